@@ -1,0 +1,46 @@
+//! The contracts of the product, generated from `proto/repairs/**.proto` at build time.
+//!
+//! Nothing here is written by hand except these module declarations.
+#![allow(clippy::all, clippy::pedantic, missing_docs)]
+
+/// Encoded `FileDescriptorSet` of every contract, for gRPC reflection.
+pub const FILE_DESCRIPTOR_SET: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/repairs_descriptor.bin"));
+
+pub mod repairs {
+    pub mod r#type {
+        pub mod v1 {
+            include!(concat!(env!("OUT_DIR"), "/repairs.r#type.v1.rs"));
+        }
+    }
+    pub mod accounts {
+        pub mod v1 {
+            tonic::include_proto!("repairs.accounts.v1");
+        }
+    }
+    pub mod marketplace {
+        pub mod v1 {
+            tonic::include_proto!("repairs.marketplace.v1");
+        }
+    }
+    pub mod matching {
+        pub mod v1 {
+            tonic::include_proto!("repairs.matching.v1");
+        }
+    }
+    pub mod billing {
+        pub mod v1 {
+            tonic::include_proto!("repairs.billing.v1");
+        }
+    }
+    pub mod content {
+        pub mod v1 {
+            tonic::include_proto!("repairs.content.v1");
+        }
+    }
+}
+
+pub use repairs::{
+    accounts::v1 as accounts, billing::v1 as billing, content::v1 as content,
+    marketplace::v1 as marketplace, matching::v1 as matching, r#type::v1 as types,
+};

@@ -1,0 +1,50 @@
+//! Transport: the tonic services. Each handler decodes, authorises the record it names,
+//! calls the domain, and encodes. Services whose features are not built yet rely on the
+//! generated default methods, which answer UNIMPLEMENTED (see [`unbuilt`]).
+
+mod accounts;
+mod billing;
+mod content;
+mod marketplace;
+mod matching;
+pub mod unbuilt;
+
+use repairs_proto::{
+    accounts::accounts_service_server::AccountsServiceServer,
+    billing::billing_service_server::BillingServiceServer,
+    content::content_service_server::ContentServiceServer,
+    marketplace::marketplace_service_server::MarketplaceServiceServer,
+    matching::matching_service_server::MatchingServiceServer,
+};
+use tonic::service::Routes;
+
+use crate::state::AppState;
+
+/// Names of the product's services, for the health service.
+pub const SERVICE_NAMES: [&str; 5] = [
+    "repairs.accounts.v1.AccountsService",
+    "repairs.marketplace.v1.MarketplaceService",
+    "repairs.matching.v1.MatchingService",
+    "repairs.billing.v1.BillingService",
+    "repairs.content.v1.ContentService",
+];
+
+/// Every service of the contracts, ready to serve.
+pub fn routes(state: AppState) -> Routes {
+    let mut builder = Routes::builder();
+    builder
+        .add_service(AccountsServiceServer::new(accounts::AccountsApi::new(
+            state.clone(),
+        )))
+        .add_service(MarketplaceServiceServer::new(
+            marketplace::MarketplaceApi::new(state.clone()),
+        ))
+        .add_service(MatchingServiceServer::new(matching::MatchingApi::new(
+            state.clone(),
+        )))
+        .add_service(BillingServiceServer::new(billing::BillingApi::new(
+            state.clone(),
+        )))
+        .add_service(ContentServiceServer::new(content::ContentApi::new(state)));
+    builder.routes()
+}

@@ -1,0 +1,213 @@
+//! The tower layer in front of every service: finds the RPC's access rule, checks the bearer
+//! token, and puts the [`Caller`] into the request's extensions for handlers to read.
+//! Refusals never reach a handler.
+
+use std::{
+    sync::Arc,
+    task::{Context, Poll},
+};
+
+use tonic::Status;
+use tower::{Layer, Service};
+
+use super::{
+    Caller, TokenKeys,
+    policy::{Access, access_for},
+    token::TokenError,
+};
+use crate::error::ApiError;
+
+#[derive(Clone)]
+pub struct AuthLayer {
+    keys: Arc<TokenKeys>,
+}
+
+impl AuthLayer {
+    pub fn new(keys: Arc<TokenKeys>) -> Self {
+        Self { keys }
+    }
+}
+
+impl<S> Layer<S> for AuthLayer {
+    type Service = AuthService<S>;
+    fn layer(&self, inner: S) -> Self::Service {
+        AuthService {
+            inner,
+            keys: self.keys.clone(),
+        }
+    }
+}
+
+#[derive(Clone)]
+pub struct AuthService<S> {
+    inner: S,
+    keys: Arc<TokenKeys>,
+}
+
+/// Decides whether a call may go on, and as whom.
+pub fn authorize(
+    keys: &TokenKeys,
+    path: &str,
+    authorization: Option<&str>,
+) -> Result<Option<Caller>, ApiError> {
+    let access = access_for(path).ok_or_else(|| ApiError::PermissionDenied {
+        reason: "NO_ACCESS_RULE",
+        message: format!("{path} is not open to any caller"),
+    })?;
+    let token = authorization.and_then(|value| {
+        value
+            .strip_prefix("Bearer ")
+            .or_else(|| value.strip_prefix("bearer "))
+            .map(str::trim)
+    });
+    let verified = token.map(|t| keys.verify(t));
+    match access {
+        // A public call with a stale token is still a public call.
+        Access::Anyone => Ok(verified.and_then(Result::ok)),
+        Access::Roles(roles) => match verified {
+            None => Err(ApiError::Unauthenticated {
+                reason: "SIGN_IN_REQUIRED",
+                message: "sign in to do this".to_owned(),
+            }),
+            Some(Err(error)) => Err(ApiError::Unauthenticated {
+                reason: match error {
+                    TokenError::Expired => "SESSION_EXPIRED",
+                    TokenError::Invalid => "SESSION_INVALID",
+                },
+                message: error.to_string(),
+            }),
+            Some(Ok(caller)) if roles.contains(&caller.role) => Ok(Some(caller)),
+            Some(Ok(caller)) => Err(ApiError::PermissionDenied {
+                reason: "ROLE_NOT_ALLOWED",
+                message: format!("a {} account cannot do this", caller.role),
+            }),
+        },
+    }
+}
+
+impl<S, ReqBody, ResBody> Service<http::Request<ReqBody>> for AuthService<S>
+where
+    S: Service<http::Request<ReqBody>, Response = http::Response<ResBody>>,
+    ResBody: Default,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future =
+        futures::future::Either<S::Future, std::future::Ready<Result<Self::Response, Self::Error>>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut request: http::Request<ReqBody>) -> Self::Future {
+        let authorization = request
+            .headers()
+            .get(http::header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok());
+        match authorize(&self.keys, request.uri().path(), authorization) {
+            Ok(caller) => {
+                if let Some(caller) = caller {
+                    request.extensions_mut().insert(caller);
+                }
+                futures::future::Either::Left(self.inner.call(request))
+            }
+            Err(error) => {
+                let status: Status = error.into();
+                futures::future::Either::Right(std::future::ready(Ok(status.into_http())))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::domain::Role;
+
+    fn keys() -> TokenKeys {
+        TokenKeys::new(
+            b"layer-test-secret-layer-test-secret",
+            Duration::from_secs(3600),
+            Duration::from_secs(3600),
+        )
+    }
+
+    fn bearer(keys: &TokenKeys, role: Role) -> String {
+        let caller = Caller {
+            account_id: Uuid::now_v7(),
+            role,
+        };
+        format!("Bearer {}", keys.issue(caller).unwrap().token)
+    }
+
+    const ADMIN_ONLY: &str = "/repairs.accounts.v1.AccountsService/ListCustomers";
+    const PUBLIC: &str = "/repairs.content.v1.ContentService/ListServices";
+
+    #[test]
+    fn unknown_rpcs_are_refused_whoever_calls() {
+        let keys = keys();
+        let admin = bearer(&keys, Role::Admin);
+        let err = authorize(&keys, "/repairs.x.v1.X/Y", Some(&admin)).unwrap_err();
+        assert!(matches!(
+            err,
+            ApiError::PermissionDenied {
+                reason: "NO_ACCESS_RULE",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn role_rules_need_a_valid_token_of_an_allowed_role() {
+        let keys = keys();
+        assert!(matches!(
+            authorize(&keys, ADMIN_ONLY, None).unwrap_err(),
+            ApiError::Unauthenticated {
+                reason: "SIGN_IN_REQUIRED",
+                ..
+            }
+        ));
+        assert!(matches!(
+            authorize(&keys, ADMIN_ONLY, Some("Bearer garbage")).unwrap_err(),
+            ApiError::Unauthenticated {
+                reason: "SESSION_INVALID",
+                ..
+            }
+        ));
+        let customer = bearer(&keys, Role::Customer);
+        assert!(matches!(
+            authorize(&keys, ADMIN_ONLY, Some(&customer)).unwrap_err(),
+            ApiError::PermissionDenied {
+                reason: "ROLE_NOT_ALLOWED",
+                ..
+            }
+        ));
+        let admin = bearer(&keys, Role::Admin);
+        assert_eq!(
+            authorize(&keys, ADMIN_ONLY, Some(&admin))
+                .unwrap()
+                .unwrap()
+                .role,
+            Role::Admin
+        );
+    }
+
+    #[test]
+    fn public_rpcs_accept_anyone_and_still_identify_a_valid_caller() {
+        let keys = keys();
+        assert_eq!(authorize(&keys, PUBLIC, None).unwrap(), None);
+        assert_eq!(
+            authorize(&keys, PUBLIC, Some("Bearer stale")).unwrap(),
+            None
+        );
+        let pro = bearer(&keys, Role::Professional);
+        assert_eq!(
+            authorize(&keys, PUBLIC, Some(&pro)).unwrap().unwrap().role,
+            Role::Professional
+        );
+    }
+}

@@ -1,0 +1,177 @@
+//! Session tokens: HS256 JWTs carrying `sub` (account id), `role`, `iat` and `exp`.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::domain::Role;
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Claims {
+    sub: Uuid,
+    role: Role,
+    iat: u64,
+    exp: u64,
+}
+
+/// The signed-in account, put in each request's extensions by the auth layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Caller {
+    pub account_id: Uuid,
+    pub role: Role,
+}
+
+/// An issued token and when it stops being accepted.
+#[derive(Debug, Clone)]
+pub struct IssuedToken {
+    pub token: String,
+    pub expires_at: SystemTime,
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum TokenError {
+    #[error("the session has expired; sign in again")]
+    Expired,
+    #[error("the session token is not valid; sign in again")]
+    Invalid,
+}
+
+/// Signing and checking keys, plus the lifetime of each role's sessions.
+#[derive(Clone)]
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    session_ttl: Duration,
+    admin_session_ttl: Duration,
+}
+
+impl std::fmt::Debug for TokenKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TokenKeys")
+            .field("secret", &"<redacted>")
+            .finish()
+    }
+}
+
+impl TokenKeys {
+    pub fn new(secret: &[u8], session_ttl: Duration, admin_session_ttl: Duration) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            session_ttl,
+            admin_session_ttl,
+        }
+    }
+
+    /// Issues a token for an account, living as long as its role's sessions do.
+    pub fn issue(&self, caller: Caller) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
+        self.issue_at(caller, SystemTime::now())
+    }
+
+    pub fn issue_at(
+        &self,
+        caller: Caller,
+        now: SystemTime,
+    ) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
+        let ttl = match caller.role {
+            Role::Admin => self.admin_session_ttl,
+            Role::Customer | Role::Professional => self.session_ttl,
+        };
+        let iat = now.duration_since(UNIX_EPOCH).unwrap_or_default().as_secs();
+        let claims = Claims {
+            sub: caller.account_id,
+            role: caller.role,
+            iat,
+            exp: iat + ttl.as_secs(),
+        };
+        let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
+        Ok(IssuedToken {
+            token,
+            expires_at: UNIX_EPOCH + Duration::from_secs(claims.exp),
+        })
+    }
+
+    /// Checks the signature and expiry (no leeway: 3600 s means 3600 s).
+    pub fn verify(&self, token: &str) -> Result<Caller, TokenError> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp", "sub", "iat"]);
+        match jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation) {
+            Ok(data) => Ok(Caller {
+                account_id: data.claims.sub,
+                role: data.claims.role,
+            }),
+            Err(error) => match error.kind() {
+                jsonwebtoken::errors::ErrorKind::ExpiredSignature => Err(TokenError::Expired),
+                _ => Err(TokenError::Invalid),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(secret: &[u8]) -> TokenKeys {
+        TokenKeys::new(
+            secret,
+            Duration::from_secs(3600),
+            Duration::from_secs(8 * 3600),
+        )
+    }
+
+    fn caller(role: Role) -> Caller {
+        Caller {
+            account_id: Uuid::now_v7(),
+            role,
+        }
+    }
+
+    #[test]
+    fn a_fresh_token_verifies_to_its_caller() {
+        let keys = keys(b"0123456789abcdef0123456789abcdef");
+        let who = caller(Role::Professional);
+        let issued = keys.issue(who).unwrap();
+        assert_eq!(keys.verify(&issued.token), Ok(who));
+    }
+
+    #[test]
+    fn customer_tokens_expire_after_an_hour() {
+        let keys = keys(b"0123456789abcdef0123456789abcdef");
+        let issued = keys
+            .issue_at(
+                caller(Role::Customer),
+                SystemTime::now() - Duration::from_secs(3601),
+            )
+            .unwrap();
+        assert_eq!(keys.verify(&issued.token), Err(TokenError::Expired));
+        let recent = keys
+            .issue_at(
+                caller(Role::Customer),
+                SystemTime::now() - Duration::from_secs(3500),
+            )
+            .unwrap();
+        assert!(keys.verify(&recent.token).is_ok());
+    }
+
+    #[test]
+    fn admin_tokens_expire_too() {
+        let keys = keys(b"0123456789abcdef0123456789abcdef");
+        let old = SystemTime::now() - Duration::from_secs(8 * 3600 + 1);
+        let issued = keys.issue_at(caller(Role::Admin), old).unwrap();
+        assert_eq!(keys.verify(&issued.token), Err(TokenError::Expired));
+    }
+
+    #[test]
+    fn a_token_signed_with_another_secret_is_refused() {
+        let issued = keys(b"one-secret-one-secret-one-secret")
+            .issue(caller(Role::Admin))
+            .unwrap();
+        let other = keys(b"another-secret-another-secret-xx");
+        assert_eq!(other.verify(&issued.token), Err(TokenError::Invalid));
+        assert_eq!(other.verify("not.a.jwt"), Err(TokenError::Invalid));
+    }
+}

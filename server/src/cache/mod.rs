@@ -1,0 +1,45 @@
+//! A small key-value cache with expiry: phone codes, attempt counters, cooldowns and cached
+//! distances live here. Two implementations with the same semantics: Redis (shared by every
+//! server replica) and an in-process map (the embedded default, one process).
+
+mod memory;
+mod redis_cache;
+
+use std::{sync::Arc, time::Duration};
+
+use async_trait::async_trait;
+
+pub use memory::MemoryCache;
+pub use redis_cache::RedisCache;
+
+#[derive(Debug, thiserror::Error)]
+#[error("cache unavailable: {0}")]
+pub struct CacheError(String);
+
+pub type CacheResult<T> = Result<T, CacheError>;
+
+/// Every method is atomic on its own. Keys are namespaced by the implementation's prefix.
+#[async_trait]
+pub trait Cache: Send + Sync + 'static {
+    /// The value, unless missing or expired.
+    async fn get(&self, key: &str) -> CacheResult<Option<String>>;
+    /// Stores a value that expires after `ttl`, replacing any other.
+    async fn set(&self, key: &str, value: &str, ttl: Duration) -> CacheResult<()>;
+    /// Stores a value only when the key is absent; tells whether it was stored.
+    async fn set_if_absent(&self, key: &str, value: &str, ttl: Duration) -> CacheResult<bool>;
+    /// Adds one and returns the new count. A key that did not exist starts at 1 and expires
+    /// after `ttl`; an existing key keeps its expiry (a fixed window).
+    async fn increment(&self, key: &str, ttl: Duration) -> CacheResult<i64>;
+    /// How long until the key expires; `None` when missing.
+    async fn time_to_live(&self, key: &str) -> CacheResult<Option<Duration>>;
+    /// Removes a key (no error when missing).
+    async fn delete(&self, key: &str) -> CacheResult<()>;
+}
+
+/// Opens Redis when a URL is given, else the in-process cache.
+pub async fn open(redis_url: Option<&str>, prefix: &str) -> anyhow::Result<Arc<dyn Cache>> {
+    Ok(match redis_url {
+        Some(url) => Arc::new(RedisCache::connect(url, prefix).await?),
+        None => Arc::new(MemoryCache::new(prefix)),
+    })
+}

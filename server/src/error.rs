@@ -1,0 +1,182 @@
+//! The one place where failures become gRPC statuses. Every status carries a
+//! `google.rpc.ErrorInfo` whose `reason` is a stable code the clients translate (English and
+//! French), and invalid input carries `BadRequest` field violations. Internal causes are
+//! logged with their whole chain and never sent to the caller.
+
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+/// `ErrorInfo.domain` of every error this server makes.
+pub const ERROR_DOMAIN: &str = "repairs";
+
+/// One field that failed validation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldViolation {
+    /// The request field, in proto (snake_case) path form: `profile.radius_km`.
+    pub field: String,
+    /// What is wrong, for a person.
+    pub description: String,
+}
+
+impl FieldViolation {
+    pub fn new(field: impl Into<String>, description: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            description: description.into(),
+        }
+    }
+}
+
+/// A failure a handler reports. `reason` is an UPPER_SNAKE code stable across versions.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{}", describe_violations(.0))]
+    InvalidArgument(Vec<FieldViolation>),
+    #[error("{message}")]
+    Unauthenticated {
+        reason: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    PermissionDenied {
+        reason: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    NotFound {
+        reason: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    AlreadyExists {
+        reason: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    FailedPrecondition {
+        reason: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    ResourceExhausted {
+        reason: &'static str,
+        message: String,
+    },
+    #[error("{message}")]
+    Unavailable {
+        reason: &'static str,
+        message: String,
+    },
+    /// Anything unexpected. Logged; the caller reads a generic message.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+fn describe_violations(violations: &[FieldViolation]) -> String {
+    match violations {
+        [only] => only.description.clone(),
+        _ => "some fields are not valid".to_owned(),
+    }
+}
+
+impl ApiError {
+    pub fn invalid(field: impl Into<String>, description: impl Into<String>) -> Self {
+        Self::InvalidArgument(vec![FieldViolation::new(field, description)])
+    }
+
+    fn code_and_reason(&self) -> (Code, &'static str) {
+        match self {
+            Self::InvalidArgument(_) => (Code::InvalidArgument, "INVALID_ARGUMENT"),
+            Self::Unauthenticated { reason, .. } => (Code::Unauthenticated, reason),
+            Self::PermissionDenied { reason, .. } => (Code::PermissionDenied, reason),
+            Self::NotFound { reason, .. } => (Code::NotFound, reason),
+            Self::AlreadyExists { reason, .. } => (Code::AlreadyExists, reason),
+            Self::FailedPrecondition { reason, .. } => (Code::FailedPrecondition, reason),
+            Self::ResourceExhausted { reason, .. } => (Code::ResourceExhausted, reason),
+            Self::Unavailable { reason, .. } => (Code::Unavailable, reason),
+            Self::Internal(_) => (Code::Internal, "INTERNAL"),
+        }
+    }
+}
+
+impl From<ApiError> for Status {
+    fn from(error: ApiError) -> Self {
+        let (code, reason) = error.code_and_reason();
+        let mut details = ErrorDetails::with_error_info(reason, ERROR_DOMAIN, []);
+        if let ApiError::InvalidArgument(violations) = &error {
+            for v in violations {
+                details.add_bad_request_violation(v.field.clone(), v.description.clone());
+            }
+        }
+        let message = match &error {
+            ApiError::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                "something went wrong on our side; please try again".to_owned()
+            }
+            other => other.to_string(),
+        };
+        Status::with_error_details(code, message, details)
+    }
+}
+
+impl From<crate::cache::CacheError> for ApiError {
+    fn from(error: crate::cache::CacheError) -> Self {
+        tracing::error!(%error, "cache failure");
+        Self::Unavailable {
+            reason: "CACHE_UNAVAILABLE",
+            message: "the service is briefly unavailable; please try again".to_owned(),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Internal(anyhow::Error::new(error).context("database query"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn field_violations_travel_in_the_status_details() {
+        let status: Status = ApiError::InvalidArgument(vec![
+            FieldViolation::new("email", "enter a valid email address"),
+            FieldViolation::new("password", "use at least 8 characters"),
+        ])
+        .into();
+        assert_eq!(status.code(), Code::InvalidArgument);
+        let bad = status.get_details_bad_request().unwrap();
+        assert_eq!(bad.field_violations.len(), 2);
+        assert_eq!(bad.field_violations[1].field, "password");
+        let info = status.get_details_error_info().unwrap();
+        assert_eq!(info.reason, "INVALID_ARGUMENT");
+        assert_eq!(info.domain, ERROR_DOMAIN);
+    }
+
+    #[test]
+    fn internal_errors_do_not_leak_their_cause() {
+        let status: Status =
+            ApiError::Internal(anyhow::anyhow!("relation \"admins\" does not exist")).into();
+        assert_eq!(status.code(), Code::Internal);
+        assert!(!status.message().contains("admins"));
+    }
+
+    #[test]
+    fn the_reason_code_is_kept() {
+        let status: Status = ApiError::ResourceExhausted {
+            reason: "PHONE_CODE_COOLDOWN",
+            message: "wait 30 seconds".into(),
+        }
+        .into();
+        assert_eq!(status.code(), Code::ResourceExhausted);
+        assert_eq!(
+            status.get_details_error_info().unwrap().reason,
+            "PHONE_CODE_COOLDOWN"
+        );
+        assert_eq!(status.message(), "wait 30 seconds");
+    }
+}

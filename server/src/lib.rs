@@ -1,0 +1,171 @@
+//! The repair marketplace's gRPC server.
+//!
+//! Layers: [`api`] (transport: tonic services) -> domain rules -> [`store`] (Postgres) and
+//! [`providers`] (SMS, email, ...), with [`cache`] for short-lived values and [`auth`] in
+//! front of everything as a tower layer.
+
+pub mod api;
+pub mod auth;
+pub mod bootstrap;
+pub mod cache;
+pub mod config;
+pub mod domain;
+pub mod error;
+pub mod providers;
+pub mod state;
+pub mod store;
+pub mod telemetry;
+
+use std::{net::SocketAddr, sync::Arc, time::Duration};
+
+use anyhow::Context;
+use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
+use tokio_stream::wrappers::TcpListenerStream;
+use tower_http::{
+    request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
+    trace::TraceLayer,
+};
+
+use crate::{
+    auth::{AuthLayer, TokenKeys},
+    config::Config,
+    providers::{email::OutboxEmail, sms::OutboxSms},
+    state::AppState,
+    store::Database,
+};
+
+/// A server that is up and serving; stop it with [`RunningServer::stop`].
+pub struct RunningServer {
+    pub grpc_addr: SocketAddr,
+    pub state: AppState,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl RunningServer {
+    /// Stops accepting calls, finishes those under way, closes the database (and stops the
+    /// embedded cluster).
+    pub async fn stop(self) -> anyhow::Result<()> {
+        let _ = self.shutdown.send(());
+        self.task.await.context("server task")?
+    }
+
+    /// Resolves when the server stops by itself (a fatal error).
+    pub async fn wait(&mut self) -> anyhow::Result<()> {
+        (&mut self.task).await.context("server task")?
+    }
+}
+
+/// Opens the database (running migrations), the cache and the providers, and serves gRPC
+/// (and gRPC-web) on `config.grpc_addr`.
+pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
+    let database = Database::open(&config).await?;
+    match prepare_state(&config, &database).await {
+        Ok(state) => serve(config, database, state).await,
+        Err(error) => {
+            database.close().await;
+            Err(error)
+        }
+    }
+}
+
+async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<AppState> {
+    database.migrate().await?;
+    let secret = auth::secret::load(
+        config.jwt_secret.as_deref(),
+        database.embedded.is_some(),
+        &config.data_dir,
+    )
+    .await?;
+    let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
+    bootstrap::admin_from_config(&database.pool, config).await?;
+    Ok(AppState {
+        db: database.pool.clone(),
+        cache,
+        tokens: Arc::new(TokenKeys::new(
+            &secret,
+            config.session_ttl(),
+            config.admin_session_ttl(),
+        )),
+        sms: Arc::new(OutboxSms::new(&config.outbox_dir())),
+        email: Arc::new(OutboxEmail::new(&config.outbox_dir())),
+        config: Arc::new(config.clone()),
+    })
+}
+
+async fn serve(
+    config: Config,
+    database: Database,
+    state: AppState,
+) -> anyhow::Result<RunningServer> {
+    let listener = match TcpListener::bind(config.grpc_addr).await {
+        Ok(listener) => listener,
+        Err(error) => {
+            database.close().await;
+            return Err(error).with_context(|| format!("binding {}", config.grpc_addr));
+        }
+    };
+    let grpc_addr = listener.local_addr()?;
+
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    for name in api::SERVICE_NAMES {
+        health_reporter
+            .set_service_status(name, tonic_health::ServingStatus::Serving)
+            .await;
+    }
+    // v1 for current clients, v1alpha for the many (grpcurl, Python) that still ask for it.
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(repairs_proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection().build_v1().context("building reflection v1")?;
+    let reflection_v1alpha = reflection()
+        .build_v1alpha()
+        .context("building reflection v1alpha")?;
+
+    let routes = api::routes(state.clone())
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha);
+
+    let (shutdown, shutdown_signal) = oneshot::channel::<()>();
+    let request_id = http::HeaderName::from_static("x-request-id");
+    let server = tonic::transport::Server::builder()
+        .accept_http1(true)
+        .timeout(Duration::from_secs(60))
+        .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
+        .layer(
+            TraceLayer::new_for_grpc().make_span_with(|request: &http::Request<_>| {
+                let id = request
+                    .headers()
+                    .get("x-request-id")
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-");
+                tracing::info_span!("rpc", path = %request.uri().path(), request_id = %id)
+            }),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id))
+        .layer(tonic_web::GrpcWebLayer::new())
+        .layer(AuthLayer::new(state.tokens.clone()))
+        .layer(api::unbuilt::UnbuiltLayer)
+        .add_routes(routes);
+
+    let task = tokio::spawn(async move {
+        let result = server
+            .serve_with_incoming_shutdown(TcpListenerStream::new(listener), async {
+                let _ = shutdown_signal.await;
+            })
+            .await
+            .context("serving gRPC");
+        database.close().await;
+        result
+    });
+    tracing::info!(%grpc_addr, "gRPC server listening");
+    Ok(RunningServer {
+        grpc_addr,
+        state,
+        shutdown,
+        task,
+    })
+}

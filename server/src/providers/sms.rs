@@ -1,0 +1,48 @@
+//! Text messages. Local stand-in: the outbox file. (The Twilio adapter comes with phone
+//! verification.)
+
+use async_trait::async_trait;
+use serde::Serialize;
+
+use super::outbox_file::JsonLinesFile;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SmsMessage {
+    /// E.164 phone number.
+    pub to: String,
+    pub body: String,
+}
+
+#[async_trait]
+pub trait SmsSender: Send + Sync + 'static {
+    async fn send(&self, message: &SmsMessage) -> anyhow::Result<()>;
+}
+
+/// Writes each message as a JSON line (`to`, `body`, `sent_at`) to `sms.jsonl`.
+#[derive(Debug)]
+pub struct OutboxSms(JsonLinesFile);
+
+impl OutboxSms {
+    pub fn new(outbox_dir: &std::path::Path) -> Self {
+        Self(JsonLinesFile::new(outbox_dir.join("sms.jsonl")))
+    }
+}
+
+#[derive(Serialize)]
+struct Line<'a> {
+    #[serde(flatten)]
+    message: &'a SmsMessage,
+    sent_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[async_trait]
+impl SmsSender for OutboxSms {
+    async fn send(&self, message: &SmsMessage) -> anyhow::Result<()> {
+        self.0
+            .append(&Line {
+                message,
+                sent_at: chrono::Utc::now(),
+            })
+            .await
+    }
+}

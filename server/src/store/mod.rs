@@ -1,0 +1,70 @@
+//! Postgres: the pool, the migrations, and (in the embedded default) the local cluster.
+
+pub mod admins;
+pub mod embedded_postgres;
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::{PgPool, postgres::PgPoolOptions};
+
+pub use embedded_postgres::EmbeddedPostgres;
+
+/// The migrations in `migrations/`, compiled into the binary.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// The database the server talks to, and the embedded cluster behind it if any.
+pub struct Database {
+    pub pool: PgPool,
+    pub embedded: Option<EmbeddedPostgres>,
+}
+
+impl Database {
+    /// Connects to `DATABASE_URL`, or starts the embedded cluster when it is unset.
+    pub async fn open(config: &crate::config::Config) -> anyhow::Result<Self> {
+        let pool_options = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10));
+        match &config.database_url {
+            Some(url) => {
+                let pool = pool_options
+                    .connect(url)
+                    .await
+                    .context("connecting to DATABASE_URL")?;
+                Ok(Self {
+                    pool,
+                    embedded: None,
+                })
+            }
+            None => {
+                let cluster =
+                    EmbeddedPostgres::start(&config.data_dir, config.pg_bin_dir.as_deref()).await?;
+                let pool = pool_options
+                    .connect_with(cluster.connect_options())
+                    .await
+                    .context("connecting to the local Postgres cluster")?;
+                Ok(Self {
+                    pool,
+                    embedded: Some(cluster),
+                })
+            }
+        }
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        MIGRATOR
+            .run(&self.pool)
+            .await
+            .context("applying migrations")
+    }
+
+    /// Closes the pool and stops the embedded cluster, if this process started one.
+    pub async fn close(self) {
+        self.pool.close().await;
+        if let Some(cluster) = self.embedded
+            && let Err(error) = cluster.stop().await
+        {
+            tracing::error!(error = %error, "could not stop the local Postgres cluster");
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Starts the real server for a test: a fresh database in the test Postgres
+//! (`TEST_DATABASE_URL`), Redis (`TEST_REDIS_URL`) under a key prefix of its own, a temporary
+//! data directory, and a listener on 127.0.0.1 port 0. `make test` provides both URLs.
+
+#![allow(dead_code, reason = "each test file uses part of the harness")]
+
+use std::path::Path;
+
+use repairs_server::{RunningServer, config::Config};
+use sqlx::{Connection, PgConnection};
+use tonic::transport::Channel;
+
+pub fn test_database_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .expect("TEST_DATABASE_URL is not set: run the tests with `make test`")
+}
+
+pub fn test_redis_url() -> String {
+    std::env::var("TEST_REDIS_URL")
+        .expect("TEST_REDIS_URL is not set: run the tests with `make test`")
+}
+
+/// A database of its own for one test, dropped by [`TestServer::stop`].
+pub struct TestDatabase {
+    pub name: String,
+    pub url: String,
+}
+
+impl TestDatabase {
+    pub async fn create() -> Self {
+        let admin_url = test_database_url();
+        let name = format!("test_{}", uuid::Uuid::now_v7().simple());
+        let mut conn = PgConnection::connect(&admin_url)
+            .await
+            .expect("connect to TEST_DATABASE_URL");
+        sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
+            .execute(&mut conn)
+            .await
+            .expect("create test database");
+        let url = replace_database(&admin_url, &name);
+        Self { name, url }
+    }
+
+    pub async fn drop_database(&self) {
+        let mut conn = PgConnection::connect(&test_database_url())
+            .await
+            .expect("connect");
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "drop database if exists {} with (force)",
+            self.name
+        )))
+        .execute(&mut conn)
+        .await
+        .expect("drop test database");
+    }
+}
+
+fn replace_database(url: &str, database: &str) -> String {
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+    match query {
+        Some(q) => format!("{base}/{database}?{q}"),
+        None => format!("{base}/{database}"),
+    }
+}
+
+pub struct TestServer {
+    pub server: RunningServer,
+    pub database: TestDatabase,
+    pub data_dir: tempfile::TempDir,
+}
+
+impl TestServer {
+    /// A server on Postgres and Redis with default test settings.
+    pub async fn start() -> Self {
+        Self::start_with(|_| {}).await
+    }
+
+    /// A server whose test configuration `adjust` may change first.
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        let database = TestDatabase::create().await;
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::for_tests(
+            data_dir.path().to_path_buf(),
+            database.url.clone(),
+            Some(test_redis_url()),
+        );
+        adjust(&mut config);
+        let server = repairs_server::start(config).await.expect("server starts");
+        Self {
+            server,
+            database,
+            data_dir,
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}", self.server.grpc_addr)
+    }
+
+    pub async fn channel(&self) -> Channel {
+        Channel::from_shared(self.url())
+            .expect("url")
+            .connect()
+            .await
+            .expect("connect to server")
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        self.data_dir.path()
+    }
+
+    pub async fn stop(self) {
+        self.server.stop().await.expect("server stops cleanly");
+        self.database.drop_database().await;
+    }
+}
+
+/// Adds `authorization: Bearer <token>` to a request.
+pub fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {token}").parse().expect("header value"),
+    );
+    request
+}

@@ -3,6 +3,7 @@
 //! data directory, and a listener on 127.0.0.1 port 0. `make test` provides both URLs.
 
 #![allow(dead_code, reason = "each test file uses part of the harness")]
+#![allow(clippy::expect_used, reason = "test set-up fails loudly")]
 
 use std::path::Path;
 

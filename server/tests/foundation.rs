@@ -2,6 +2,8 @@
 //! enforced before handlers, unbuilt RPCs named in their replies, gRPC-web over HTTP/1.1,
 //! the bootstrap admin, and the embedded Postgres of the default run.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test crate: failures should panic")]
+
 mod common;
 
 use common::{TestServer, with_token};

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Runs every test of the product on a fresh machine (`make test`):
+#   1. installs what is missing (redis-server, chromium) from Debian's packages,
+#   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
+#   3. Rust: format, clippy, unit and integration tests (the server started for real),
+#      BFF tests,
+#   4. contracts: buf lint; web: eslint, type-check, Vitest, production build,
+#   5. end to end: the server, the BFF and the built web app started for real, driven by
+#      headless Chromium,
+# and ends with one line `N passed, N failed` over all suites.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/services.sh
+
+PASSED=0
+FAILED=0
+FAILURES=()
+LOGS=$(mktemp -d /tmp/repairs-test-logs.XXXXXX)
+SERVER_PID=
+BFF_PID=
+
+cleanup() {
+  [ -n "$BFF_PID" ] && kill "$BFF_PID" 2>/dev/null
+  if [ -n "$SERVER_PID" ]; then
+    kill "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+  fi
+  stop_test_redis
+  stop_test_postgres
+}
+trap cleanup EXIT
+
+section() { printf '\n==> %s\n' "$*"; }
+
+# Adds a suite's counts to the totals.
+count() { # name passed failed
+  PASSED=$((PASSED + $2))
+  FAILED=$((FAILED + $3))
+  [ "$3" -gt 0 ] && FAILURES+=("$1 ($3 failed)")
+  printf -- '--- %s: %s passed, %s failed\n' "$1" "$2" "$3"
+}
+
+# A check that passes or fails as a whole (lint, type-check, build).
+check() { # name command...
+  local name=$1; shift
+  if "$@" >"$LOGS/$name.log" 2>&1; then
+    count "$name" 1 0
+  else
+    tail -n 40 "$LOGS/$name.log"
+    count "$name" 0 1
+  fi
+}
+
+install_missing() {
+  local need=()
+  command -v redis-server >/dev/null || need+=(redis-server)
+  [ -x /usr/bin/chromium ] || need+=(chromium)
+  [ ${#need[@]} -eq 0 ] && return
+  section "installing ${need[*]}"
+  local sudo=
+  [ "$(id -u)" = 0 ] || sudo=sudo
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+}
+
+wait_for_port() { # port seconds
+  for _ in $(seq 1 $(($2 * 5))); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+rust_suites() {
+  section "Rust: format and clippy"
+  check cargo-fmt cargo fmt --all --check
+  check cargo-clippy cargo clippy --workspace --all-targets -- -D warnings
+
+  section "Rust: unit and integration tests"
+  cargo test --workspace --no-fail-fast 2>&1 | tee "$LOGS/cargo-test.log" | grep -E '^test result|FAILED|panicked' || true
+  local p f
+  p=$(grep -Eo '^test result: [a-zA-Z]+\. [0-9]+ passed' "$LOGS/cargo-test.log" | awk '{s+=$4} END {print s+0}')
+  f=$(grep -Eo '; [0-9]+ failed' "$LOGS/cargo-test.log" | awk '{s+=$2} END {print s+0}')
+  # A crate that does not compile has no result line: count it as a failure.
+  if grep -qE '^error(\[E[0-9]+\])?:' "$LOGS/cargo-test.log"; then f=$((f + 1)); fi
+  count cargo-test "$p" "$f"
+}
+
+web_suites() {
+  section "Web: install, contracts lint, lint, type-check, unit tests, build"
+  if ! (cd web && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1; then
+    tail -n 40 "$LOGS/npm-ci.log"
+    count npm-ci 0 1
+    return
+  fi
+  check buf-lint bash -c 'cd web && npm run --silent lint:proto'
+  check web-lint bash -c 'cd web && npm run --silent lint'
+  check web-typecheck bash -c 'cd web && npm run --silent typecheck'
+  local report="$LOGS/vitest.json"
+  (cd web && npx vitest run --reporter=default --reporter=json --outputFile="$report") >"$LOGS/vitest.log" 2>&1
+  if [ -s "$report" ]; then
+    read -r p f < <(node -e 'const r=require(process.argv[1]); console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites||0))' "$report")
+  else
+    p=0 f=1
+  fi
+  [ "$f" -gt 0 ] && tail -n 60 "$LOGS/vitest.log"
+  count vitest "$p" "$f"
+  check web-build bash -c 'cd web && npm run --silent build'
+}
+
+end_to_end() {
+  section "End to end: server + BFF + web app in headless Chromium"
+  if [ ! -f web/dist/index.html ]; then
+    count e2e 0 1
+    return
+  fi
+  local grpc_port bff_port data
+  grpc_port=$(free_port)
+  bff_port=$(free_port)
+  data=$(mktemp -d /tmp/repairs-e2e.XXXXXX)
+  psql -q "$TEST_DATABASE_URL" -c "create database e2e" >/dev/null
+  DATABASE_URL="${TEST_DATABASE_URL%/*}/e2e" REDIS_URL="$TEST_REDIS_URL" \
+    JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \
+    DATA_DIR="$data" GRPC_ADDR="127.0.0.1:$grpc_port" \
+    ADMIN_EMAIL=admin@example.ca ADMIN_PASSWORD=admin-password-e2e \
+    target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
+  SERVER_PID=$!
+  BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" WEB_DIST=web/dist \
+    target/debug/repairs-bff >"$LOGS/e2e-bff.log" 2>&1 &
+  BFF_PID=$!
+  if ! wait_for_port "$grpc_port" 60 || ! wait_for_port "$bff_port" 30; then
+    tail -n 30 "$LOGS/e2e-server.log" "$LOGS/e2e-bff.log"
+    count e2e 0 1
+    return
+  fi
+  (cd web && E2E_BASE_URL="http://127.0.0.1:$bff_port" E2E_DATA_DIR="$data" npm run --silent e2e) 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok' || true
+  local p f
+  p=$(grep -Eo '^# pass [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
+  f=$(grep -Eo '^# fail [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
+  [ -z "$p" ] && { p=0; f=1; tail -n 40 "$LOGS/e2e.log"; }
+  count e2e "${p:-0}" "${f:-0}"
+  kill "$BFF_PID" "$SERVER_PID" 2>/dev/null
+  wait "$SERVER_PID" 2>/dev/null
+  BFF_PID= SERVER_PID=
+  rm -rf "$data"
+}
+
+start=$(date +%s)
+install_missing
+section "starting throwaway Postgres and Redis"
+start_test_postgres
+start_test_redis
+echo "Postgres: $TEST_DATABASE_URL  Redis: $TEST_REDIS_URL"
+
+rust_suites
+web_suites
+end_to_end
+
+section "done in $(( $(date +%s) - start )) s; logs in $LOGS"
+for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]

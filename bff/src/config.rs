@@ -1,0 +1,143 @@
+//! Command line and environment configuration (every flag also reads an environment variable).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+use http::{HeaderValue, Uri};
+
+/// The BFF's settings. `.env` is loaded before parsing, so it can hold any of these.
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "repairs-bff",
+    version,
+    about = "HTTP front of the repairs marketplace: gRPC-web passthrough, legacy /api translation and the web app"
+)]
+pub struct Config {
+    /// Address the BFF listens on.
+    #[arg(long, env = "BFF_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+
+    /// Base URL of the gRPC server (plain HTTP; the BFF speaks HTTP/2 to it).
+    #[arg(long, env = "SERVER_URL", default_value = "http://127.0.0.1:50051", value_parser = parse_server_url)]
+    pub server_url: Uri,
+
+    /// Folder of the built web app (`index.html`, `assets/`), relative to the working directory.
+    #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
+    pub web_dist: PathBuf,
+
+    /// Browser origins allowed to call the BFF cross-origin, comma-separated (empty: same-origin only).
+    /// Setting it replaces the default, which allows the Vite dev server.
+    #[arg(
+        long,
+        env = "CORS_ORIGINS",
+        default_value = "http://localhost:5173,http://127.0.0.1:5173",
+        value_parser = parse_origins
+    )]
+    pub cors_origins: Origins,
+
+    /// Log line format.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+
+    /// Log filter (tracing-subscriber `EnvFilter` syntax, e.g. `info,repairs_bff=debug`).
+    #[arg(long = "log", env = "RUST_LOG", default_value = "info")]
+    pub log_filter: String,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, for log collectors.
+    Json,
+}
+
+/// The allowed CORS origins, each already a valid header value.
+#[derive(Debug, Clone, Default)]
+pub struct Origins(pub Vec<HeaderValue>);
+
+fn parse_server_url(raw: &str) -> Result<Uri, String> {
+    let uri: Uri = raw.parse().map_err(|e| format!("not a URL: {e}"))?;
+    if uri.scheme_str() != Some("http") {
+        return Err("must start with http:// (the BFF speaks plain HTTP/2 to the server)".into());
+    }
+    if uri.authority().is_none() {
+        return Err("must name a host, e.g. http://127.0.0.1:50051".into());
+    }
+    if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
+        return Err("must not have a path or query: gRPC paths are appended to it".into());
+    }
+    Ok(uri)
+}
+
+fn parse_origins(raw: &str) -> Result<Origins, String> {
+    raw.split(',')
+        .map(str::trim)
+        .filter(|origin| !origin.is_empty())
+        .map(|origin| {
+            // An origin is scheme://host[:port]; a trailing slash or a path never matches a browser's Origin.
+            let uri: Uri = origin.parse().map_err(|e| format!("{origin}: {e}"))?;
+            let well_formed = matches!(uri.scheme_str(), Some("http" | "https"))
+                && uri.authority().is_some()
+                && uri.path() == "/"
+                && uri.query().is_none();
+            if !well_formed || origin.ends_with('/') {
+                return Err(format!("{origin}: expected scheme://host[:port]"));
+            }
+            HeaderValue::from_str(origin).map_err(|e| format!("{origin}: {e}"))
+        })
+        .collect::<Result<_, _>>()
+        .map(Origins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn defaults() {
+        let config = Config::try_parse_from(["repairs-bff"]).unwrap();
+        assert_eq!(config.server_url.to_string(), "http://127.0.0.1:50051/");
+        assert_eq!(config.cors_origins.0.len(), 2);
+        assert_eq!(config.log_format, LogFormat::Text);
+    }
+
+    #[test]
+    fn help_lists_every_variable() {
+        let help = Config::command().render_long_help().to_string();
+        for var in [
+            "BFF_ADDR",
+            "SERVER_URL",
+            "WEB_DIST",
+            "CORS_ORIGINS",
+            "LOG_FORMAT",
+            "RUST_LOG",
+        ] {
+            assert!(help.contains(var), "{var} missing from --help");
+        }
+    }
+
+    #[test]
+    fn origins_are_checked() {
+        assert_eq!(parse_origins("").unwrap().0.len(), 0);
+        assert_eq!(
+            parse_origins(" https://a.example , http://b:3000")
+                .unwrap()
+                .0
+                .len(),
+            2
+        );
+        assert!(parse_origins("https://a.example/").is_err());
+        assert!(parse_origins("a.example").is_err());
+    }
+
+    #[test]
+    fn server_url_is_checked() {
+        assert!(parse_server_url("http://server:50051").is_ok());
+        assert!(parse_server_url("https://server:50051").is_err());
+        assert!(parse_server_url("http://server:50051/x").is_err());
+    }
+}

@@ -1,0 +1,262 @@
+//! The one translation from a gRPC status (or a BFF-side refusal) to the legacy reply:
+//! an HTTP status and `{ "msg": ..., "code"?: ..., "errors"?: [...] }`.
+
+use std::error::Error as _;
+
+use axum::Json;
+use axum::response::{IntoResponse, Response};
+use http::StatusCode;
+use serde::Serialize;
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+/// Shown for every failure whose details must stay on the server (the legacy UI's own wording).
+const GENERIC_MSG: &str = "Something went wrong";
+
+/// A legacy `/api` error reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    status: StatusCode,
+    body: ErrorBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+struct ErrorBody {
+    msg: String,
+    /// The stable `google.rpc.ErrorInfo` reason, for clients that translate errors themselves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<String>,
+    /// `google.rpc.BadRequest` field violations of an invalid input.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    errors: Vec<FieldError>,
+}
+
+/// One invalid field of a request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FieldError {
+    pub field: String,
+    pub description: String,
+}
+
+impl ApiError {
+    /// An error the BFF itself decides (unknown path, unreadable body, ...).
+    pub fn new(status: StatusCode, msg: impl Into<String>) -> Self {
+        let body = ErrorBody {
+            msg: msg.into(),
+            code: None,
+            errors: Vec::new(),
+        };
+        Self { status, body }
+    }
+
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "Not found")
+    }
+
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    pub fn msg(&self) -> &str {
+        &self.body.msg
+    }
+
+    pub fn code(&self) -> Option<&str> {
+        self.body.code.as_deref()
+    }
+
+    pub fn errors(&self) -> &[FieldError] {
+        &self.body.errors
+    }
+}
+
+/// The HTTP status a legacy caller gets for a gRPC code.
+///
+/// FAILED_PRECONDITION is 409: the call was well-formed but the resource is in the wrong state
+/// (a wrong transition, e.g. completing a request that was never hired), which is a conflict
+/// with the current state rather than a malformed request.
+pub fn http_status(code: Code) -> StatusCode {
+    match code {
+        Code::InvalidArgument => StatusCode::BAD_REQUEST,
+        Code::Unauthenticated => StatusCode::UNAUTHORIZED,
+        Code::PermissionDenied => StatusCode::FORBIDDEN,
+        Code::NotFound => StatusCode::NOT_FOUND,
+        Code::AlreadyExists | Code::FailedPrecondition | Code::Aborted => StatusCode::CONFLICT,
+        Code::ResourceExhausted => StatusCode::TOO_MANY_REQUESTS,
+        Code::Unimplemented => StatusCode::NOT_IMPLEMENTED,
+        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        Code::DeadlineExceeded => StatusCode::GATEWAY_TIMEOUT,
+        Code::Ok
+        | Code::Cancelled
+        | Code::Unknown
+        | Code::OutOfRange
+        | Code::Internal
+        | Code::DataLoss => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// Wording for a status that came without a message a person should read.
+fn default_msg(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "Invalid request",
+        StatusCode::UNAUTHORIZED => "Please sign in",
+        StatusCode::FORBIDDEN => "Not allowed",
+        StatusCode::NOT_FOUND => "Not found",
+        StatusCode::CONFLICT => "Not possible in the current state",
+        StatusCode::TOO_MANY_REQUESTS => "Too many attempts, please try again later",
+        StatusCode::NOT_IMPLEMENTED => "Not available yet",
+        StatusCode::SERVICE_UNAVAILABLE => "Service unavailable, please try again",
+        StatusCode::GATEWAY_TIMEOUT => "The request took too long, please try again",
+        _ => GENERIC_MSG,
+    }
+}
+
+impl From<Status> for ApiError {
+    fn from(status: Status) -> Self {
+        let http = http_status(status.code());
+        if http == StatusCode::INTERNAL_SERVER_ERROR {
+            tracing::error!(code = ?status.code(), message = status.message(), "gRPC call failed");
+            return Self::new(http, GENERIC_MSG);
+        }
+        // A status with a source was made on this side (connection refused, timeout...): its
+        // text is transport detail, not a message for a person. The server writes the others.
+        let msg = if status.source().is_some() || status.message().is_empty() {
+            tracing::warn!(code = ?status.code(), message = status.message(), "gRPC call failed");
+            default_msg(http).to_owned()
+        } else {
+            status.message().to_owned()
+        };
+        let code = status
+            .get_details_error_info()
+            .map(|info| info.reason)
+            .filter(|reason| !reason.is_empty());
+        let errors = match status.code() {
+            Code::InvalidArgument => status
+                .get_details_bad_request()
+                .map(|bad| bad.field_violations)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|violation| FieldError {
+                    field: violation.field,
+                    description: violation.description,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Self {
+            status: http,
+            body: ErrorBody { msg, code, errors },
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body)).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use tonic_types::{ErrorDetails, FieldViolation};
+
+    #[test]
+    fn every_code_has_its_http_status() {
+        let expected = [
+            (Code::Ok, 500),
+            (Code::Cancelled, 500),
+            (Code::Unknown, 500),
+            (Code::InvalidArgument, 400),
+            (Code::DeadlineExceeded, 504),
+            (Code::NotFound, 404),
+            (Code::AlreadyExists, 409),
+            (Code::PermissionDenied, 403),
+            (Code::ResourceExhausted, 429),
+            (Code::FailedPrecondition, 409),
+            (Code::Aborted, 409),
+            (Code::OutOfRange, 500),
+            (Code::Unimplemented, 501),
+            (Code::Internal, 500),
+            (Code::Unavailable, 503),
+            (Code::DataLoss, 500),
+            (Code::Unauthenticated, 401),
+        ];
+        // All 17 codes, each once.
+        assert_eq!(expected.len(), 17);
+        for (number, (code, http)) in expected.into_iter().enumerate() {
+            assert_eq!(code as usize, number);
+            assert_eq!(http_status(code).as_u16(), http, "{code:?}");
+            let error = ApiError::from(Status::new(code, "Readable message"));
+            assert_eq!(error.status().as_u16(), http, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn server_messages_pass_through_for_client_errors() {
+        let error = ApiError::from(Status::not_found("Request not found"));
+        assert_eq!(error.msg(), "Request not found");
+        assert_eq!(error.code(), None);
+        assert!(error.errors().is_empty());
+    }
+
+    #[test]
+    fn internal_text_never_reaches_the_caller() {
+        for status in [
+            Status::internal("db: relation users does not exist"),
+            Status::unknown("panic at store.rs:12"),
+            Status::data_loss("disk"),
+        ] {
+            let error = ApiError::from(status);
+            assert_eq!(error.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert_eq!(error.msg(), GENERIC_MSG);
+        }
+    }
+
+    #[test]
+    fn locally_made_statuses_use_the_default_message() {
+        let io = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "tcp connect error");
+        let mut status = Status::unavailable("tcp connect error 127.0.0.1:50051");
+        status.set_source(std::sync::Arc::new(io));
+        let error = ApiError::from(status);
+        assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(error.msg(), default_msg(StatusCode::SERVICE_UNAVAILABLE));
+        let empty = ApiError::from(Status::permission_denied(""));
+        assert_eq!(empty.msg(), "Not allowed");
+    }
+
+    #[test]
+    fn invalid_argument_lists_field_violations_and_reason() {
+        let mut details = ErrorDetails::with_bad_request(vec![
+            FieldViolation::new("email", "Enter a valid email"),
+            FieldViolation::new("password", "At least 8 characters"),
+        ]);
+        details.set_error_info("INVALID_SIGN_UP", "repairs.accounts.v1", HashMap::new());
+        let status = Status::with_error_details(Code::InvalidArgument, "Check the form", details);
+        let error = ApiError::from(status);
+        assert_eq!(error.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(error.msg(), "Check the form");
+        assert_eq!(error.code(), Some("INVALID_SIGN_UP"));
+        let fields: Vec<_> = error.errors().iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["email", "password"]);
+        let json = serde_json::to_value(&error.body).unwrap();
+        assert_eq!(json["errors"][0]["description"], "Enter a valid email");
+    }
+
+    #[test]
+    fn error_info_reason_is_the_code_for_other_statuses() {
+        let details =
+            ErrorDetails::with_error_info("EMAIL_TAKEN", "repairs.accounts.v1", HashMap::new());
+        let status =
+            Status::with_error_details(Code::AlreadyExists, "Email already registered", details);
+        let error = ApiError::from(status);
+        assert_eq!(error.status(), StatusCode::CONFLICT);
+        assert_eq!(error.code(), Some("EMAIL_TAKEN"));
+        let json = serde_json::to_value(&error.body).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({ "msg": "Email already registered", "code": "EMAIL_TAKEN" })
+        );
+    }
+}

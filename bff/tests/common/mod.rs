@@ -1,0 +1,96 @@
+//! A BFF on 127.0.0.1 port 0 for one test, stopped by the test.
+
+// Each test binary uses a different part of this module; helpers panic as tests do.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::net::SocketAddr;
+
+use clap::Parser;
+use repairs_bff::config::Config;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// The security headers every reply must carry.
+pub const SECURITY_HEADERS: [&str; 6] = [
+    "x-content-type-options",
+    "x-frame-options",
+    "referrer-policy",
+    "content-security-policy",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+];
+
+pub struct Bff {
+    pub addr: SocketAddr,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+/// A web folder that does not exist.
+pub const NO_WEB: &str = "/nonexistent/web/dist";
+
+impl Bff {
+    /// Starts a BFF in front of `server_url` (a port where nothing listens when `None`), serving
+    /// `web_dist`, with any further flags.
+    pub async fn start(server_url: Option<&str>, web_dist: &str, flags: &[&str]) -> Self {
+        let server_url = match server_url {
+            Some(url) => url.to_owned(),
+            None => format!("http://{}", closed_port().await),
+        };
+        let args = [
+            "repairs-bff",
+            "--server-url",
+            &server_url,
+            "--web-dist",
+            web_dist,
+        ];
+        let config = Config::try_parse_from(args.iter().chain(flags)).unwrap();
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            repairs_bff::serve(&config, listener, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        Self { addr, stop, task }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.addr)
+    }
+
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        self.task.await.unwrap().unwrap();
+    }
+}
+
+/// An address where nothing listens (bound, then released).
+pub async fn closed_port() -> SocketAddr {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    listener.local_addr().unwrap()
+}
+
+/// A header of the reply as text ("" when absent).
+pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
+    response
+        .headers()
+        .get(name)
+        .map_or("", |value| value.to_str().unwrap())
+}
+
+pub fn assert_security_headers(response: &reqwest::Response) {
+    for name in SECURITY_HEADERS {
+        assert!(
+            response.headers().contains_key(name),
+            "{name} missing on {} {}",
+            response.status(),
+            response.url()
+        );
+    }
+    assert_eq!(response.headers()["x-frame-options"], "DENY");
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+}

@@ -1,0 +1,259 @@
+//! The legacy `/api` surface: every call of the table is routed, errors are legacy JSON.
+
+// Test helpers outside #[test] functions may panic too (clippy.toml only covers the tests).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::io::{Read, Write};
+
+use common::{Bff, NO_WEB, assert_security_headers};
+use repairs_bff::legacy::table::{Call, Verb};
+use serde_json::{Value, json};
+
+/// No server behind it: nothing in this issue calls one.
+async fn start() -> Bff {
+    Bff::start(None, NO_WEB, &[]).await
+}
+
+fn method(verb: Verb) -> reqwest::Method {
+    match verb {
+        Verb::Get => reqwest::Method::GET,
+        Verb::Post => reqwest::Method::POST,
+        Verb::Delete => reqwest::Method::DELETE,
+    }
+}
+
+/// The pattern with every `{param}` filled in.
+fn concrete(pattern: &str) -> String {
+    pattern
+        .split('/')
+        .map(|segment| {
+            if segment.starts_with('{') {
+                "p1"
+            } else {
+                segment
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+async fn send(client: &reqwest::Client, bff: &Bff, verb: Verb, path: &str) -> (u16, Value) {
+    let response = client
+        .request(method(verb), bff.url(path))
+        .send()
+        .await
+        .unwrap();
+    assert_security_headers(&response);
+    let status = response.status().as_u16();
+    assert_eq!(
+        response.headers()["content-type"],
+        "application/json",
+        "{verb} {path}"
+    );
+    (status, response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn every_call_of_the_table_answers_501_naming_it() {
+    let calls: Vec<&Call> = repairs_bff::legacy::calls().collect();
+    assert_eq!(calls.len(), 84);
+    let bff = start().await;
+    let client = reqwest::Client::new();
+    for call in calls {
+        let path = concrete(call.path);
+        let expected = json!({ "msg": format!("Not available yet: {call}") });
+        assert_eq!(
+            send(&client, &bff, call.verb, &path).await,
+            (501, expected.clone()),
+            "{call}"
+        );
+        // Express matched a path with and without its trailing slash; so do we.
+        let twin = path
+            .strip_suffix('/')
+            .map_or_else(|| format!("{path}/"), str::to_owned);
+        assert_eq!(
+            send(&client, &bff, call.verb, &twin).await,
+            (501, expected),
+            "{call} as {twin}"
+        );
+    }
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn some_calls_by_hand() {
+    let bff = start().await;
+    let client = reqwest::Client::new();
+    for (verb, path, msg) in [
+        (
+            Verb::Post,
+            "/api/users",
+            "Not available yet: POST /api/users (AccountsService.SignUp)",
+        ),
+        (
+            Verb::Get,
+            "/api/users/get-user1/abc/def",
+            "Not available yet: GET /api/users/get-user1/{id}/{token} (AccountsService.CheckPasswordResetToken)",
+        ),
+        (
+            Verb::Delete,
+            "/api/coupons/delete/x",
+            "Not available yet: DELETE /api/coupons/delete/{id} (BillingService.DeleteCoupon)",
+        ),
+        (
+            Verb::Get,
+            "/api/fr/pages/professional-page",
+            "Not available yet: GET /api/fr/pages/professional-page (ContentService.GetProfessionalPage)",
+        ),
+        (
+            Verb::Get,
+            "/api/requests/professional-active-requests",
+            "Not available yet: GET /api/requests/professional-active-requests (MarketplaceService.ListProfessionalRequests)",
+        ),
+        (
+            Verb::Get,
+            "/api/requests/0190a6f2-7c1e-7000-8000-000000000001",
+            "Not available yet: GET /api/requests/{id} (MarketplaceService.GetRequest)",
+        ),
+        (
+            Verb::Get,
+            "/api/orders/view-orders",
+            "Not available yet: GET /api/orders/view-orders/ (BillingService.ListOrders)",
+        ),
+        (
+            Verb::Post,
+            "/api/admin/login",
+            "Not available yet: POST /api/admin/login (AccountsService.LogIn)",
+        ),
+        (
+            Verb::Post,
+            "/webhooks/stripe",
+            "Not available yet: POST /webhooks/stripe (BillingService.HandleStripeEvent)",
+        ),
+    ] {
+        assert_eq!(
+            send(&client, &bff, verb, path).await,
+            (501, json!({ "msg": msg })),
+            "{verb} {path}"
+        );
+    }
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn unknown_api_paths_are_json_404_and_wrong_methods_json_405() {
+    let bff = start().await;
+    let client = reqwest::Client::new();
+    let not_found = json!({ "msg": "Not found" });
+    for (verb, path) in [
+        (Verb::Get, "/api/nope"),
+        (Verb::Post, "/api/nope"),
+        (Verb::Get, "/api"),
+        (Verb::Get, "/api/"),
+        (Verb::Get, "/api/requests/a/b"),
+        (Verb::Delete, "/api/users/x/y/z"),
+    ] {
+        assert_eq!(
+            send(&client, &bff, verb, path).await,
+            (404, not_found.clone()),
+            "{verb} {path}"
+        );
+    }
+    let (status, body) = send(&client, &bff, Verb::Delete, "/api/users/login").await;
+    assert_eq!(status, 405);
+    assert_eq!(body["msg"], "Method not allowed");
+
+    // Not tonic-web's 400 either, whatever the content type says.
+    let response = client
+        .post(bff.url("/api/nope"))
+        .header("content-type", "application/grpc-web+proto")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 404);
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn malformed_json_is_400() {
+    let bff = start().await;
+    let response = reqwest::Client::new()
+        .post(bff.url("/api/users/login"))
+        .header("content-type", "application/json")
+        .body(r#"{"email": "a@b.c", "#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 400);
+    assert_security_headers(&response);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body, json!({ "msg": "Malformed JSON body" }));
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn bodies_over_6_mib_are_413() {
+    let bff = start().await;
+    let response = reqwest::Client::new()
+        .post(bff.url("/api/professionals/profile"))
+        .header("content-type", "application/json")
+        .body(vec![b' '; 6 * 1024 * 1024 + 1])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 413);
+    assert_security_headers(&response);
+    let body: Value = response.json().await.unwrap();
+    assert!(
+        body["msg"].as_str().unwrap().contains("too large"),
+        "{body}"
+    );
+
+    // Exactly at the limit is read (and then answered as the call would be).
+    let response = reqwest::Client::new()
+        .post(bff.url("/api/professionals/profile"))
+        .body(vec![b'x'; 6 * 1024 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 501);
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn streamed_bodies_over_6_mib_are_413_too() {
+    let bff = start().await;
+    let addr = bff.addr;
+    // A chunked body announces no length: the limit has to hold while reading.
+    let reply = tokio::task::spawn_blocking(move || {
+        let mut stream = std::net::TcpStream::connect(addr).unwrap();
+        let head = "POST /api/users HTTP/1.1\r\nHost: bff\r\nContent-Type: application/json\r\n\
+                    Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
+        stream.write_all(head.as_bytes()).unwrap();
+        let chunk = vec![b' '; 1024 * 1024];
+        for _ in 0..7 {
+            // The BFF may answer and close before all of it is sent.
+            let sent = write!(stream, "{:x}\r\n", chunk.len())
+                .and_then(|()| stream.write_all(&chunk))
+                .and_then(|()| stream.write_all(b"\r\n"));
+            if sent.is_err() {
+                break;
+            }
+        }
+        let _ = stream.write_all(b"0\r\n\r\n");
+        let mut reply = Vec::new();
+        let _ = stream.read_to_end(&mut reply);
+        String::from_utf8_lossy(&reply).into_owned()
+    })
+    .await
+    .unwrap();
+    assert!(
+        reply.starts_with("HTTP/1.1 413"),
+        "{}",
+        reply.lines().next().unwrap_or_default()
+    );
+    assert!(reply.contains("too large"), "{reply}");
+    bff.stop().await;
+}

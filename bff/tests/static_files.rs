@@ -1,0 +1,104 @@
+//! The built web app: files, SPA fallback, cache headers, and the "not built" page.
+
+// Test helpers outside #[test] functions may panic too (clippy.toml only covers the tests).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{Bff, assert_security_headers, header};
+
+const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
+const APP_JS: &str = "console.log('app');";
+
+async fn start_with(dist: &std::path::Path) -> Bff {
+    Bff::start(None, dist.to_str().unwrap(), &[]).await
+}
+
+fn built_app() -> tempfile::TempDir {
+    let dist = tempfile::tempdir().unwrap();
+    std::fs::write(dist.path().join("index.html"), INDEX).unwrap();
+    std::fs::create_dir(dist.path().join("assets")).unwrap();
+    std::fs::write(dist.path().join("assets/app.js"), APP_JS).unwrap();
+    dist
+}
+
+#[tokio::test]
+async fn pages_are_index_html_and_assets_are_cached_long() {
+    let dist = built_app();
+    let bff = start_with(dist.path()).await;
+    let client = reqwest::Client::new();
+
+    for path in ["/", "/some/deep/route", "/fr/professional-login"] {
+        let response = client.get(bff.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_security_headers(&response);
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert!(header(&response, "content-type").starts_with("text/html"));
+        assert_eq!(response.text().await.unwrap(), INDEX, "{path}");
+    }
+
+    let response = client.get(bff.url("/assets/app.js")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_security_headers(&response);
+    let cache = header(&response, "cache-control").to_owned();
+    assert!(
+        cache.contains("max-age=31536000") && cache.contains("immutable"),
+        "{cache}"
+    );
+    assert_eq!(response.text().await.unwrap(), APP_JS);
+
+    // A missing asset is a 404, never index.html under a script's name.
+    let response = client
+        .get(bff.url("/assets/missing.js"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 404);
+    assert_security_headers(&response);
+    assert_eq!(response.headers()["cache-control"], "no-cache");
+
+    let response = client.head(bff.url("/some/route")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+
+    let response = client.post(bff.url("/some/route")).send().await.unwrap();
+    assert_eq!(response.status(), 405);
+    assert_security_headers(&response);
+
+    let response = client.get(bff.url("/healthz")).send().await.unwrap();
+    assert_eq!(response.status(), 200);
+    assert_security_headers(&response);
+    assert_eq!(response.text().await.unwrap(), "ok");
+
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn api_paths_never_fall_back_to_the_app() {
+    let dist = built_app();
+    let bff = start_with(dist.path()).await;
+    let response = reqwest::get(bff.url("/api/nothing-here")).await.unwrap();
+    assert_eq!(response.status(), 404);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn a_missing_web_app_is_a_clear_page_not_a_crash() {
+    let empty = tempfile::tempdir().unwrap();
+    let bff = start_with(&empty.path().join("dist")).await;
+    for path in ["/", "/customer-login", "/assets/app.js"] {
+        let response = reqwest::get(bff.url(path)).await.unwrap();
+        assert_eq!(response.status(), 503, "{path}");
+        assert_security_headers(&response);
+        assert!(header(&response, "content-type").starts_with("text/html"));
+        let page = response.text().await.unwrap();
+        assert!(
+            page.contains("not built") && page.contains("npm run build"),
+            "{page}"
+        );
+    }
+    // The rest of the BFF works on.
+    let response = reqwest::get(bff.url("/healthz")).await.unwrap();
+    assert_eq!(response.status(), 200);
+    bff.stop().await;
+}

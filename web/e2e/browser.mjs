@@ -1,0 +1,42 @@
+// Starts Debian's Chromium through playwright-core for the end-to-end tests. No browser is
+// ever downloaded: the executable is the system one (override with CHROMIUM_PATH).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * A fresh browser profile (its own temporary --user-data-dir, so localStorage starts empty).
+ * Call `close()` when done: it also deletes the profile.
+ */
+export async function openBrowser({ viewport = { width: 1280, height: 800 } } = {}) {
+  const profileDir = await mkdtemp(join(tmpdir(), 'repairs-e2e-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}

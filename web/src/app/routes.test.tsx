@@ -1,0 +1,255 @@
+import { screen, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeToken, renderApp } from '@/test/render-app';
+import { routes } from './routes';
+
+/** The specs' "Full route table", with sample values for the parameters. */
+const SPEC_ROUTES = `
+  / /professional /fr /fr/professional /register /fr/register /login /fr/login /admin
+  /forgot-password /reset-password/u1/t1 /prof-forgot-password /prof-reset-password/u1/t1
+  /terms-and-conditions /privacy-policy /contact
+  /register-as-professional /fr/register-as-professional /login-as-professional
+  /fr/login-as-professional /professional-phone-otp/p1 /professional-otp-verify
+  /professional-otp-verify/p1/14035550100 /professional-thanks-signup /waiting-for-approval
+  /waiting-for-profile-review /disapproved-professional /professional-profile
+  /update-professional-profile /update-professional-licence /view-professional-profile
+  /profile-updated /stripe-connect /purchase-membership/p1 /block-card /professional-dashboard
+  /professional-active-requests /professional-order-history /professional-logout
+  /phone-otp/u1 /otp-verify/u1/14035550100 /thanks-signup /create-request /request-created
+  /request-list /edit-request/r1 /delete-request/r1 /user-view-request/r1 /application-list/r1
+  /view-application/a1 /hire/a1 /hired-successfully /user-active-requests
+  /user-completed-requests /user-order-history /user-account-setting /user-profile-updated
+  /user-dashboard /user-logout /submit-review/p1/r1 /view-professional/p1 /view-user/u1
+  /request-apply/r1 /view-request/r1 /applied-requests /completed-requests /pending-requests
+  /request-applications-list
+  /admin/home /admin/phome /admin/frhome /admin/frphome /admin/logout /admin/professionals-list
+  /admin/view-professional/p1 /admin/approve-professional/p1 /admin/disapprove-professional/p1
+  /admin/user-list /admin/request-list /admin/view-request/r1 /admin/order-history
+  /admin/add-service /admin/service-list /admin/edit-service/s1 /admin/delete-service/s1
+  /admin/create-coupon /admin/coupon-list /admin/checkout-page
+`
+  .trim()
+  .split(/\s+/);
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const signIn = (key: string, role: string, issuedSecondsAgo = 0) =>
+  localStorage.setItem(key, fakeToken({ sub: 'id-1', role, iat: nowSeconds() - issuedSecondsAgo }));
+
+describe('routes table', () => {
+  it.each(SPEC_ROUTES)('has a route of its own for %s', (path) => {
+    const leaf = matchRoutes(routes, path)?.at(-1);
+    expect(leaf?.route.path).toBeDefined();
+    expect(leaf?.route.path).not.toBe('*');
+  });
+
+  it('shows a not-found page with a link home for an unknown path', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the not-found page in French under /fr', async () => {
+    renderApp('/fr/pas-de-page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page introuvable' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: "Aller à la page d'accueil" })).toHaveAttribute(
+      'href',
+      '/fr',
+    );
+  });
+});
+
+describe('language redirects', () => {
+  it.each([
+    ['/', '/fr'],
+    ['/professional', '/fr/professional'],
+    ['/login', '/fr/login'],
+  ])('sends %s to %s when French is stored', async (from, to) => {
+    localStorage.setItem('lang', 'fr');
+    const { router } = renderApp(from);
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe(to);
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('keeps / in English when English is stored', async () => {
+    localStorage.setItem('lang', 'en');
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('renders pages without a French twin in the stored language', async () => {
+    localStorage.setItem('lang', 'fr');
+    renderApp('/terms-and-conditions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Conditions générales' }),
+    ).toBeVisible();
+  });
+});
+
+describe('page shell', () => {
+  it('has a skip link, the header links, the footer links and the landmarks', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
+    const header = screen.getByRole('banner');
+    const mainNav = within(header).getByRole('navigation', { name: 'Main' });
+    expect(within(mainNav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(mainNav).getByRole('link', { name: 'Professional log in' })).toHaveAttribute(
+      'href',
+      '/login-as-professional',
+    );
+    expect(within(mainNav).getByRole('link', { name: 'For professionals' })).toHaveAttribute(
+      'href',
+      '/professional',
+    );
+    const footer = within(screen.getByRole('contentinfo')).getByRole('navigation', {
+      name: 'Footer',
+    });
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/contact', '/terms-and-conditions', '/privacy-policy']);
+  });
+});
+
+describe('signed-in areas', () => {
+  it.each([
+    ['/user-dashboard', '/login'],
+    ['/request-list', '/login-as-professional'],
+    ['/admin/coupon-list', '/admin'],
+  ])('sends a visitor without a token from %s to %s', async (from, to) => {
+    const { router } = renderApp(from);
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('logs out a customer whose token was issued more than an hour ago', async () => {
+    signIn('token', 'user', 3601);
+    localStorage.setItem('username', 'Sam');
+    const { router } = renderApp('/user-dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Emergency repairs, handled fast' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('username')).toBeNull();
+  });
+
+  it('shows the customer menu of the specs', async () => {
+    signIn('token', 'user');
+    renderApp('/user-dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(screen.getByText('Coming soon')).toBeVisible();
+    const menu = screen.getAllByRole('navigation', { name: 'Customer menu' })[0]!;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/user-dashboard',
+      '/create-request',
+      '/pending-requests',
+      '/request-applications-list',
+      '/user-active-requests',
+      '/user-completed-requests',
+      '/user-order-history',
+      '/user-account-setting',
+      '/user-logout',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Inside an area the header keeps the language switch but not the public links.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Français' })).toBeVisible();
+  });
+
+  it('sends a signed-in customer away from the login page', async () => {
+    signIn('token', 'user');
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Create request' });
+    expect(router.state.location.pathname).toBe('/create-request');
+  });
+
+  it('hides the request and order links of a professional waiting for approval', async () => {
+    signIn('professional-token', 'professional');
+    localStorage.setItem('professional-status', '0');
+    renderApp('/professional-dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    const menu = screen.getAllByRole('navigation', { name: 'Professional menu' })[0]!;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/professional-dashboard',
+      '/view-professional-profile',
+      '/update-professional-profile',
+      '/professional-logout',
+    ]);
+  });
+
+  it('sends a professional under review from the request screens to the status page', async () => {
+    signIn('professional-token', 'professional');
+    localStorage.setItem('professional-status', 'profile-updated');
+    const { router } = renderApp('/request-list');
+    await screen.findByRole('heading', { level: 1, name: 'Profile review pending' });
+    expect(router.state.location.pathname).toBe('/waiting-for-profile-review');
+  });
+
+  it('shows an approved professional every menu link and the request screens', async () => {
+    signIn('professional-token', 'professional');
+    localStorage.setItem('professional-status', '1');
+    renderApp('/request-list');
+    await screen.findByRole('heading', { level: 1, name: 'Open requests' });
+    const menu = screen.getAllByRole('navigation', { name: 'Professional menu' })[0]!;
+    expect(within(menu).getAllByRole('link')).toHaveLength(8);
+  });
+
+  it('shows the admin menu with its coupons submenu', async () => {
+    signIn('admin_token', 'admin', 30 * 24 * 3600);
+    renderApp('/admin/coupon-list');
+    await screen.findByRole('heading', { level: 1, name: 'Coupon list' });
+    const menu = screen.getAllByRole('navigation', { name: 'Administration menu' })[0]!;
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([
+      '/admin/professionals-list',
+      '/admin/user-list',
+      '/admin/request-list',
+      '/admin/service-list',
+      '/admin/order-history',
+      '/admin/home',
+      '/admin/phome',
+      '/admin/frhome',
+      '/admin/frphome',
+      '/admin/coupon-list',
+      '/admin/create-coupon',
+      '/admin/logout',
+    ]);
+    expect(within(menu).getByRole('list', { name: 'Coupons' })).toBeVisible();
+  });
+
+  it('logs an admin out to the home page, keeping other sessions', async () => {
+    signIn('admin_token', 'admin');
+    signIn('token', 'user');
+    localStorage.setItem('admin_name', 'Root');
+    const { router } = renderApp('/admin/logout');
+    await screen.findByRole('heading', { level: 1, name: 'Emergency repairs, handled fast' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('admin_token')).toBeNull();
+    expect(localStorage.getItem('admin_name')).toBeNull();
+    expect(localStorage.getItem('token')).not.toBeNull();
+  });
+});

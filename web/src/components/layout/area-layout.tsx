@@ -1,0 +1,78 @@
+import { Box, Button, CloseButton, Container, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { visibleMenu, type Area } from './area-menus';
+import { MainContent, PageShell } from './page-shell';
+import { SideMenu } from './side-menu';
+
+interface AreaLayoutProps {
+  area: Area;
+  /** A professional whose profile waits for review sees no request or order links. */
+  awaitingReview?: boolean;
+}
+
+/**
+ * Layout of the signed-in areas: the side menu beside the page on wide screens, in a
+ * drawer opened by a "Menu" button on narrow ones.
+ */
+export function AreaLayout({ area, awaitingReview = false }: AreaLayoutProps) {
+  const { t } = useTranslation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const entries = visibleMenu(area, awaitingReview);
+  const menuLabel = t(`areas.${area}.menuLabel`);
+  const areaTitle = t(`areas.${area}.title`);
+
+  return (
+    <PageShell showPublicLinks={false}>
+      <Container maxW="7xl" flex="1" display="flex" gap="8" py={{ base: '4', md: '8' }}>
+        <Box as="aside" hideBelow="md" width="64" flexShrink={0}>
+          <Box position="sticky" top="24" borderWidth="1px" borderRadius="lg" p="3" bg="bg">
+            <Text px="3" pb="2" fontWeight="bold" color="brand.900">
+              {areaTitle}
+            </Text>
+            <SideMenu label={menuLabel} entries={entries} />
+          </Box>
+        </Box>
+        <Flex direction="column" flex="1" minW="0" gap="4">
+          <Drawer.Root
+            open={drawerOpen}
+            onOpenChange={(e) => setDrawerOpen(e.open)}
+            placement="start"
+          >
+            <Drawer.Trigger asChild>
+              <Button hideFrom="md" variant="outline" colorPalette="brand" alignSelf="start">
+                <Menu aria-hidden />
+                {t('areas.openMenu')}
+              </Button>
+            </Drawer.Trigger>
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content>
+                  <Drawer.Header>
+                    <Drawer.Title>{areaTitle}</Drawer.Title>
+                  </Drawer.Header>
+                  <Drawer.Body>
+                    <SideMenu
+                      label={menuLabel}
+                      entries={entries}
+                      onNavigate={() => setDrawerOpen(false)}
+                    />
+                  </Drawer.Body>
+                  <Drawer.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label={t('areas.closeMenu')} />
+                  </Drawer.CloseTrigger>
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+          <MainContent>
+            <Outlet />
+          </MainContent>
+        </Flex>
+      </Container>
+    </PageShell>
+  );
+}

@@ -1,0 +1,24 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { Wrench } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { pathInLanguage } from '@/lib/language';
+import { useLanguage } from '@/lib/use-language';
+
+/** The product's name and mark, linking to the home page of the current language. */
+export function Logo() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <RouterLink to={pathInLanguage('/', language)} aria-label={t('a11y.homeLink')}>
+      <HStack gap="2">
+        <Box bg="accent.solid" color="white" borderRadius="md" p="1.5" aria-hidden>
+          <Wrench size={20} />
+        </Box>
+        <Text as="span" fontWeight="extrabold" fontSize="xl" color="brand.900" whiteSpace="nowrap">
+          {t('app.name')}
+        </Text>
+      </HStack>
+    </RouterLink>
+  );
+}

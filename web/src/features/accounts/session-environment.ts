@@ -1,0 +1,7 @@
+import type { SessionEnvironment } from '@/lib/session';
+import { browserStore } from '@/lib/storage';
+
+/** The real environment of the session rules: localStorage and the system clock. */
+export function browserSessionEnvironment(): SessionEnvironment {
+  return { store: browserStore(), now: () => Date.now() };
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@connectrpc/connect-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ContentService,
+  ProfessionalPageSchema,
+  type ProfessionalPage,
+} from '@/gen/repairs/content/v1/content_pb';
+import { toProtoLanguage, type Language } from '@/lib/language';
+import { pageFromCatalogue, withDefaults } from '../page-texts';
+
+/**
+ * The professional landing page's texts in a language: ContentService.GetProfessionalPage's,
+ * completed by the catalogue's defaults (alone while the server cannot answer).
+ */
+export function useProfessionalPage(language: Language): ProfessionalPage {
+  const { t } = useTranslation();
+  const { data } = useQuery(ContentService.method.getProfessionalPage, {
+    language: toProtoLanguage(language),
+  });
+  const defaults = pageFromCatalogue(
+    ProfessionalPageSchema,
+    t('professionalPage', { returnObjects: true }),
+  );
+  return withDefaults(ProfessionalPageSchema, defaults, data?.page);
+}

@@ -1,0 +1,3 @@
+// The content feature as the app sees it: the public pages.
+export { HomePage } from './routes/home-page';
+export { ProfessionalLandingPage } from './routes/professional-landing-page';

@@ -1,0 +1,102 @@
+import { Alert, Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/page-title';
+import { FormField } from '@/components/ui/form-field';
+import { toaster } from '@/components/ui/toast';
+import { useSendContactMessage } from '../api/send-contact-message';
+
+interface ContactForm {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** The limits of SendContactMessageRequest. */
+const NAME_MAX = 100;
+const MESSAGE_MAX = 5000;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const notBlank = (value: string) => value.trim() !== '';
+
+/** /contact: a message to the team, sent through ContentService.SendContactMessage. */
+export function ContactPage() {
+  const { t } = useTranslation();
+  const send = useSendContactMessage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactForm>({ defaultValues: { name: '', email: '', message: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    send.mutate(
+      { name: values.name.trim(), email: values.email.trim(), message: values.message.trim() },
+      {
+        onSuccess: () => {
+          reset();
+          toaster.create({ type: 'success', title: t('contact.sent') });
+        },
+      },
+    );
+  });
+
+  return (
+    <Stack gap="6" maxW="2xl">
+      <PageTitle title={t('pages.contact')} />
+      <Text fontSize="lg">{t('contact.intro')}</Text>
+
+      {send.isSuccess && (
+        <Alert.Root status="success">
+          <Alert.Indicator />
+          <Alert.Title>{t('contact.sent')}</Alert.Title>
+        </Alert.Root>
+      )}
+      {send.error && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{t('contact.failed', { reason: send.error.rawMessage })}</Alert.Title>
+        </Alert.Root>
+      )}
+
+      <form noValidate onSubmit={onSubmit}>
+        <Stack gap="5">
+          <FormField label={t('contact.name')} error={errors.name?.message} required>
+            <Input
+              autoComplete="name"
+              {...register('name', {
+                validate: (value) => notBlank(value) || t('contact.errors.nameRequired'),
+                maxLength: { value: NAME_MAX, message: t('contact.errors.nameTooLong') },
+              })}
+            />
+          </FormField>
+          <FormField label={t('contact.email')} error={errors.email?.message} required>
+            <Input
+              type="email"
+              autoComplete="email"
+              {...register('email', {
+                validate: (value) =>
+                  !notBlank(value)
+                    ? t('contact.errors.emailRequired')
+                    : EMAIL_PATTERN.test(value.trim()) || t('contact.errors.emailInvalid'),
+              })}
+            />
+          </FormField>
+          <FormField label={t('contact.message')} error={errors.message?.message} required>
+            <Textarea
+              rows={6}
+              {...register('message', {
+                validate: (value) => notBlank(value) || t('contact.errors.messageRequired'),
+                maxLength: { value: MESSAGE_MAX, message: t('contact.errors.messageTooLong') },
+              })}
+            />
+          </FormField>
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={send.isPending}>
+            {t('contact.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

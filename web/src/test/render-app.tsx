@@ -1,0 +1,38 @@
+import type { Transport } from '@connectrpc/connect';
+import { createRouterTransport } from '@connectrpc/connect';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/app/query-client';
+import { routes } from '@/app/routes';
+import { createI18n } from '@/lib/i18n';
+import { pageLanguage, readStoredLanguage } from '@/lib/language';
+import { browserStore } from '@/lib/storage';
+
+/** A transport whose every call fails with UNIMPLEMENTED, like the server today. */
+export const unimplementedTransport = (): Transport => createRouterTransport(() => {});
+
+/**
+ * Renders the whole app at `path`, as main.tsx does in the browser, but with a memory router
+ * and the given transport (UNIMPLEMENTED everywhere by default).
+ */
+export function renderApp(path: string, transport: Transport = unimplementedTransport()) {
+  const i18n = createI18n(pageLanguage(path, readStoredLanguage(browserStore())));
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <AppProvider transport={transport} queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, i18n, queryClient };
+}
+
+/** A JWT with the given payload (unsigned: the browser never verifies tokens). */
+export function fakeToken(payload: Record<string, unknown>): string {
+  const encode = (value: object) => {
+    const utf8 = String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)));
+    return btoa(utf8).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  };
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}

@@ -1,0 +1,76 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * The one theme of the app: a deep, trustworthy blue (`brand`) with a warm orange accent
+ * (`accent`) for calls to action. Both palettes define the semantic tokens Chakra's
+ * `colorPalette` prop needs (solid, contrast, fg, muted, subtle, emphasized, focusRing).
+ * Text colours on white and white on the solid shades keep at least 4.5:1 contrast.
+ */
+const fallbackFonts = `-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif`;
+
+const palette = (name: 'brand' | 'accent', shades: { solid: number; fg: number }) => ({
+  solid: { value: `{colors.${name}.${shades.solid}}` },
+  contrast: { value: 'white' },
+  fg: { value: `{colors.${name}.${shades.fg}}` },
+  muted: { value: `{colors.${name}.100}` },
+  subtle: { value: `{colors.${name}.50}` },
+  emphasized: { value: `{colors.${name}.200}` },
+  focusRing: { value: `{colors.${name}.500}` },
+});
+
+const config = defineConfig({
+  globalCss: {
+    html: { scrollBehavior: 'smooth' },
+    body: { bg: 'bg', color: 'fg' },
+    // A clearly visible keyboard focus on every link and control.
+    'a:focus-visible, button:focus-visible, [tabindex]:focus-visible': {
+      outline: '3px solid',
+      outlineColor: 'accent.500',
+      outlineOffset: '2px',
+    },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: `'Inter Variable', Inter, ${fallbackFonts}` },
+        body: { value: `'Inter Variable', Inter, ${fallbackFonts}` },
+      },
+      colors: {
+        brand: {
+          50: { value: '#eef4ff' },
+          100: { value: '#dae6ff' },
+          200: { value: '#bdd2fe' },
+          300: { value: '#8fb3fb' },
+          400: { value: '#5b89f6' },
+          500: { value: '#3663ef' },
+          600: { value: '#2046d9' },
+          700: { value: '#1a37b0' },
+          800: { value: '#19308b' },
+          900: { value: '#162a6b' },
+          950: { value: '#0f1a41' },
+        },
+        accent: {
+          50: { value: '#fff6ed' },
+          100: { value: '#ffebd4' },
+          200: { value: '#ffd2a8' },
+          300: { value: '#ffb170' },
+          400: { value: '#ff8737' },
+          500: { value: '#fd6611' },
+          600: { value: '#ee4b07' },
+          700: { value: '#c43608' },
+          800: { value: '#9c2c0f' },
+          900: { value: '#7e2710' },
+          950: { value: '#441106' },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: palette('brand', { solid: 700, fg: 700 }),
+        accent: palette('accent', { solid: 700, fg: 800 }),
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

@@ -1,0 +1,58 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The BFF serves the built app and answers gRPC-web (paths `/repairs.<package>.<Service>/<Method>`)
+// and the legacy `/api` on the same origin. In development Vite serves the app and forwards
+// both to the BFF.
+const BFF_URL = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/repairs.': { target: BFF_URL, changeOrigin: true },
+      '/api': { target: BFF_URL, changeOrigin: true },
+    },
+  },
+  build: {
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, so that a deploy that changes only our code keeps
+        // the browser's cached libraries.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'chakra',
+              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|stylis)/,
+              priority: 20,
+            },
+            {
+              name: 'rpc',
+              test: /node_modules[\\/](@bufbuild|@connectrpc|@tanstack)[\\/]/,
+              priority: 20,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    reporters: ['default', './vitest.summary-reporter.ts'],
+    clearMocks: true,
+    restoreMocks: true,
+  },
+});

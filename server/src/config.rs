@@ -38,6 +38,10 @@ pub struct Config {
     #[arg(long, env = "GRPC_ADDR", default_value = "127.0.0.1:50051")]
     pub grpc_addr: SocketAddr,
 
+    /// Address of the plain HTTP listener: signed file downloads (`/files/...`) and `/healthz`.
+    #[arg(long, env = "HTTP_ADDR", default_value = "127.0.0.1:50052")]
+    pub http_addr: SocketAddr,
+
     /// Folder for local state: the embedded Postgres cluster, the generated token secret,
     /// uploaded files and the SMS/email outbox.
     #[arg(long, env = "DATA_DIR", default_value = "./data")]
@@ -82,6 +86,87 @@ pub struct Config {
     #[arg(long, env = "ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,
 
+    /// The web address people open, used in links sent by email (password reset, ...).
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
+
+    /// Google OAuth client ids whose ID tokens are accepted (comma-separated). Unset: Google
+    /// sign-in is off.
+    #[arg(long, env = "GOOGLE_CLIENT_IDS", value_delimiter = ',')]
+    pub google_client_ids: Vec<String>,
+
+    /// Where Google publishes its signing keys (JWKS).
+    #[arg(
+        long,
+        env = "GOOGLE_JWKS_URL",
+        default_value = "https://www.googleapis.com/oauth2/v3/certs"
+    )]
+    pub google_jwks_url: String,
+
+    /// Facebook app id. Unset: Facebook login is off.
+    #[arg(long, env = "FACEBOOK_APP_ID")]
+    pub facebook_app_id: Option<String>,
+
+    /// Facebook app secret (to check access tokens with the Graph API).
+    #[arg(long, env = "FACEBOOK_APP_SECRET", hide_env_values = true)]
+    pub facebook_app_secret: Option<String>,
+
+    /// Base URL of the Facebook Graph API.
+    #[arg(
+        long,
+        env = "FACEBOOK_GRAPH_URL",
+        default_value = "https://graph.facebook.com/v23.0"
+    )]
+    pub facebook_graph_url: String,
+
+    /// Twilio account SID. Unset: text messages go to the outbox file.
+    #[arg(long, env = "TWILIO_ACCOUNT_SID")]
+    pub twilio_account_sid: Option<String>,
+
+    /// Twilio auth token.
+    #[arg(long, env = "TWILIO_AUTH_TOKEN", hide_env_values = true)]
+    pub twilio_auth_token: Option<String>,
+
+    /// The number (E.164) or messaging service SID (MG...) texts are sent from.
+    #[arg(long, env = "TWILIO_FROM")]
+    pub twilio_from: Option<String>,
+
+    /// Base URL of Twilio's REST API.
+    #[arg(
+        long,
+        env = "TWILIO_BASE_URL",
+        default_value = "https://api.twilio.com"
+    )]
+    pub twilio_base_url: String,
+
+    /// SMTP server host. Unset: email goes to the outbox file.
+    #[arg(long, env = "SMTP_HOST")]
+    pub smtp_host: Option<String>,
+
+    /// SMTP port (default: by SMTP_TLS, 587 for starttls, 465 for tls, 25 for none).
+    #[arg(long, env = "SMTP_PORT")]
+    pub smtp_port: Option<u16>,
+
+    /// SMTP user name.
+    #[arg(long, env = "SMTP_USERNAME")]
+    pub smtp_username: Option<String>,
+
+    /// SMTP password.
+    #[arg(long, env = "SMTP_PASSWORD", hide_env_values = true)]
+    pub smtp_password: Option<String>,
+
+    /// SMTP transport security: starttls, tls or none.
+    #[arg(long, env = "SMTP_TLS", default_value = "starttls")]
+    pub smtp_tls: String,
+
+    /// The From address of the product's email.
+    #[arg(
+        long,
+        env = "EMAIL_FROM",
+        default_value = "Repairs <no-reply@localhost>"
+    )]
+    pub email_from: String,
+
     /// Log format: text or json.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     pub log_format: LogFormat,
@@ -110,6 +195,7 @@ impl Config {
     pub fn for_tests(data_dir: PathBuf, database_url: String, redis_url: Option<String>) -> Self {
         Self {
             grpc_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            http_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             data_dir,
             database_url: Some(database_url),
             pg_bin_dir: None,
@@ -120,6 +206,22 @@ impl Config {
             admin_session_ttl_secs: 8 * 3600,
             admin_email: None,
             admin_password: None,
+            public_url: "http://127.0.0.1:8080".to_owned(),
+            google_client_ids: Vec::new(),
+            google_jwks_url: String::new(),
+            facebook_app_id: None,
+            facebook_app_secret: None,
+            facebook_graph_url: String::new(),
+            twilio_account_sid: None,
+            twilio_auth_token: None,
+            twilio_from: None,
+            twilio_base_url: String::new(),
+            smtp_host: None,
+            smtp_port: None,
+            smtp_username: None,
+            smtp_password: None,
+            smtp_tls: "none".to_owned(),
+            email_from: "Repairs <no-reply@localhost>".to_owned(),
             log_format: LogFormat::Text,
         }
     }

@@ -30,8 +30,11 @@ impl FieldViolation {
 /// A failure a handler reports. `reason` is an UPPER_SNAKE code stable across versions.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    #[error("{}", describe_violations(.0))]
-    InvalidArgument(Vec<FieldViolation>),
+    #[error("{}", describe_violations(violations))]
+    InvalidArgument {
+        reason: &'static str,
+        violations: Vec<FieldViolation>,
+    },
     #[error("{message}")]
     Unauthenticated {
         reason: &'static str,
@@ -83,12 +86,19 @@ fn describe_violations(violations: &[FieldViolation]) -> String {
 
 impl ApiError {
     pub fn invalid(field: impl Into<String>, description: impl Into<String>) -> Self {
-        Self::InvalidArgument(vec![FieldViolation::new(field, description)])
+        Self::invalid_fields(vec![FieldViolation::new(field, description)])
+    }
+
+    pub fn invalid_fields(violations: Vec<FieldViolation>) -> Self {
+        Self::InvalidArgument {
+            reason: "INVALID_ARGUMENT",
+            violations,
+        }
     }
 
     fn code_and_reason(&self) -> (Code, &'static str) {
         match self {
-            Self::InvalidArgument(_) => (Code::InvalidArgument, "INVALID_ARGUMENT"),
+            Self::InvalidArgument { reason, .. } => (Code::InvalidArgument, reason),
             Self::Unauthenticated { reason, .. } => (Code::Unauthenticated, reason),
             Self::PermissionDenied { reason, .. } => (Code::PermissionDenied, reason),
             Self::NotFound { reason, .. } => (Code::NotFound, reason),
@@ -105,7 +115,7 @@ impl From<ApiError> for Status {
     fn from(error: ApiError) -> Self {
         let (code, reason) = error.code_and_reason();
         let mut details = ErrorDetails::with_error_info(reason, ERROR_DOMAIN, []);
-        if let ApiError::InvalidArgument(violations) = &error {
+        if let ApiError::InvalidArgument { violations, .. } = &error {
             for v in violations {
                 details.add_bad_request_violation(v.field.clone(), v.description.clone());
             }
@@ -143,7 +153,7 @@ mod tests {
 
     #[test]
     fn field_violations_travel_in_the_status_details() {
-        let status: Status = ApiError::InvalidArgument(vec![
+        let status: Status = ApiError::invalid_fields(vec![
             FieldViolation::new("email", "enter a valid email address"),
             FieldViolation::new("password", "use at least 8 characters"),
         ])

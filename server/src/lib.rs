@@ -4,6 +4,7 @@
 //! [`providers`] (SMS, email, ...), with [`cache`] for short-lived values and [`auth`] in
 //! front of everything as a tower layer.
 
+pub mod accounts;
 pub mod api;
 pub mod auth;
 pub mod bootstrap;
@@ -11,7 +12,9 @@ pub mod cache;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod http_routes;
 pub mod providers;
+pub mod setup;
 pub mod state;
 pub mod store;
 pub mod telemetry;
@@ -29,7 +32,6 @@ use tower_http::{
 use crate::{
     auth::{AuthLayer, TokenKeys},
     config::Config,
-    providers::{email::OutboxEmail, sms::OutboxSms},
     state::AppState,
     store::Database,
 };
@@ -37,6 +39,7 @@ use crate::{
 /// A server that is up and serving; stop it with [`RunningServer::stop`].
 pub struct RunningServer {
     pub grpc_addr: SocketAddr,
+    pub http_addr: SocketAddr,
     pub state: AppState,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<anyhow::Result<()>>,
@@ -79,6 +82,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
     .await?;
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
+    let providers = setup::providers(config)?;
     Ok(AppState {
         db: database.pool.clone(),
         cache,
@@ -87,9 +91,15 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
             config.session_ttl(),
             config.admin_session_ttl(),
         )),
-        sms: Arc::new(OutboxSms::new(&config.outbox_dir())),
-        email: Arc::new(OutboxEmail::new(&config.outbox_dir())),
+        sms: providers.sms,
+        email: providers.email,
+        storage: providers.storage,
+        geocoder: providers.geocoder,
+        google: providers.google,
+        facebook: providers.facebook,
         config: Arc::new(config.clone()),
+        phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
+        file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
     })
 }
 
@@ -106,6 +116,14 @@ async fn serve(
         }
     };
     let grpc_addr = listener.local_addr()?;
+    let http_listener = match TcpListener::bind(config.http_addr).await {
+        Ok(listener) => listener,
+        Err(error) => {
+            database.close().await;
+            return Err(error).with_context(|| format!("binding {}", config.http_addr));
+        }
+    };
+    let http_addr = http_listener.local_addr()?;
 
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     for name in api::SERVICE_NAMES {
@@ -151,19 +169,28 @@ async fn serve(
         .layer(api::unbuilt::UnbuiltLayer)
         .add_routes(routes);
 
+    let (http_shutdown, http_shutdown_signal) = oneshot::channel::<()>();
+    let http = axum::serve(http_listener, http_routes::router(state.clone()))
+        .with_graceful_shutdown(async {
+            let _ = http_shutdown_signal.await;
+        });
     let task = tokio::spawn(async move {
+        let http_task = tokio::spawn(async move { http.await.context("serving HTTP") });
         let result = server
             .serve_with_incoming_shutdown(TcpListenerStream::new(listener), async {
                 let _ = shutdown_signal.await;
             })
             .await
             .context("serving gRPC");
+        let _ = http_shutdown.send(());
+        let http_result = http_task.await.context("HTTP task");
         database.close().await;
-        result
+        result.and(http_result?)
     });
-    tracing::info!(%grpc_addr, "gRPC server listening");
+    tracing::info!(%grpc_addr, %http_addr, "server listening");
     Ok(RunningServer {
         grpc_addr,
+        http_addr,
         state,
         shutdown,
         task,

@@ -59,7 +59,10 @@ async fn main() -> anyhow::Result<()> {
 
 async fn serve(config: repairs_server::config::Config) -> anyhow::Result<()> {
     let mut server = repairs_server::start(config).await?;
-    println!("gRPC server listening on http://{}", server.grpc_addr);
+    println!(
+        "gRPC server listening on http://{} (files on http://{})",
+        server.grpc_addr, server.http_addr
+    );
     tokio::select! {
         result = server.wait() => return result,
         () = shutdown_signal() => {}

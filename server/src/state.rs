@@ -8,7 +8,7 @@ use crate::{
     auth::TokenKeys,
     cache::Cache,
     config::Config,
-    providers::{EmailSender, SmsSender},
+    providers::{EmailSender, FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, SmsSender},
 };
 
 #[derive(Clone)]
@@ -19,4 +19,12 @@ pub struct AppState {
     pub sms: Arc<dyn SmsSender>,
     pub email: Arc<dyn EmailSender>,
     pub config: Arc<Config>,
+    pub storage: Arc<dyn FileStorage>,
+    pub geocoder: Arc<dyn Geocoder>,
+    pub google: Arc<dyn GoogleIdentity>,
+    pub facebook: Arc<dyn FacebookIdentity>,
+    /// Key of the keyed hashes of phone codes (derived from the server secret).
+    pub phone_code_key: Arc<[u8; 32]>,
+    /// Key that signs file links (derived from the server secret).
+    pub file_link_key: Arc<[u8; 32]>,
 }

@@ -1,6 +1,10 @@
 //! One suite, run against both caches: Redis (`TEST_REDIS_URL`) and the in-process one.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, reason = "a test crate: failures should panic")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
 
 mod common;
 

@@ -5,8 +5,10 @@
 mod accounts;
 mod billing;
 mod content;
+mod convert;
 mod marketplace;
 mod matching;
+mod professional_view;
 pub mod unbuilt;
 
 use repairs_proto::{

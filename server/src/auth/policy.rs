@@ -41,6 +41,10 @@ pub const RULES: &[(&str, Access)] = &[
     ("/repairs.accounts.v1.AccountsService/SignUp", ANYONE),
     ("/repairs.accounts.v1.AccountsService/LogIn", ANYONE),
     (
+        "/repairs.accounts.v1.AccountsService/GetSignInOptions",
+        ANYONE,
+    ),
+    (
         "/repairs.accounts.v1.AccountsService/SignInWithGoogle",
         ANYONE,
     ),

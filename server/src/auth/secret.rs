@@ -45,6 +45,17 @@ pub async fn load(
     }
 }
 
+/// A key for one purpose derived from the server secret (HMAC-SHA256 of the purpose), so
+/// one configured secret serves tokens, phone codes and file links without reuse.
+pub fn derive_key(secret: &[u8], purpose: &str) -> [u8; 32] {
+    use hmac::{Hmac, Mac};
+    let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(secret) else {
+        return [0; 32]; // unreachable: HMAC takes keys of any length
+    };
+    mac.update(purpose.as_bytes());
+    mac.finalize().into_bytes().into()
+}
+
 async fn write_private(path: &Path, contents: &str) -> anyhow::Result<()> {
     use tokio::io::AsyncWriteExt;
     if let Some(parent) = path.parent() {

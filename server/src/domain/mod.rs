@@ -1,7 +1,19 @@
 //! Domain types: plain Rust values that cannot hold invalid data. Parse, don't validate.
 
 pub mod email;
+pub mod password;
+pub mod phone;
+pub mod phone_code;
+pub mod preferences;
+pub mod professional;
 pub mod role;
+pub mod text;
 
 pub use email::Email;
+pub use password::NewPassword;
+pub use phone::Phone;
+pub use phone_code::PhoneCode;
+pub use preferences::{Language, SmsUpdates};
+pub use professional::{Experience, PostalCode, ProfessionalState, RadiusKm, TimeOfDay, Weekday};
 pub use role::Role;
+pub use text::PersonName;

@@ -1,9 +1,35 @@
 //! Outside services behind traits, each with a production adapter and a local stand-in.
 //! The default run uses the stand-ins; configuration picks the adapters.
+//!
+//! | provider | production adapter | local stand-in |
+//! | --- | --- | --- |
+//! | SMS | [`twilio::TwilioSms`] | [`sms::OutboxSms`] |
+//! | email | [`smtp::SmtpEmail`] | [`email::OutboxEmail`] |
+//! | Google sign-in | [`google_identity::GoogleJwksVerifier`] | [`google_identity::GoogleNotConfigured`] |
+//! | Facebook login | [`facebook_identity::FacebookGraph`] | [`facebook_identity::FacebookNotConfigured`] |
+//! | files | (S3, later) | [`storage::LocalFolderStorage`] |
+//! | geocoding | (maps API, later) | [`gazetteer::Gazetteer`] |
 
 pub mod email;
+pub mod facebook_identity;
+pub mod gazetteer;
+pub mod geocoding;
+pub mod google_identity;
+pub mod http_client;
+pub mod identity;
 pub mod outbox_file;
+pub mod secret;
 pub mod sms;
+pub mod smtp;
+pub mod storage;
+pub mod twilio;
 
 pub use email::{EmailMessage, EmailSender};
+pub use facebook_identity::{FacebookIdentity, FacebookUser};
+pub use gazetteer::Gazetteer;
+pub use geocoding::{Coordinates, Geocoder, Place, great_circle_meters, to_whole_km};
+pub use google_identity::{GoogleIdentity, GoogleUser};
+pub use identity::IdentityError;
+pub use secret::SecretString;
 pub use sms::{SmsMessage, SmsSender};
+pub use storage::FileStorage;

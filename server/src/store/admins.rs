@@ -25,3 +25,20 @@ pub async fn insert_if_missing(
     .await?;
     Ok(inserted.rows_affected() == 1)
 }
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct AdminRow {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub password_hash: String,
+}
+
+pub async fn find_by_email(db: &PgPool, email: &str) -> sqlx::Result<Option<AdminRow>> {
+    sqlx::query_as(
+        "select id, name, email::text as email, password_hash from admins where email = $1::citext",
+    )
+    .bind(email.trim())
+    .fetch_optional(db)
+    .await
+}

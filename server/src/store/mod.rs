@@ -1,7 +1,14 @@
 //! Postgres: the pool, the migrations, and (in the embedded default) the local cluster.
 
+pub mod accounts;
 pub mod admins;
+pub mod audit;
+pub mod customers;
 pub mod embedded_postgres;
+pub mod page;
+pub mod password_resets;
+pub mod professionals;
+pub mod services;
 
 use std::time::Duration;
 

@@ -128,3 +128,38 @@ pub fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
     );
     request
 }
+
+/// The JSON lines a local stand-in wrote to `<data dir>/outbox/<file>`.
+pub fn outbox(data_dir: &Path, file: &str) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(data_dir.join("outbox").join(file))
+        .unwrap_or_default()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("outbox lines are JSON"))
+        .collect()
+}
+
+/// The last message sent to `to` in an outbox file.
+pub fn last_message_to(data_dir: &Path, file: &str, to: &str) -> Option<serde_json::Value> {
+    outbox(data_dir, file)
+        .into_iter()
+        .rev()
+        .find(|m| m["to"] == to)
+}
+
+/// The `ErrorInfo.reason` of a status, or "" when it has none.
+pub fn reason(status: &tonic::Status) -> String {
+    use tonic_types::StatusExt;
+    status
+        .get_details_error_info()
+        .map(|info| info.reason)
+        .unwrap_or_default()
+}
+
+/// The fields named in a status's `BadRequest` violations.
+pub fn violated_fields(status: &tonic::Status) -> Vec<String> {
+    use tonic_types::StatusExt;
+    status
+        .get_details_bad_request()
+        .map(|bad| bad.field_violations.into_iter().map(|v| v.field).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,201 @@
+//! Phone verification by a 4-digit code sent by SMS.
+//!
+//! The code lives in the cache for 10 minutes as a keyed hash (HMAC-SHA256 over account,
+//! phone and code), never in clear, and is compared in constant time. Limits: 5 wrong tries
+//! per code, 5 sends per phone per hour, 30 s between sends to one account. Every key is
+//! in the shared cache, so a code sent by one server replica verifies on another.
+
+use std::time::Duration;
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+use subtle::ConstantTimeEq;
+use uuid::Uuid;
+
+use crate::{
+    domain::{Language, Phone, PhoneCode, SmsUpdates},
+    error::{ApiError, ApiResult},
+    providers::SmsMessage,
+    state::AppState,
+    store::accounts::{self, AccountKind},
+};
+
+pub const CODE_TTL: Duration = Duration::from_secs(10 * 60);
+pub const RESEND_COOLDOWN: Duration = Duration::from_secs(30);
+pub const MAX_TRIES: i64 = 5;
+pub const MAX_SENDS_PER_HOUR: i64 = 5;
+const HOUR: Duration = Duration::from_secs(3600);
+
+fn code_key(account: Uuid) -> String {
+    format!("phone-code:{account}")
+}
+fn tries_key(account: Uuid) -> String {
+    format!("phone-code-tries:{account}")
+}
+fn cooldown_key(account: Uuid) -> String {
+    format!("phone-code-cooldown:{account}")
+}
+fn sends_key(phone: &Phone) -> String {
+    format!("phone-code-sends:{phone}")
+}
+
+fn keyed_hash(key: &[u8; 32], account: Uuid, phone: &Phone, code: &PhoneCode) -> String {
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key) else {
+        return String::new(); // unreachable: HMAC takes keys of any length
+    };
+    mac.update(account.as_bytes());
+    mac.update(phone.as_str().as_bytes());
+    mac.update(code.as_str().as_bytes());
+    hex(&mac.finalize().into_bytes())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What is stored while a code is pending: "<phone>|<keyed hash>".
+fn pending_value(phone: &Phone, hash: &str) -> String {
+    format!("{phone}|{hash}")
+}
+
+fn wait_message(wait: Duration) -> String {
+    format!(
+        "wait {} seconds before asking for a new code",
+        wait.as_secs().max(1)
+    )
+}
+
+pub struct CodeSent {
+    pub phone: Phone,
+    pub expires_in: Duration,
+    pub next_send_in: Duration,
+}
+
+pub async fn send_code(
+    state: &AppState,
+    kind: AccountKind,
+    account: Uuid,
+    phone: Phone,
+    sms_choice: Option<SmsUpdates>,
+) -> ApiResult<CodeSent> {
+    let contact = accounts::contact(&state.db, kind, account)
+        .await?
+        .ok_or_else(|| super::not_found("account"))?;
+    if contact.phone_verified && contact.phone.as_deref() == Some(phone.as_str()) {
+        return Err(ApiError::FailedPrecondition {
+            reason: "PHONE_ALREADY_VERIFIED",
+            message: "this phone number is already verified".to_owned(),
+        });
+    }
+    let cache = &state.cache;
+    if !cache
+        .set_if_absent(&cooldown_key(account), "1", RESEND_COOLDOWN)
+        .await?
+    {
+        let wait = cache
+            .time_to_live(&cooldown_key(account))
+            .await?
+            .unwrap_or(RESEND_COOLDOWN);
+        return Err(ApiError::ResourceExhausted {
+            reason: "PHONE_CODE_COOLDOWN",
+            message: wait_message(wait),
+        });
+    }
+    if cache.increment(&sends_key(&phone), HOUR).await? > MAX_SENDS_PER_HOUR {
+        return Err(ApiError::ResourceExhausted {
+            reason: "PHONE_CODE_SEND_LIMIT",
+            message: "too many codes were sent to this number; try again in an hour".to_owned(),
+        });
+    }
+    if let Some(choice) = sms_choice {
+        accounts::set_sms_updates(&state.db, kind, account, choice).await?;
+    }
+    let code = PhoneCode::generate();
+    let hash = keyed_hash(&state.phone_code_key, account, &phone, &code);
+    cache
+        .set(&code_key(account), &pending_value(&phone, &hash), CODE_TTL)
+        .await?;
+    cache.delete(&tries_key(account)).await?;
+
+    let body = match contact.language() {
+        Language::French => format!(
+            "Votre code de vérification est {}. Il expire dans 10 minutes.",
+            code.as_str()
+        ),
+        Language::English => format!(
+            "Your verification code is {}. It expires in 10 minutes.",
+            code.as_str()
+        ),
+    };
+    if let Err(error) = state
+        .sms
+        .send(&SmsMessage {
+            to: phone.to_string(),
+            body,
+        })
+        .await
+    {
+        tracing::error!(error = ?error, "could not send a phone code");
+        cache.delete(&code_key(account)).await?;
+        cache.delete(&cooldown_key(account)).await?;
+        return Err(ApiError::Unavailable {
+            reason: "SMS_NOT_SENT",
+            message: "the text message could not be sent; check the number and try again"
+                .to_owned(),
+        });
+    }
+    Ok(CodeSent {
+        phone,
+        expires_in: CODE_TTL,
+        next_send_in: RESEND_COOLDOWN,
+    })
+}
+
+pub async fn verify_code(
+    state: &AppState,
+    kind: AccountKind,
+    account: Uuid,
+    phone: Option<Phone>,
+    code: &str,
+) -> ApiResult<Phone> {
+    let code = PhoneCode::parse(code).map_err(|e| ApiError::invalid("code", e))?;
+    let cache = &state.cache;
+    let expired = || ApiError::FailedPrecondition {
+        reason: "PHONE_CODE_EXPIRED",
+        message: "this code has expired; ask for a new one".to_owned(),
+    };
+    let pending = cache.get(&code_key(account)).await?.ok_or_else(expired)?;
+    let (pending_phone, expected) = pending.split_once('|').ok_or_else(expired)?;
+    let pending_phone = Phone::parse_e164(pending_phone).map_err(|_| expired())?;
+    if phone.as_ref().is_some_and(|p| *p != pending_phone) {
+        return Err(ApiError::invalid(
+            "phone",
+            "the code was sent to another number; ask for a new code",
+        ));
+    }
+    let tries = cache.increment(&tries_key(account), CODE_TTL).await?;
+    if tries > MAX_TRIES {
+        cache.delete(&code_key(account)).await?;
+        return Err(ApiError::ResourceExhausted {
+            reason: "PHONE_CODE_TOO_MANY_TRIES",
+            message: "too many wrong codes; ask for a new one".to_owned(),
+        });
+    }
+    let actual = keyed_hash(&state.phone_code_key, account, &pending_phone, &code);
+    if !bool::from(actual.as_bytes().ct_eq(expected.as_bytes())) {
+        let left = MAX_TRIES - tries;
+        let description = if left > 0 {
+            format!("the code is not right; {left} tries left")
+        } else {
+            "the code is not right; ask for a new one".to_owned()
+        };
+        return Err(ApiError::InvalidArgument {
+            reason: "PHONE_CODE_WRONG",
+            violations: vec![crate::error::FieldViolation::new("code", description)],
+        });
+    }
+    cache.delete(&code_key(account)).await?;
+    cache.delete(&tries_key(account)).await?;
+    accounts::set_verified_phone(&state.db, kind, account, &pending_phone).await?;
+    Ok(pending_phone)
+}

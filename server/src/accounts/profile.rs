@@ -1,0 +1,414 @@
+//! The professional's profile: saving it (validated field by field, the home base located
+//! once from its postal code), the photo, licence documents, and submitting for review.
+
+use bytes::Bytes;
+use chrono::{NaiveTime, Utc};
+use uuid::Uuid;
+
+use crate::{
+    domain::{
+        Email, Experience, Language, PersonName, PostalCode, RadiusKm, SmsUpdates, TimeOfDay,
+        Weekday, professional::parse_province, text::bounded_text,
+    },
+    error::{ApiError, ApiResult, FieldViolation},
+    providers::storage::{ContentKind, UploadError, sniff_upload},
+    state::AppState,
+    store::{
+        professionals::{self, LicenceRow, ProfileUpdate},
+        services,
+    },
+};
+
+/// Uploads are limited to 5 MiB.
+pub const MAX_UPLOAD_BYTES: usize = 5 * 1024 * 1024;
+/// The profile screen lists up to 11 licences.
+pub const MAX_LICENCES: i64 = 11;
+/// Minimum fees up to 100 000.00 CAD.
+const MAX_FEE_CENTS: i64 = 10_000_000;
+
+/// The profile as typed, before validation (transport-free).
+#[derive(Debug, Default, Clone)]
+pub struct ProfileForm {
+    pub name: String,
+    pub email: String,
+    pub sms_updates: Option<SmsUpdates>,
+    pub language: Option<Language>,
+    pub description: String,
+    pub registered_address: String,
+    pub home_line1: String,
+    pub home_line2: String,
+    pub home_city: String,
+    pub home_province: String,
+    pub home_postal_code: String,
+    pub available_days: Vec<i32>,
+    pub available_from: String,
+    pub available_to: String,
+    pub radius_km: i32,
+    pub service_ids: Vec<String>,
+    pub qualification: String,
+    pub experience: Option<Experience>,
+    pub minimum_fee_cents: Option<i64>,
+    pub minimum_fee_currency: String,
+}
+
+/// Collects every field's problem, so the form can show them all at once.
+#[derive(Default)]
+struct Violations(Vec<FieldViolation>);
+
+impl Violations {
+    fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
+        result
+            .map_err(|e| self.0.push(FieldViolation::new(field, e)))
+            .ok()
+    }
+}
+
+fn time_or(raw: &str, default: NaiveTime) -> Result<NaiveTime, String> {
+    if raw.trim().is_empty() {
+        Ok(default)
+    } else {
+        TimeOfDay::parse(raw).map(TimeOfDay::time)
+    }
+}
+
+fn optional_text(raw: &str, what: &str, max: usize) -> Result<String, String> {
+    if raw.trim().is_empty() {
+        Ok(String::new())
+    } else {
+        bounded_text(raw, what, max)
+    }
+}
+
+pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()> {
+    let mut v = Violations::default();
+    let name = v.check("name", PersonName::parse(&form.name));
+    let email = v.check(
+        "email",
+        Email::parse(&form.email).map_err(|e| e.to_string()),
+    );
+    let description = v.check(
+        "profile.description",
+        bounded_text(&form.description, "a description", 2000),
+    );
+    let registered_address = v.check(
+        "profile.registered_address",
+        bounded_text(&form.registered_address, "the registered address", 300),
+    );
+    let home_line1 = v.check(
+        "profile.home_base.line1",
+        bounded_text(&form.home_line1, "the home base address", 200),
+    );
+    let home_line2 = v.check(
+        "profile.home_base.line2",
+        optional_text(&form.home_line2, "the second line", 200),
+    );
+    let home_city = v.check(
+        "profile.home_base.city",
+        bounded_text(&form.home_city, "a city", 100),
+    );
+    let home_province = v.check(
+        "profile.home_base.province",
+        parse_province(&form.home_province),
+    );
+    let postal_code = v.check(
+        "profile.home_base.postal_code",
+        PostalCode::parse(&form.home_postal_code),
+    );
+    let mut days: Vec<i16> = form
+        .available_days
+        .iter()
+        .filter_map(|d| Weekday::from_iso(*d))
+        .map(Weekday::iso)
+        .collect();
+    days.sort_unstable();
+    days.dedup();
+    if days.is_empty() || days.len() != form.available_days.len() {
+        v.0.push(FieldViolation::new(
+            "profile.available_days",
+            "select at least one available day",
+        ));
+    }
+    let from = v.check(
+        "profile.available_from",
+        time_or(&form.available_from, NaiveTime::MIN),
+    );
+    let to = v.check(
+        "profile.available_to",
+        time_or(
+            &form.available_to,
+            NaiveTime::from_hms_opt(23, 59, 0).unwrap_or(NaiveTime::MIN),
+        ),
+    );
+    if let (Some(from), Some(to)) = (from, to)
+        && to <= from
+    {
+        v.0.push(FieldViolation::new(
+            "profile.available_to",
+            "the end time must be after the start time",
+        ));
+    }
+    let radius = v.check("profile.radius_km", RadiusKm::parse(form.radius_km));
+    let service_ids: Vec<Uuid> = form
+        .service_ids
+        .iter()
+        .filter_map(|s| Uuid::parse_str(s.trim()).ok())
+        .collect();
+    if service_ids.is_empty() {
+        v.0.push(FieldViolation::new(
+            "profile.service_ids",
+            "select at least one specialisation",
+        ));
+    } else if service_ids.len() != form.service_ids.len()
+        || !services::unknown_ids(&state.db, &service_ids)
+            .await?
+            .is_empty()
+    {
+        v.0.push(FieldViolation::new(
+            "profile.service_ids",
+            "choose specialisations from the list",
+        ));
+    }
+    let qualification = v.check(
+        "profile.qualification",
+        optional_text(&form.qualification, "the qualification", 200),
+    );
+    let experience = v.check(
+        "profile.experience",
+        form.experience
+            .ok_or_else(|| "choose your experience".to_owned()),
+    );
+    let fee = v.check(
+        "profile.minimum_fee",
+        match (form.minimum_fee_cents, form.minimum_fee_currency.as_str()) {
+            (None, _) => Err("enter your minimum fee, such as 30.00".to_owned()),
+            (Some(_), c) if !c.is_empty() && c != "CAD" => {
+                Err("fees are in Canadian dollars (CAD)".to_owned())
+            }
+            (Some(cents), _) if !(0..=MAX_FEE_CENTS).contains(&cents) => {
+                Err("enter a fee from 0 to 100 000 dollars".to_owned())
+            }
+            (Some(cents), _) => Ok(cents),
+        },
+    );
+    let place = match &postal_code {
+        Some(code) => {
+            let found = state
+                .geocoder
+                .locate_postal_code(code.as_str())
+                .await
+                .map_err(|e| ApiError::Unavailable {
+                    reason: "GEOCODER_UNAVAILABLE",
+                    message: e.to_string(),
+                })?;
+            if found.is_none() {
+                v.0.push(FieldViolation::new(
+                    "profile.home_base.postal_code",
+                    "we could not find this postal code",
+                ));
+            }
+            found
+        }
+        None => None,
+    };
+    let (
+        Some(name),
+        Some(email),
+        Some(description),
+        Some(registered_address),
+        Some(home_line1),
+        Some(home_line2),
+        Some(home_city),
+        Some(home_province),
+        Some(postal_code),
+        Some(from),
+        Some(to),
+        Some(radius),
+        Some(qualification),
+        Some(experience),
+        Some(fee),
+        Some(place),
+        true,
+    ) = (
+        name,
+        email,
+        description,
+        registered_address,
+        home_line1,
+        home_line2,
+        home_city,
+        home_province,
+        postal_code,
+        from,
+        to,
+        radius,
+        qualification,
+        experience,
+        fee,
+        place,
+        v.0.is_empty(),
+    )
+    else {
+        return Err(ApiError::invalid_fields(v.0));
+    };
+    let update = ProfileUpdate {
+        name,
+        email,
+        sms_updates: form.sms_updates.unwrap_or_default(),
+        language: form.language,
+        description,
+        registered_address,
+        home_line1,
+        home_line2,
+        home_city,
+        home_province,
+        home_postal_code: postal_code.as_str().to_owned(),
+        home_latitude: place.latitude,
+        home_longitude: place.longitude,
+        time_zone: place.time_zone,
+        available_days: days,
+        available_from: from,
+        available_to: to,
+        radius_km: radius.km(),
+        qualification,
+        experience: experience.as_str().to_owned(),
+        minimum_fee_cents: fee,
+        service_ids,
+    };
+    if !professionals::save_profile(&state.db, id, &update)
+        .await
+        .map_err(|e| super::email_taken(e, crate::store::accounts::AccountKind::Professional))?
+    {
+        return Err(super::not_found("professional"));
+    }
+    Ok(())
+}
+
+fn upload_error(field: &str, error: UploadError) -> ApiError {
+    ApiError::InvalidArgument {
+        reason: error.reason(),
+        violations: vec![FieldViolation::new(field, error.to_string())],
+    }
+}
+
+fn storage_error(error: impl std::fmt::Display) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!("file storage: {error}"))
+}
+
+pub async fn set_photo(
+    state: &AppState,
+    id: Uuid,
+    content_type: &str,
+    content: Vec<u8>,
+) -> ApiResult<String> {
+    let kind = sniff_upload(
+        &content,
+        content_type,
+        ContentKind::IMAGES,
+        MAX_UPLOAD_BYTES,
+    )
+    .map_err(|e| upload_error("content", e))?;
+    let key = format!(
+        "professionals/{id}/photo-{}.{}",
+        Uuid::now_v7(),
+        kind.extension()
+    );
+    state
+        .storage
+        .put(&key, kind.content_type(), Bytes::from(content))
+        .await
+        .map_err(storage_error)?;
+    match professionals::set_photo(&state.db, id, &key).await? {
+        None => {
+            let _ = state.storage.delete(&key).await;
+            Err(super::not_found("professional"))
+        }
+        Some(previous) => {
+            if let Some(old) = previous
+                && let Err(error) = state.storage.delete(&old).await
+            {
+                tracing::warn!(%error, "could not remove a replaced photo");
+            }
+            Ok(key)
+        }
+    }
+}
+
+pub async fn add_licence(
+    state: &AppState,
+    id: Uuid,
+    label: &str,
+    file_name: &str,
+    content_type: &str,
+    content: Vec<u8>,
+) -> ApiResult<LicenceRow> {
+    let label = bounded_text(label, "what the licence is for", 100)
+        .map_err(|e| ApiError::invalid("label", e))?;
+    let kind = sniff_upload(
+        &content,
+        content_type,
+        ContentKind::IMAGES_AND_PDF,
+        MAX_UPLOAD_BYTES,
+    )
+    .map_err(|e| upload_error("content", e))?;
+    if professionals::count_licences(&state.db, id).await? >= MAX_LICENCES {
+        return Err(ApiError::FailedPrecondition {
+            reason: "TOO_MANY_LICENCES",
+            message: format!("a profile holds at most {MAX_LICENCES} licences; remove one first"),
+        });
+    }
+    let licence_id = Uuid::now_v7();
+    let key = format!(
+        "professionals/{id}/licences/{licence_id}.{}",
+        kind.extension()
+    );
+    state
+        .storage
+        .put(&key, kind.content_type(), Bytes::from(content))
+        .await
+        .map_err(storage_error)?;
+    let row = LicenceRow {
+        id: licence_id,
+        professional_id: id,
+        label,
+        file_key: key,
+        file_name: file_name
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(200)
+            .collect(),
+        content_type: kind.content_type().to_owned(),
+        uploaded_at: Utc::now(),
+    };
+    if let Err(error) = professionals::add_licence(&state.db, &row).await {
+        let _ = state.storage.delete(&row.file_key).await;
+        return Err(error.into());
+    }
+    professionals::mark_profile_changed(&state.db, id).await?;
+    Ok(row)
+}
+
+pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> ApiResult<()> {
+    let key = professionals::delete_licence(&state.db, id, licence_id)
+        .await?
+        .ok_or_else(|| super::not_found("licence"))?;
+    if let Err(error) = state.storage.delete(&key).await {
+        tracing::warn!(%error, "could not remove a deleted licence file");
+    }
+    professionals::mark_profile_changed(&state.db, id).await?;
+    Ok(())
+}
+
+/// "Continue without licence update": the profile goes (back) to the admins as it is.
+pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
+    let row = professionals::get(&state.db, id)
+        .await?
+        .ok_or_else(|| super::not_found("professional"))?;
+    if row.profile_saved_at.is_none() {
+        return Err(ApiError::FailedPrecondition {
+            reason: "PROFILE_INCOMPLETE",
+            message: "fill in and save your profile first".to_owned(),
+        });
+    }
+    professionals::mark_profile_changed(&state.db, id).await?;
+    Ok(())
+}

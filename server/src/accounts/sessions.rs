@@ -1,0 +1,114 @@
+//! Sign-up and sign-in with email and password, and the session tokens they give.
+
+use uuid::Uuid;
+
+use super::{account_kind, email_taken};
+use crate::{
+    auth::{Caller, password, token::IssuedToken},
+    domain::{Email, Language, NewPassword, PersonName, Role},
+    error::{ApiError, ApiResult, FieldViolation},
+    state::AppState,
+    store::{self, accounts},
+};
+
+/// A new account and its first session.
+pub struct SignedUp {
+    pub account_id: Uuid,
+    pub session: IssuedToken,
+}
+
+pub async fn sign_up(
+    state: &AppState,
+    role: Role,
+    name: &str,
+    email: &str,
+    password_text: &str,
+    language: Language,
+) -> ApiResult<SignedUp> {
+    // Refuse a sign-up as admin before spending time on the hash.
+    account_kind(role)?;
+    let mut violations = Vec::new();
+    let name = PersonName::parse(name)
+        .map_err(|e| violations.push(FieldViolation::new("name", e)))
+        .ok();
+    let email = Email::parse(email)
+        .map_err(|e| violations.push(FieldViolation::new("email", e.to_string())))
+        .ok();
+    let new_password = NewPassword::parse(password_text)
+        .map_err(|e| violations.push(FieldViolation::new("password", e)))
+        .ok();
+    let (Some(name), Some(email), Some(new_password)) = (name, email, new_password) else {
+        return Err(ApiError::invalid_fields(violations));
+    };
+    let hash = password::hash(new_password.into_inner()).await?;
+    let (account_id, session) =
+        create_account(state, role, &name, &email, Some(&hash), language).await?;
+    Ok(SignedUp {
+        account_id,
+        session,
+    })
+}
+
+/// Creates a customer or professional account and its first session.
+pub(super) async fn create_account(
+    state: &AppState,
+    role: Role,
+    name: &PersonName,
+    email: &Email,
+    password_hash: Option<&str>,
+    language: Language,
+) -> ApiResult<(Uuid, IssuedToken)> {
+    let kind = account_kind(role)?;
+    let account_id = Uuid::now_v7();
+    accounts::insert(
+        &state.db,
+        kind,
+        account_id,
+        name.as_str(),
+        email,
+        password_hash,
+        language,
+    )
+    .await
+    .map_err(|e| email_taken(e, kind))?;
+    Ok((account_id, issue(state, account_id, role)?))
+}
+
+/// Checks email and password. Unknown email and wrong password are the same failure, and
+/// take the same time (a dummy hash is verified for unknown emails).
+pub async fn log_in(
+    state: &AppState,
+    role: Role,
+    email: &str,
+    password_text: &str,
+) -> ApiResult<(Uuid, IssuedToken)> {
+    let found = match role {
+        Role::Admin => store::admins::find_by_email(&state.db, email)
+            .await?
+            .map(|admin| (admin.id, Some(admin.password_hash))),
+        Role::Customer | Role::Professional => {
+            accounts::find_credentials(&state.db, account_kind(role)?, email)
+                .await?
+                .map(|c| (c.id, c.password_hash))
+        }
+    };
+    let (id, stored) = match found {
+        Some((id, hash)) => (Some(id), hash),
+        None => (None, None),
+    };
+    let matches = password::verify(password_text.to_owned(), stored).await?;
+    match (id, matches) {
+        (Some(id), true) => Ok((id, issue(state, id, role)?)),
+        _ => Err(ApiError::Unauthenticated {
+            reason: "INVALID_CREDENTIALS",
+            message: "the email or the password is not right".to_owned(),
+        }),
+    }
+}
+
+pub fn issue(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<IssuedToken> {
+    state
+        .tokens
+        .issue(Caller { account_id, role })
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("signing a token")))
+}

@@ -1,0 +1,98 @@
+//! Conversions between proto messages and domain or store values, shared by the services.
+
+use chrono::{DateTime, Utc};
+use prost_types::Timestamp;
+use repairs_proto::{accounts as pb, types};
+
+use crate::{
+    auth::token::IssuedToken,
+    domain::{Language, Role, SmsUpdates},
+    error::{ApiError, ApiResult},
+};
+
+pub fn timestamp(time: DateTime<Utc>) -> Timestamp {
+    Timestamp {
+        seconds: time.timestamp(),
+        nanos: i32::try_from(time.timestamp_subsec_nanos()).unwrap_or(0),
+    }
+}
+
+pub fn system_timestamp(time: std::time::SystemTime) -> Timestamp {
+    timestamp(DateTime::<Utc>::from(time))
+}
+
+pub fn role_from_proto(field: &str, value: i32) -> ApiResult<Role> {
+    match pb::Role::try_from(value) {
+        Ok(pb::Role::Customer) => Ok(Role::Customer),
+        Ok(pb::Role::Professional) => Ok(Role::Professional),
+        Ok(pb::Role::Admin) => Ok(Role::Admin),
+        _ => Err(ApiError::invalid(
+            field,
+            "choose a customer, professional or admin account",
+        )),
+    }
+}
+
+pub fn role_to_proto(role: Role) -> pb::Role {
+    match role {
+        Role::Customer => pb::Role::Customer,
+        Role::Professional => pb::Role::Professional,
+        Role::Admin => pb::Role::Admin,
+    }
+}
+
+/// An unspecified language means English, as for the old app's accounts.
+pub fn language_from_proto(value: i32) -> Option<Language> {
+    match types::Language::try_from(value) {
+        Ok(types::Language::Fr) => Some(Language::French),
+        Ok(types::Language::En) => Some(Language::English),
+        _ => None,
+    }
+}
+
+pub fn language_to_proto(language: Language) -> types::Language {
+    match language {
+        Language::English => types::Language::En,
+        Language::French => types::Language::Fr,
+    }
+}
+
+/// `None` for SMS_UPDATES_UNSPECIFIED ("leave unchanged").
+pub fn sms_from_proto(value: i32) -> Option<SmsUpdates> {
+    match pb::SmsUpdates::try_from(value) {
+        Ok(pb::SmsUpdates::Yes) => Some(SmsUpdates::Yes),
+        Ok(pb::SmsUpdates::No) => Some(SmsUpdates::No),
+        Ok(pb::SmsUpdates::NotAsked) => Some(SmsUpdates::NotAsked),
+        _ => None,
+    }
+}
+
+pub fn sms_to_proto(choice: SmsUpdates) -> pb::SmsUpdates {
+    match choice {
+        SmsUpdates::NotAsked => pb::SmsUpdates::NotAsked,
+        SmsUpdates::Yes => pb::SmsUpdates::Yes,
+        SmsUpdates::No => pb::SmsUpdates::No,
+    }
+}
+
+pub fn session(issued: &IssuedToken, role: Role, account_id: uuid::Uuid) -> pb::Session {
+    pb::Session {
+        access_token: issued.token.clone(),
+        expire_time: Some(system_timestamp(issued.expires_at)),
+        role: role_to_proto(role) as i32,
+        account_id: account_id.to_string(),
+    }
+}
+
+/// The caller the auth layer identified; RPCs that need one are listed for roles in the
+/// access table, so a missing caller here is a table mistake, refused all the same.
+pub fn caller<T>(request: &tonic::Request<T>) -> ApiResult<crate::auth::Caller> {
+    request
+        .extensions()
+        .get::<crate::auth::Caller>()
+        .copied()
+        .ok_or(ApiError::Unauthenticated {
+            reason: "SIGN_IN_REQUIRED",
+            message: "sign in to do this".to_owned(),
+        })
+}

@@ -1,0 +1,140 @@
+//! How a professional reads in replies: the full record (own and admin views) and the
+//! public profile customers see. File links are signed and expire.
+
+use chrono::{Duration, Utc};
+use repairs_proto::{accounts as pb, types};
+
+use super::{
+    accounts::state_to_proto,
+    convert::{language_to_proto, sms_to_proto, timestamp},
+};
+use crate::{
+    domain::{Experience, Language, SmsUpdates},
+    providers::storage::sign_file_url,
+    state::AppState,
+    store::professionals::{LicenceRow, ProfessionalRow},
+};
+
+/// Licence links work for an hour; photo links for a day (they are shown to anyone).
+const LICENCE_LINK_LIFETIME: Duration = Duration::hours(1);
+const PHOTO_LINK_LIFETIME: Duration = Duration::hours(24);
+
+pub fn file_link(state: &AppState, key: &str, lifetime: Duration) -> String {
+    sign_file_url(state.file_link_key.as_slice(), key, Utc::now() + lifetime).unwrap_or_default()
+}
+
+pub fn photo_url(state: &AppState, row: &ProfessionalRow) -> String {
+    row.photo_key
+        .as_deref()
+        .map(|key| file_link(state, key, PHOTO_LINK_LIFETIME))
+        .unwrap_or_default()
+}
+
+pub fn experience_to_proto(code: Option<&str>) -> pb::Experience {
+    match code.and_then(Experience::from_code) {
+        Some(Experience::Under5) => pb::Experience::Under5,
+        Some(Experience::Five) => pb::Experience::Experience5,
+        Some(Experience::FiveTo10) => pb::Experience::Experience5To10,
+        Some(Experience::TenTo15) => pb::Experience::Experience10To15,
+        Some(Experience::FifteenTo20) => pb::Experience::Experience15To20,
+        Some(Experience::Over20) => pb::Experience::Over20,
+        None => pb::Experience::Unspecified,
+    }
+}
+
+pub fn experience_from_proto(value: i32) -> Option<Experience> {
+    match pb::Experience::try_from(value) {
+        Ok(pb::Experience::Under5) => Some(Experience::Under5),
+        Ok(pb::Experience::Experience5) => Some(Experience::Five),
+        Ok(pb::Experience::Experience5To10) => Some(Experience::FiveTo10),
+        Ok(pb::Experience::Experience10To15) => Some(Experience::TenTo15),
+        Ok(pb::Experience::Experience15To20) => Some(Experience::FifteenTo20),
+        Ok(pb::Experience::Over20) => Some(Experience::Over20),
+        _ => None,
+    }
+}
+
+pub fn licence_to_proto(state: &AppState, licence: LicenceRow) -> pb::Licence {
+    pb::Licence {
+        id: licence.id.to_string(),
+        label: licence.label,
+        file_url: file_link(state, &licence.file_key, LICENCE_LINK_LIFETIME),
+        content_type: licence.content_type,
+        upload_time: Some(timestamp(licence.uploaded_at)),
+    }
+}
+
+fn cad(cents: Option<i64>) -> Option<types::Money> {
+    cents.map(|amount_cents| types::Money {
+        amount_cents,
+        currency: "CAD".to_owned(),
+    })
+}
+
+pub fn to_proto(
+    state: &AppState,
+    row: ProfessionalRow,
+    licences: Vec<LicenceRow>,
+) -> pb::Professional {
+    let profile = row.profile_saved_at.map(|_| pb::ProfessionalProfile {
+        description: row.description.clone(),
+        registered_address: row.registered_address.clone(),
+        home_base: Some(types::Address {
+            line1: row.home_line1.clone(),
+            line2: row.home_line2.clone(),
+            city: row.home_city.clone(),
+            province: row.home_province.clone(),
+            postal_code: row.home_postal_code.clone(),
+            country: "CA".to_owned(),
+        }),
+        available_days: row.available_days.iter().map(|d| i32::from(*d)).collect(),
+        available_from: row.available_from.format("%H:%M").to_string(),
+        available_to: row.available_to.format("%H:%M").to_string(),
+        time_zone: row.time_zone.clone(),
+        radius_km: row.radius_km.unwrap_or_default(),
+        service_ids: row.service_ids.iter().map(ToString::to_string).collect(),
+        qualification: row.qualification.clone(),
+        experience: experience_to_proto(row.experience.as_deref()) as i32,
+        minimum_fee: cad(row.minimum_fee_cents),
+    });
+    let licences = licences
+        .into_iter()
+        .map(|l| licence_to_proto(state, l))
+        .collect();
+    let now = Utc::now();
+    pb::Professional {
+        id: row.id.to_string(),
+        photo_url: photo_url(state, &row),
+        name: row.name.clone(),
+        email: row.email.clone(),
+        phone: row.phone.clone().unwrap_or_default(),
+        phone_verified: row.phone_verified,
+        sms_updates: sms_to_proto(SmsUpdates::from_code(&row.sms_updates).unwrap_or_default())
+            as i32,
+        language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
+        state: state_to_proto(row.state()) as i32,
+        denial_reason: row.denial_reason.clone(),
+        profile,
+        licences,
+        membership_active: row.membership_expires_at.is_some_and(|end| end > now),
+        membership_expire_time: row.membership_expires_at.map(timestamp),
+        approve_time: row.approved_at.map(timestamp),
+        create_time: Some(timestamp(row.created_at)),
+        update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+/// What customers see. Reviews are counted by the marketplace once it exists.
+pub fn to_public(state: &AppState, row: &ProfessionalRow) -> pb::PublicProfessional {
+    pb::PublicProfessional {
+        id: row.id.to_string(),
+        name: row.name.clone(),
+        photo_url: photo_url(state, row),
+        description: row.description.clone(),
+        radius_km: row.radius_km.unwrap_or_default(),
+        experience: experience_to_proto(row.experience.as_deref()) as i32,
+        minimum_fee: cad(row.minimum_fee_cents),
+        average_rating_centi: 0,
+        review_count: 0,
+    }
+}

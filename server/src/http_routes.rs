@@ -1,0 +1,94 @@
+//! The server's plain HTTP side, beside gRPC: downloads of stored files through signed,
+//! expiring links (the BFF passes `/files/...` through to it) and a liveness probe.
+
+use axum::{
+    Router,
+    extract::{Path, Query, State},
+    http::{HeaderValue, StatusCode, header},
+    response::{IntoResponse, Response},
+    routing::get,
+};
+use serde::Deserialize;
+
+use crate::{
+    providers::storage::{SignedUrlError, verify_file_url},
+    state::AppState,
+};
+
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/files/{*key}", get(download))
+        .route("/healthz", get(|| async { "ok" }))
+        .with_state(state)
+}
+
+#[derive(Deserialize)]
+struct Signature {
+    exp: Option<i64>,
+    sig: Option<String>,
+}
+
+fn refuse(status: StatusCode, message: &str) -> Response {
+    (
+        status,
+        [(header::CACHE_CONTROL, "no-store")],
+        message.to_owned(),
+    )
+        .into_response()
+}
+
+async fn download(
+    State(state): State<AppState>,
+    Path(key): Path<String>,
+    Query(query): Query<Signature>,
+) -> Response {
+    let (Some(exp), Some(sig)) = (query.exp, query.sig) else {
+        return refuse(StatusCode::FORBIDDEN, "this link is not valid");
+    };
+    match verify_file_url(
+        state.file_link_key.as_slice(),
+        &key,
+        exp,
+        &sig,
+        chrono::Utc::now(),
+    ) {
+        Ok(()) => {}
+        Err(error @ SignedUrlError::Expired) => {
+            return refuse(StatusCode::GONE, &error.to_string());
+        }
+        Err(error) => return refuse(StatusCode::FORBIDDEN, &error.to_string()),
+    }
+    match state.storage.get(&key).await {
+        Ok(Some((content_type, bytes))) => {
+            let content_type = HeaderValue::from_str(&content_type)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+            (
+                [
+                    (header::CONTENT_TYPE, content_type),
+                    (
+                        header::CACHE_CONTROL,
+                        HeaderValue::from_static("private, max-age=3600"),
+                    ),
+                    (
+                        header::X_CONTENT_TYPE_OPTIONS,
+                        HeaderValue::from_static("nosniff"),
+                    ),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        HeaderValue::from_static("inline"),
+                    ),
+                ],
+                bytes,
+            )
+                .into_response()
+        }
+        Ok(None) => refuse(StatusCode::NOT_FOUND, "this file no longer exists"),
+        Err(error) => {
+            tracing::error!(%error, key, "could not read a stored file");
+            refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the file cannot be read right now; try again",
+            )
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Picks each outside provider from configuration: the production adapter when its settings
+//! are given, the local stand-in otherwise. Settings given by halves are an error at start,
+//! not a surprise at the first message.
+
+use std::sync::Arc;
+
+use anyhow::{Context, bail};
+
+use crate::{
+    config::Config,
+    providers::{
+        EmailSender, FacebookIdentity, FileStorage, Gazetteer, Geocoder, GoogleIdentity, SmsSender,
+        email::OutboxEmail,
+        facebook_identity::{FacebookConfig, facebook_identity},
+        google_identity::{GoogleConfig, google_identity},
+        sms::OutboxSms,
+        smtp::{SmtpConfig, SmtpEmail, SmtpTls},
+        storage::LocalFolderStorage,
+        twilio::{TwilioConfig, TwilioSender, TwilioSms},
+    },
+};
+
+pub struct Providers {
+    pub sms: Arc<dyn SmsSender>,
+    pub email: Arc<dyn EmailSender>,
+    pub storage: Arc<dyn FileStorage>,
+    pub geocoder: Arc<dyn Geocoder>,
+    pub google: Arc<dyn GoogleIdentity>,
+    pub facebook: Arc<dyn FacebookIdentity>,
+}
+
+pub fn providers(config: &Config) -> anyhow::Result<Providers> {
+    Ok(Providers {
+        sms: sms(config)?,
+        email: email(config)?,
+        storage: Arc::new(LocalFolderStorage::new(&config.data_dir)),
+        geocoder: Arc::new(Gazetteer::shipped().context("loading the gazetteer")?),
+        google: google(config)?,
+        facebook: facebook(config)?,
+    })
+}
+
+fn sms(config: &Config) -> anyhow::Result<Arc<dyn SmsSender>> {
+    match (
+        &config.twilio_account_sid,
+        &config.twilio_auth_token,
+        &config.twilio_from,
+    ) {
+        (None, None, None) => Ok(Arc::new(OutboxSms::new(&config.outbox_dir()))),
+        (Some(sid), Some(token), Some(from)) => {
+            let mut twilio =
+                TwilioConfig::new(sid.clone(), token.clone(), TwilioSender::from_setting(from));
+            twilio.base_url = config.twilio_base_url.clone();
+            Ok(Arc::new(
+                TwilioSms::new(twilio).context("setting up Twilio")?,
+            ))
+        }
+        _ => bail!("set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or none"),
+    }
+}
+
+fn email(config: &Config) -> anyhow::Result<Arc<dyn EmailSender>> {
+    let Some(host) = &config.smtp_host else {
+        return Ok(Arc::new(OutboxEmail::new(&config.outbox_dir())));
+    };
+    let tls: SmtpTls = config
+        .smtp_tls
+        .parse()
+        .map_err(anyhow::Error::msg)
+        .context("SMTP_TLS")?;
+    let mut smtp = SmtpConfig::new(host.clone(), tls, config.email_from.clone());
+    smtp.port = config.smtp_port;
+    smtp.username = config.smtp_username.clone();
+    smtp.password = config.smtp_password.clone().map(Into::into);
+    Ok(Arc::new(SmtpEmail::new(smtp).context("setting up SMTP")?))
+}
+
+fn google(config: &Config) -> anyhow::Result<Arc<dyn GoogleIdentity>> {
+    let ids: Vec<String> = config
+        .google_client_ids
+        .iter()
+        .map(|id| id.trim().to_owned())
+        .filter(|id| !id.is_empty())
+        .collect();
+    let settings = (!ids.is_empty()).then(|| {
+        let mut google = GoogleConfig::new(ids);
+        google.jwks_url = config.google_jwks_url.clone();
+        google
+    });
+    google_identity(settings).context("setting up Google sign-in")
+}
+
+fn facebook(config: &Config) -> anyhow::Result<Arc<dyn FacebookIdentity>> {
+    let settings = match (&config.facebook_app_id, &config.facebook_app_secret) {
+        (None, None) => None,
+        (Some(id), Some(secret)) => {
+            let mut facebook = FacebookConfig::new(id.clone(), secret.clone());
+            facebook.graph_url = config.facebook_graph_url.clone();
+            Some(facebook)
+        }
+        _ => bail!("set both FACEBOOK_APP_ID and FACEBOOK_APP_SECRET, or neither"),
+    };
+    facebook_identity(settings).context("setting up Facebook login")
+}

@@ -1,0 +1,177 @@
+//! What customers and professionals have in common: sign-in credentials, phone, SMS
+//! choice and language. Their tables share these columns, so these queries serve both.
+
+use sqlx::{AssertSqlSafe, PgPool};
+use uuid::Uuid;
+
+use crate::domain::{Email, Language, Phone, SmsUpdates};
+
+/// A table of accounts that sign in with email and password.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountKind {
+    Customer,
+    Professional,
+}
+
+impl AccountKind {
+    fn table(self) -> &'static str {
+        match self {
+            AccountKind::Customer => "customers",
+            AccountKind::Professional => "professionals",
+        }
+    }
+
+    /// The unique constraint that keeps emails unique per role.
+    pub fn email_constraint(self) -> &'static str {
+        match self {
+            AccountKind::Customer => "customers_email_key",
+            AccountKind::Professional => "professionals_email_key",
+        }
+    }
+}
+
+#[derive(Debug, sqlx::FromRow)]
+pub struct Credentials {
+    pub id: Uuid,
+    pub password_hash: Option<String>,
+}
+
+/// Who to write to, and how.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Contact {
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub phone_verified: bool,
+    pub sms_updates: String,
+    pub language: String,
+}
+
+impl Contact {
+    pub fn language(&self) -> Language {
+        Language::from_code(&self.language).unwrap_or_default()
+    }
+
+    pub fn sms_updates(&self) -> SmsUpdates {
+        SmsUpdates::from_code(&self.sms_updates).unwrap_or_default()
+    }
+}
+
+/// Table names come from [`AccountKind`] only, never from input.
+fn sql(kind: AccountKind, template: &str) -> AssertSqlSafe<String> {
+    AssertSqlSafe(template.replace("{table}", kind.table()))
+}
+
+pub async fn insert(
+    db: &PgPool,
+    kind: AccountKind,
+    id: Uuid,
+    name: &str,
+    email: &Email,
+    password_hash: Option<&str>,
+    language: Language,
+) -> sqlx::Result<()> {
+    sqlx::query(sql(
+        kind,
+        "insert into {table} (id, name, email, password_hash, language) values ($1, $2, $3, $4, $5)",
+    ))
+    .bind(id)
+    .bind(name)
+    .bind(email.as_str())
+    .bind(password_hash)
+    .bind(language.as_str())
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn find_credentials(
+    db: &PgPool,
+    kind: AccountKind,
+    email: &str,
+) -> sqlx::Result<Option<Credentials>> {
+    sqlx::query_as(sql(
+        kind,
+        "select id, password_hash from {table} where email = $1::citext",
+    ))
+    .bind(email.trim())
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn exists(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<bool> {
+    let row: Option<(i32,)> = sqlx::query_as(sql(kind, "select 1 from {table} where id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.is_some())
+}
+
+pub async fn contact(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<Option<Contact>> {
+    sqlx::query_as(sql(
+        kind,
+        "select name, email::text as email, phone, phone_verified, sms_updates, language from {table} where id = $1",
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn set_password(
+    db: &PgPool,
+    kind: AccountKind,
+    id: Uuid,
+    password_hash: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(sql(
+        kind,
+        "update {table} set password_hash = $2 where id = $1",
+    ))
+    .bind(id)
+    .bind(password_hash)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn set_verified_phone(
+    db: &PgPool,
+    kind: AccountKind,
+    id: Uuid,
+    phone: &Phone,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(sql(
+        kind,
+        "update {table} set phone = $2, phone_verified = true where id = $1",
+    ))
+    .bind(id)
+    .bind(phone.as_str())
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn set_sms_updates(
+    db: &PgPool,
+    kind: AccountKind,
+    id: Uuid,
+    choice: SmsUpdates,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(sql(
+        kind,
+        "update {table} set sms_updates = $2 where id = $1",
+    ))
+    .bind(id)
+    .bind(choice.as_str())
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn delete(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query(sql(kind, "delete from {table} where id = $1"))
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,0 +1,66 @@
+//! Customer accounts.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::page::PageRequest;
+use crate::domain::{Email, Language, PersonName, SmsUpdates};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CustomerRow {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub phone_verified: bool,
+    pub sms_updates: String,
+    pub language: String,
+    pub created_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str =
+    "id, name, email::text as email, phone, phone_verified, sms_updates, language, created_at";
+
+pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<CustomerRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {COLUMNS} from customers where id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn update(
+    db: &PgPool,
+    id: Uuid,
+    name: &PersonName,
+    email: &Email,
+    language: Language,
+    sms: Option<SmsUpdates>,
+) -> sqlx::Result<Option<CustomerRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "update customers set name = $2, email = $3, language = $4, sms_updates = coalesce($5, sms_updates)
+         where id = $1 returning {COLUMNS}"
+    )))
+    .bind(id)
+    .bind(name.as_str())
+    .bind(email.as_str())
+    .bind(language.as_str())
+    .bind(sms.map(SmsUpdates::as_str))
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<CustomerRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {COLUMNS} from customers
+         where $1::timestamptz is null or (created_at, id) < ($1, $2)
+         order by created_at desc, id desc limit $3"
+    )))
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
+    .await
+}

@@ -1,0 +1,92 @@
+//! Password-reset tokens, kept as SHA-256 hashes: a leaked table cannot reset anything.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::accounts::AccountKind;
+
+fn role(kind: AccountKind) -> &'static str {
+    match kind {
+        AccountKind::Customer => "customer",
+        AccountKind::Professional => "professional",
+    }
+}
+
+pub async fn insert(
+    db: &PgPool,
+    kind: AccountKind,
+    account_id: Uuid,
+    token_hash: &[u8],
+    expires_at: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into password_resets (token_hash, role, account_id, expires_at) values ($1, $2, $3, $4)",
+    )
+    .bind(token_hash)
+    .bind(role(kind))
+    .bind(account_id)
+    .bind(expires_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Whether the token is unused, unexpired and for this account.
+pub async fn is_usable(
+    db: &PgPool,
+    kind: AccountKind,
+    account_id: Uuid,
+    token_hash: &[u8],
+) -> sqlx::Result<bool> {
+    let row: Option<(i32,)> = sqlx::query_as(
+        "select 1 from password_resets
+         where token_hash = $1 and role = $2 and account_id = $3 and used_at is null and expires_at > now()",
+    )
+    .bind(token_hash)
+    .bind(role(kind))
+    .bind(account_id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// Uses the token up and sets the password in one transaction; false when the token is not
+/// usable. Every other open token of the account is used up too.
+pub async fn redeem(
+    db: &PgPool,
+    kind: AccountKind,
+    account_id: Uuid,
+    token_hash: &[u8],
+    password_hash: &str,
+) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let used = sqlx::query(
+        "update password_resets set used_at = now()
+         where token_hash = $1 and role = $2 and account_id = $3 and used_at is null and expires_at > now()",
+    )
+    .bind(token_hash)
+    .bind(role(kind))
+    .bind(account_id)
+    .execute(&mut *tx)
+    .await?;
+    if used.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query("update password_resets set used_at = now() where role = $1 and account_id = $2 and used_at is null")
+        .bind(role(kind))
+        .bind(account_id)
+        .execute(&mut *tx)
+        .await?;
+    let table = match kind {
+        AccountKind::Customer => "update customers set password_hash = $2 where id = $1",
+        AccountKind::Professional => "update professionals set password_hash = $2 where id = $1",
+    };
+    sqlx::query(table)
+        .bind(account_id)
+        .bind(password_hash)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}

@@ -1,0 +1,317 @@
+//! Professional accounts: the profile, its services and licences, and the approval state.
+
+use chrono::{DateTime, NaiveTime, Utc};
+use sqlx::{PgPool, Postgres, Transaction};
+use uuid::Uuid;
+
+use super::page::PageRequest;
+use crate::domain::{Email, Language, PersonName, ProfessionalState, SmsUpdates};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ProfessionalRow {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub phone_verified: bool,
+    pub sms_updates: String,
+    pub language: String,
+    pub state: String,
+    pub denial_reason: String,
+    pub approved_at: Option<DateTime<Utc>>,
+    pub profile_saved_at: Option<DateTime<Utc>>,
+    pub description: String,
+    pub registered_address: String,
+    pub home_line1: String,
+    pub home_line2: String,
+    pub home_city: String,
+    pub home_province: String,
+    pub home_postal_code: String,
+    pub time_zone: String,
+    pub available_days: Vec<i16>,
+    pub available_from: NaiveTime,
+    pub available_to: NaiveTime,
+    pub radius_km: Option<i32>,
+    pub qualification: String,
+    pub experience: Option<String>,
+    pub minimum_fee_cents: Option<i64>,
+    pub photo_key: Option<String>,
+    pub membership_expires_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// Service ids, in catalogue order.
+    pub service_ids: Vec<Uuid>,
+}
+
+impl ProfessionalRow {
+    pub fn state(&self) -> ProfessionalState {
+        ProfessionalState::from_code(&self.state).unwrap_or(ProfessionalState::WaitingForApproval)
+    }
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LicenceRow {
+    pub id: Uuid,
+    pub professional_id: Uuid,
+    pub label: String,
+    pub file_key: String,
+    pub file_name: String,
+    pub content_type: String,
+    pub uploaded_at: DateTime<Utc>,
+}
+
+const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.phone_verified,
+    p.sms_updates, p.language, p.state, p.denial_reason, p.approved_at, p.profile_saved_at,
+    p.description, p.registered_address, p.home_line1, p.home_line2, p.home_city,
+    p.home_province, p.home_postal_code, p.time_zone, p.available_days, p.available_from,
+    p.available_to, p.radius_km, p.qualification, p.experience, p.minimum_fee_cents,
+    p.photo_key, p.membership_expires_at, p.created_at, p.updated_at,
+    coalesce((select array_agg(ps.service_id order by s.position)
+              from professional_services ps join services s on s.id = ps.service_id
+              where ps.professional_id = p.id), '{}') as service_ids
+    from professionals p";
+
+pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} where p.id = $1")))
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+pub async fn list(
+    db: &PgPool,
+    state: Option<ProfessionalState>,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<ProfessionalRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECT} where ($1::text is null or p.state = $1)
+           and ($2::timestamptz is null or (p.created_at, p.id) < ($2, $3))
+         order by p.created_at desc, p.id desc limit $4"
+    )))
+    .bind(state.map(ProfessionalState::as_str))
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
+    .await
+}
+
+/// The profile as saved, every field replaced.
+#[derive(Debug, Clone)]
+pub struct ProfileUpdate {
+    pub name: PersonName,
+    pub email: Email,
+    pub sms_updates: SmsUpdates,
+    pub language: Option<Language>,
+    pub description: String,
+    pub registered_address: String,
+    pub home_line1: String,
+    pub home_line2: String,
+    pub home_city: String,
+    pub home_province: String,
+    pub home_postal_code: String,
+    pub home_latitude: f64,
+    pub home_longitude: f64,
+    pub time_zone: String,
+    pub available_days: Vec<i16>,
+    pub available_from: NaiveTime,
+    pub available_to: NaiveTime,
+    pub radius_km: i32,
+    pub qualification: String,
+    pub experience: String,
+    pub minimum_fee_cents: i64,
+    pub service_ids: Vec<Uuid>,
+}
+
+/// Saves the profile and moves the state as a profile change does, in one transaction.
+pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let Some(current) = lock_state(&mut tx, id).await? else {
+        return Ok(false);
+    };
+    let next = current.after_profile_change();
+    sqlx::query(
+        "update professionals set name = $2, email = $3, sms_updates = $4,
+            language = coalesce($5, language), description = $6, registered_address = $7,
+            home_line1 = $8, home_line2 = $9, home_city = $10, home_province = $11,
+            home_postal_code = $12, home_latitude = $13, home_longitude = $14, time_zone = $15,
+            available_days = $16, available_from = $17, available_to = $18, radius_km = $19,
+            qualification = $20, experience = $21, minimum_fee_cents = $22, state = $23,
+            profile_saved_at = now()
+         where id = $1",
+    )
+    .bind(id)
+    .bind(p.name.as_str())
+    .bind(p.email.as_str())
+    .bind(p.sms_updates.as_str())
+    .bind(p.language.map(Language::as_str))
+    .bind(&p.description)
+    .bind(&p.registered_address)
+    .bind(&p.home_line1)
+    .bind(&p.home_line2)
+    .bind(&p.home_city)
+    .bind(&p.home_province)
+    .bind(&p.home_postal_code)
+    .bind(p.home_latitude)
+    .bind(p.home_longitude)
+    .bind(&p.time_zone)
+    .bind(&p.available_days)
+    .bind(p.available_from)
+    .bind(p.available_to)
+    .bind(p.radius_km)
+    .bind(&p.qualification)
+    .bind(&p.experience)
+    .bind(p.minimum_fee_cents)
+    .bind(next.as_str())
+    .execute(&mut *tx)
+    .await?;
+    replace_services(&mut tx, id, &p.service_ids).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// Reads a professional's state and locks the row until the transaction ends.
+async fn lock_state(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+) -> sqlx::Result<Option<ProfessionalState>> {
+    let row: Option<(String,)> =
+        sqlx::query_as("select state from professionals where id = $1 for update")
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+    Ok(row.map(|(state,)| {
+        ProfessionalState::from_code(&state).unwrap_or(ProfessionalState::WaitingForApproval)
+    }))
+}
+
+async fn replace_services(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+    service_ids: &[Uuid],
+) -> sqlx::Result<()> {
+    sqlx::query("delete from professional_services where professional_id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query(
+        "insert into professional_services (professional_id, service_id)
+         select $1, unnest($2::uuid[]) on conflict do nothing",
+    )
+    .bind(id)
+    .bind(service_ids)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Moves a professional whose profile changed (licences, say) back to review if decided.
+pub async fn mark_profile_changed(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update professionals set state = case when state = 'waiting_for_approval'
+             then state else 'profile_updated' end
+         where id = $1",
+    )
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Sets the state an admin decided, only from a state that allows it (checked by the caller
+/// under the row lock). Returns the state before the change.
+pub async fn decide(
+    db: &PgPool,
+    id: Uuid,
+    allowed: impl Fn(ProfessionalState) -> bool,
+    next: ProfessionalState,
+    reason: &str,
+) -> sqlx::Result<Option<Result<(), ProfessionalState>>> {
+    let mut tx = db.begin().await?;
+    let Some(current) = lock_state(&mut tx, id).await? else {
+        return Ok(None);
+    };
+    if !allowed(current) {
+        return Ok(Some(Err(current)));
+    }
+    sqlx::query(
+        "update professionals set state = $2, denial_reason = $3,
+            approved_at = case when $2 = 'approved' then now() else approved_at end
+         where id = $1",
+    )
+    .bind(id)
+    .bind(next.as_str())
+    .bind(reason)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Some(Ok(())))
+}
+
+pub async fn set_photo(
+    db: &PgPool,
+    id: Uuid,
+    photo_key: &str,
+) -> sqlx::Result<Option<Option<String>>> {
+    // Returns the previous key so the caller can remove the old file.
+    sqlx::query_as::<_, (Option<String>,)>(
+        "update professionals p set photo_key = $2 from professionals old
+         where p.id = $1 and old.id = p.id returning old.photo_key",
+    )
+    .bind(id)
+    .bind(photo_key)
+    .fetch_optional(db)
+    .await
+    .map(|row| row.map(|(key,)| key))
+}
+
+pub async fn licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Vec<LicenceRow>> {
+    sqlx::query_as(
+        "select id, professional_id, label, file_key, file_name, content_type, uploaded_at
+         from licences where professional_id = $1 order by uploaded_at, id",
+    )
+    .bind(professional_id)
+    .fetch_all(db)
+    .await
+}
+
+pub async fn add_licence(db: &PgPool, licence: &LicenceRow) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into licences (id, professional_id, label, file_key, file_name, content_type, uploaded_at)
+         values ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(licence.id)
+    .bind(licence.professional_id)
+    .bind(&licence.label)
+    .bind(&licence.file_key)
+    .bind(&licence.file_name)
+    .bind(&licence.content_type)
+    .bind(licence.uploaded_at)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Removes a licence of this professional; returns its file key.
+pub async fn delete_licence(
+    db: &PgPool,
+    professional_id: Uuid,
+    licence_id: Uuid,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_as::<_, (String,)>(
+        "delete from licences where id = $1 and professional_id = $2 returning file_key",
+    )
+    .bind(licence_id)
+    .bind(professional_id)
+    .fetch_optional(db)
+    .await
+    .map(|row| row.map(|(key,)| key))
+}
+
+pub async fn count_licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<i64> {
+    let (n,): (i64,) = sqlx::query_as("select count(*) from licences where professional_id = $1")
+        .bind(professional_id)
+        .fetch_one(db)
+        .await?;
+    Ok(n)
+}

@@ -3,15 +3,18 @@
 # with its own Postgres cluster in $DATA_DIR and an in-process cache, the BFF, and the built
 # web app. No accounts, keys or services needed. Ctrl-C stops everything.
 #
-# Settings (environment): DATA_DIR (./data), GRPC_ADDR (127.0.0.1:50051),
-# BFF_ADDR (127.0.0.1:8080), ADMIN_EMAIL and ADMIN_PASSWORD (an admin created at start).
+# Settings (environment): DATA_DIR (./data), GRPC_ADDR (127.0.0.1:50051), HTTP_ADDR
+# (127.0.0.1:50052, file downloads), BFF_ADDR (127.0.0.1:8080), ADMIN_EMAIL and
+# ADMIN_PASSWORD (an admin created at start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export DATA_DIR=${DATA_DIR:-./data}
 export GRPC_ADDR=${GRPC_ADDR:-127.0.0.1:50051}
+export HTTP_ADDR=${HTTP_ADDR:-127.0.0.1:50052}
 export BFF_ADDR=${BFF_ADDR:-127.0.0.1:8080}
 export SERVER_URL=${SERVER_URL:-http://$GRPC_ADDR}
+export FILES_URL=${FILES_URL:-http://$HTTP_ADDR}
 export WEB_DIST=${WEB_DIST:-web/dist}
 
 echo "==> building the web app"

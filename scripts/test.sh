@@ -113,18 +113,20 @@ end_to_end() {
     count e2e 0 1
     return
   fi
-  local grpc_port bff_port data
+  local grpc_port http_port bff_port data
   grpc_port=$(free_port)
+  http_port=$(free_port)
   bff_port=$(free_port)
   data=$(mktemp -d /tmp/repairs-e2e.XXXXXX)
   psql -q "$TEST_DATABASE_URL" -c "create database e2e" >/dev/null
   DATABASE_URL="${TEST_DATABASE_URL%/*}/e2e" REDIS_URL="$TEST_REDIS_URL" \
     JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \
-    DATA_DIR="$data" GRPC_ADDR="127.0.0.1:$grpc_port" \
+    DATA_DIR="$data" GRPC_ADDR="127.0.0.1:$grpc_port" HTTP_ADDR="127.0.0.1:$http_port" \
     ADMIN_EMAIL=admin@example.ca ADMIN_PASSWORD=admin-password-e2e \
     target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
   SERVER_PID=$!
-  BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" WEB_DIST=web/dist \
+  BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" \
+    FILES_URL="http://127.0.0.1:$http_port" WEB_DIST=web/dist \
     target/debug/repairs-bff >"$LOGS/e2e-bff.log" 2>&1 &
   BFF_PID=$!
   if ! wait_for_port "$grpc_port" 60 || ! wait_for_port "$bff_port" 30; then
@@ -132,7 +134,8 @@ end_to_end() {
     count e2e 0 1
     return
   fi
-  (cd web && E2E_BASE_URL="http://127.0.0.1:$bff_port" E2E_DATA_DIR="$data" npm run --silent e2e) 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok' || true
+  (cd web && E2E_BASE_URL="http://127.0.0.1:$bff_port" E2E_DATA_DIR="$data" \
+    E2E_ADMIN_EMAIL=admin@example.ca E2E_ADMIN_PASSWORD=admin-password-e2e npm run --silent e2e) 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok' || true
   local p f
   p=$(grep -Eo '^# pass [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
   f=$(grep -Eo '^# fail [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)

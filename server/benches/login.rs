@@ -1,0 +1,67 @@
+//! Sign-in latency, end to end through gRPC against Postgres and Redis, for a known email
+//! and an unknown one (which must cost the same). Prints figures; asserts nothing.
+//!
+//! Run: `source scripts/services.sh && start_test_postgres && start_test_redis`, then
+//! `cargo bench -p repairs-server --bench login`.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a benchmark: failures should panic"
+)]
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::time::{Duration, Instant};
+
+use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
+
+const ROUNDS: usize = 40;
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index]
+}
+
+#[tokio::main]
+async fn main() {
+    let server = common::TestServer::start().await;
+    let mut client = AccountsServiceClient::new(server.channel().await);
+    client
+        .sign_up(pb::SignUpRequest {
+            role: pb::Role::Customer as i32,
+            name: "Bench".into(),
+            email: "bench@example.ca".into(),
+            password: "bench password".into(),
+            language: 0,
+        })
+        .await
+        .unwrap();
+    for (label, email, password) in [
+        ("right password", "bench@example.ca", "bench password"),
+        ("wrong password", "bench@example.ca", "not the password"),
+        ("unknown email", "nobody@example.ca", "bench password"),
+    ] {
+        let mut times = Vec::with_capacity(ROUNDS);
+        for _ in 0..ROUNDS {
+            let started = Instant::now();
+            let _ = client
+                .log_in(pb::LogInRequest {
+                    role: pb::Role::Customer as i32,
+                    email: email.into(),
+                    password: password.into(),
+                })
+                .await;
+            times.push(started.elapsed());
+        }
+        times.sort_unstable();
+        println!(
+            "login, {label:15} n={ROUNDS} p50={:>6.1} ms p95={:>6.1} ms max={:>6.1} ms",
+            percentile(&times, 0.5).as_secs_f64() * 1e3,
+            percentile(&times, 0.95).as_secs_f64() * 1e3,
+            times[times.len() - 1].as_secs_f64() * 1e3,
+        );
+    }
+    server.stop().await;
+}

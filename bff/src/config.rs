@@ -22,6 +22,11 @@ pub struct Config {
     #[arg(long, env = "SERVER_URL", default_value = "http://127.0.0.1:50051", value_parser = parse_server_url)]
     pub server_url: Uri,
 
+    /// Base URL of the server's plain HTTP listener, where `/files/...` downloads (photos,
+    /// licences, icons; signed links) are passed through to.
+    #[arg(long, env = "FILES_URL", default_value = "http://127.0.0.1:50052", value_parser = parse_files_url)]
+    pub files_url: Uri,
+
     /// Folder of the built web app (`index.html`, `assets/`), relative to the working directory.
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
@@ -72,6 +77,22 @@ fn parse_server_url(raw: &str) -> Result<Uri, String> {
     Ok(uri)
 }
 
+fn parse_files_url(raw: &str) -> Result<Uri, String> {
+    let uri: Uri = raw.parse().map_err(|e| format!("not a URL: {e}"))?;
+    if uri.scheme_str() != Some("http") {
+        return Err(
+            "must start with http:// (the server's file listener speaks plain HTTP)".into(),
+        );
+    }
+    if uri.authority().is_none() {
+        return Err("must name a host, e.g. http://127.0.0.1:50052".into());
+    }
+    if !matches!(uri.path(), "" | "/") || uri.query().is_some() {
+        return Err("must not have a path or query: /files/... is appended to it".into());
+    }
+    Ok(uri)
+}
+
 fn parse_origins(raw: &str) -> Result<Origins, String> {
     raw.split(',')
         .map(str::trim)
@@ -101,6 +122,7 @@ mod tests {
     fn defaults() {
         let config = Config::try_parse_from(["repairs-bff"]).unwrap();
         assert_eq!(config.server_url.to_string(), "http://127.0.0.1:50051/");
+        assert_eq!(config.files_url.to_string(), "http://127.0.0.1:50052/");
         assert_eq!(config.cors_origins.0.len(), 2);
         assert_eq!(config.log_format, LogFormat::Text);
     }
@@ -111,6 +133,7 @@ mod tests {
         for var in [
             "BFF_ADDR",
             "SERVER_URL",
+            "FILES_URL",
             "WEB_DIST",
             "CORS_ORIGINS",
             "LOG_FORMAT",
@@ -139,5 +162,8 @@ mod tests {
         assert!(parse_server_url("http://server:50051").is_ok());
         assert!(parse_server_url("https://server:50051").is_err());
         assert!(parse_server_url("http://server:50051/x").is_err());
+        assert!(parse_files_url("http://server:50052").is_ok());
+        assert!(parse_files_url("https://server:50052").is_err());
+        assert!(parse_files_url("http://server:50052/files").is_err());
     }
 }

@@ -1,5 +1,6 @@
-//! The BFF: a thin HTTP front with three jobs and no business logic. It passes gRPC-web through
-//! to the server, translates the legacy `/api` calls into gRPC, and serves the built web app.
+//! The BFF: a thin HTTP front with no business logic. It passes gRPC-web through to the server,
+//! translates the legacy `/api` calls into gRPC, passes `/files/...` downloads through to the
+//! server's file listener, and serves the built web app.
 
 use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
@@ -22,6 +23,7 @@ pub mod config;
 pub mod legacy;
 pub mod telemetry;
 
+mod files;
 mod grpc_web;
 mod security_headers;
 mod static_files;
@@ -37,6 +39,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 #[derive(Clone)]
 pub struct AppState {
     upstream: grpc_web::Upstream,
+    files: files::FileServer,
     web: static_files::WebApp,
     cors_origins: Vec<http::HeaderValue>,
     /// gRPC channel to the server for the legacy translations (connects on first use).
@@ -48,6 +51,7 @@ impl AppState {
     pub fn new(config: &Config) -> anyhow::Result<Self> {
         Ok(Self {
             upstream: grpc_web::Upstream::new(&config.server_url)?,
+            files: files::FileServer::new(&config.files_url)?,
             web: static_files::WebApp::new(&config.web_dist),
             cors_origins: config.cors_origins.0.clone(),
             channel: Endpoint::from(config.server_url.clone())
@@ -63,6 +67,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .merge(legacy::routes())
+        .merge(files::routes())
         .merge(webhooks::routes())
         .fallback(grpc_web_or_web_app)
         .layer(
@@ -171,7 +176,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     if !web.is_built().await {
         tracing::warn!(web_dist = %config.web_dist.display(), "web app not built: pages answer a 'not built' notice");
     }
-    tracing::info!(server_url = %config.server_url, "forwarding gRPC-web");
+    tracing::info!(server_url = %config.server_url, files_url = %config.files_url, "forwarding gRPC-web and files");
     println!("BFF listening on http://{addr}");
     serve(&config, listener, shutdown_signal()).await
 }

@@ -56,9 +56,11 @@ async fn send(client: &reqwest::Client, bff: &Bff, verb: Verb, path: &str) -> (u
 }
 
 #[tokio::test]
-async fn every_call_of_the_table_answers_501_naming_it() {
-    let calls: Vec<&Call> = repairs_bff::legacy::calls().collect();
-    assert_eq!(calls.len(), 84);
+async fn every_call_not_translated_yet_answers_501_naming_it() {
+    assert_eq!(repairs_bff::legacy::calls().count(), 84);
+    let calls: Vec<&Call> = repairs_bff::legacy::pending_calls();
+    // The 35 account rows (the catalogue's reading included) are translated; 49 are not yet.
+    assert_eq!(calls.len(), 84 - 35);
     let bff = start().await;
     let client = reqwest::Client::new();
     for call in calls {
@@ -89,13 +91,18 @@ async fn some_calls_by_hand() {
     for (verb, path, msg) in [
         (
             Verb::Post,
-            "/api/users",
-            "Not available yet: POST /api/users (AccountsService.SignUp)",
+            "/api/users/submit-review",
+            "Not available yet: POST /api/users/submit-review (MarketplaceService.CreateReview)",
         ),
         (
-            Verb::Get,
-            "/api/users/get-user1/abc/def",
-            "Not available yet: GET /api/users/get-user1/{id}/{token} (AccountsService.CheckPasswordResetToken)",
+            Verb::Post,
+            "/api/professionals/professional-dashboard-data",
+            "Not available yet: POST /api/professionals/professional-dashboard-data/ (MarketplaceService.GetProfessionalDashboard)",
+        ),
+        (
+            Verb::Post,
+            "/api/services/create",
+            "Not available yet: POST /api/services/create (ContentService.CreateService)",
         ),
         (
             Verb::Delete,
@@ -121,11 +128,6 @@ async fn some_calls_by_hand() {
             Verb::Get,
             "/api/orders/view-orders",
             "Not available yet: GET /api/orders/view-orders/ (BillingService.ListOrders)",
-        ),
-        (
-            Verb::Post,
-            "/api/admin/login",
-            "Not available yet: POST /api/admin/login (AccountsService.LogIn)",
         ),
         (
             Verb::Post,
@@ -177,6 +179,89 @@ async fn unknown_api_paths_are_json_404_and_wrong_methods_json_405() {
 }
 
 #[tokio::test]
+async fn translated_calls_without_a_server_are_503_json() {
+    let bff = start().await;
+    let client = reqwest::Client::new();
+    for (verb, path) in [
+        (Verb::Get, "/api/services"),
+        (
+            Verb::Get,
+            "/api/users/get-user/0190a6f2-7c1e-7000-8000-000000000001",
+        ),
+    ] {
+        let (status, body) = send(&client, &bff, verb, path).await;
+        assert_eq!(status, 503, "{verb} {path}");
+        // Transport detail stays in the logs; the caller reads the default wording.
+        assert_eq!(
+            body,
+            json!({ "msg": "Service unavailable, please try again" })
+        );
+    }
+    let response = client
+        .post(bff.url("/api/users/login"))
+        .json(&json!({ "email": "a@b.c", "password": "x" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 503);
+    // And the files behind /files too (no file server either).
+    let response = client
+        .get(bff.url("/files/professionals/x/photo.png?exp=1&sig=ab"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 503);
+    assert_security_headers(&response);
+    bff.stop().await;
+}
+
+#[tokio::test]
+async fn legacy_refusals_made_by_the_bff_need_no_server() {
+    let bff = start().await;
+    let client = reqwest::Client::new();
+    let facebook = client
+        .post(bff.url("/api/users/fb-login"))
+        .json(&json!({ "email": "a@b.c", "name": "A" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(facebook.status(), 400);
+    assert_security_headers(&facebook);
+    let body: Value = facebook.json().await.unwrap();
+    assert_eq!(
+        body["msg"],
+        "Facebook sign-in needs the access token from the Facebook login dialog"
+    );
+    for path in [
+        "/api/users/reset-password",
+        "/api/professionals/reset-password",
+    ] {
+        let reset = client
+            .post(bff.url(path))
+            .json(&json!({ "id": "x", "password": "new password" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(reset.status(), 400, "{path}");
+    }
+    let profile = client
+        .post(bff.url("/api/professionals/profile"))
+        .header("content-type", "text/plain")
+        .body("name=x")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(profile.status(), 415);
+    let by_token = client
+        .get(bff.url("/api/professionals/get-professional/not-a-jwt"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(by_token.status(), 401);
+    bff.stop().await;
+}
+
+#[tokio::test]
 async fn malformed_json_is_400() {
     let bff = start().await;
     let response = reqwest::Client::new()
@@ -211,9 +296,10 @@ async fn bodies_over_6_mib_are_413() {
         "{body}"
     );
 
-    // Exactly at the limit is read (and then answered as the call would be).
+    // Exactly at the limit is read (and then answered as the call would be: 501 for a call
+    // that is not translated yet).
     let response = reqwest::Client::new()
-        .post(bff.url("/api/professionals/profile"))
+        .post(bff.url("/api/services/create"))
         .body(vec![b'x'; 6 * 1024 * 1024])
         .send()
         .await

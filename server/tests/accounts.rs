@@ -727,6 +727,13 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         "{}",
         added.file_url
     );
+    // Up to 5 MiB is accepted, past tonic's default 4 MiB message limit.
+    let mut big = PDF.to_vec();
+    big.resize(4 * 1024 * 1024 + 512 * 1024, b' ');
+    client
+        .add_licence(licence(&big, "application/pdf"))
+        .await
+        .unwrap();
     let liar = client
         .add_licence(licence(b"MZ\x90\x00 not a pdf", "application/pdf"))
         .await

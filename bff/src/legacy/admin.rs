@@ -1,13 +1,46 @@
 //! Administrator sign-in (`/api/admin`).
 
-use axum::Router;
+use axum::Json;
+use axum::routing;
+use repairs_proto::accounts as pb;
+use serde_json::json;
 
-use super::table::{Call, post};
-use crate::AppState;
+use super::Reply;
+use super::body::LegacyJson;
+use super::rpc::Rpc;
+use super::table::{Call, Translation, post};
+use super::users::LogInBody;
+
+const LOG_IN: Call = post("/api/admin/login", "AccountsService.LogIn");
 
 /// Every legacy call of this area, as in proto/README.md.
-pub const CALLS: &[Call] = &[post("/api/admin/login", "AccountsService.LogIn")];
+pub const CALLS: &[Call] = &[LOG_IN];
 
-pub fn routes() -> Router<AppState> {
-    super::pending::routes(CALLS)
+pub fn translations() -> Vec<Translation> {
+    vec![(LOG_IN, routing::post(log_in))]
+}
+
+/// `POST /api/admin/login` {email, password} -> LogIn(admin) -> `{admin_token, admin_name,
+/// msg}`; a refused sign-in is 401 `{msg}`.
+async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<LogInBody>) -> Reply {
+    let request = pb::LogInRequest {
+        role: pb::Role::Admin as i32,
+        email: body.email,
+        password: body.password,
+    };
+    let reply = rpc
+        .accounts()
+        .log_in(rpc.request(request))
+        .await?
+        .into_inner();
+    let session = reply.session.unwrap_or_default();
+    let name = match reply.account {
+        Some(pb::log_in_response::Account::Admin(admin)) => admin.name,
+        _ => String::new(),
+    };
+    Ok(Json(json!({
+        "admin_token": session.access_token,
+        "admin_name": name,
+        "msg": "Logged in Successfully",
+    })))
 }

@@ -1,9 +1,6 @@
 //! Quotes on a request (`/api/applications`).
 
-use axum::Router;
-
-use super::table::{Call, get};
-use crate::AppState;
+use super::table::{Call, Translation, get};
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -17,6 +14,7 @@ pub const CALLS: &[Call] = &[
     ),
 ];
 
-pub fn routes() -> Router<AppState> {
-    super::pending::routes(CALLS)
+/// None of these calls is translated yet: they all answer 501.
+pub fn translations() -> Vec<Translation> {
+    Vec::new()
 }

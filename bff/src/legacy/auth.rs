@@ -4,6 +4,8 @@
 //! not verify it: the server checks every token and every ownership rule.
 
 use axum::extract::FromRequestParts;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use http::request::Parts;
 use http::{HeaderMap, StatusCode, header};
 use tonic::metadata::{AsciiMetadataValue, MetadataValue};
@@ -40,6 +42,15 @@ impl LegacyToken {
                 None => None,
             },
         };
+        Self::from_text(token)
+    }
+
+    /// A token the legacy call carries in its path (`/get-professional/{token}`).
+    pub fn from_path(token: &str) -> Result<Self, ApiError> {
+        Self::from_text(Some(token))
+    }
+
+    fn from_text(token: Option<&str>) -> Result<Self, ApiError> {
         let token = token
             .map(str::trim)
             .filter(|t| !t.is_empty() && !NO_TOKEN_PLACEHOLDERS.contains(t));
@@ -56,6 +67,23 @@ impl LegacyToken {
 
     pub fn is_present(&self) -> bool {
         self.0.is_some()
+    }
+
+    /// The account id (`sub`) the token's payload names, read WITHOUT checking the signature:
+    /// only to fill in an id the legacy call leaves out. The server verifies the token itself
+    /// on the call that follows, and refuses it if it is forged or expired.
+    pub fn unverified_subject(&self) -> Option<String> {
+        let value = self.0.as_ref()?.to_str().ok()?;
+        let jwt = strip_bearer(value)?;
+        let payload = jwt.split('.').nth(1)?;
+        // Some encoders pad base64url; JWTs should not, but accept both.
+        let bytes = URL_SAFE_NO_PAD.decode(payload.trim_end_matches('=')).ok()?;
+        let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        claims
+            .get("sub")?
+            .as_str()
+            .map(str::to_owned)
+            .filter(|sub| !sub.is_empty())
     }
 
     /// Wraps a gRPC message, with `authorization: Bearer <jwt>` when the caller sent a token.
@@ -149,6 +177,28 @@ mod tests {
             assert!(!token.is_present());
             assert_eq!(forwarded(&token), None);
         }
+    }
+
+    #[test]
+    fn the_subject_is_read_from_the_payload() {
+        // {"sub":"0190a6f2-7c1e-7000-8000-000000000001","role":"professional","iat":1}
+        let payload = URL_SAFE_NO_PAD.encode(
+            br#"{"sub":"0190a6f2-7c1e-7000-8000-000000000001","role":"professional","iat":1}"#,
+        );
+        let token = LegacyToken::from_path(&format!("eyJhbGciOiJIUzI1NiJ9.{payload}.sig")).unwrap();
+        assert_eq!(
+            token.unverified_subject().as_deref(),
+            Some("0190a6f2-7c1e-7000-8000-000000000001")
+        );
+        assert_eq!(
+            forwarded(&token).as_deref(),
+            Some(format!("Bearer eyJhbGciOiJIUzI1NiJ9.{payload}.sig").as_str())
+        );
+        for junk in ["a.b.c", "nodots", "a.e30.c", "null"] {
+            let token = LegacyToken::from_path(junk).unwrap();
+            assert_eq!(token.unverified_subject(), None, "{junk}");
+        }
+        assert!(LegacyToken::from_path("a b").is_err());
     }
 
     #[test]

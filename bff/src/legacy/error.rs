@@ -22,6 +22,9 @@ pub struct ApiError {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 struct ErrorBody {
+    /// `false` on calls whose legacy clients judge success by an `ok` flag (licence upload).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ok: Option<bool>,
     msg: String,
     /// The stable `google.rpc.ErrorInfo` reason, for clients that translate errors themselves.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -42,6 +45,7 @@ impl ApiError {
     /// An error the BFF itself decides (unknown path, unreadable body, ...).
     pub fn new(status: StatusCode, msg: impl Into<String>) -> Self {
         let body = ErrorBody {
+            ok: None,
             msg: msg.into(),
             code: None,
             errors: Vec::new(),
@@ -67,6 +71,64 @@ impl ApiError {
 
     pub fn errors(&self) -> &[FieldError] {
         &self.body.errors
+    }
+
+    /// Adds `"ok": false` to the reply, for the calls whose legacy clients read that flag.
+    pub fn not_ok(mut self) -> Self {
+        self.body.ok = Some(false);
+        self
+    }
+
+    /// The same reply under another HTTP status (the phone-code overrides below).
+    fn with_status(mut self, status: StatusCode) -> Self {
+        self.status = status;
+        self
+    }
+}
+
+/// Legacy phone-code replies: the old clients switch on the HTTP status of these two calls
+/// rather than reading an error, so their refusals keep the numbers the specs name instead of
+/// the general mapping above. Sign-in problems (401/403), failures on the server (500) and a
+/// server the BFF cannot reach keep their usual status: those are not refusals of the code.
+pub mod phone_code {
+    use super::{ApiError, Code, Status, StatusCode};
+    use std::error::Error as _;
+
+    /// `POST /api/sms/send-otp` and `resend-otp`: 200 means "code sent, go to the code step";
+    /// the old screen shows the `msg` of a 202 and stays on the phone step. So every refusal
+    /// (number not valid, 30 s cooldown, hourly limit, already verified, SMS not sent) is 202.
+    pub fn send_refused(status: Status) -> ApiError {
+        let refusal = status.source().is_none()
+            && matches!(
+                status.code(),
+                Code::InvalidArgument
+                    | Code::NotFound
+                    | Code::AlreadyExists
+                    | Code::FailedPrecondition
+                    | Code::Aborted
+                    | Code::OutOfRange
+                    | Code::ResourceExhausted
+                    | Code::Unavailable
+            );
+        let error = ApiError::from(status);
+        if refusal {
+            error.with_status(StatusCode::ACCEPTED)
+        } else {
+            error
+        }
+    }
+
+    /// `POST /api/sms/verify-otp`: the old screen treats 400 as "wrong code" and 201 as "this
+    /// code can no longer work" (expired, or too many tries: ask for a new one).
+    pub fn verify_refused(status: Status) -> ApiError {
+        let code = status.code();
+        let error = ApiError::from(status);
+        match code {
+            Code::FailedPrecondition | Code::ResourceExhausted => {
+                error.with_status(StatusCode::CREATED)
+            }
+            _ => error,
+        }
     }
 }
 
@@ -145,7 +207,12 @@ impl From<Status> for ApiError {
         };
         Self {
             status: http,
-            body: ErrorBody { msg, code, errors },
+            body: ErrorBody {
+                ok: None,
+                msg,
+                code,
+                errors,
+            },
         }
     }
 }
@@ -242,6 +309,52 @@ mod tests {
         assert_eq!(fields, ["email", "password"]);
         let json = serde_json::to_value(&error.body).unwrap();
         assert_eq!(json["errors"][0]["description"], "Enter a valid email");
+    }
+
+    #[test]
+    fn phone_code_refusals_keep_the_legacy_numbers() {
+        use phone_code::{send_refused, verify_refused};
+        for code in [
+            Code::InvalidArgument,
+            Code::FailedPrecondition,
+            Code::ResourceExhausted,
+            Code::Unavailable,
+            Code::NotFound,
+        ] {
+            let error = send_refused(Status::new(code, "wait 30 seconds"));
+            assert_eq!(error.status(), StatusCode::ACCEPTED, "{code:?}");
+            assert_eq!(error.msg(), "wait 30 seconds");
+        }
+        for (code, http) in [
+            (Code::Unauthenticated, 401),
+            (Code::PermissionDenied, 403),
+            (Code::Internal, 500),
+        ] {
+            assert_eq!(send_refused(Status::new(code, "x")).status().as_u16(), http);
+        }
+        // A server the BFF cannot reach is not a refusal of the number.
+        let mut unreachable = Status::unavailable("tcp connect error");
+        unreachable.set_source(std::sync::Arc::new(std::io::Error::other("refused")));
+        assert_eq!(send_refused(unreachable).status().as_u16(), 503);
+
+        for (code, http) in [
+            (Code::InvalidArgument, 400),
+            (Code::FailedPrecondition, 201),
+            (Code::ResourceExhausted, 201),
+            (Code::Unauthenticated, 401),
+            (Code::PermissionDenied, 403),
+        ] {
+            let error = verify_refused(Status::new(code, "the code is not right"));
+            assert_eq!(error.status().as_u16(), http, "{code:?}");
+            assert_eq!(error.msg(), "the code is not right");
+        }
+    }
+
+    #[test]
+    fn not_ok_adds_the_flag() {
+        let error = ApiError::from(Status::invalid_argument("not a PDF")).not_ok();
+        let json = serde_json::to_value(&error.body).unwrap();
+        assert_eq!(json, serde_json::json!({ "ok": false, "msg": "not a PDF" }));
     }
 
     #[test]

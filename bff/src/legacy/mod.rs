@@ -6,14 +6,17 @@ use axum::routing::any;
 
 use crate::AppState;
 use error::ApiError;
-use table::Call;
+use table::{Call, Translation};
 
 pub mod auth;
 pub mod body;
 pub mod error;
 pub mod pending;
+pub mod rpc;
+pub mod shapes;
 pub mod table;
 
+mod accounts_shared;
 mod admin;
 mod applications;
 mod coupons;
@@ -26,56 +29,60 @@ mod sms;
 mod stripe;
 mod users;
 
-/// One legacy area: its rows of the table and the routes that serve them.
+/// A translated call's reply: legacy JSON, or a legacy error.
+pub type Reply = Result<axum::Json<serde_json::Value>, ApiError>;
+
+/// One legacy area: its rows of the table and the translations built so far (the other rows
+/// answer 501 from the placeholder).
 struct Area {
     calls: &'static [Call],
-    routes: fn() -> Router<AppState>,
+    translations: fn() -> Vec<Translation>,
 }
 
 const AREAS: [Area; 11] = [
     Area {
         calls: users::CALLS,
-        routes: users::routes,
+        translations: users::translations,
     },
     Area {
         calls: professionals::CALLS,
-        routes: professionals::routes,
+        translations: professionals::translations,
     },
     Area {
         calls: sms::CALLS,
-        routes: sms::routes,
+        translations: sms::translations,
     },
     Area {
         calls: requests::CALLS,
-        routes: requests::routes,
+        translations: requests::translations,
     },
     Area {
         calls: applications::CALLS,
-        routes: applications::routes,
+        translations: applications::translations,
     },
     Area {
         calls: stripe::CALLS,
-        routes: stripe::routes,
+        translations: stripe::translations,
     },
     Area {
         calls: orders::CALLS,
-        routes: orders::routes,
+        translations: orders::translations,
     },
     Area {
         calls: coupons::CALLS,
-        routes: coupons::routes,
+        translations: coupons::translations,
     },
     Area {
         calls: pages::CALLS,
-        routes: pages::routes,
+        translations: pages::translations,
     },
     Area {
         calls: services::CALLS,
-        routes: services::routes,
+        translations: services::translations,
     },
     Area {
         calls: admin::CALLS,
-        routes: admin::routes,
+        translations: admin::translations,
     },
 ];
 
@@ -84,12 +91,27 @@ pub fn calls() -> impl Iterator<Item = &'static Call> {
     AREAS.iter().flat_map(|area| area.calls)
 }
 
+/// The calls that are translated into gRPC.
+pub fn translated_calls() -> Vec<Call> {
+    AREAS
+        .iter()
+        .flat_map(|area| (area.translations)())
+        .map(|(call, _)| call)
+        .collect()
+}
+
+/// The calls still answered by the 501 placeholder.
+pub fn pending_calls() -> Vec<&'static Call> {
+    let translated = translated_calls();
+    calls().filter(|call| !translated.contains(call)).collect()
+}
+
 /// The `/api` router: every area, then JSON 404/405 for whatever else is under `/api`
 /// (never the web app, and never tonic-web's 400).
 pub fn routes() -> Router<AppState> {
-    let areas = AREAS
-        .iter()
-        .fold(Router::new(), |router, area| router.merge((area.routes)()));
+    let areas = AREAS.iter().fold(Router::new(), |router, area| {
+        router.merge(table::area(area.calls, (area.translations)()))
+    });
     let router = areas
         .route("/api", any(not_found))
         .route("/api/", any(not_found))
@@ -117,5 +139,38 @@ mod tests {
         assert_eq!(calls().count(), 84);
         assert_eq!(distinct.len(), 84);
         assert!(calls().all(|call| call.path.starts_with("/api/")));
+    }
+
+    #[test]
+    fn each_translation_is_a_row_of_its_own_area_once() {
+        for area in AREAS {
+            let translated: Vec<Call> = (area.translations)()
+                .into_iter()
+                .map(|(call, _)| call)
+                .collect();
+            for call in &translated {
+                assert!(area.calls.contains(call), "{call} is not in its area");
+                assert_eq!(
+                    translated.iter().filter(|c| *c == call).count(),
+                    1,
+                    "{call} twice"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_accounts_rows_are_translated() {
+        // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
+        // MarketplaceService's), 78-80 and 84.
+        let translated = translated_calls();
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1);
+        assert!(
+            translated
+                .iter()
+                .all(|call| call.rpc.starts_with("AccountsService.")
+                    || call.rpc.starts_with("ContentService.")),
+        );
+        assert_eq!(pending_calls().len(), 84 - translated.len());
     }
 }

@@ -1,9 +1,6 @@
 //! Landing-page texts in English and French, and the contact form (`/api/pages`, `/api/fr/pages`).
 
-use axum::Router;
-
-use super::table::{Call, get, post};
-use crate::AppState;
+use super::table::{Call, Translation, get, post};
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -33,6 +30,7 @@ pub const CALLS: &[Call] = &[
     ),
 ];
 
-pub fn routes() -> Router<AppState> {
-    super::pending::routes(CALLS)
+/// None of these calls is translated yet: they all answer 501.
+pub fn translations() -> Vec<Translation> {
+    Vec::new()
 }

@@ -11,12 +11,15 @@ use crate::AppState;
 
 /// Routes every call of `calls` to the placeholder.
 pub fn routes(calls: &'static [Call]) -> Router<AppState> {
-    calls.iter().fold(Router::new(), |router, call| {
-        let handler = on(call.verb.filter(), move |request: Request| {
-            not_yet(call, request)
-        });
-        table::route(router, call, handler)
-    })
+    calls.iter().fold(Router::new(), route)
+}
+
+/// Adds the placeholder for one call to `router`.
+pub fn route(router: Router<AppState>, call: &'static Call) -> Router<AppState> {
+    let handler = on(call.verb.filter(), move |request: Request| {
+        not_yet(call, request)
+    });
+    table::route(router, call, handler)
 }
 
 async fn not_yet(call: &'static Call, request: Request) -> ApiError {

@@ -1,18 +1,29 @@
 //! The service catalogue, English and French names (`/api/services`, `/api/fr/services`).
 
-use axum::Router;
+use axum::Json;
+use axum::extract::Path;
+use axum::routing;
+use repairs_proto::content as pb;
+use serde_json::json;
 
-use super::table::{Call, delete, get, post};
-use crate::AppState;
+use super::Reply;
+use super::error::ApiError;
+use super::rpc::Rpc;
+use super::shapes::{Catalogue, LegacyService, ServiceLanguage};
+use super::table::{Call, Translation, delete, get, post};
+
+const LIST: Call = get("/api/services", "ContentService.ListServices");
+const LIST_FRENCH: Call = get("/api/fr/services", "ContentService.ListServices");
+const GET: Call = get(
+    "/api/services/get-service/{id}",
+    "ContentService.GetService",
+);
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
-    get("/api/services", "ContentService.ListServices"),
-    get("/api/fr/services", "ContentService.ListServices"),
-    get(
-        "/api/services/get-service/{id}",
-        "ContentService.GetService",
-    ),
+    LIST,
+    LIST_FRENCH,
+    GET,
     post("/api/services/create", "ContentService.CreateService"),
     post(
         "/api/services/update-service",
@@ -24,6 +35,58 @@ pub const CALLS: &[Call] = &[
     ),
 ];
 
-pub fn routes() -> Router<AppState> {
-    super::pending::routes(CALLS)
+/// Reading the catalogue; editing it waits for the server's ContentService.
+pub fn translations() -> Vec<Translation> {
+    vec![
+        (
+            LIST,
+            routing::get(|rpc: Rpc| list(rpc, ServiceLanguage::English)),
+        ),
+        (
+            LIST_FRENCH,
+            routing::get(|rpc: Rpc| list(rpc, ServiceLanguage::French)),
+        ),
+        (GET, routing::get(get_service)),
+    ]
+}
+
+/// The whole catalogue (also what turns specialisation names into ids and back).
+pub(super) async fn catalogue(rpc: &Rpc) -> Result<Catalogue, ApiError> {
+    let services = rpc
+        .content()
+        .list_services(rpc.request(pb::ListServicesRequest {}))
+        .await?
+        .into_inner()
+        .services;
+    Ok(Catalogue::new(services))
+}
+
+/// `GET /api/services` and `/api/fr/services`: `[{_id, name, description, photo, createdAt}]`.
+async fn list(rpc: Rpc, language: ServiceLanguage) -> Reply {
+    let services = rpc
+        .content()
+        .list_services(rpc.request(pb::ListServicesRequest {}))
+        .await?
+        .into_inner()
+        .services;
+    let records: Vec<LegacyService> = services
+        .iter()
+        .map(|service| LegacyService::new(service, language))
+        .collect();
+    Ok(Json(json!(records)))
+}
+
+/// `GET /api/services/get-service/{id}`: one service, in English.
+async fn get_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
+    let service = rpc
+        .content()
+        .get_service(rpc.request(pb::GetServiceRequest { id }))
+        .await?
+        .into_inner()
+        .service
+        .unwrap_or_default();
+    Ok(Json(json!(LegacyService::new(
+        &service,
+        ServiceLanguage::English
+    ))))
 }

@@ -95,6 +95,24 @@ pub fn route(
         .route(&twin, handler)
 }
 
+/// A translated call and the handler that serves it.
+pub type Translation = (Call, MethodRouter<AppState>);
+
+/// The routes of one area: each call of `calls` goes to its translation when `translated` has
+/// one, and to the 501 placeholder otherwise.
+pub fn area(calls: &'static [Call], translated: Vec<Translation>) -> Router<AppState> {
+    debug_assert!(
+        translated.iter().all(|(call, _)| calls.contains(call)),
+        "a translation for a call that is not in its area's table"
+    );
+    calls.iter().fold(Router::new(), |router, call| {
+        match translated.iter().find(|(translated, _)| translated == call) {
+            Some((_, handler)) => route(router, call, handler.clone()),
+            None => super::pending::route(router, call),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

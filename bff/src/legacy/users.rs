@@ -1,42 +1,67 @@
 //! Customer accounts, their reviews and dashboard (`/api/users`).
 
-use axum::Router;
+use axum::Json;
+use axum::extract::Path;
+use axum::routing;
+use http::StatusCode;
+use repairs_proto::accounts as pb;
+use serde::Deserialize;
+use serde_json::json;
 
-use super::table::{Call, get, post};
-use crate::AppState;
+use super::Reply;
+use super::accounts_shared;
+use super::auth::LegacyToken;
+use super::body::{LegacyJson, text};
+use super::error::ApiError;
+use super::rpc::Rpc;
+use super::shapes::{LegacyUser, language_from_text, otp_verified, sms_from_text, sms_text};
+use super::table::{Call, Translation, get, post};
+
+const SIGN_UP: Call = post("/api/users", "AccountsService.SignUp");
+const LOG_IN: Call = post("/api/users/login", "AccountsService.LogIn");
+const GOOGLE: Call = post(
+    "/api/users/google-login",
+    "AccountsService.SignInWithGoogle",
+);
+const FACEBOOK: Call = post("/api/users/fb-login", "AccountsService.SignInWithFacebook");
+const FORGOT_PASSWORD: Call = post(
+    "/api/users/forgot-password",
+    "AccountsService.RequestPasswordReset",
+);
+const RESET_PASSWORD: Call = post("/api/users/reset-password", "AccountsService.ResetPassword");
+const CHECK_RESET_LINK: Call = get(
+    "/api/users/get-user1/{id}/{token}",
+    "AccountsService.CheckPasswordResetToken",
+);
+const GET_USER: Call = get("/api/users/get-user/{id}", "AccountsService.GetCustomer");
+const SMS_PREFERENCE: Call = post(
+    "/api/users/get-sms-updates/",
+    "AccountsService.UpdateSmsPreference",
+);
+const UPDATE_ACCOUNT: Call = post(
+    "/api/users/update-account",
+    "AccountsService.UpdateCustomer",
+);
+const DELETE_USER: Call = get(
+    "/api/users/delete-user/{id}",
+    "AccountsService.DeleteCustomer",
+);
+const LIST_USERS: Call = get("/api/users", "AccountsService.ListCustomers");
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
-    post("/api/users", "AccountsService.SignUp"),
-    post("/api/users/login", "AccountsService.LogIn"),
-    post(
-        "/api/users/google-login",
-        "AccountsService.SignInWithGoogle",
-    ),
-    post("/api/users/fb-login", "AccountsService.SignInWithFacebook"),
-    post(
-        "/api/users/forgot-password",
-        "AccountsService.RequestPasswordReset",
-    ),
-    post("/api/users/reset-password", "AccountsService.ResetPassword"),
-    get(
-        "/api/users/get-user1/{id}/{token}",
-        "AccountsService.CheckPasswordResetToken",
-    ),
-    get("/api/users/get-user/{id}", "AccountsService.GetCustomer"),
-    post(
-        "/api/users/get-sms-updates/",
-        "AccountsService.UpdateSmsPreference",
-    ),
-    post(
-        "/api/users/update-account",
-        "AccountsService.UpdateCustomer",
-    ),
-    get(
-        "/api/users/delete-user/{id}",
-        "AccountsService.DeleteCustomer",
-    ),
-    get("/api/users", "AccountsService.ListCustomers"),
+    SIGN_UP,
+    LOG_IN,
+    GOOGLE,
+    FACEBOOK,
+    FORGOT_PASSWORD,
+    RESET_PASSWORD,
+    CHECK_RESET_LINK,
+    GET_USER,
+    SMS_PREFERENCE,
+    UPDATE_ACCOUNT,
+    DELETE_USER,
+    LIST_USERS,
     get(
         "/api/users/get-reviews/{professionalId}",
         "MarketplaceService.ListProfessionalReviews",
@@ -51,6 +76,265 @@ pub const CALLS: &[Call] = &[
     ),
 ];
 
-pub fn routes() -> Router<AppState> {
-    super::pending::routes(CALLS)
+/// The account calls; reviews and the dashboard wait for MarketplaceService.
+pub fn translations() -> Vec<Translation> {
+    let role = pb::Role::Customer;
+    vec![
+        (SIGN_UP, routing::post(sign_up)),
+        (LOG_IN, routing::post(log_in)),
+        (GOOGLE, routing::post(google_login)),
+        (FACEBOOK, routing::post(facebook_login)),
+        (FORGOT_PASSWORD, accounts_shared::forgot_password(role)),
+        (RESET_PASSWORD, accounts_shared::reset_password(role)),
+        (CHECK_RESET_LINK, accounts_shared::check_reset_link(role)),
+        (GET_USER, routing::get(get_user)),
+        (SMS_PREFERENCE, accounts_shared::sms_preference()),
+        (UPDATE_ACCOUNT, routing::post(update_account)),
+        (DELETE_USER, routing::get(delete_user)),
+        (LIST_USERS, routing::get(list_users)),
+    ]
+}
+
+#[derive(Deserialize)]
+struct SignUpBody {
+    #[serde(default, deserialize_with = "text")]
+    name: String,
+    #[serde(default, deserialize_with = "text")]
+    email: String,
+    #[serde(default, deserialize_with = "text")]
+    password: String,
+    #[serde(default, deserialize_with = "text", alias = "language")]
+    lang: String,
+}
+
+/// `POST /api/users` -> `{id, _id, token, name, msg}`.
+async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<SignUpBody>) -> Reply {
+    let request = pb::SignUpRequest {
+        role: pb::Role::Customer as i32,
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        language: language_from_text(&body.lang) as i32,
+    };
+    let reply = rpc
+        .accounts()
+        .sign_up(rpc.request(request))
+        .await?
+        .into_inner();
+    let session = reply.session.unwrap_or_default();
+    let name = match reply.account {
+        Some(pb::sign_up_response::Account::Customer(customer)) => customer.name,
+        _ => String::new(),
+    };
+    Ok(Json(json!({
+        "id": session.account_id,
+        "_id": session.account_id,
+        "token": session.access_token,
+        "name": name,
+        "msg": "Registered Successfully",
+    })))
+}
+
+#[derive(Deserialize)]
+pub(super) struct LogInBody {
+    #[serde(default, deserialize_with = "text")]
+    pub email: String,
+    #[serde(default, deserialize_with = "text")]
+    pub password: String,
+}
+
+/// `POST /api/users/login` -> `{token, name, id, otp_verified, sms_updates}`; 401 `{msg}`.
+async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<LogInBody>) -> Reply {
+    let request = pb::LogInRequest {
+        role: pb::Role::Customer as i32,
+        email: body.email,
+        password: body.password,
+    };
+    let reply = rpc
+        .accounts()
+        .log_in(rpc.request(request))
+        .await?
+        .into_inner();
+    let session = reply.session.unwrap_or_default();
+    let customer = match reply.account {
+        Some(pb::log_in_response::Account::Customer(customer)) => customer,
+        _ => pb::Customer::default(),
+    };
+    Ok(Json(json!({
+        "token": session.access_token,
+        "name": customer.name,
+        "id": session.account_id,
+        "otp_verified": otp_verified(customer.phone_verified),
+        "sms_updates": sms_text(customer.sms_updates),
+    })))
+}
+
+/// After a social sign-in: the new session's account, read with the new token, in the reply
+/// the old login pages expect (`{msg, token, name}`, with the id and phone state as on login).
+async fn social_reply(rpc: &Rpc, session: pb::Session, created: bool) -> Reply {
+    let rpc = rpc.with_token(LegacyToken::from_path(&session.access_token)?);
+    let request = pb::GetCustomerRequest {
+        id: session.account_id.clone(),
+    };
+    let customer = rpc
+        .accounts()
+        .get_customer(rpc.request(request))
+        .await?
+        .into_inner()
+        .customer
+        .unwrap_or_default();
+    let msg = if created {
+        "Registered Successfully"
+    } else {
+        "Logged in Successfully"
+    };
+    Ok(Json(json!({
+        "msg": msg,
+        "token": session.access_token,
+        "name": customer.name,
+        "id": session.account_id,
+        "otp_verified": otp_verified(customer.phone_verified),
+        "sms_updates": sms_text(customer.sms_updates),
+    })))
+}
+
+#[derive(Deserialize)]
+struct GoogleBody {
+    /// The ID token from Google Identity Services.
+    #[serde(default, deserialize_with = "text")]
+    token: String,
+    #[serde(default, deserialize_with = "text", alias = "language")]
+    lang: String,
+}
+
+/// `POST /api/users/google-login` {token} -> SignInWithGoogle -> `{msg, token, name}`.
+async fn google_login(rpc: Rpc, LegacyJson(body): LegacyJson<GoogleBody>) -> Reply {
+    let request = pb::SignInWithGoogleRequest {
+        role: pb::Role::Customer as i32,
+        id_token: body.token,
+        language: language_from_text(&body.lang) as i32,
+    };
+    let reply = rpc
+        .accounts()
+        .sign_in_with_google(rpc.request(request))
+        .await?
+        .into_inner();
+    social_reply(&rpc, reply.session.unwrap_or_default(), reply.created).await
+}
+
+/// The old French page signed people in with the email and name Facebook's SDK returned,
+/// which proves nothing; only the dialog's access token, checked by the server, does.
+pub const FACEBOOK_TOKEN_MISSING: &str =
+    "Facebook sign-in needs the access token from the Facebook login dialog";
+
+#[derive(Deserialize)]
+struct FacebookBody {
+    #[serde(default, deserialize_with = "text", alias = "accessToken")]
+    access_token: String,
+    #[serde(default, deserialize_with = "text", alias = "language")]
+    lang: String,
+}
+
+/// `POST /api/users/fb-login` {accessToken, email, name} -> SignInWithFacebook.
+async fn facebook_login(rpc: Rpc, LegacyJson(body): LegacyJson<FacebookBody>) -> Reply {
+    if body.access_token.trim().is_empty() {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            FACEBOOK_TOKEN_MISSING,
+        ));
+    }
+    let request = pb::SignInWithFacebookRequest {
+        role: pb::Role::Customer as i32,
+        access_token: body.access_token.trim().to_owned(),
+        language: language_from_text(&body.lang) as i32,
+    };
+    let reply = rpc
+        .accounts()
+        .sign_in_with_facebook(rpc.request(request))
+        .await?
+        .into_inner();
+    social_reply(&rpc, reply.session.unwrap_or_default(), reply.created).await
+}
+
+/// `GET /api/users/get-user/{id}` -> the legacy user.
+async fn get_user(rpc: Rpc, Path(id): Path<String>) -> Reply {
+    let customer = rpc
+        .accounts()
+        .get_customer(rpc.request(pb::GetCustomerRequest { id }))
+        .await?
+        .into_inner()
+        .customer
+        .unwrap_or_default();
+    Ok(Json(json!(LegacyUser::from(&customer))))
+}
+
+#[derive(Deserialize)]
+struct UpdateAccountBody {
+    #[serde(default, deserialize_with = "text")]
+    id: String,
+    #[serde(default, deserialize_with = "text")]
+    name: String,
+    #[serde(default, deserialize_with = "text")]
+    email: String,
+    #[serde(default, deserialize_with = "text", alias = "lang")]
+    language: String,
+    #[serde(default, deserialize_with = "text")]
+    sms_updates: String,
+}
+
+/// `POST /api/users/update-account` -> UpdateCustomer -> `{msg, user}`.
+async fn update_account(rpc: Rpc, LegacyJson(body): LegacyJson<UpdateAccountBody>) -> Reply {
+    let request = pb::UpdateCustomerRequest {
+        id: body.id.trim().to_owned(),
+        name: body.name,
+        email: body.email,
+        language: language_from_text(&body.language) as i32,
+        sms_updates: sms_from_text(&body.sms_updates) as i32,
+    };
+    let customer = rpc
+        .accounts()
+        .update_customer(rpc.request(request))
+        .await?
+        .into_inner()
+        .customer
+        .unwrap_or_default();
+    Ok(Json(json!({
+        "msg": "Details updated",
+        "user": LegacyUser::from(&customer),
+    })))
+}
+
+/// `GET /api/users/delete-user/{id}` -> DeleteCustomer (admin).
+async fn delete_user(rpc: Rpc, Path(id): Path<String>) -> Reply {
+    rpc.accounts()
+        .delete_customer(rpc.request(pb::DeleteCustomerRequest { id }))
+        .await?;
+    Ok(Json(json!({ "msg": "Deleted Successfully" })))
+}
+
+/// The page size asked for when a legacy list wants everything.
+pub(super) const PAGE_SIZE: i32 = 100;
+
+/// `GET /api/users` -> ListCustomers, every page, as one array of legacy users (admin).
+async fn list_users(rpc: Rpc) -> Reply {
+    let mut users = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = pb::ListCustomersRequest {
+            page_size: PAGE_SIZE,
+            page_token: page_token.clone(),
+        };
+        let page = rpc
+            .accounts()
+            .list_customers(rpc.request(request))
+            .await?
+            .into_inner();
+        users.extend(page.customers.iter().map(LegacyUser::from));
+        // A server repeating its token would loop forever; stop instead.
+        if page.next_page_token.is_empty() || page.next_page_token == page_token {
+            break;
+        }
+        page_token = page.next_page_token;
+    }
+    Ok(Json(json!(users)))
 }

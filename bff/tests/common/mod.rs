@@ -3,6 +3,8 @@
 // Each test binary uses a different part of this module; helpers panic as tests do.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod server;
+
 use std::net::SocketAddr;
 
 use clap::Parser;

@@ -31,13 +31,17 @@ pub const SERVICE_NAMES: [&str; 5] = [
     "repairs.content.v1.ContentService",
 ];
 
+/// Uploads (photos, licences) may be 5 MiB; tonic's default message limit is 4 MiB.
+const MAX_MESSAGE_BYTES: usize = 6 * 1024 * 1024;
+
 /// Every service of the contracts, ready to serve.
 pub fn routes(state: AppState) -> Routes {
     let mut builder = Routes::builder();
     builder
-        .add_service(AccountsServiceServer::new(accounts::AccountsApi::new(
-            state.clone(),
-        )))
+        .add_service(
+            AccountsServiceServer::new(accounts::AccountsApi::new(state.clone()))
+                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+        )
         .add_service(MarketplaceServiceServer::new(
             marketplace::MarketplaceApi::new(state.clone()),
         ))
@@ -47,6 +51,9 @@ pub fn routes(state: AppState) -> Routes {
         .add_service(BillingServiceServer::new(billing::BillingApi::new(
             state.clone(),
         )))
-        .add_service(ContentServiceServer::new(content::ContentApi::new(state)));
+        .add_service(
+            ContentServiceServer::new(content::ContentApi::new(state))
+                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+        );
     builder.routes()
 }

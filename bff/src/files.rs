@@ -1,0 +1,108 @@
+//! `GET /files/{*key}?exp=..&sig=..`: stored files (profile photos, licences, service icons)
+//! through the BFF, so the links the server hands out work on the BFF's own origin. The
+//! request goes to the server's plain HTTP listener (`FILES_URL`) as it is, path and query
+//! (the signature is checked there), and the reply streams back with its status and the
+//! headers a download needs.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use http::header::{self, HeaderName};
+use http::uri::{Authority, Scheme};
+use http::{StatusCode, Uri};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+
+use crate::AppState;
+use crate::legacy::error::ApiError;
+
+/// The reply headers passed on (security headers are added to every reply by the app).
+const KEPT_HEADERS: [HeaderName; 6] = [
+    header::CONTENT_TYPE,
+    header::CONTENT_LENGTH,
+    header::CACHE_CONTROL,
+    header::CONTENT_DISPOSITION,
+    header::ETAG,
+    header::LAST_MODIFIED,
+];
+
+/// The server's file listener.
+#[derive(Clone)]
+pub struct FileServer {
+    client: Client<HttpConnector, Body>,
+    scheme: Scheme,
+    authority: Authority,
+}
+
+impl FileServer {
+    /// `files_url` is `http://host:port` (checked by the configuration).
+    pub fn new(files_url: &Uri) -> anyhow::Result<Self> {
+        let (Some(scheme), Some(authority)) = (files_url.scheme(), files_url.authority()) else {
+            anyhow::bail!("files URL {files_url} needs a scheme and a host");
+        };
+        let mut connector = HttpConnector::new();
+        connector.set_nodelay(true);
+        connector.set_connect_timeout(Some(Duration::from_secs(5)));
+        Ok(Self {
+            client: Client::builder(TokioExecutor::new()).build(connector),
+            scheme: scheme.clone(),
+            authority: authority.clone(),
+        })
+    }
+
+    async fn forward(&self, request: Request) -> Response {
+        let path = request
+            .uri()
+            .path_and_query()
+            .map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
+        let uri = Uri::builder()
+            .scheme(self.scheme.clone())
+            .authority(self.authority.clone())
+            .path_and_query(path)
+            .build();
+        let Ok(uri) = uri else {
+            return ApiError::not_found().into_response();
+        };
+        let mut upstream = http::Request::get(uri);
+        if let Some(id) = request.headers().get("x-request-id") {
+            upstream = upstream.header("x-request-id", id);
+        }
+        let Ok(upstream) = upstream.body(Body::empty()) else {
+            return ApiError::not_found().into_response();
+        };
+        match self.client.request(upstream).await {
+            Ok(reply) => {
+                let (parts, body) = reply.into_parts();
+                let mut response = Response::new(Body::new(body));
+                *response.status_mut() = parts.status;
+                for name in KEPT_HEADERS {
+                    if let Some(value) = parts.headers.get(&name) {
+                        response.headers_mut().insert(name, value.clone());
+                    }
+                }
+                response
+            }
+            Err(error) => {
+                tracing::warn!(error = ?error, "file server unreachable");
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "Files are unavailable right now, please try again",
+                )
+                .into_response()
+            }
+        }
+    }
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new().route("/files/{*key}", get(download))
+}
+
+async fn download(State(state): State<AppState>, request: Request) -> Response {
+    state.files.forward(request).await
+}

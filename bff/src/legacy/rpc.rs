@@ -1,0 +1,121 @@
+//! What every translated legacy call needs to call the server: the gRPC clients on the shared
+//! channel, and the metadata each call carries (the caller's token as `authorization: Bearer`,
+//! and the `x-request-id` of the HTTP request, so server logs line up with the BFF's).
+
+use axum::extract::FromRequestParts;
+use http::request::Parts;
+use repairs_proto::accounts::accounts_service_client::AccountsServiceClient;
+use repairs_proto::content::content_service_client::ContentServiceClient;
+use tonic::metadata::AsciiMetadataValue;
+use tonic::transport::Channel;
+
+use super::auth::LegacyToken;
+use super::error::ApiError;
+use crate::AppState;
+
+const X_REQUEST_ID: &str = "x-request-id";
+
+/// The caller's side of a legacy call, ready to make gRPC requests.
+#[derive(Clone)]
+pub struct Rpc {
+    token: LegacyToken,
+    request_id: Option<AsciiMetadataValue>,
+    channel: Channel,
+}
+
+impl Rpc {
+    /// Wraps a message with the call's metadata.
+    pub fn request<T>(&self, message: T) -> tonic::Request<T> {
+        let mut request = self.token.request(message);
+        if let Some(id) = &self.request_id {
+            request.metadata_mut().insert(X_REQUEST_ID, id.clone());
+        }
+        request
+    }
+
+    /// The token the caller sent.
+    pub fn token(&self) -> &LegacyToken {
+        &self.token
+    }
+
+    /// The same call made with another token (one the legacy call carries in its path or has
+    /// just been issued).
+    pub fn with_token(&self, token: LegacyToken) -> Self {
+        Self {
+            token,
+            ..self.clone()
+        }
+    }
+
+    pub fn accounts(&self) -> AccountsServiceClient<Channel> {
+        AccountsServiceClient::new(self.channel.clone())
+    }
+
+    pub fn content(&self) -> ContentServiceClient<Channel> {
+        ContentServiceClient::new(self.channel.clone())
+    }
+}
+
+impl FromRequestParts<AppState> for Rpc {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let token = LegacyToken::from_headers(&parts.headers)?;
+        // Set by the request-id layer on every request; a value gRPC metadata cannot carry is
+        // simply not forwarded.
+        let request_id = parts
+            .headers
+            .get(X_REQUEST_ID)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse().ok());
+        Ok(Self {
+            token,
+            request_id,
+            channel: state.channel.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http::{HeaderMap, HeaderValue};
+    use tonic::transport::Endpoint;
+
+    #[tokio::test]
+    async fn calls_carry_the_token_and_the_request_id() {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-auth-token", HeaderValue::from_static("a.b.c"));
+        let rpc = Rpc {
+            token: LegacyToken::from_headers(&headers).unwrap(),
+            request_id: Some(AsciiMetadataValue::from_static("req-1")),
+            channel: Endpoint::from_static("http://127.0.0.1:1").connect_lazy(),
+        };
+        let request = rpc.request(());
+        assert_eq!(
+            request.metadata().get("authorization").unwrap(),
+            "Bearer a.b.c"
+        );
+        assert_eq!(request.metadata().get(X_REQUEST_ID).unwrap(), "req-1");
+
+        let other = rpc.with_token(LegacyToken::from_path("d.e.f").unwrap());
+        let request = other.request(());
+        assert_eq!(
+            request.metadata().get("authorization").unwrap(),
+            "Bearer d.e.f"
+        );
+        assert_eq!(request.metadata().get(X_REQUEST_ID).unwrap(), "req-1");
+
+        let anonymous = rpc.with_token(LegacyToken::default());
+        assert!(
+            anonymous
+                .request(())
+                .metadata()
+                .get("authorization")
+                .is_none()
+        );
+    }
+}

@@ -11,7 +11,8 @@ use crate::{
     state::AppState,
     store::{
         accounts::{self, AccountKind},
-        audit, professionals,
+        audit,
+        professionals::{self, Decided},
     },
 };
 
@@ -37,8 +38,8 @@ async fn decide(
         _ => ProfessionalState::can_deny,
     };
     match professionals::decide(&state.db, id, allowed, next, reason).await? {
-        None => return Err(super::not_found("professional")),
-        Some(Err(current)) => {
+        Decided::NoSuchProfessional => return Err(super::not_found("professional")),
+        Decided::NotAllowedFrom(current) => {
             return Err(ApiError::FailedPrecondition {
                 reason: "PROFESSIONAL_STATE",
                 message: format!(
@@ -47,7 +48,7 @@ async fn decide(
                 ),
             });
         }
-        Some(Ok(())) => {}
+        Decided::Done => {}
     }
     let action = match next {
         ProfessionalState::Approved => "professional.approve",

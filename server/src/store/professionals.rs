@@ -218,21 +218,30 @@ pub async fn mark_profile_changed(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
     Ok(done.rows_affected() == 1)
 }
 
-/// Sets the state an admin decided, only from a state that allows it (checked by the caller
-/// under the row lock). Returns the state before the change.
+/// What became of an admin's decision.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Decided {
+    Done,
+    NoSuchProfessional,
+    /// The professional's state does not allow it; this is the state they are in.
+    NotAllowedFrom(ProfessionalState),
+}
+
+/// Sets the state an admin decided, only from a state that allows it, checked under the row
+/// lock so two admins cannot both act on the same state.
 pub async fn decide(
     db: &PgPool,
     id: Uuid,
     allowed: impl Fn(ProfessionalState) -> bool,
     next: ProfessionalState,
     reason: &str,
-) -> sqlx::Result<Option<Result<(), ProfessionalState>>> {
+) -> sqlx::Result<Decided> {
     let mut tx = db.begin().await?;
     let Some(current) = lock_state(&mut tx, id).await? else {
-        return Ok(None);
+        return Ok(Decided::NoSuchProfessional);
     };
     if !allowed(current) {
-        return Ok(Some(Err(current)));
+        return Ok(Decided::NotAllowedFrom(current));
     }
     sqlx::query(
         "update professionals set state = $2, denial_reason = $3,
@@ -245,7 +254,7 @@ pub async fn decide(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(Some(Ok(())))
+    Ok(Decided::Done)
 }
 
 pub async fn set_photo(

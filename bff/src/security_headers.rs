@@ -5,15 +5,17 @@ use http::Response;
 use http::header::{self, HeaderName};
 
 /// Stripe Elements (hire and membership pages) loads its script and iframes from js.stripe.com
-/// and talks to api.stripe.com; everything else comes from our own origin. Chakra/emotion inject
-/// `<style>` tags at run time, hence `'unsafe-inline'` for styles only.
+/// and talks to api.stripe.com; Google Identity Services (the Google button) and the Facebook
+/// SDK load from their own hosts when those sign-ins are configured; everything else comes
+/// from our own origin. Chakra/emotion inject `<style>` tags at run time, hence
+/// `'unsafe-inline'` for styles only.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    script-src 'self' https://js.stripe.com https://*.js.stripe.com; \
-    style-src 'self' 'unsafe-inline'; \
-    img-src 'self' data: blob: https://*.stripe.com; \
+    script-src 'self' https://js.stripe.com https://*.js.stripe.com https://accounts.google.com/gsi/client https://connect.facebook.net; \
+    style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style; \
+    img-src 'self' data: blob: https://*.stripe.com https://*.googleusercontent.com; \
     font-src 'self' data:; \
-    connect-src 'self' https://api.stripe.com; \
-    frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; \
+    connect-src 'self' https://api.stripe.com https://accounts.google.com/gsi/ https://graph.facebook.com; \
+    frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://accounts.google.com/gsi/ https://www.facebook.com; \
     object-src 'none'; \
     frame-ancestors 'none'; \
     base-uri 'self'; \
@@ -29,9 +31,10 @@ pub const HEADERS: [(HeaderName, &str); 6] = [
         HeaderName::from_static("permissions-policy"),
         "camera=(), microphone=(), geolocation=(self)",
     ),
+    // Google's sign-in popup must be able to answer its opener.
     (
         HeaderName::from_static("cross-origin-opener-policy"),
-        "same-origin",
+        "same-origin-allow-popups",
     ),
 ];
 

@@ -1,7 +1,9 @@
 import { AreaLayout } from '@/components/layout/area-layout';
-import { isProfessionalAwaitingReview } from '@/features/accounts';
+import { useProfessionalAccount } from '@/features/professionals';
+import { isAwaitingReview } from '@/lib/session';
 
 /** The professional area: its menu hides the request and order links while under review. */
 export function ProfessionalAreaLayout() {
-  return <AreaLayout area="professional" awaitingReview={isProfessionalAwaitingReview()} />;
+  const { status } = useProfessionalAccount();
+  return <AreaLayout area="professional" awaitingReview={isAwaitingReview(status)} />;
 }

@@ -3,6 +3,7 @@
  * who may open it. Screens that later issues build show their title and a "coming soon"
  * panel until then (`soon`). Unknown paths show the not-found page.
  */
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { ComingSoonPage } from '@/components/coming-soon-page';
 import { AreaLayout } from '@/components/layout/area-layout';
@@ -11,12 +12,16 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { RouteErrorPage } from '@/components/route-error-page';
 import { RouteLoader } from '@/components/route-loader';
 import {
+  CustomerGate,
   Logout,
   ProfessionalLandingRedirect,
   RedirectIfSignedIn,
   RequireRole,
 } from '@/features/accounts';
+import type { MemberRole } from '@/features/accounts/roles';
 import { HomePage, ProfessionalLandingPage } from '@/features/content';
+import { ProfessionalGate } from '@/features/professionals';
+import type { Role } from '@/lib/session';
 import type en from '@/locales/en.json';
 import { ProfessionalAreaLayout } from './layouts';
 import { RootLayout } from './root-layout';
@@ -29,36 +34,94 @@ const soon = (path: string, page: PageKey): RouteObject => ({
   element: <ComingSoonPage titleKey={`pages.${page}`} />,
 });
 
+/** A screen whose code loads when it is first opened. */
+const page = (path: string, load: () => Promise<ReactNode>): RouteObject => ({
+  path,
+  lazy: async () => ({ element: await load() }),
+});
+
+/** The same screen at a path and at its /fr twin. */
+const twins = (path: string, load: () => Promise<ReactNode>) => [
+  page(path, load),
+  page(`/fr${path}`, load),
+];
+
+const accountsRoute = {
+  register: (role: MemberRole) => async () => {
+    const { RegisterPage } = await import('@/features/accounts/routes/register-page');
+    return <RegisterPage role={role} />;
+  },
+  login: (role: Role) => async () => {
+    const { LoginPage } = await import('@/features/accounts/routes/login-page');
+    return <LoginPage role={role} />;
+  },
+  forgotPassword: (role: MemberRole) => async () => {
+    const { ForgotPasswordPage } = await import('@/features/accounts/routes/forgot-password-page');
+    return <ForgotPasswordPage role={role} />;
+  },
+  resetPassword: (role: MemberRole) => async () => {
+    const { ResetPasswordPage } = await import('@/features/accounts/routes/reset-password-page');
+    return <ResetPasswordPage role={role} />;
+  },
+  phone: (role: MemberRole) => async () => {
+    const { PhonePage } = await import('@/features/accounts/routes/phone-page');
+    return <PhonePage role={role} />;
+  },
+  code: (role: MemberRole) => async () => {
+    const { CodePage } = await import('@/features/accounts/routes/code-page');
+    return <CodePage role={role} />;
+  },
+  thanks: (role: MemberRole) => async () => {
+    const { ThanksPage } = await import('@/features/accounts/routes/thanks-page');
+    return <ThanksPage role={role} />;
+  },
+};
+
 const CUSTOMER_SIGN_IN_PAGES = [
-  soon('/register', 'register'),
-  soon('/fr/register', 'register'),
-  soon('/login', 'login'),
-  soon('/fr/login', 'login'),
-  soon('/forgot-password', 'forgotPassword'),
-  soon('/reset-password/:id/:token', 'resetPassword'),
+  ...twins('/register', accountsRoute.register('customer')),
+  ...twins('/login', accountsRoute.login('customer')),
 ];
 
 const PROFESSIONAL_SIGN_IN_PAGES = [
-  soon('/register-as-professional', 'registerAsProfessional'),
-  soon('/fr/register-as-professional', 'registerAsProfessional'),
-  soon('/login-as-professional', 'loginAsProfessional'),
-  soon('/fr/login-as-professional', 'loginAsProfessional'),
-  soon('/prof-forgot-password', 'profForgotPassword'),
-  soon('/prof-reset-password/:id/:token', 'profResetPassword'),
+  ...twins('/register-as-professional', accountsRoute.register('professional')),
+  ...twins('/login-as-professional', accountsRoute.login('professional')),
+];
+
+/** Password reset works signed in too (the profile pages link to it). */
+const PASSWORD_PAGES = [
+  page('/forgot-password', accountsRoute.forgotPassword('customer')),
+  page('/reset-password/:id/:token', accountsRoute.resetPassword('customer')),
+  page('/prof-forgot-password', accountsRoute.forgotPassword('professional')),
+  page('/prof-reset-password/:id/:token', accountsRoute.resetPassword('professional')),
 ];
 
 /** Phone verification right after signing up (the new account is signed in). */
-const CUSTOMER_ONBOARDING_PAGES = [
-  soon('/phone-otp/:id', 'phoneOtp'),
-  soon('/otp-verify/:id/:phone', 'otpVerify'),
-  soon('/thanks-signup', 'thanksSignup'),
+const CUSTOMER_ONBOARDING_PAGES: RouteObject[] = [
+  {
+    element: <CustomerGate phoneStep />,
+    children: [
+      page('/phone-otp/:id', accountsRoute.phone('customer')),
+      page('/otp-verify/:id/:phone', accountsRoute.code('customer')),
+    ],
+  },
+  page('/thanks-signup', accountsRoute.thanks('customer')),
 ];
 
-const PROFESSIONAL_ONBOARDING_PAGES = [
-  soon('/professional-phone-otp/:id', 'professionalPhoneOtp'),
-  soon('/professional-otp-verify', 'professionalOtpVerify'),
-  soon('/professional-otp-verify/:id/:phone', 'professionalOtpVerify'),
-  soon('/professional-thanks-signup', 'professionalThanksSignup'),
+const PROFESSIONAL_ONBOARDING_PAGES: RouteObject[] = [
+  {
+    element: <ProfessionalGate step="phone" />,
+    children: [page('/professional-phone-otp/:id', accountsRoute.phone('professional'))],
+  },
+  {
+    element: <ProfessionalGate step="code" />,
+    children: [page('/professional-otp-verify/:id/:phone', accountsRoute.code('professional'))],
+  },
+  page('/professional-otp-verify', async () => {
+    const { ProfessionalCodeStepRedirect } =
+      await import('@/features/accounts/routes/code-step-redirect');
+    return <ProfessionalCodeStepRedirect />;
+  }),
+  page('/professional-thanks-signup', accountsRoute.thanks('professional')),
 ];
 
 const CUSTOMER_AREA_PAGES = [
@@ -72,27 +135,58 @@ const CUSTOMER_AREA_PAGES = [
   soon('/request-applications-list', 'requestApplicationsList'),
   soon('/application-list/:id', 'applicationList'),
   soon('/view-application/:id', 'viewApplication'),
-  soon('/view-professional/:id', 'viewProfessional'),
+  page('/view-professional/:id', async () => {
+    const { PublicProfilePage } =
+      await import('@/features/professionals/routes/public-profile-page');
+    return <PublicProfilePage />;
+  }),
   soon('/hire/:id', 'hire'),
   soon('/hired-successfully', 'hiredSuccessfully'),
   soon('/user-active-requests', 'userActiveRequests'),
   soon('/user-completed-requests', 'userCompletedRequests'),
   soon('/submit-review/:id/:req_id', 'submitReview'),
   soon('/user-order-history', 'userOrderHistory'),
-  soon('/user-account-setting', 'userAccountSetting'),
-  soon('/user-profile-updated', 'userProfileUpdated'),
+  page('/user-account-setting', async () => {
+    const { AccountSettingsPage } =
+      await import('@/features/accounts/routes/account-settings-page');
+    return <AccountSettingsPage />;
+  }),
+  page('/user-profile-updated', async () => {
+    const { ProfileUpdatedPage } = await import('@/features/accounts/routes/profile-updated-page');
+    return <ProfileUpdatedPage />;
+  }),
 ];
+
+const professionalRoute = {
+  status: (status: 'waiting-for-approval' | 'profile-updated' | 'denied') => async () => {
+    const { StatusPage } = await import('@/features/professionals/routes/status-page');
+    return <StatusPage status={status} />;
+  },
+  profile: async () => {
+    const { ProfilePage } = await import('@/features/professionals/routes/profile-page');
+    return <ProfilePage />;
+  },
+};
 
 /** Professional screens open whatever the approval status. */
 const PROFESSIONAL_AREA_PAGES = [
-  soon('/professional-dashboard', 'professionalDashboard'),
-  soon('/waiting-for-approval', 'waitingForApproval'),
-  soon('/waiting-for-profile-review', 'waitingForProfileReview'),
-  soon('/disapproved-professional', 'disapprovedProfessional'),
-  soon('/professional-profile', 'updateProfessionalProfile'),
-  soon('/update-professional-profile', 'updateProfessionalProfile'),
-  soon('/update-professional-licence', 'updateProfessionalLicence'),
-  soon('/view-professional-profile', 'viewProfessionalProfile'),
+  page('/professional-dashboard', async () => {
+    const { DashboardPage } = await import('@/features/professionals/routes/dashboard-page');
+    return <DashboardPage />;
+  }),
+  page('/waiting-for-approval', professionalRoute.status('waiting-for-approval')),
+  page('/waiting-for-profile-review', professionalRoute.status('profile-updated')),
+  page('/disapproved-professional', professionalRoute.status('denied')),
+  page('/professional-profile', professionalRoute.profile),
+  page('/update-professional-profile', professionalRoute.profile),
+  page('/update-professional-licence', async () => {
+    const { LicencePage } = await import('@/features/professionals/routes/licence-page');
+    return <LicencePage />;
+  }),
+  page('/view-professional-profile', async () => {
+    const { OwnProfilePage } = await import('@/features/professionals/routes/own-profile-page');
+    return <OwnProfilePage />;
+  }),
   soon('/profile-updated', 'profileUpdated'),
   soon('/stripe-connect', 'stripeConnect'),
   soon('/purchase-membership/:id', 'purchaseMembership'),
@@ -111,12 +205,32 @@ const PROFESSIONAL_WORK_PAGES = [
 ];
 
 const ADMIN_AREA_PAGES = [
-  soon('/admin/professionals-list', 'adminProfessionalsList'),
-  soon('/admin/view-professional/:id', 'adminViewProfessional'),
-  soon('/admin/approve-professional/:id', 'adminApproveProfessional'),
-  soon('/admin/disapprove-professional/:id', 'adminDisapproveProfessional'),
-  soon('/admin/user-list', 'adminUserList'),
-  soon('/view-user/:id', 'viewUser'),
+  page('/admin/professionals-list', async () => {
+    const { ProfessionalsListPage } =
+      await import('@/features/admin/routes/professionals-list-page');
+    return <ProfessionalsListPage />;
+  }),
+  page('/admin/view-professional/:id', async () => {
+    const { ViewProfessionalPage } = await import('@/features/admin/routes/view-professional-page');
+    return <ViewProfessionalPage />;
+  }),
+  page('/admin/approve-professional/:id', async () => {
+    const { ApproveProfessionalRoute } =
+      await import('@/features/admin/routes/approve-professional-route');
+    return <ApproveProfessionalRoute />;
+  }),
+  page('/admin/disapprove-professional/:id', async () => {
+    const { DenyProfessionalPage } = await import('@/features/admin/routes/deny-professional-page');
+    return <DenyProfessionalPage />;
+  }),
+  page('/admin/user-list', async () => {
+    const { UserListPage } = await import('@/features/admin/routes/user-list-page');
+    return <UserListPage />;
+  }),
+  page('/view-user/:id', async () => {
+    const { ViewUserPage } = await import('@/features/admin/routes/view-user-page');
+    return <ViewUserPage />;
+  }),
   soon('/admin/request-list', 'adminRequestList'),
   soon('/admin/view-request/:id', 'adminViewRequest'),
   soon('/admin/service-list', 'adminServiceList'),
@@ -184,8 +298,9 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RedirectIfSignedIn role="admin" />,
-            children: [soon('/admin', 'adminLogin')],
+            children: [page('/admin', accountsRoute.login('admin'))],
           },
+          ...PASSWORD_PAGES,
           { element: <RequireRole role="customer" />, children: CUSTOMER_ONBOARDING_PAGES },
           { element: <RequireRole role="professional" />, children: PROFESSIONAL_ONBOARDING_PAGES },
           { path: '*', element: <NotFoundPage /> },
@@ -194,7 +309,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireRole role="customer">
-            <AreaLayout area="customer" />
+            <CustomerGate>
+              <AreaLayout area="customer" />
+            </CustomerGate>
           </RequireRole>
         ),
         children: CUSTOMER_AREA_PAGES,
@@ -202,15 +319,14 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireRole role="professional">
-            <ProfessionalAreaLayout />
+            <ProfessionalGate>
+              <ProfessionalAreaLayout />
+            </ProfessionalGate>
           </RequireRole>
         ),
         children: [
           ...PROFESSIONAL_AREA_PAGES,
-          {
-            element: <RequireRole role="professional" requireApproval />,
-            children: PROFESSIONAL_WORK_PAGES,
-          },
+          { element: <ProfessionalGate requireApproval />, children: PROFESSIONAL_WORK_PAGES },
         ],
       },
       {

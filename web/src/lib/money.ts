@@ -9,3 +9,20 @@ export function formatMoney(amountCents: bigint | number, currency: string, lang
     Number(amountCents) / 100,
   );
 }
+
+const DOLLARS = /^\d{1,9}([.,]\d{1,2})?$/;
+
+/** "30", "30.5" or "30,50" (French) as cents; null when it is not an amount. */
+export function parseDollars(text: string): bigint | null {
+  const clean = text.trim().replace(/\s/g, '').replace(/^\$/, '');
+  if (!DOLLARS.test(clean)) return null;
+  const [whole = '0', fraction = ''] = clean.split(/[.,]/);
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** Cents as the text of a form field: 3000 -> "30.00". */
+export function centsToDollarsText(cents: bigint | number): string {
+  const value = BigInt(cents);
+  const fraction = (value % 100n).toString().padStart(2, '0');
+  return `${value / 100n}.${fraction}`;
+}

@@ -249,3 +249,20 @@ export function startSession(
 export function endSession(role: Role, store: KeyValueStore): void {
   for (const key of Object.values(SESSION_KEYS[role])) store.removeItem(key);
 }
+
+/** The id of the account signed in as `role` (the token's subject), or null. */
+export function signedInAccountId(role: Role, env: SessionEnvironment): string | null {
+  const check = checkSession(role, env);
+  return check.status === 'active' ? check.claims.sub : null;
+}
+
+/** Refreshes what a professional's session keeps from the server's latest answer. */
+export function refreshProfessionalDetails(details: SessionDetails, store: KeyValueStore): void {
+  const pro = SESSION_KEYS.professional;
+  const keep = (key: string, value: string | undefined) =>
+    value ? store.setItem(key, value) : store.removeItem(key);
+  keep(pro.name, details.name);
+  keep(pro.status, details.professionalStatus);
+  keep(pro.denialReason, details.denialReason);
+  keep(pro.address, details.address);
+}

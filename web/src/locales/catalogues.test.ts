@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
 import en from './en.json';
 import fr from './fr.json';
 
@@ -51,5 +52,20 @@ describe('translation catalogues', () => {
   it('is really translated: most French texts differ from the English ones', () => {
     const same = [...catalogues.en].filter(([key, text]) => catalogues.fr.get(key) === text);
     expect(same.length / catalogues.en.size).toBeLessThan(0.1);
+  });
+
+  it.each(['en', 'fr'] as const)(
+    'has a %s message for every reason code the server sends',
+    (language) => {
+      const missing = KNOWN_REASONS.filter((reason) => {
+        const key = reasonMessageKey(reason);
+        return !key || !catalogues[language].get(key);
+      });
+      expect(missing).toEqual([]);
+    },
+  );
+
+  it('has no message for unknown reasons (the server message shows instead)', () => {
+    expect(reasonMessageKey('SOMETHING_NEW')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // What jsdom lacks and the UI libraries touch.
@@ -26,3 +26,6 @@ afterEach(() => {
   window.localStorage.clear();
   document.documentElement.removeAttribute('lang');
 });
+
+// Screens load their code lazily: give the first render of each a little more time.
+configure({ asyncUtilTimeout: 4000 });

@@ -10,8 +10,13 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A labelled form control with its error message (Chakra v3 `Field`). */
+/**
+ * A labelled form control with its error message (Chakra v3 `Field`). The message under the
+ * control, error or help, is the field's description: the control's `aria-describedby` points
+ * to it, and `aria-invalid` is set while there is an error.
+ */
 export function FormField({ label, error, helperText, required, children }: FormFieldProps) {
+  const description = error ?? helperText;
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>
@@ -19,8 +24,14 @@ export function FormField({ label, error, helperText, required, children }: Form
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       {children}
-      {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
-      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+      {description && (
+        <Field.HelperText
+          color={error ? 'fg.error' : undefined}
+          data-error={error ? '' : undefined}
+        >
+          {description}
+        </Field.HelperText>
+      )}
     </Field.Root>
   );
 }

@@ -1,13 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import {
-  PROFESSIONAL_STATUS_PATHS,
-  checkSession,
-  guardRedirect,
-  readProfessionalStatus,
-  type Role,
-} from '@/lib/session';
-import { browserSessionEnvironment } from '../session-environment';
+import { checkSession, guardRedirect, type Role } from '@/lib/session';
+import { browserSessionEnvironment } from '@/lib/session-environment';
+import { SessionTransport } from './session-transport';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -25,11 +20,6 @@ function useRerenderAt(atMs: number | null) {
 
 interface RequireRoleProps {
   role: Role;
-  /**
-   * For the professional work screens: a professional who is not approved is sent to the
-   * page of their status (waiting for approval, denied, profile review pending).
-   */
-  requireApproval?: boolean;
   /** What to show; the nested routes when left out. */
   children?: ReactNode;
 }
@@ -38,18 +28,13 @@ interface RequireRoleProps {
  * Shows its content only to a signed-in `role` whose session is still valid. Otherwise it
  * sends the browser to the role's sign-in page (no token) or logout route (expired token),
  * as the session rules in `@/lib/session` decide. It also leaves when the session expires
- * while the page is open.
+ * while the page is open. Inside, every call carries the role's token.
  */
-export function RequireRole({ role, requireApproval = false, children }: RequireRoleProps) {
-  const env = browserSessionEnvironment();
-  const check = checkSession(role, env);
+export function RequireRole({ role, children }: RequireRoleProps) {
+  const check = checkSession(role, browserSessionEnvironment());
   useRerenderAt(check.status === 'active' ? check.endsAt * 1000 : null);
 
-  const redirect =
-    guardRedirect(role, check) ??
-    (requireApproval && role === 'professional'
-      ? PROFESSIONAL_STATUS_PATHS[readProfessionalStatus(env.store)]
-      : null);
+  const redirect = guardRedirect(role, check);
   if (redirect) return <Navigate to={redirect} replace />;
-  return children ?? <Outlet />;
+  return <SessionTransport role={role}>{children ?? <Outlet />}</SessionTransport>;
 }

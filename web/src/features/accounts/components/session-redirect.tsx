@@ -6,7 +6,7 @@ import {
   type Role,
   type SessionEnvironment,
 } from '@/lib/session';
-import { browserSessionEnvironment } from '../session-environment';
+import { browserSessionEnvironment } from '@/lib/session-environment';
 
 function RedirectWhen({
   decide,

@@ -1,5 +1,5 @@
-import type { SessionEnvironment } from '@/lib/session';
-import { browserStore } from '@/lib/storage';
+import type { SessionEnvironment } from './session';
+import { browserStore } from './storage';
 
 /** The real environment of the session rules: localStorage and the system clock. */
 export function browserSessionEnvironment(): SessionEnvironment {

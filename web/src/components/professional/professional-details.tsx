@@ -1,0 +1,92 @@
+import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
+import type { Address } from '@/gen/repairs/type/v1/common_pb';
+import { formatMoney } from '@/lib/money';
+import { formatPhone } from '@/lib/phone';
+import { experienceKey, weekdayKey } from '@/lib/professional-fields';
+import { useLanguage } from '@/lib/use-language';
+import { EmptyState } from '../empty-state';
+import { FactsList } from '../ui/facts-list';
+import { LicenceTable } from './licence-table';
+import { StatusBadge } from './status-badge';
+import { useServiceNames } from './use-services';
+
+const addressText = (address: Address | undefined) =>
+  address
+    ? [address.line1, address.line2, address.city, address.province, address.postalCode]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+
+/**
+ * Everything a professional's profile says, as the professional (My profile) and the admins
+ * see it: photo, state, contact, profile fields and the licences with their files.
+ */
+export function ProfessionalDetails({ professional }: { professional: Professional }) {
+  const { t } = useTranslation();
+  const serviceNames = useServiceNames();
+  const language = useLanguage();
+  const profile = professional.profile;
+  const experience = profile && experienceKey(profile.experience);
+  const rows: [string, ReactNode][] = [
+    [t('professionalDetails.state'), <StatusBadge key="state" state={professional.state} />],
+    [t('professionalDetails.approved'), t(professional.approveTime ? 'common.yes' : 'common.no')],
+    [t('forms.email'), professional.email],
+    [t('forms.phone'), formatPhone(professional.phone) || t('professionalDetails.none')],
+  ];
+  if (professional.denialReason) {
+    rows.push([t('professionalDetails.denialReason'), professional.denialReason]);
+  }
+  if (profile) {
+    const days = profile.availableDays.map((day) => weekdayKey(day)).filter((key) => key !== null);
+    rows.push(
+      [t('professionalProfile.description'), profile.description],
+      [t('professionalProfile.services'), profile.serviceIds.map(serviceNames).join(', ')],
+      [t('professionalProfile.experience'), experience ? t(experience) : ''],
+      [
+        t('professionalProfile.minimumFee'),
+        profile.minimumFee
+          ? formatMoney(profile.minimumFee.amountCents, profile.minimumFee.currency, language)
+          : '',
+      ],
+      [
+        t('professionalProfile.qualification'),
+        profile.qualification || t('professionalDetails.none'),
+      ],
+      [t('professionalDetails.homeBase'), addressText(profile.homeBase)],
+      [t('professionalProfile.radius'), t('professionalDetails.km', { km: profile.radiusKm })],
+      [t('professionalProfile.registeredAddress'), profile.registeredAddress],
+      [
+        t('professionalDetails.availability'),
+        `${days.map((key) => t(key)).join(', ')} · ${profile.availableFrom}–${profile.availableTo}`,
+      ],
+    );
+  }
+  return (
+    <Stack gap="6">
+      <HStack gap="4">
+        <Avatar.Root size="2xl" colorPalette="brand">
+          <Avatar.Fallback name={professional.name} />
+          {professional.photoUrl && <Avatar.Image src={professional.photoUrl} alt="" />}
+        </Avatar.Root>
+        <Heading as="h2" size="xl">
+          {professional.name}
+        </Heading>
+      </HStack>
+      {!profile && <Text color="fg.muted">{t('professionalDetails.noProfile')}</Text>}
+      <FactsList facts={rows} />
+      <Stack gap="3">
+        <Heading as="h2" size="lg">
+          {t('licences.heading')}
+        </Heading>
+        {professional.licences.length > 0 ? (
+          <LicenceTable licences={professional.licences} />
+        ) : (
+          <EmptyState title={t('licences.none')} />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

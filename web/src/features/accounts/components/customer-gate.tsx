@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { RouteLoader } from '@/components/route-loader';
+import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { CUSTOMER_HOME_PATH, PHONE_STEP_PATHS } from '@/lib/account-paths';
+import { useCustomer } from '../api/get-customer';
+import { SmsUpdatesDialog } from './sms-updates-dialog';
+import { useSignedInId } from '@/lib/use-signed-in-id';
+
+interface CustomerGateProps {
+  /**
+   * On the phone and code steps: a customer whose phone is already verified goes on to
+   * create a request. Elsewhere a customer without a verified phone goes to the phone step.
+   */
+  phoneStep?: boolean;
+  children?: ReactNode;
+}
+
+/**
+ * Checks the signed-in customer with the server (AccountsService.GetCustomer) before the page
+ * shows, and asks once whether they want SMS updates. When the account cannot be read for
+ * another reason than an ended session, the page shows and the server refuses what it must.
+ */
+export function CustomerGate({ phoneStep = false, children }: CustomerGateProps) {
+  const id = useSignedInId('customer');
+  const { data, isPending } = useCustomer(id);
+  if (id && isPending) return <RouteLoader />;
+
+  const customer = data?.customer;
+  if (customer && phoneStep && customer.phoneVerified) {
+    return <Navigate to={CUSTOMER_HOME_PATH} replace />;
+  }
+  if (customer && !phoneStep && !customer.phoneVerified) {
+    return <Navigate to={PHONE_STEP_PATHS.customer(customer.id)} replace />;
+  }
+  const askSms = !phoneStep && customer?.smsUpdates === SmsUpdates.NOT_ASKED;
+  return (
+    <>
+      {children ?? <Outlet />}
+      {askSms && <SmsUpdatesDialog accountId={customer.id} />}
+    </>
+  );
+}

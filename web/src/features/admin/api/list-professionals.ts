@@ -1,0 +1,14 @@
+import { useQuery } from '@connectrpc/connect-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { AccountsService, type ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** A page of professionals, newest first, optionally in one state (ListProfessionals). */
+export function useProfessionalsPage(state: ProfessionalState, pageToken: string) {
+  return useQuery(
+    AccountsService.method.listProfessionals,
+    { state, pageToken, pageSize: ADMIN_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+}

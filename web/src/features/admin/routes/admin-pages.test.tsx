@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { renderApp } from '@/test/render-app';
+import {
+  CUSTOMER_ID,
+  PROFESSIONAL_ID,
+  customer,
+  professional,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
+
+const view = `/admin/view-professional/${PROFESSIONAL_ID}`;
+
+function adminServer(state: ProfessionalState = ProfessionalState.WAITING_FOR_APPROVAL) {
+  signIn('admin', 'a1');
+  let current = professional({ state });
+  return stubServer({
+    getProfessional: () => ({ professional: current }),
+    listProfessionals: () => ({ professionals: [current], nextPageToken: '' }),
+    approveProfessional: () => {
+      current = professional({ state: ProfessionalState.APPROVED });
+      return { professional: current };
+    },
+    denyProfessional: ({ reason }) => {
+      current = professional({ state: ProfessionalState.DENIED, denialReason: reason });
+      return { professional: current };
+    },
+    deleteProfessional: () => ({}),
+    listCustomers: () => ({ customers: [customer()] }),
+    getCustomer: () => ({ customer: customer() }),
+    deleteCustomer: () => ({}),
+  });
+}
+
+const decisions = () => screen.findByRole('group', { name: 'Decisions' });
+
+describe('admin: professionals', () => {
+  it('lists professionals with their state and links to each', async () => {
+    const { transport, calls } = adminServer();
+    renderApp('/admin/professionals-list', transport);
+    const link = await screen.findByRole('link', { name: 'Paule Pro' });
+    expect(link).toHaveAttribute('href', view);
+    const row = link.closest('tr')!;
+    expect(within(row as HTMLElement).getByText('Waiting for approval')).toBeVisible();
+    expect(calls[0]?.authorization).toMatch(/^Bearer /);
+  });
+
+  it.each([
+    [ProfessionalState.APPROVED, ['Deny', 'Delete']],
+    [ProfessionalState.DENIED, ['Approve', 'Delete']],
+    [ProfessionalState.WAITING_FOR_APPROVAL, ['Approve', 'Deny', 'Delete']],
+    [ProfessionalState.PROFILE_UPDATED, ['Approve', 'Deny', 'Delete']],
+  ])('shows the decisions allowed in state %i', async (state, labels) => {
+    renderApp(view, adminServer(state).transport);
+    const group = await decisions();
+    const shown = [...group.querySelectorAll('a, button')].map((element) => element.textContent);
+    expect(shown).toEqual(labels);
+  });
+
+  it('approves after a confirmation dialog, through the action route, back to the list', async () => {
+    const { transport, requests } = adminServer();
+    const { router } = renderApp(view, transport);
+    const user = userEvent.setup();
+    await user.click(within(await decisions()).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Do you want to approve this Professional?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/professionals-list'));
+    expect(requests('approveProfessional')).toEqual([
+      expect.objectContaining({ id: PROFESSIONAL_ID }),
+    ]);
+    expect(await screen.findByText('Paule Pro is approved.')).toBeVisible();
+    expect(await screen.findByText('Approved')).toBeVisible();
+  });
+
+  it('needs a reason to deny', async () => {
+    const { transport, requests } = adminServer();
+    const { router } = renderApp(`/admin/disapprove-professional/${PROFESSIONAL_ID}`, transport);
+    await screen.findByRole('heading', { level: 1, name: 'Deny professional' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    expect(await screen.findByText('Please give the reason for the denial.')).toBeVisible();
+    expect(requests('denyProfessional')).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Reason for the denial/), 'Licence unreadable');
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/professionals-list'));
+    expect(requests('denyProfessional')[0]).toMatchObject({
+      id: PROFESSIONAL_ID,
+      reason: 'Licence unreadable',
+    });
+  });
+
+  it('deletes only after "Do you want to delete this Professional?"', async () => {
+    const { transport, requests } = adminServer();
+    const { router } = renderApp(view, transport);
+    const user = userEvent.setup();
+    await user.click(within(await decisions()).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Do you want to delete this Professional?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests('deleteProfessional')).toEqual([]);
+
+    await user.click(within(await decisions()).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/professionals-list'));
+    expect(requests('deleteProfessional')).toHaveLength(1);
+  });
+});
+
+describe('admin: users', () => {
+  it('lists users and shows one with a confirmed delete', async () => {
+    const { transport, requests } = adminServer();
+    const { router } = renderApp('/admin/user-list', transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Casey Customer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/view-user/${CUSTOMER_ID}`));
+    expect(await screen.findByText('casey@example.ca')).toBeVisible();
+    expect(screen.getByText('English')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Do you want to delete this user?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user-list'));
+    expect(requests('deleteCustomer')).toEqual([expect.objectContaining({ id: CUSTOMER_ID })]);
+  });
+});

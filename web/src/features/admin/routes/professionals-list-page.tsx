@@ -1,0 +1,76 @@
+import { Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/page-title';
+import { StatusBadge } from '@/components/professional/status-badge';
+import { FormField } from '@/components/ui/form-field';
+import { AppLink } from '@/components/ui/links';
+import { SelectInput } from '@/components/ui/select-input';
+import type { Column } from '@/components/ui/simple-table';
+import { ProfessionalState, type Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { formatPhone } from '@/lib/phone';
+import { usePageTokens } from '@/lib/use-page-tokens';
+import { useProfessionalsPage } from '../api/list-professionals';
+import { ADMIN_PATHS } from '../admin-actions';
+import { PagedList } from '../components/paged-list';
+import { useDateFormat } from '../use-date-format';
+
+const FILTERS = [
+  { state: ProfessionalState.UNSPECIFIED, key: 'admin.filterAll' },
+  { state: ProfessionalState.WAITING_FOR_APPROVAL, key: 'professionalStatus.waiting' },
+  { state: ProfessionalState.PROFILE_UPDATED, key: 'professionalStatus.profileUpdated' },
+  { state: ProfessionalState.APPROVED, key: 'professionalStatus.approved' },
+  { state: ProfessionalState.DENIED, key: 'professionalStatus.denied' },
+] as const;
+
+/** /admin/professionals-list: professionals, newest first, by state, page by page. */
+export function ProfessionalsListPage() {
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const [state, setState] = useState<ProfessionalState>(ProfessionalState.UNSPECIFIED);
+  const pages = usePageTokens();
+  const { data, isPending, error } = useProfessionalsPage(state, pages.token);
+
+  const columns: Column<Professional>[] = [
+    {
+      header: t('forms.name'),
+      cell: (pro) => (
+        <AppLink to={ADMIN_PATHS.professional(pro.id)} color="brand.fg" fontWeight="semibold">
+          {pro.name}
+        </AppLink>
+      ),
+    },
+    { header: t('forms.email'), cell: (pro) => pro.email },
+    { header: t('forms.phone'), cell: (pro) => formatPhone(pro.phone) },
+    { header: t('admin.status'), cell: (pro) => <StatusBadge state={pro.state} /> },
+    { header: t('admin.created'), cell: (pro) => formatDate(pro.createTime) },
+  ];
+
+  return (
+    <Stack gap="6">
+      <PageTitle title={t('pages.adminProfessionalsList')} />
+      <FormField label={t('admin.filterLabel')}>
+        <SelectInput
+          width="xs"
+          options={FILTERS.map((filter) => ({ value: String(filter.state), label: t(filter.key) }))}
+          value={String(state)}
+          onChange={(event) => {
+            setState(Number(event.target.value) as ProfessionalState);
+            pages.reset();
+          }}
+        />
+      </FormField>
+      <PagedList
+        caption={t('pages.adminProfessionalsList')}
+        emptyTitle={t('admin.noProfessionals')}
+        columns={columns}
+        rowKey={(pro) => pro.id}
+        rows={data?.professionals}
+        nextPageToken={data?.nextPageToken ?? ''}
+        isPending={isPending}
+        error={error}
+        pages={pages}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { ProfessionalDetails } from '@/components/professional/professional-details';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { AppLink } from '@/components/ui/links';
+import { useProfessionalForReview } from '../api/get-professional';
+import { ADMIN_PATHS } from '../admin-actions';
+import { ProfessionalActions } from '../components/professional-actions';
+
+/** /admin/view-professional/{id}: the profile, its licences and the decisions it allows. */
+export function ViewProfessionalPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data, isPending, error } = useProfessionalForReview(id);
+  const professional = data?.professional;
+  return (
+    <Stack gap="6" maxW="4xl">
+      <AppLink to={ADMIN_PATHS.professionals} color="brand.fg">
+        {t('admin.backToProfessionals')}
+      </AppLink>
+      <PageTitle title={t('pages.adminViewProfessional')} />
+      {isPending && <RouteLoader />}
+      {error && <RpcErrorAlert error={error} />}
+      {professional && (
+        <>
+          <ProfessionalActions professional={professional} />
+          <ProfessionalDetails professional={professional} />
+        </>
+      )}
+    </Stack>
+  );
+}

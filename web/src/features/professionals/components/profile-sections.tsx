@@ -1,0 +1,232 @@
+import { Box, Input, InputGroup, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ToggleField } from '@/components/form/toggle-field';
+import { CheckboxGroupField, type CheckboxOption } from '@/components/ui/checkbox-group-field';
+import { FormField } from '@/components/ui/form-field';
+import { FormSection } from '@/components/ui/form-section';
+import { SelectInput } from '@/components/ui/select-input';
+import { EXPERIENCES, PROVINCES, WEEKDAYS, provinceKey } from '@/lib/professional-fields';
+import type { ProfileValues } from '../profile-values';
+import { useProfileRules } from './use-profile-rules';
+
+function useProfileForm() {
+  const form = useFormContext<ProfileValues>();
+  return { ...form, errors: form.formState.errors, rules: useProfileRules() };
+}
+
+interface ChoiceGroupProps {
+  name: 'availableDays' | 'serviceIds';
+  legend: string;
+  options: CheckboxOption[];
+  helperText?: string;
+  columns?: { base: number; md: number };
+}
+
+/** A required group of checkboxes of the profile (days, specialisations). */
+function ChoiceGroup({ name, ...props }: ChoiceGroupProps) {
+  const { control, errors, rules } = useProfileForm();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      rules={rules[name]}
+      render={({ field }) => (
+        <CheckboxGroupField
+          {...props}
+          value={field.value}
+          onChange={field.onChange}
+          error={errors[name]?.message}
+          inputRef={field.ref}
+          required
+        />
+      )}
+    />
+  );
+}
+
+/** Name, contact and description. */
+export function BasicInfoSection({ phone }: { phone: string }) {
+  const { t } = useTranslation();
+  const { register, control, errors, rules } = useProfileForm();
+  return (
+    <FormSection title={t('professionalProfile.sections.basic')}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label={t('forms.name')} error={errors.name?.message} required>
+          <Input autoComplete="name" {...register('name', rules.name)} />
+        </FormField>
+        <FormField label={t('forms.email')} error={errors.email?.message} required>
+          <Input type="email" autoComplete="email" {...register('email', rules.email)} />
+        </FormField>
+        <FormField label={t('forms.phone')} helperText={t('professionalProfile.phoneHelp')}>
+          <Input value={phone} readOnly />
+        </FormField>
+        <Box alignSelf="end" pb="2">
+          <ToggleField
+            control={control}
+            name="smsUpdates"
+            label={t('professionalProfile.smsUpdates')}
+          />
+        </Box>
+      </SimpleGrid>
+      <FormField
+        label={t('professionalProfile.description')}
+        error={errors.description?.message}
+        helperText={t('professionalProfile.descriptionHelp')}
+        required
+      >
+        <Textarea rows={5} {...register('description', rules.description)} />
+      </FormField>
+    </FormSection>
+  );
+}
+
+/** The billing address and the home base the radius is measured from. */
+export function AddressSection() {
+  const { t } = useTranslation();
+  const { register, errors, rules } = useProfileForm();
+  return (
+    <FormSection
+      title={t('professionalProfile.sections.address')}
+      description={t('professionalProfile.sections.addressHelp')}
+    >
+      <FormField
+        label={t('professionalProfile.registeredAddress')}
+        error={errors.registeredAddress?.message}
+        helperText={t('professionalProfile.registeredAddressHelp')}
+        required
+      >
+        <Input
+          autoComplete="street-address"
+          {...register('registeredAddress', rules.registeredAddress)}
+        />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField label={t('professionalProfile.line1')} error={errors.line1?.message} required>
+          <Input autoComplete="address-line1" {...register('line1', rules.line1)} />
+        </FormField>
+        <FormField label={t('professionalProfile.line2')} error={errors.line2?.message}>
+          <Input autoComplete="address-line2" {...register('line2', rules.line2)} />
+        </FormField>
+        <FormField label={t('professionalProfile.city')} error={errors.city?.message} required>
+          <Input autoComplete="address-level2" {...register('city', rules.city)} />
+        </FormField>
+        <FormField
+          label={t('professionalProfile.province')}
+          error={errors.province?.message}
+          required
+        >
+          <SelectInput
+            options={PROVINCES.map((code) => ({ value: code, label: t(provinceKey(code)) }))}
+            {...register('province', rules.province)}
+          />
+        </FormField>
+        <FormField
+          label={t('professionalProfile.postalCode')}
+          error={errors.postalCode?.message}
+          helperText={t('professionalProfile.postalCodeHelp')}
+          required
+        >
+          <Input autoComplete="postal-code" {...register('postalCode', rules.postalCode)} />
+        </FormField>
+      </SimpleGrid>
+    </FormSection>
+  );
+}
+
+/** Days and hours when the professional takes requests. */
+export function AvailabilitySection() {
+  const { t } = useTranslation();
+  const { register, errors, rules } = useProfileForm();
+  const days: CheckboxOption[] = WEEKDAYS.map((day) => ({
+    value: String(day.value),
+    label: t(day.key),
+  }));
+  return (
+    <FormSection title={t('professionalProfile.sections.availability')}>
+      <ChoiceGroup
+        name="availableDays"
+        legend={t('professionalProfile.availableDays')}
+        options={days}
+        columns={{ base: 2, md: 4 }}
+      />
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField
+          label={t('professionalProfile.availableFrom')}
+          error={errors.availableFrom?.message}
+          required
+        >
+          <Input type="time" {...register('availableFrom', rules.availableFrom)} />
+        </FormField>
+        <FormField
+          label={t('professionalProfile.availableTo')}
+          error={errors.availableTo?.message}
+          required
+        >
+          <Input type="time" {...register('availableTo', rules.availableTo)} />
+        </FormField>
+      </SimpleGrid>
+    </FormSection>
+  );
+}
+
+/** Radius, specialisations, qualification, experience and minimum fee. */
+export function WorkSection({ services }: { services: CheckboxOption[] }) {
+  const { t } = useTranslation();
+  const { register, errors, rules } = useProfileForm();
+  return (
+    <FormSection title={t('professionalProfile.sections.work')}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField
+          label={t('professionalProfile.radius')}
+          error={errors.radiusKm?.message}
+          helperText={t('professionalProfile.radiusHelp')}
+          required
+        >
+          <InputGroup endAddon="km">
+            <Input inputMode="numeric" placeholder="50" {...register('radiusKm', rules.radiusKm)} />
+          </InputGroup>
+        </FormField>
+        <FormField
+          label={t('professionalProfile.minimumFee')}
+          error={errors.minimumFee?.message}
+          required
+        >
+          <InputGroup startAddon="$" endAddon="CAD">
+            <Input
+              inputMode="decimal"
+              placeholder="30.00"
+              {...register('minimumFee', rules.minimumFee)}
+            />
+          </InputGroup>
+        </FormField>
+        <FormField
+          label={t('professionalProfile.experience')}
+          error={errors.experience?.message}
+          required
+        >
+          <SelectInput
+            placeholder={t('professionalProfile.chooseExperience')}
+            options={EXPERIENCES.map((choice) => ({
+              value: String(choice.value),
+              label: t(choice.key),
+            }))}
+            {...register('experience', rules.experience)}
+          />
+        </FormField>
+        <FormField
+          label={t('professionalProfile.qualification')}
+          error={errors.qualification?.message}
+        >
+          <Input {...register('qualification', rules.qualification)} />
+        </FormField>
+      </SimpleGrid>
+      <ChoiceGroup
+        name="serviceIds"
+        legend={t('professionalProfile.services')}
+        helperText={t('professionalProfile.licenceNote')}
+        options={services}
+      />
+    </FormSection>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { Experience, SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { PROFESSIONAL_ID, TEST_SERVICES, professional } from '@/test/stub-server';
+import { profileRequest, profileValues } from './profile-values';
+
+describe('profile form values', () => {
+  it('turns a saved profile into form values and back into the same request', () => {
+    const values = profileValues(professional());
+    expect(values).toMatchObject({
+      availableDays: ['1', '2', '3'],
+      minimumFee: '30.00',
+      radiusKm: '50',
+      experience: String(Experience.EXPERIENCE_5_TO_10),
+      province: 'AB',
+    });
+    const request = profileRequest(PROFESSIONAL_ID, {
+      ...values,
+      postalCode: 't2p1j9',
+      minimumFee: '45,5',
+    });
+    expect(request).toMatchObject({
+      id: PROFESSIONAL_ID,
+      smsUpdates: SmsUpdates.YES,
+      profile: {
+        homeBase: { postalCode: 'T2P 1J9', country: 'CA', province: 'AB' },
+        availableDays: [1, 2, 3],
+        radiusKm: 50,
+        serviceIds: [TEST_SERVICES[0]!.id],
+        experience: Experience.EXPERIENCE_5_TO_10,
+        minimumFee: { amountCents: 4550n, currency: 'CAD' },
+      },
+    });
+  });
+
+  it('starts a new profile with the defaults of the specs', () => {
+    const values = profileValues(professional({ profile: undefined }));
+    expect(values).toMatchObject({
+      province: 'AB',
+      availableFrom: '00:00',
+      availableTo: '23:59',
+      availableDays: [],
+      experience: '',
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import { HStack, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/page-title';
+import { ProfessionalDetails } from '@/components/professional/professional-details';
+import { RouteLoader } from '@/components/route-loader';
+import { LinkButton } from '@/components/ui/links';
+import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/lib/account-paths';
+import { useProfessionalAccount } from '../professional-context';
+
+/** /view-professional-profile: the professional's own profile and licences, with an edit link. */
+export function OwnProfilePage() {
+  const { t } = useTranslation();
+  const { professional } = useProfessionalAccount();
+  return (
+    <Stack gap="6" maxW="4xl">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <PageTitle title={t('pages.viewProfessionalProfile')} />
+        <LinkButton to={PROFESSIONAL_PROFILE_FORM_PATH} colorPalette="brand" variant="outline">
+          {t('professionalDetails.edit')}
+        </LinkButton>
+      </HStack>
+      {professional ? <ProfessionalDetails professional={professional} /> : <RouteLoader />}
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render-app';
+import {
+  Code,
+  PROFESSIONAL_ID,
+  TEST_SERVICES,
+  professional,
+  rpcError,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
+
+const fresh = professional({ profile: undefined });
+
+describe('professional profile form', () => {
+  it('marks every missing required field and focuses the first, without calling the server', async () => {
+    signIn('professional', PROFESSIONAL_ID);
+    const { transport, requests } = stubServer({
+      getProfessional: () => ({ professional: fresh }),
+      updateProfessionalProfile: () => ({}),
+    });
+    renderApp('/update-professional-profile', transport);
+    await screen.findByRole('heading', { level: 1, name: 'Update Your Profile' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save the profile' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please fill in all required fields',
+    );
+    for (const message of [
+      'Please describe your work.',
+      'Please enter your registered address.',
+      'Please enter the postal code.',
+      'Please select at least one available day.',
+      'Please enter your service radius, such as 50.',
+      'Please choose your experience.',
+      'Please enter your minimum fee, such as 30.00.',
+      'Please select at least one specialization.',
+    ]) {
+      expect(screen.getByText(message)).toBeVisible();
+    }
+    expect(screen.getByLabelText(/^Description/)).toHaveFocus();
+    expect(requests('updateProfessionalProfile')).toEqual([]);
+  });
+
+  it('puts the server refusals next to their fields and saves, then opens the licence step', async () => {
+    signIn('professional', PROFESSIONAL_ID);
+    let attempt = 0;
+    const { transport, requests } = stubServer({
+      getProfessional: () => ({ professional: professional() }),
+      updateProfessionalProfile: () => {
+        attempt += 1;
+        if (attempt === 1) {
+          throw rpcError(Code.InvalidArgument, 'INVALID_ARGUMENT', {
+            'profile.home_base.postal_code': 'we could not find this postal code',
+            'profile.radius_km': 'enter a radius from 1 to 500 km',
+            'profile.something_new': 'a rule the form does not know',
+          });
+        }
+        return { professional: professional() };
+      },
+    });
+    const { router } = renderApp('/professional-profile', transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Save the profile' }));
+
+    expect(
+      await screen.findByText('We could not find this postal code. Check it, such as T2P 1J9.'),
+    ).toBeVisible();
+    expect(screen.getByText('enter a radius from 1 to 500 km')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('a rule the form does not know');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Save the profile' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/update-professional-licence'),
+    );
+    expect(await screen.findByText('Profile Successfully Updated!')).toBeVisible();
+    expect(requests('updateProfessionalProfile')[1]).toMatchObject({
+      id: PROFESSIONAL_ID,
+      profile: { serviceIds: [TEST_SERVICES[0]!.id], homeBase: { postalCode: 'T2P 1J9' } },
+    });
+  });
+
+  it('refuses a photo that is too large before sending it', async () => {
+    signIn('professional', PROFESSIONAL_ID);
+    const { transport, requests } = stubServer({
+      getProfessional: () => ({ professional: professional() }),
+      setProfessionalPhoto: () => ({ photoUrl: '/files/p.png' }),
+    });
+    renderApp('/update-professional-profile', transport);
+    const input = await screen.findByLabelText('Profile picture');
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    await userEvent.setup().upload(input, big);
+    expect(await screen.findByText('This file is too large: 5 MB at most.')).toBeVisible();
+    expect(requests('setProfessionalPhoto')).toEqual([]);
+  });
+});

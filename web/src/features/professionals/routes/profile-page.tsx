@@ -1,0 +1,120 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useServerErrors } from '@/components/form/use-server-errors';
+import { PageTitle } from '@/components/page-title';
+import { serviceName, useServices } from '@/components/professional/use-services';
+import { RouteLoader } from '@/components/route-loader';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AppLink } from '@/components/ui/links';
+import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { formatPhone } from '@/lib/phone';
+import { useLanguage } from '@/lib/use-language';
+import { useUpdateProfessionalProfile } from '../api/update-professional-profile';
+import { PhotoField } from '../components/photo-field';
+import {
+  AddressSection,
+  AvailabilitySection,
+  BasicInfoSection,
+  WorkSection,
+} from '../components/profile-sections';
+import { useProfessionalAccount } from '../professional-context';
+import {
+  PROFILE_REASON_FIELDS,
+  PROFILE_SERVER_FIELDS,
+  profileRequest,
+  profileValues,
+  type ProfileValues,
+} from '../profile-values';
+import { LICENCE_PAGE_PATH, type FlashState } from '../flash';
+
+/**
+ * /update-professional-profile and /professional-profile ('Update Your Profile'): the whole
+ * profile, checked in the page, saved with AccountsService.UpdateProfessionalProfile; the
+ * licence step follows.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { professional } = useProfessionalAccount();
+  return (
+    <Stack gap="6" maxW="4xl">
+      <PageTitle title={t('professionalProfile.title')} />
+      {professional ? <ProfileForm professional={professional} /> : <RouteLoader />}
+    </Stack>
+  );
+}
+
+function ProfileForm({ professional }: { professional: Professional }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const services = useServices();
+  const save = useUpdateProfessionalProfile();
+  const form = useForm<ProfileValues>({ defaultValues: profileValues(professional) });
+  const server = useServerErrors(form.setError, {
+    fields: PROFILE_SERVER_FIELDS,
+    reasonFields: PROFILE_REASON_FIELDS,
+  });
+
+  const serviceOptions = (services.data?.services ?? []).map((service) => ({
+    value: service.id,
+    label: serviceName(service, language),
+  }));
+
+  const [invalid, setInvalid] = useState(false);
+
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setInvalid(false);
+      server.clear();
+      save.mutate(profileRequest(professional.id, values), {
+        onSuccess: () => {
+          const state: FlashState = { flash: 'profile-updated' };
+          void navigate(LICENCE_PAGE_PATH, { state });
+        },
+        onError: server.report,
+      });
+    },
+    () => {
+      setInvalid(true);
+      server.clear();
+    },
+  );
+
+  return (
+    <Stack gap="6">
+      <Text color="fg.muted">{t('professionalProfile.intro')}</Text>
+      <PhotoField
+        professionalId={professional.id}
+        name={professional.name}
+        photoUrl={professional.photoUrl}
+      />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack gap="6">
+            {invalid && <FormAlert title={t('professionalProfile.errors.fixFields')} />}
+            {server.formError && <FormAlert title={server.formError} />}
+            <BasicInfoSection phone={formatPhone(professional.phone)} />
+            <AddressSection />
+            <AvailabilitySection />
+            <WorkSection services={serviceOptions} />
+            <AppLink to="/prof-forgot-password" color="brand.fg">
+              {t('professionalProfile.changePassword')}
+            </AppLink>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              alignSelf="start"
+              loading={save.isPending}
+            >
+              {t('professionalProfile.save')}
+            </Button>
+          </Stack>
+        </form>
+      </FormProvider>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The one place where a server reason code becomes a message key. Every reason the server
+ * sends has a text in both catalogues under `errors.reasons` (a test checks it); an unknown
+ * reason shows the server's own message.
+ */
+import type { TranslationKey } from './translation-key';
+
+export const KNOWN_REASONS = [
+  'INVALID_ARGUMENT',
+  'INVALID_CREDENTIALS',
+  'EMAIL_TAKEN',
+  'SIGN_IN_REQUIRED',
+  'SESSION_EXPIRED',
+  'SESSION_INVALID',
+  'ROLE_NOT_ALLOWED',
+  'NO_ACCESS_RULE',
+  'NOT_OWNER',
+  'NOT_FOUND',
+  'PHONE_CODE_WRONG',
+  'PHONE_CODE_EXPIRED',
+  'PHONE_CODE_TOO_MANY_TRIES',
+  'PHONE_CODE_COOLDOWN',
+  'PHONE_CODE_SEND_LIMIT',
+  'PHONE_ALREADY_VERIFIED',
+  'SMS_NOT_SENT',
+  'RESET_LINK_EXPIRED',
+  'PROFESSIONAL_STATE',
+  'PROFILE_INCOMPLETE',
+  'TOO_MANY_LICENCES',
+  'FILE_TYPE_NOT_ALLOWED',
+  'FILE_TYPE_MISMATCH',
+  'FILE_TOO_LARGE',
+  'FILE_EMPTY',
+  'GEOCODER_UNAVAILABLE',
+  'SIGN_IN_PROVIDER_NOT_CONFIGURED',
+  'SIGN_IN_PROVIDER_UNAVAILABLE',
+  'SIGN_IN_TOKEN_INVALID',
+  'SIGN_IN_TOKEN_EXPIRED',
+  'SIGN_IN_TOKEN_WRONG_AUDIENCE',
+  'SIGN_IN_TOKEN_WRONG_ISSUER',
+  'SIGN_IN_TOKEN_BAD_SIGNATURE',
+  'SIGN_IN_TOKEN_UNKNOWN_KEY',
+  'SIGN_IN_EMAIL_NOT_VERIFIED',
+  'SIGN_IN_EMAIL_MISSING',
+  'CACHE_UNAVAILABLE',
+  'UNAVAILABLE',
+  'UNIMPLEMENTED',
+  'INTERNAL',
+] as const;
+
+export type KnownReason = (typeof KNOWN_REASONS)[number];
+
+export function isKnownReason(reason: string): reason is KnownReason {
+  return (KNOWN_REASONS as readonly string[]).includes(reason);
+}
+
+/** The catalogue key of a reason's message, or null when the reason is unknown. */
+export function reasonMessageKey(reason: string): TranslationKey | null {
+  return isKnownReason(reason) ? (`errors.reasons.${reason}` as TranslationKey) : null;
+}

@@ -1,0 +1,20 @@
+/** What uploads the server accepts (SetProfessionalPhoto, AddLicence): checked before sending. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const LICENCE_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
+
+/** The server's reason codes for the same refusals, so one message serves both. */
+export type UploadProblem = 'FILE_EMPTY' | 'FILE_TOO_LARGE' | 'FILE_TYPE_NOT_ALLOWED';
+
+export function checkUpload(file: File, allowed: readonly string[]): UploadProblem | null {
+  if (file.size === 0) return 'FILE_EMPTY';
+  if (file.size > MAX_UPLOAD_BYTES) return 'FILE_TOO_LARGE';
+  if (!allowed.includes(file.type)) return 'FILE_TYPE_NOT_ALLOWED';
+  return null;
+}
+
+/** A file's bytes, for the `content` field of an upload RPC. */
+export async function fileBytes(file: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}

@@ -1,0 +1,147 @@
+/**
+ * Typed stand-ins for the server in tests: AccountsService methods given by the test (every
+ * other call fails with UNIMPLEMENTED, like an unbuilt RPC), the service catalogue, a record
+ * of each call with its bearer token, and errors shaped like the server's.
+ */
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { Code, ConnectError, createRouterTransport, type ServiceImpl } from '@connectrpc/connect';
+import { BadRequestSchema, ErrorInfoSchema } from '@/gen/google/rpc/error_details_pb';
+import {
+  AccountsService,
+  CustomerSchema,
+  ProfessionalSchema,
+  ProfessionalState,
+  SmsUpdates,
+  type Customer,
+  type Professional,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
+import { ContentService } from '@/gen/repairs/content/v1/content_pb';
+import { Language } from '@/gen/repairs/type/v1/common_pb';
+import { fakeToken } from './render-app';
+
+type AccountsImpl = Partial<ServiceImpl<typeof AccountsService>>;
+
+export interface RecordedCall {
+  method: string;
+  request: unknown;
+  authorization: string | null;
+}
+
+export const TEST_SERVICES = [
+  {
+    id: '0190a6c0-0000-7000-8000-000000000001',
+    name: { en: 'Plumbing Services', fr: 'Services de plomberie' },
+  },
+  {
+    id: '0190a6c0-0000-7000-8000-000000000002',
+    name: { en: 'Roofing Services', fr: 'Services de toiture' },
+  },
+];
+
+export function stubServer(accounts: AccountsImpl = {}) {
+  const calls: RecordedCall[] = [];
+  const recorded: Record<string, unknown> = {};
+  for (const [method, handler] of Object.entries(accounts)) {
+    recorded[method] = (request: unknown, context: { requestHeader: Headers }) => {
+      calls.push({ method, request, authorization: context.requestHeader.get('authorization') });
+      return (handler as (request: unknown, context: unknown) => unknown)(request, context);
+    };
+  }
+  const transport = createRouterTransport(({ service }) => {
+    service(AccountsService, recorded as AccountsImpl);
+    service(ContentService, { listServices: () => ({ services: TEST_SERVICES }) });
+  });
+  /** The requests `method` received, in order. */
+  const requests = <T = Record<string, unknown>>(method: keyof AccountsImpl) =>
+    calls.filter((call) => call.method === method).map((call) => call.request as T);
+  return { transport, calls, requests };
+}
+
+/** An error as the server sends it: a code, an ErrorInfo reason and field violations. */
+export function rpcError(
+  code: Code,
+  reason: string,
+  violations: Record<string, string> = {},
+  message = `server says ${reason}`,
+): ConnectError {
+  const fieldViolations = Object.entries(violations).map(([field, description]) => ({
+    field,
+    description,
+  }));
+  return new ConnectError(message, code, undefined, [
+    { desc: ErrorInfoSchema, value: { reason, domain: 'repairs' } },
+    ...(fieldViolations.length > 0 ? [{ desc: BadRequestSchema, value: { fieldViolations } }] : []),
+  ]);
+}
+
+export { Code };
+
+const ROLE_CLAIMS = { customer: 'customer', professional: 'professional', admin: 'admin' } as const;
+const TOKEN_KEYS = {
+  customer: 'token',
+  professional: 'professional-token',
+  admin: 'admin_token',
+} as const;
+
+/** Stores a fresh token of `role` for account `id`, as a sign-in does. */
+export function signIn(role: keyof typeof TOKEN_KEYS, id: string): string {
+  const token = fakeToken({ sub: id, role: ROLE_CLAIMS[role], iat: Math.floor(Date.now() / 1000) });
+  localStorage.setItem(TOKEN_KEYS[role], token);
+  return token;
+}
+
+export const CUSTOMER_ID = '0190a6c0-1111-7000-8000-000000000001';
+export const PROFESSIONAL_ID = '0190a6c0-2222-7000-8000-000000000002';
+
+export function customer(fields: MessageInitShape<typeof CustomerSchema> = {}): Customer {
+  return create(CustomerSchema, {
+    id: CUSTOMER_ID,
+    name: 'Casey Customer',
+    email: 'casey@example.ca',
+    phone: '+14035550100',
+    phoneVerified: true,
+    smsUpdates: SmsUpdates.YES,
+    language: Language.EN,
+    createTime: timestampFromMs(Date.UTC(2026, 0, 5)),
+    ...fields,
+  });
+}
+
+/** A professional with a saved profile, waiting for approval, unless told otherwise. */
+export function professional(
+  fields: MessageInitShape<typeof ProfessionalSchema> = {},
+): Professional {
+  const base: MessageInitShape<typeof ProfessionalSchema> = {
+    id: PROFESSIONAL_ID,
+    name: 'Paule Pro',
+    email: 'paule@example.ca',
+    phone: '+14035550111',
+    phoneVerified: true,
+    smsUpdates: SmsUpdates.YES,
+    language: Language.FR,
+    state: ProfessionalState.WAITING_FOR_APPROVAL,
+    profile: {
+      description: 'Licensed plumber.',
+      registeredAddress: '100 7 Ave SW, Calgary',
+      homeBase: {
+        line1: '100 7 Ave SW',
+        city: 'Calgary',
+        province: 'AB',
+        postalCode: 'T2P 1J9',
+        country: 'CA',
+      },
+      availableDays: [1, 2, 3],
+      availableFrom: '08:00',
+      availableTo: '18:00',
+      radiusKm: 50,
+      serviceIds: [TEST_SERVICES[0]!.id],
+      qualification: 'Journeyman',
+      experience: 3,
+      minimumFee: { amountCents: 3000n, currency: 'CAD' },
+    },
+  };
+  return create(ProfessionalSchema, { ...base, ...fields } as MessageInitShape<
+    typeof ProfessionalSchema
+  >);
+}

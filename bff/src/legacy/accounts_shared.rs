@@ -13,7 +13,7 @@ use super::Reply;
 use super::body::{LegacyJson, text};
 use super::error::ApiError;
 use super::rpc::Rpc;
-use super::shapes::{sms_from_text, sms_text};
+use super::shapes::{language_from_text, sms_from_text, sms_text};
 use crate::AppState;
 
 /// The same reply whether or not the email has an account (the server's rule; the BFF only
@@ -128,4 +128,66 @@ pub fn sms_preference() -> MethodRouter<AppState> {
             })))
         },
     )
+}
+
+/// What the old sign-up forms post, for customers and professionals alike.
+#[derive(Deserialize)]
+pub struct SignUpBody {
+    #[serde(default, deserialize_with = "text")]
+    name: String,
+    #[serde(default, deserialize_with = "text")]
+    email: String,
+    #[serde(default, deserialize_with = "text")]
+    password: String,
+    #[serde(default, deserialize_with = "text", alias = "language")]
+    lang: String,
+}
+
+/// SignUp for a role; the session and the new account.
+pub async fn sign_up(
+    rpc: &Rpc,
+    role: pb::Role,
+    body: SignUpBody,
+) -> Result<(pb::Session, Option<pb::sign_up_response::Account>), ApiError> {
+    let request = pb::SignUpRequest {
+        role: role as i32,
+        name: body.name,
+        email: body.email,
+        password: body.password,
+        language: language_from_text(&body.lang) as i32,
+    };
+    let reply = rpc
+        .accounts()
+        .sign_up(rpc.request(request))
+        .await?
+        .into_inner();
+    Ok((reply.session.unwrap_or_default(), reply.account))
+}
+
+/// What the old login forms post, for every role.
+#[derive(Deserialize)]
+pub struct LogInBody {
+    #[serde(default, deserialize_with = "text")]
+    email: String,
+    #[serde(default, deserialize_with = "text")]
+    password: String,
+}
+
+/// LogIn for a role; the session and the account.
+pub async fn log_in(
+    rpc: &Rpc,
+    role: pb::Role,
+    body: LogInBody,
+) -> Result<(pb::Session, Option<pb::log_in_response::Account>), ApiError> {
+    let request = pb::LogInRequest {
+        role: role as i32,
+        email: body.email,
+        password: body.password,
+    };
+    let reply = rpc
+        .accounts()
+        .log_in(rpc.request(request))
+        .await?
+        .into_inner();
+    Ok((reply.session.unwrap_or_default(), reply.account))
 }

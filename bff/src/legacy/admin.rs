@@ -6,10 +6,10 @@ use repairs_proto::accounts as pb;
 use serde_json::json;
 
 use super::Reply;
+use super::accounts_shared;
 use super::body::LegacyJson;
 use super::rpc::Rpc;
 use super::table::{Call, Translation, post};
-use super::users::LogInBody;
 
 const LOG_IN: Call = post("/api/admin/login", "AccountsService.LogIn");
 
@@ -22,19 +22,9 @@ pub fn translations() -> Vec<Translation> {
 
 /// `POST /api/admin/login` {email, password} -> LogIn(admin) -> `{admin_token, admin_name,
 /// msg}`; a refused sign-in is 401 `{msg}`.
-async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<LogInBody>) -> Reply {
-    let request = pb::LogInRequest {
-        role: pb::Role::Admin as i32,
-        email: body.email,
-        password: body.password,
-    };
-    let reply = rpc
-        .accounts()
-        .log_in(rpc.request(request))
-        .await?
-        .into_inner();
-    let session = reply.session.unwrap_or_default();
-    let name = match reply.account {
+async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::LogInBody>) -> Reply {
+    let (session, account) = accounts_shared::log_in(&rpc, pb::Role::Admin, body).await?;
+    let name = match account {
         Some(pb::log_in_response::Account::Admin(admin)) => admin.name,
         _ => String::new(),
     };

@@ -22,7 +22,7 @@ use super::shapes::{
     province_code, radius_km, sms_from_text, state_from_status, status_number, upload_content_type,
 };
 use super::table::{Call, Translation, get, post};
-use super::users::{LogInBody, PAGE_SIZE};
+use super::users::PAGE_SIZE;
 
 const SIGN_UP: Call = post("/api/professionals", "AccountsService.SignUp");
 const LOG_IN: Call = post("/api/professionals/login", "AccountsService.LogIn");
@@ -183,34 +183,10 @@ fn session_reply(session: &pb::Session, professional: &pb::Professional) -> serd
     })
 }
 
-#[derive(Deserialize)]
-struct SignUpBody {
-    #[serde(default, deserialize_with = "text")]
-    name: String,
-    #[serde(default, deserialize_with = "text")]
-    email: String,
-    #[serde(default, deserialize_with = "text")]
-    password: String,
-    #[serde(default, deserialize_with = "text", alias = "language")]
-    lang: String,
-}
-
 /// `POST /api/professionals` -> `{token, name, status: 0, d_reason: "", f1_address: "", id, _id}`.
-async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<SignUpBody>) -> Reply {
-    let request = pb::SignUpRequest {
-        role: pb::Role::Professional as i32,
-        name: body.name,
-        email: body.email,
-        password: body.password,
-        language: language_from_text(&body.lang) as i32,
-    };
-    let reply = rpc
-        .accounts()
-        .sign_up(rpc.request(request))
-        .await?
-        .into_inner();
-    let session = reply.session.unwrap_or_default();
-    let professional = match reply.account {
+async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::SignUpBody>) -> Reply {
+    let (session, account) = accounts_shared::sign_up(&rpc, pb::Role::Professional, body).await?;
+    let professional = match account {
         Some(pb::sign_up_response::Account::Professional(professional)) => professional,
         _ => pb::Professional::default(),
     };
@@ -221,19 +197,9 @@ async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<SignUpBody>) -> Reply {
 
 /// `POST /api/professionals/login` -> the sign-up reply plus `city`, `otp_verified` and
 /// `membershipStatus` (the old app routes on them); 401 `{msg}` when refused.
-async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<LogInBody>) -> Reply {
-    let request = pb::LogInRequest {
-        role: pb::Role::Professional as i32,
-        email: body.email,
-        password: body.password,
-    };
-    let reply = rpc
-        .accounts()
-        .log_in(rpc.request(request))
-        .await?
-        .into_inner();
-    let session = reply.session.unwrap_or_default();
-    let professional = match reply.account {
+async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::LogInBody>) -> Reply {
+    let (session, account) = accounts_shared::log_in(&rpc, pb::Role::Professional, body).await?;
+    let professional = match account {
         Some(pb::log_in_response::Account::Professional(professional)) => professional,
         _ => pb::Professional::default(),
     };

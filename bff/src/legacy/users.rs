@@ -95,34 +95,10 @@ pub fn translations() -> Vec<Translation> {
     ]
 }
 
-#[derive(Deserialize)]
-struct SignUpBody {
-    #[serde(default, deserialize_with = "text")]
-    name: String,
-    #[serde(default, deserialize_with = "text")]
-    email: String,
-    #[serde(default, deserialize_with = "text")]
-    password: String,
-    #[serde(default, deserialize_with = "text", alias = "language")]
-    lang: String,
-}
-
 /// `POST /api/users` -> `{id, _id, token, name, msg}`.
-async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<SignUpBody>) -> Reply {
-    let request = pb::SignUpRequest {
-        role: pb::Role::Customer as i32,
-        name: body.name,
-        email: body.email,
-        password: body.password,
-        language: language_from_text(&body.lang) as i32,
-    };
-    let reply = rpc
-        .accounts()
-        .sign_up(rpc.request(request))
-        .await?
-        .into_inner();
-    let session = reply.session.unwrap_or_default();
-    let name = match reply.account {
+async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::SignUpBody>) -> Reply {
+    let (session, account) = accounts_shared::sign_up(&rpc, pb::Role::Customer, body).await?;
+    let name = match account {
         Some(pb::sign_up_response::Account::Customer(customer)) => customer.name,
         _ => String::new(),
     };
@@ -135,28 +111,10 @@ async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<SignUpBody>) -> Reply {
     })))
 }
 
-#[derive(Deserialize)]
-pub(super) struct LogInBody {
-    #[serde(default, deserialize_with = "text")]
-    pub email: String,
-    #[serde(default, deserialize_with = "text")]
-    pub password: String,
-}
-
 /// `POST /api/users/login` -> `{token, name, id, otp_verified, sms_updates}`; 401 `{msg}`.
-async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<LogInBody>) -> Reply {
-    let request = pb::LogInRequest {
-        role: pb::Role::Customer as i32,
-        email: body.email,
-        password: body.password,
-    };
-    let reply = rpc
-        .accounts()
-        .log_in(rpc.request(request))
-        .await?
-        .into_inner();
-    let session = reply.session.unwrap_or_default();
-    let customer = match reply.account {
+async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::LogInBody>) -> Reply {
+    let (session, account) = accounts_shared::log_in(&rpc, pb::Role::Customer, body).await?;
+    let customer = match account {
         Some(pb::log_in_response::Account::Customer(customer)) => customer,
         _ => pb::Customer::default(),
     };

@@ -11,7 +11,8 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::assert_security_headers;
-use common::server::{Stack, last_message_to};
+use common::server::Stack;
+use repairs_server::testing::last_message_to;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 

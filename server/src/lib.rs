@@ -18,6 +18,8 @@ pub mod setup;
 pub mod state;
 pub mod store;
 pub mod telemetry;
+#[cfg(feature = "test-support")]
+pub mod testing;
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 

@@ -1,0 +1,170 @@
+//! Test support (feature `test-support`, for this crate's and the BFF's tests): the real
+//! server on a fresh database in the test Postgres (`TEST_DATABASE_URL`), Redis
+//! (`TEST_REDIS_URL`) under a key prefix of its own, a temporary data directory, listeners on
+//! 127.0.0.1 port 0, and readers of what the local stand-ins sent. `make test` provides both
+//! URLs.
+
+#![allow(
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test set-up fails loudly"
+)]
+
+use std::path::Path;
+
+use crate::{RunningServer, config::Config};
+use sqlx::{Connection, PgConnection};
+use tonic::transport::Channel;
+
+pub fn test_database_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .expect("TEST_DATABASE_URL is not set: run the tests with `make test`")
+}
+
+pub fn test_redis_url() -> String {
+    std::env::var("TEST_REDIS_URL")
+        .expect("TEST_REDIS_URL is not set: run the tests with `make test`")
+}
+
+/// A database of its own for one test, dropped by [`TestServer::stop`].
+pub struct TestDatabase {
+    pub name: String,
+    pub url: String,
+}
+
+impl TestDatabase {
+    pub async fn create() -> Self {
+        let admin_url = test_database_url();
+        let name = format!("test_{}", uuid::Uuid::now_v7().simple());
+        let mut conn = PgConnection::connect(&admin_url)
+            .await
+            .expect("connect to TEST_DATABASE_URL");
+        sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
+            .execute(&mut conn)
+            .await
+            .expect("create test database");
+        let url = replace_database(&admin_url, &name);
+        Self { name, url }
+    }
+
+    pub async fn drop_database(&self) {
+        let mut conn = PgConnection::connect(&test_database_url())
+            .await
+            .expect("connect");
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "drop database if exists {} with (force)",
+            self.name
+        )))
+        .execute(&mut conn)
+        .await
+        .expect("drop test database");
+    }
+}
+
+fn replace_database(url: &str, database: &str) -> String {
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
+    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
+    match query {
+        Some(q) => format!("{base}/{database}?{q}"),
+        None => format!("{base}/{database}"),
+    }
+}
+
+pub struct TestServer {
+    pub server: RunningServer,
+    pub database: TestDatabase,
+    pub data_dir: tempfile::TempDir,
+}
+
+impl TestServer {
+    /// A server on Postgres and Redis with default test settings.
+    pub async fn start() -> Self {
+        Self::start_with(|_| {}).await
+    }
+
+    /// A server whose test configuration `adjust` may change first.
+    pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        let database = TestDatabase::create().await;
+        let data_dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::for_tests(
+            data_dir.path().to_path_buf(),
+            database.url.clone(),
+            Some(test_redis_url()),
+        );
+        adjust(&mut config);
+        let server = crate::start(config).await.expect("server starts");
+        Self {
+            server,
+            database,
+            data_dir,
+        }
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}", self.server.grpc_addr)
+    }
+
+    pub async fn channel(&self) -> Channel {
+        Channel::from_shared(self.url())
+            .expect("url")
+            .connect()
+            .await
+            .expect("connect to server")
+    }
+
+    pub fn data_dir(&self) -> &Path {
+        self.data_dir.path()
+    }
+
+    pub async fn stop(self) {
+        self.server.stop().await.expect("server stops cleanly");
+        self.database.drop_database().await;
+    }
+}
+
+/// Adds `authorization: Bearer <token>` to a request.
+pub fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {token}").parse().expect("header value"),
+    );
+    request
+}
+
+/// The JSON lines a local stand-in wrote to `<data dir>/outbox/<file>`.
+pub fn outbox(data_dir: &Path, file: &str) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(data_dir.join("outbox").join(file))
+        .unwrap_or_default()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("outbox lines are JSON"))
+        .collect()
+}
+
+/// The last message sent to `to` in an outbox file.
+pub fn last_message_to(data_dir: &Path, file: &str, to: &str) -> Option<serde_json::Value> {
+    outbox(data_dir, file)
+        .into_iter()
+        .rev()
+        .find(|m| m["to"] == to)
+}
+
+/// The `ErrorInfo.reason` of a status, or "" when it has none.
+pub fn reason(status: &tonic::Status) -> String {
+    use tonic_types::StatusExt;
+    status
+        .get_details_error_info()
+        .map(|info| info.reason)
+        .unwrap_or_default()
+}
+
+/// The fields named in a status's `BadRequest` violations.
+pub fn violated_fields(status: &tonic::Status) -> Vec<String> {
+    use tonic_types::StatusExt;
+    status
+        .get_details_bad_request()
+        .map(|bad| bad.field_violations.into_iter().map(|v| v.field).collect())
+        .unwrap_or_default()
+}

@@ -187,18 +187,35 @@ impl PostalCode {
     }
 }
 
-/// The provinces and territories, by their two-letter codes.
-pub const PROVINCES: [&str; 13] = [
-    "AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT",
+/// Provinces and territories: two-letter code, English name, French name.
+pub const PROVINCES: [(&str, &str, &str); 13] = [
+    ("AB", "Alberta", "Alberta"),
+    ("BC", "British Columbia", "Colombie-Britannique"),
+    ("MB", "Manitoba", "Manitoba"),
+    ("NB", "New Brunswick", "Nouveau-Brunswick"),
+    ("NL", "Newfoundland and Labrador", "Terre-Neuve-et-Labrador"),
+    ("NS", "Nova Scotia", "Nouvelle-Écosse"),
+    ("NT", "Northwest Territories", "Territoires du Nord-Ouest"),
+    ("NU", "Nunavut", "Nunavut"),
+    ("ON", "Ontario", "Ontario"),
+    ("PE", "Prince Edward Island", "Île-du-Prince-Édouard"),
+    ("QC", "Quebec", "Québec"),
+    ("SK", "Saskatchewan", "Saskatchewan"),
+    ("YT", "Yukon", "Yukon"),
 ];
 
+/// A province's two-letter code, from its code or its English or French name.
 pub fn parse_province(raw: &str) -> Result<String, String> {
-    let code = raw.trim().to_ascii_uppercase();
-    if PROVINCES.contains(&code.as_str()) {
-        Ok(code)
-    } else {
-        Err("choose a province or territory".into())
-    }
+    let given = raw.trim();
+    PROVINCES
+        .iter()
+        .find(|(code, en, fr)| {
+            code.eq_ignore_ascii_case(given)
+                || en.eq_ignore_ascii_case(given)
+                || fr.to_lowercase() == given.to_lowercase()
+        })
+        .map(|(code, _, _)| (*code).to_owned())
+        .ok_or_else(|| "choose a province or territory".into())
 }
 
 #[cfg(test)]
@@ -238,6 +255,8 @@ mod tests {
         assert_eq!(Weekday::from_iso(7).unwrap().iso(), 7);
         assert!(Weekday::from_iso(0).is_none());
         assert_eq!(parse_province("ab").unwrap(), "AB");
+        assert_eq!(parse_province("Québec").unwrap(), "QC");
+        assert_eq!(parse_province("british columbia").unwrap(), "BC");
         assert!(parse_province("XX").is_err());
     }
 }

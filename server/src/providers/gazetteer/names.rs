@@ -3,22 +3,7 @@
 
 use unicode_normalization::{UnicodeNormalization, char::is_combining_mark};
 
-/// Provinces and territories: code, English name, French name.
-const PROVINCES: [(&str, &str, &str); 13] = [
-    ("AB", "Alberta", "Alberta"),
-    ("BC", "British Columbia", "Colombie-Britannique"),
-    ("MB", "Manitoba", "Manitoba"),
-    ("NB", "New Brunswick", "Nouveau-Brunswick"),
-    ("NL", "Newfoundland and Labrador", "Terre-Neuve-et-Labrador"),
-    ("NS", "Nova Scotia", "Nouvelle-Écosse"),
-    ("NT", "Northwest Territories", "Territoires du Nord-Ouest"),
-    ("NU", "Nunavut", "Nunavut"),
-    ("ON", "Ontario", "Ontario"),
-    ("PE", "Prince Edward Island", "Île-du-Prince-Édouard"),
-    ("QC", "Quebec", "Québec"),
-    ("SK", "Saskatchewan", "Saskatchewan"),
-    ("YT", "Yukon", "Yukon"),
-];
+use crate::domain::professional::PROVINCES;
 
 /// The comparison form of a name: lower case, accents dropped, apostrophes removed, any other
 /// punctuation a word break, "st"/"ste" spelled out.

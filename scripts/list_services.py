@@ -4,6 +4,7 @@ Usage: python3 scripts/list_services.py [host:port]   (default 127.0.0.1:50051)
 Needs the grpcio and grpcio-reflection packages.
 """
 
+
 import sys
 
 import grpc
@@ -22,4 +23,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -855,3 +855,39 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
     assert_eq!(gone.code(), Code::Unauthenticated);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn repeated_failed_sign_ins_are_throttled_for_known_and_unknown_emails() {
+    let server = TestServer::start().await;
+    let mut client = Client::new(server.channel().await);
+    sign_up(&mut client, pb::Role::Customer, "ana@example.ca").await;
+
+    for email in ["ana@example.ca", "nobody@example.ca"] {
+        for _ in 0..10 {
+            let failed = log_in(&mut client, pb::Role::Customer, email, "wrong horse")
+                .await
+                .unwrap_err();
+            assert_eq!(reason(&failed), "INVALID_CREDENTIALS");
+        }
+        let throttled = log_in(&mut client, pb::Role::Customer, email, "correct horse")
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (throttled.code(), reason(&throttled).as_str()),
+            (Code::ResourceExhausted, "LOG_IN_THROTTLED")
+        );
+    }
+    // The limit is per email and role: the same address as a professional is not affected.
+    sign_up(&mut client, pb::Role::Professional, "ana@example.ca").await;
+    assert!(
+        log_in(
+            &mut client,
+            pb::Role::Professional,
+            "ANA@example.ca",
+            "correct horse"
+        )
+        .await
+        .is_ok()
+    );
+    server.stop().await;
+}

@@ -1,5 +1,7 @@
 //! Sign-up and sign-in with email and password, and the session tokens they give.
 
+use std::time::Duration;
+
 use uuid::Uuid;
 
 use super::{account_kind, email_taken};
@@ -74,14 +76,36 @@ pub(super) async fn create_account(
     Ok((account_id, issue(state, account_id, role)?))
 }
 
+/// Failed sign-ins allowed per role and email in a window, before further tries are refused.
+pub const MAX_FAILED_LOG_INS: i64 = 10;
+const FAILED_LOG_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
+
+fn failures_key(role: Role, email: &str) -> String {
+    format!("login-failures:{role}:{}", email.trim().to_lowercase())
+}
+
 /// Checks email and password. Unknown email and wrong password are the same failure, and
-/// take the same time (a dummy hash is verified for unknown emails).
+/// take the same time (a dummy hash is verified for unknown emails). Guessing is slowed by a
+/// limit of failed tries per email, counted for unknown emails too so it tells nothing.
 pub async fn log_in(
     state: &AppState,
     role: Role,
     email: &str,
     password_text: &str,
 ) -> ApiResult<(Uuid, IssuedToken)> {
+    let failures = failures_key(role, email);
+    let failed = state
+        .cache
+        .get(&failures)
+        .await?
+        .and_then(|n| n.parse::<i64>().ok())
+        .unwrap_or(0);
+    if failed >= MAX_FAILED_LOG_INS {
+        return Err(ApiError::ResourceExhausted {
+            reason: "LOG_IN_THROTTLED",
+            message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
+        });
+    }
     let found = match role {
         Role::Admin => store::admins::find_by_email(&state.db, email)
             .await?
@@ -98,11 +122,20 @@ pub async fn log_in(
     };
     let matches = password::verify(password_text.to_owned(), stored).await?;
     match (id, matches) {
-        (Some(id), true) => Ok((id, issue(state, id, role)?)),
-        _ => Err(ApiError::Unauthenticated {
-            reason: "INVALID_CREDENTIALS",
-            message: "the email or the password is not right".to_owned(),
-        }),
+        (Some(id), true) => {
+            state.cache.delete(&failures).await?;
+            Ok((id, issue(state, id, role)?))
+        }
+        _ => {
+            state
+                .cache
+                .increment(&failures, FAILED_LOG_IN_WINDOW)
+                .await?;
+            Err(ApiError::Unauthenticated {
+                reason: "INVALID_CREDENTIALS",
+                message: "the email or the password is not right".to_owned(),
+            })
+        }
     }
 }
 

@@ -8,6 +8,7 @@ import type { TranslationKey } from './translation-key';
 export const KNOWN_REASONS = [
   'INVALID_ARGUMENT',
   'INVALID_CREDENTIALS',
+  'LOG_IN_THROTTLED',
   'EMAIL_TAKEN',
   'SIGN_IN_REQUIRED',
   'SESSION_EXPIRED',

@@ -148,6 +148,10 @@ pub async fn serve(
 ) -> anyhow::Result<()> {
     let app = app(AppState::new(config)?).into_make_service_with_connect_info::<SocketAddr>();
     let (stopping, stopped) = tokio::sync::oneshot::channel::<()>();
+    // No Nagle delay: small replies would otherwise wait for the browser's delayed ACK.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let server = axum::serve(listener, app).with_graceful_shutdown(async move {
         shutdown.await;
         // Only fails when serve already returned, and then nothing waits for it.

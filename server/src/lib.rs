@@ -25,7 +25,7 @@ use std::{net::SocketAddr, sync::Arc, time::Duration};
 
 use anyhow::Context;
 use tokio::{net::TcpListener, sync::oneshot, task::JoinHandle};
-use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::server::TcpIncoming;
 use tower_http::{
     request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer},
     trace::TraceLayer,
@@ -172,6 +172,9 @@ async fn serve(
         .add_routes(routes);
 
     let (http_shutdown, http_shutdown_signal) = oneshot::channel::<()>();
+    let http_listener = axum::serve::ListenerExt::tap_io(http_listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let http = axum::serve(http_listener, http_routes::router(state.clone()))
         .with_graceful_shutdown(async {
             let _ = http_shutdown_signal.await;
@@ -179,9 +182,13 @@ async fn serve(
     let task = tokio::spawn(async move {
         let http_task = tokio::spawn(async move { http.await.context("serving HTTP") });
         let result = server
-            .serve_with_incoming_shutdown(TcpListenerStream::new(listener), async {
-                let _ = shutdown_signal.await;
-            })
+            // No Nagle delay: small replies would otherwise wait for the peer's delayed ACK.
+            .serve_with_incoming_shutdown(
+                TcpIncoming::from(listener).with_nodelay(Some(true)),
+                async {
+                    let _ = shutdown_signal.await;
+                },
+            )
             .await
             .context("serving gRPC");
         let _ = http_shutdown.send(());

@@ -76,6 +76,19 @@ pub(super) async fn create_account(
     Ok((account_id, issue(state, account_id, role)?))
 }
 
+/// A successful sign-in.
+pub struct LoggedIn {
+    pub account_id: Uuid,
+    pub session: IssuedToken,
+    /// Set for admins.
+    pub admin: Option<AdminIdentity>,
+}
+
+pub struct AdminIdentity {
+    pub name: String,
+    pub email: String,
+}
+
 /// Failed sign-ins allowed per role and email in a window, before further tries are refused.
 pub const MAX_FAILED_LOG_INS: i64 = 10;
 const FAILED_LOG_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
@@ -92,7 +105,7 @@ pub async fn log_in(
     role: Role,
     email: &str,
     password_text: &str,
-) -> ApiResult<(Uuid, IssuedToken)> {
+) -> ApiResult<LoggedIn> {
     let failures = failures_key(role, email);
     let failed = state
         .cache
@@ -106,10 +119,18 @@ pub async fn log_in(
             message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
         });
     }
+    // An admin's name and email come with the credentials: nothing else to load for them.
+    let mut admin = None;
     let found = match role {
         Role::Admin => store::admins::find_by_email(&state.db, email)
             .await?
-            .map(|admin| (admin.id, Some(admin.password_hash))),
+            .map(|row| {
+                admin = Some(AdminIdentity {
+                    name: row.name,
+                    email: row.email,
+                });
+                (row.id, Some(row.password_hash))
+            }),
         Role::Customer | Role::Professional => {
             accounts::find_credentials(&state.db, account_kind(role)?, email)
                 .await?
@@ -124,7 +145,11 @@ pub async fn log_in(
     match (id, matches) {
         (Some(id), true) => {
             state.cache.delete(&failures).await?;
-            Ok((id, issue(state, id, role)?))
+            Ok(LoggedIn {
+                account_id: id,
+                session: issue(state, id, role)?,
+                admin,
+            })
         }
         _ => {
             state

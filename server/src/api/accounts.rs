@@ -135,26 +135,24 @@ impl AccountsService for AccountsApi {
     async fn log_in(&self, request: Request<pb::LogInRequest>) -> Reply<pb::LogInResponse> {
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
-        let (id, issued) = sessions::log_in(&self.state, role, &req.email, &req.password).await?;
+        let logged = sessions::log_in(&self.state, role, &req.email, &req.password).await?;
+        let id = logged.account_id;
         let account = match role {
             Role::Customer => pb::log_in_response::Account::Customer(self.customer(id).await?),
             Role::Professional => {
                 pb::log_in_response::Account::Professional(self.professional(id).await?)
             }
             Role::Admin => {
-                let admin = crate::store::admins::find_by_email(&self.state.db, &req.email)
-                    .await
-                    .map_err(ApiError::from)?
-                    .ok_or_else(|| rules::not_found("admin"))?;
+                let admin = logged.admin.ok_or_else(|| rules::not_found("admin"))?;
                 pb::log_in_response::Account::Admin(pb::Admin {
-                    id: admin.id.to_string(),
+                    id: id.to_string(),
                     name: admin.name,
                     email: admin.email,
                 })
             }
         };
         ok(pb::LogInResponse {
-            session: Some(session(&issued, role, id)),
+            session: Some(session(&logged.session, role, id)),
             account: Some(account),
         })
     }

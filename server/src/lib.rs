@@ -87,6 +87,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
     let providers = setup::providers(config)?;
     Ok(AppState {
         db: database.pool.clone(),
+        sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
         cache,
         tokens: Arc::new(TokenKeys::new(
             &secret,
@@ -167,7 +168,7 @@ async fn serve(
         )
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(tonic_web::GrpcWebLayer::new())
-        .layer(AuthLayer::new(state.tokens.clone()))
+        .layer(AuthLayer::new(state.tokens.clone(), state.sessions.clone()))
         .layer(api::unbuilt::UnbuiltLayer)
         .add_routes(routes);
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use sqlx::PgPool;
 
 use crate::{
-    auth::TokenKeys,
+    auth::{SessionVersions, TokenKeys},
     cache::Cache,
     config::Config,
     providers::{EmailSender, FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, SmsSender},
@@ -16,6 +16,8 @@ pub struct AppState {
     pub db: PgPool,
     pub cache: Arc<dyn Cache>,
     pub tokens: Arc<TokenKeys>,
+    /// Current token versions: ending sessions before they expire.
+    pub sessions: SessionVersions,
     pub sms: Arc<dyn SmsSender>,
     pub email: Arc<dyn EmailSender>,
     pub config: Arc<Config>,

@@ -114,6 +114,50 @@ impl TestServer {
             .expect("connect to server")
     }
 
+    /// A token for a new account of `role` made straight in the database (its password is
+    /// unusable): for tests about what a role may do, not about signing in.
+    pub async fn account_token(&self, role: crate::domain::Role) -> (uuid::Uuid, String) {
+        use crate::{domain::Role, store};
+        let db = &self.server.state.db;
+        let id = uuid::Uuid::now_v7();
+        let email = crate::domain::Email::parse(&format!("{}@example.ca", id.simple()))
+            .expect("test email");
+        match role {
+            Role::Admin => {
+                store::admins::insert_with_id(db, id, &email, "Test admin", "!")
+                    .await
+                    .expect("insert admin");
+            }
+            Role::Customer | Role::Professional => {
+                let kind = crate::accounts::account_kind(role).expect("account kind");
+                store::accounts::insert(
+                    db,
+                    kind,
+                    id,
+                    "Test account",
+                    &email,
+                    None,
+                    crate::domain::Language::English,
+                )
+                .await
+                .expect("insert account");
+            }
+        }
+        let token = self
+            .server
+            .state
+            .tokens
+            .issue(
+                crate::auth::Caller {
+                    account_id: id,
+                    role,
+                },
+                0,
+            )
+            .expect("token");
+        (id, token.token)
+    }
+
     pub fn data_dir(&self) -> &Path {
         self.data_dir.path()
     }
@@ -122,6 +166,75 @@ impl TestServer {
         self.server.stop().await.expect("server stops cleanly");
         self.database.drop_database().await;
     }
+}
+
+/// The password of the accounts [`sign_up`] makes.
+pub const TEST_PASSWORD: &str = "correct horse";
+
+pub type AccountsClient =
+    repairs_proto::accounts::accounts_service_client::AccountsServiceClient<Channel>;
+
+/// An account made through AccountsService, and its first session.
+pub struct SignedUp {
+    pub id: String,
+    pub token: String,
+}
+
+/// Signs up "Ana Lopez" with `email` and [`TEST_PASSWORD`].
+pub async fn sign_up(
+    client: &mut AccountsClient,
+    role: repairs_proto::accounts::Role,
+    email: &str,
+) -> SignedUp {
+    use repairs_proto::{accounts as pb, types};
+    let session = client
+        .sign_up(pb::SignUpRequest {
+            role: role as i32,
+            name: "Ana Lopez".into(),
+            email: email.into(),
+            password: TEST_PASSWORD.into(),
+            language: types::Language::En as i32,
+        })
+        .await
+        .expect("sign-up")
+        .into_inner()
+        .session
+        .expect("a session");
+    SignedUp {
+        id: session.account_id,
+        token: session.access_token,
+    }
+}
+
+pub async fn log_in(
+    client: &mut AccountsClient,
+    role: repairs_proto::accounts::Role,
+    email: &str,
+    password: &str,
+) -> Result<repairs_proto::accounts::LogInResponse, tonic::Status> {
+    client
+        .log_in(repairs_proto::accounts::LogInRequest {
+            role: role as i32,
+            email: email.into(),
+            password: password.into(),
+        })
+        .await
+        .map(tonic::Response::into_inner)
+}
+
+/// The token of a sign-in that must succeed.
+pub async fn session_token(
+    client: &mut AccountsClient,
+    role: repairs_proto::accounts::Role,
+    email: &str,
+    password: &str,
+) -> String {
+    log_in(client, role, email, password)
+        .await
+        .expect("sign-in")
+        .session
+        .expect("a session")
+        .access_token
 }
 
 /// Adds `authorization: Bearer <token>` to a request.

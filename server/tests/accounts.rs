@@ -12,7 +12,10 @@ mod common;
 
 use std::time::{Duration, SystemTime};
 
-use common::{TestServer, last_message_to, reason, violated_fields, with_token};
+use common::{
+    TEST_PASSWORD, TestServer, last_message_to, log_in, reason, session_token, sign_up,
+    violated_fields, with_token,
+};
 use repairs_proto::{
     accounts::{self as pb, accounts_service_client::AccountsServiceClient},
     types,
@@ -21,46 +24,6 @@ use repairs_server::{auth::Caller, domain::Role};
 use tonic::{Code, transport::Channel};
 
 type Client = AccountsServiceClient<Channel>;
-
-struct Account {
-    id: String,
-    token: String,
-}
-
-async fn sign_up(client: &mut Client, role: pb::Role, email: &str) -> Account {
-    let reply = client
-        .sign_up(pb::SignUpRequest {
-            role: role as i32,
-            name: "Ana Lopez".into(),
-            email: email.into(),
-            password: "correct horse".into(),
-            language: types::Language::En as i32,
-        })
-        .await
-        .expect("sign-up")
-        .into_inner();
-    let session = reply.session.unwrap();
-    Account {
-        id: session.account_id,
-        token: session.access_token,
-    }
-}
-
-async fn log_in(
-    client: &mut Client,
-    role: pb::Role,
-    email: &str,
-    password: &str,
-) -> Result<pb::LogInResponse, tonic::Status> {
-    client
-        .log_in(pb::LogInRequest {
-            role: role as i32,
-            email: email.into(),
-            password: password.into(),
-        })
-        .await
-        .map(tonic::Response::into_inner)
-}
 
 async fn admin_token(server: &TestServer, client: &mut Client) -> String {
     repairs_server::bootstrap::create_admin(
@@ -167,7 +130,7 @@ async fn sign_up_log_in_and_the_session_rules() {
         role: Role::Customer,
     };
     let old = keys
-        .issue_at(me, SystemTime::now() - Duration::from_secs(3601))
+        .issue_at(me, 0, SystemTime::now() - Duration::from_secs(3601))
         .unwrap();
     let get = |token: String| {
         let mut client = client.clone();
@@ -188,7 +151,7 @@ async fn sign_up_log_in_and_the_session_rules() {
         Duration::from_secs(3600),
         Duration::from_secs(3600),
     )
-    .issue(me)
+    .issue(me, 0)
     .unwrap();
     let refused = get(forged.token).await.unwrap_err();
     assert_eq!(
@@ -636,6 +599,9 @@ fn valid_profile(service_id: &str) -> pb::ProfessionalProfile {
     }
 }
 
+/// The professional of the profile test.
+const PRO: &str = "pro@example.ca";
+
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
 #[tokio::test]
@@ -646,7 +612,7 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
     let admin = admin_token(&server, &mut client).await;
     let plumbing = "0190a6c0-0000-7000-8000-000000000001";
 
-    let update = |profile: pb::ProfessionalProfile| {
+    let update_as = |profile: pb::ProfessionalProfile, token: &str| {
         with_token(
             pb::UpdateProfessionalProfileRequest {
                 id: pro.id.clone(),
@@ -656,9 +622,10 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
                 language: 0,
                 profile: Some(profile),
             },
-            &pro.token,
+            token,
         )
     };
+    let update = |profile: pb::ProfessionalProfile| update_as(profile, &pro.token);
     let mut bad = valid_profile("not-a-service");
     bad.available_days.clear();
     bad.radius_km = 0;
@@ -762,8 +729,10 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .unwrap_err();
     assert_eq!(twice.code(), Code::FailedPrecondition);
 
+    // The decision ended the professional's session: they sign in again to see it.
+    let pro_token = session_token(&mut client, pb::Role::Professional, PRO, TEST_PASSWORD).await;
     let edited = client
-        .update_professional_profile(update(valid_profile(plumbing)))
+        .update_professional_profile(update_as(valid_profile(plumbing), &pro_token))
         .await
         .unwrap()
         .into_inner();
@@ -807,10 +776,11 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
     );
 
     // "Continue without licence update" sends a denied profile back to review.
+    let pro_token = session_token(&mut client, pb::Role::Professional, PRO, TEST_PASSWORD).await;
     let resubmitted = client
         .submit_profile_for_review(with_token(
             pb::SubmitProfileForReviewRequest { id: pro.id.clone() },
-            &pro.token,
+            &pro_token,
         ))
         .await
         .unwrap()

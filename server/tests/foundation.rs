@@ -15,7 +15,7 @@ use repairs_proto::{
     accounts::{ListCustomersRequest, accounts_service_client::AccountsServiceClient},
     content::{GetHomePageRequest, content_service_client::ContentServiceClient},
 };
-use repairs_server::{auth::Caller, domain::Role};
+use repairs_server::domain::Role;
 use tonic::Code;
 use tonic_types::StatusExt;
 
@@ -92,15 +92,9 @@ async fn the_access_table_is_enforced_before_any_handler() {
         "SESSION_INVALID"
     );
 
-    let tokens = &server.server.state.tokens;
-    let customer = tokens
-        .issue(Caller {
-            account_id: uuid::Uuid::now_v7(),
-            role: Role::Customer,
-        })
-        .unwrap();
+    let (_, customer) = server.account_token(Role::Customer).await;
     let status = accounts
-        .list_customers(with_token(ListCustomersRequest::default(), &customer.token))
+        .list_customers(with_token(ListCustomersRequest::default(), &customer))
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::PermissionDenied);
@@ -109,14 +103,9 @@ async fn the_access_table_is_enforced_before_any_handler() {
         "ROLE_NOT_ALLOWED"
     );
 
-    let admin = tokens
-        .issue(Caller {
-            account_id: uuid::Uuid::now_v7(),
-            role: Role::Admin,
-        })
-        .unwrap();
+    let (_, admin) = server.account_token(Role::Admin).await;
     let listed = accounts
-        .list_customers(with_token(ListCustomersRequest::default(), &admin.token))
+        .list_customers(with_token(ListCustomersRequest::default(), &admin))
         .await;
     assert!(listed.is_ok(), "an admin passes the table: {listed:?}");
     server.stop().await;

@@ -4,6 +4,7 @@
 pub mod password_reset;
 pub mod phone_verification;
 pub mod profile;
+pub mod removal;
 pub mod review;
 pub mod sessions;
 pub mod social;

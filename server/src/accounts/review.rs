@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::{
     auth::Caller,
-    domain::{Language, ProfessionalState, text::bounded_text},
+    domain::{Language, ProfessionalState, Role, text::bounded_text},
     error::{ApiError, ApiResult},
     providers::EmailMessage,
     state::AppState,
@@ -48,7 +48,7 @@ async fn decide(
                 ),
             });
         }
-        Decided::Done => {}
+        Decided::Done => state.sessions.revoke(Role::Professional, id).await?,
     }
     let action = match next {
         ProfessionalState::Approved => "professional.approve",
@@ -123,7 +123,7 @@ pub async fn delete(
     kind: AccountKind,
     id: Uuid,
 ) -> ApiResult<()> {
-    if !accounts::delete(&state.db, kind, id).await? {
+    if !super::removal::delete_account(state, kind, id).await? {
         return Err(super::not_found("account"));
     }
     let target = match kind {

@@ -73,7 +73,7 @@ pub(super) async fn create_account(
     )
     .await
     .map_err(|e| email_taken(e, kind))?;
-    Ok((account_id, issue(state, account_id, role)?))
+    Ok((account_id, issue(state, account_id, role).await?))
 }
 
 /// A successful sign-in.
@@ -147,7 +147,7 @@ pub async fn log_in(
             state.cache.delete(&failures).await?;
             Ok(LoggedIn {
                 account_id: id,
-                session: issue(state, id, role)?,
+                session: issue(state, id, role).await?,
                 admin,
             })
         }
@@ -164,9 +164,15 @@ pub async fn log_in(
     }
 }
 
-pub fn issue(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<IssuedToken> {
+/// A session token at the account's current token version.
+pub async fn issue(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<IssuedToken> {
+    let version = state
+        .sessions
+        .current(role, account_id)
+        .await?
+        .ok_or_else(|| super::not_found("account"))?;
     state
         .tokens
-        .issue(Caller { account_id, role })
+        .issue(Caller { account_id, role }, version)
         .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("signing a token")))
 }

@@ -75,7 +75,7 @@ async fn sign_in(
         message: "the account does not share a usable email address".to_owned(),
     })?;
     if let Some(existing) = accounts::find_credentials(&state.db, kind, email.as_str()).await? {
-        let session = sessions::issue(state, existing.id, role)?;
+        let session = sessions::issue(state, existing.id, role).await?;
         return Ok(SocialSignIn {
             account_id: existing.id,
             session,

@@ -1,30 +1,34 @@
 //! The tower layer in front of every service: finds the RPC's access rule, checks the bearer
-//! token, and puts the [`Caller`] into the request's extensions for handlers to read.
-//! Refusals never reach a handler.
+//! token and that its session was not ended (see [`super::revocation`]), and puts the
+//! [`Caller`] into the request's extensions for handlers to read. Refusals never reach a
+//! handler.
 
 use std::{
     sync::Arc,
     task::{Context, Poll},
 };
 
+use futures::future::BoxFuture;
 use tonic::Status;
 use tower::{Layer, Service};
 
 use super::{
     Caller, TokenKeys,
     policy::{Access, access_for},
-    token::TokenError,
+    revocation::SessionVersions,
+    token::{TokenError, VerifiedToken},
 };
 use crate::error::ApiError;
 
 #[derive(Clone)]
 pub struct AuthLayer {
     keys: Arc<TokenKeys>,
+    versions: SessionVersions,
 }
 
 impl AuthLayer {
-    pub fn new(keys: Arc<TokenKeys>) -> Self {
-        Self { keys }
+    pub fn new(keys: Arc<TokenKeys>, versions: SessionVersions) -> Self {
+        Self { keys, versions }
     }
 }
 
@@ -34,6 +38,7 @@ impl<S> Layer<S> for AuthLayer {
         AuthService {
             inner,
             keys: self.keys.clone(),
+            versions: self.versions.clone(),
         }
     }
 }
@@ -42,14 +47,24 @@ impl<S> Layer<S> for AuthLayer {
 pub struct AuthService<S> {
     inner: S,
     keys: Arc<TokenKeys>,
+    versions: SessionVersions,
 }
 
-/// Decides whether a call may go on, and as whom.
+/// A call the access table lets through with a good token, before the token's version is
+/// compared with its account's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Admitted {
+    pub token: VerifiedToken,
+    /// The RPC is open to anyone: an ended session makes it anonymous instead of refused.
+    pub public: bool,
+}
+
+/// Decides from the access table and the token alone whether a call may go on, and as whom.
 pub fn authorize(
     keys: &TokenKeys,
     path: &str,
     authorization: Option<&str>,
-) -> Result<Option<Caller>, ApiError> {
+) -> Result<Option<Admitted>, ApiError> {
     let access = access_for(path).ok_or_else(|| ApiError::PermissionDenied {
         reason: "NO_ACCESS_RULE",
         message: format!("{path} is not open to any caller"),
@@ -63,7 +78,10 @@ pub fn authorize(
     let verified = token.map(|t| keys.verify(t));
     match access {
         // A public call with a stale token is still a public call.
-        Access::Anyone => Ok(verified.and_then(Result::ok)),
+        Access::Anyone => Ok(verified.and_then(Result::ok).map(|token| Admitted {
+            token,
+            public: true,
+        })),
         Access::Roles(roles) => match verified {
             None => Err(ApiError::Unauthenticated {
                 reason: "SIGN_IN_REQUIRED",
@@ -76,24 +94,43 @@ pub fn authorize(
                 },
                 message: error.to_string(),
             }),
-            Some(Ok(caller)) if roles.contains(&caller.role) => Ok(Some(caller)),
-            Some(Ok(caller)) => Err(ApiError::PermissionDenied {
+            Some(Ok(token)) if roles.contains(&token.caller.role) => Ok(Some(Admitted {
+                token,
+                public: false,
+            })),
+            Some(Ok(token)) => Err(ApiError::PermissionDenied {
                 reason: "ROLE_NOT_ALLOWED",
-                message: format!("a {} account cannot do this", caller.role),
+                message: format!("a {} account cannot do this", token.caller.role),
             }),
         },
     }
 }
 
+/// The caller an admitted token names, once its session is known to be current.
+async fn current_caller(
+    versions: &SessionVersions,
+    admitted: Option<Admitted>,
+) -> Result<Option<Caller>, ApiError> {
+    let Some(admitted) = admitted else {
+        return Ok(None);
+    };
+    match versions.check(&admitted.token).await {
+        Ok(()) => Ok(Some(admitted.token.caller)),
+        Err(_) if admitted.public => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
 impl<S, ReqBody, ResBody> Service<http::Request<ReqBody>> for AuthService<S>
 where
-    S: Service<http::Request<ReqBody>, Response = http::Response<ResBody>>,
+    S: Service<http::Request<ReqBody>, Response = http::Response<ResBody>> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    ReqBody: Send + 'static,
     ResBody: Default,
 {
     type Response = S::Response;
     type Error = S::Error;
-    type Future =
-        futures::future::Either<S::Future, std::future::Ready<Result<Self::Response, Self::Error>>>;
+    type Future = BoxFuture<'static, Result<Self::Response, Self::Error>>;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
         self.inner.poll_ready(cx)
@@ -104,18 +141,29 @@ where
             .headers()
             .get(http::header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok());
-        match authorize(&self.keys, request.uri().path(), authorization) {
-            Ok(caller) => {
-                if let Some(caller) = caller {
-                    request.extensions_mut().insert(caller);
+        let admitted = authorize(&self.keys, request.uri().path(), authorization);
+        let versions = self.versions.clone();
+        // The service that was polled ready goes with this call; its clone stays for the next.
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        Box::pin(async move {
+            let caller = match admitted {
+                Ok(admitted) => current_caller(&versions, admitted).await,
+                Err(error) => Err(error),
+            };
+            match caller {
+                Ok(caller) => {
+                    if let Some(caller) = caller {
+                        request.extensions_mut().insert(caller);
+                    }
+                    inner.call(request).await
                 }
-                futures::future::Either::Left(self.inner.call(request))
+                Err(error) => {
+                    let status: Status = error.into();
+                    Ok(status.into_http())
+                }
             }
-            Err(error) => {
-                let status: Status = error.into();
-                futures::future::Either::Right(std::future::ready(Ok(status.into_http())))
-            }
-        }
+        })
     }
 }
 
@@ -141,7 +189,7 @@ mod tests {
             account_id: Uuid::now_v7(),
             role,
         };
-        format!("Bearer {}", keys.issue(caller).unwrap().token)
+        format!("Bearer {}", keys.issue(caller, 0).unwrap().token)
     }
 
     const ADMIN_ONLY: &str = "/repairs.accounts.v1.AccountsService/ListCustomers";
@@ -191,6 +239,8 @@ mod tests {
             authorize(&keys, ADMIN_ONLY, Some(&admin))
                 .unwrap()
                 .unwrap()
+                .token
+                .caller
                 .role,
             Role::Admin
         );
@@ -205,9 +255,8 @@ mod tests {
             None
         );
         let pro = bearer(&keys, Role::Professional);
-        assert_eq!(
-            authorize(&keys, PUBLIC, Some(&pro)).unwrap().unwrap().role,
-            Role::Professional
-        );
+        let admitted = authorize(&keys, PUBLIC, Some(&pro)).unwrap().unwrap();
+        assert_eq!(admitted.token.caller.role, Role::Professional);
+        assert!(admitted.public);
     }
 }

@@ -4,8 +4,10 @@
 pub mod layer;
 pub mod password;
 pub mod policy;
+pub mod revocation;
 pub mod secret;
 pub mod token;
 
 pub use layer::AuthLayer;
+pub use revocation::SessionVersions;
 pub use token::{Caller, TokenKeys};

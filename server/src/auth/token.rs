@@ -1,4 +1,6 @@
-//! Session tokens: HS256 JWTs carrying `sub` (account id), `role`, `iat` and `exp`.
+//! Session tokens: HS256 JWTs carrying `sub` (account id), `role`, `iat`, `exp` and `ver`
+//! (the account's token version when issued: see `auth::revocation`). `id` repeats `sub`
+//! because the old web client reads the account id from the payload's `id`.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -11,9 +13,15 @@ use crate::domain::Role;
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     sub: Uuid,
+    /// The same as `sub`, for the old web client; never read back.
+    #[serde(default, skip_deserializing)]
+    id: Option<Uuid>,
     role: Role,
     iat: u64,
     exp: u64,
+    /// Tokens from before versions existed read as version 0, every account's first.
+    #[serde(default)]
+    ver: i32,
 }
 
 /// The signed-in account, put in each request's extensions by the auth layer.
@@ -21,6 +29,14 @@ struct Claims {
 pub struct Caller {
     pub account_id: Uuid,
     pub role: Role,
+}
+
+/// A token whose signature and expiry are good: who it names, and the account's token
+/// version when it was issued (checked against the current one by the auth layer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VerifiedToken {
+    pub caller: Caller,
+    pub version: i32,
 }
 
 /// An issued token and when it stops being accepted.
@@ -65,14 +81,20 @@ impl TokenKeys {
         }
     }
 
-    /// Issues a token for an account, living as long as its role's sessions do.
-    pub fn issue(&self, caller: Caller) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
-        self.issue_at(caller, SystemTime::now())
+    /// Issues a token for an account at its current token `version`, living as long as its
+    /// role's sessions do.
+    pub fn issue(
+        &self,
+        caller: Caller,
+        version: i32,
+    ) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
+        self.issue_at(caller, version, SystemTime::now())
     }
 
     pub fn issue_at(
         &self,
         caller: Caller,
+        version: i32,
         now: SystemTime,
     ) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
         let ttl = match caller.role {
@@ -82,9 +104,11 @@ impl TokenKeys {
         let iat = now.duration_since(UNIX_EPOCH).unwrap_or_default().as_secs();
         let claims = Claims {
             sub: caller.account_id,
+            id: Some(caller.account_id),
             role: caller.role,
             iat,
             exp: iat + ttl.as_secs(),
+            ver: version,
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
         Ok(IssuedToken {
@@ -94,14 +118,17 @@ impl TokenKeys {
     }
 
     /// Checks the signature and expiry (no leeway: 3600 s means 3600 s).
-    pub fn verify(&self, token: &str) -> Result<Caller, TokenError> {
+    pub fn verify(&self, token: &str) -> Result<VerifiedToken, TokenError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub", "iat"]);
         match jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation) {
-            Ok(data) => Ok(Caller {
-                account_id: data.claims.sub,
-                role: data.claims.role,
+            Ok(data) => Ok(VerifiedToken {
+                caller: Caller {
+                    account_id: data.claims.sub,
+                    role: data.claims.role,
+                },
+                version: data.claims.ver,
             }),
             Err(error) => match error.kind() {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => Err(TokenError::Expired),
@@ -134,8 +161,30 @@ mod tests {
     fn a_fresh_token_verifies_to_its_caller() {
         let keys = keys(b"0123456789abcdef0123456789abcdef");
         let who = caller(Role::Professional);
-        let issued = keys.issue(who).unwrap();
-        assert_eq!(keys.verify(&issued.token), Ok(who));
+        let issued = keys.issue(who, 3).unwrap();
+        assert_eq!(
+            keys.verify(&issued.token),
+            Ok(VerifiedToken {
+                caller: who,
+                version: 3
+            })
+        );
+    }
+
+    #[test]
+    fn the_payload_carries_the_id_beside_sub() {
+        use base64::Engine;
+        let keys = keys(b"0123456789abcdef0123456789abcdef");
+        let who = caller(Role::Customer);
+        let issued = keys.issue(who, 0).unwrap();
+        let payload = issued.token.split('.').nth(1).unwrap();
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .unwrap();
+        let claims: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(claims["id"], who.account_id.to_string());
+        assert_eq!(claims["sub"], who.account_id.to_string());
+        assert_eq!(claims["ver"], 0);
     }
 
     #[test]
@@ -144,6 +193,7 @@ mod tests {
         let issued = keys
             .issue_at(
                 caller(Role::Customer),
+                0,
                 SystemTime::now() - Duration::from_secs(3601),
             )
             .unwrap();
@@ -151,6 +201,7 @@ mod tests {
         let recent = keys
             .issue_at(
                 caller(Role::Customer),
+                0,
                 SystemTime::now() - Duration::from_secs(3500),
             )
             .unwrap();
@@ -161,14 +212,14 @@ mod tests {
     fn admin_tokens_expire_too() {
         let keys = keys(b"0123456789abcdef0123456789abcdef");
         let old = SystemTime::now() - Duration::from_secs(8 * 3600 + 1);
-        let issued = keys.issue_at(caller(Role::Admin), old).unwrap();
+        let issued = keys.issue_at(caller(Role::Admin), 0, old).unwrap();
         assert_eq!(keys.verify(&issued.token), Err(TokenError::Expired));
     }
 
     #[test]
     fn a_token_signed_with_another_secret_is_refused() {
         let issued = keys(b"one-secret-one-secret-one-secret")
-            .issue(caller(Role::Admin))
+            .issue(caller(Role::Admin), 0)
             .unwrap();
         let other = keys(b"another-secret-another-secret-xx");
         assert_eq!(other.verify(&issued.token), Err(TokenError::Invalid));

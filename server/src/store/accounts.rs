@@ -4,7 +4,7 @@
 use sqlx::{AssertSqlSafe, PgPool};
 use uuid::Uuid;
 
-use crate::domain::{Email, Language, Phone, SmsUpdates};
+use crate::domain::{Email, Language, Phone, Role, SmsUpdates};
 
 /// A table of accounts that sign in with email and password.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +18,14 @@ impl AccountKind {
         match self {
             AccountKind::Customer => "customers",
             AccountKind::Professional => "professionals",
+        }
+    }
+
+    /// The role that signs in to this kind of account.
+    pub fn role(self) -> Role {
+        match self {
+            AccountKind::Customer => Role::Customer,
+            AccountKind::Professional => Role::Professional,
         }
     }
 
@@ -168,10 +176,36 @@ pub async fn set_sms_updates(
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn delete(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query(sql(kind, "delete from {table} where id = $1"))
+/// Deletes the account and returns the keys of the files it held, for the caller to remove
+/// from storage; `None` when there is no such account. The row is locked before the files are
+/// listed, so an upload under way (which locks it too) is either listed or refused.
+pub async fn delete(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<Option<Vec<String>>> {
+    let mut tx = db.begin().await?;
+    let locked: Option<(i32,)> =
+        sqlx::query_as(sql(kind, "select 1 from {table} where id = $1 for update"))
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    if locked.is_none() {
+        return Ok(None);
+    }
+    let files: Vec<String> = match kind {
+        AccountKind::Customer => Vec::new(),
+        AccountKind::Professional => {
+            sqlx::query_scalar(
+                "select photo_key from professionals where id = $1 and photo_key is not null
+                 union all
+                 select file_key from licences where professional_id = $1",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?
+        }
+    };
+    sqlx::query(sql(kind, "delete from {table} where id = $1"))
         .bind(id)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
-    Ok(done.rows_affected() == 1)
+    tx.commit().await?;
+    Ok(Some(files))
 }

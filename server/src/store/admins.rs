@@ -6,9 +6,20 @@ use uuid::Uuid;
 use crate::domain::Email;
 
 /// Creates the admin unless one with this email exists; tells whether it was created.
-#[tracing::instrument(skip_all)]
 pub async fn insert_if_missing(
     db: &PgPool,
+    email: &Email,
+    name: &str,
+    password_hash: &str,
+) -> sqlx::Result<bool> {
+    insert_with_id(db, Uuid::now_v7(), email, name, password_hash).await
+}
+
+/// [`insert_if_missing`] with the id chosen by the caller.
+#[tracing::instrument(skip_all)]
+pub async fn insert_with_id(
+    db: &PgPool,
+    id: Uuid,
     email: &Email,
     name: &str,
     password_hash: &str,
@@ -17,7 +28,7 @@ pub async fn insert_if_missing(
         "insert into admins (id, email, name, password_hash) values ($1, $2, $3, $4)
          on conflict (email) do nothing",
     )
-    .bind(Uuid::now_v7())
+    .bind(id)
     .bind(email.as_str())
     .bind(name)
     .bind(password_hash)

@@ -9,6 +9,7 @@ pub mod page;
 pub mod password_resets;
 pub mod professionals;
 pub mod services;
+pub mod session_versions;
 
 use std::time::Duration;
 

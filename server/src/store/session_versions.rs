@@ -1,0 +1,42 @@
+//! The token version of every account (customers, professionals and admins alike).
+
+use sqlx::{AssertSqlSafe, PgPool};
+use uuid::Uuid;
+
+use crate::domain::Role;
+
+/// Table names come from the role only, never from input.
+fn sql(role: Role, template: &str) -> AssertSqlSafe<String> {
+    let table = match role {
+        Role::Customer => "customers",
+        Role::Professional => "professionals",
+        Role::Admin => "admins",
+    };
+    AssertSqlSafe(template.replace("{table}", table))
+}
+
+/// The account's current token version; `None` when the account does not exist.
+#[tracing::instrument(skip_all)]
+pub async fn current(db: &PgPool, role: Role, id: Uuid) -> sqlx::Result<Option<i32>> {
+    let row: Option<(i32,)> =
+        sqlx::query_as(sql(role, "select token_version from {table} where id = $1"))
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|(version,)| version))
+}
+
+/// Moves the account to its next token version and returns it; `None` when it does not
+/// exist.
+#[tracing::instrument(skip_all)]
+pub async fn bump(db: &PgPool, role: Role, id: Uuid) -> sqlx::Result<Option<i32>> {
+    let row: Option<(i32,)> = sqlx::query_as(sql(
+        role,
+        "update {table} set token_version = token_version + 1 where id = $1
+         returning token_version",
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(version,)| version))
+}

@@ -237,6 +237,40 @@ pub async fn session_token(
         .access_token
 }
 
+/// A profile that saves: Calgary, weekdays, one service.
+pub fn valid_profile(service_id: &str) -> repairs_proto::accounts::ProfessionalProfile {
+    repairs_proto::accounts::ProfessionalProfile {
+        description: "Licensed plumber, 24/7 emergencies.".into(),
+        registered_address: "100 9 Ave SW, Calgary AB".into(),
+        home_base: Some(repairs_proto::types::Address {
+            line1: "100 9 Ave SW".into(),
+            line2: String::new(),
+            city: "Calgary".into(),
+            province: "ab".into(),
+            postal_code: "t2p1j9".into(),
+            country: "CA".into(),
+        }),
+        available_days: vec![1, 2, 3, 4, 5],
+        available_from: "07:00".into(),
+        available_to: "22:00".into(),
+        time_zone: String::new(),
+        radius_km: 50,
+        service_ids: vec![service_id.into()],
+        qualification: "Red Seal".into(),
+        experience: repairs_proto::accounts::Experience::Experience5To10 as i32,
+        minimum_fee: Some(repairs_proto::types::Money {
+            amount_cents: 3000,
+            currency: "CAD".into(),
+        }),
+    }
+}
+
+/// A small PDF that passes the upload checks.
+pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+/// The start of a PNG, enough for the upload checks.
+pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
+
 /// Adds `authorization: Bearer <token>` to a request.
 pub fn with_token<T>(message: T, token: &str) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);

@@ -13,8 +13,8 @@ mod common;
 use std::time::{Duration, SystemTime};
 
 use common::{
-    TEST_PASSWORD, TestServer, last_message_to, log_in, reason, session_token, sign_up,
-    violated_fields, with_token,
+    PDF, TEST_PASSWORD, TestServer, last_message_to, log_in, reason, session_token, sign_up,
+    valid_profile, violated_fields, with_token,
 };
 use repairs_proto::{
     accounts::{self as pb, accounts_service_client::AccountsServiceClient},
@@ -572,37 +572,8 @@ async fn customers_change_only_their_own_account() {
     server.stop().await;
 }
 
-fn valid_profile(service_id: &str) -> pb::ProfessionalProfile {
-    pb::ProfessionalProfile {
-        description: "Licensed plumber, 24/7 emergencies.".into(),
-        registered_address: "100 9 Ave SW, Calgary AB".into(),
-        home_base: Some(types::Address {
-            line1: "100 9 Ave SW".into(),
-            line2: String::new(),
-            city: "Calgary".into(),
-            province: "ab".into(),
-            postal_code: "t2p1j9".into(),
-            country: "CA".into(),
-        }),
-        available_days: vec![1, 2, 3, 4, 5],
-        available_from: "07:00".into(),
-        available_to: "22:00".into(),
-        time_zone: String::new(),
-        radius_km: 50,
-        service_ids: vec![service_id.into()],
-        qualification: "Red Seal".into(),
-        experience: pb::Experience::Experience5To10 as i32,
-        minimum_fee: Some(types::Money {
-            amount_cents: 3000,
-            currency: "CAD".into(),
-        }),
-    }
-}
-
 /// The professional of the profile test.
 const PRO: &str = "pro@example.ca";
-
-const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
 #[tokio::test]
 async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {

@@ -14,7 +14,7 @@ use crate::{
     providers::storage::{ContentKind, UploadError, sniff_upload},
     state::AppState,
     store::{
-        professionals::{self, LicenceRow, ProfileUpdate},
+        professionals::{self, LicenceAdded, LicenceRow, ProfileUpdate},
         services,
     },
 };
@@ -31,6 +31,7 @@ const MAX_FEE_CENTS: i64 = 10_000_000;
 pub struct ProfileForm {
     pub name: String,
     pub email: String,
+    /// `None` keeps the current choice (as does `language`).
     pub sms_updates: Option<SmsUpdates>,
     pub language: Option<Language>,
     pub description: String,
@@ -253,7 +254,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
     let update = ProfileUpdate {
         name,
         email,
-        sms_updates: form.sms_updates.unwrap_or_default(),
+        sms_updates: form.sms_updates,
         language: form.language,
         description,
         registered_address,
@@ -350,12 +351,6 @@ pub async fn add_licence(
         MAX_UPLOAD_BYTES,
     )
     .map_err(|e| upload_error("content", e))?;
-    if professionals::count_licences(&state.db, id).await? >= MAX_LICENCES {
-        return Err(ApiError::FailedPrecondition {
-            reason: "TOO_MANY_LICENCES",
-            message: format!("a profile holds at most {MAX_LICENCES} licences; remove one first"),
-        });
-    }
     let licence_id = Uuid::now_v7();
     let key = format!(
         "professionals/{id}/licences/{licence_id}.{}",
@@ -379,12 +374,20 @@ pub async fn add_licence(
         content_type: kind.content_type().to_owned(),
         uploaded_at: Utc::now(),
     };
-    if let Err(error) = professionals::add_licence(&state.db, &row).await {
-        let _ = state.storage.delete(&row.file_key).await;
-        return Err(error.into());
+    let refused = match professionals::add_licence(&state.db, &row, MAX_LICENCES).await {
+        Ok(LicenceAdded::Added) => return Ok(row),
+        Ok(LicenceAdded::NoSuchProfessional) => super::not_found("professional"),
+        Ok(LicenceAdded::Full) => ApiError::FailedPrecondition {
+            reason: "TOO_MANY_LICENCES",
+            message: format!("a profile holds at most {MAX_LICENCES} licences; remove one first"),
+        },
+        Err(error) => error.into(),
+    };
+    // The file was stored first; nothing refers to it now.
+    if let Err(error) = state.storage.delete(&row.file_key).await {
+        tracing::warn!(%error, "could not remove a refused licence file");
     }
-    professionals::mark_profile_changed(&state.db, id).await?;
-    Ok(row)
+    Err(refused)
 }
 
 pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> ApiResult<()> {

@@ -21,7 +21,7 @@ use crate::{
         audit, customers,
         customers::CustomerRow,
         page::PageRequest,
-        professionals::{self, LicenceRow, ProfessionalRow},
+        professionals::{self, LicenceRow, ProfessionalRow, PublicViewer},
     },
 };
 
@@ -300,7 +300,8 @@ impl AccountsService for AccountsApi {
         let (Some(name), Some(email)) = (name, email) else {
             return Err(ApiError::invalid_fields(violations).into());
         };
-        let language = language_from_proto(req.language).unwrap_or_default();
+        // What is not sent (unspecified) is kept.
+        let language = language_from_proto(req.language);
         let sms = sms_from_proto(req.sms_updates).filter(|c| *c != SmsUpdates::NotAsked);
         let row = customers::update(&self.state.db, id, &name, &email, language, sms)
             .await
@@ -481,22 +482,21 @@ impl AccountsService for AccountsApi {
         &self,
         request: Request<pb::GetPublicProfessionalRequest>,
     ) -> Reply<pb::GetPublicProfessionalResponse> {
-        let who = request.extensions().get::<Caller>().copied();
-        let id = parse_id("id", &request.get_ref().id)?;
-        let row = professionals::get(&self.state.db, id)
-            .await
-            .map_err(ApiError::from)?;
-        // Only approved professionals are public; they and admins see their own regardless.
-        let visible = |row: &ProfessionalRow| {
-            row.state() == ProfessionalState::Approved
-                || who.is_some_and(|c| c.account_id == row.id || c.role == Role::Admin)
+        let viewer = match request.extensions().get::<Caller>() {
+            Some(caller) if caller.role == Role::Admin => PublicViewer::Admin,
+            Some(caller) if caller.role == Role::Professional => {
+                PublicViewer::Professional(caller.account_id)
+            }
+            _ => PublicViewer::Anyone,
         };
-        match row.filter(visible) {
-            Some(row) => ok(pb::GetPublicProfessionalResponse {
-                professional: Some(super::professional_view::to_public(&self.state, &row)),
-            }),
-            None => Err(rules::not_found("professional").into()),
-        }
+        let id = parse_id("id", &request.get_ref().id)?;
+        let row = professionals::get_public(&self.state.db, id, viewer)
+            .await
+            .map_err(ApiError::from)?
+            .ok_or_else(|| rules::not_found("professional"))?;
+        ok(pb::GetPublicProfessionalResponse {
+            professional: Some(super::professional_view::to_public(&self.state, row)),
+        })
     }
 
     async fn update_professional_profile(

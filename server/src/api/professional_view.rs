@@ -12,7 +12,7 @@ use crate::{
     domain::{Experience, Language, SmsUpdates},
     providers::storage::sign_file_url,
     state::AppState,
-    store::professionals::{LicenceRow, ProfessionalRow},
+    store::professionals::{LicenceRow, ProfessionalRow, PublicProfessionalRow},
 };
 
 /// Licence links work for an hour; photo links for a day (they are shown to anyone).
@@ -23,9 +23,8 @@ pub fn file_link(state: &AppState, key: &str, lifetime: Duration) -> String {
     sign_file_url(state.file_link_key.as_slice(), key, Utc::now() + lifetime).unwrap_or_default()
 }
 
-pub fn photo_url(state: &AppState, row: &ProfessionalRow) -> String {
-    row.photo_key
-        .as_deref()
+pub fn photo_url(state: &AppState, photo_key: Option<&str>) -> String {
+    photo_key
         .map(|key| file_link(state, key, PHOTO_LINK_LIFETIME))
         .unwrap_or_default()
 }
@@ -104,7 +103,7 @@ pub fn to_proto(
     let now = Utc::now();
     pb::Professional {
         id: row.id.to_string(),
-        photo_url: photo_url(state, &row),
+        photo_url: photo_url(state, row.photo_key.as_deref()),
         name: row.name.clone(),
         email: row.email.clone(),
         phone: row.phone.clone().unwrap_or_default(),
@@ -125,12 +124,12 @@ pub fn to_proto(
 }
 
 /// What customers see. Reviews are counted by the marketplace once it exists.
-pub fn to_public(state: &AppState, row: &ProfessionalRow) -> pb::PublicProfessional {
+pub fn to_public(state: &AppState, row: PublicProfessionalRow) -> pb::PublicProfessional {
     pb::PublicProfessional {
         id: row.id.to_string(),
-        name: row.name.clone(),
-        photo_url: photo_url(state, row),
-        description: row.description.clone(),
+        photo_url: photo_url(state, row.photo_key.as_deref()),
+        name: row.name,
+        description: row.description,
         radius_km: row.radius_km.unwrap_or_default(),
         experience: experience_to_proto(row.experience.as_deref()) as i32,
         minimum_fee: cad(row.minimum_fee_cents),

@@ -36,17 +36,19 @@ pub async fn update(
     id: Uuid,
     name: &PersonName,
     email: &Email,
-    language: Language,
+    language: Option<Language>,
     sms: Option<SmsUpdates>,
 ) -> sqlx::Result<Option<CustomerRow>> {
+    // Language and SMS choice are kept when not given.
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "update customers set name = $2, email = $3, language = $4, sms_updates = coalesce($5, sms_updates)
+        "update customers set name = $2, email = $3, language = coalesce($4, language),
+            sms_updates = coalesce($5, sms_updates)
          where id = $1 returning {COLUMNS}"
     )))
     .bind(id)
     .bind(name.as_str())
     .bind(email.as_str())
-    .bind(language.as_str())
+    .bind(language.map(Language::as_str))
     .bind(sms.map(SmsUpdates::as_str))
     .fetch_optional(db)
     .await

@@ -96,12 +96,59 @@ pub async fn list(
     .await
 }
 
-/// The profile as saved, every field replaced.
+/// What customers see of a professional.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PublicProfessionalRow {
+    pub id: Uuid,
+    pub name: String,
+    pub photo_key: Option<String>,
+    pub description: String,
+    pub radius_km: Option<i32>,
+    pub experience: Option<String>,
+    pub minimum_fee_cents: Option<i64>,
+}
+
+/// Who asks for a public profile, for [`get_public`].
+#[derive(Debug, Clone, Copy)]
+pub enum PublicViewer {
+    Anyone,
+    /// A signed-in professional: their own profile shows whatever its state.
+    Professional(Uuid),
+    /// Admins see every profile.
+    Admin,
+}
+
+/// A professional's public profile: approved professionals only, but for the professional
+/// themself and admins.
+#[tracing::instrument(skip_all)]
+pub async fn get_public(
+    db: &PgPool,
+    id: Uuid,
+    viewer: PublicViewer,
+) -> sqlx::Result<Option<PublicProfessionalRow>> {
+    let (own_id, admin) = match viewer {
+        PublicViewer::Anyone => (None, false),
+        PublicViewer::Professional(own) => (Some(own), false),
+        PublicViewer::Admin => (None, true),
+    };
+    sqlx::query_as(
+        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents
+         from professionals
+         where id = $1 and (state = 'approved' or id = $2 or $3)",
+    )
+    .bind(id)
+    .bind(own_id)
+    .bind(admin)
+    .fetch_optional(db)
+    .await
+}
+
+/// The profile as saved: every field replaced, but SMS choice and language, kept when `None`.
 #[derive(Debug, Clone)]
 pub struct ProfileUpdate {
     pub name: PersonName,
     pub email: Email,
-    pub sms_updates: SmsUpdates,
+    pub sms_updates: Option<SmsUpdates>,
     pub language: Option<Language>,
     pub description: String,
     pub registered_address: String,
@@ -131,7 +178,7 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     };
     let next = current.after_profile_change();
     sqlx::query(
-        "update professionals set name = $2, email = $3, sms_updates = $4,
+        "update professionals set name = $2, email = $3, sms_updates = coalesce($4, sms_updates),
             language = coalesce($5, language), description = $6, registered_address = $7,
             home_line1 = $8, home_line2 = $9, home_city = $10, home_province = $11,
             home_postal_code = $12, home_latitude = $13, home_longitude = $14, time_zone = $15,
@@ -143,7 +190,7 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     .bind(id)
     .bind(p.name.as_str())
     .bind(p.email.as_str())
-    .bind(p.sms_updates.as_str())
+    .bind(p.sms_updates.map(SmsUpdates::as_str))
     .bind(p.language.map(Language::as_str))
     .bind(&p.description)
     .bind(&p.registered_address)
@@ -206,7 +253,7 @@ async fn replace_services(
 }
 
 /// Moves a professional whose profile changed (licences, say) back to review if decided.
-pub async fn mark_profile_changed(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
+pub async fn mark_profile_changed(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "update professionals set state = case when state = 'waiting_for_approval'
              then state else 'profile_updated' end
@@ -257,21 +304,30 @@ pub async fn decide(
     Ok(Decided::Done)
 }
 
+/// Sets the photo and returns the key it replaces, for the caller to remove that file; `None`
+/// when there is no such professional. The row is locked first, so of two photos saved at
+/// once each replaces the other in turn and no file is left unreferenced.
 pub async fn set_photo(
     db: &PgPool,
     id: Uuid,
     photo_key: &str,
 ) -> sqlx::Result<Option<Option<String>>> {
-    // Returns the previous key so the caller can remove the old file.
-    sqlx::query_as::<_, (Option<String>,)>(
-        "update professionals p set photo_key = $2 from professionals old
-         where p.id = $1 and old.id = p.id returning old.photo_key",
-    )
-    .bind(id)
-    .bind(photo_key)
-    .fetch_optional(db)
-    .await
-    .map(|row| row.map(|(key,)| key))
+    let mut tx = db.begin().await?;
+    let previous: Option<(Option<String>,)> =
+        sqlx::query_as("select photo_key from professionals where id = $1 for update")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((previous,)) = previous else {
+        return Ok(None);
+    };
+    sqlx::query("update professionals set photo_key = $2 where id = $1")
+        .bind(id)
+        .bind(photo_key)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Some(previous))
 }
 
 pub async fn licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Vec<LicenceRow>> {
@@ -284,7 +340,38 @@ pub async fn licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Vec<Li
     .await
 }
 
-pub async fn add_licence(db: &PgPool, licence: &LicenceRow) -> sqlx::Result<()> {
+/// What became of a licence to add.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LicenceAdded {
+    /// Added, and a decided profile went back to review.
+    Added,
+    NoSuchProfessional,
+    /// The profile already holds this many licences.
+    Full,
+}
+
+/// Adds a licence unless the profile already holds `max`: counted and inserted under the
+/// professional's row lock, so uploads at the same time cannot pass the limit together.
+pub async fn add_licence(
+    db: &PgPool,
+    licence: &LicenceRow,
+    max: i64,
+) -> sqlx::Result<LicenceAdded> {
+    let mut tx = db.begin().await?;
+    if lock_state(&mut tx, licence.professional_id)
+        .await?
+        .is_none()
+    {
+        return Ok(LicenceAdded::NoSuchProfessional);
+    }
+    let (held,): (i64,) =
+        sqlx::query_as("select count(*) from licences where professional_id = $1")
+            .bind(licence.professional_id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if held >= max {
+        return Ok(LicenceAdded::Full);
+    }
     sqlx::query(
         "insert into licences (id, professional_id, label, file_key, file_name, content_type, uploaded_at)
          values ($1, $2, $3, $4, $5, $6, $7)",
@@ -296,9 +383,11 @@ pub async fn add_licence(db: &PgPool, licence: &LicenceRow) -> sqlx::Result<()> 
     .bind(&licence.file_name)
     .bind(&licence.content_type)
     .bind(licence.uploaded_at)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    mark_profile_changed(&mut *tx, licence.professional_id).await?;
+    tx.commit().await?;
+    Ok(LicenceAdded::Added)
 }
 
 /// Removes a licence of this professional; returns its file key.
@@ -315,12 +404,4 @@ pub async fn delete_licence(
     .fetch_optional(db)
     .await
     .map(|row| row.map(|(key,)| key))
-}
-
-pub async fn count_licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<i64> {
-    let (n,): (i64,) = sqlx::query_as("select count(*) from licences where professional_id = $1")
-        .bind(professional_id)
-        .fetch_one(db)
-        .await?;
-    Ok(n)
 }

@@ -10,6 +10,7 @@ use table::{Call, Translation};
 
 pub mod auth;
 pub mod body;
+pub mod catalogue;
 pub mod error;
 pub mod pending;
 pub mod rpc;

@@ -13,13 +13,14 @@ use super::Reply;
 use super::accounts_shared;
 use super::auth::LegacyToken;
 use super::body::{LegacyForm, LegacyJson, UploadedFile, text};
+use super::catalogue::Catalogue;
 use super::error::ApiError;
 use super::rpc::Rpc;
 use super::services::catalogue;
 use super::shapes::{
-    Catalogue, LegacyProfessional, cad, days_from_text, experience_from_text, fee_cents,
-    home_address_line, language_from_text, list_values, membership_status, otp_verified,
-    province_code, radius_km, sms_from_text, state_from_status, status_number, upload_content_type,
+    LegacyProfessional, cad, days_from_text, experience_from_text, fee_cents, home_address_line,
+    language_from_text, list_values, membership_status, otp_verified, province_code, radius_km,
+    sms_from_text, state_from_status, status_number, upload_content_type,
 };
 use super::table::{Call, Translation, get, post};
 use super::users::PAGE_SIZE;
@@ -196,7 +197,9 @@ async fn sign_up(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::SignUpB
 }
 
 /// `POST /api/professionals/login` -> the sign-up reply plus `city`, `otp_verified` and
-/// `membershipStatus` (the old app routes on them); 401 `{msg}` when refused.
+/// `membershipStatus` (the old app routes on them); 401 `{msg}` when refused. `city` is left
+/// out until the profile has one: the old app tests `city !== undefined` to choose between
+/// the request list and the profile form.
 async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::LogInBody>) -> Reply {
     let (session, account) = accounts_shared::log_in(&rpc, pb::Role::Professional, body).await?;
     let professional = match account {
@@ -208,9 +211,11 @@ async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::LogInBod
         .as_ref()
         .and_then(|p| p.home_base.as_ref())
         .map(|home| home.city.clone())
-        .unwrap_or_default();
+        .filter(|city| !city.is_empty());
     let mut body = session_reply(&session, &professional);
-    body["city"] = json!(city);
+    if let Some(city) = city {
+        body["city"] = json!(city);
+    }
     body["otp_verified"] = json!(otp_verified(professional.phone_verified));
     body["membershipStatus"] = json!(membership_status(professional.membership_active));
     Ok(Json(body))

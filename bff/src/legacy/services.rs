@@ -7,9 +7,10 @@ use repairs_proto::content as pb;
 use serde_json::json;
 
 use super::Reply;
+use super::catalogue::Catalogue;
 use super::error::ApiError;
 use super::rpc::Rpc;
-use super::shapes::{Catalogue, LegacyService, ServiceLanguage};
+use super::shapes::{LegacyService, ServiceLanguage};
 use super::table::{Call, Translation, delete, get, post};
 
 const LIST: Call = get("/api/services", "ContentService.ListServices");

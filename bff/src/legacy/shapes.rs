@@ -10,6 +10,8 @@ use repairs_proto::content;
 use repairs_proto::types::{Address, Language, Money};
 use serde::Serialize;
 
+use super::catalogue::Catalogue;
+
 // ---------------------------------------------------------------------------------------------
 // Codes.
 
@@ -226,7 +228,7 @@ const PROVINCES: [(&str, &str, &str); 13] = [
 ];
 
 /// Lower case, accents and punctuation folded, so "québec", "Quebec" and "QUÉBEC" compare equal.
-fn fold(text: &str) -> String {
+pub(super) fn fold(text: &str) -> String {
     text.trim()
         .to_lowercase()
         .chars()
@@ -364,53 +366,7 @@ pub fn split_phone(number: &str, default_country: &str) -> (String, String) {
         .unwrap_or_else(|| (String::new(), number.to_owned()))
 }
 
-// ---------------------------------------------------------------------------------------------
-// The service catalogue, which names specialisations.
-
-/// The services as the server lists them: ids <-> names.
-#[derive(Debug, Clone, Default)]
-pub struct Catalogue(Vec<content::Service>);
-
-impl Catalogue {
-    pub fn new(services: Vec<content::Service>) -> Self {
-        Self(services)
-    }
-
-    /// "Plumbing Services, Roofing Services": the English names of `ids` (an id no longer in
-    /// the catalogue is left out).
-    pub fn english_names(&self, ids: &[String]) -> String {
-        ids.iter()
-            .filter_map(|id| self.0.iter().find(|service| service.id == *id))
-            .map(|service| english(service.name.as_ref()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
-    /// Service ids from the values of the old form: comma-separated English or French names
-    /// (any case, with or without a trailing "Services"), or ids. A value that names no
-    /// service is passed on as it is, and the server refuses it.
-    pub fn ids(&self, values: &[String]) -> Vec<String> {
-        split_list(values)
-            .map(|item| {
-                let wanted = fold(item);
-                let wanted_short = wanted.trim_end_matches(" services").to_owned();
-                self.0
-                    .iter()
-                    .find(|service| {
-                        let names = service.name.clone().unwrap_or_default();
-                        service.id.eq_ignore_ascii_case(item)
-                            || [names.en, names.fr].iter().any(|name| {
-                                let name = fold(name);
-                                name == wanted || name.trim_end_matches(" services") == wanted_short
-                            })
-                    })
-                    .map_or_else(|| item.to_owned(), |service| service.id.clone())
-            })
-            .collect()
-    }
-}
-
-fn english(text: Option<&repairs_proto::types::LocalizedText>) -> String {
+pub(super) fn english(text: Option<&repairs_proto::types::LocalizedText>) -> String {
     text.map(|t| t.en.clone()).unwrap_or_default()
 }
 
@@ -641,8 +597,9 @@ impl LegacyService {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::legacy::catalogue::tests::catalogue;
     use repairs_proto::types::LocalizedText;
 
     #[test]
@@ -853,7 +810,7 @@ mod tests {
         );
     }
 
-    fn service(id: &str, en: &str, fr: &str) -> content::Service {
+    pub(in crate::legacy) fn service(id: &str, en: &str, fr: &str) -> content::Service {
         content::Service {
             id: id.to_owned(),
             name: Some(LocalizedText {
@@ -871,34 +828,6 @@ mod tests {
             }),
             ..Default::default()
         }
-    }
-
-    fn catalogue() -> Catalogue {
-        Catalogue::new(vec![
-            service("id-1", "Plumbing Services", "Services de plomberie"),
-            service("id-4", "Roofing Services", "Services de toiture"),
-            service(
-                "id-7",
-                "Cleaning and Disinfection",
-                "Nettoyage et désinfection",
-            ),
-        ])
-    }
-
-    #[test]
-    fn specialisations_by_name_or_id() {
-        let catalogue = catalogue();
-        let ids = catalogue.ids(&[
-            "Plumbing Services, services de toiture".to_owned(),
-            "Cleaning and Disinfection Services".to_owned(),
-            "ID-1".to_owned(),
-            "Gardening".to_owned(),
-        ]);
-        assert_eq!(ids, ["id-1", "id-4", "id-7", "id-1", "Gardening"]);
-        assert_eq!(
-            catalogue.english_names(&["id-1".to_owned(), "id-4".to_owned(), "gone".to_owned()]),
-            "Plumbing Services, Roofing Services"
-        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 // Each test binary uses a different part of this module; helpers panic as tests do.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod legacy;
 pub mod server;
 
 use std::net::SocketAddr;

@@ -31,7 +31,12 @@ describe('readRpcError', () => {
   });
 
   it('knows which reasons end a session', () => {
-    for (const reason of ['SESSION_EXPIRED', 'SESSION_INVALID', 'SIGN_IN_REQUIRED']) {
+    for (const reason of [
+      'SESSION_EXPIRED',
+      'SESSION_INVALID',
+      'SESSION_REVOKED',
+      'SIGN_IN_REQUIRED',
+    ]) {
       expect(isSessionEnded(readRpcError(rpcError(Code.Unauthenticated, reason)))).toBe(true);
     }
     expect(

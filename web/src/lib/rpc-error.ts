@@ -52,6 +52,7 @@ export function readRpcError(error: unknown): RpcProblem {
 export const SESSION_ENDED_REASONS: readonly string[] = [
   'SESSION_EXPIRED',
   'SESSION_INVALID',
+  'SESSION_REVOKED',
   'SIGN_IN_REQUIRED',
 ];
 

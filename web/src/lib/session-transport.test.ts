@@ -32,7 +32,7 @@ describe('withSession', () => {
     expect(seen).toEqual(['Bearer first', null]);
   });
 
-  it.each(['SESSION_EXPIRED', 'SESSION_INVALID', 'SIGN_IN_REQUIRED'])(
+  it.each(['SESSION_EXPIRED', 'SESSION_INVALID', 'SESSION_REVOKED', 'SIGN_IN_REQUIRED'])(
     'reports %s once and still fails the call',
     async (reason) => {
       const onSessionEnded = vi.fn();

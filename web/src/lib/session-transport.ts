@@ -10,8 +10,9 @@ export interface SessionTransportOptions {
 
 /**
  * A transport that sends `authorization: Bearer <token>` on every call of `base` and reports
- * SESSION_EXPIRED, SESSION_INVALID and SIGN_IN_REQUIRED answers in one place. The error still
- * reaches the caller, which may show it while the app leaves for the logout route.
+ * SESSION_EXPIRED, SESSION_INVALID, SESSION_REVOKED and SIGN_IN_REQUIRED answers in one place.
+ * The error still reaches the caller, which may show it while the app leaves for the logout
+ * route.
  */
 export function withSession(base: Transport, options: SessionTransportOptions): Transport {
   const withToken = (header: HeadersInit | undefined) => {

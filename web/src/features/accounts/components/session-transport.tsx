@@ -7,8 +7,8 @@ import { browserStore } from '@/lib/storage';
 
 /**
  * Gives the screens of a role's area a transport that sends that role's token, and handles
- * an ended session once for all of them: SESSION_EXPIRED, SESSION_INVALID or
- * SIGN_IN_REQUIRED sends the browser to the role's logout route.
+ * an ended session once for all of them: SESSION_EXPIRED, SESSION_INVALID, SESSION_REVOKED
+ * or SIGN_IN_REQUIRED sends the browser to the role's logout route.
  */
 export function SessionTransport({ role, children }: { role: Role; children: ReactNode }) {
   const base = useTransport();

@@ -5,6 +5,7 @@ use bytes::Bytes;
 use chrono::{NaiveTime, Utc};
 use uuid::Uuid;
 
+use super::removal::discard_file;
 use crate::{
     domain::{
         Email, Experience, Language, PersonName, PostalCode, RadiusKm, SmsUpdates, TimeOfDay,
@@ -318,18 +319,21 @@ pub async fn set_photo(
         .put(&key, kind.content_type(), Bytes::from(content))
         .await
         .map_err(storage_error)?;
-    match professionals::set_photo(&state.db, id, &key).await? {
-        None => {
-            let _ = state.storage.delete(&key).await;
-            Err(super::not_found("professional"))
-        }
-        Some(previous) => {
-            if let Some(old) = previous
-                && let Err(error) = state.storage.delete(&old).await
-            {
-                tracing::warn!(%error, "could not remove a replaced photo");
+    // The file is stored first; whichever of the two files ends up unreferenced goes.
+    match professionals::set_photo(&state.db, id, &key).await {
+        Ok(Some(previous)) => {
+            if let Some(old) = previous {
+                discard_file(state, &old).await;
             }
             Ok(key)
+        }
+        Ok(None) => {
+            discard_file(state, &key).await;
+            Err(super::not_found("professional"))
+        }
+        Err(error) => {
+            discard_file(state, &key).await;
+            Err(error.into())
         }
     }
 }
@@ -384,9 +388,7 @@ pub async fn add_licence(
         Err(error) => error.into(),
     };
     // The file was stored first; nothing refers to it now.
-    if let Err(error) = state.storage.delete(&row.file_key).await {
-        tracing::warn!(%error, "could not remove a refused licence file");
-    }
+    discard_file(state, &row.file_key).await;
     Err(refused)
 }
 
@@ -394,9 +396,7 @@ pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> Api
     let key = professionals::delete_licence(&state.db, id, licence_id)
         .await?
         .ok_or_else(|| super::not_found("licence"))?;
-    if let Err(error) = state.storage.delete(&key).await {
-        tracing::warn!(%error, "could not remove a deleted licence file");
-    }
+    discard_file(state, &key).await;
     professionals::mark_profile_changed(&state.db, id).await?;
     Ok(())
 }

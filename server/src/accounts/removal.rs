@@ -16,11 +16,15 @@ pub async fn delete_account(state: &AppState, kind: AccountKind, id: Uuid) -> Ap
     };
     state.sessions.forget(kind.role(), id).await;
     for key in files {
-        // The row is gone, so nothing links to the file any more: a failure leaves an
-        // unreachable file, named in the log for whoever cleans up.
-        if let Err(error) = state.storage.delete(&key).await {
-            tracing::error!(%error, key, "could not remove a deleted account's file");
-        }
+        discard_file(state, &key).await;
     }
     Ok(true)
+}
+
+/// Removes a stored file that no row refers to (any more). A failure leaves an unreachable
+/// file behind, named in the log for whoever cleans up; it is not the caller's failure.
+pub(super) async fn discard_file(state: &AppState, key: &str) {
+    if let Err(error) = state.storage.delete(key).await {
+        tracing::warn!(%error, key, "could not remove an unreferenced file");
+    }
 }

@@ -110,7 +110,8 @@ pub async fn reset(
     }
     let hash = password::hash(new_password.into_inner()).await?;
     if password_resets::redeem(&state.db, kind, account_id, &token_hash(token), &hash).await? {
-        state.sessions.revoke(role, account_id).await
+        state.sessions.refresh(role, account_id).await;
+        Ok(())
     } else {
         Err(ApiError::FailedPrecondition {
             reason: "RESET_LINK_EXPIRED",

@@ -14,7 +14,7 @@ pub async fn delete_account(state: &AppState, kind: AccountKind, id: Uuid) -> Ap
     let Some(files) = accounts::delete(&state.db, kind, id).await? else {
         return Ok(false);
     };
-    state.sessions.forget(kind.role(), id).await;
+    state.sessions.refresh(kind.role(), id).await;
     for key in files {
         discard_file(state, &key).await;
     }

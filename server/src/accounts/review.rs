@@ -48,7 +48,7 @@ async fn decide(
                 ),
             });
         }
-        Decided::Done => state.sessions.revoke(Role::Professional, id).await?,
+        Decided::Done => state.sessions.refresh(Role::Professional, id).await,
     }
     let action = match next {
         ProfessionalState::Approved => "professional.approve",

@@ -1,11 +1,13 @@
 //! Ending sessions before they expire. Every account has a token version, written into the
 //! tokens it is issued; an event after which no earlier session may go on (a password reset,
-//! an admin's decision on a professional, the account's deletion) moves the version on, and
-//! the auth layer refuses tokens of another version with `SESSION_REVOKED`.
+//! an admin's decision on a professional) moves the version on in its own transaction
+//! (`store::session_versions::bump`), deleting the account removes it, and the auth layer
+//! refuses tokens of another version, or of a deleted account, with `SESSION_REVOKED`.
 //!
 //! The current versions are cached, so a call costs one cache read, not a query. A miss reads
-//! Postgres and fills the cache only if nobody wrote it meanwhile; a bump writes its new value
-//! over whatever is there after its commit, so a slower reader cannot put an old one back.
+//! Postgres and fills the cache only if nobody wrote it meanwhile; after a change commits,
+//! [`SessionVersions::refresh`] writes the new value over whatever is there, so a slower
+//! reader cannot put an old one back.
 
 use std::{sync::Arc, time::Duration};
 
@@ -28,6 +30,11 @@ const GONE: &str = "gone";
 
 fn key(role: Role, id: Uuid) -> String {
     format!("token-version:{role}:{id}")
+}
+
+/// What the cache holds for an account's version (`None`: the account is gone).
+fn cached_value(version: Option<i32>) -> String {
+    version.map_or_else(|| GONE.to_owned(), |v| v.to_string())
 }
 
 /// Current token versions, from the cache or Postgres.
@@ -57,8 +64,11 @@ impl SessionVersions {
             Err(error) => tracing::warn!(%error, "token version cache unreachable"),
         }
         let version = session_versions::current(&self.db, role, id).await?;
-        let value = version.map_or_else(|| GONE.to_owned(), |v| v.to_string());
-        if let Err(error) = self.cache.set_if_absent(&key, &value, CACHED_FOR).await {
+        if let Err(error) = self
+            .cache
+            .set_if_absent(&key, &cached_value(version), CACHED_FOR)
+            .await
+        {
             tracing::warn!(%error, "could not cache a token version");
         }
         Ok(version)
@@ -82,19 +92,20 @@ impl SessionVersions {
         }
     }
 
-    /// Ends every session of an account: tokens issued before no longer work.
-    pub async fn revoke(&self, role: Role, id: Uuid) -> ApiResult<()> {
-        let value = match session_versions::bump(&self.db, role, id).await? {
-            Some(version) => version.to_string(),
-            None => GONE.to_owned(),
-        };
-        self.overwrite(role, id, &value).await;
-        Ok(())
-    }
-
-    /// After an account was deleted: its tokens stop working at once.
-    pub async fn forget(&self, role: Role, id: Uuid) {
-        self.overwrite(role, id, GONE).await;
+    /// After a change that moved the account's version on (in its own transaction) or deleted
+    /// the account: the cache takes the new state at once, so tokens issued before stop
+    /// working on every replica. Never fails: when Postgres cannot be read, the cached value
+    /// is dropped and the next check reads Postgres.
+    pub async fn refresh(&self, role: Role, id: Uuid) {
+        match session_versions::current(&self.db, role, id).await {
+            Ok(version) => self.overwrite(role, id, &cached_value(version)).await,
+            Err(error) => {
+                tracing::error!(%error, "could not read a new token version");
+                if let Err(error) = self.cache.delete(&key(role, id)).await {
+                    tracing::error!(%error, "could not drop an old token version");
+                }
+            }
+        }
     }
 
     async fn overwrite(&self, role: Role, id: Uuid, value: &str) {

@@ -52,7 +52,8 @@ pub async fn is_usable(
 }
 
 /// Uses the token up and sets the password in one transaction; false when the token is not
-/// usable. Every other open token of the account is used up too.
+/// usable. Every other open token of the account is used up too, and its sessions end (its
+/// token version moves on).
 pub async fn redeem(
     db: &PgPool,
     kind: AccountKind,
@@ -87,6 +88,7 @@ pub async fn redeem(
         .bind(password_hash)
         .execute(&mut *tx)
         .await?;
+    super::session_versions::bump(&mut *tx, kind.role(), account_id).await?;
     tx.commit().await?;
     Ok(true)
 }

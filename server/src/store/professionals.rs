@@ -5,7 +5,7 @@ use sqlx::{PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
 use super::page::PageRequest;
-use crate::domain::{Email, Language, PersonName, ProfessionalState, SmsUpdates};
+use crate::domain::{Email, Language, PersonName, ProfessionalState, Role, SmsUpdates};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProfessionalRow {
@@ -275,7 +275,8 @@ pub enum Decided {
 }
 
 /// Sets the state an admin decided, only from a state that allows it, checked under the row
-/// lock so two admins cannot both act on the same state.
+/// lock so two admins cannot both act on the same state. The professional's sessions end with
+/// it (their token version moves on in the same transaction).
 pub async fn decide(
     db: &PgPool,
     id: Uuid,
@@ -300,6 +301,7 @@ pub async fn decide(
     .bind(reason)
     .execute(&mut *tx)
     .await?;
+    super::session_versions::bump(&mut *tx, Role::Professional, id).await?;
     tx.commit().await?;
     Ok(Decided::Done)
 }

@@ -1,6 +1,6 @@
 //! The token version of every account (customers, professionals and admins alike).
 
-use sqlx::{AssertSqlSafe, PgPool};
+use sqlx::{AssertSqlSafe, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use crate::domain::Role;
@@ -26,10 +26,10 @@ pub async fn current(db: &PgPool, role: Role, id: Uuid) -> sqlx::Result<Option<i
     Ok(row.map(|(version,)| version))
 }
 
-/// Moves the account to its next token version and returns it; `None` when it does not
-/// exist.
+/// Moves the account to its next token version, in the transaction of the change that ends
+/// its sessions, and returns it; `None` when the account does not exist.
 #[tracing::instrument(skip_all)]
-pub async fn bump(db: &PgPool, role: Role, id: Uuid) -> sqlx::Result<Option<i32>> {
+pub async fn bump(db: impl PgExecutor<'_>, role: Role, id: Uuid) -> sqlx::Result<Option<i32>> {
     let row: Option<(i32,)> = sqlx::query_as(sql(
         role,
         "update {table} set token_version = token_version + 1 where id = $1

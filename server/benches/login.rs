@@ -13,8 +13,9 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod figures;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
 
@@ -22,11 +23,6 @@ const ROUNDS: usize = 40;
 
 /// The email and password of round `n` of a case.
 type Credentials = fn(usize) -> (String, &'static str);
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[index]
-}
 
 #[tokio::main]
 async fn main() {
@@ -69,13 +65,7 @@ async fn main() {
                 .await;
             times.push(started.elapsed());
         }
-        times.sort_unstable();
-        println!(
-            "login, {label:15} n={ROUNDS} p50={:>6.1} ms p95={:>6.1} ms max={:>6.1} ms",
-            percentile(&times, 0.5).as_secs_f64() * 1e3,
-            percentile(&times, 0.95).as_secs_f64() * 1e3,
-            times[times.len() - 1].as_secs_f64() * 1e3,
-        );
+        figures::report(&format!("login, {label:15}"), times);
     }
     server.stop().await;
 }

@@ -116,6 +116,8 @@ async fn current_caller(
     };
     match versions.check(&admitted.token).await {
         Ok(()) => Ok(Some(admitted.token.caller)),
+        // A public call with an ended session, or one that cannot be checked just now, goes
+        // on as an anonymous call.
         Err(_) if admitted.public => Ok(None),
         Err(error) => Err(error),
     }

@@ -98,7 +98,7 @@ end_to_end() {
     count e2e 0 1
     return
   fi
-  E2E_LOGS="$LOGS" scripts/e2e.sh 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok|^# (axe|a11y)' || true
+  E2E_LOGS="$LOGS" scripts/e2e.sh 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok|^# axe walk' || true
   local p f
   p=$(grep -Eo '^# pass [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
   f=$(grep -Eo '^# fail [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)

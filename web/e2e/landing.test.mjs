@@ -33,7 +33,7 @@ describe('landing page and language switch', () => {
   it('switches to French: loader, then /fr after the reload', async () => {
     const { page } = browser;
     const clickedAt = Date.now();
-    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'FR Français' }).click();
 
     const loader = page.getByRole('status').filter({ hasText: 'Passage au français' });
     await loader.waitFor();

@@ -170,7 +170,7 @@ describe('signed-in areas', () => {
     );
     // Inside an area the header keeps the language switch but not the public links.
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Français' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'FR Français' })).toBeVisible();
   });
 
   it('sends a signed-in customer away from the login page', async () => {

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeToken, renderApp } from '@/test/render-app';
+
+const signIn = (values: Record<string, string>, tokenKey: string, role: string) => {
+  localStorage.setItem(
+    tokenKey,
+    fakeToken({ sub: 'id-1', role, iat: Math.floor(Date.now() / 1000) }),
+  );
+  for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+};
+
+const mainNav = async () => within(await screen.findByRole('navigation', { name: 'Main' }));
+
+describe('header', () => {
+  it('offers the sign-in pages to someone signed out', async () => {
+    renderApp('/contact');
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(nav.getByRole('link', { name: 'Professional log in' })).toBeVisible();
+  });
+
+  it('shows a signed-in customer their name, account link and log out instead', async () => {
+    signIn({ username: 'Casey Customer' }, 'token', 'user');
+    renderApp('/contact');
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'Casey Customer, my account' })).toHaveAttribute(
+      'href',
+      '/user-account-setting',
+    );
+    expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/user-logout');
+    expect(nav.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(nav.queryByRole('link', { name: 'Professional log in' })).toBeNull();
+  });
+
+  it('shows a signed-in professional their profile and log out, in French', async () => {
+    signIn({ 'professional-name': 'Paule' }, 'professional-token', 'professional');
+    renderApp('/fr/pas-de-page');
+    const nav = within(await screen.findByRole('navigation', { name: 'Principal' }));
+    expect(nav.getByRole('link', { name: 'Paule, mon profil professionnel' })).toHaveAttribute(
+      'href',
+      '/view-professional-profile',
+    );
+    expect(nav.getByRole('link', { name: 'Se déconnecter' })).toHaveAttribute(
+      'href',
+      '/professional-logout',
+    );
+  });
+
+  it('shows an admin without a stored name the administration link', async () => {
+    signIn({}, 'admin_token', 'admin');
+    renderApp('/contact');
+    const nav = await mainNav();
+    expect(nav.getByRole('link', { name: 'administration' })).toHaveAttribute(
+      'href',
+      '/admin/professionals-list',
+    );
+    expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/admin/logout');
+  });
+});

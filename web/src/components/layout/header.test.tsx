@@ -10,13 +10,19 @@ const signIn = (values: Record<string, string>, tokenKey: string, role: string) 
   for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
 };
 
+type Nav = ReturnType<typeof within>;
+
+/** The navigation has a link named `name` to `href`. */
+const expectLink = (nav: Nav, name: string, href: string) =>
+  expect(nav.getByRole('link', { name })).toHaveAttribute('href', href);
+
 const mainNav = async () => within(await screen.findByRole('navigation', { name: 'Main' }));
 
 describe('header', () => {
   it('offers the sign-in pages to someone signed out', async () => {
     renderApp('/contact');
     const nav = await mainNav();
-    expect(nav.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expectLink(nav, 'Log in', '/login');
     expect(nav.getByRole('link', { name: 'Professional log in' })).toBeVisible();
   });
 
@@ -24,11 +30,8 @@ describe('header', () => {
     signIn({ username: 'Casey Customer' }, 'token', 'user');
     renderApp('/contact');
     const nav = await mainNav();
-    expect(nav.getByRole('link', { name: 'Casey Customer, my account' })).toHaveAttribute(
-      'href',
-      '/user-account-setting',
-    );
-    expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/user-logout');
+    expectLink(nav, 'Casey Customer, my account', '/user-account-setting');
+    expectLink(nav, 'Log out', '/user-logout');
     expect(nav.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Professional log in' })).toBeNull();
   });
@@ -37,24 +40,15 @@ describe('header', () => {
     signIn({ 'professional-name': 'Paule' }, 'professional-token', 'professional');
     renderApp('/fr/pas-de-page');
     const nav = within(await screen.findByRole('navigation', { name: 'Principal' }));
-    expect(nav.getByRole('link', { name: 'Paule, mon profil professionnel' })).toHaveAttribute(
-      'href',
-      '/view-professional-profile',
-    );
-    expect(nav.getByRole('link', { name: 'Se déconnecter' })).toHaveAttribute(
-      'href',
-      '/professional-logout',
-    );
+    expectLink(nav, 'Paule, mon profil professionnel', '/view-professional-profile');
+    expectLink(nav, 'Se déconnecter', '/professional-logout');
   });
 
   it('shows an admin without a stored name the administration link', async () => {
     signIn({}, 'admin_token', 'admin');
     renderApp('/contact');
     const nav = await mainNav();
-    expect(nav.getByRole('link', { name: 'administration' })).toHaveAttribute(
-      'href',
-      '/admin/professionals-list',
-    );
-    expect(nav.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/admin/logout');
+    expectLink(nav, 'administration', '/admin/professionals-list');
+    expectLink(nav, 'Log out', '/admin/logout');
   });
 });

@@ -131,7 +131,7 @@ describe('accounts', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () 
     await page.getByLabel('Nom').fill(proName);
     await page.getByLabel('Courriel').fill(email);
     await page.getByLabel(/^Mot de passe\*?$/).fill(password);
-    await page.getByRole('button', { name: "S'inscrire", exact: true }).click();
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
 
     await page.waitForURL(/\/professional-phone-otp\/[0-9a-f-]+$/);
     await heading(page, 'Vérifiez votre téléphone');
@@ -163,7 +163,7 @@ describe('accounts', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () 
       .getByLabel('Description')
       .fill('Plombière certifiée, urgences 24 h sur 24 à Calgary.');
     await page.getByLabel('Adresse enregistrée').fill('100 7 Ave SW, Calgary AB T2P 1J9');
-    await page.getByLabel("Port d'attache : adresse").fill('100 7 Ave SW');
+    await page.getByLabel('Port d’attache : adresse').fill('100 7 Ave SW');
     await page.getByLabel('Ville').fill('Calgary');
     await page.getByLabel('Province ou territoire').selectOption('AB');
     await page.getByLabel('Code postal').fill('T2P 1J9');

@@ -55,7 +55,7 @@ describe('routes table', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page introuvable' }),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: "Aller à la page d'accueil" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Aller à la page d’accueil' })).toHaveAttribute(
       'href',
       '/fr',
     );

@@ -16,15 +16,8 @@ PASSED=0
 FAILED=0
 FAILURES=()
 LOGS=$(mktemp -d /tmp/repairs-test-logs.XXXXXX)
-SERVER_PID=
-BFF_PID=
 
 cleanup() {
-  [ -n "$BFF_PID" ] && kill "$BFF_PID" 2>/dev/null
-  if [ -n "$SERVER_PID" ]; then
-    kill "$SERVER_PID" 2>/dev/null
-    wait "$SERVER_PID" 2>/dev/null
-  fi
   stop_test_redis
   stop_test_postgres
 }
@@ -60,14 +53,6 @@ install_missing() {
   local sudo=
   [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-}
-
-wait_for_port() { # port seconds
-  for _ in $(seq 1 $(($2 * 5))); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.2
-  done
-  return 1
 }
 
 rust_suites() {
@@ -113,38 +98,12 @@ end_to_end() {
     count e2e 0 1
     return
   fi
-  local grpc_port http_port bff_port data
-  grpc_port=$(free_port)
-  http_port=$(free_port)
-  bff_port=$(free_port)
-  data=$(mktemp -d /tmp/repairs-e2e.XXXXXX)
-  psql -q "$TEST_DATABASE_URL" -c "create database e2e" >/dev/null
-  DATABASE_URL="${TEST_DATABASE_URL%/*}/e2e" REDIS_URL="$TEST_REDIS_URL" \
-    JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \
-    DATA_DIR="$data" GRPC_ADDR="127.0.0.1:$grpc_port" HTTP_ADDR="127.0.0.1:$http_port" \
-    ADMIN_EMAIL=admin@example.ca ADMIN_PASSWORD=admin-password-e2e \
-    target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
-  SERVER_PID=$!
-  BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" \
-    FILES_URL="http://127.0.0.1:$http_port" WEB_DIST=web/dist \
-    target/debug/repairs-bff >"$LOGS/e2e-bff.log" 2>&1 &
-  BFF_PID=$!
-  if ! wait_for_port "$grpc_port" 60 || ! wait_for_port "$bff_port" 30; then
-    tail -n 30 "$LOGS/e2e-server.log" "$LOGS/e2e-bff.log"
-    count e2e 0 1
-    return
-  fi
-  (cd web && E2E_BASE_URL="http://127.0.0.1:$bff_port" E2E_DATA_DIR="$data" \
-    E2E_ADMIN_EMAIL=admin@example.ca E2E_ADMIN_PASSWORD=admin-password-e2e npm run --silent e2e) 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok' || true
+  E2E_LOGS="$LOGS" scripts/e2e.sh 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok|^# axe walk' || true
   local p f
   p=$(grep -Eo '^# pass [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
   f=$(grep -Eo '^# fail [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
   [ -z "$p" ] && { p=0; f=1; tail -n 40 "$LOGS/e2e.log"; }
   count e2e "${p:-0}" "${f:-0}"
-  kill "$BFF_PID" "$SERVER_PID" 2>/dev/null
-  wait "$SERVER_PID" 2>/dev/null
-  BFF_PID= SERVER_PID=
-  rm -rf "$data"
 }
 
 start=$(date +%s)

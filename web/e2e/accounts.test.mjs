@@ -1,68 +1,21 @@
 // End-to-end: accounts against the whole running stack (server + BFF serving web/dist).
-// E2E_BASE_URL is the BFF; E2E_DATA_DIR the server's data dir, whose outbox holds the texts
-// (sms.jsonl) and emails the local providers "send". The admin is created by the test runner
-// (E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD). With E2E_SHOTS_DIR set, the main screens are also
-// saved as screenshots at 1280 and 390 pixels wide.
+// E2E_BASE_URL is the BFF; see ./stack.mjs for the other variables. With E2E_SHOTS_DIR set,
+// the main screens are also saved as screenshots at 1280 and 390 pixels wide.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, openBrowser } from './browser.mjs';
-
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.ca';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e';
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '';
-const RUN = Date.now().toString(36);
-
-/** A Canadian number nobody else uses in this run: 403 555 + 4 random digits... */
-function freshPhone() {
-  const exchange = 200 + Math.floor(Math.random() * 700);
-  const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-  return { national: `403${exchange}${line}`, e164: `+1403${exchange}${line}` };
-}
-
-/** The outbox lines of `file` (sms.jsonl or email.jsonl), parsed. */
-async function outbox(file) {
-  const text = await readFile(join(DATA_DIR, 'outbox', file), 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line));
-}
-
-/** Waits for the newest outbox message to `to` whose body matches `pattern`; its match. */
-async function waitForMessage(file, to, pattern, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const found = (await outbox(file))
-      .filter((message) => message.to === to)
-      .map((message) => pattern.exec(message.body))
-      .filter(Boolean)
-      .at(-1);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no ${file} message to ${to} matching ${pattern} within ${timeoutMs} ms`);
-}
-
-/** Saves the page at desktop and phone widths when E2E_SHOTS_DIR is set. */
-async function shot(page, name) {
-  if (!SHOTS_DIR) return;
-  await mkdir(SHOTS_DIR, { recursive: true });
-  const size = page.viewportSize();
-  for (const [suffix, width] of [
-    ['desktop', 1280],
-    ['mobile', 390],
-  ]) {
-    await page.setViewportSize({ width, height: suffix === 'mobile' ? 844 : 800 });
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${suffix}.png`), fullPage: true });
-  }
-  if (size) await page.setViewportSize(size);
-}
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DATA_DIR,
+  freshPhone,
+  phoneCode,
+  RUN,
+  shot,
+} from './stack.mjs';
 
 const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
 
@@ -73,7 +26,7 @@ async function verifyPhone(page, labels, shotPrefix) {
   await shot(page, `${shotPrefix}-phone-step`);
   await page.getByRole('button', { name: labels.send }).click();
   await page.waitForURL(/otp-verify\/[^/]+\/1403\d{7}$/);
-  const [, code] = await waitForMessage('sms.jsonl', phone.e164, /\b([1-9]\d{3})\b/);
+  const code = await phoneCode(phone.e164);
   await page.getByLabel(labels.code).fill(code);
   await shot(page, `${shotPrefix}-code-step`);
   await page.getByRole('button', { name: labels.verify, exact: true }).click();
@@ -178,7 +131,7 @@ describe('accounts', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () 
     await page.getByLabel('Nom').fill(proName);
     await page.getByLabel('Courriel').fill(email);
     await page.getByLabel(/^Mot de passe\*?$/).fill(password);
-    await page.getByRole('button', { name: "S'inscrire", exact: true }).click();
+    await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
 
     await page.waitForURL(/\/professional-phone-otp\/[0-9a-f-]+$/);
     await heading(page, 'Vérifiez votre téléphone');
@@ -210,7 +163,7 @@ describe('accounts', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () 
       .getByLabel('Description')
       .fill('Plombière certifiée, urgences 24 h sur 24 à Calgary.');
     await page.getByLabel('Adresse enregistrée').fill('100 7 Ave SW, Calgary AB T2P 1J9');
-    await page.getByLabel("Port d'attache : adresse").fill('100 7 Ave SW');
+    await page.getByLabel('Port d’attache : adresse').fill('100 7 Ave SW');
     await page.getByLabel('Ville').fill('Calgary');
     await page.getByLabel('Province ou territoire').selectOption('AB');
     await page.getByLabel('Code postal').fill('T2P 1J9');
@@ -266,19 +219,17 @@ describe('accounts', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () 
     await admin.getByText(`${proName} is approved.`).waitFor();
     await admin.getByRole('row').filter({ hasText: proName }).getByText('Approved').waitFor();
 
-    // The professional now reaches the dashboard, also straight after logging in again.
+    // The decision ended the professional's earlier session: the next screen signs them out.
     await page.goto(`${BASE_URL}/waiting-for-approval`);
-    await page.waitForURL(`${BASE_URL}/professional-dashboard`);
-    await heading(page, 'Tableau de bord');
-    await page.getByText('Votre abonnement est inactif').waitFor();
-    await page.goto(`${BASE_URL}/professional-logout`);
     await page.waitForURL(/\/professional$|\/fr\/professional$/);
+    // Logging in again reaches the dashboard, with the inactive-membership notice.
     await page.goto(`${BASE_URL}/fr/login-as-professional`);
     await page.getByLabel('Courriel').fill(email);
     await page.getByLabel(/^Mot de passe\*?$/).fill(password);
     await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.waitForURL(`${BASE_URL}/professional-dashboard`);
     await heading(page, 'Tableau de bord');
+    await page.getByText('Votre abonnement est inactif').waitFor();
     await shot(page, 'professional-dashboard-fr');
   });
 });

@@ -33,7 +33,7 @@ describe('landing page and language switch', () => {
   it('switches to French: loader, then /fr after the reload', async () => {
     const { page } = browser;
     const clickedAt = Date.now();
-    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'FR Français' }).click();
 
     const loader = page.getByRole('status').filter({ hasText: 'Passage au français' });
     await loader.waitFor();
@@ -44,7 +44,7 @@ describe('landing page and language switch', () => {
     assert.ok(waited >= 1900, `reloaded after ${waited} ms, expected about 2000 ms`);
 
     await page
-      .getByRole('heading', { level: 1, name: "Réparations d'urgence, réglées rapidement" })
+      .getByRole('heading', { level: 1, name: 'Réparations d’urgence, réglées rapidement' })
       .waitFor();
     assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
     await page.getByText('98 %', { exact: true }).waitFor();
@@ -56,7 +56,7 @@ describe('landing page and language switch', () => {
     await page.goto(`${BASE_URL}/`);
     await page.waitForURL(`${BASE_URL}/fr`);
     await page
-      .getByRole('heading', { level: 1, name: "Réparations d'urgence, réglées rapidement" })
+      .getByRole('heading', { level: 1, name: 'Réparations d’urgence, réglées rapidement' })
       .waitFor();
     assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
   });

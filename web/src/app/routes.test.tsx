@@ -55,7 +55,7 @@ describe('routes table', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Page introuvable' }),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: "Aller à la page d'accueil" })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Aller à la page d’accueil' })).toHaveAttribute(
       'href',
       '/fr',
     );
@@ -170,7 +170,7 @@ describe('signed-in areas', () => {
     );
     // Inside an area the header keeps the language switch but not the public links.
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Français' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'FR Français' })).toBeVisible();
   });
 
   it('sends a signed-in customer away from the login page', async () => {

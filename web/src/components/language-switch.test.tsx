@@ -24,8 +24,8 @@ describe('language switch', () => {
 
   it('has an English and a Français button in the header, the current one pressed', async () => {
     await renderPage('/');
-    const english = screen.getByRole('button', { name: 'English' });
-    const french = screen.getByRole('button', { name: 'Français' });
+    const english = screen.getByRole('button', { name: 'EN English' });
+    const french = screen.getByRole('button', { name: 'FR Français' });
     expect(english).toHaveAttribute('aria-pressed', 'true');
     expect(french).toHaveAttribute('aria-pressed', 'false');
     expect(french).toHaveAttribute('lang', 'fr');
@@ -35,11 +35,11 @@ describe('language switch', () => {
     await renderPage('/');
     vi.useFakeTimers(); // from here on, time moves only when the test says so
 
-    fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+    fireEvent.click(screen.getByRole('button', { name: 'FR Français' }));
 
     expect(localStorage.getItem('lang')).toBe('fr');
     expect(screen.getByRole('status')).toHaveTextContent('Passage au français…');
-    expect(screen.getByRole('button', { name: 'English' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'EN English' })).toBeDisabled();
 
     await act(() => vi.advanceTimersByTimeAsync(1999));
     expect(reloadTo).not.toHaveBeenCalled();
@@ -49,7 +49,7 @@ describe('language switch', () => {
 
   it('goes back to the English twin of a French page', async () => {
     await renderPage('/fr/professional');
-    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'EN English' }));
     expect(localStorage.getItem('lang')).toBe('en');
     expect(screen.getByRole('status')).toHaveTextContent('Switching to English…');
     await act(() => vi.advanceTimersByTimeAsync(2000));
@@ -58,7 +58,7 @@ describe('language switch', () => {
 
   it('reloads a page without a French twin in place', async () => {
     await renderPage('/contact?from=footer');
-    fireEvent.click(await screen.findByRole('button', { name: 'Français' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'FR Français' }));
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(reloadTo).toHaveBeenCalledExactlyOnceWith('/contact?from=footer');
   });

@@ -25,7 +25,7 @@ const CHOICES: {
 ];
 
 /**
- * The EN and FR flag buttons of every header. Choosing one stores it in localStorage `lang`,
+ * The EN and FR flag buttons of every header (named "EN English" and "FR Français"). Choosing one stores it in localStorage `lang`,
  * shows a full-page loader and, after 2000 ms, loads the same page in that language
  * (its /fr twin or its English twin when it has one).
  */
@@ -56,7 +56,8 @@ export function LanguageSwitch() {
             size="sm"
             variant={language === current ? 'solid' : 'outline'}
             colorPalette="brand"
-            aria-label={t(nameKey)}
+            // The name starts with the visible code (WCAG 2.5.3), then says the language.
+            aria-label={`${code} ${t(nameKey)}`}
             aria-pressed={language === current}
             lang={language}
             disabled={target !== null}

@@ -10,6 +10,11 @@ export function formatMoney(amountCents: bigint | number, currency: string, lang
   );
 }
 
+/** A number in a language's conventions: 1,250 in English, 1 250 (no-break space) in French. */
+export function formatNumber(value: bigint | number, language: Language) {
+  return new Intl.NumberFormat(LOCALES[language]).format(value);
+}
+
 const DOLLARS = /^\d{1,9}([.,]\d{1,2})?$/;
 
 /** "30", "30.5" or "30,50" (French) as cents; null when it is not an amount. */

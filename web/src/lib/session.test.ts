@@ -5,7 +5,9 @@ import {
   LOGOUT_PATHS,
   PROFESSIONAL_STATUS_PATHS,
   SESSION_KEYS,
+  SESSION_MAX_AGE_SECONDS,
   SIGN_IN_PATHS,
+  activeSessions,
   checkSession,
   decodeTokenClaims,
   endSession,
@@ -283,5 +285,24 @@ describe('startSession and endSession', () => {
       professional: '/professional',
       admin: '/',
     });
+  });
+});
+
+describe('activeSessions', () => {
+  it('lists the roles signed in with a valid token and their stored names', () => {
+    const env = envWith({
+      token: tokenFor('user', 60),
+      username: 'Casey',
+      'professional-token': tokenFor('professional', SESSION_MAX_AGE_SECONDS + 5),
+      admin_token: tokenFor('admin', 60),
+    });
+    expect(activeSessions(env)).toEqual([
+      { role: 'customer', name: 'Casey' },
+      { role: 'admin', name: '' },
+    ]);
+  });
+
+  it('is empty when nobody is signed in', () => {
+    expect(activeSessions(envWith({}))).toEqual([]);
   });
 });

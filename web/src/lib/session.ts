@@ -41,6 +41,13 @@ export const LOGOUT_PATHS: Record<Role, string> = {
   admin: '/admin/logout',
 };
 
+/** The page a signed-in person's name links to from the header: their own account. */
+export const ACCOUNT_PATHS: Record<Role, string> = {
+  customer: '/user-account-setting',
+  professional: '/view-professional-profile',
+  admin: '/admin/professionals-list',
+};
+
 /** Where each logout route goes once the session is cleared. */
 export const AFTER_LOGOUT_PATHS: Record<Role, string> = {
   customer: '/',
@@ -248,6 +255,20 @@ export function startSession(
 /** Removes everything a role's session stored. Other roles' sessions stay. */
 export function endSession(role: Role, store: KeyValueStore): void {
   for (const key of Object.values(SESSION_KEYS[role])) store.removeItem(key);
+}
+
+/** A role signed in on this browser and the name its session stored ('' when none). */
+export interface ActiveSession {
+  role: Role;
+  name: string;
+}
+
+/** The roles with an active session, in the order of ROLES (a browser may hold several). */
+export function activeSessions(env: SessionEnvironment): ActiveSession[] {
+  return ROLES.filter((role) => checkSession(role, env).status === 'active').map((role) => ({
+    role,
+    name: env.store.getItem(SESSION_KEYS[role].name) ?? '',
+  }));
 }
 
 /** The id of the account signed in as `role` (the token's subject), or null. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
 import en from './en.json';
 import fr from './fr.json';
+import { frenchTypographyProblems } from './french-typography';
 
 /** Every leaf of a catalogue as `path -> text` (array items get their index in the path). */
 function leaves(node: unknown, path = ''): Map<string, string> {
@@ -21,7 +22,7 @@ function leaves(node: unknown, path = ''): Map<string, string> {
 }
 
 const placeholders = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+  [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]).sort();
 
 const catalogues = { en: leaves(en), fr: leaves(fr) };
 
@@ -67,5 +68,37 @@ describe('translation catalogues', () => {
 
   it('has no message for unknown reasons (the server message shows instead)', () => {
     expect(reasonMessageKey('SOMETHING_NEW')).toBeNull();
+  });
+});
+
+describe('French typography', () => {
+  it.each([
+    ["Réparations d'urgence", 'straight apostrophe (use ’)'],
+    ['Port d’attache : adresse', 'colon without a no-break space before it'],
+    ['Port d’attache: adresse', 'colon without a no-break space before it'],
+    ['Profil mis à jour !', 'space before ; ! or ? (none in Quebec usage)'],
+    ['Profil mis à jour\u00a0?', 'space before ; ! or ? (none in Quebec usage)'],
+    ['le mot «urgence»', '« » without no-break spaces inside'],
+    ['98 %', 'breaking space before % $ or €'],
+  ])('refuses %j', (text, problem) => {
+    expect(frenchTypographyProblems(text)).toContain(problem);
+  });
+
+  it.each([
+    'Réparations d’urgence',
+    'Port d’attache\u00a0: adresse',
+    'Profil mis à jour avec succès!',
+    'Entrez une heure au format HH:MM, comme 08:30.',
+    'le mot «\u00a0urgence\u00a0»',
+    '98\u00a0%',
+  ])('accepts %j', (text) => {
+    expect(frenchTypographyProblems(text)).toEqual([]);
+  });
+
+  it('holds in every text of the French catalogue', () => {
+    const bad = [...catalogues.fr]
+      .map(([key, text]) => [key, frenchTypographyProblems(text)] as const)
+      .filter(([, problems]) => problems.length > 0);
+    expect(bad).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { Address } from '@/gen/repairs/type/v1/common_pb';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { formatPhone } from '@/lib/phone';
 import { experienceKey, weekdayKey } from '@/lib/professional-fields';
 import { useLanguage } from '@/lib/use-language';
@@ -56,7 +56,10 @@ export function ProfessionalDetails({ professional }: { professional: Profession
         profile.qualification || t('professionalDetails.none'),
       ],
       [t('professionalDetails.homeBase'), addressText(profile.homeBase)],
-      [t('professionalProfile.radius'), t('professionalDetails.km', { km: profile.radiusKm })],
+      [
+        t('professionalProfile.radius'),
+        t('professionalDetails.km', { km: formatNumber(profile.radiusKm, language) }),
+      ],
       [t('professionalProfile.registeredAddress'), profile.registeredAddress],
       [
         t('professionalDetails.availability'),

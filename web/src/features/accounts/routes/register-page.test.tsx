@@ -93,7 +93,7 @@ describe('sign-up page', () => {
     const { router } = renderApp('/fr/register', transport);
     await screen.findByRole('heading', { level: 1, name: 'Inscription' });
 
-    await fill({ name: ' Ada ', email: 'ada@example.ca', password: 'long-enough-1' }, "S'inscrire");
+    await fill({ name: ' Ada ', email: 'ada@example.ca', password: 'long-enough-1' }, 'S’inscrire');
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/phone-otp/${CUSTOMER_ID}`));
     expect(requests('signUp')[0]).toMatchObject({

@@ -26,7 +26,7 @@ export function ProfessionalActions({ professional }: { professional: Profession
         </Button>
       )}
       {actions.includes('deny') && (
-        <LinkButton to={ADMIN_PATHS.deny(professional.id)} colorPalette="orange" variant="outline">
+        <LinkButton to={ADMIN_PATHS.deny(professional.id)} colorPalette="accent" variant="outline">
           <X aria-hidden />
           {t('admin.deny')}
         </LinkButton>

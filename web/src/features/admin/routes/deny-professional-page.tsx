@@ -76,7 +76,7 @@ export function DenyProfessionalPage() {
             />
           </FormField>
           <HStack gap="3">
-            <Button type="submit" colorPalette="orange" loading={deny.isPending}>
+            <Button type="submit" colorPalette="accent" loading={deny.isPending}>
               {t('admin.deny')}
             </Button>
             <LinkButton to={ADMIN_PATHS.professional(id)} variant="outline">

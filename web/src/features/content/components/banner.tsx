@@ -2,6 +2,7 @@ import { Box, Center, Container, Flex, Heading, Stack, Text } from '@chakra-ui/r
 import { ShieldCheck, Wrench } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LinkButton } from '@/components/ui/links';
+import { titleFocusProps, useTitleFocus } from '@/lib/route-focus';
 
 interface BannerProps {
   /** banner_h1: the page's h1. */
@@ -16,6 +17,7 @@ interface BannerProps {
 
 /** The top of a landing page: deep blue, the page's h1 and its call to action. */
 export function Banner({ title, lead, body, cta, children }: BannerProps) {
+  const titleRef = useTitleFocus<HTMLHeadingElement>();
   return (
     <Box
       bgGradient="to-br"
@@ -39,7 +41,9 @@ export function Banner({ title, lead, body, cta, children }: BannerProps) {
               </Text>
             )}
             <Heading
+              ref={titleRef}
               as="h1"
+              {...titleFocusProps}
               size={{ base: '4xl', md: '6xl' }}
               lineHeight="1.1"
               fontWeight="extrabold"

@@ -21,7 +21,9 @@ export function FiguresSection({ heading, description, link }: FiguresSectionPro
     <Section heading={heading} description={description} bg="brand.subtle">
       <SimpleGrid as="dl" aria-label={t('home.figures.label')} columns={{ base: 1, md: 3 }} gap="5">
         {FIGURES.map((figure) => (
+          // A label and value group of the list (a <div> in the <dl>, not a <dl> of its own).
           <Stat.Root
+            as="div"
             key={figure}
             bg="bg"
             borderRadius="xl"

@@ -123,7 +123,7 @@ describe('home page', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: "Réparations d'urgence, réglées rapidement",
+        name: 'Réparations d’urgence, réglées rapidement',
       }),
     ).toBeVisible();
     expect(screen.getByText('98 %')).toBeVisible();

@@ -6,7 +6,7 @@ import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { experienceKey } from '@/lib/professional-fields';
 import { useLanguage } from '@/lib/use-language';
 import { usePublicProfessional } from '../api/get-public-professional';
@@ -32,7 +32,10 @@ export function PublicProfilePage() {
   }
   const experience = experienceKey(professional.experience);
   const facts: [string, string][] = [
-    [t('publicProfile.radius'), t('professionalDetails.km', { km: professional.radiusKm })],
+    [
+      t('publicProfile.radius'),
+      t('professionalDetails.km', { km: formatNumber(professional.radiusKm, language) }),
+    ],
     [t('publicProfile.experience'), experience ? t(experience) : ''],
     [
       t('publicProfile.fee'),

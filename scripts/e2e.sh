@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Runs the end-to-end suite (web/e2e, headless Chromium) against the real stack:
+# the server and the BFF from target/debug and the built web app in web/dist, on free ports of
+# 127.0.0.1, with a database of its own (dropped at the end) and a fresh data directory.
+#
+#   cargo build -p repairs-server -p repairs-bff && (cd web && npm ci && npm run build)
+#   scripts/e2e.sh                  # every e2e test
+#   scripts/e2e.sh e2e/a11y.test.mjs   # some of them (paths relative to web/)
+#
+# Postgres and Redis: TEST_DATABASE_URL and TEST_REDIS_URL when set, else throwaway ones
+# started here. E2E_SHOTS_DIR=/some/dir also saves screenshots. Logs go to E2E_LOGS (a new
+# temporary folder unless given). Exits with the suite's status.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/services.sh
+
+LOGS=${E2E_LOGS:-$(mktemp -d /tmp/repairs-e2e-logs.XXXXXX)}
+mkdir -p "$LOGS"
+SERVER_PID=
+BFF_PID=
+OWN_SERVICES=
+DATABASE=
+DATA=
+
+stop() {
+  [ -n "$BFF_PID" ] && kill "$BFF_PID" 2>/dev/null
+  if [ -n "$SERVER_PID" ]; then
+    kill "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+  fi
+  [ -n "$DATABASE" ] && psql -q "$TEST_DATABASE_URL" -c "drop database if exists $DATABASE" >/dev/null 2>&1
+  [ -n "$DATA" ] && rm -rf "$DATA"
+  if [ -n "$OWN_SERVICES" ]; then
+    stop_test_redis
+    stop_test_postgres
+  fi
+}
+trap stop EXIT
+
+for need in target/debug/repairs-server target/debug/repairs-bff web/dist/index.html; do
+  if [ ! -e "$need" ]; then
+    echo "missing $need: build first (cargo build -p repairs-server -p repairs-bff; cd web && npm run build)" >&2
+    exit 1
+  fi
+done
+
+if [ -z "${TEST_DATABASE_URL:-}" ] || [ -z "${TEST_REDIS_URL:-}" ]; then
+  OWN_SERVICES=1
+  start_test_postgres
+  start_test_redis
+fi
+
+wait_for_port() { # port seconds
+  for _ in $(seq 1 $(($2 * 5))); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
+grpc_port=$(free_port)
+http_port=$(free_port)
+bff_port=$(free_port)
+DATA=$(mktemp -d /tmp/repairs-e2e.XXXXXX)
+DATABASE="e2e_$(date +%s)_$$"
+admin_email=admin@example.ca
+admin_password=admin-password-e2e
+psql -q "$TEST_DATABASE_URL" -c "create database $DATABASE" >/dev/null || exit 1
+
+DATABASE_URL="${TEST_DATABASE_URL%/*}/$DATABASE" REDIS_URL="$TEST_REDIS_URL" \
+  JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \
+  DATA_DIR="$DATA" GRPC_ADDR="127.0.0.1:$grpc_port" HTTP_ADDR="127.0.0.1:$http_port" \
+  ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" \
+  target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
+SERVER_PID=$!
+BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" \
+  FILES_URL="http://127.0.0.1:$http_port" WEB_DIST=web/dist \
+  target/debug/repairs-bff >"$LOGS/e2e-bff.log" 2>&1 &
+BFF_PID=$!
+if ! wait_for_port "$grpc_port" 60 || ! wait_for_port "$bff_port" 30; then
+  tail -n 30 "$LOGS/e2e-server.log" "$LOGS/e2e-bff.log"
+  exit 1
+fi
+
+tests=("$@")
+[ ${#tests[@]} -eq 0 ] && tests=(e2e/)
+(cd web && E2E_BASE_URL="http://127.0.0.1:$bff_port" E2E_DATA_DIR="$DATA" \
+  E2E_ADMIN_EMAIL="$admin_email" E2E_ADMIN_PASSWORD="$admin_password" \
+  node --test "${tests[@]}")

@@ -1,0 +1,62 @@
+// Real accounts for the end-to-end tests, made through the legacy `/api` paths of the BFF:
+// one per audience of src/app/route-views.ts, each with what a browser stores once signed in.
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshPhone, legacyApi, phoneCode, RUN } from './stack.mjs';
+
+const PASSWORD = 'a-good-password-1';
+
+/** Sends a code to a fresh number and verifies it with the code read from the outbox. */
+async function verifyPhone({ id, token }) {
+  const phone = freshPhone();
+  const number = { phoneNumber: phone.national, countryCode: '+1' };
+  await legacyApi('/sms/send-otp', { body: { id, ...number, sms_updates: 'no' }, token });
+  const otp = await phoneCode(phone.e164);
+  await legacyApi('/sms/verify-otp', { body: { id, otp, ...number, lang: 'en' }, token });
+}
+
+async function customer(name, { verify }) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
+  const reply = await legacyApi('/users', { body: { name, email, password: PASSWORD } });
+  if (verify) await verifyPhone(reply);
+  return { id: reply.id, storage: { token: reply.token, username: reply.name } };
+}
+
+async function professional(name, { verify, approveWith }) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
+  const reply = await legacyApi('/professionals', {
+    body: { name, email, password: PASSWORD, lang: 'en' },
+  });
+  if (verify) await verifyPhone(reply);
+  if (approveWith) {
+    await legacyApi(`/professionals/approve-professional/${reply.id}`, { token: approveWith });
+  }
+  return {
+    id: reply.id,
+    storage: { 'professional-token': reply.token, 'professional-name': reply.name },
+  };
+}
+
+/**
+ * The accounts, keyed by audience: `{ id, storage }` where storage is the localStorage entries
+ * of the signed-in session (`public` stores nothing).
+ */
+export async function createAccounts() {
+  const admin = await legacyApi('/admin/login', {
+    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  const [newCustomer, verifiedCustomer, newPro, pendingPro, approvedPro] = await Promise.all([
+    customer('New Customer', { verify: false }),
+    customer('Casey Customer', { verify: true }),
+    professional('New Professional', { verify: false }),
+    professional('Pat Pending', { verify: true }),
+    professional('Alex Approved', { verify: true, approveWith: admin.admin_token }),
+  ]);
+  return {
+    public: { id: '', storage: {} },
+    'customer-onboarding': newCustomer,
+    customer: verifiedCustomer,
+    'professional-onboarding': newPro,
+    professional: pendingPro,
+    'professional-approved': approvedPro,
+    admin: { id: '', storage: { admin_token: admin.admin_token, admin_name: admin.admin_name } },
+  };
+}

@@ -22,7 +22,9 @@ pub async fn create_admin(
     if name.is_empty() || name.chars().count() > 100 {
         bail!("the admin name must have 1 to 100 characters");
     }
-    let hash = password::hash(password.to_owned()).await?;
+    let hash = password::PasswordHasher::single()
+        .hash(password.to_owned())
+        .await?;
     let created = store::admins::insert_if_missing(db, &email, name, &hash).await?;
     if created {
         tracing::info!(email = %email, "created admin");

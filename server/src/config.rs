@@ -51,6 +51,15 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
 
+    /// How long a call waits for a database connection before failing as UNAVAILABLE.
+    #[arg(long, env = "DATABASE_ACQUIRE_TIMEOUT_MS", default_value_t = 3000)]
+    pub database_acquire_timeout_ms: u64,
+
+    /// Database connections kept open even when the server is quiet (idle ones beyond these
+    /// close after 30 minutes).
+    #[arg(long, env = "DATABASE_MIN_CONNECTIONS", default_value_t = 2)]
+    pub database_min_connections: u32,
+
     /// Folder holding initdb, pg_ctl and postgres, for the embedded cluster. Found
     /// automatically when unset.
     #[arg(long, env = "PG_BIN_DIR")]
@@ -167,6 +176,16 @@ pub struct Config {
     )]
     pub email_from: String,
 
+    /// Password hashes (sign-in, sign-up, reset) run at once; 0 means one per CPU core.
+    /// Each takes 19 MiB while it runs.
+    #[arg(long, env = "HASHING_CONCURRENCY", default_value_t = 0)]
+    pub hashing_concurrency: usize,
+
+    /// Password hashes allowed to wait for a turn; beyond them callers are refused at once
+    /// (RESOURCE_EXHAUSTED) instead of piling up.
+    #[arg(long, env = "HASHING_QUEUE", default_value_t = 16)]
+    pub hashing_queue: usize,
+
     /// Log format: text or json.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     pub log_format: LogFormat,
@@ -187,6 +206,14 @@ impl Config {
         Duration::from_secs(self.admin_session_ttl_secs)
     }
 
+    /// How many password hashes run at once: as set, else one per core.
+    pub fn hashing_workers(&self) -> usize {
+        match self.hashing_concurrency {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        }
+    }
+
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
     }
@@ -198,6 +225,8 @@ impl Config {
             http_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             data_dir,
             database_url: Some(database_url),
+            database_acquire_timeout_ms: 3000,
+            database_min_connections: 1,
             pg_bin_dir: None,
             redis_url,
             cache_prefix: format!("test:{}:", uuid::Uuid::now_v7()),
@@ -222,6 +251,8 @@ impl Config {
             smtp_password: None,
             smtp_tls: "none".to_owned(),
             email_from: "Repairs <no-reply@localhost>".to_owned(),
+            hashing_concurrency: 0,
+            hashing_queue: 16,
             log_format: LogFormat::Text,
         }
     }

@@ -141,9 +141,99 @@ impl From<crate::cache::CacheError> for ApiError {
     }
 }
 
+/// Constraints a caller's request can break, by name (see `migrations/`), and what the
+/// caller reads then. A violation of any other constraint is a mistake of ours: INTERNAL.
+pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
+    (
+        "customers_email_key",
+        Code::AlreadyExists,
+        "EMAIL_TAKEN",
+        "an account with this email already exists",
+    ),
+    (
+        "professionals_email_key",
+        Code::AlreadyExists,
+        "EMAIL_TAKEN",
+        "an account with this email already exists",
+    ),
+    (
+        "admins_email_key",
+        Code::AlreadyExists,
+        "EMAIL_TAKEN",
+        "an account with this email already exists",
+    ),
+    (
+        "professional_services_service_id_fkey",
+        Code::NotFound,
+        "SERVICE_NOT_FOUND",
+        "one of the chosen services does not exist",
+    ),
+    (
+        "professional_services_professional_id_fkey",
+        Code::NotFound,
+        "NOT_FOUND",
+        "this professional does not exist",
+    ),
+    (
+        "licences_professional_id_fkey",
+        Code::NotFound,
+        "NOT_FOUND",
+        "this professional does not exist",
+    ),
+    (
+        "professionals_denial_has_reason",
+        Code::FailedPrecondition,
+        "DENIAL_NEEDS_REASON",
+        "give a reason when denying a professional",
+    ),
+];
+
+/// SQLSTATEs that say the database cannot serve now (not that the query is wrong): class 08
+/// (connection exception), shutting down or starting up, too many connections.
+fn database_unavailable(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| {
+            code.starts_with("08") || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+        }),
+        _ => false,
+    }
+}
+
+/// The one mapping of database errors: an unreachable or saturated database is UNAVAILABLE
+/// (retryable), a caller's broken constraint is its own status, anything else INTERNAL.
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
-        Self::Internal(anyhow::Error::new(error).context("database query"))
+        if database_unavailable(&error) {
+            tracing::error!(%error, "database unavailable");
+            return Self::Unavailable {
+                reason: "DATABASE_UNAVAILABLE",
+                message: "the service is briefly unavailable; please try again in a moment"
+                    .to_owned(),
+            };
+        }
+        let constraint = match &error {
+            sqlx::Error::Database(db) => db.constraint(),
+            _ => None,
+        };
+        match CALLER_CONSTRAINTS
+            .iter()
+            .find(|(name, ..)| Some(*name) == constraint)
+        {
+            Some(&(_, code, reason, message)) => {
+                let message = message.to_owned();
+                match code {
+                    Code::AlreadyExists => Self::AlreadyExists { reason, message },
+                    Code::NotFound => Self::NotFound { reason, message },
+                    _ => Self::FailedPrecondition { reason, message },
+                }
+            }
+            None => Self::Internal(anyhow::Error::new(error).context("database query")),
+        }
     }
 }
 
@@ -173,6 +263,20 @@ mod tests {
             ApiError::Internal(anyhow::anyhow!("relation \"admins\" does not exist")).into();
         assert_eq!(status.code(), Code::Internal);
         assert!(!status.message().contains("admins"));
+    }
+
+    #[test]
+    fn an_unreachable_database_is_unavailable_not_internal() {
+        for error in [sqlx::Error::PoolTimedOut, sqlx::Error::PoolClosed] {
+            let status: Status = ApiError::from(error).into();
+            assert_eq!(status.code(), Code::Unavailable);
+            assert_eq!(
+                status.get_details_error_info().unwrap().reason,
+                "DATABASE_UNAVAILABLE"
+            );
+        }
+        let status: Status = ApiError::from(sqlx::Error::RowNotFound).into();
+        assert_eq!(status.code(), Code::Internal);
     }
 
     #[test]

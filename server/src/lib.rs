@@ -89,10 +89,15 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
         cache,
+        local_cache: Arc::new(cache::MemoryCache::new(&config.cache_prefix)),
         tokens: Arc::new(TokenKeys::new(
             &secret,
             config.session_ttl(),
             config.admin_session_ttl(),
+        )),
+        passwords: Arc::new(auth::password::PasswordHasher::new(
+            config.hashing_workers(),
+            config.hashing_queue,
         )),
         sms: providers.sms,
         email: providers.email,

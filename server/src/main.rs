@@ -10,7 +10,19 @@ use repairs_server::{
 };
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
+async fn main() -> std::process::ExitCode {
+    match run().await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        // What went wrong and why, for the person who started the server; no backtrace
+        // (RUST_BACKTRACE would add one to a plain `Result` from `main`).
+        Err(error) => {
+            eprintln!("Error: {error:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     // A missing .env is normal; a broken one is worth knowing about.
     if let Err(error) = dotenvy::dotenv()
         && !error.not_found()

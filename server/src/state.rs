@@ -5,8 +5,8 @@ use std::sync::Arc;
 use sqlx::PgPool;
 
 use crate::{
-    auth::{SessionVersions, TokenKeys},
-    cache::Cache,
+    auth::{SessionVersions, TokenKeys, password::PasswordHasher},
+    cache::{Cache, MemoryCache},
     config::Config,
     providers::{EmailSender, FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, SmsSender},
 };
@@ -15,9 +15,14 @@ use crate::{
 pub struct AppState {
     pub db: PgPool,
     pub cache: Arc<dyn Cache>,
+    /// Counters kept in this process when `cache` (Redis) cannot be reached, so sign-in
+    /// limits hold through an outage (see `accounts::sessions`).
+    pub local_cache: Arc<MemoryCache>,
     pub tokens: Arc<TokenKeys>,
     /// Current token versions: ending sessions before they expire.
     pub sessions: SessionVersions,
+    /// Argon2 with bounded concurrency: every password hash and check goes through it.
+    pub passwords: Arc<PasswordHasher>,
     pub sms: Arc<dyn SmsSender>,
     pub email: Arc<dyn EmailSender>,
     pub config: Arc<Config>,

@@ -63,16 +63,3 @@ pub fn not_found(what: &str) -> ApiError {
         message: format!("this {what} does not exist"),
     }
 }
-
-/// Maps a unique-email violation to ALREADY_EXISTS.
-pub fn email_taken(error: sqlx::Error, kind: AccountKind) -> ApiError {
-    if let sqlx::Error::Database(db) = &error
-        && db.constraint() == Some(kind.email_constraint())
-    {
-        return ApiError::AlreadyExists {
-            reason: "EMAIL_TAKEN",
-            message: "an account with this email already exists".to_owned(),
-        };
-    }
-    error.into()
-}

@@ -9,7 +9,6 @@ use uuid::Uuid;
 
 use super::{account_kind, parse_id};
 use crate::{
-    auth::password,
     domain::{Language, NewPassword, Role},
     error::{ApiError, ApiResult},
     providers::EmailMessage,
@@ -108,7 +107,7 @@ pub async fn reset(
             "open the link from the email to reset your password",
         ));
     }
-    let hash = password::hash(new_password.into_inner()).await?;
+    let hash = state.passwords.hash(new_password.into_inner()).await?;
     if password_resets::redeem(&state.db, kind, account_id, &token_hash(token), &hash).await? {
         state.sessions.refresh(role, account_id).await;
         Ok(())

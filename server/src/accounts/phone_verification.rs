@@ -49,7 +49,7 @@ fn keyed_hash(key: &[u8; 32], account: Uuid, phone: &Phone, code: &PhoneCode) ->
     hex(&mac.finalize().into_bytes())
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

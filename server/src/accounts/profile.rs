@@ -276,10 +276,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         minimum_fee_cents: fee,
         service_ids,
     };
-    if !professionals::save_profile(&state.db, id, &update)
-        .await
-        .map_err(|e| super::email_taken(e, crate::store::accounts::AccountKind::Professional))?
-    {
+    if !professionals::save_profile(&state.db, id, &update).await? {
         return Err(super::not_found("professional"));
     }
     Ok(())

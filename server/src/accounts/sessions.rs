@@ -2,11 +2,13 @@
 
 use std::time::Duration;
 
+use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::{account_kind, email_taken};
+use super::{account_kind, phone_verification::hex};
 use crate::{
-    auth::{Caller, password, token::IssuedToken},
+    auth::{Caller, token::IssuedToken},
+    cache::Cache,
     domain::{Email, Language, NewPassword, PersonName, Role},
     error::{ApiError, ApiResult, FieldViolation},
     state::AppState,
@@ -42,7 +44,7 @@ pub async fn sign_up(
     let (Some(name), Some(email), Some(new_password)) = (name, email, new_password) else {
         return Err(ApiError::invalid_fields(violations));
     };
-    let hash = password::hash(new_password.into_inner()).await?;
+    let hash = state.passwords.hash(new_password.into_inner()).await?;
     let (account_id, session) =
         create_account(state, role, &name, &email, Some(&hash), language).await?;
     Ok(SignedUp {
@@ -71,8 +73,7 @@ pub(super) async fn create_account(
         password_hash,
         language,
     )
-    .await
-    .map_err(|e| email_taken(e, kind))?;
+    .await?;
     Ok((account_id, issue(state, account_id, role).await?))
 }
 
@@ -89,31 +90,31 @@ pub struct AdminIdentity {
     pub email: String,
 }
 
-/// Failed sign-ins allowed per role and email in a window, before further tries are refused.
+/// Sign-in tries allowed per role and email in a window, before further tries are refused.
 pub const MAX_FAILED_LOG_INS: i64 = 10;
 const FAILED_LOG_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
 
-fn failures_key(role: Role, email: &str) -> String {
-    format!("login-failures:{role}:{}", email.trim().to_lowercase())
+/// The counter of one role's and email's tries. Keyed by a hash of the parsed address, so a
+/// key has a fixed size and the cache holds no email addresses.
+fn tries_key(role: Role, email: &Email) -> String {
+    let digest = Sha256::digest(email.as_str().to_lowercase().as_bytes());
+    format!("login-tries:{role}:{}", hex(&digest))
 }
 
 /// Checks email and password. Unknown email and wrong password are the same failure, and
 /// take the same time (a dummy hash is verified for unknown emails). Guessing is slowed by a
-/// limit of failed tries per email, counted for unknown emails too so it tells nothing.
+/// limit of tries per email, counted for unknown emails too so it tells nothing.
 pub async fn log_in(
     state: &AppState,
     role: Role,
     email: &str,
     password_text: &str,
 ) -> ApiResult<LoggedIn> {
-    let failures = failures_key(role, email);
-    let failed = state
-        .cache
-        .get(&failures)
-        .await?
-        .and_then(|n| n.parse::<i64>().ok())
-        .unwrap_or(0);
-    if failed >= MAX_FAILED_LOG_INS {
+    let email = Email::parse(email).map_err(|e| ApiError::invalid("email", e.to_string()))?;
+    let tries = tries_key(role, &email);
+    // Count this try before checking anything: concurrent guesses each take their own
+    // number, and those past the limit are refused without a hash.
+    if count_try(state, &tries).await > MAX_FAILED_LOG_INS {
         return Err(ApiError::ResourceExhausted {
             reason: "LOG_IN_THROTTLED",
             message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
@@ -122,7 +123,7 @@ pub async fn log_in(
     // An admin's name and email come with the credentials: nothing else to load for them.
     let mut admin = None;
     let found = match role {
-        Role::Admin => store::admins::find_by_email(&state.db, email)
+        Role::Admin => store::admins::find_by_email(&state.db, email.as_str())
             .await?
             .map(|row| {
                 admin = Some(AdminIdentity {
@@ -132,7 +133,7 @@ pub async fn log_in(
                 (row.id, Some(row.password_hash))
             }),
         Role::Customer | Role::Professional => {
-            accounts::find_credentials(&state.db, account_kind(role)?, email)
+            accounts::find_credentials(&state.db, account_kind(role)?, email.as_str())
                 .await?
                 .map(|c| (c.id, c.password_hash))
         }
@@ -141,27 +142,53 @@ pub async fn log_in(
         Some((id, hash)) => (Some(id), hash),
         None => (None, None),
     };
-    let matches = password::verify(password_text.to_owned(), stored).await?;
+    let matches = state
+        .passwords
+        .verify(password_text.to_owned(), stored)
+        .await?;
     match (id, matches) {
         (Some(id), true) => {
-            state.cache.delete(&failures).await?;
+            forget_tries(state, &tries).await;
             Ok(LoggedIn {
                 account_id: id,
                 session: issue(state, id, role).await?,
                 admin,
             })
         }
-        _ => {
+        _ => Err(ApiError::Unauthenticated {
+            reason: "INVALID_CREDENTIALS",
+            message: "the email or the password is not right".to_owned(),
+        }),
+    }
+}
+
+/// Adds one to a tries counter and returns the count.
+///
+/// When the shared cache (Redis) cannot be reached, sign-in keeps working: the try is
+/// counted in this process instead, so the limit still holds per server replica (at most
+/// `MAX_FAILED_LOG_INS` x replicas guesses per window while Redis is down) and nobody is
+/// locked out by an outage. Password checks stay bounded by the hasher either way.
+async fn count_try(state: &AppState, key: &str) -> i64 {
+    match state.cache.increment(key, FAILED_LOG_IN_WINDOW).await {
+        Ok(count) => count,
+        Err(error) => {
+            tracing::warn!(%error, "cache unreachable: counting sign-in tries in this process");
+            // The in-process cache never fails; a poisoned lock counts as over the limit.
             state
-                .cache
-                .increment(&failures, FAILED_LOG_IN_WINDOW)
-                .await?;
-            Err(ApiError::Unauthenticated {
-                reason: "INVALID_CREDENTIALS",
-                message: "the email or the password is not right".to_owned(),
-            })
+                .local_cache
+                .increment(key, FAILED_LOG_IN_WINDOW)
+                .await
+                .unwrap_or(i64::MAX)
         }
     }
+}
+
+/// A successful sign-in clears its tries, wherever they were counted.
+async fn forget_tries(state: &AppState, key: &str) {
+    if let Err(error) = state.cache.delete(key).await {
+        tracing::warn!(%error, "cache unreachable: sign-in tries not cleared");
+    }
+    let _ = state.local_cache.delete(key).await;
 }
 
 /// A session token at the account's current token version.

@@ -305,7 +305,7 @@ impl AccountsService for AccountsApi {
         let sms = sms_from_proto(req.sms_updates).filter(|c| *c != SmsUpdates::NotAsked);
         let row = customers::update(&self.state.db, id, &name, &email, language, sms)
             .await
-            .map_err(|e| rules::email_taken(e, AccountKind::Customer))?
+            .map_err(ApiError::from)?
             .ok_or_else(|| rules::not_found("customer"))?;
         ok(pb::UpdateCustomerResponse {
             customer: Some(customer_to_proto(row)),

@@ -4,7 +4,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use async_trait::async_trait;
-use redis::{AsyncCommands, aio::ConnectionManager};
+use redis::{
+    AsyncCommands,
+    aio::{ConnectionManager, ConnectionManagerConfig},
+};
 
 use super::{Cache, CacheError, CacheResult};
 
@@ -17,7 +20,15 @@ pub struct RedisCache {
 impl RedisCache {
     pub async fn connect(url: &str, prefix: &str) -> anyhow::Result<Self> {
         let client = redis::Client::open(url).context("parsing REDIS_URL")?;
-        let connection = ConnectionManager::new(client)
+        // Fail fast when Redis is down (the default retries a reconnect six times with
+        // backoff inside every call, some ten seconds): callers decide what to do without
+        // it, and the manager keeps reconnecting on later calls.
+        let config = ConnectionManagerConfig::new()
+            .set_number_of_retries(1)
+            .set_max_delay(Duration::from_millis(100))
+            .set_connection_timeout(Some(Duration::from_millis(500)))
+            .set_response_timeout(Some(Duration::from_millis(500)));
+        let connection = ConnectionManager::new_with_config(client, config)
             .await
             .context("connecting to Redis")?;
         Ok(Self {

@@ -28,14 +28,6 @@ impl AccountKind {
             AccountKind::Professional => Role::Professional,
         }
     }
-
-    /// The unique constraint that keeps emails unique per role.
-    pub fn email_constraint(self) -> &'static str {
-        match self {
-            AccountKind::Customer => "customers_email_key",
-            AccountKind::Professional => "professionals_email_key",
-        }
-    }
 }
 
 #[derive(Debug, sqlx::FromRow)]

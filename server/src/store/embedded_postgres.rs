@@ -40,7 +40,10 @@ impl EmbeddedPostgres {
             socket_dir: root.join("run"),
             run_as: running_as_root().then(|| "postgres".to_string()),
         };
-        tokio::fs::create_dir_all(&cluster.socket_dir).await?;
+        cluster.check_reachable(&root).await?;
+        tokio::fs::create_dir_all(&cluster.socket_dir)
+            .await
+            .with_context(|| format!("creating {}", cluster.socket_dir.display()))?;
         cluster.hand_over(&root).await?;
 
         if !cluster.pgdata.join("PG_VERSION").exists() {
@@ -154,17 +157,59 @@ impl EmbeddedPostgres {
         Ok(())
     }
 
-    async fn run(&self, tool: &str, args: &[&str]) -> anyhow::Result<()> {
-        let program = self.bin_dir.join(tool);
-        let mut command = match &self.run_as {
+    /// Fails with what to do when the user Postgres runs as cannot enter every folder down
+    /// to `root` (a 0700 home or temporary folder above the data dir, say): initdb would
+    /// otherwise stop with a bare "Permission denied".
+    async fn check_reachable(&self, root: &Path) -> anyhow::Result<()> {
+        let mut folders: Vec<&Path> = root.ancestors().filter(|dir| dir.is_dir()).collect();
+        folders.reverse();
+        for folder in folders {
+            let entered = self
+                .command("test")
+                .arg("-x")
+                .arg(folder)
+                .stdin(Stdio::null())
+                .status()
+                .await
+                .is_ok_and(|status| status.success());
+            if !entered {
+                let user = match &self.run_as {
+                    Some(user) => {
+                        format!("the `{user}` user it runs as (Postgres refuses to run as root)")
+                    }
+                    None => "this user".to_owned(),
+                };
+                bail!(
+                    "the local Postgres cluster cannot use {}: {user} cannot enter {}. Choose a \
+                     DATA_DIR that {} can reach (for example under /var/lib), open the folder \
+                     with `chmod o+x {}`, or set DATABASE_URL to use a Postgres server of your \
+                     own",
+                    root.display(),
+                    folder.display(),
+                    self.run_as.as_deref().unwrap_or("this user"),
+                    folder.display(),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// A command run as the user Postgres runs as.
+    fn command(&self, program: impl AsRef<std::ffi::OsStr>) -> Command {
+        match &self.run_as {
             Some(user) => {
                 let mut c = Command::new("runuser");
-                c.args(["-u", user, "--"]).arg(&program);
+                c.args(["-u", user, "--"]).arg(program);
                 c
             }
-            None => Command::new(&program),
-        };
-        let output = command
+            None => Command::new(program),
+        }
+    }
+
+    async fn run(&self, tool: &str, args: &[&str]) -> anyhow::Result<()> {
+        let program = self.bin_dir.join(tool);
+        let output = self
+            .command(&program)
             .args(args)
             .stdin(Stdio::null())
             .output()

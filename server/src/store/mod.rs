@@ -27,12 +27,23 @@ pub struct Database {
     pub embedded: Option<EmbeddedPostgres>,
 }
 
+/// The pool: a short wait for a connection, so that with the database down a call fails
+/// fast as UNAVAILABLE instead of hanging; and a few connections kept open however quiet the
+/// server is, so that their prepared statements stay (a new connection prepares each
+/// statement again on first use).
+fn pool_options(config: &crate::config::Config) -> PgPoolOptions {
+    PgPoolOptions::new()
+        .max_connections(16)
+        .min_connections(config.database_min_connections)
+        .acquire_timeout(Duration::from_millis(config.database_acquire_timeout_ms))
+        .idle_timeout(Duration::from_secs(30 * 60))
+        .max_lifetime(Duration::from_secs(24 * 3600))
+}
+
 impl Database {
     /// Connects to `DATABASE_URL`, or starts the embedded cluster when it is unset.
     pub async fn open(config: &crate::config::Config) -> anyhow::Result<Self> {
-        let pool_options = PgPoolOptions::new()
-            .max_connections(16)
-            .acquire_timeout(Duration::from_secs(10));
+        let pool_options = pool_options(config);
         match &config.database_url {
             Some(url) => {
                 let pool = pool_options

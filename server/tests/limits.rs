@@ -1,0 +1,377 @@
+//! The server's limits against real Postgres and Redis: bounded password hashing, sign-in
+//! emails parsed before use and counted under a hash, the failed-sign-in limit under
+//! concurrent guesses, database and cache outages answered as such, and a data directory
+//! Postgres cannot reach explained.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
+
+mod common;
+
+use std::{
+    collections::BTreeMap,
+    net::SocketAddr,
+    process::Stdio,
+    time::{Duration, Instant},
+};
+
+use common::{TestServer, reason, violated_fields};
+use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
+use tokio::{net::TcpListener, task::JoinSet};
+use tonic::{Code, transport::Channel};
+
+type Client = AccountsServiceClient<Channel>;
+
+async fn sign_up(client: &mut Client, email: &str) {
+    client
+        .sign_up(pb::SignUpRequest {
+            role: pb::Role::Customer as i32,
+            name: "Ana Lopez".into(),
+            email: email.into(),
+            password: "correct horse".into(),
+            language: 0,
+        })
+        .await
+        .expect("sign-up");
+}
+
+async fn log_in(client: &mut Client, email: &str, password: &str) -> Result<(), tonic::Status> {
+    client
+        .log_in(pb::LogInRequest {
+            role: pb::Role::Customer as i32,
+            email: email.into(),
+            password: password.into(),
+        })
+        .await
+        .map(|_| ())
+}
+
+/// Sends `count` sign-ins at once (email of try `n` from `email`) and returns the answers.
+async fn log_in_at_once(
+    client: &Client,
+    count: usize,
+    email: impl Fn(usize) -> String,
+    password: &str,
+) -> Vec<Result<(), tonic::Status>> {
+    let mut calls = JoinSet::new();
+    for n in 0..count {
+        let mut client = client.clone();
+        let email = email(n);
+        let password = password.to_owned();
+        calls.spawn(async move { log_in(&mut client, &email, &password).await });
+    }
+    calls.join_all().await
+}
+
+/// How many answers carry each code and reason (an `Ok` counts as "OK").
+fn tally(answers: &[Result<(), tonic::Status>]) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
+    for answer in answers {
+        let key = match answer {
+            Ok(()) => "OK".to_owned(),
+            Err(status) => format!("{:?} {}", status.code(), reason(status)),
+        };
+        *counts.entry(key).or_default() += 1;
+    }
+    counts
+}
+
+fn counted(counts: &BTreeMap<String, usize>, key: &str) -> usize {
+    counts.get(key).copied().unwrap_or(0)
+}
+
+/// The cache keys under this server's prefix.
+async fn cache_keys(server: &TestServer) -> Vec<String> {
+    let client = redis::Client::open(common::test_redis_url()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    let pattern = format!("{}*", server.server.state.config.cache_prefix);
+    redis::cmd("KEYS")
+        .arg(pattern)
+        .query_async(&mut conn)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn password_checks_beyond_the_workers_and_queue_are_refused_not_piled_up() {
+    let server = TestServer::start_with(|config| {
+        config.hashing_concurrency = 1;
+        config.hashing_queue = 1;
+    })
+    .await;
+    let client = Client::new(server.channel().await);
+
+    let answers = log_in_at_once(
+        &client,
+        16,
+        |n| format!("nobody{n}@example.ca"),
+        "wrong horse",
+    )
+    .await;
+    let counts = tally(&answers);
+    let busy = counted(&counts, "ResourceExhausted PASSWORD_CHECKS_BUSY");
+    let checked = counted(&counts, "Unauthenticated INVALID_CREDENTIALS");
+    assert!(
+        busy >= 1,
+        "one worker and one place cannot take 16 at once: {counts:?}"
+    );
+    assert_eq!(busy + checked, 16, "no other answer: {counts:?}");
+    let refusal = answers.iter().find_map(|a| a.as_ref().err()).unwrap();
+    assert!(!refusal.message().is_empty());
+
+    // Once the burst is over, sign-ins are checked again.
+    let mut client = client;
+    let later = log_in(&mut client, "nobody@example.ca", "wrong horse")
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&later), "INVALID_CREDENTIALS");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn sign_in_emails_are_parsed_first_and_counted_under_a_hash() {
+    let server = TestServer::start().await;
+    let mut client = Client::new(server.channel().await);
+
+    let long = format!("{}@example.ca", "a".repeat(300));
+    for email in [long.as_str(), "not an email"] {
+        let refused = log_in(&mut client, email, "wrong horse").await.unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{email:.20}");
+        assert_eq!(violated_fields(&refused), ["email"]);
+    }
+    assert!(
+        cache_keys(&server).await.is_empty(),
+        "a refused email leaves nothing in the cache"
+    );
+
+    let failed = log_in(&mut client, "Ana.Lopez@Example.ca", "wrong horse")
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&failed), "INVALID_CREDENTIALS");
+    let keys = cache_keys(&server).await;
+    assert_eq!(keys.len(), 1, "{keys:?}");
+    assert!(!keys[0].to_lowercase().contains("ana"), "{keys:?}");
+    // The count is per address whatever its case: the same key counts both.
+    log_in(&mut client, "ana.lopez@example.CA", "wrong horse")
+        .await
+        .unwrap_err();
+    assert_eq!(cache_keys(&server).await, keys);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn concurrent_guesses_on_one_account_check_at_most_the_limit() {
+    // Room for every guess in the hashing queue: only the sign-in limit may refuse them.
+    let server = TestServer::start_with(|config| config.hashing_queue = 100).await;
+    let mut client = Client::new(server.channel().await);
+    sign_up(&mut client, "ana@example.ca").await;
+
+    let answers = log_in_at_once(&client, 60, |_| "ana@example.ca".to_owned(), "wrong horse").await;
+    let counts = tally(&answers);
+    let checked = counted(&counts, "Unauthenticated INVALID_CREDENTIALS");
+    let throttled = counted(&counts, "ResourceExhausted LOG_IN_THROTTLED");
+    assert_eq!(
+        (checked, throttled),
+        (10, 50),
+        "ten guesses checked, the rest refused: {counts:?}"
+    );
+    server.stop().await;
+}
+
+/// A TCP relay to the test Postgres that can be cut, as when the database goes away.
+struct Relay {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    async fn to(target: SocketAddr) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let task = tokio::spawn(async move {
+            let mut links = JoinSet::new();
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                links.spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+            }
+        });
+        Self { addr, task }
+    }
+
+    /// Closes the listener and every relayed connection.
+    fn cut(&self) {
+        self.task.abort();
+    }
+}
+
+/// The `host:port` of a `postgres://user@host:port/db` URL.
+fn host_port(url: &str) -> &str {
+    let after_at = url.rsplit_once('@').map_or(url, |(_, rest)| rest);
+    after_at.split('/').next().unwrap()
+}
+
+#[tokio::test]
+async fn with_the_database_gone_calls_fail_fast_as_unavailable() {
+    let database = common::TestDatabase::create().await;
+    let postgres = host_port(&database.url);
+    let target = std::net::ToSocketAddrs::to_socket_addrs(postgres)
+        .unwrap()
+        .next()
+        .unwrap();
+    let relay = Relay::to(target).await;
+    let relayed_url = database.url.replacen(postgres, &relay.addr.to_string(), 1);
+    let data_dir = tempfile::tempdir().unwrap();
+    let mut config = repairs_server::config::Config::for_tests(
+        data_dir.path().to_path_buf(),
+        relayed_url,
+        Some(common::test_redis_url()),
+    );
+    config.database_acquire_timeout_ms = 500;
+    let server = repairs_server::start(config).await.unwrap();
+    let channel = Channel::from_shared(format!("http://{}", server.grpc_addr))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let mut client = Client::new(channel);
+    sign_up(&mut client, "ana@example.ca").await;
+
+    relay.cut();
+    for _ in 0..3 {
+        let started = Instant::now();
+        let refused = log_in(&mut client, "ana@example.ca", "correct horse")
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (refused.code(), reason(&refused).as_str()),
+            (Code::Unavailable, "DATABASE_UNAVAILABLE"),
+            "{refused:?}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(5), server.stop()).await;
+    database.drop_database().await;
+}
+
+#[tokio::test]
+async fn every_constraint_a_caller_can_break_exists_by_its_name() {
+    let server = TestServer::start().await;
+    for (name, ..) in repairs_server::error::CALLER_CONSTRAINTS {
+        let found: Option<i32> =
+            sqlx::query_scalar("select 1 from pg_constraint where conname = $1")
+                .bind(name)
+                .fetch_optional(&server.server.state.db)
+                .await
+                .unwrap();
+        assert!(found.is_some(), "no constraint named {name}");
+    }
+    server.stop().await;
+}
+
+/// A Redis server of this test's own, stopped by its process id.
+struct OwnRedis {
+    child: tokio::process::Child,
+    url: String,
+}
+
+impl OwnRedis {
+    async fn start() -> Self {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .await
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = tokio::process::Command::new("redis-server")
+            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("redis-server is installed");
+        let url = format!("redis://127.0.0.1:{port}");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return Self { child, url };
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("redis-server did not start on port {port}");
+    }
+
+    async fn stop(mut self) {
+        self.child.kill().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn with_redis_down_sign_in_works_and_is_still_limited() {
+    let redis = OwnRedis::start().await;
+    let redis_url = redis.url.clone();
+    let server = TestServer::start_with(|config| config.redis_url = Some(redis_url)).await;
+    let mut client = Client::new(server.channel().await);
+    sign_up(&mut client, "ana@example.ca").await;
+    sign_up(&mut client, "bob@example.ca").await;
+    redis.stop().await;
+
+    let started = Instant::now();
+    log_in(&mut client, "ana@example.ca", "correct horse")
+        .await
+        .expect("sign-in works without Redis");
+    for _ in 0..10 {
+        let failed = log_in(&mut client, "bob@example.ca", "wrong horse")
+            .await
+            .unwrap_err();
+        assert_eq!(reason(&failed), "INVALID_CREDENTIALS");
+    }
+    let throttled = log_in(&mut client, "bob@example.ca", "correct horse")
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&throttled), "LOG_IN_THROTTLED");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_data_dir_postgres_cannot_reach_says_what_to_do() {
+    use std::os::unix::fs::PermissionsExt;
+    let outer = tempfile::tempdir().unwrap();
+    let closed = outer.path().join("closed");
+    std::fs::create_dir(&closed).unwrap();
+    // As root the cluster runs as `postgres`, which a 0700 folder of root's keeps out; any
+    // other user is kept out of a folder with no permissions at all.
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+        .unwrap();
+    let mode = if root { 0o700 } else { 0o000 };
+    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(mode)).unwrap();
+
+    let error = repairs_server::store::EmbeddedPostgres::start(&closed.join("data"), None)
+        .await
+        .unwrap_err();
+    let message = format!("{error:#}");
+    std::fs::set_permissions(&closed, std::fs::Permissions::from_mode(0o700)).unwrap();
+    assert!(message.contains("cannot enter"), "{message}");
+    assert!(message.contains(&closed.display().to_string()), "{message}");
+    assert!(message.contains("DATA_DIR"), "{message}");
+    assert!(!message.contains("initdb failed"), "{message}");
+}

@@ -133,6 +133,14 @@ async fn serve(
     };
     let http_addr = http_listener.local_addr()?;
 
+    let limits = match api::limits::RequestLimitsLayer::new() {
+        Ok(limits) => limits,
+        Err(error) => {
+            database.close().await;
+            return Err(error);
+        }
+    };
+
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     for name in api::SERVICE_NAMES {
         health_reporter
@@ -174,6 +182,7 @@ async fn serve(
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(AuthLayer::new(state.tokens.clone(), state.sessions.clone()))
+        .layer(limits)
         .layer(api::unbuilt::UnbuiltLayer)
         .add_routes(routes);
 

@@ -163,6 +163,33 @@ async fn sign_in_emails_are_parsed_first_and_counted_under_a_hash() {
 }
 
 #[tokio::test]
+async fn every_request_is_bounded_in_size_and_every_text_in_length() {
+    let server = TestServer::start().await;
+    let mut client = Client::new(server.channel().await);
+
+    // A 1 MiB email is refused before any handler reads it, and leaves nothing behind.
+    let huge = format!("{}@example.ca", "a".repeat(1024 * 1024));
+    let refused = log_in(&mut client, &huge, "wrong horse").await.unwrap_err();
+    assert_eq!(
+        (refused.code(), reason(&refused).as_str()),
+        (Code::ResourceExhausted, "REQUEST_TOO_LARGE")
+    );
+    assert!(
+        refused.message().contains("64 KiB"),
+        "{}",
+        refused.message()
+    );
+    // A text over its bound in a request of ordinary size: a field violation, and no hash.
+    let refused = log_in(&mut client, "ana@example.ca", &"p".repeat(2_000))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(violated_fields(&refused), ["password"]);
+    assert!(cache_keys(&server).await.is_empty());
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn concurrent_guesses_on_one_account_check_at_most_the_limit() {
     // Room for every guess in the hashing queue: only the sign-in limit may refuse them.
     let server = TestServer::start_with(|config| config.hashing_queue = 100).await;

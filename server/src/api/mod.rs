@@ -6,6 +6,7 @@ mod accounts;
 mod billing;
 mod content;
 mod convert;
+pub mod limits;
 mod marketplace;
 mod matching;
 mod professional_view;

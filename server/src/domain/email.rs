@@ -13,6 +13,10 @@ pub struct InvalidEmail;
 impl Email {
     pub fn parse(raw: &str) -> Result<Self, InvalidEmail> {
         let email = raw.trim();
+        // Length first: nothing longer is looked at.
+        if email.len() > 254 {
+            return Err(InvalidEmail);
+        }
         let (local, domain) = email.split_once('@').ok_or(InvalidEmail)?;
         let domain_ok = domain.contains('.')
             && !domain.starts_with('.')
@@ -26,7 +30,7 @@ impl Email {
             && !local
                 .chars()
                 .any(|c| c.is_whitespace() || c == '@' || c.is_control());
-        if email.len() > 254 || !domain_ok || !local_ok {
+        if !domain_ok || !local_ok {
             return Err(InvalidEmail);
         }
         Ok(Self(email.to_owned()))

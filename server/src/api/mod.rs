@@ -32,7 +32,9 @@ pub const SERVICE_NAMES: [&str; 5] = [
     "repairs.content.v1.ContentService",
 ];
 
-/// Uploads (photos, licences) may be 5 MiB; tonic's default message limit is 4 MiB.
+/// Uploads (photos, licences) may be 5 MiB; tonic's default message limit is 4 MiB. The
+/// request limits layer ([`limits`]) bounds each RPC (64 KiB for those without a file);
+/// tonic's own limit is this largest one on every service, so the layer always answers first.
 const MAX_MESSAGE_BYTES: usize = 6 * 1024 * 1024;
 
 /// Every service of the contracts, ready to serve.
@@ -43,15 +45,18 @@ pub fn routes(state: AppState) -> Routes {
             AccountsServiceServer::new(accounts::AccountsApi::new(state.clone()))
                 .max_decoding_message_size(MAX_MESSAGE_BYTES),
         )
-        .add_service(MarketplaceServiceServer::new(
-            marketplace::MarketplaceApi::new(state.clone()),
-        ))
-        .add_service(MatchingServiceServer::new(matching::MatchingApi::new(
-            state.clone(),
-        )))
-        .add_service(BillingServiceServer::new(billing::BillingApi::new(
-            state.clone(),
-        )))
+        .add_service(
+            MarketplaceServiceServer::new(marketplace::MarketplaceApi::new(state.clone()))
+                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+        )
+        .add_service(
+            MatchingServiceServer::new(matching::MatchingApi::new(state.clone()))
+                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+        )
+        .add_service(
+            BillingServiceServer::new(billing::BillingApi::new(state.clone()))
+                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+        )
         .add_service(
             ContentServiceServer::new(content::ContentApi::new(state))
                 .max_decoding_message_size(MAX_MESSAGE_BYTES),

@@ -12,7 +12,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use argon2::{
     Algorithm, Argon2, Block, Params, PasswordHash, Version,
-    password_hash::{Output, ParamsString, SaltString, rand_core::OsRng},
+    password_hash::{Output, ParamsString, Salt, SaltString, rand_core::OsRng},
 };
 use tokio::sync::Semaphore;
 
@@ -149,16 +149,13 @@ fn lock(pool: &MemoryPool) -> anyhow::Result<std::sync::MutexGuard<'_, Vec<Vec<B
 /// Hashes with the default argon2id parameters into `memory`, as a PHC string.
 fn hash_into(memory: &mut [Block], password: &[u8], salt: &SaltString) -> anyhow::Result<String> {
     let argon2 = Argon2::default();
-    let mut salt_bytes = [0u8; 64];
-    let salt_bytes = salt
-        .decode_b64(&mut salt_bytes)
-        .map_err(|e| anyhow::anyhow!("salt: {e}"))?;
-    let output = Output::init_with(Params::DEFAULT_OUTPUT_LEN, |out| {
-        argon2
-            .hash_password_into_with_memory(password, salt_bytes, out, &mut *memory)
-            .map_err(|_| argon2::password_hash::Error::Password)
-    })
-    .map_err(|e| anyhow::anyhow!("hashing a password: {e}"))?;
+    let output = compute(
+        &argon2,
+        memory,
+        password,
+        salt.as_salt(),
+        Params::DEFAULT_OUTPUT_LEN,
+    )?;
     let phc = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
@@ -170,16 +167,13 @@ fn hash_into(memory: &mut [Block], password: &[u8], salt: &SaltString) -> anyhow
     Ok(phc.to_string())
 }
 
-/// Checks `password` against a PHC string with its own parameters, in `memory` when it is
-/// large enough (always, for the hashes this server writes).
+/// Checks `password` against a PHC string with its own parameters, in `memory` (grown when
+/// the stored parameters need more than ours).
 fn verify_with(memory: &mut Vec<Block>, password: &[u8], phc: &str) -> anyhow::Result<bool> {
     let stored = PasswordHash::new(phc).map_err(|e| anyhow::anyhow!("stored hash: {e}"))?;
-    let expected = stored
-        .hash
-        .ok_or_else(|| anyhow::anyhow!("stored hash: no hash"))?;
-    let salt = stored
-        .salt
-        .ok_or_else(|| anyhow::anyhow!("stored hash: no salt"))?;
+    let (Some(expected), Some(salt)) = (stored.hash, stored.salt) else {
+        anyhow::bail!("stored hash: no hash or no salt");
+    };
     let params = Params::try_from(&stored).map_err(|e| anyhow::anyhow!("stored hash: {e}"))?;
     let algorithm =
         Algorithm::try_from(stored.algorithm).map_err(|e| anyhow::anyhow!("stored hash: {e}"))?;
@@ -192,19 +186,30 @@ fn verify_with(memory: &mut Vec<Block>, password: &[u8], phc: &str) -> anyhow::R
     if memory.len() < params.block_count() {
         memory.resize(params.block_count(), Block::default());
     }
+    let argon2 = Argon2::new(algorithm, version, params);
+    let computed = compute(&argon2, memory, password, salt, expected.len())?;
+    // `Output` compares in constant time.
+    Ok(computed == expected)
+}
+
+/// Runs argon2 over `password` and `salt` in `memory`, into `len` bytes.
+fn compute(
+    argon2: &Argon2<'_>,
+    memory: &mut [Block],
+    password: &[u8],
+    salt: Salt<'_>,
+    len: usize,
+) -> anyhow::Result<Output> {
     let mut salt_bytes = [0u8; 64];
     let salt_bytes = salt
         .decode_b64(&mut salt_bytes)
-        .map_err(|e| anyhow::anyhow!("stored hash: {e}"))?;
-    let argon2 = Argon2::new(algorithm, version, params);
-    let computed = Output::init_with(expected.len(), |out| {
+        .map_err(|e| anyhow::anyhow!("salt: {e}"))?;
+    Output::init_with(len, |out| {
         argon2
             .hash_password_into_with_memory(password, salt_bytes, out, &mut *memory)
             .map_err(|_| argon2::password_hash::Error::Password)
     })
-    .map_err(|e| anyhow::anyhow!("checking a password: {e}"))?;
-    // `Output` compares in constant time.
-    Ok(computed == expected)
+    .map_err(|e| anyhow::anyhow!("argon2: {e}"))
 }
 
 #[cfg(test)]

@@ -291,6 +291,33 @@ async fn with_the_database_gone_calls_fail_fast_as_unavailable() {
 }
 
 #[tokio::test]
+async fn a_quiet_server_keeps_its_minimum_of_connections_open() {
+    let server = TestServer::start_with(|config| config.database_min_connections = 2).await;
+    let pool = &server.server.state.db;
+    assert_eq!(pool.options().get_min_connections(), 2);
+    // Idle connections beyond the minimum are closed after 30 minutes, not the default 10,
+    // and none is recycled within a day: their prepared statements stay.
+    assert_eq!(
+        pool.options().get_idle_timeout(),
+        Some(Duration::from_secs(30 * 60))
+    );
+    assert_eq!(
+        pool.options().get_max_lifetime(),
+        Some(Duration::from_secs(24 * 3600))
+    );
+    let started = Instant::now();
+    while pool.size() < 2 {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the pool opened {} connections",
+            pool.size()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn every_constraint_a_caller_can_break_exists_by_its_name() {
     let server = TestServer::start().await;
     for (name, ..) in repairs_server::error::CALLER_CONSTRAINTS {

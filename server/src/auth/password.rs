@@ -40,8 +40,8 @@ impl From<HashError> for ApiError {
         match error {
             HashError::Busy => ApiError::ResourceExhausted {
                 reason: "PASSWORD_CHECKS_BUSY",
-                message: "too many people are signing in right now; please try again in a few \
-                          seconds"
+                message: "too many sign-ins and sign-ups at this moment; please try again in a \
+                          few seconds"
                     .to_owned(),
             },
             HashError::Failed(cause) => ApiError::Internal(cause),

@@ -218,12 +218,24 @@ pub const RULES: &[(&str, Access)] = &[
         "/repairs.billing.v1.BillingService/GetPaymentConfig",
         ANYONE,
     ),
+    (
+        "/repairs.billing.v1.BillingService/GetMembershipPrice",
+        ANYONE,
+    ),
     ("/repairs.billing.v1.BillingService/PreviewHire", CUSTOMER),
     (
         "/repairs.billing.v1.BillingService/HireProfessional",
         CUSTOMER,
     ),
+    // The payer or an admin: the handler checks whose payment it is.
+    (
+        "/repairs.billing.v1.BillingService/ConfirmPayment",
+        SIGNED_IN,
+    ),
+    ("/repairs.billing.v1.BillingService/GetPayment", SIGNED_IN),
     ("/repairs.billing.v1.BillingService/CapturePayment", ADMIN),
+    ("/repairs.billing.v1.BillingService/VoidPayment", ADMIN),
+    ("/repairs.billing.v1.BillingService/RefundPayment", ADMIN),
     ("/repairs.billing.v1.BillingService/ListOrders", SIGNED_IN),
     (
         "/repairs.billing.v1.BillingService/QuoteMembership",
@@ -239,6 +251,7 @@ pub const RULES: &[(&str, Access)] = &[
     ),
     ("/repairs.billing.v1.BillingService/CreateCoupon", ADMIN),
     ("/repairs.billing.v1.BillingService/ListCoupons", ADMIN),
+    ("/repairs.billing.v1.BillingService/SetCouponActive", ADMIN),
     ("/repairs.billing.v1.BillingService/DeleteCoupon", ADMIN),
     ("/repairs.billing.v1.BillingService/CreateTestCharge", ADMIN),
     // Verified by Stripe's signature inside the handler, not by a session.

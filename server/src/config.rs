@@ -186,6 +186,28 @@ pub struct Config {
     #[arg(long, env = "HASHING_QUEUE", default_value_t = 16)]
     pub hashing_queue: usize,
 
+    /// Stripe's secret API key (sk_...). Unset: payments go through the offline test
+    /// gateway (test mode, no money moves).
+    #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true)]
+    pub stripe_secret_key: Option<String>,
+
+    /// Stripe's publishable key (pk_...), for Stripe Elements in the web app. Required with
+    /// STRIPE_SECRET_KEY.
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY")]
+    pub stripe_publishable_key: Option<String>,
+
+    /// The signing secret (whsec_...) of the Stripe webhook endpoint.
+    #[arg(long, env = "STRIPE_WEBHOOK_SECRET", hide_env_values = true)]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Base URL of Stripe's API.
+    #[arg(
+        long,
+        env = "STRIPE_API_BASE",
+        default_value = "https://api.stripe.com"
+    )]
+    pub stripe_api_base: String,
+
     /// Log format: text or json.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     pub log_format: LogFormat,
@@ -253,6 +275,10 @@ impl Config {
             email_from: "Repairs <no-reply@localhost>".to_owned(),
             hashing_concurrency: 0,
             hashing_queue: 16,
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: String::new(),
             log_format: LogFormat::Text,
         }
     }

@@ -237,6 +237,55 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
+impl From<crate::billing::LedgerError> for ApiError {
+    fn from(error: crate::billing::LedgerError) -> Self {
+        use crate::billing::LedgerError as L;
+        let message = error.to_string();
+        let precondition = |reason| Self::FailedPrecondition {
+            reason,
+            message: message.clone(),
+        };
+        match error {
+            L::Declined(_) => precondition("PAYMENT_DECLINED"),
+            L::AmountTooSmall => precondition("AMOUNT_TOO_SMALL"),
+            L::State(_) => precondition("PAYMENT_STATE"),
+            L::AuthorizationExpired => precondition("AUTHORIZATION_EXPIRED"),
+            L::RequestIdReused => precondition("REQUEST_ID_REUSED"),
+            L::InvalidPaymentMethod => Self::InvalidArgument {
+                reason: "PAYMENT_METHOD_INVALID",
+                violations: vec![FieldViolation::new("payment_method", message)],
+            },
+            L::NotFound => Self::NotFound {
+                reason: "PAYMENT_NOT_FOUND",
+                message,
+            },
+            L::InProgress => Self::Unavailable {
+                reason: "REQUEST_IN_PROGRESS",
+                message,
+            },
+            L::GatewayUnavailable(cause) => {
+                tracing::error!(error = ?cause, "payment gateway unavailable");
+                Self::Unavailable {
+                    reason: "PAYMENT_GATEWAY_UNAVAILABLE",
+                    message,
+                }
+            }
+            L::Internal(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+impl From<crate::providers::payments::PaymentInputError> for ApiError {
+    fn from(error: crate::providers::payments::PaymentInputError) -> Self {
+        use crate::providers::payments::PaymentInputError as P;
+        let field = match error {
+            P::RequestId => "request_id",
+            P::PaymentMethod => "payment_method",
+        };
+        Self::invalid(field, error.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

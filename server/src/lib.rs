@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod api;
 pub mod auth;
+pub mod billing;
 pub mod bootstrap;
 pub mod cache;
 pub mod config;
@@ -84,7 +85,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
     .await?;
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
-    let providers = setup::providers(config)?;
+    let providers = setup::providers(config, &database.pool)?;
     Ok(AppState {
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
@@ -105,6 +106,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
         geocoder: providers.geocoder,
         google: providers.google,
         facebook: providers.facebook,
+        payments: providers.payments,
         config: Arc::new(config.clone()),
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),

@@ -5,14 +5,21 @@
 use std::sync::Arc;
 
 use anyhow::{Context, bail};
+use sqlx::PgPool;
 
 use crate::{
     config::Config,
     providers::{
-        EmailSender, FacebookIdentity, FileStorage, Gazetteer, Geocoder, GoogleIdentity, SmsSender,
+        EmailSender, FacebookIdentity, FileStorage, Gazetteer, Geocoder, GoogleIdentity,
+        PaymentGateway, SmsSender,
         email::OutboxEmail,
         facebook_identity::{FacebookConfig, facebook_identity},
         google_identity::{GoogleConfig, google_identity},
+        payments::{
+            SystemClock,
+            stripe::{StripeConfig, StripeGateway},
+            test_gateway::TestGateway,
+        },
         sms::OutboxSms,
         smtp::{SmtpConfig, SmtpEmail, SmtpTls},
         storage::LocalFolderStorage,
@@ -27,9 +34,10 @@ pub struct Providers {
     pub geocoder: Arc<dyn Geocoder>,
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
+    pub payments: Arc<dyn PaymentGateway>,
 }
 
-pub fn providers(config: &Config) -> anyhow::Result<Providers> {
+pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
     Ok(Providers {
         sms: sms(config)?,
         email: email(config)?,
@@ -37,7 +45,34 @@ pub fn providers(config: &Config) -> anyhow::Result<Providers> {
         geocoder: Arc::new(Gazetteer::shipped().context("loading the gazetteer")?),
         google: google(config)?,
         facebook: facebook(config)?,
+        payments: payments(config, db)?,
     })
+}
+
+/// Stripe when its keys are set (the secret and the publishable key together); the
+/// offline test gateway otherwise.
+fn payments(config: &Config, db: &PgPool) -> anyhow::Result<Arc<dyn PaymentGateway>> {
+    match (
+        &config.stripe_secret_key,
+        &config.stripe_publishable_key,
+        &config.stripe_webhook_secret,
+    ) {
+        (None, None, None) => Ok(Arc::new(TestGateway::new(
+            db.clone(),
+            Arc::new(SystemClock),
+        ))),
+        (Some(secret), Some(_), _) => {
+            let mut stripe = StripeConfig::new(secret.clone());
+            stripe.api_base = config.stripe_api_base.clone();
+            Ok(Arc::new(
+                StripeGateway::new(stripe).context("setting up Stripe")?,
+            ))
+        }
+        _ => bail!(
+            "set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (and STRIPE_WEBHOOK_SECRET \
+             for webhooks), or none of them"
+        ),
+    }
 }
 
 fn sms(config: &Config) -> anyhow::Result<Arc<dyn SmsSender>> {

@@ -8,7 +8,10 @@ use crate::{
     auth::{SessionVersions, TokenKeys, password::PasswordHasher},
     cache::{Cache, MemoryCache},
     config::Config,
-    providers::{EmailSender, FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, SmsSender},
+    providers::{
+        EmailSender, FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway,
+        SmsSender,
+    },
 };
 
 #[derive(Clone)]
@@ -30,6 +33,9 @@ pub struct AppState {
     pub geocoder: Arc<dyn Geocoder>,
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
+    /// The card gateway: Stripe when configured, the offline test gateway otherwise. Money
+    /// moves through `billing::Ledger`, never through this directly.
+    pub payments: Arc<dyn PaymentGateway>,
     /// Key of the keyed hashes of phone codes (derived from the server secret).
     pub phone_code_key: Arc<[u8; 32]>,
     /// Key that signs file links (derived from the server secret).

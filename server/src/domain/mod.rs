@@ -1,6 +1,7 @@
 //! Domain types: plain Rust values that cannot hold invalid data. Parse, don't validate.
 
 pub mod email;
+pub mod money;
 pub mod password;
 pub mod phone;
 pub mod phone_code;
@@ -10,6 +11,7 @@ pub mod role;
 pub mod text;
 
 pub use email::Email;
+pub use money::{Cents, Currency, Money, MoneyError};
 pub use password::NewPassword;
 pub use phone::Phone;
 pub use phone_code::PhoneCode;

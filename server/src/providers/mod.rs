@@ -9,6 +9,7 @@
 //! | Facebook login | [`facebook_identity::FacebookGraph`] | [`facebook_identity::FacebookNotConfigured`] |
 //! | files | (S3, later) | [`storage::LocalFolderStorage`] |
 //! | geocoding | (maps API, later) | [`gazetteer::Gazetteer`] |
+//! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |
 
 pub mod email;
 pub mod facebook_identity;
@@ -18,6 +19,7 @@ pub mod google_identity;
 pub mod http_client;
 pub mod identity;
 pub mod outbox_file;
+pub mod payments;
 pub mod secret;
 pub mod sms;
 pub mod smtp;
@@ -30,6 +32,7 @@ pub use gazetteer::Gazetteer;
 pub use geocoding::{Coordinates, Geocoder, Place, great_circle_meters, to_whole_km};
 pub use google_identity::{GoogleIdentity, GoogleUser};
 pub use identity::IdentityError;
+pub use payments::PaymentGateway;
 pub use secret::SecretString;
 pub use sms::{SmsMessage, SmsSender};
 pub use storage::FileStorage;

@@ -7,6 +7,7 @@ pub mod customers;
 pub mod embedded_postgres;
 pub mod page;
 pub mod password_resets;
+pub mod payments;
 pub mod professionals;
 pub mod services;
 pub mod session_versions;

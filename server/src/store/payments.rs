@@ -1,0 +1,268 @@
+//! The payments ledger: payments and every attempt to move money. Rows are inserted and
+//! updated, never deleted (the database refuses deletes).
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PaymentRow {
+    pub id: Uuid,
+    pub purpose: String,
+    pub payer_id: Uuid,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub gateway: String,
+    pub charge_id: String,
+    pub state: String,
+    pub client_secret: Option<String>,
+    pub failure_code: Option<String>,
+    pub authorization_expires_at: Option<DateTime<Utc>>,
+    pub captured_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+const PAYMENT_COLUMNS: &str = "id, purpose, payer_id, amount_cents, currency, gateway, \
+     charge_id, state, client_secret, failure_code, authorization_expires_at, captured_at, \
+     created_at, updated_at";
+
+fn payment_sql(template: &str) -> sqlx::AssertSqlSafe<String> {
+    sqlx::AssertSqlSafe(template.replace("{columns}", PAYMENT_COLUMNS))
+}
+
+/// A payment as the gateway first answered it.
+#[derive(Debug, Clone)]
+pub struct NewPayment<'a> {
+    pub purpose: &'a str,
+    pub payer_id: Uuid,
+    pub amount_cents: i64,
+    pub currency: &'a str,
+    pub gateway: &'a str,
+    pub charge_id: &'a str,
+    pub gateway_state: GatewayState<'a>,
+}
+
+/// What the gateway says of a payment now.
+#[derive(Debug, Clone, Copy)]
+pub struct GatewayState<'a> {
+    pub state: &'a str,
+    pub client_secret: Option<&'a str>,
+    pub failure_code: Option<&'a str>,
+    pub authorization_expires_at: Option<DateTime<Utc>>,
+}
+
+/// Records a payment; a gateway id already recorded (a retried call the gateway answered
+/// with the same payment) answers the existing row.
+#[tracing::instrument(skip_all)]
+pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<PaymentRow> {
+    let state = payment.gateway_state;
+    sqlx::query(
+        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
+             charge_id, state, client_secret, failure_code, authorization_expires_at,
+             captured_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+             case when $8 = 'captured' then now() end)
+         on conflict (charge_id) do nothing",
+    )
+    .bind(Uuid::now_v7())
+    .bind(payment.purpose)
+    .bind(payment.payer_id)
+    .bind(payment.amount_cents)
+    .bind(payment.currency)
+    .bind(payment.gateway)
+    .bind(payment.charge_id)
+    .bind(state.state)
+    .bind(state.client_secret)
+    .bind(state.failure_code)
+    .bind(state.authorization_expires_at)
+    .execute(db)
+    .await?;
+    sqlx::query_as(payment_sql(
+        "select {columns} from payments where charge_id = $1",
+    ))
+    .bind(payment.charge_id)
+    .fetch_one(db)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn find(db: &PgPool, id: Uuid) -> sqlx::Result<Option<PaymentRow>> {
+    sqlx::query_as(payment_sql("select {columns} from payments where id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn find_by_charge_id(db: &PgPool, charge_id: &str) -> sqlx::Result<Option<PaymentRow>> {
+    sqlx::query_as(payment_sql(
+        "select {columns} from payments where charge_id = $1",
+    ))
+    .bind(charge_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Moves a payment to the gateway's state if it is in one of `from`; `None` when it was not
+/// (another call moved it first).
+#[tracing::instrument(skip_all)]
+pub async fn transition(
+    db: &PgPool,
+    id: Uuid,
+    from: &[&str],
+    to: &GatewayState<'_>,
+) -> sqlx::Result<Option<PaymentRow>> {
+    sqlx::query_as(payment_sql(
+        "update payments set
+             state = $3,
+             client_secret = $4,
+             failure_code = coalesce($5, failure_code),
+             authorization_expires_at = coalesce($6, authorization_expires_at),
+             captured_at = case when $3 = 'captured' then now() else captured_at end,
+             updated_at = now()
+         where id = $1 and state = any($2)
+         returning {columns}",
+    ))
+    .bind(id)
+    .bind(from)
+    .bind(to.state)
+    .bind(to.client_secret)
+    .bind(to.failure_code)
+    .bind(to.authorization_expires_at)
+    .fetch_optional(db)
+    .await
+}
+
+/// One call that moves money, as first claimed.
+#[derive(Debug, Clone)]
+pub struct NewAttempt<'a> {
+    pub actor_id: Uuid,
+    pub request_id: Uuid,
+    pub operation: &'a str,
+    pub fingerprint: &'a [u8],
+    pub amount_cents: Option<i64>,
+    pub currency: Option<&'a str>,
+    pub gateway: &'a str,
+    pub payment_id: Option<Uuid>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AttemptRow {
+    pub id: Uuid,
+    pub fingerprint: Vec<u8>,
+    pub outcome: String,
+    pub payment_id: Option<Uuid>,
+    pub error_code: Option<String>,
+}
+
+/// Claims `request_id` for this call: `Some(attempt id)` when this call owns it (a new key,
+/// or a same-payload attempt abandoned for longer than `stale_after_secs`), `None` when
+/// another call has it. Atomic: two concurrent calls with one key never both own it.
+#[tracing::instrument(skip_all)]
+pub async fn claim_attempt(
+    db: &PgPool,
+    attempt: &NewAttempt<'_>,
+    stale_after_secs: i64,
+) -> sqlx::Result<Option<Uuid>> {
+    let row: Option<(Uuid,)> = sqlx::query_as(
+        "insert into payment_attempts (id, actor_id, request_id, operation, fingerprint,
+             amount_cents, currency, gateway, payment_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict (actor_id, request_id) do update set started_at = now()
+         where payment_attempts.outcome = 'running'
+           and payment_attempts.fingerprint = excluded.fingerprint
+           and payment_attempts.started_at < now() - make_interval(secs => $10)
+         returning id",
+    )
+    .bind(Uuid::now_v7())
+    .bind(attempt.actor_id)
+    .bind(attempt.request_id)
+    .bind(attempt.operation)
+    .bind(attempt.fingerprint)
+    .bind(attempt.amount_cents)
+    .bind(attempt.currency)
+    .bind(attempt.gateway)
+    .bind(attempt.payment_id)
+    .bind(stale_after_secs as f64)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(id,)| id))
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn find_attempt(
+    db: &PgPool,
+    actor_id: Uuid,
+    request_id: Uuid,
+) -> sqlx::Result<Option<AttemptRow>> {
+    sqlx::query_as(
+        "select id, fingerprint, outcome, payment_id, error_code from payment_attempts
+         where actor_id = $1 and request_id = $2",
+    )
+    .bind(actor_id)
+    .bind(request_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The payment an attempt made or touched.
+#[derive(Debug, Clone, Copy)]
+pub struct AttemptPayment<'a> {
+    pub id: Uuid,
+    pub charge_id: &'a str,
+    pub state: &'a str,
+}
+
+/// How an attempt ended.
+#[derive(Debug, Clone, Copy)]
+pub enum AttemptEnd<'a> {
+    Succeeded {
+        payment: AttemptPayment<'a>,
+    },
+    Refused {
+        payment: Option<AttemptPayment<'a>>,
+        code: &'a str,
+        message: &'a str,
+    },
+    /// The gateway could not be reached: the key may be taken over at once by a retry (the
+    /// gateway's own idempotency key makes the retried call safe).
+    Abandoned,
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn finish_attempt(db: &PgPool, id: Uuid, end: AttemptEnd<'_>) -> sqlx::Result<()> {
+    let query = match end {
+        AttemptEnd::Succeeded { payment } => sqlx::query(
+            "update payment_attempts set outcome = 'succeeded', payment_id = $2,
+                 charge_id = $3, state_after = $4, finished_at = now()
+             where id = $1",
+        )
+        .bind(id)
+        .bind(payment.id)
+        .bind(payment.charge_id)
+        .bind(payment.state),
+        AttemptEnd::Refused {
+            payment,
+            code,
+            message,
+        } => sqlx::query(
+            "update payment_attempts set outcome = 'refused',
+                 payment_id = coalesce($2, payment_id), charge_id = $3, state_after = $4,
+                 error_code = $5, error_message = $6, finished_at = now()
+             where id = $1",
+        )
+        .bind(id)
+        .bind(payment.map(|p| p.id))
+        .bind(payment.map(|p| p.charge_id))
+        .bind(payment.map(|p| p.state))
+        .bind(code)
+        .bind(message),
+        AttemptEnd::Abandoned => {
+            sqlx::query("update payment_attempts set started_at = '-infinity' where id = $1")
+                .bind(id)
+        }
+    };
+    query.execute(db).await?;
+    Ok(())
+}

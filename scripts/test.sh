@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the product on a fresh machine (`make test`):
-#   1. installs what is missing (redis-server, chromium) from Debian's packages,
+#   1. installs what is missing (redis-server, chromium) from Debian's packages, and
+#      localstripe (the Stripe fake of the Stripe adapter's tests) into target/,
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format, clippy, unit and integration tests (the server started for real),
 #      BFF tests,
@@ -48,11 +49,25 @@ install_missing() {
   local need=()
   command -v redis-server >/dev/null || need+=(redis-server)
   [ -x /usr/bin/chromium ] || need+=(chromium)
+  python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
   [ ${#need[@]} -eq 0 ] && return
   section "installing ${need[*]}"
   local sudo=
   [ "$(id -u)" = 0 ] || sudo=sudo
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+}
+
+# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool: only ever
+# run here, never shipped), in a virtual environment of its own under target/.
+LOCALSTRIPE_VERSION=1.15.10
+install_localstripe() {
+  local venv=target/localstripe-venv
+  if ! "$venv/bin/python" -c 'import localstripe' 2>/dev/null; then
+    section "installing localstripe $LOCALSTRIPE_VERSION"
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q "localstripe==$LOCALSTRIPE_VERSION" \
+      || echo "localstripe could not be installed: the Stripe adapter tests will fail"
+  fi
+  export LOCALSTRIPE_PYTHON="$PWD/$venv/bin/python"
 }
 
 rust_suites() {
@@ -108,6 +123,7 @@ end_to_end() {
 
 start=$(date +%s)
 install_missing
+install_localstripe
 section "starting throwaway Postgres and Redis"
 start_test_postgres
 start_test_redis

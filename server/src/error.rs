@@ -275,6 +275,24 @@ impl From<crate::billing::LedgerError> for ApiError {
     }
 }
 
+impl From<crate::billing::stripe_events::EventError> for ApiError {
+    fn from(error: crate::billing::stripe_events::EventError) -> Self {
+        use crate::billing::stripe_events::EventError as E;
+        match error {
+            E::Signature(_) => Self::InvalidArgument {
+                reason: "WEBHOOK_SIGNATURE",
+                violations: vec![FieldViolation::new("signature", error.to_string())],
+            },
+            E::TooLarge | E::Malformed(_) => Self::invalid("payload", error.to_string()),
+            E::NotConfigured => Self::FailedPrecondition {
+                reason: "WEBHOOKS_NOT_CONFIGURED",
+                message: error.to_string(),
+            },
+            E::Ledger(ledger) => ledger.into(),
+        }
+    }
+}
+
 impl From<crate::providers::payments::PaymentInputError> for ApiError {
     fn from(error: crate::providers::payments::PaymentInputError) -> Self {
         use crate::providers::payments::PaymentInputError as P;

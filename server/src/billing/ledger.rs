@@ -332,6 +332,37 @@ impl Ledger {
         self.sync(&payment, &seen).await
     }
 
+    /// Applies a transition the gateway reported on its own (a webhook event): the payment
+    /// moves only if it is in one of the states the transition starts from. `None` when no
+    /// payment has that charge id or it was elsewhere.
+    pub async fn apply_reported(
+        &self,
+        reported: &super::stripe_events::Reported,
+    ) -> Result<Option<Payment>, LedgerError> {
+        let from: Vec<&str> = reported.from.iter().map(|s| s.as_str()).collect();
+        let Some(payment) = store::find_by_charge_id(&self.db, &reported.charge_id).await? else {
+            return Ok(None);
+        };
+        let moved = store::transition(
+            &self.db,
+            payment.id,
+            &from,
+            &GatewayState {
+                state: reported.to.as_str(),
+                client_secret: None,
+                failure_code: reported.decline.map(Decline::code),
+                authorization_expires_at: None,
+            },
+        )
+        .await?;
+        moved.map(to_payment).transpose()
+    }
+
+    /// The database the ledger keeps its records in.
+    pub fn db(&self) -> &PgPool {
+        &self.db
+    }
+
     pub async fn find(&self, payment_id: Uuid) -> Result<Payment, LedgerError> {
         store::find(&self.db, payment_id)
             .await?

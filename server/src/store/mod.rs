@@ -11,6 +11,7 @@ pub mod payments;
 pub mod professionals;
 pub mod services;
 pub mod session_versions;
+pub mod stripe_events;
 
 use std::time::Duration;
 

@@ -1,0 +1,237 @@
+//! Stripe's webhook events: verified by signature, applied once per event id, each mapped to
+//! one ledger transition. The events handled and the state each one changes:
+//!
+//! | event | payment state change |
+//! | --- | --- |
+//! | `payment_intent.amount_capturable_updated` | REQUIRES_ACTION -> AUTHORIZED |
+//! | `payment_intent.succeeded` | REQUIRES_ACTION or AUTHORIZED -> CAPTURED |
+//! | `payment_intent.payment_failed` | REQUIRES_ACTION -> FAILED |
+//! | `payment_intent.canceled` | REQUIRES_ACTION or AUTHORIZED -> CANCELED (EXPIRED when Stripe let the hold lapse) |
+//! | `charge.refunded` (in full) | CAPTURED -> REFUNDED |
+//! | `charge.dispute.created` | none: recorded and logged for an admin |
+//!
+//! Any other event is recorded and acknowledged. A payment in another state is left alone
+//! (the event is late: the transition happened already through the API).
+
+use serde::Deserialize;
+
+use super::{Ledger, LedgerError, PaymentState};
+use crate::{
+    providers::payments::{Decline, webhook},
+    store::stripe_events,
+};
+
+/// The largest body accepted; Stripe's events are a few KiB.
+pub const MAX_PAYLOAD_BYTES: usize = 256 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    #[error("the event is larger than {MAX_PAYLOAD_BYTES} bytes")]
+    TooLarge,
+    #[error("Stripe webhooks are not configured on this server")]
+    NotConfigured,
+    #[error("the Stripe signature does not verify: {0}")]
+    Signature(#[from] webhook::SignatureError),
+    #[error("the event is not a Stripe event: {0}")]
+    Malformed(String),
+    #[error(transparent)]
+    Ledger(#[from] LedgerError),
+}
+
+impl From<sqlx::Error> for EventError {
+    fn from(error: sqlx::Error) -> Self {
+        Self::Ledger(error.into())
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct Event {
+    id: String,
+    #[serde(rename = "type")]
+    kind: String,
+    data: EventData,
+}
+
+#[derive(Debug, Deserialize)]
+struct EventData {
+    object: EventObject,
+}
+
+/// The fields we read of the event's object: a PaymentIntent, a Charge or a Dispute.
+#[derive(Debug, Deserialize)]
+struct EventObject {
+    id: Option<String>,
+    /// On a Charge or a Dispute: its PaymentIntent.
+    payment_intent: Option<String>,
+    cancellation_reason: Option<String>,
+    /// On a Charge: refunded in full.
+    refunded: Option<bool>,
+    last_payment_error: Option<PaymentErrorObject>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PaymentErrorObject {
+    code: Option<String>,
+    decline_code: Option<String>,
+}
+
+/// A transition an event reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reported {
+    pub charge_id: String,
+    pub from: &'static [PaymentState],
+    pub to: PaymentState,
+    pub decline: Option<Decline>,
+}
+
+use PaymentState::{Authorized, Canceled, Captured, Expired, Failed, Refunded, RequiresAction};
+
+/// The transition `event` reports, if it reports one.
+fn reported(event: &Event) -> Option<Reported> {
+    let object = &event.data.object;
+    let intent = || object.id.clone().filter(|id| id.starts_with("pi_"));
+    let (charge_id, from, to): (_, &'static [PaymentState], _) = match event.kind.as_str() {
+        "payment_intent.amount_capturable_updated" => (intent()?, &[RequiresAction], Authorized),
+        "payment_intent.succeeded" => (intent()?, &[RequiresAction, Authorized], Captured),
+        "payment_intent.payment_failed" => (intent()?, &[RequiresAction], Failed),
+        "payment_intent.canceled" => {
+            let lapsed = object.cancellation_reason.as_deref() == Some("automatic");
+            let to = if lapsed { Expired } else { Canceled };
+            (intent()?, &[RequiresAction, Authorized], to)
+        }
+        "charge.refunded" if object.refunded == Some(true) => {
+            (object.payment_intent.clone()?, &[Captured], Refunded)
+        }
+        _ => return None,
+    };
+    let decline = (to == Failed).then(|| {
+        let error = object.last_payment_error.as_ref();
+        let code = error.and_then(|e| e.decline_code.as_deref().or(e.code.as_deref()));
+        Decline::from_code(code.unwrap_or_default())
+    });
+    Some(Reported {
+        charge_id,
+        from,
+        to,
+        decline,
+    })
+}
+
+/// What handling an event came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handled {
+    pub event_id: String,
+    /// False when the event id was seen before: nothing was done again.
+    pub processed: bool,
+}
+
+/// Verifies, deduplicates and applies one webhook delivery.
+pub async fn handle(
+    ledger: &Ledger,
+    secret: Option<&str>,
+    payload: &[u8],
+    signature: &str,
+    now_unix: i64,
+) -> Result<Handled, EventError> {
+    if payload.len() > MAX_PAYLOAD_BYTES {
+        return Err(EventError::TooLarge);
+    }
+    let secret = secret.ok_or(EventError::NotConfigured)?;
+    webhook::verify(payload, signature, secret, now_unix)?;
+    let event: Event =
+        serde_json::from_slice(payload).map_err(|e| EventError::Malformed(e.to_string()))?;
+    if event.id.is_empty() || event.id.len() > 255 {
+        return Err(EventError::Malformed(
+            "the event id is missing or too long".to_owned(),
+        ));
+    }
+    let db = ledger.db();
+    if stripe_events::seen(db, &event.id).await? {
+        return Ok(Handled {
+            event_id: event.id,
+            processed: false,
+        });
+    }
+    // Applied before it is recorded: a crash in between redelivers the event, and
+    // transitions only move a payment out of the states they start from, so applying twice
+    // changes nothing.
+    let transition = reported(&event);
+    if let Some(transition) = &transition {
+        ledger.apply_reported(transition).await?;
+    }
+    if event.kind == "charge.dispute.created" {
+        tracing::warn!(
+            event = %event.id,
+            charge = event.data.object.payment_intent.as_deref().unwrap_or("?"),
+            "Stripe reports a dispute"
+        );
+    }
+    let charge_id = transition
+        .map(|t| t.charge_id)
+        .or(event.data.object.payment_intent.clone());
+    let processed = stripe_events::record(db, &event.id, &event.kind, charge_id.as_deref()).await?;
+    Ok(Handled {
+        event_id: event.id,
+        processed,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(kind: &str, object: serde_json::Value) -> Event {
+        serde_json::from_value(serde_json::json!({
+            "id": "evt_1", "type": kind, "data": { "object": object }
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn intent_events_map_to_their_transitions() {
+        let succeeded = reported(&event(
+            "payment_intent.succeeded",
+            serde_json::json!({"id": "pi_1"}),
+        ))
+        .unwrap();
+        assert_eq!(succeeded.charge_id, "pi_1");
+        assert_eq!(succeeded.to, Captured);
+        let lapsed = reported(&event(
+            "payment_intent.canceled",
+            serde_json::json!({"id": "pi_1", "cancellation_reason": "automatic"}),
+        ))
+        .unwrap();
+        assert_eq!(lapsed.to, Expired);
+        let failed = reported(&event(
+            "payment_intent.payment_failed",
+            serde_json::json!({"id": "pi_1", "last_payment_error": {"code": "card_declined", "decline_code": "insufficient_funds"}}),
+        ))
+        .unwrap();
+        assert_eq!(failed.decline, Some(Decline::InsufficientFunds));
+    }
+
+    #[test]
+    fn only_full_refunds_refund() {
+        let full = event(
+            "charge.refunded",
+            serde_json::json!({"id": "ch_1", "payment_intent": "pi_1", "refunded": true}),
+        );
+        assert_eq!(reported(&full).unwrap().to, Refunded);
+        let partial = event(
+            "charge.refunded",
+            serde_json::json!({"id": "ch_1", "payment_intent": "pi_1", "refunded": false}),
+        );
+        assert_eq!(reported(&partial), None);
+    }
+
+    #[test]
+    fn other_events_change_nothing() {
+        for kind in ["charge.dispute.created", "customer.created"] {
+            let other = event(
+                kind,
+                serde_json::json!({"id": "x", "payment_intent": "pi_1"}),
+            );
+            assert_eq!(reported(&other), None, "{kind}");
+        }
+    }
+}

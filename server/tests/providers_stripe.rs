@@ -347,3 +347,44 @@ async fn writes_carry_the_idempotency_key_of_the_request() {
     );
     local.stop().await;
 }
+
+/// However many payment calls arrive at once, at most `max_in_flight` reach Stripe together.
+#[tokio::test]
+async fn calls_to_stripe_are_bounded() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let now = Arc::new(AtomicUsize::new(0));
+    let most = Arc::new(AtomicUsize::new(0));
+    let (now_in, most_in) = (now.clone(), most.clone());
+    let router = axum::Router::new().route(
+        "/v1/payment_intents/{id}",
+        axum::routing::get(move || {
+            let (now, most) = (now_in.clone(), most_in.clone());
+            async move {
+                let current = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(current, Ordering::SeqCst);
+                tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+                now.fetch_sub(1, Ordering::SeqCst);
+                axum::Json(serde_json::json!({
+                    "id": "pi_slow", "amount": 10000, "currency": "cad",
+                    "status": "requires_capture", "created": 1_800_000_000
+                }))
+            }
+        }),
+    );
+    let local = LocalServer::start(router).await;
+    let mut config = StripeConfig::new("sk_test_local");
+    config.api_base = local.url();
+    config.max_in_flight = 2;
+    let gateway = Arc::new(StripeGateway::new(config).unwrap());
+    let calls: Vec<_> = (0..6)
+        .map(|_| {
+            let gateway = gateway.clone();
+            tokio::spawn(async move { gateway.retrieve("pi_slow").await })
+        })
+        .collect();
+    for call in calls {
+        call.await.unwrap().unwrap();
+    }
+    assert_eq!(most.load(Ordering::SeqCst), 2);
+    local.stop().await;
+}

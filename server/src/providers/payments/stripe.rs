@@ -7,12 +7,13 @@
 //! no extra crates to compile, and replies that leave out fields (as the local Stripe fake
 //! of the tests does) still decode.
 
-use std::time::Duration;
+use std::{sync::Arc, time::Duration};
 
 use anyhow::anyhow;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, de::DeserializeOwned};
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 use super::{
     Decline, GatewayKind, GatewayPayment, GatewayStatus, IdempotencyKey, MINIMUM_CHARGE_CENTS,
@@ -35,6 +36,9 @@ pub struct StripeConfig {
     /// Without a trailing path: `https://api.stripe.com`, or a local Stripe fake.
     pub api_base: String,
     pub timeout: Duration,
+    /// Calls to Stripe under way at once; more wait up to `timeout` for a turn, then fail as
+    /// unavailable, so a burst cannot pile up connections and memory.
+    pub max_in_flight: usize,
 }
 
 impl StripeConfig {
@@ -43,6 +47,7 @@ impl StripeConfig {
             secret_key: secret_key.into(),
             api_base: STRIPE_API_URL.to_owned(),
             timeout: DEFAULT_TIMEOUT,
+            max_in_flight: 16,
         }
     }
 }
@@ -51,6 +56,7 @@ impl StripeConfig {
 pub struct StripeGateway {
     config: StripeConfig,
     http: reqwest::Client,
+    in_flight: Arc<Semaphore>,
 }
 
 /// A PaymentIntent, reading only what we use; every field Stripe might leave out is
@@ -77,6 +83,13 @@ struct ErrorBody {
     payment_intent: Option<Box<Intent>>,
 }
 
+/// A Refund: only that one was made matters.
+#[derive(Debug, Deserialize)]
+struct Refund {
+    #[allow(dead_code, reason = "read to check the reply is a refund")]
+    id: String,
+}
+
 #[derive(Deserialize)]
 struct ErrorEnvelope {
     error: ErrorBody,
@@ -93,7 +106,22 @@ enum Call {
 impl StripeGateway {
     pub fn new(config: StripeConfig) -> Result<Self, reqwest::Error> {
         let http = http_client::client(config.timeout)?;
-        Ok(Self { config, http })
+        let in_flight = Arc::new(Semaphore::new(config.max_in_flight.max(1)));
+        Ok(Self {
+            config,
+            http,
+            in_flight,
+        })
+    }
+
+    /// A turn to call Stripe (see [`StripeConfig::max_in_flight`]).
+    async fn turn(&self) -> Result<SemaphorePermit<'_>, PaymentError> {
+        match tokio::time::timeout(self.config.timeout, self.in_flight.acquire()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(unavailable(anyhow!(
+                "too many payment calls under way; try again shortly"
+            ))),
+        }
     }
 
     async fn create(
@@ -121,7 +149,7 @@ impl StripeGateway {
         } else {
             form.push(("payment_method", method));
         }
-        let intent = self
+        let intent: Intent = self
             .post(
                 "v1/payment_intents",
                 &form,
@@ -132,13 +160,14 @@ impl StripeGateway {
         as_created(intent.into_payment()?)
     }
 
-    async fn post(
+    async fn post<T: DeserializeOwned>(
         &self,
         path: &str,
         form: &[(&str, &str)],
         key: &str,
         call: Call,
-    ) -> Result<Intent, PaymentError> {
+    ) -> Result<T, PaymentError> {
+        let _turn = self.turn().await?;
         let response = self
             .http
             .post(http_client::endpoint(&self.config.api_base, path))
@@ -151,6 +180,7 @@ impl StripeGateway {
     }
 
     async fn get(&self, path: &str) -> Result<Intent, PaymentError> {
+        let _turn = self.turn().await?;
         let response = self
             .http
             .get(http_client::endpoint(&self.config.api_base, path))
@@ -167,9 +197,10 @@ impl StripeGateway {
         step: &'static str,
     ) -> Result<GatewayPayment, PaymentError> {
         let path = format!("v1/payment_intents/{}/{step}", path_segment(id)?);
-        self.post(&path, &[], &key.for_step(step), Call::Step(step))
-            .await?
-            .into_payment()
+        let intent: Intent = self
+            .post(&path, &[], &key.for_step(step), Call::Step(step))
+            .await?;
+        intent.into_payment()
     }
 }
 
@@ -185,10 +216,10 @@ fn path_segment(id: &str) -> Result<&str, PaymentError> {
     }
 }
 
-async fn read(
+async fn read<T: DeserializeOwned>(
     response: Result<reqwest::Response, reqwest::Error>,
     call: Call,
-) -> Result<Intent, PaymentError> {
+) -> Result<T, PaymentError> {
     let response =
         response.map_err(|e| unavailable(anyhow::Error::new(e).context("calling Stripe")))?;
     let status = response.status();
@@ -315,23 +346,14 @@ impl PaymentGateway for StripeGateway {
     async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
         let id = path_segment(id)?;
         // A refund answers a Refund object; the intent itself stays "succeeded" at Stripe.
-        let response = self
-            .http
-            .post(http_client::endpoint(&self.config.api_base, "v1/refunds"))
-            .bearer_auth(self.config.secret_key.expose())
-            .header("Idempotency-Key", key.for_step("refund"))
-            .form(&[("payment_intent", id)])
-            .send()
-            .await
-            .map_err(|e| unavailable(anyhow::Error::new(e).context("calling Stripe")))?;
-        let status = response.status();
-        if !status.is_success() {
-            let body = response.bytes().await.unwrap_or_default();
-            let error = serde_json::from_slice::<ErrorEnvelope>(&body)
-                .map(|envelope| envelope.error)
-                .unwrap_or_default();
-            return Err(error_of(status.as_u16(), error, Call::Step("refund")));
-        }
+        let _refund: Refund = self
+            .post(
+                "v1/refunds",
+                &[("payment_intent", id)],
+                &key.for_step("refund"),
+                Call::Step("refund"),
+            )
+            .await?;
         let mut payment = self.retrieve(id).await?;
         if payment.status == GatewayStatus::Captured {
             payment.status = GatewayStatus::Refunded;

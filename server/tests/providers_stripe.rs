@@ -388,3 +388,30 @@ async fn calls_to_stripe_are_bounded() {
     assert_eq!(most.load(Ordering::SeqCst), 2);
     local.stop().await;
 }
+
+/// A call that could not reach Stripe leaves its key free: the retry with the same key goes
+/// through (Stripe's own Idempotency-Key makes the retried create safe) and is the only
+/// attempt recorded.
+#[tokio::test]
+async fn a_call_that_could_not_reach_stripe_can_be_retried_with_its_key() {
+    let s = setup().await;
+    let db = s.server.server.state.db.clone();
+    let unreachable = Ledger::new(
+        db.clone(),
+        Arc::new(gateway(&providers_support::closed_port_url().await)),
+    );
+    let call = payment(Uuid::now_v7(), "pm_card_visa", Timing::Hold);
+    let failed = unreachable.start(&call).await;
+    assert!(
+        matches!(failed, Err(LedgerError::GatewayUnavailable(_))),
+        "{failed:?}"
+    );
+    let retried = s.ledger.start(&call).await.unwrap();
+    assert_eq!(retried.state, PaymentState::Authorized);
+    let (attempts,): (i64,) = sqlx::query_as("select count(*) from payment_attempts")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert_eq!(attempts, 1);
+    s.stop().await;
+}

@@ -28,6 +28,9 @@ const config = defineConfig({
       outlineColor: 'accent.500',
       outlineOffset: '2px',
     },
+    // Text fields draw their focus ring inside the border: 2px more than the 1px border, so
+    // a focused field (also a refused one, whose ring is red) stands out from the others.
+    'input, select, textarea': { '--focus-ring-width': '2px' },
   },
   theme: {
     tokens: {

@@ -23,16 +23,21 @@ const LANGUAGES = ['en', 'fr'];
 const { views, fillPattern } = await loadRouteViews();
 const audiences = [...new Set(views.map((view) => view.audience))];
 
-/** Sample values for a route's parameters: ids of the accounts that make the screen real. */
+/**
+ * Sample values for a route's parameters, from the accounts that make the screen real: an
+ * account's own id on its onboarding and professional screens, the customer on the user
+ * screens, the professional the admin reviews on the admin's, an approved professional else.
+ */
 function sampleParams(pattern, audience, accounts) {
-  const own = accounts[audience].id;
-  const professional = accounts['professional-approved'].id;
-  const customer = accounts.customer.id;
-  let id = professional;
-  if (audience.endsWith('onboarding') || audience.startsWith('professional')) id = own;
-  if (audience === 'admin' && pattern.includes('user')) id = customer;
-  if (audience === 'public') id = customer;
-  return { id, phone: '14035550100', token: 'an-expired-link', req_id: professional };
+  let id = accounts['professional-approved'].id;
+  if (audience.endsWith('onboarding') || audience.startsWith('professional')) {
+    id = accounts[audience].id;
+  } else if (audience === 'admin') {
+    id = pattern.includes('user') ? accounts.customer.id : accounts.admin.id;
+  } else if (audience === 'public') {
+    id = accounts.customer.id;
+  }
+  return { id, phone: '14035550100', token: 'an-expired-link', req_id: id };
 }
 
 /** Waits until the screen shows its title and nothing is loading any more. */

@@ -1,11 +1,21 @@
 // End-to-end, with the keyboard only: a customer signs up, verifies the phone and reaches the
 // account settings without a mouse click. On the way it checks what axe cannot see: the skip
 // link comes first, every control that takes the focus shows it, each new screen moves the
-// focus to its title, and a refused field carries its error as its description.
+// focus to its title, a refused field carries its error as its description, and a dialog
+// keeps the focus until Escape closes it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, openBrowser } from './browser.mjs';
-import { DATA_DIR, freshPhone, phoneCode, RUN, shot } from './stack.mjs';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  DATA_DIR,
+  freshPhone,
+  legacyApi,
+  phoneCode,
+  RUN,
+  shot,
+} from './stack.mjs';
 
 /** What the focused element is, and whether the focus can be seen on it. */
 function describeFocus() {
@@ -38,6 +48,8 @@ describe('keyboard only', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }
   let browser;
   /** Focus stops where the focus could not be seen. */
   const unseen = new Set();
+  /** The customer the story signs up. */
+  let customerId = '';
 
   before(async () => {
     browser = await openBrowser();
@@ -112,6 +124,7 @@ describe('keyboard only', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }
     await page.keyboard.press('Enter');
 
     await page.waitForURL(/\/phone-otp\/[0-9a-f-]+$/);
+    customerId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     await titleFocused('Verify your phone');
     const phone = freshPhone();
     await tabTo(/^Phone number/);
@@ -139,6 +152,39 @@ describe('keyboard only', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }
     await page.getByLabel('Name').waitFor();
     assert.equal(await page.getByLabel('Name').inputValue(), 'Kim Keyboard');
 
+    assert.deepEqual([...unseen], [], 'every control that takes the focus shows it');
+  });
+
+  it('keeps the focus inside a dialog, closes it with Escape and returns to its button', async () => {
+    const { page } = browser;
+    const admin = await legacyApi('/admin/login', {
+      body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    await page.evaluate((token) => localStorage.setItem('admin_token', token), admin.admin_token);
+    await page.goto(`${BASE_URL}/view-user/${customerId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+
+    await tabTo(/^Delete$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Do you want to delete this user?' });
+    await dialog.waitFor();
+    const inDialog = () =>
+      page.evaluate(
+        () => globalThis.document.activeElement?.closest('[role="alertdialog"]') !== null,
+      );
+    await page.waitForFunction(
+      () => globalThis.document.activeElement?.closest('[role="alertdialog"]') !== null,
+    );
+    await shot(page, 'keyboard-dialog');
+    for (let step = 0; step < 10; step += 1) {
+      await page.keyboard.press(step < 5 ? 'Tab' : 'Shift+Tab');
+      assert.ok(await inDialog(), `the focus left the dialog after ${step + 1} presses`);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(
+      () => globalThis.document.activeElement?.textContent?.trim() === 'Delete',
+    );
     assert.deepEqual([...unseen], [], 'every control that takes the focus shows it');
   });
 });

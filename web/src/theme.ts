@@ -71,6 +71,8 @@ const config = defineConfig({
       colors: {
         brand: palette('brand', { solid: 700, fg: 700 }),
         accent: palette('accent', { solid: 700, fg: 800 }),
+        // Chakra's green.600 under white text is 3.3:1; green.700 is 5:1 (Approve buttons).
+        green: { solid: { value: '{colors.green.700}' } },
       },
     },
   },

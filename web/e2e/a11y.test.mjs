@@ -1,7 +1,7 @@
 // End-to-end accessibility gate: axe-core over every route of the router (./route-views.mjs),
 // in English and in French, signed in as the audience each route is for (public routes signed
 // out), once the screen has loaded. A serious or critical violation fails the route's test and
-// names the rule, the route and the elements.
+// names the rule, the route and the elements; so does an <html lang> that is not the page's.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -113,6 +113,10 @@ describe(
               await page.goto(`${BASE_URL}${path}`);
               await screenLoaded(page);
               const shown = new URL(page.url()).pathname;
+              // <html lang> follows the page's language: French under /fr, else the stored one.
+              const french = shown === '/fr' || shown.startsWith('/fr/');
+              const lang = await page.evaluate(() => globalThis.document.documentElement.lang);
+              assert.equal(lang, french ? 'fr' : language, `<html lang> on ${shown}`);
               const problems = await seriousViolations(page);
               assert.deepEqual(
                 problems,

@@ -81,6 +81,8 @@ describe(
     /** One signed-in browser per audience. */
     const browsers = new Map();
     const startedAt = Date.now();
+    /** Views a guard sent elsewhere (the account is not in the state the screen needs). */
+    const redirected = new Set();
 
     before(async () => {
       accounts = await createAccounts();
@@ -96,8 +98,9 @@ describe(
 
     after(async () => {
       await Promise.all([...browsers.values()].map((browser) => browser.close()));
+      const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
       console.log(
-        `axe walk: ${views.length * LANGUAGES.length} route views (${views.length} routes x ${LANGUAGES.length} languages) in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`,
+        `axe walk: ${views.length * LANGUAGES.length} route views (${views.length} routes x ${LANGUAGES.length} languages) in ${seconds} s; ${redirected.size} routes shown elsewhere by their guards:\n${[...redirected].sort().join('\n')}`,
       );
     });
 
@@ -113,6 +116,9 @@ describe(
               await page.goto(`${BASE_URL}${path}`);
               await screenLoaded(page);
               const shown = new URL(page.url()).pathname;
+              if (shown !== path && shown !== `/fr${path === '/' ? '' : path}`) {
+                redirected.add(`${pattern} -> ${shown}`);
+              }
               // <html lang> follows the page's language: French under /fr, else the stored one.
               const french = shown === '/fr' || shown.startsWith('/fr/');
               const lang = await page.evaluate(() => globalThis.document.documentElement.lang);

@@ -126,6 +126,11 @@ describe('keyboard only', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }
     await page.waitForURL(/\/phone-otp\/[0-9a-f-]+$/);
     customerId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     await titleFocused('Verify your phone');
+    // Signed in on a public screen, the header shows the session, not the sign-in links.
+    const header = page.getByRole('navigation', { name: 'Main' });
+    await header.getByRole('link', { name: 'Kim Keyboard, my account' }).waitFor();
+    await header.getByRole('link', { name: 'Log out' }).waitFor();
+    assert.equal(await header.getByRole('link', { name: /log in/i }).count(), 0);
     const phone = freshPhone();
     await tabTo(/^Phone number/);
     await page.keyboard.type(phone.national);

@@ -26,30 +26,37 @@ async function professional(name, { verify, approveWith }) {
     body: { name, email, password: PASSWORD, lang: 'en' },
   });
   if (verify) await verifyPhone(reply);
+  let { token } = reply;
   if (approveWith) {
     await legacyApi(`/professionals/approve-professional/${reply.id}`, { token: approveWith });
+    // The admin's decision ended the sessions the professional had: sign in again.
+    ({ token } = await legacyApi('/professionals/login', { body: { email, password: PASSWORD } }));
   }
   return {
     id: reply.id,
-    storage: { 'professional-token': reply.token, 'professional-name': reply.name },
+    storage: { 'professional-token': token, 'professional-name': reply.name },
   };
 }
 
 /**
  * The accounts, keyed by audience: `{ id, storage }` where storage is the localStorage entries
- * of the signed-in session (`public` stores nothing).
+ * of the signed-in session (`public` stores nothing). The admin's id is the professional its
+ * screens open.
  */
 export async function createAccounts() {
   const admin = await legacyApi('/admin/login', {
     body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  const [newCustomer, verifiedCustomer, newPro, pendingPro, approvedPro] = await Promise.all([
-    customer('New Customer', { verify: false }),
-    customer('Casey Customer', { verify: true }),
-    professional('New Professional', { verify: false }),
-    professional('Pat Pending', { verify: true }),
-    professional('Alex Approved', { verify: true, approveWith: admin.admin_token }),
-  ]);
+  const [newCustomer, verifiedCustomer, newPro, pendingPro, approvedPro, reviewedPro] =
+    await Promise.all([
+      customer('New Customer', { verify: false }),
+      customer('Casey Customer', { verify: true }),
+      professional('New Professional', { verify: false }),
+      professional('Pat Pending', { verify: true }),
+      professional('Alex Approved', { verify: true, approveWith: admin.admin_token }),
+      // The one the admin screens open (and approve): its sessions may end, nobody uses them.
+      professional('Robin Reviewed', { verify: true }),
+    ]);
   return {
     public: { id: '', storage: {} },
     'customer-onboarding': newCustomer,
@@ -57,6 +64,9 @@ export async function createAccounts() {
     'professional-onboarding': newPro,
     professional: pendingPro,
     'professional-approved': approvedPro,
-    admin: { id: '', storage: { admin_token: admin.admin_token, admin_name: admin.admin_name } },
+    admin: {
+      id: reviewedPro.id,
+      storage: { admin_token: admin.admin_token, admin_name: admin.admin_name },
+    },
   };
 }

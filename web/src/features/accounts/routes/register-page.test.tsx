@@ -36,7 +36,8 @@ describe('sign-up page', () => {
     const name = screen.getByLabelText(/^Name/);
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveFocus();
-    expect(name).toHaveAccessibleDescription('Please enter your name.');
+    // The field links its error text once that text has mounted, a render later.
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Please enter your name.'));
     expect(calls).toEqual([]);
   });
 

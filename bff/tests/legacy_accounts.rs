@@ -13,13 +13,13 @@ use std::collections::BTreeSet;
 use common::assert_security_headers;
 use common::legacy::{PASSWORD, PDF, PNG, get, keys, post, post_form, text};
 use common::server::Stack;
-use repairs_server::testing::last_message_to;
+use repairs_server::testing::wait_for_message;
 use reqwest::multipart::{Form, Part};
 use serde_json::json;
 
 /// The 4-digit code of the last SMS to `phone`.
-fn sms_code(stack: &Stack, phone: &str) -> String {
-    let message = last_message_to(stack.data_dir(), "sms.jsonl", phone).expect("an SMS was sent");
+async fn sms_code(stack: &Stack, phone: &str) -> String {
+    let message = wait_for_message(stack.data_dir(), "sms.jsonl", phone, "", 1).await;
     let body = text(&message["body"]);
     body.split(|c: char| !c.is_ascii_digit())
         .find(|word| word.len() == 4)
@@ -28,8 +28,9 @@ fn sms_code(stack: &Stack, phone: &str) -> String {
 }
 
 /// The (id, token) of the reset link last emailed to `email`, after `page` in the link.
-fn reset_link(stack: &Stack, email: &str, page: &str) -> (String, String) {
-    let message = last_message_to(stack.data_dir(), "email.jsonl", email).expect("an email");
+async fn reset_link(stack: &Stack, email: &str, page: &str) -> (String, String) {
+    let link = format!("/{page}/");
+    let message = wait_for_message(stack.data_dir(), "email.jsonl", email, &link, 1).await;
     let body = text(&message["body"]);
     let start = body.find(&format!("/{page}/")).expect("a reset link") + page.len() + 2;
     let link = body[start..].split_whitespace().next().unwrap();
@@ -88,7 +89,7 @@ async fn a_customer_signs_up_verifies_a_phone_and_manages_the_account() {
         sent,
         json!({ "msg": "OTP sent", "id": id, "phoneNumber": "403 555 0100" })
     );
-    let code = sms_code(&stack, "+14035550100");
+    let code = sms_code(&stack, "+14035550100").await;
     let (status, again) = post(&stack, "/api/sms/send-otp", Some(&token), send).await;
     assert_eq!(status, 202, "{again}");
     assert_eq!(again["code"], "PHONE_CODE_COOLDOWN");
@@ -260,7 +261,7 @@ async fn a_reset_link_works_once_for_customers_and_professionals() {
         .await;
         assert_eq!((status, body), (200, sent.clone()), "{email}");
     }
-    let (link_id, reset_token) = reset_link(&stack, "rita@example.ca", "reset-password");
+    let (link_id, reset_token) = reset_link(&stack, "rita@example.ca", "reset-password").await;
     assert_eq!(link_id, id);
     let check = |token: &str| format!("/api/users/get-user1/{id}/{token}");
     assert_eq!(
@@ -322,7 +323,7 @@ async fn a_reset_link_works_once_for_customers_and_professionals() {
     )
     .await;
     assert_eq!(status, 200);
-    let (link_id, pro_token) = reset_link(&stack, "rita@example.ca", "prof-reset-password");
+    let (link_id, pro_token) = reset_link(&stack, "rita@example.ca", "prof-reset-password").await;
     assert_eq!(link_id, pro_id);
     let check = format!("/api/professionals/get-professional1/{pro_id}/{pro_token}");
     assert_eq!(

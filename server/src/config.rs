@@ -1,7 +1,12 @@
 //! Server configuration: every setting is an environment variable and a flag of the same
 //! meaning (`--help` lists them). Nothing secret has a built-in default.
 
-use std::{net::SocketAddr, path::PathBuf, time::Duration};
+use std::{
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+    str::FromStr,
+    time::Duration,
+};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -211,6 +216,92 @@ pub struct Config {
     /// Log format: text or json.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     pub log_format: LogFormat,
+
+    /// Proxies (the BFF, a load balancer) whose `x-forwarded-for` names the client; a call
+    /// from any other peer is counted against the peer's own address (comma-separated IPs).
+    #[arg(
+        long,
+        env = "TRUSTED_PROXIES",
+        value_delimiter = ',',
+        default_value = "127.0.0.1,::1"
+    )]
+    pub trusted_proxies: Vec<IpAddr>,
+
+    /// How often the outbox worker looks for messages to send, in milliseconds (it is also
+    /// woken at once by messages written in this process).
+    #[arg(long, env = "OUTBOX_POLL_MS", default_value_t = 1000)]
+    pub outbox_poll_ms: u64,
+
+    /// Tries of an outbox message before it is parked for an admin to look at.
+    #[arg(long, env = "OUTBOX_MAX_ATTEMPTS", default_value_t = 8)]
+    pub outbox_max_attempts: u32,
+
+    /// Wait before the second try of a failed message, in milliseconds; doubled at each
+    /// further try, up to an hour.
+    #[arg(long, env = "OUTBOX_RETRY_BASE_MS", default_value_t = 5000)]
+    pub outbox_retry_base_ms: u64,
+
+    /// Days sent messages stay in the outbox table before the purge removes them.
+    #[arg(long, env = "OUTBOX_KEEP_DAYS", default_value_t = 7)]
+    pub outbox_keep_days: u32,
+
+    /// How often expired reset links and old outbox rows are purged, in seconds.
+    #[arg(long, env = "PURGE_INTERVAL_SECS", default_value_t = 3600)]
+    pub purge_interval_secs: u64,
+
+    /// Password-reset emails asked for one email address per hour.
+    #[arg(long, env = "PASSWORD_RESET_PER_EMAIL_PER_HOUR", default_value_t = 3)]
+    pub password_reset_per_email_per_hour: u32,
+
+    /// Password resets asked from one client address per hour.
+    #[arg(
+        long,
+        env = "PASSWORD_RESET_PER_ADDRESS_PER_HOUR",
+        default_value_t = 20
+    )]
+    pub password_reset_per_address_per_hour: u32,
+
+    /// Text messages the whole service sends per hour (phone codes), across all replicas.
+    #[arg(long, env = "SMS_BUDGET_PER_HOUR", default_value_t = 500)]
+    pub sms_budget_per_hour: u32,
+
+    /// Text messages asked from one client address per hour.
+    #[arg(long, env = "SMS_BUDGET_PER_ADDRESS_PER_HOUR", default_value_t = 10)]
+    pub sms_budget_per_address_per_hour: u32,
+
+    /// Text messages to one country calling code per hour, unless SMS_COUNTRY_BUDGETS says
+    /// otherwise for that code.
+    #[arg(long, env = "SMS_BUDGET_PER_COUNTRY_PER_HOUR", default_value_t = 100)]
+    pub sms_budget_per_country_per_hour: u32,
+
+    /// Hourly budgets of given country calling codes, comma-separated `code=count`
+    /// (`1=400,91=20`); `code=0` stops texts to that country.
+    #[arg(long, env = "SMS_COUNTRY_BUDGETS", value_delimiter = ',')]
+    pub sms_country_budgets: Vec<CountryBudget>,
+}
+
+/// The hourly SMS budget of one country calling code: `1=400`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CountryBudget {
+    pub calling_code: String,
+    pub per_hour: u32,
+}
+
+impl FromStr for CountryBudget {
+    type Err = String;
+
+    fn from_str(value: &str) -> Result<Self, Self::Err> {
+        let wrong = || format!("{value:?} is not a country budget such as 1=400 or +91=20");
+        let (code, count) = value.split_once('=').ok_or_else(wrong)?;
+        let code = code.trim().trim_start_matches('+');
+        if code.is_empty() || code.len() > 3 || !code.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(wrong());
+        }
+        Ok(Self {
+            calling_code: code.to_owned(),
+            per_hour: count.trim().parse().map_err(|_| wrong())?,
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -238,6 +329,14 @@ impl Config {
 
     pub fn outbox_dir(&self) -> PathBuf {
         self.data_dir.join("outbox")
+    }
+
+    /// The hourly SMS budget of a country calling code.
+    pub fn sms_country_budget(&self, calling_code: &str) -> u32 {
+        self.sms_country_budgets
+            .iter()
+            .find(|b| b.calling_code == calling_code)
+            .map_or(self.sms_budget_per_country_per_hour, |b| b.per_hour)
     }
 
     /// A configuration for tests: everything explicit, nothing read from the environment.
@@ -280,6 +379,37 @@ impl Config {
             stripe_webhook_secret: None,
             stripe_api_base: String::new(),
             log_format: LogFormat::Text,
+            trusted_proxies: vec![IpAddr::from([127, 0, 0, 1])],
+            outbox_poll_ms: 200,
+            outbox_max_attempts: 8,
+            outbox_retry_base_ms: 5000,
+            outbox_keep_days: 7,
+            purge_interval_secs: 3600,
+            password_reset_per_email_per_hour: 3,
+            password_reset_per_address_per_hour: 20,
+            sms_budget_per_hour: 500,
+            sms_budget_per_address_per_hour: 10,
+            sms_budget_per_country_per_hour: 100,
+            sms_country_budgets: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn country_budgets_parse() {
+        assert_eq!(
+            "+91=20".parse(),
+            Ok(CountryBudget {
+                calling_code: "91".into(),
+                per_hour: 20
+            })
+        );
+        assert!("1".parse::<CountryBudget>().is_err());
+        assert!("x=3".parse::<CountryBudget>().is_err());
+        assert!("1=-3".parse::<CountryBudget>().is_err());
     }
 }

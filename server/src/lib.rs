@@ -13,7 +13,9 @@ pub mod cache;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod housekeeping;
 pub mod http_routes;
+pub mod outbox;
 pub mod providers;
 pub mod setup;
 pub mod state;
@@ -67,7 +69,7 @@ impl RunningServer {
 pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     let database = Database::open(&config).await?;
     match prepare_state(&config, &database).await {
-        Ok(state) => serve(config, database, state).await,
+        Ok(prepared) => serve(config, database, prepared).await,
         Err(error) => {
             database.close().await;
             Err(error)
@@ -75,7 +77,14 @@ pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
     }
 }
 
-async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<AppState> {
+/// The state the handlers share, and the providers only the outbox worker may use.
+struct Prepared {
+    state: AppState,
+    sms: Arc<dyn providers::SmsSender>,
+    email: Arc<dyn providers::EmailSender>,
+}
+
+async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<Prepared> {
     database.migrate().await?;
     let secret = auth::secret::load(
         config.jwt_secret.as_deref(),
@@ -86,7 +95,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
     let providers = setup::providers(config, &database.pool)?;
-    Ok(AppState {
+    let state = AppState {
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
         cache,
@@ -100,8 +109,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
             config.hashing_workers(),
             config.hashing_queue,
         )),
-        sms: providers.sms,
-        email: providers.email,
+        outbox: outbox::OutboxSignal::default(),
         storage: providers.storage,
         geocoder: providers.geocoder,
         google: providers.google,
@@ -110,14 +118,60 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<A
         config: Arc::new(config.clone()),
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
+    };
+    Ok(Prepared {
+        state,
+        sms: providers.sms,
+        email: providers.email,
     })
+}
+
+/// The outbox worker and the periodic purge, stopped together after the last call.
+struct BackgroundTasks {
+    shutdown: tokio::sync::watch::Sender<bool>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl BackgroundTasks {
+    fn start(config: &Config, prepared: &Prepared) -> Self {
+        let (shutdown, stop) = tokio::sync::watch::channel(false);
+        let state = &prepared.state;
+        let worker = outbox::Worker::new(
+            state.db.clone(),
+            prepared.sms.clone(),
+            prepared.email.clone(),
+            outbox::WorkerSettings::from_config(config),
+            state.outbox.clone(),
+        );
+        let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
+        let tasks = vec![
+            worker.spawn(stop.clone()),
+            housekeeping::spawn(
+                state.db.clone(),
+                Duration::from_secs(config.purge_interval_secs.max(1)),
+                keep_sent,
+                stop,
+            ),
+        ];
+        Self { shutdown, tasks }
+    }
+
+    async fn stop(self) {
+        let _ = self.shutdown.send(true);
+        for task in self.tasks {
+            if let Err(error) = task.await {
+                tracing::error!(error = ?error, "background task failed");
+            }
+        }
+    }
 }
 
 async fn serve(
     config: Config,
     database: Database,
-    state: AppState,
+    prepared: Prepared,
 ) -> anyhow::Result<RunningServer> {
+    let state = prepared.state.clone();
     let listener = match TcpListener::bind(config.grpc_addr).await {
         Ok(listener) => listener,
         Err(error) => {
@@ -196,6 +250,7 @@ async fn serve(
         .with_graceful_shutdown(async {
             let _ = http_shutdown_signal.await;
         });
+    let background = BackgroundTasks::start(&config, &prepared);
     let task = tokio::spawn(async move {
         let http_task = tokio::spawn(async move { http.await.context("serving HTTP") });
         let result = server
@@ -210,6 +265,7 @@ async fn serve(
             .context("serving gRPC");
         let _ = http_shutdown.send(());
         let http_result = http_task.await.context("HTTP task");
+        background.stop().await;
         database.close().await;
         result.and(http_result?)
     });

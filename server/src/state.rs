@@ -1,4 +1,5 @@
 //! What every handler can reach: the database, the cache, the token keys and the providers.
+//! Email and SMS are not here: they go through the outbox.
 
 use std::sync::Arc;
 
@@ -8,10 +9,8 @@ use crate::{
     auth::{SessionVersions, TokenKeys, password::PasswordHasher},
     cache::{Cache, MemoryCache},
     config::Config,
-    providers::{
-        EmailSender, FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway,
-        SmsSender,
-    },
+    outbox::OutboxSignal,
+    providers::{FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway},
 };
 
 #[derive(Clone)]
@@ -26,8 +25,9 @@ pub struct AppState {
     pub sessions: SessionVersions,
     /// Argon2 with bounded concurrency: every password hash and check goes through it.
     pub passwords: Arc<PasswordHasher>,
-    pub sms: Arc<dyn SmsSender>,
-    pub email: Arc<dyn EmailSender>,
+    /// Email and SMS are written to the outbox (`crate::outbox::enqueue`); this wakes the
+    /// worker that sends them.
+    pub outbox: OutboxSignal,
     pub config: Arc<Config>,
     pub storage: Arc<dyn FileStorage>,
     pub geocoder: Arc<dyn Geocoder>,

@@ -290,7 +290,54 @@ pub fn outbox(data_dir: &Path, file: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The last message sent to `to` in an outbox file.
+/// Waits (up to 10 s) until the outbox worker has delivered `count` messages to `to` whose
+/// body contains `containing` ("" for any) in an outbox file, and returns the last of them.
+/// Messages are sent after the call that wrote them has answered, so tests wait for them
+/// rather than read the file at once.
+pub async fn wait_for_message(
+    data_dir: &Path,
+    file: &str,
+    to: &str,
+    containing: &str,
+    count: usize,
+) -> serde_json::Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let mut sent: Vec<_> = outbox(data_dir, file)
+            .into_iter()
+            .filter(|m| m["to"] == to)
+            .filter(|m| m["body"].as_str().is_some_and(|b| b.contains(containing)))
+            .collect();
+        if sent.len() >= count {
+            return sent.pop().expect("at least one message");
+        }
+        if tokio::time::Instant::now() > deadline {
+            panic!(
+                "{} of {count} messages to {to} in {file} after 10 s",
+                sent.len()
+            );
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// Waits (up to 10 s) until the outbox holds nothing left to deliver.
+pub async fn wait_until_outbox_idle(db: &sqlx::PgPool) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while crate::store::outbox::pending_count(db)
+        .await
+        .expect("count pending outbox messages")
+        > 0
+    {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the outbox was not delivered within 10 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// The last message sent to `to` in an outbox file, as it is now.
 pub fn last_message_to(data_dir: &Path, file: &str, to: &str) -> Option<serde_json::Value> {
     outbox(data_dir, file)
         .into_iter()
@@ -314,4 +361,18 @@ pub fn violated_fields(status: &tonic::Status) -> Vec<String> {
         .get_details_bad_request()
         .map(|bad| bad.field_violations.into_iter().map(|v| v.field).collect())
         .unwrap_or_default()
+}
+
+/// Creates the admin admin@example.ca ("admin password") and returns a session token.
+pub async fn admin_token(server: &TestServer, client: &mut AccountsClient) -> String {
+    crate::bootstrap::create_admin(
+        &server.server.state.db,
+        "admin@example.ca",
+        "Admin",
+        "admin password",
+    )
+    .await
+    .expect("admin created");
+    let admin = repairs_proto::accounts::Role::Admin;
+    session_token(client, admin, "ADMIN@example.ca", "admin password").await
 }

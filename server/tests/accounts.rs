@@ -13,8 +13,8 @@ mod common;
 use std::time::{Duration, SystemTime};
 
 use common::{
-    PDF, TEST_PASSWORD, TestServer, last_message_to, log_in, reason, session_token, sign_up,
-    valid_profile, violated_fields, with_token,
+    PDF, TEST_PASSWORD, TestServer, admin_token, last_message_to, log_in, reason, session_token,
+    sign_up, valid_profile, violated_fields, wait_for_message, with_token,
 };
 use repairs_proto::{
     accounts::{self as pb, accounts_service_client::AccountsServiceClient},
@@ -25,24 +25,17 @@ use tonic::{Code, transport::Channel};
 
 type Client = AccountsServiceClient<Channel>;
 
-async fn admin_token(server: &TestServer, client: &mut Client) -> String {
-    repairs_server::bootstrap::create_admin(
-        &server.server.state.db,
-        "admin@example.ca",
-        "Admin",
-        "admin password",
+/// The `count`-th reset email to pro@example.ca, once the outbox has sent it.
+async fn reset_mail(server: &TestServer, count: usize) -> serde_json::Value {
+    let link = "/prof-reset-password/";
+    wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "pro@example.ca",
+        link,
+        count,
     )
     .await
-    .unwrap();
-    let reply = log_in(
-        client,
-        pb::Role::Admin,
-        "ADMIN@example.ca",
-        "admin password",
-    )
-    .await
-    .unwrap();
-    reply.session.unwrap().access_token
 }
 
 #[tokio::test]
@@ -181,10 +174,9 @@ async fn password_reset_by_single_use_link() {
         .request_password_reset(ask("ghost@example.ca"))
         .await
         .unwrap();
+    let mail = reset_mail(&server, 1).await;
     assert!(last_message_to(server.data_dir(), "email.jsonl", "ghost@example.ca").is_none());
 
-    let mail =
-        last_message_to(server.data_dir(), "email.jsonl", "pro@example.ca").expect("reset email");
     let body = mail["body"].as_str().unwrap();
     let link = body
         .split_whitespace()
@@ -274,7 +266,7 @@ async fn password_reset_by_single_use_link() {
         .request_password_reset(ask("pro@example.ca"))
         .await
         .unwrap();
-    let mail = last_message_to(server.data_dir(), "email.jsonl", "pro@example.ca").unwrap();
+    let mail = reset_mail(&server, 2).await;
     let token = mail["body"]
         .as_str()
         .unwrap()
@@ -347,7 +339,7 @@ async fn phone_codes_verify_once_within_their_limits() {
         .unwrap()
         .into_inner();
     assert_eq!(sent.phone, "+14035550100");
-    let sms = last_message_to(server.data_dir(), "sms.jsonl", "+14035550100").expect("code sent");
+    let sms = wait_for_message(server.data_dir(), "sms.jsonl", "+14035550100", "", 1).await;
     let code = code_in(&sms);
     assert_eq!(code.len(), 4);
     assert_ne!(&code[..1], "0");
@@ -426,7 +418,8 @@ async fn phone_codes_stop_after_five_wrong_tries_and_five_sends_an_hour() {
         )
     };
     client.send_phone_code(send()).await.unwrap();
-    let code = code_in(&last_message_to(server.data_dir(), "sms.jsonl", "+919876543210").unwrap());
+    let code =
+        code_in(&wait_for_message(server.data_dir(), "sms.jsonl", "+919876543210", "", 1).await);
     let wrong = if code == "9999" { "8888" } else { "9999" };
     let verify = |c: &str| {
         with_token(
@@ -738,7 +731,14 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .unwrap();
     assert_eq!(denied.state, pb::ProfessionalState::Denied as i32);
     assert_eq!(denied.denial_reason, "The licence is unreadable.");
-    let mail = last_message_to(server.data_dir(), "email.jsonl", "pro@example.ca").unwrap();
+    let mail = wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "pro@example.ca",
+        "The licence is unreadable.",
+        1,
+    )
+    .await;
     assert!(
         mail["body"]
             .as_str()

@@ -151,6 +151,7 @@ fn config(sink: &SmtpSink) -> SmtpConfig {
 
 fn reset_email(to: &str) -> EmailMessage {
     EmailMessage {
+        delivery_id: uuid::Uuid::now_v7(),
         to: to.into(),
         subject: "Réinitialisation du mot de passe".into(),
         body: "Bonjour Anaïs,\n\nPour choisir un nouveau mot de passe, ouvrez ce lien :\n\
@@ -165,7 +166,8 @@ async fn a_french_email_arrives_whole() {
     let sink = SmtpSink::start().await;
     let sender: Arc<dyn EmailSender> = Arc::new(SmtpEmail::new(config(&sink)).unwrap());
 
-    sender.send(&reset_email("anais@example.ca")).await.unwrap();
+    let email = reset_email("anais@example.ca");
+    sender.send(&email).await.unwrap();
 
     let messages = sink.messages();
     assert_eq!(messages.len(), 1);
@@ -181,6 +183,11 @@ async fn a_french_email_arrives_whole() {
 
     let parsed = MessageParser::default().parse(&received.data).unwrap();
     assert_eq!(parsed.subject(), Some("Réinitialisation du mot de passe"));
+    assert_eq!(
+        parsed.message_id(),
+        Some(format!("{}@reparations.example.ca", email.delivery_id).as_str()),
+        "the delivery id names the mail"
+    );
     let to = parsed.to().and_then(|to| to.first()).unwrap();
     assert_eq!(to.address(), Some("anais@example.ca"));
     let from = parsed.from().and_then(|from| from.first()).unwrap();

@@ -114,6 +114,7 @@ fn config(base_url: String) -> TwilioConfig {
 
 fn sms(to: &str) -> SmsMessage {
     SmsMessage {
+        delivery_id: uuid::Uuid::now_v7(),
         to: to.into(),
         body: "Votre code : 4821 — valide 10 minutes".into(),
     }

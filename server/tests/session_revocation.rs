@@ -11,8 +11,8 @@
 mod common;
 
 use common::{
-    AccountsClient, TEST_PASSWORD as PASSWORD, TestServer, last_message_to, reason,
-    session_token as log_in, with_token,
+    AccountsClient, TEST_PASSWORD as PASSWORD, TestServer, reason, session_token as log_in,
+    wait_for_message, with_token,
 };
 use repairs_proto::accounts as pb;
 use repairs_server::domain::Role;
@@ -72,7 +72,8 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
         })
         .await
         .unwrap();
-    let mail = last_message_to(server.data_dir(), "email.jsonl", "rae@example.ca").unwrap();
+    let to = "rae@example.ca";
+    let mail = wait_for_message(server.data_dir(), "email.jsonl", to, "/reset-password/", 1).await;
     let link = mail["body"]
         .as_str()
         .unwrap()

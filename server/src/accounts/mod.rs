@@ -7,6 +7,7 @@ pub mod profile;
 pub mod removal;
 pub mod review;
 pub mod sessions;
+pub mod sms_budget;
 pub mod social;
 
 use uuid::Uuid;

@@ -1,22 +1,37 @@
 //! Password reset: a random single-use token, valid one hour, sent as a link by email. Only
-//! its SHA-256 is stored. Asking answers the same whether or not the email has an account.
+//! its SHA-256 is stored.
+//!
+//! Asking answers at once, before the account is even looked up: the look-up, the token and
+//! the email (through the outbox) happen after the reply, so neither the answer nor its
+//! timing tells whether the email has an account. Asking is limited per email address and
+//! per client address (`PASSWORD_RESET_PER_*`), counted before the check, so nobody can
+//! flood an inbox. Expired links are purged by `crate::housekeeping`.
+
+use std::time::Duration as StdDuration;
 
 use base64::Engine;
 use chrono::{Duration, Utc};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
 use uuid::Uuid;
 
 use super::{account_kind, parse_id};
 use crate::{
-    domain::{Language, NewPassword, Role},
+    domain::{ClientAddr, Email, Language, NewPassword, Role},
     error::{ApiError, ApiResult},
-    providers::EmailMessage,
+    outbox::{self, NewOutboxMessage},
     state::AppState,
-    store::{accounts, password_resets},
+    store::{
+        accounts::{self, AccountKind},
+        password_resets,
+    },
 };
 
 const VALID_FOR: Duration = Duration::hours(1);
+const HOUR: StdDuration = StdDuration::from_secs(3600);
+/// Reset requests being prepared after their reply, in this process.
+static PREPARING: Semaphore = Semaphore::const_new(32);
 
 fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.trim().as_bytes()).to_vec()
@@ -30,26 +45,85 @@ fn link_path(role: Role) -> &'static str {
     }
 }
 
-pub async fn request(state: &AppState, role: Role, email: &str) -> ApiResult<()> {
+pub async fn request(
+    state: &AppState,
+    role: Role,
+    email: Email,
+    client: ClientAddr,
+) -> ApiResult<()> {
     let kind = account_kind(role)?;
-    let Some(account) = accounts::find_credentials(&state.db, kind, email).await? else {
+    throttle(state, role, &email, client).await?;
+    let Ok(permit) = PREPARING.try_acquire() else {
+        return Err(ApiError::ResourceExhausted {
+            reason: "PASSWORD_RESET_BUSY",
+            message: "too many reset requests right now; try again in a minute".to_owned(),
+        });
+    };
+    let state = state.clone();
+    tokio::spawn(async move {
+        if let Err(error) = prepare(&state, kind, role, &email).await {
+            tracing::error!(error = ?error, "could not prepare a password reset email");
+        }
+        drop(permit);
+    });
+    Ok(())
+}
+
+async fn throttle(
+    state: &AppState,
+    role: Role,
+    email: &Email,
+    client: ClientAddr,
+) -> ApiResult<()> {
+    let config = &state.config;
+    // The email is keyed by its hash: the cache never holds addresses.
+    let email_hash = Sha256::digest(email.as_str().to_lowercase().as_bytes());
+    let email_key = format!(
+        "password-reset:email:{}:{}",
+        role.as_str(),
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(email_hash)
+    );
+    let address_key = format!("password-reset:address:{}", client.limit_key());
+    if state.cache.increment(&address_key, HOUR).await?
+        > i64::from(config.password_reset_per_address_per_hour)
+    {
+        return Err(ApiError::ResourceExhausted {
+            reason: "PASSWORD_RESET_ADDRESS_LIMIT",
+            message: "too many reset requests from your network; try again in an hour".to_owned(),
+        });
+    }
+    if state.cache.increment(&email_key, HOUR).await?
+        > i64::from(config.password_reset_per_email_per_hour)
+    {
+        return Err(ApiError::ResourceExhausted {
+            reason: "PASSWORD_RESET_EMAIL_LIMIT",
+            message: "a reset link was sent several times already; check your inbox or try again in an hour"
+                .to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// After the reply: when the email has an account, a new token and its email, together.
+async fn prepare(
+    state: &AppState,
+    kind: AccountKind,
+    role: Role,
+    email: &Email,
+) -> anyhow::Result<()> {
+    let Some(account) = accounts::find_credentials(&state.db, kind, email.as_str()).await? else {
         tracing::info!("password reset asked for an unknown email");
         return Ok(());
     };
-    let Some(contact) = accounts::contact(&state.db, kind, account.id).await? else {
+    let mut tx = state.db.begin().await?;
+    let Some(contact) = accounts::contact(&mut *tx, kind, account.id).await? else {
         return Ok(());
     };
     let mut raw = [0u8; 32];
     rand::thread_rng().fill_bytes(&mut raw);
     let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(raw);
-    password_resets::insert(
-        &state.db,
-        kind,
-        account.id,
-        &token_hash(&token),
-        Utc::now() + VALID_FOR,
-    )
-    .await?;
+    let expires_at = Utc::now() + VALID_FOR;
+    password_resets::insert(&mut *tx, kind, account.id, &token_hash(&token), expires_at).await?;
 
     let link = format!(
         "{}/{}/{}/{token}",
@@ -57,28 +131,26 @@ pub async fn request(state: &AppState, role: Role, email: &str) -> ApiResult<()>
         link_path(role),
         account.id
     );
-    let message = match contact.language() {
-        Language::French => EmailMessage {
-            to: contact.email.clone(),
-            subject: "Réinitialiser votre mot de passe".into(),
-            body: format!(
+    let (subject, body) = match contact.language() {
+        Language::French => (
+            "Réinitialiser votre mot de passe",
+            format!(
                 "Bonjour {},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{link}\n\nSi vous n'avez rien demandé, ignorez ce message.",
                 contact.name
             ),
-        },
-        Language::English => EmailMessage {
-            to: contact.email.clone(),
-            subject: "Reset your password".into(),
-            body: format!(
+        ),
+        Language::English => (
+            "Reset your password",
+            format!(
                 "Hello {},\n\nTo choose a new password, open this link within the hour:\n{link}\n\nIf you did not ask for this, ignore this message.",
                 contact.name
             ),
-        },
+        ),
     };
-    // A failed send is logged, not reported: the reply must not differ for known emails.
-    if let Err(error) = state.email.send(&message).await {
-        tracing::error!(error = ?error, "could not send a password reset email");
-    }
+    let message = NewOutboxMessage::email(contact.email, subject, body).discard_after(expires_at);
+    outbox::enqueue(&mut *tx, &message).await?;
+    tx.commit().await?;
+    state.outbox.wake();
     Ok(())
 }
 

@@ -2,8 +2,10 @@
 //!
 //! The code lives in the cache for 10 minutes as a keyed hash (HMAC-SHA256 over account,
 //! phone and code), never in clear, and is compared in constant time. Limits: 5 wrong tries
-//! per code, 5 sends per phone per hour, 30 s between sends to one account. Every key is
-//! in the shared cache, so a code sent by one server replica verifies on another.
+//! per code, 5 sends per phone per hour, 30 s between sends to one account, and the SMS
+//! budgets of [`super::sms_budget`]. Every key is in the shared cache, so a code sent by one
+//! server replica verifies on another. The text goes through the outbox, dropped unsent if
+//! the code expires first.
 
 use std::time::Duration;
 
@@ -13,9 +15,9 @@ use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
 use crate::{
-    domain::{Language, Phone, PhoneCode, SmsUpdates},
+    domain::{ClientAddr, Language, Phone, PhoneCode, SmsUpdates},
     error::{ApiError, ApiResult},
-    providers::SmsMessage,
+    outbox::{self, NewOutboxMessage},
     state::AppState,
     store::accounts::{self, AccountKind},
 };
@@ -77,6 +79,7 @@ pub async fn send_code(
     account: Uuid,
     phone: Phone,
     sms_choice: Option<SmsUpdates>,
+    client: ClientAddr,
 ) -> ApiResult<CodeSent> {
     let contact = accounts::contact(&state.db, kind, account)
         .await?
@@ -107,9 +110,7 @@ pub async fn send_code(
             message: "too many codes were sent to this number; try again in an hour".to_owned(),
         });
     }
-    if let Some(choice) = sms_choice {
-        accounts::set_sms_updates(&state.db, kind, account, choice).await?;
-    }
+    super::sms_budget::spend(state, client, &phone).await?;
     let code = PhoneCode::generate();
     let hash = keyed_hash(&state.phone_code_key, account, &phone, &code);
     cache
@@ -127,23 +128,15 @@ pub async fn send_code(
             code.as_str()
         ),
     };
-    if let Err(error) = state
-        .sms
-        .send(&SmsMessage {
-            to: phone.to_string(),
-            body,
-        })
-        .await
-    {
-        tracing::error!(error = ?error, "could not send a phone code");
-        cache.delete(&code_key(account)).await?;
-        cache.delete(&cooldown_key(account)).await?;
-        return Err(ApiError::Unavailable {
-            reason: "SMS_NOT_SENT",
-            message: "the text message could not be sent; check the number and try again"
-                .to_owned(),
-        });
+    let expires = chrono::Utc::now() + chrono::Duration::from_std(CODE_TTL).unwrap_or_default();
+    let text = NewOutboxMessage::sms(phone.as_str(), body).discard_after(expires);
+    let mut tx = state.db.begin().await?;
+    if let Some(choice) = sms_choice {
+        accounts::set_sms_updates(&mut *tx, kind, account, choice).await?;
     }
+    outbox::enqueue(&mut *tx, &text).await?;
+    tx.commit().await?;
+    state.outbox.wake();
     Ok(CodeSent {
         phone,
         expires_in: CODE_TTL,

@@ -1,5 +1,6 @@
 //! What admins do with accounts: approve or deny professionals, delete accounts. Every
-//! action is written to the audit log with who, what, when and why.
+//! action is written to the audit log with who, what, when and why; a decision's audit row
+//! and email (into the outbox) are written in the decision's own transaction.
 
 use uuid::Uuid;
 
@@ -7,10 +8,10 @@ use crate::{
     auth::Caller,
     domain::{Language, ProfessionalState, Role, text::bounded_text},
     error::{ApiError, ApiResult},
-    providers::EmailMessage,
+    outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{
-        accounts::{self, AccountKind},
+        accounts::{self, AccountKind, Contact},
         audit,
         professionals::{self, Decided},
     },
@@ -37,7 +38,9 @@ async fn decide(
         ProfessionalState::Approved => ProfessionalState::can_approve,
         _ => ProfessionalState::can_deny,
     };
-    match professionals::decide(&state.db, id, allowed, next, reason).await? {
+    // The decision, its audit row and its email: one transaction, all or nothing.
+    let mut tx = state.db.begin().await?;
+    match professionals::decide(&mut tx, id, allowed, next, reason).await? {
         Decided::NoSuchProfessional => return Err(super::not_found("professional")),
         Decided::NotAllowedFrom(current) => {
             return Err(ApiError::FailedPrecondition {
@@ -48,14 +51,14 @@ async fn decide(
                 ),
             });
         }
-        Decided::Done => state.sessions.refresh(Role::Professional, id).await,
+        Decided::Done => {}
     }
     let action = match next {
         ProfessionalState::Approved => "professional.approve",
         _ => "professional.deny",
     };
     audit::record(
-        &state.db,
+        &mut *tx,
         admin.account_id,
         action,
         "professional",
@@ -63,58 +66,54 @@ async fn decide(
         reason,
     )
     .await?;
-    notify_decision(state, id, next, reason).await;
+    if let Some(contact) = accounts::contact(&mut *tx, AccountKind::Professional, id).await? {
+        outbox::enqueue(&mut *tx, &decision_email(&contact, next, reason)).await?;
+    }
+    tx.commit().await?;
+    state.outbox.wake();
+    // The token version moved on in the transaction; the cache learns it now.
+    state.sessions.refresh(Role::Professional, id).await;
     Ok(())
 }
 
-/// Tells the professional by email. A failed send is logged: the decision stands.
-async fn notify_decision(state: &AppState, id: Uuid, decision: ProfessionalState, reason: &str) {
-    let Ok(Some(contact)) = accounts::contact(&state.db, AccountKind::Professional, id).await
-    else {
-        return;
-    };
+/// The email that tells a professional of an admin's decision, in their language.
+fn decision_email(
+    contact: &Contact,
+    decision: ProfessionalState,
+    reason: &str,
+) -> NewOutboxMessage {
     let approved = decision == ProfessionalState::Approved;
     let (subject, body) = match (contact.language(), approved) {
         (Language::French, true) => (
-            "Votre profil est approuvé".to_owned(),
+            "Votre profil est approuvé",
             format!(
                 "Bonjour {},\n\nVotre profil de professionnel est approuvé. Activez votre abonnement pour recevoir des demandes.",
                 contact.name
             ),
         ),
         (Language::French, false) => (
-            "Votre inscription a été refusée".to_owned(),
+            "Votre inscription a été refusée",
             format!(
                 "Bonjour {},\n\nVotre inscription a été refusée pour la raison suivante :\n{reason}\n\nVous pouvez mettre votre profil à jour et le soumettre de nouveau.",
                 contact.name
             ),
         ),
         (Language::English, true) => (
-            "Your profile is approved".to_owned(),
+            "Your profile is approved",
             format!(
                 "Hello {},\n\nYour professional profile is approved. Activate your membership to start receiving requests.",
                 contact.name
             ),
         ),
         (Language::English, false) => (
-            "Your registration was denied".to_owned(),
+            "Your registration was denied",
             format!(
                 "Hello {},\n\nYour registration was denied for this reason:\n{reason}\n\nYou can update your profile and submit it again.",
                 contact.name
             ),
         ),
     };
-    if let Err(error) = state
-        .email
-        .send(&EmailMessage {
-            to: contact.email,
-            subject,
-            body,
-        })
-        .await
-    {
-        tracing::error!(error = ?error, "could not send a decision email");
-    }
+    NewOutboxMessage::email(contact.email.clone(), subject, body)
 }
 
 pub async fn delete(

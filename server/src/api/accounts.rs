@@ -3,6 +3,7 @@
 use repairs_proto::accounts::{self as pb, accounts_service_server::AccountsService};
 use tonic::{Request, Response, Status};
 
+use super::client_addr::client_addr;
 use super::convert::{
     caller, language_from_proto, language_to_proto, role_from_proto, session, sms_from_proto,
     sms_to_proto, timestamp,
@@ -161,16 +162,16 @@ impl AccountsService for AccountsApi {
         &self,
         request: Request<pb::RequestPasswordResetRequest>,
     ) -> Reply<pb::RequestPasswordResetResponse> {
+        let client = client_addr(&request, &self.state.config.trusted_proxies);
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
-        if Email::parse(&req.email).is_err() {
-            return Err(ApiError::invalid(
+        let email = Email::parse(&req.email).map_err(|_| {
+            ApiError::invalid(
                 "email",
                 "enter a valid email address, such as name@example.com",
             )
-            .into());
-        }
-        password_reset::request(&self.state, role, &req.email).await?;
+        })?;
+        password_reset::request(&self.state, role, email, client).await?;
         ok(pb::RequestPasswordResetResponse {})
     }
 
@@ -206,6 +207,7 @@ impl AccountsService for AccountsApi {
         request: Request<pb::SendPhoneCodeRequest>,
     ) -> Reply<pb::SendPhoneCodeResponse> {
         let who = caller(&request)?;
+        let client = client_addr(&request, &self.state.config.trusted_proxies);
         let req = request.into_inner();
         let (kind, id) = Self::own_account(&who, &req.account_id)?;
         let phone = Phone::parse(&req.country_code, &req.phone_number).map_err(|e| {
@@ -217,7 +219,8 @@ impl AccountsService for AccountsApi {
             ApiError::invalid(field, e)
         })?;
         let sms_choice = sms_from_proto(req.sms_updates).filter(|c| *c != SmsUpdates::NotAsked);
-        let sent = phone_verification::send_code(&self.state, kind, id, phone, sms_choice).await?;
+        let sent =
+            phone_verification::send_code(&self.state, kind, id, phone, sms_choice, client).await?;
         let now = chrono::Utc::now();
         let after = |d: std::time::Duration| {
             timestamp(now + chrono::Duration::from_std(d).unwrap_or_default())

@@ -4,6 +4,7 @@
 
 mod accounts;
 mod billing;
+mod client_addr;
 mod content;
 mod convert;
 pub mod limits;

@@ -1,5 +1,6 @@
 //! Domain types: plain Rust values that cannot hold invalid data. Parse, don't validate.
 
+pub mod client_addr;
 pub mod email;
 pub mod money;
 pub mod password;
@@ -10,6 +11,7 @@ pub mod professional;
 pub mod role;
 pub mod text;
 
+pub use client_addr::ClientAddr;
 pub use email::Email;
 pub use money::{Cents, Currency, Money, MoneyError};
 pub use password::NewPassword;

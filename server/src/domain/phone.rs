@@ -64,6 +64,11 @@ impl Phone {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The country calling code, without its plus: "1" or "91".
+    pub fn calling_code(&self) -> &'static str {
+        if self.0.starts_with("+91") { "91" } else { "1" }
+    }
 }
 
 impl fmt::Display for Phone {

@@ -1,4 +1,5 @@
-//! Email. Local stand-in: the outbox file. (The SMTP adapter comes with password reset.)
+//! Email. Local stand-in: the outbox file; production: [`super::smtp::SmtpEmail`]. The
+//! outbox worker (`crate::outbox`) is what calls them.
 
 use async_trait::async_trait;
 use serde::Serialize;
@@ -7,6 +8,8 @@ use super::outbox_file::JsonLinesFile;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct EmailMessage {
+    /// The outbox row's id: the same on every try, so a duplicate can be recognised.
+    pub delivery_id: uuid::Uuid,
     pub to: String,
     pub subject: String,
     pub body: String,
@@ -17,7 +20,8 @@ pub trait EmailSender: Send + Sync + 'static {
     async fn send(&self, message: &EmailMessage) -> anyhow::Result<()>;
 }
 
-/// Writes each message as a JSON line (`to`, `subject`, `body`, `sent_at`) to `email.jsonl`.
+/// Writes each message as a JSON line (`delivery_id`, `to`, `subject`, `body`, `sent_at`) to
+/// `email.jsonl`.
 #[derive(Debug)]
 pub struct OutboxEmail(JsonLinesFile);
 
@@ -56,6 +60,7 @@ mod tests {
         let outbox = OutboxEmail::new(dir.path());
         for n in 0..2 {
             let message = EmailMessage {
+                delivery_id: uuid::Uuid::now_v7(),
                 to: "ana@example.ca".into(),
                 subject: format!("Hello {n}"),
                 body: "line one\nline two".into(),

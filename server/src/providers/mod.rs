@@ -36,3 +36,15 @@ pub use payments::PaymentGateway;
 pub use secret::SecretString;
 pub use sms::{SmsMessage, SmsSender};
 pub use storage::FileStorage;
+
+/// Whether a failed send will fail the same way however often it is tried (a refused
+/// address, a number that cannot receive texts): the outbox parks such a message at once.
+pub fn is_permanent(error: &anyhow::Error) -> bool {
+    if let Some(smtp) = error.downcast_ref::<smtp::SmtpError>() {
+        return !smtp.is_retryable();
+    }
+    if let Some(twilio) = error.downcast_ref::<twilio::TwilioError>() {
+        return !twilio.is_retryable();
+    }
+    false
+}

@@ -1,5 +1,5 @@
-//! Text messages. Local stand-in: the outbox file. (The Twilio adapter comes with phone
-//! verification.)
+//! Text messages. Local stand-in: the outbox file; production: [`super::twilio::TwilioSms`].
+//! The outbox worker (`crate::outbox`) is what calls them.
 
 use async_trait::async_trait;
 use serde::Serialize;
@@ -8,6 +8,8 @@ use super::outbox_file::JsonLinesFile;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct SmsMessage {
+    /// The outbox row's id: the same on every try, so a duplicate can be recognised.
+    pub delivery_id: uuid::Uuid,
     /// E.164 phone number.
     pub to: String,
     pub body: String,
@@ -18,7 +20,7 @@ pub trait SmsSender: Send + Sync + 'static {
     async fn send(&self, message: &SmsMessage) -> anyhow::Result<()>;
 }
 
-/// Writes each message as a JSON line (`to`, `body`, `sent_at`) to `sms.jsonl`.
+/// Writes each message as a JSON line (`delivery_id`, `to`, `body`, `sent_at`) to `sms.jsonl`.
 #[derive(Debug)]
 pub struct OutboxSms(JsonLinesFile);
 

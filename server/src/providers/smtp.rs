@@ -151,6 +151,12 @@ impl SmtpEmail {
             .from(self.from.clone())
             .to(to)
             .subject(message.subject.as_str())
+            // The delivery id as Message-ID: a retried send is recognisably the same mail.
+            .message_id(Some(format!(
+                "<{}@{}>",
+                message.delivery_id,
+                self.from.email.domain()
+            )))
             .header(ContentType::TEXT_PLAIN)
             .body(message.body.clone())?)
     }
@@ -212,6 +218,7 @@ mod tests {
         .unwrap();
         let error = email
             .send_message(&EmailMessage {
+                delivery_id: uuid::Uuid::now_v7(),
                 to: "nobody".into(),
                 subject: "s".into(),
                 body: "b".into(),

@@ -1,7 +1,7 @@
 //! What customers and professionals have in common: sign-in credentials, phone, SMS
 //! choice and language. Their tables share these columns, so these queries serve both.
 
-use sqlx::{AssertSqlSafe, PgPool};
+use sqlx::{AssertSqlSafe, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use crate::domain::{Email, Language, Phone, Role, SmsUpdates};
@@ -107,7 +107,11 @@ pub async fn exists(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<bo
     Ok(row.is_some())
 }
 
-pub async fn contact(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<Option<Contact>> {
+pub async fn contact(
+    db: impl PgExecutor<'_>,
+    kind: AccountKind,
+    id: Uuid,
+) -> sqlx::Result<Option<Contact>> {
     sqlx::query_as(sql(
         kind,
         "select name, email::text as email, phone, phone_verified, sms_updates, language from {table} where id = $1",
@@ -152,7 +156,7 @@ pub async fn set_verified_phone(
 }
 
 pub async fn set_sms_updates(
-    db: &PgPool,
+    db: impl PgExecutor<'_>,
     kind: AccountKind,
     id: Uuid,
     choice: SmsUpdates,

@@ -1,7 +1,7 @@
 //! The admins' audit log.
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
@@ -17,8 +17,9 @@ pub struct AuditRow {
     pub created_at: DateTime<Utc>,
 }
 
+/// Writes one row; pass the transaction of the action so that both happen or neither.
 pub async fn record(
-    db: &PgPool,
+    db: impl PgExecutor<'_>,
     admin_id: Uuid,
     action: &str,
     target_type: &str,

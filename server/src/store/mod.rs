@@ -5,6 +5,7 @@ pub mod admins;
 pub mod audit;
 pub mod customers;
 pub mod embedded_postgres;
+pub mod outbox;
 pub mod page;
 pub mod password_resets;
 pub mod payments;

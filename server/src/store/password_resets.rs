@@ -1,7 +1,7 @@
 //! Password-reset tokens, kept as SHA-256 hashes: a leaked table cannot reset anything.
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
 use super::accounts::AccountKind;
@@ -14,7 +14,7 @@ fn role(kind: AccountKind) -> &'static str {
 }
 
 pub async fn insert(
-    db: &PgPool,
+    db: impl PgExecutor<'_>,
     kind: AccountKind,
     account_id: Uuid,
     token_hash: &[u8],
@@ -91,4 +91,12 @@ pub async fn redeem(
     super::session_versions::bump(&mut *tx, kind.role(), account_id).await?;
     tx.commit().await?;
     Ok(true)
+}
+
+/// Deletes the links past their expiry (used or not): they can never be used again.
+pub async fn purge_expired(db: &PgPool) -> sqlx::Result<u64> {
+    let done = sqlx::query("delete from password_resets where expires_at < now()")
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
 }

@@ -276,16 +276,16 @@ pub enum Decided {
 
 /// Sets the state an admin decided, only from a state that allows it, checked under the row
 /// lock so two admins cannot both act on the same state. The professional's sessions end with
-/// it (their token version moves on in the same transaction).
+/// it (their token version moves on in the same transaction). Runs in the caller's
+/// transaction, so the audit row and the email go in with it.
 pub async fn decide(
-    db: &PgPool,
+    tx: &mut Transaction<'_, Postgres>,
     id: Uuid,
     allowed: impl Fn(ProfessionalState) -> bool,
     next: ProfessionalState,
     reason: &str,
 ) -> sqlx::Result<Decided> {
-    let mut tx = db.begin().await?;
-    let Some(current) = lock_state(&mut tx, id).await? else {
+    let Some(current) = lock_state(tx, id).await? else {
         return Ok(Decided::NoSuchProfessional);
     };
     if !allowed(current) {
@@ -299,10 +299,9 @@ pub async fn decide(
     .bind(id)
     .bind(next.as_str())
     .bind(reason)
-    .execute(&mut *tx)
+    .execute(&mut **tx)
     .await?;
-    super::session_versions::bump(&mut *tx, Role::Professional, id).await?;
-    tx.commit().await?;
+    super::session_versions::bump(&mut **tx, Role::Professional, id).await?;
     Ok(Decided::Done)
 }
 

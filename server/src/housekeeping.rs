@@ -1,0 +1,50 @@
+//! Periodic clean-up: expired password-reset links and old delivered outbox messages.
+//! Safe to run in every server process at once (plain deletes).
+
+use std::time::Duration;
+
+use sqlx::PgPool;
+use tokio::{sync::watch, task::JoinHandle};
+
+use crate::store::{outbox, password_resets};
+
+/// What one pass removed.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Purged {
+    pub password_resets: u64,
+    pub outbox_messages: u64,
+}
+
+/// Removes reset links past their expiry and sent or expired outbox messages finished more
+/// than `keep_sent` ago. Parked messages stay for an admin to look at.
+pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
+    let keep = chrono::Duration::from_std(keep_sent).unwrap_or(chrono::Duration::days(7));
+    Ok(Purged {
+        password_resets: password_resets::purge_expired(db).await?,
+        outbox_messages: outbox::purge_finished(db, chrono::Utc::now() - keep).await?,
+    })
+}
+
+/// Purges every `every` (first right away) until `shutdown` turns true.
+pub fn spawn(
+    db: PgPool,
+    every: Duration,
+    keep_sent: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        while !*shutdown.borrow() {
+            match purge(&db, keep_sent).await {
+                Ok(purged) if purged != Purged::default() => {
+                    tracing::info!(?purged, "purged expired rows");
+                }
+                Ok(_) => {}
+                Err(error) => tracing::error!(error = ?error, "purge failed"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                changed = shutdown.changed() => if changed.is_err() { break },
+            }
+        }
+    })
+}

@@ -1,0 +1,80 @@
+//! The durable outbox: every email and text message the product sends.
+//!
+//! A change that must tell someone writes the message into the `outbox_messages` table in
+//! its own transaction ([`enqueue`]), so the message exists exactly when the change does.
+//! The [`Worker`] (one per server process; several processes may run) claims due messages
+//! with `for update skip locked` and a lease, hands them to the SMS and email providers,
+//! retries a failed send with exponential backoff and parks it after the last try. A row's
+//! id travels with the message as its delivery id (the email's Message-ID, a field of the
+//! local stand-ins' JSON lines), so a send repeated after a crash can be recognised.
+
+mod worker;
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use sqlx::PgExecutor;
+use tokio::sync::Notify;
+use uuid::Uuid;
+
+pub use crate::store::outbox::{Channel, NewOutboxMessage};
+pub use worker::{Worker, WorkerSettings};
+
+/// Wakes this process's worker when a message was written, so it need not wait for its
+/// next poll. Other processes' messages are found by polling.
+#[derive(Clone, Default)]
+pub struct OutboxSignal(Arc<Notify>);
+
+impl OutboxSignal {
+    /// Call after the transaction holding new messages has committed.
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+
+    async fn woken(&self) {
+        self.0.notified().await;
+    }
+}
+
+/// Writes a message into the outbox, in the caller's transaction. `None`: its dedupe key
+/// was used already, and nothing was written.
+pub async fn enqueue(
+    db: impl PgExecutor<'_>,
+    message: &NewOutboxMessage,
+) -> sqlx::Result<Option<Uuid>> {
+    crate::store::outbox::insert(db, message).await
+}
+
+impl NewOutboxMessage {
+    pub fn email(
+        to: impl Into<String>,
+        subject: impl Into<String>,
+        body: impl Into<String>,
+    ) -> Self {
+        Self {
+            channel: Channel::Email,
+            recipient: to.into(),
+            subject: subject.into(),
+            body: body.into(),
+            dedupe_key: None,
+            discard_after: None,
+        }
+    }
+
+    pub fn sms(to: impl Into<String>, body: impl Into<String>) -> Self {
+        Self {
+            channel: Channel::Sms,
+            recipient: to.into(),
+            subject: String::new(),
+            body: body.into(),
+            dedupe_key: None,
+            discard_after: None,
+        }
+    }
+
+    /// Drops the message, unsent, if it is still waiting at `time` (a code that expired).
+    pub fn discard_after(mut self, time: DateTime<Utc>) -> Self {
+        self.discard_after = Some(time);
+        self
+    }
+}

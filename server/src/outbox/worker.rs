@@ -1,0 +1,206 @@
+//! Delivers the outbox: claim due messages, send them, record the outcome.
+
+use std::{sync::Arc, time::Duration};
+
+use futures::future::join_all;
+use rand::Rng;
+use sqlx::PgPool;
+use tokio::{sync::watch, task::JoinHandle};
+
+use super::OutboxSignal;
+use crate::{
+    config::Config,
+    providers::{self, EmailMessage, EmailSender, SmsMessage, SmsSender},
+    store::outbox::{self as store, ClaimedMessage},
+};
+
+/// Messages claimed at once; also how many sends run at the same time.
+const BATCH: i64 = 16;
+/// Longest wait between two tries.
+const MAX_BACKOFF: Duration = Duration::from_secs(3600);
+
+#[derive(Debug, Clone)]
+pub struct WorkerSettings {
+    pub poll_every: Duration,
+    pub max_attempts: u32,
+    pub retry_base: Duration,
+    /// How long a claim keeps other workers off a message: longer than any provider call.
+    pub lease: Duration,
+}
+
+impl WorkerSettings {
+    pub fn from_config(config: &Config) -> Self {
+        Self {
+            poll_every: Duration::from_millis(config.outbox_poll_ms.max(10)),
+            max_attempts: config.outbox_max_attempts.max(1),
+            retry_base: Duration::from_millis(config.outbox_retry_base_ms),
+            lease: Duration::from_secs(120),
+        }
+    }
+
+    /// The wait after the `attempts`-th failed try: base, 2 x base, 4 x base, ... with a
+    /// tenth of jitter so that messages failed together are not retried together.
+    fn backoff(&self, attempts: i32) -> Duration {
+        let doublings = u32::try_from(attempts.saturating_sub(1))
+            .unwrap_or(0)
+            .min(20);
+        let wait = self
+            .retry_base
+            .saturating_mul(1 << doublings)
+            .min(MAX_BACKOFF);
+        wait.mul_f64(rand::thread_rng().gen_range(0.9..=1.1))
+    }
+}
+
+pub struct Worker {
+    db: PgPool,
+    sms: Arc<dyn SmsSender>,
+    email: Arc<dyn EmailSender>,
+    settings: WorkerSettings,
+    signal: OutboxSignal,
+}
+
+impl Worker {
+    pub fn new(
+        db: PgPool,
+        sms: Arc<dyn SmsSender>,
+        email: Arc<dyn EmailSender>,
+        settings: WorkerSettings,
+        signal: OutboxSignal,
+    ) -> Self {
+        Self {
+            db,
+            sms,
+            email,
+            settings,
+            signal,
+        }
+    }
+
+    /// Sends every message due now; returns how many were tried.
+    pub async fn deliver_due(&self) -> sqlx::Result<usize> {
+        let expired = store::expire_stale(&self.db).await?;
+        if expired > 0 {
+            tracing::info!(expired, "outbox messages dropped unsent: no longer useful");
+        }
+        let mut tried = 0;
+        loop {
+            let lease = self.settings.lease.as_secs_f64();
+            let batch = store::claim(&self.db, BATCH, lease).await?;
+            if batch.is_empty() {
+                return Ok(tried);
+            }
+            tried += batch.len();
+            for outcome in join_all(batch.iter().map(|m| self.deliver(m))).await {
+                outcome?;
+            }
+        }
+    }
+
+    async fn deliver(&self, message: &ClaimedMessage) -> sqlx::Result<()> {
+        let sent = match message.channel.as_str() {
+            "sms" => {
+                self.sms
+                    .send(&SmsMessage {
+                        delivery_id: message.id,
+                        to: message.recipient.clone(),
+                        body: message.body.clone(),
+                    })
+                    .await
+            }
+            _ => {
+                self.email
+                    .send(&EmailMessage {
+                        delivery_id: message.id,
+                        to: message.recipient.clone(),
+                        subject: message.subject.clone(),
+                        body: message.body.clone(),
+                    })
+                    .await
+            }
+        };
+        let recorded = match sent {
+            Ok(()) => store::mark_sent(&self.db, message.id, message.attempts).await?,
+            Err(error) => self.record_failure(message, &error).await?,
+        };
+        if !recorded {
+            // The lease ran out during the send and another worker took the message over.
+            tracing::warn!(delivery_id = %message.id, "outbox message was claimed again while sending");
+        }
+        Ok(())
+    }
+
+    async fn record_failure(
+        &self,
+        message: &ClaimedMessage,
+        error: &anyhow::Error,
+    ) -> sqlx::Result<bool> {
+        let last_try =
+            u32::try_from(message.attempts).unwrap_or(u32::MAX) >= self.settings.max_attempts;
+        let park = last_try || providers::is_permanent(error);
+        if park {
+            tracing::error!(
+                delivery_id = %message.id, channel = %message.channel, attempts = message.attempts,
+                error = ?error, "outbox message parked: it could not be sent"
+            );
+        } else {
+            tracing::warn!(
+                delivery_id = %message.id, channel = %message.channel, attempts = message.attempts,
+                error = ?error, "outbox message not sent; it will be tried again"
+            );
+        }
+        let retry_in = self.settings.backoff(message.attempts).as_secs_f64();
+        store::mark_failed(
+            &self.db,
+            message.id,
+            message.attempts,
+            &format!("{error:#}"),
+            retry_in,
+            park,
+        )
+        .await
+    }
+
+    /// Runs until `shutdown` turns true: delivers what is due, then sleeps until the next
+    /// poll or until this process writes a message. A send under way is finished first.
+    pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
+        tokio::spawn(async move {
+            while !*shutdown.borrow() {
+                if let Err(error) = self.deliver_due().await {
+                    tracing::error!(error = ?error, "outbox worker could not read the outbox");
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(self.settings.poll_every) => {}
+                    () = self.signal.woken() => {}
+                    changed = shutdown.changed() => if changed.is_err() { break },
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_an_hour() {
+        let settings = WorkerSettings {
+            poll_every: Duration::from_secs(1),
+            max_attempts: 8,
+            retry_base: Duration::from_secs(10),
+            lease: Duration::from_secs(120),
+        };
+        let near = |attempts, secs: f64| {
+            let wait = settings.backoff(attempts).as_secs_f64();
+            assert!(
+                (secs * 0.9..=secs * 1.1).contains(&wait),
+                "{attempts}: {wait}"
+            );
+        };
+        near(1, 10.0);
+        near(2, 20.0);
+        near(4, 80.0);
+        near(30, 3600.0);
+    }
+}

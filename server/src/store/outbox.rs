@@ -1,0 +1,160 @@
+//! The outbox table: messages written in the caller's transaction, claimed by workers.
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgExecutor, PgPool};
+use uuid::Uuid;
+
+/// A message to write into the outbox.
+#[derive(Debug, Clone)]
+pub struct NewOutboxMessage {
+    pub channel: Channel,
+    pub recipient: String,
+    /// Empty for a text message.
+    pub subject: String,
+    pub body: String,
+    /// At most one message per key is ever written; a second is skipped.
+    pub dedupe_key: Option<String>,
+    /// Not worth sending after this time.
+    pub discard_after: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    Email,
+    Sms,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Email => "email",
+            Self::Sms => "sms",
+        }
+    }
+}
+
+/// A message a worker has claimed; `attempts` counts this try.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClaimedMessage {
+    pub id: Uuid,
+    pub channel: String,
+    pub recipient: String,
+    pub subject: String,
+    pub body: String,
+    pub attempts: i32,
+}
+
+/// Writes a message; returns its delivery id, or `None` when its dedupe key was used already.
+pub async fn insert(
+    db: impl PgExecutor<'_>,
+    message: &NewOutboxMessage,
+) -> sqlx::Result<Option<Uuid>> {
+    let id: Option<(Uuid,)> = sqlx::query_as(
+        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key, discard_after)
+         values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict (dedupe_key) do nothing
+         returning id",
+    )
+    .bind(Uuid::now_v7())
+    .bind(message.channel.as_str())
+    .bind(&message.recipient)
+    .bind(&message.subject)
+    .bind(&message.body)
+    .bind(&message.dedupe_key)
+    .bind(message.discard_after)
+    .fetch_optional(db)
+    .await?;
+    Ok(id.map(|(id,)| id))
+}
+
+/// Gives up on pending messages that are no longer worth sending.
+pub async fn expire_stale(db: &PgPool) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "update outbox_messages set state = 'expired', finished_at = now()
+         where state = 'pending' and discard_after < now()",
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Claims up to `limit` due messages for `lease_secs`: other workers skip them until the
+/// lease ends, so a worker that dies mid-send leaves them to be tried again.
+pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec<ClaimedMessage>> {
+    sqlx::query_as(
+        "update outbox_messages m
+         set attempts = m.attempts + 1,
+             next_attempt_at = now() + make_interval(secs => $2)
+         from (select id from outbox_messages
+               where state = 'pending' and next_attempt_at <= now()
+               order by next_attempt_at
+               limit $1
+               for update skip locked) due
+         where m.id = due.id
+         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts",
+    )
+    .bind(limit)
+    .bind(lease_secs)
+    .fetch_all(db)
+    .await
+}
+
+/// Records a delivery. Only the worker holding the claim (same try) may finish a message.
+pub async fn mark_sent(db: &PgPool, id: Uuid, attempts: i32) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update outbox_messages set state = 'sent', finished_at = now(), last_error = ''
+         where id = $1 and attempts = $2 and state = 'pending'",
+    )
+    .bind(id)
+    .bind(attempts)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records a failed try: again after `retry_in_secs`, or parked when `park` is set.
+pub async fn mark_failed(
+    db: &PgPool,
+    id: Uuid,
+    attempts: i32,
+    error: &str,
+    retry_in_secs: f64,
+    park: bool,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update outbox_messages
+         set last_error = left($3, 2000),
+             next_attempt_at = now() + make_interval(secs => $4),
+             state = case when $5 then 'parked' else 'pending' end,
+             finished_at = case when $5 then now() end
+         where id = $1 and attempts = $2 and state = 'pending'",
+    )
+    .bind(id)
+    .bind(attempts)
+    .bind(error)
+    .bind(retry_in_secs)
+    .bind(park)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Deletes sent and expired messages finished before `before`; parked ones stay for admins.
+pub async fn purge_finished(db: &PgPool, before: DateTime<Utc>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "delete from outbox_messages where state in ('sent', 'expired') and finished_at < $1",
+    )
+    .bind(before)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// How many messages are still to be delivered (tests wait for zero).
+pub async fn pending_count(db: &PgPool) -> sqlx::Result<i64> {
+    let (count,): (i64,) =
+        sqlx::query_as("select count(*) from outbox_messages where state = 'pending'")
+            .fetch_one(db)
+            .await?;
+    Ok(count)
+}

@@ -1,0 +1,401 @@
+//! What accounts send, through the outbox: password-reset emails (answered at once, limited
+//! per email and per client address, expired links purged), phone codes within the SMS
+//! budgets, and the admins' decisions written as one unit with their audit row and email.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{
+    SignedUp, TestServer, admin_token, outbox, reason, sign_up, wait_for_message,
+    wait_until_outbox_idle, with_token,
+};
+use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
+use repairs_server::config::{Config, CountryBudget};
+use tonic::{Code, transport::Channel};
+
+type Client = AccountsServiceClient<Channel>;
+
+/// A call as the BFF passes it on for a browser at `client_ip`.
+fn from<T>(client_ip: &str, mut request: tonic::Request<T>) -> tonic::Request<T> {
+    request
+        .metadata_mut()
+        .insert("x-forwarded-for", client_ip.parse().unwrap());
+    request
+}
+
+fn ask_reset(email: &str) -> tonic::Request<pb::RequestPasswordResetRequest> {
+    tonic::Request::new(pb::RequestPasswordResetRequest {
+        role: pb::Role::Customer as i32,
+        email: email.into(),
+    })
+}
+
+/// A TCP server that accepts connections and never says a word: a mail server that hangs.
+async fn silent_smtp_server() -> (u16, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let task = tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            held.push(socket);
+        }
+    });
+    (port, task)
+}
+
+#[tokio::test]
+async fn password_reset_answers_at_once_even_when_the_mail_server_hangs() {
+    let (smtp_port, smtp) = silent_smtp_server().await;
+    let server = TestServer::start_with(|config| {
+        config.smtp_host = Some("127.0.0.1".into());
+        config.smtp_port = Some(smtp_port);
+    })
+    .await;
+    let mut client = Client::new(server.channel().await);
+    sign_up(&mut client, pb::Role::Customer, "known@example.ca").await;
+
+    for email in ["known@example.ca", "unknown@example.ca"] {
+        let started = Instant::now();
+        client
+            .request_password_reset(ask_reset(email))
+            .await
+            .unwrap();
+        let took = started.elapsed();
+        assert!(
+            took < Duration::from_millis(500),
+            "{email}: the reply waited {took:?} for the mail server"
+        );
+    }
+    // The known email's message is in the outbox, waiting for the mail server.
+    let db = &server.server.state.db;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let (count,): (i64,) = sqlx::query_as(
+            "select count(*) from outbox_messages where recipient = 'known@example.ca'",
+        )
+        .fetch_one(db)
+        .await
+        .unwrap();
+        if count == 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no reset email in the outbox");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (unknown,): (i64,) = sqlx::query_as(
+        "select count(*) from outbox_messages where recipient = 'unknown@example.ca'",
+    )
+    .fetch_one(db)
+    .await
+    .unwrap();
+    assert_eq!(unknown, 0);
+    smtp.abort();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn password_reset_is_limited_per_email_and_per_client_address() {
+    let server = TestServer::start_with(|config| {
+        config.password_reset_per_email_per_hour = 3;
+        config.password_reset_per_address_per_hour = 5;
+    })
+    .await;
+    let mut client = Client::new(server.channel().await);
+    sign_up(&mut client, pb::Role::Customer, "flooded@example.ca").await;
+
+    // One inbox: three emails an hour, from anywhere; unknown emails are counted the same.
+    for (n, email) in ["flooded@example.ca", "nobody@example.ca"]
+        .into_iter()
+        .enumerate()
+    {
+        for attempt in 0..3 {
+            let ip = format!("198.51.100.{}", 10 * n + attempt);
+            client
+                .request_password_reset(from(&ip, ask_reset(email)))
+                .await
+                .unwrap();
+        }
+        let refused = client
+            .request_password_reset(from("198.51.100.99", ask_reset(email)))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (refused.code(), reason(&refused).as_str()),
+            (Code::ResourceExhausted, "PASSWORD_RESET_EMAIL_LIMIT"),
+            "{email}"
+        );
+    }
+    wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "flooded@example.ca",
+        "/reset-password/",
+        3,
+    )
+    .await;
+    wait_until_outbox_idle(&server.server.state.db).await;
+    let sent = outbox(server.data_dir(), "email.jsonl")
+        .into_iter()
+        .filter(|m| m["to"] == "flooded@example.ca")
+        .count();
+    assert_eq!(sent, 3);
+
+    // One client address: five requests an hour, whatever the emails.
+    for n in 0..5 {
+        client
+            .request_password_reset(from("203.0.113.7", ask_reset(&format!("a{n}@example.ca"))))
+            .await
+            .unwrap();
+    }
+    let refused = client
+        .request_password_reset(from("203.0.113.7", ask_reset("a9@example.ca")))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "PASSWORD_RESET_ADDRESS_LIMIT");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn expired_reset_links_and_old_sent_messages_are_purged() {
+    let server = TestServer::start_with(|config| config.purge_interval_secs = 1).await;
+    let db = &server.server.state.db;
+    let account = uuid::Uuid::now_v7();
+    for (token, expires) in [
+        ("old", "now() - interval '1 minute'"),
+        ("new", "now() + interval '1 hour'"),
+    ] {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "insert into password_resets (token_hash, role, account_id, expires_at)
+             values (convert_to($1, 'utf8'), 'customer', $2, {expires})"
+        )))
+        .bind(token)
+        .bind(account)
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    for (state, finished) in [("sent", "8 days"), ("sent", "1 day"), ("parked", "30 days")] {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "insert into outbox_messages (id, channel, recipient, body, state, finished_at)
+             values ($1, 'email', 'a@example.ca', 'b', '{state}', now() - interval '{finished}')"
+        )))
+        .bind(uuid::Uuid::now_v7())
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let (resets, messages): (i64, i64) = sqlx::query_as(
+            "select (select count(*) from password_resets), (select count(*) from outbox_messages)",
+        )
+        .fetch_one(db)
+        .await
+        .unwrap();
+        if (resets, messages) == (1, 2) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not purged: {resets} resets, {messages} messages"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (left,): (Vec<u8>,) = sqlx::query_as("select token_hash from password_resets")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    assert_eq!(left, b"new");
+    server.stop().await;
+}
+
+fn send_code(account: &SignedUp, national: &str) -> tonic::Request<pb::SendPhoneCodeRequest> {
+    let (country_code, number) = national.split_once(' ').unwrap();
+    with_token(
+        pb::SendPhoneCodeRequest {
+            account_id: account.id.clone(),
+            country_code: country_code.into(),
+            phone_number: number.into(),
+            sms_updates: 0,
+        },
+        &account.token,
+    )
+}
+
+async fn customers(client: &mut Client, count: usize) -> Vec<SignedUp> {
+    let mut accounts = Vec::new();
+    for n in 0..count {
+        let email = format!("c{n}@example.ca");
+        accounts.push(sign_up(client, pb::Role::Customer, &email).await);
+    }
+    accounts
+}
+
+fn budgets(config: &mut Config) {
+    config.sms_budget_per_address_per_hour = 2;
+    config.sms_budget_per_hour = 3;
+    config.sms_country_budgets = vec![CountryBudget {
+        calling_code: "91".into(),
+        per_hour: 0,
+    }];
+}
+
+#[tokio::test]
+async fn phone_codes_stay_within_the_sms_budgets() {
+    let server = TestServer::start_with(budgets).await;
+    let mut client = Client::new(server.channel().await);
+    let people = customers(&mut client, 6).await;
+    let status = |result: Result<_, tonic::Status>| match result {
+        Ok(_) => "sent".to_owned(),
+        Err(status) => {
+            assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+            assert!(!status.message().is_empty());
+            reason(&status)
+        }
+    };
+    let mut outcomes = Vec::new();
+    for (person, (ip, phone)) in people.iter().zip([
+        ("198.51.100.1", "+1 403 555 0101"),
+        ("198.51.100.1", "+1 403 555 0102"),
+        ("198.51.100.1", "+1 403 555 0103"),
+        ("198.51.100.2", "+91 98765 43210"),
+        ("198.51.100.3", "+1 403 555 0105"),
+        ("198.51.100.4", "+1 403 555 0106"),
+    ]) {
+        outcomes.push(status(
+            client
+                .send_phone_code(from(ip, send_code(person, phone)))
+                .await,
+        ));
+    }
+    assert_eq!(
+        outcomes,
+        [
+            "sent",
+            "sent",
+            "SMS_ADDRESS_LIMIT",
+            "SMS_COUNTRY_LIMIT",
+            "sent",
+            "SMS_BUDGET_SPENT"
+        ]
+    );
+    wait_until_outbox_idle(&server.server.state.db).await;
+    assert_eq!(outbox(server.data_dir(), "sms.jsonl").len(), 3);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn concurrent_phone_codes_cannot_overrun_the_budget() {
+    let server = TestServer::start_with(|config| config.sms_budget_per_hour = 5).await;
+    let mut client = Client::new(server.channel().await);
+    let people = customers(&mut client, 20).await;
+    let sends = people.iter().enumerate().map(|(n, person)| {
+        let mut client = client.clone();
+        let request = from(
+            &format!("198.51.100.{n}"),
+            send_code(person, &format!("+1 403 555 01{n:02}")),
+        );
+        async move { client.send_phone_code(request).await }
+    });
+    let results = futures::future::join_all(sends).await;
+    let sent = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(sent, 5, "{results:?}");
+    server.stop().await;
+}
+
+/// Makes every insert into `table` fail, as a full disk or a lost connection would.
+async fn break_inserts(db: &sqlx::PgPool, table: &str) {
+    sqlx::query(
+        "create or replace function refuse_insert() returns trigger as $$
+         begin raise exception 'insert refused'; end $$ language plpgsql",
+    )
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "create trigger refuse_insert before insert on {table}
+         for each row execute function refuse_insert()"
+    )))
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+async fn repair_inserts(db: &sqlx::PgPool, table: &str) {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "drop trigger refuse_insert on {table}"
+    )))
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+/// The professional's state, their audit rows and their outbox messages.
+async fn decision_trace(db: &sqlx::PgPool, id: &str) -> (String, i64, i64) {
+    sqlx::query_as(
+        "select (select state from professionals where id = $1::uuid),
+                (select count(*) from audit_events where target_id = $1),
+                (select count(*) from outbox_messages where recipient = 'pro@example.ca')",
+    )
+    .bind(id)
+    .fetch_one(db)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_decision_its_audit_row_and_its_email_are_one_unit() {
+    let server = TestServer::start().await;
+    let db = server.server.state.db.clone();
+    let mut client = Client::new(server.channel().await);
+    let admin = admin_token(&server, &mut client).await;
+    let pro = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
+    let approve = || {
+        with_token(
+            pb::ApproveProfessionalRequest { id: pro.id.clone() },
+            &admin,
+        )
+    };
+
+    // The audit log cannot be written: the decision does not happen, nobody is told.
+    break_inserts(&db, "audit_events").await;
+    client.approve_professional(approve()).await.unwrap_err();
+    assert_eq!(
+        decision_trace(&db, &pro.id).await,
+        ("waiting_for_approval".into(), 0, 0)
+    );
+    repair_inserts(&db, "audit_events").await;
+
+    // The email cannot be queued: the decision and its audit row are undone too.
+    break_inserts(&db, "outbox_messages").await;
+    client.approve_professional(approve()).await.unwrap_err();
+    assert_eq!(
+        decision_trace(&db, &pro.id).await,
+        ("waiting_for_approval".into(), 0, 0)
+    );
+    repair_inserts(&db, "outbox_messages").await;
+
+    client.approve_professional(approve()).await.unwrap();
+    assert_eq!(
+        decision_trace(&db, &pro.id).await,
+        ("approved".into(), 1, 1)
+    );
+    let mail = wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "pro@example.ca",
+        "approved",
+        1,
+    )
+    .await;
+    assert_eq!(mail["subject"], "Your profile is approved");
+    assert!(mail["delivery_id"].is_string());
+    server.stop().await;
+}

@@ -176,14 +176,17 @@ fn strip_hop_by_hop(headers: &mut HeaderMap) {
 
 /// Tells the server who the caller is (rate limits on codes and sign-ins are per client).
 fn append_forwarded_for(headers: &mut HeaderMap, addr: SocketAddr) {
-    let name = HeaderName::from_static("x-forwarded-for");
+    if let Ok(value) = HeaderValue::try_from(forwarded_for(headers, addr)) {
+        headers.insert(HeaderName::from_static("x-forwarded-for"), value);
+    }
+}
+
+/// The `x-forwarded-for` to send on: the one received, with the peer's address added.
+pub(crate) fn forwarded_for(headers: &HeaderMap, addr: SocketAddr) -> String {
     let ip = addr.ip().to_string();
-    let value = match headers.get(&name).and_then(|v| v.to_str().ok()) {
+    match headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
         Some(earlier) => format!("{earlier}, {ip}"),
         None => ip,
-    };
-    if let Ok(value) = HeaderValue::try_from(value) {
-        headers.insert(name, value);
     }
 }
 

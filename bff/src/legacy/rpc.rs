@@ -1,8 +1,11 @@
 //! What every translated legacy call needs to call the server: the gRPC clients on the shared
 //! channel, and the metadata each call carries (the caller's token as `authorization: Bearer`,
-//! and the `x-request-id` of the HTTP request, so server logs line up with the BFF's).
+//! the `x-request-id` of the HTTP request, so server logs line up with the BFF's, and the
+//! caller's address in `x-forwarded-for`, which the server's per-client limits count by).
 
-use axum::extract::FromRequestParts;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
 use http::request::Parts;
 use repairs_proto::accounts::accounts_service_client::AccountsServiceClient;
 use repairs_proto::content::content_service_client::ContentServiceClient;
@@ -14,12 +17,14 @@ use super::error::ApiError;
 use crate::AppState;
 
 const X_REQUEST_ID: &str = "x-request-id";
+const X_FORWARDED_FOR: &str = "x-forwarded-for";
 
 /// The caller's side of a legacy call, ready to make gRPC requests.
 #[derive(Clone)]
 pub struct Rpc {
     token: LegacyToken,
     request_id: Option<AsciiMetadataValue>,
+    forwarded_for: Option<AsciiMetadataValue>,
     channel: Channel,
 }
 
@@ -29,6 +34,11 @@ impl Rpc {
         let mut request = self.token.request(message);
         if let Some(id) = &self.request_id {
             request.metadata_mut().insert(X_REQUEST_ID, id.clone());
+        }
+        if let Some(client) = &self.forwarded_for {
+            request
+                .metadata_mut()
+                .insert(X_FORWARDED_FOR, client.clone());
         }
         request
     }
@@ -71,9 +81,18 @@ impl FromRequestParts<AppState> for Rpc {
             .get(X_REQUEST_ID)
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.parse().ok());
+        let forwarded_for = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .and_then(|info| {
+                crate::grpc_web::forwarded_for(&parts.headers, info.0)
+                    .parse()
+                    .ok()
+            });
         Ok(Self {
             token,
             request_id,
+            forwarded_for,
             channel: state.channel.clone(),
         })
     }
@@ -86,12 +105,13 @@ mod tests {
     use tonic::transport::Endpoint;
 
     #[tokio::test]
-    async fn calls_carry_the_token_and_the_request_id() {
+    async fn calls_carry_the_token_the_request_id_and_the_client() {
         let mut headers = HeaderMap::new();
         headers.insert("x-auth-token", HeaderValue::from_static("a.b.c"));
         let rpc = Rpc {
             token: LegacyToken::from_headers(&headers).unwrap(),
             request_id: Some(AsciiMetadataValue::from_static("req-1")),
+            forwarded_for: Some(AsciiMetadataValue::from_static("198.51.100.7")),
             channel: Endpoint::from_static("http://127.0.0.1:1").connect_lazy(),
         };
         let request = rpc.request(());
@@ -100,6 +120,10 @@ mod tests {
             "Bearer a.b.c"
         );
         assert_eq!(request.metadata().get(X_REQUEST_ID).unwrap(), "req-1");
+        assert_eq!(
+            request.metadata().get(X_FORWARDED_FOR).unwrap(),
+            "198.51.100.7"
+        );
 
         let other = rpc.with_token(LegacyToken::from_path("d.e.f").unwrap());
         let request = other.request(());

@@ -18,7 +18,12 @@ pub struct Stack {
 
 impl Stack {
     pub async fn start() -> Self {
-        let server = TestServer::start().await;
+        Self::start_with(|_| {}).await
+    }
+
+    /// A stack whose server's test configuration `adjust` may change first.
+    pub async fn start_with(adjust: impl FnOnce(&mut repairs_server::config::Config)) -> Self {
+        let server = TestServer::start_with(adjust).await;
         let files_url = format!("http://{}", server.server.http_addr);
         let bff = Bff::start(
             Some(&server.url()),

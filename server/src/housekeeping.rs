@@ -1,4 +1,5 @@
-//! Periodic clean-up: expired password-reset links and old delivered outbox messages.
+//! Periodic clean-up: expired password-reset and email-verification links, and old
+//! delivered outbox messages.
 //! Safe to run in every server process at once (plain deletes).
 
 use std::time::Duration;
@@ -6,21 +7,23 @@ use std::time::Duration;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
 
-use crate::store::{outbox, password_resets};
+use crate::store::{email_verifications, outbox, password_resets};
 
 /// What one pass removed.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Purged {
     pub password_resets: u64,
+    pub email_verifications: u64,
     pub outbox_messages: u64,
 }
 
-/// Removes reset links past their expiry and sent or expired outbox messages finished more
+/// Removes reset and verification links past their expiry and sent or expired outbox messages finished more
 /// than `keep_sent` ago. Parked messages stay for an admin to look at.
 pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
     let keep = chrono::Duration::from_std(keep_sent).unwrap_or(chrono::Duration::days(7));
     Ok(Purged {
         password_resets: password_resets::purge_expired(db).await?,
+        email_verifications: email_verifications::purge_expired(db).await?,
         outbox_messages: outbox::purge_finished(db, chrono::Utc::now() - keep).await?,
     })
 }

@@ -180,20 +180,31 @@ pub struct SignedUp {
     pub token: String,
 }
 
-/// Signs up "Ana Lopez" with `email` and [`TEST_PASSWORD`].
+/// Signs up "Ana Lopez" with `email` and [`TEST_PASSWORD`], in English.
 pub async fn sign_up(
     client: &mut AccountsClient,
     role: repairs_proto::accounts::Role,
     email: &str,
 ) -> SignedUp {
-    use repairs_proto::{accounts as pb, types};
+    let english = repairs_proto::types::Language::En;
+    sign_up_as(client, role, "Ana Lopez", email, english).await
+}
+
+/// Signs up with this name and language, and [`TEST_PASSWORD`].
+pub async fn sign_up_as(
+    client: &mut AccountsClient,
+    role: repairs_proto::accounts::Role,
+    name: &str,
+    email: &str,
+    language: repairs_proto::types::Language,
+) -> SignedUp {
     let session = client
-        .sign_up(pb::SignUpRequest {
+        .sign_up(repairs_proto::accounts::SignUpRequest {
             role: role as i32,
-            name: "Ana Lopez".into(),
+            name: name.into(),
             email: email.into(),
             password: TEST_PASSWORD.into(),
-            language: types::Language::En as i32,
+            language: language as i32,
         })
         .await
         .expect("sign-up")

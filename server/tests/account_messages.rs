@@ -13,7 +13,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::{
-    SignedUp, TestServer, admin_token, outbox, reason, sign_up, wait_for_message,
+    SignedUp, TestServer, admin_token, outbox, reason, sign_up, sign_up_as, wait_for_message,
     wait_until_outbox_idle, with_token,
 };
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
@@ -78,7 +78,8 @@ async fn password_reset_answers_at_once_even_when_the_mail_server_hangs() {
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
         let (count,): (i64,) = sqlx::query_as(
-            "select count(*) from outbox_messages where recipient = 'known@example.ca'",
+            "select count(*) from outbox_messages
+             where recipient = 'known@example.ca' and body like '%/reset-password/%'",
         )
         .fetch_one(db)
         .await
@@ -144,6 +145,7 @@ async fn password_reset_is_limited_per_email_and_per_client_address() {
     let sent = outbox(server.data_dir(), "email.jsonl")
         .into_iter()
         .filter(|m| m["to"] == "flooded@example.ca")
+        .filter(|m| m["body"].as_str().unwrap().contains("/reset-password/"))
         .count();
     assert_eq!(sent, 3);
 
@@ -337,12 +339,13 @@ async fn repair_inserts(db: &sqlx::PgPool, table: &str) {
     .unwrap();
 }
 
-/// The professional's state, their audit rows and their outbox messages.
+/// The professional's state, their audit rows and their decision emails in the outbox.
 async fn decision_trace(db: &sqlx::PgPool, id: &str) -> (String, i64, i64) {
     sqlx::query_as(
         "select (select state from professionals where id = $1::uuid),
                 (select count(*) from audit_events where target_id = $1),
-                (select count(*) from outbox_messages where recipient = 'pro@example.ca')",
+                (select count(*) from outbox_messages
+                 where recipient = 'pro@example.ca' and body not like '%/verify-email/%')",
     )
     .bind(id)
     .fetch_one(db)
@@ -397,5 +400,74 @@ async fn a_decision_its_audit_row_and_its_email_are_one_unit() {
     .await;
     assert_eq!(mail["subject"], "Your profile is approved");
     assert!(mail["delivery_id"].is_string());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn sign_up_emails_a_confirmation_link_in_the_persons_language() {
+    let server = TestServer::start().await;
+    let mut client = Client::new(server.channel().await);
+    let french = repairs_proto::types::Language::Fr;
+    let elise = sign_up_as(
+        &mut client,
+        pb::Role::Professional,
+        "Élise Roy",
+        "elise@example.ca",
+        french,
+    )
+    .await;
+    // Nothing waits for the link: the phone code can be asked for at once.
+    client
+        .send_phone_code(send_code(&elise, "+1 403 555 0199"))
+        .await
+        .unwrap();
+
+    let mail = wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "elise@example.ca",
+        "/verify-email/",
+        1,
+    )
+    .await;
+    assert_eq!(mail["subject"], "Confirmez votre adresse courriel");
+    let body = mail["body"].as_str().unwrap();
+    assert!(body.starts_with("Bonjour Élise Roy,"), "{body}");
+    let token = body
+        .split_whitespace()
+        .find_map(|word| word.split("/verify-email/").nth(1))
+        .unwrap()
+        .to_owned();
+    let verified = || async {
+        let (at,): (Option<chrono::DateTime<chrono::Utc>>,) = sqlx::query_as(
+            "select email_verified_at from professionals where email = 'elise@example.ca'",
+        )
+        .fetch_one(&server.server.state.db)
+        .await
+        .unwrap();
+        at.is_some()
+    };
+    assert!(!verified().await);
+
+    let confirmed = client
+        .confirm_email(pb::ConfirmEmailRequest {
+            token: token.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(confirmed.account_id, elise.id);
+    assert_eq!(confirmed.role, pb::Role::Professional as i32);
+    assert!(verified().await);
+    for used in [token.as_str(), "made-up", ""] {
+        let refused = client
+            .confirm_email(pb::ConfirmEmailRequest { token: used.into() })
+            .await
+            .unwrap_err();
+        assert_eq!(
+            (refused.code(), reason(&refused).as_str()),
+            (Code::FailedPrecondition, "EMAIL_LINK_EXPIRED")
+        );
+    }
     server.stop().await;
 }

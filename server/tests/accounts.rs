@@ -242,6 +242,14 @@ async fn password_reset_by_single_use_link() {
         .await
         .is_err()
     );
+    // The link came by email: the address is proven too.
+    let (verified,): (bool,) = sqlx::query_as(
+        "select email_verified_at is not null from professionals where email = 'pro@example.ca'",
+    )
+    .fetch_one(&server.server.state.db)
+    .await
+    .unwrap();
+    assert!(verified);
 
     // Used up: the same link no longer works.
     assert!(

@@ -163,6 +163,9 @@ struct GoogleBody {
     token: String,
     #[serde(default, deserialize_with = "text", alias = "language")]
     lang: String,
+    /// The existing account's password, to link it (see SOCIAL_LINK_NEEDS_PASSWORD).
+    #[serde(default, deserialize_with = "text")]
+    password: String,
 }
 
 /// `POST /api/users/google-login` {token} -> SignInWithGoogle -> `{msg, token, name}`.
@@ -171,6 +174,7 @@ async fn google_login(rpc: Rpc, LegacyJson(body): LegacyJson<GoogleBody>) -> Rep
         role: pb::Role::Customer as i32,
         id_token: body.token,
         language: language_from_text(&body.lang) as i32,
+        password: body.password,
     };
     let reply = rpc
         .accounts()
@@ -191,6 +195,9 @@ struct FacebookBody {
     access_token: String,
     #[serde(default, deserialize_with = "text", alias = "language")]
     lang: String,
+    /// The existing account's password, to link it (see SOCIAL_LINK_NEEDS_PASSWORD).
+    #[serde(default, deserialize_with = "text")]
+    password: String,
 }
 
 /// `POST /api/users/fb-login` {accessToken, email, name} -> SignInWithFacebook.
@@ -205,6 +212,7 @@ async fn facebook_login(rpc: Rpc, LegacyJson(body): LegacyJson<FacebookBody>) ->
         role: pb::Role::Customer as i32,
         access_token: body.access_token.trim().to_owned(),
         language: language_from_text(&body.lang) as i32,
+        password: body.password,
     };
     let reply = rpc
         .accounts()

@@ -5,7 +5,11 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use super::{account_kind, phone_verification::hex};
+use super::{
+    account_kind,
+    email_verification::{self, EmailProof, NewAccount},
+    phone_verification::hex,
+};
 use crate::{
     auth::{Caller, token::IssuedToken},
     cache::Cache,
@@ -45,15 +49,24 @@ pub async fn sign_up(
         return Err(ApiError::invalid_fields(violations));
     };
     let hash = state.passwords.hash(new_password.into_inner()).await?;
-    let (account_id, session) =
-        create_account(state, role, &name, &email, Some(&hash), language).await?;
+    let (account_id, session) = create_account(
+        state,
+        role,
+        &name,
+        &email,
+        Some(&hash),
+        language,
+        &EmailProof::Unproven,
+    )
+    .await?;
     Ok(SignedUp {
         account_id,
         session,
     })
 }
 
-/// Creates a customer or professional account and its first session.
+/// Creates a customer or professional account and its first session; in the same
+/// transaction, the email's proof or its verification link (see `email_verification`).
 pub(super) async fn create_account(
     state: &AppState,
     role: Role,
@@ -61,11 +74,13 @@ pub(super) async fn create_account(
     email: &Email,
     password_hash: Option<&str>,
     language: Language,
+    proof: &EmailProof<'_>,
 ) -> ApiResult<(Uuid, IssuedToken)> {
     let kind = account_kind(role)?;
     let account_id = Uuid::now_v7();
+    let mut tx = state.db.begin().await?;
     accounts::insert(
-        &state.db,
+        &mut *tx,
         kind,
         account_id,
         name.as_str(),
@@ -74,6 +89,16 @@ pub(super) async fn create_account(
         language,
     )
     .await?;
+    let account = NewAccount {
+        kind,
+        id: account_id,
+        name,
+        email,
+        language,
+    };
+    email_verification::on_new_account(&mut tx, state, &account, proof).await?;
+    tx.commit().await?;
+    state.outbox.wake();
     Ok((account_id, issue(state, account_id, role).await?))
 }
 

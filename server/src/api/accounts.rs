@@ -5,13 +5,13 @@ use tonic::{Request, Response, Status};
 
 use super::client_addr::client_addr;
 use super::convert::{
-    caller, language_from_proto, language_to_proto, role_from_proto, session, sms_from_proto,
-    sms_to_proto, timestamp,
+    caller, language_from_proto, language_to_proto, role_from_proto, role_to_proto, session,
+    sms_from_proto, sms_to_proto, timestamp,
 };
 use crate::{
     accounts::{
-        self as rules, parse_id, password_reset, phone_verification, profile::ProfileForm,
-        require_self, review, sessions, social,
+        self as rules, email_verification, parse_id, password_reset, phone_verification,
+        profile::ProfileForm, require_self, review, sessions, social,
     },
     auth::Caller,
     domain::{Email, Language, PersonName, Phone, ProfessionalState, Role, SmsUpdates},
@@ -460,7 +460,8 @@ impl AccountsService for AccountsApi {
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
         let language = language_from_proto(req.language).unwrap_or_default();
-        let signed = social::google(&self.state, role, &req.id_token, language).await?;
+        let signed =
+            social::google(&self.state, role, &req.id_token, &req.password, language).await?;
         ok(pb::SignInWithGoogleResponse {
             session: Some(session(&signed.session, role, signed.account_id)),
             created: signed.created,
@@ -474,10 +475,29 @@ impl AccountsService for AccountsApi {
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
         let language = language_from_proto(req.language).unwrap_or_default();
-        let signed = social::facebook(&self.state, role, &req.access_token, language).await?;
+        let signed = social::facebook(
+            &self.state,
+            role,
+            &req.access_token,
+            &req.password,
+            language,
+        )
+        .await?;
         ok(pb::SignInWithFacebookResponse {
             session: Some(session(&signed.session, role, signed.account_id)),
             created: signed.created,
+        })
+    }
+
+    async fn confirm_email(
+        &self,
+        request: Request<pb::ConfirmEmailRequest>,
+    ) -> Reply<pb::ConfirmEmailResponse> {
+        let req = request.into_inner();
+        let (role, account_id) = email_verification::confirm(&self.state, &req.token).await?;
+        ok(pb::ConfirmEmailResponse {
+            role: role_to_proto(role) as i32,
+            account_id: account_id.to_string(),
         })
     }
 

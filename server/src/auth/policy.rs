@@ -61,6 +61,7 @@ pub const RULES: &[(&str, Access)] = &[
         ANYONE,
     ),
     ("/repairs.accounts.v1.AccountsService/ResetPassword", ANYONE),
+    ("/repairs.accounts.v1.AccountsService/ConfirmEmail", ANYONE),
     (
         "/repairs.accounts.v1.AccountsService/SendPhoneCode",
         CUSTOMER_OR_PROFESSIONAL,

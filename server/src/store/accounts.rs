@@ -28,6 +28,11 @@ impl AccountKind {
             AccountKind::Professional => Role::Professional,
         }
     }
+
+    /// The role's name in the tables that refer to either kind: `customer`, `professional`.
+    pub fn as_str(self) -> &'static str {
+        self.role().as_str()
+    }
 }
 
 #[derive(Debug, sqlx::FromRow)]
@@ -63,7 +68,7 @@ fn sql(kind: AccountKind, template: &str) -> AssertSqlSafe<String> {
 }
 
 pub async fn insert(
-    db: &PgPool,
+    db: impl PgExecutor<'_>,
     kind: AccountKind,
     id: Uuid,
     name: &str,
@@ -97,6 +102,37 @@ pub async fn find_credentials(
     .bind(email.trim())
     .fetch_optional(db)
     .await
+}
+
+/// Whether the account's email was proven (link, provider or password reset).
+pub async fn email_verified(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<bool> {
+    let row: Option<(bool,)> = sqlx::query_as(sql(
+        kind,
+        "select email_verified_at is not null from {table} where id = $1",
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.is_some_and(|(verified,)| verified))
+}
+
+/// Records that the account's email is proven, when it is still `email`.
+pub async fn mark_email_verified(
+    db: impl PgExecutor<'_>,
+    kind: AccountKind,
+    id: Uuid,
+    email: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(sql(
+        kind,
+        "update {table} set email_verified_at = coalesce(email_verified_at, now())
+         where id = $1 and email = $2::citext",
+    ))
+    .bind(id)
+    .bind(email)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 pub async fn exists(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<bool> {

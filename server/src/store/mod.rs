@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod admins;
 pub mod audit;
 pub mod customers;
+pub mod email_verifications;
 pub mod embedded_postgres;
 pub mod outbox;
 pub mod page;
@@ -12,6 +13,7 @@ pub mod payments;
 pub mod professionals;
 pub mod services;
 pub mod session_versions;
+pub mod social_identities;
 pub mod stripe_events;
 
 use std::time::Duration;

@@ -6,13 +6,6 @@ use uuid::Uuid;
 
 use super::accounts::AccountKind;
 
-fn role(kind: AccountKind) -> &'static str {
-    match kind {
-        AccountKind::Customer => "customer",
-        AccountKind::Professional => "professional",
-    }
-}
-
 pub async fn insert(
     db: impl PgExecutor<'_>,
     kind: AccountKind,
@@ -24,7 +17,7 @@ pub async fn insert(
         "insert into password_resets (token_hash, role, account_id, expires_at) values ($1, $2, $3, $4)",
     )
     .bind(token_hash)
-    .bind(role(kind))
+    .bind(kind.as_str())
     .bind(account_id)
     .bind(expires_at)
     .execute(db)
@@ -44,7 +37,7 @@ pub async fn is_usable(
          where token_hash = $1 and role = $2 and account_id = $3 and used_at is null and expires_at > now()",
     )
     .bind(token_hash)
-    .bind(role(kind))
+    .bind(kind.as_str())
     .bind(account_id)
     .fetch_optional(db)
     .await?;
@@ -67,7 +60,7 @@ pub async fn redeem(
          where token_hash = $1 and role = $2 and account_id = $3 and used_at is null and expires_at > now()",
     )
     .bind(token_hash)
-    .bind(role(kind))
+    .bind(kind.as_str())
     .bind(account_id)
     .execute(&mut *tx)
     .await?;
@@ -75,13 +68,20 @@ pub async fn redeem(
         return Ok(false);
     }
     sqlx::query("update password_resets set used_at = now() where role = $1 and account_id = $2 and used_at is null")
-        .bind(role(kind))
+        .bind(kind.as_str())
         .bind(account_id)
         .execute(&mut *tx)
         .await?;
+    // The link came by email: the address is proven too.
     let table = match kind {
-        AccountKind::Customer => "update customers set password_hash = $2 where id = $1",
-        AccountKind::Professional => "update professionals set password_hash = $2 where id = $1",
+        AccountKind::Customer => {
+            "update customers set password_hash = $2,
+                email_verified_at = coalesce(email_verified_at, now()) where id = $1"
+        }
+        AccountKind::Professional => {
+            "update professionals set password_hash = $2,
+                email_verified_at = coalesce(email_verified_at, now()) where id = $1"
+        }
     };
     sqlx::query(table)
         .bind(account_id)

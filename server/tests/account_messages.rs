@@ -165,7 +165,7 @@ async fn password_reset_is_limited_per_email_and_per_client_address() {
 }
 
 #[tokio::test]
-async fn expired_reset_links_and_old_sent_messages_are_purged() {
+async fn expired_links_and_old_sent_messages_are_purged() {
     let server = TestServer::start_with(|config| config.purge_interval_secs = 1).await;
     let db = &server.server.state.db;
     let account = uuid::Uuid::now_v7();
@@ -176,6 +176,15 @@ async fn expired_reset_links_and_old_sent_messages_are_purged() {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "insert into password_resets (token_hash, role, account_id, expires_at)
              values (convert_to($1, 'utf8'), 'customer', $2, {expires})"
+        )))
+        .bind(token)
+        .bind(account)
+        .execute(db)
+        .await
+        .unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "insert into email_verifications (token_hash, role, account_id, email, expires_at)
+             values (convert_to($1, 'utf8'), 'customer', $2, 'a@example.ca', {expires})"
         )))
         .bind(token)
         .bind(account)
@@ -195,18 +204,20 @@ async fn expired_reset_links_and_old_sent_messages_are_purged() {
     }
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
-        let (resets, messages): (i64, i64) = sqlx::query_as(
-            "select (select count(*) from password_resets), (select count(*) from outbox_messages)",
+        let left: (i64, i64, i64) = sqlx::query_as(
+            "select (select count(*) from password_resets),
+                    (select count(*) from email_verifications),
+                    (select count(*) from outbox_messages)",
         )
         .fetch_one(db)
         .await
         .unwrap();
-        if (resets, messages) == (1, 2) {
+        if left == (1, 1, 2) {
             break;
         }
         assert!(
             Instant::now() < deadline,
-            "not purged: {resets} resets, {messages} messages"
+            "not purged: (resets, verifications, messages) = {left:?}"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

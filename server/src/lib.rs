@@ -117,6 +117,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         payments: providers.payments,
         config: Arc::new(config.clone()),
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
+        counter_key: Arc::new(auth::secret::derive_key(&secret, "counter-keys")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
     };
     Ok(Prepared {

@@ -38,6 +38,9 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentGateway>,
     /// Key of the keyed hashes of phone codes (derived from the server secret).
     pub phone_code_key: Arc<[u8; 32]>,
+    /// Key of the keyed hashes that name per-email counters in the cache (derived from the
+    /// server secret), so the cache holds no addresses and cannot confirm a guessed one.
+    pub counter_key: Arc<[u8; 32]>,
     /// Key that signs file links (derived from the server secret).
     pub file_link_key: Arc<[u8; 32]>,
 }

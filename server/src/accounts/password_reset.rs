@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 use uuid::Uuid;
 
-use super::{account_kind, parse_id};
+use super::{account_kind, email_counter_key, parse_id};
 use crate::{
     domain::{ClientAddr, Email, Language, NewPassword, Role},
     error::{ApiError, ApiResult},
@@ -76,13 +76,7 @@ async fn throttle(
     client: ClientAddr,
 ) -> ApiResult<()> {
     let config = &state.config;
-    // The email is keyed by its hash: the cache never holds addresses.
-    let email_hash = Sha256::digest(email.as_str().to_lowercase().as_bytes());
-    let email_key = format!(
-        "password-reset:email:{}:{}",
-        role.as_str(),
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(email_hash)
-    );
+    let email_key = email_counter_key(&state.counter_key, "password-reset:email", role, email);
     let address_key = format!("password-reset:address:{}", client.limit_key());
     if state.cache.increment(&address_key, HOUR).await?
         > i64::from(config.password_reset_per_address_per_hour)

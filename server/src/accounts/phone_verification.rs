@@ -9,12 +9,11 @@
 
 use std::time::Duration;
 
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
 use subtle::ConstantTimeEq;
 use uuid::Uuid;
 
 use crate::{
+    auth::secret::keyed_digest,
     domain::{ClientAddr, Language, Phone, PhoneCode, SmsUpdates},
     error::{ApiError, ApiResult},
     outbox::{self, NewOutboxMessage},
@@ -42,13 +41,14 @@ fn sends_key(phone: &Phone) -> String {
 }
 
 fn keyed_hash(key: &[u8; 32], account: Uuid, phone: &Phone, code: &PhoneCode) -> String {
-    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key) else {
-        return String::new(); // unreachable: HMAC takes keys of any length
-    };
-    mac.update(account.as_bytes());
-    mac.update(phone.as_str().as_bytes());
-    mac.update(code.as_str().as_bytes());
-    hex(&mac.finalize().into_bytes())
+    hex(&keyed_digest(
+        key,
+        &[
+            account.as_bytes(),
+            phone.as_str().as_bytes(),
+            code.as_str().as_bytes(),
+        ],
+    ))
 }
 
 pub(super) fn hex(bytes: &[u8]) -> String {

@@ -2,13 +2,11 @@
 
 use std::time::Duration;
 
-use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::{
-    account_kind,
+    account_kind, email_counter_key,
     email_verification::{self, EmailProof, NewAccount},
-    phone_verification::hex,
 };
 use crate::{
     auth::{Caller, token::IssuedToken},
@@ -119,13 +117,6 @@ pub struct AdminIdentity {
 pub const MAX_FAILED_LOG_INS: i64 = 10;
 const FAILED_LOG_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
 
-/// The counter of one role's and email's tries. Keyed by a hash of the parsed address, so a
-/// key has a fixed size and the cache holds no email addresses.
-fn tries_key(role: Role, email: &Email) -> String {
-    let digest = Sha256::digest(email.as_str().to_lowercase().as_bytes());
-    format!("login-tries:{role}:{}", hex(&digest))
-}
-
 /// Checks email and password. Unknown email and wrong password are the same failure, and
 /// take the same time (a dummy hash is verified for unknown emails). Guessing is slowed by a
 /// limit of tries per email, counted for unknown emails too so it tells nothing.
@@ -136,7 +127,7 @@ pub async fn log_in(
     password_text: &str,
 ) -> ApiResult<LoggedIn> {
     let email = Email::parse(email).map_err(|e| ApiError::invalid("email", e.to_string()))?;
-    let tries = tries_key(role, &email);
+    let tries = email_counter_key(&state.counter_key, "login-tries", role, &email);
     // Count this try before checking anything: concurrent guesses each take their own
     // number, and those past the limit are refused without a hash.
     if count_try(state, &tries).await > MAX_FAILED_LOG_INS {

@@ -48,11 +48,18 @@ pub async fn load(
 /// A key for one purpose derived from the server secret (HMAC-SHA256 of the purpose), so
 /// one configured secret serves tokens, phone codes and file links without reuse.
 pub fn derive_key(secret: &[u8], purpose: &str) -> [u8; 32] {
+    keyed_digest(secret, &[purpose.as_bytes()])
+}
+
+/// HMAC-SHA256 of `parts`, one after the other, under `key`.
+pub fn keyed_digest(key: &[u8], parts: &[&[u8]]) -> [u8; 32] {
     use hmac::{Hmac, Mac};
-    let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(secret) else {
-        return [0; 32]; // unreachable: HMAC takes keys of any length
+    let Ok(mut mac) = Hmac::<sha2::Sha256>::new_from_slice(key) else {
+        unreachable!("HMAC takes keys of any length")
     };
-    mac.update(purpose.as_bytes());
+    for part in parts {
+        mac.update(part);
+    }
     mac.finalize().into_bytes().into()
 }
 

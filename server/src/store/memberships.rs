@@ -1,0 +1,77 @@
+//! The membership: the professional's paid-until time (the one source of truth) and the
+//! months granted to it.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// What the membership gate looks at.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Standing {
+    pub state: String,
+    pub phone_verified: bool,
+    pub membership_expires_at: Option<DateTime<Utc>>,
+}
+
+/// `None` when there is no such professional.
+pub async fn standing(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Option<Standing>> {
+    sqlx::query_as(
+        "select state, phone_verified, membership_expires_at from professionals where id = $1",
+    )
+    .bind(professional_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// One month granted by the purchase `(professional_id, request_id)`.
+pub struct Grant {
+    pub professional_id: Uuid,
+    pub request_id: Uuid,
+    pub payment_id: Option<Uuid>,
+    pub coupon_id: Option<Uuid>,
+}
+
+/// Extends the membership for `grant` once: under the professional's row lock, `period`
+/// turns the current end into the new period's (start, end), and the end becomes the
+/// membership's. A purchase granted before changes nothing. False when there is no such
+/// professional.
+pub async fn grant(
+    db: &PgPool,
+    grant: &Grant,
+    period: impl FnOnce(Option<DateTime<Utc>>) -> (DateTime<Utc>, DateTime<Utc>),
+) -> sqlx::Result<bool> {
+    let mut tx = db.begin().await?;
+    let current: Option<Option<DateTime<Utc>>> = sqlx::query_scalar(
+        "select membership_expires_at from professionals where id = $1 for update",
+    )
+    .bind(grant.professional_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(current) = current else {
+        return Ok(false);
+    };
+    let (starts_at, ends_at) = period(current);
+    let inserted = sqlx::query(
+        "insert into membership_periods
+             (id, professional_id, request_id, payment_id, coupon_id, starts_at, ends_at)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing",
+    )
+    .bind(Uuid::now_v7())
+    .bind(grant.professional_id)
+    .bind(grant.request_id)
+    .bind(grant.payment_id)
+    .bind(grant.coupon_id)
+    .bind(starts_at)
+    .bind(ends_at)
+    .execute(&mut *tx)
+    .await?;
+    if inserted.rows_affected() == 1 {
+        sqlx::query("update professionals set membership_expires_at = $2 where id = $1")
+            .bind(grant.professional_id)
+            .bind(ends_at)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}

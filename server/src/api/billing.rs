@@ -1,6 +1,7 @@
 //! BillingService: decode, authorise the record, call `crate::billing`, encode. Built so
-//! far: the payment configuration, Stripe's webhook, memberships and coupons; the other
-//! methods answer UNIMPLEMENTED until their rules land.
+//! far: the payment configuration, Stripe's webhook, memberships, coupons, the admins' test
+//! charge and their capture, void and refund; the other methods answer UNIMPLEMENTED until
+//! their rules land.
 
 use repairs_proto::billing::{self as pb, billing_service_server::BillingService};
 use tonic::{Request, Response, Status};
@@ -9,9 +10,12 @@ use super::convert::{caller, time_from_proto, timestamp};
 use crate::{
     accounts::{parse_id, require_self},
     billing::{
-        Ledger, Payment, PaymentState, Purpose, coupons,
+        Ledger, Payment, PaymentState, Purpose,
+        admin::{self, Target},
+        coupons,
+        ledger::Step,
         membership::{self, Membership, PurchaseRequest},
-        stripe_events,
+        stripe_events, test_charge,
     },
     providers::payments::GatewayKind,
     state::AppState,
@@ -32,6 +36,27 @@ impl BillingApi {
 
     fn ledger(&self) -> Ledger {
         Ledger::new(self.state.db.clone(), self.state.payments.clone())
+    }
+
+    /// Capture, void or refund by an admin.
+    async fn admin_step(
+        &self,
+        admin: crate::auth::Caller,
+        payment: Option<pb::PaymentTarget>,
+        step: Step,
+        request_id: &str,
+        reason: &str,
+    ) -> Result<pb::Payment, Status> {
+        let payment = admin::step(
+            &self.ledger(),
+            admin.account_id,
+            target(payment),
+            step,
+            request_id,
+            reason,
+        )
+        .await?;
+        Ok(payment_to_proto(payment))
     }
 }
 
@@ -89,6 +114,15 @@ fn payment_to_proto(payment: Payment) -> pb::Payment {
         test_mode: payment.test_mode,
         charge_id: payment.charge_id,
     }
+}
+
+fn target(target: Option<pb::PaymentTarget>) -> Option<Target> {
+    use pb::payment_target::Target as T;
+    target.and_then(|t| t.target).map(|t| match t {
+        T::OrderId(id) => Target::Order(id),
+        T::PaymentId(id) => Target::Payment(id),
+        T::ChargeId(id) => Target::Charge(id),
+    })
 }
 
 fn coupon_to_proto(row: CouponRow) -> pb::Coupon {
@@ -265,5 +299,72 @@ impl BillingService for BillingApi {
         let id = parse_id("id", &request.get_ref().id)?;
         coupons::delete(&self.state, &caller, id).await?;
         ok(pb::DeleteCouponResponse {})
+    }
+
+    async fn create_test_charge(
+        &self,
+        request: Request<pb::CreateTestChargeRequest>,
+    ) -> Reply<pb::CreateTestChargeResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = test_charge::create(
+            &self.ledger(),
+            caller.account_id,
+            &req.payment_method,
+            &req.coupon_code,
+            &req.request_id,
+        )
+        .await?;
+        ok(pb::CreateTestChargeResponse {
+            payment: Some(payment_to_proto(payment)),
+        })
+    }
+
+    async fn capture_payment(
+        &self,
+        request: Request<pb::CapturePaymentRequest>,
+    ) -> Reply<pb::CapturePaymentResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = self
+            .admin_step(caller, req.target, Step::Capture, &req.request_id, "")
+            .await?;
+        ok(pb::CapturePaymentResponse {
+            payment: Some(payment),
+        })
+    }
+
+    async fn void_payment(
+        &self,
+        request: Request<pb::VoidPaymentRequest>,
+    ) -> Reply<pb::VoidPaymentResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = self
+            .admin_step(caller, req.target, Step::Void, &req.request_id, &req.reason)
+            .await?;
+        ok(pb::VoidPaymentResponse {
+            payment: Some(payment),
+        })
+    }
+
+    async fn refund_payment(
+        &self,
+        request: Request<pb::RefundPaymentRequest>,
+    ) -> Reply<pb::RefundPaymentResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = self
+            .admin_step(
+                caller,
+                req.target,
+                Step::Refund,
+                &req.request_id,
+                &req.reason,
+            )
+            .await?;
+        ok(pb::RefundPaymentResponse {
+            payment: Some(payment),
+        })
     }
 }

@@ -109,16 +109,20 @@ pub fn coupon_invalid() -> ApiError {
 }
 
 fn quote_with(discount_percent: i32) -> ApiResult<Quote> {
-    let amount = match discount_percent {
-        0 => monthly_price(),
-        percent => DiscountPercent::parse(percent)
-            .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored discount: {e}")))?
-            .apply(monthly_price()),
-    };
     Ok(Quote {
         discount_percent,
-        amount,
+        amount: discounted(monthly_price(), discount_percent)?,
     })
+}
+
+/// `price` less a stored discount (0 for none).
+pub fn discounted(price: Money, discount_percent: i32) -> ApiResult<Money> {
+    match discount_percent {
+        0 => Ok(price),
+        percent => DiscountPercent::parse(percent)
+            .map(|discount| discount.apply(price))
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("stored discount: {e}"))),
+    }
 }
 
 /// Parses an optional code: empty means none.
@@ -131,16 +135,21 @@ fn coupon_code(raw: &str) -> ApiResult<Option<CouponCode>> {
         .map_err(|e| ApiError::invalid("coupon_code", e))
 }
 
-/// The price, less the coupon `code` if it can be used now (QuoteMembership, and the
-/// legacy coupon check).
-pub async fn quote(db: &sqlx::PgPool, code: &str) -> ApiResult<Quote> {
+/// The discount of the coupon `code` if it can be used now; 0 for no code.
+pub async fn usable_discount(db: &sqlx::PgPool, code: &str) -> ApiResult<i32> {
     let Some(code) = coupon_code(code)? else {
-        return quote_with(0);
+        return Ok(0);
     };
     let coupon = coupons::find_usable(db, code.as_str())
         .await?
         .ok_or_else(coupon_invalid)?;
-    quote_with(coupon.discount_percent)
+    Ok(coupon.discount_percent)
+}
+
+/// The price, less the coupon `code` if it can be used now (QuoteMembership, and the
+/// legacy coupon check).
+pub async fn quote(db: &sqlx::PgPool, code: &str) -> ApiResult<Quote> {
+    quote_with(usable_discount(db, code).await?)
 }
 
 /// A purchase as the professional asks for it.

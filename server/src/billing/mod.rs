@@ -2,9 +2,11 @@
 //! gateway (idempotency, recorded attempts, named transitions), and Stripe's webhook
 //! [`stripe_events`]; [`membership`] (price, gate, purchase) and [`coupons`] build on it.
 
+pub mod admin;
 pub mod coupons;
 pub mod ledger;
 pub mod membership;
 pub mod stripe_events;
+pub mod test_charge;
 
 pub use ledger::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing};

@@ -197,3 +197,75 @@ async fn stripe_webhooks_reach_the_server_with_their_raw_body_and_signature() {
     bff.stop().await;
     server.stop().await;
 }
+
+#[tokio::test]
+async fn an_admin_holds_a_test_card_payment_and_captures_it_once() {
+    let stack = Stack::start().await;
+    let (_, admin) = stack.server.account_token(Role::Admin).await;
+    let (_, pro) = professional(&stack).await;
+    let hold = json!({ "token": "tok_visa", "totalAmount": 1 });
+
+    let (status, _) = post(
+        &stack,
+        "/api/stripe/block-payment",
+        Some(&pro),
+        hold.clone(),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, held) = post(
+        &stack,
+        "/api/stripe/block-payment",
+        Some(&admin),
+        hold.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{held}");
+    assert_eq!(held["amount"], 10_000);
+    assert!(held["charge_validity"].as_i64().unwrap() > chrono::Utc::now().timestamp());
+    // Sent again: the same hold, not a second one.
+    let (_, again) = post(&stack, "/api/stripe/block-payment", Some(&admin), hold).await;
+    assert_eq!(again["charge_id"], held["charge_id"]);
+    assert_eq!(payments(&stack).await, 1);
+
+    let confirm = json!({ "charge_id": held["charge_id"] });
+    let (status, captured) = post(
+        &stack,
+        "/api/stripe/block-payment-confirm",
+        Some(&admin),
+        confirm.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{captured}");
+    assert_eq!(captured["message"], "Payment captured successfully");
+    // The same confirm again answers the first capture.
+    let (status, _) = post(
+        &stack,
+        "/api/stripe/block-payment-confirm",
+        Some(&admin),
+        confirm,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, unknown) = post(
+        &stack,
+        "/api/stripe/block-payment-confirm",
+        Some(&admin),
+        json!({ "charge_id": "pi_nope" }),
+    )
+    .await;
+    assert_eq!(status, 404, "{unknown}");
+
+    let (status, declined) = post(
+        &stack,
+        "/api/stripe/block-payment",
+        Some(&admin),
+        json!({ "token": "4000000000009995" }),
+    )
+    .await;
+    assert_eq!(
+        (status, text(&declined["msg"])),
+        (402, "Your card has insufficient funds.".into())
+    );
+    stack.stop().await;
+}

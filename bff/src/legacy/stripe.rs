@@ -19,23 +19,29 @@ use super::shapes::time_text;
 use super::table::{Call, Translation, post};
 
 const PURCHASE: Call = post("/api/stripe/purchase", "BillingService.PurchaseMembership");
+const BLOCK: Call = post(
+    "/api/stripe/block-payment",
+    "BillingService.CreateTestCharge",
+);
+const CONFIRM: Call = post(
+    "/api/stripe/block-payment-confirm",
+    "BillingService.CapturePayment",
+);
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
     post("/api/stripe/pay", "BillingService.HireProfessional"),
     PURCHASE,
-    post(
-        "/api/stripe/block-payment",
-        "BillingService.CreateTestCharge",
-    ),
-    post(
-        "/api/stripe/block-payment-confirm",
-        "BillingService.CapturePayment",
-    ),
+    BLOCK,
+    CONFIRM,
 ];
 
 pub fn translations() -> Vec<Translation> {
-    vec![(PURCHASE, routing::post(purchase))]
+    vec![
+        (PURCHASE, routing::post(purchase)),
+        (BLOCK, routing::post(block_payment)),
+        (CONFIRM, routing::post(confirm_block)),
+    ]
 }
 
 /// The namespace of the BFF's legacy idempotency keys.
@@ -87,11 +93,7 @@ async fn purchase(rpc: Rpc, LegacyJson(body): LegacyJson<PurchaseBody>) -> Reply
         .into_inner();
     let payment = bought.payment.unwrap_or_default();
     if payment.state() == pb::PaymentState::RequiresAction {
-        return Err(ApiError::new(
-            http::StatusCode::PAYMENT_REQUIRED,
-            "This card needs authentication: pay from the membership page.",
-        )
-        .with_code("PAYMENT_REQUIRES_ACTION"));
+        return Err(needs_authentication());
     }
     let membership = bought.membership.unwrap_or_default();
     Ok(Json(json!({
@@ -100,6 +102,75 @@ async fn purchase(rpc: Rpc, LegacyJson(body): LegacyJson<PurchaseBody>) -> Reply
         "membershipExpiresAt": time_text(membership.expire_time.as_ref()),
         "charge_id": payment.charge_id,
     })))
+}
+
+#[derive(Debug, Deserialize)]
+struct BlockBody {
+    #[serde(default, deserialize_with = "text")]
+    token: String,
+    #[serde(default, deserialize_with = "text")]
+    coupon: String,
+}
+
+/// `POST /api/stripe/block-payment` {token, totalAmount, coupon?} -> CreateTestCharge
+/// (`totalAmount` ignored: 100.00 CAD less the coupon) -> `{msg, charge_id, amount,
+/// charge_validity}` (cents; validity in epoch seconds, as the old orders carry it).
+async fn block_payment(rpc: Rpc, LegacyJson(body): LegacyJson<BlockBody>) -> Reply {
+    let token = body.token.trim().to_owned();
+    let coupon = body.coupon.trim().to_owned();
+    let request_id = request_id("test_charge", &rpc, &[&token, &coupon]);
+    let payment = rpc
+        .billing()
+        .create_test_charge(rpc.request(pb::CreateTestChargeRequest {
+            payment_method: token,
+            coupon_code: coupon,
+            request_id,
+        }))
+        .await?
+        .into_inner()
+        .payment
+        .unwrap_or_default();
+    if payment.state() == pb::PaymentState::RequiresAction {
+        return Err(needs_authentication());
+    }
+    Ok(Json(json!({
+        "msg": "Payment authorised",
+        "charge_id": payment.charge_id,
+        "amount": payment.amount.map(|m| m.amount_cents),
+        "charge_validity": payment.authorization_expire_time.map(|t| t.seconds),
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+struct ConfirmBody {
+    #[serde(default, deserialize_with = "text")]
+    charge_id: String,
+}
+
+/// `POST /api/stripe/block-payment-confirm` {charge_id} -> CapturePayment by charge id ->
+/// `{message, msg}`; a second capture is 409.
+async fn confirm_block(rpc: Rpc, LegacyJson(body): LegacyJson<ConfirmBody>) -> Reply {
+    let charge_id = body.charge_id.trim().to_owned();
+    let request_id = request_id("capture", &rpc, &[&charge_id]);
+    rpc.billing()
+        .capture_payment(rpc.request(pb::CapturePaymentRequest {
+            target: Some(pb::PaymentTarget {
+                target: Some(pb::payment_target::Target::ChargeId(charge_id)),
+            }),
+            request_id,
+        }))
+        .await?;
+    let message = "Payment captured successfully";
+    Ok(Json(json!({ "message": message, "msg": message })))
+}
+
+/// A card that needs 3-D Secure, which the old screens cannot do.
+fn needs_authentication() -> ApiError {
+    ApiError::new(
+        http::StatusCode::PAYMENT_REQUIRED,
+        "This card needs authentication: use the payment page of the app.",
+    )
+    .with_code("PAYMENT_REQUIRES_ACTION")
 }
 
 #[cfg(test)]

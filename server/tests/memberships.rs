@@ -575,3 +575,55 @@ async fn the_gate_names_what_is_missing() {
     );
     setup.server.stop().await;
 }
+
+#[tokio::test]
+async fn a_purchase_that_needs_authentication_extends_once_confirmed() {
+    use repairs_server::providers::payments::{SystemClock, test_gateway::TestGateway};
+    let setup = Setup::start().await;
+    let (id, token) = setup.professional(true).await;
+    let (_, other) = setup.professional(true).await;
+
+    let key = Uuid::new_v4();
+    let pending = setup
+        .purchase(&token, "4000 0025 0000 3155", "", key)
+        .await
+        .unwrap();
+    let payment = pending.payment.unwrap();
+    assert_eq!(payment.state(), pb::PaymentState::RequiresAction);
+    assert!(!payment.next_action.unwrap().client_secret.is_empty());
+    assert!(!pending.membership.unwrap().active);
+    assert_eq!(setup.expires_at(id).await, None);
+
+    // The cardholder approves on the test-mode page, then the app confirms.
+    TestGateway::new(setup.db(), std::sync::Arc::new(SystemClock))
+        .authenticate(&payment.charge_id, true)
+        .await
+        .unwrap();
+    let confirm = |token: String| {
+        let mut client = setup.client.clone();
+        let payment_id = payment.id.clone();
+        async move {
+            client
+                .confirm_payment(with_token(pb::ConfirmPaymentRequest { payment_id }, &token))
+                .await
+                .map(|r| r.into_inner().payment.unwrap())
+        }
+    };
+    let refused = confirm(other).await.unwrap_err();
+    assert_eq!(reason(&refused), "NOT_OWNER");
+    let before = Utc::now();
+    let confirmed = confirm(token.clone()).await.unwrap();
+    assert_eq!(confirmed.state(), pb::PaymentState::Captured);
+    let end = setup.expires_at(id).await.unwrap();
+    assert!(close(end, one_month_after(before)));
+
+    // Confirmed again, or the purchase retried: still one month.
+    confirm(token.clone()).await.unwrap();
+    let retried = setup
+        .purchase(&token, "4000 0025 0000 3155", "", key)
+        .await
+        .unwrap();
+    assert_eq!(retried.payment.unwrap().state(), pb::PaymentState::Captured);
+    assert_eq!(setup.expires_at(id).await.unwrap(), end);
+    setup.server.stop().await;
+}

@@ -1,7 +1,7 @@
 //! BillingService: decode, authorise the record, call `crate::billing`, encode. Built so
-//! far: the payment configuration, Stripe's webhook, memberships, coupons, the admins' test
-//! charge and their capture, void and refund; the other methods answer UNIMPLEMENTED until
-//! their rules land.
+//! far: the payment configuration, Stripe's webhook, memberships, coupons, reading and
+//! confirming a payment, the admins' test charge and their capture, void and refund; hiring
+//! and orders answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::billing::{self as pb, billing_service_server::BillingService};
 use tonic::{Request, Response, Status};
@@ -17,6 +17,7 @@ use crate::{
         membership::{self, Membership, PurchaseRequest},
         stripe_events, test_charge,
     },
+    error::ApiError,
     providers::payments::GatewayKind,
     state::AppState,
     store::{
@@ -36,6 +37,19 @@ impl BillingApi {
 
     fn ledger(&self) -> Ledger {
         Ledger::new(self.state.db.clone(), self.state.payments.clone())
+    }
+
+    /// The payment `raw_id` names, if the caller paid it or is an admin.
+    async fn own_payment(
+        &self,
+        ledger: &Ledger,
+        caller: crate::auth::Caller,
+        raw_id: &str,
+    ) -> Result<Payment, Status> {
+        let id = parse_id("payment_id", raw_id)?;
+        let payment = ledger.find(id).await.map_err(ApiError::from)?;
+        require_self(&caller, payment.payer_id, true)?;
+        Ok(payment)
     }
 
     /// Capture, void or refund by an admin.
@@ -365,6 +379,39 @@ impl BillingService for BillingApi {
             .await?;
         ok(pb::RefundPaymentResponse {
             payment: Some(payment),
+        })
+    }
+
+    async fn confirm_payment(
+        &self,
+        request: Request<pb::ConfirmPaymentRequest>,
+    ) -> Reply<pb::ConfirmPaymentResponse> {
+        let ledger = self.ledger();
+        let payment = self
+            .own_payment(&ledger, caller(&request)?, &request.get_ref().payment_id)
+            .await?;
+        let payment = ledger.confirm(payment.id).await.map_err(ApiError::from)?;
+        membership::grant_if_captured(ledger.db(), &payment)
+            .await
+            .map_err(ApiError::from)?;
+        ok(pb::ConfirmPaymentResponse {
+            payment: Some(payment_to_proto(payment)),
+        })
+    }
+
+    async fn get_payment(
+        &self,
+        request: Request<pb::GetPaymentRequest>,
+    ) -> Reply<pb::GetPaymentResponse> {
+        let payment = self
+            .own_payment(
+                &self.ledger(),
+                caller(&request)?,
+                &request.get_ref().payment_id,
+            )
+            .await?;
+        ok(pb::GetPaymentResponse {
+            payment: Some(payment_to_proto(payment)),
         })
     }
 }

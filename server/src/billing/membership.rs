@@ -194,15 +194,16 @@ pub async fn purchase(
     }
     let (redemption, counted_now) = redeem(db, professional_id, request_id, code).await?;
     let quote = quote_with(redemption.as_ref().map_or(0, |r| r.discount_percent))?;
-    let coupon_id = redemption.as_ref().map(|r| r.coupon_id);
-    let grant = |payment_id| Grant {
-        professional_id,
-        request_id: request_id.uuid(),
-        payment_id,
-        coupon_id,
-    };
     if quote.amount.cents() == Cents::ZERO {
-        extend(db, &grant(None)).await?;
+        let free = Grant {
+            professional_id,
+            request_id: request_id.uuid(),
+            payment_id: None,
+            coupon_id: redemption.as_ref().map(|r| r.coupon_id),
+        };
+        if !extend(db, &free).await? {
+            return Err(crate::accounts::not_found("professional"));
+        }
         return Ok(Purchased {
             membership: get(db, professional_id).await?,
             payment: None,
@@ -234,9 +235,7 @@ pub async fn purchase(
             return Err(error.into());
         }
     };
-    if payment.state == PaymentState::Captured {
-        extend(db, &grant(Some(payment.id))).await?;
-    }
+    grant_if_captured(db, &payment).await?;
     Ok(Purchased {
         membership: get(db, professional_id).await?,
         payment: Some(payment),
@@ -268,12 +267,38 @@ async fn redeem(
     }
 }
 
-async fn extend(db: &sqlx::PgPool, grant: &Grant) -> ApiResult<()> {
-    let now = Utc::now();
-    if !memberships::grant(db, grant, |end| next_period(now, end)).await? {
-        return Err(crate::accounts::not_found("professional"));
+/// Grants the month a captured membership payment paid for, once per purchase: when the
+/// purchase call sees it captured, or later when the cardholder's authentication completes
+/// (ConfirmPayment, Stripe's webhook, a retry of the purchase). Other payments: nothing.
+pub async fn grant_if_captured(db: &sqlx::PgPool, payment: &Payment) -> Result<(), LedgerError> {
+    if payment.purpose != Purpose::Membership || payment.state != PaymentState::Captured {
+        return Ok(());
     }
+    let professional_id = payment.payer_id;
+    let Some(request_id) =
+        memberships::purchase_request_id(db, professional_id, payment.id).await?
+    else {
+        return Err(LedgerError::Internal(anyhow::anyhow!(
+            "membership payment {} has no purchase attempt",
+            payment.id
+        )));
+    };
+    let coupon = coupons::held(db, professional_id, request_id).await?;
+    let grant = Grant {
+        professional_id,
+        request_id,
+        payment_id: Some(payment.id),
+        coupon_id: coupon.map(|c| c.coupon_id),
+    };
+    // A professional deleted since has no membership left to extend.
+    extend(db, &grant).await?;
     Ok(())
+}
+
+/// False when there is no such professional.
+async fn extend(db: &sqlx::PgPool, grant: &Grant) -> sqlx::Result<bool> {
+    let now = Utc::now();
+    memberships::grant(db, grant, |end| next_period(now, end)).await
 }
 
 #[cfg(test)]

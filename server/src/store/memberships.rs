@@ -75,3 +75,20 @@ pub async fn grant(
     tx.commit().await?;
     Ok(true)
 }
+
+/// The request_id of the purchase call that started a membership payment.
+pub async fn purchase_request_id(
+    db: &PgPool,
+    payer_id: Uuid,
+    payment_id: Uuid,
+) -> sqlx::Result<Option<Uuid>> {
+    sqlx::query_scalar(
+        "select request_id from payment_attempts
+         where actor_id = $1 and payment_id = $2 and operation = 'charge'
+         order by started_at limit 1",
+    )
+    .bind(payer_id)
+    .bind(payment_id)
+    .fetch_optional(db)
+    .await
+}

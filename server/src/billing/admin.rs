@@ -8,7 +8,7 @@ use crate::{
     domain::text::bounded_text,
     error::{ApiError, ApiResult},
     providers::payments::IdempotencyKey,
-    store::audit,
+    store::{audit, payments},
 };
 
 /// How the admin names the payment.
@@ -57,7 +57,14 @@ pub async fn step(
     };
     let target = target.ok_or_else(|| ApiError::invalid("target", "name the payment"))?;
     let payment_id = resolve(ledger, &target).await?;
+    // A retry answers the first result, already audited.
+    let retry = payments::find_attempt(ledger.db(), admin_id, request_id.uuid())
+        .await?
+        .is_some();
     let payment = ledger.step(admin_id, payment_id, step, request_id).await?;
+    if retry {
+        return Ok(payment);
+    }
     let action = match step {
         Step::Capture => "payment.capture",
         Step::Void => "payment.void",

@@ -140,7 +140,6 @@ fn target(target: Option<pb::PaymentTarget>) -> Option<Target> {
 }
 
 fn coupon_to_proto(row: CouponRow) -> pb::Coupon {
-    let now = chrono::Utc::now();
     pb::Coupon {
         id: row.id.to_string(),
         code: row.code,
@@ -149,7 +148,7 @@ fn coupon_to_proto(row: CouponRow) -> pb::Coupon {
         expire_time: row.expires_at.map(timestamp),
         max_redemptions: row.max_redemptions,
         redemption_count: row.redemption_count,
-        active: row.active && row.expires_at.is_none_or(|end| end > now),
+        active: row.active,
     }
 }
 

@@ -12,7 +12,7 @@
 mod common;
 
 use chrono::{DateTime, Duration, Months, Utc};
-use common::{TestServer, reason, with_token};
+use common::{TestServer, outbox, reason, wait_for_message, wait_until_outbox_idle, with_token};
 use repairs_proto::billing::{self as pb, billing_service_client::BillingServiceClient};
 use repairs_server::{billing::membership, domain::Role};
 use sqlx::PgPool;
@@ -237,6 +237,9 @@ async fn a_purchase_adds_a_calendar_month_from_now_then_from_the_current_end() {
             .await,
         4
     );
+    // One receipt per month, in English.
+    let email = format!("{}@example.ca", id.simple());
+    wait_for_message(setup.server.data_dir(), "email.jsonl", &email, "€29.99", 4).await;
     setup.server.stop().await;
 }
 
@@ -356,6 +359,11 @@ async fn coupon_discounts_round_to_the_cent_and_their_edges_hold() {
     setup.create_coupon("FREE", 100, 0).await.unwrap();
     assert_eq!(setup.quote(&token, "free").await.unwrap(), 0);
     let key = Uuid::new_v4();
+    sqlx::query("update professionals set language = 'fr' where id = $1")
+        .bind(id)
+        .execute(&setup.db())
+        .await
+        .unwrap();
     let free = setup
         .purchase(&token, "tok_visa", "free", key)
         .await
@@ -369,6 +377,20 @@ async fn coupon_discounts_round_to_the_cent_and_their_edges_hold() {
         .unwrap();
     assert_eq!(setup.expires_at(id).await.unwrap(), end);
     assert_eq!(setup.payments_of(id).await, 0);
+    // One receipt, in French, for the free month.
+    let email = format!("{}@example.ca", id.simple());
+    let receipt =
+        wait_for_message(setup.server.data_dir(), "email.jsonl", &email, "offert", 1).await;
+    assert_eq!(receipt["subject"], "Reçu de votre abonnement");
+    wait_until_outbox_idle(&setup.db()).await;
+    assert_eq!(
+        outbox(setup.server.data_dir(), "email.jsonl")
+            .iter()
+            .filter(|m| m["to"] == email.as_str())
+            .count(),
+        1,
+        "the replayed purchase sends no second receipt"
+    );
     // The same key without the coupon is another purchase: refused, not charged.
     let reused = setup
         .purchase(&token, "tok_visa", "", key)

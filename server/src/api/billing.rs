@@ -189,6 +189,8 @@ impl BillingService for BillingApi {
         )
         .await
         .map_err(crate::error::ApiError::from)?;
+        // A membership month it granted has its receipt waiting.
+        self.state.outbox.wake();
         Ok(Response::new(pb::HandleStripeEventResponse {
             event_id: handled.event_id,
             processed: handled.processed,
@@ -245,6 +247,7 @@ impl BillingService for BillingApi {
             },
         )
         .await?;
+        self.state.outbox.wake();
         ok(pb::PurchaseMembershipResponse {
             membership: Some(membership_to_proto(&purchased.membership)),
             payment: purchased.payment.map(payment_to_proto),
@@ -393,6 +396,7 @@ impl BillingService for BillingApi {
         membership::grant_if_captured(ledger.db(), &payment)
             .await
             .map_err(ApiError::from)?;
+        self.state.outbox.wake();
         ok(pb::ConfirmPaymentResponse {
             payment: Some(payment_to_proto(payment)),
         })

@@ -5,14 +5,18 @@
 use chrono::{DateTime, Months, Utc};
 use uuid::Uuid;
 
-use super::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing};
+use super::{
+    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing,
+    receipt::membership_receipt,
+};
 use crate::{
-    domain::{Cents, CouponCode, Currency, DiscountPercent, Money, ProfessionalState},
+    domain::{Cents, CouponCode, Currency, DiscountPercent, Language, Money, ProfessionalState},
     error::{ApiError, ApiResult},
+    outbox::NewOutboxMessage,
     providers::payments::{IdempotencyKey, PaymentMethodRef},
     store::{
         coupons::{self, Redemption, Reserved},
-        memberships::{self, Grant},
+        memberships::{self, Grant, Member},
     },
 };
 
@@ -201,7 +205,7 @@ pub async fn purchase(
             payment_id: None,
             coupon_id: redemption.as_ref().map(|r| r.coupon_id),
         };
-        if !extend(db, &free).await? {
+        if !extend(db, &free, None).await? {
             return Err(crate::accounts::not_found("professional"));
         }
         return Ok(Purchased {
@@ -291,14 +295,20 @@ pub async fn grant_if_captured(db: &sqlx::PgPool, payment: &Payment) -> Result<(
         coupon_id: coupon.map(|c| c.coupon_id),
     };
     // A professional deleted since has no membership left to extend.
-    extend(db, &grant).await?;
+    extend(db, &grant, Some(payment.amount)).await?;
     Ok(())
 }
 
-/// False when there is no such professional.
-async fn extend(db: &sqlx::PgPool, grant: &Grant) -> sqlx::Result<bool> {
+/// False when there is no such professional. The receipt (what was paid, `None` for a
+/// free month) goes out with the extension, in the professional's language.
+async fn extend(db: &sqlx::PgPool, grant: &Grant, paid: Option<Money>) -> sqlx::Result<bool> {
     let now = Utc::now();
-    memberships::grant(db, grant, |end| next_period(now, end)).await
+    let receipt = |member: &Member, ends_at| {
+        let language = Language::from_code(&member.language).unwrap_or_default();
+        let text = membership_receipt(language, &member.name, paid, ends_at);
+        NewOutboxMessage::email(member.email.clone(), text.subject, text.body)
+    };
+    memberships::grant(db, grant, |end| next_period(now, end), receipt).await
 }
 
 #[cfg(test)]

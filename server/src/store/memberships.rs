@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::outbox::NewOutboxMessage;
+
 /// What the membership gate looks at.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Standing {
@@ -31,26 +33,38 @@ pub struct Grant {
     pub coupon_id: Option<Uuid>,
 }
 
+/// Who gets the receipt of a month.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Member {
+    pub name: String,
+    pub email: String,
+    pub language: String,
+    pub membership_expires_at: Option<DateTime<Utc>>,
+}
+
 /// Extends the membership for `grant` once: under the professional's row lock, `period`
-/// turns the current end into the new period's (start, end), and the end becomes the
-/// membership's. A purchase granted before changes nothing. False when there is no such
-/// professional.
+/// turns the current end into the new period's (start, end), the end becomes the
+/// membership's, and the message `receipt` makes for the new end is written to the outbox,
+/// all in one transaction. A purchase granted before changes nothing. False when there is
+/// no such professional.
 pub async fn grant(
     db: &PgPool,
     grant: &Grant,
     period: impl FnOnce(Option<DateTime<Utc>>) -> (DateTime<Utc>, DateTime<Utc>),
+    receipt: impl FnOnce(&Member, DateTime<Utc>) -> NewOutboxMessage,
 ) -> sqlx::Result<bool> {
     let mut tx = db.begin().await?;
-    let current: Option<Option<DateTime<Utc>>> = sqlx::query_scalar(
-        "select membership_expires_at from professionals where id = $1 for update",
+    let member: Option<Member> = sqlx::query_as(
+        "select name, email::text as email, language, membership_expires_at
+         from professionals where id = $1 for update",
     )
     .bind(grant.professional_id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(current) = current else {
+    let Some(member) = member else {
         return Ok(false);
     };
-    let (starts_at, ends_at) = period(current);
+    let (starts_at, ends_at) = period(member.membership_expires_at);
     let inserted = sqlx::query(
         "insert into membership_periods
              (id, professional_id, request_id, payment_id, coupon_id, starts_at, ends_at)
@@ -71,6 +85,7 @@ pub async fn grant(
             .bind(ends_at)
             .execute(&mut *tx)
             .await?;
+        super::outbox::insert(&mut *tx, &receipt(&member, ends_at)).await?;
     }
     tx.commit().await?;
     Ok(true)

@@ -51,3 +51,7 @@ create table membership_periods (
     created_at timestamptz not null default now(),
     constraint membership_periods_request_key unique (professional_id, request_id)
 );
+
+-- The membership end a reminder was sent for (three days before it), so each end is
+-- reminded once; a purchase moves the end and so allows the next reminder.
+alter table professionals add column membership_reminded_for timestamptz;

@@ -649,3 +649,66 @@ async fn a_purchase_that_needs_authentication_extends_once_confirmed() {
     assert_eq!(setup.expires_at(id).await.unwrap(), end);
     setup.server.stop().await;
 }
+
+#[tokio::test]
+async fn a_membership_ending_within_three_days_is_reminded_once_per_end() {
+    let setup = Setup::start().await;
+    let (id, token) = setup.professional(true).await;
+    let (later, _) = setup.professional(true).await;
+    let email = format!("{}@example.ca", id.simple());
+    setup
+        .set_expires_at(id, Some(Utc::now() + Duration::days(2)))
+        .await;
+    setup
+        .set_expires_at(later, Some(Utc::now() + Duration::days(5)))
+        .await;
+    sqlx::query("update professionals set language = 'fr' where id = $1")
+        .bind(id)
+        .execute(&setup.db())
+        .await
+        .unwrap();
+
+    // Housekeeping may have run in between: count what this professional received.
+    membership::send_reminders(&setup.db()).await.unwrap();
+    membership::send_reminders(&setup.db()).await.unwrap();
+    let reminder = wait_for_message(
+        setup.server.data_dir(),
+        "email.jsonl",
+        &email,
+        "se termine le",
+        1,
+    )
+    .await;
+    assert_eq!(reminder["subject"], "Votre abonnement se termine bientôt");
+    wait_until_outbox_idle(&setup.db()).await;
+    let reminders = |email: String| {
+        let dir = setup.server.data_dir().to_path_buf();
+        move || {
+            outbox(&dir, "email.jsonl")
+                .iter()
+                .filter(|m| m["to"] == email.as_str())
+                .filter(|m| m["subject"] == "Votre abonnement se termine bientôt")
+                .count()
+        }
+    };
+    let count = reminders(email.clone());
+    assert_eq!(count(), 1, "one reminder per end");
+    let later_email = format!("{}@example.ca", later.simple());
+    assert!(
+        outbox(setup.server.data_dir(), "email.jsonl")
+            .iter()
+            .all(|m| m["to"] != later_email.as_str())
+    );
+
+    // Renewed and then near its new end again: a new reminder.
+    setup.buy(&token).await;
+    let end = setup.expires_at(id).await.unwrap();
+    assert_eq!(membership::send_reminders(&setup.db()).await.unwrap(), 0);
+    setup
+        .set_expires_at(id, Some(end - Duration::days(29)))
+        .await;
+    assert_eq!(membership::send_reminders(&setup.db()).await.unwrap(), 1);
+    wait_until_outbox_idle(&setup.db()).await;
+    assert_eq!(count(), 2);
+    setup.server.stop().await;
+}

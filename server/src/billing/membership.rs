@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::{
     Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing,
-    receipt::membership_receipt,
+    receipt::{membership_receipt, membership_reminder},
 };
 use crate::{
     domain::{Cents, CouponCode, Currency, DiscountPercent, Language, Money, ProfessionalState},
@@ -297,6 +297,28 @@ pub async fn grant_if_captured(db: &sqlx::PgPool, payment: &Payment) -> Result<(
     // A professional deleted since has no membership left to extend.
     extend(db, &grant, Some(payment.amount)).await?;
     Ok(())
+}
+
+/// How long before its end a membership is reminded.
+pub const REMINDER_BEFORE_DAYS: i64 = 3;
+
+/// Emails every professional whose membership ends within three days, once per end
+/// (housekeeping calls it periodically). Answers how many reminders were written.
+pub async fn send_reminders(db: &sqlx::PgPool) -> sqlx::Result<usize> {
+    let reminder = |member: &Member, ends_at| {
+        let language = Language::from_code(&member.language).unwrap_or_default();
+        let text = membership_reminder(language, &member.name, ends_at);
+        NewOutboxMessage::email(member.email.clone(), text.subject, text.body)
+    };
+    let within = chrono::Duration::days(REMINDER_BEFORE_DAYS);
+    let mut sent = 0;
+    loop {
+        let batch = memberships::remind_due(db, within, 100, reminder).await?;
+        sent += batch;
+        if batch < 100 {
+            return Ok(sent);
+        }
+    }
 }
 
 /// False when there is no such professional. The receipt (what was paid, `None` for a

@@ -62,6 +62,25 @@ pub fn membership_receipt(
     }
 }
 
+/// The reminder sent three days before a membership ends.
+pub fn membership_reminder(language: Language, name: &str, ends_at: DateTime<Utc>) -> Receipt {
+    let end = ends_at.format("%Y-%m-%d");
+    match language {
+        Language::French => Receipt {
+            subject: "Votre abonnement se termine bientôt".to_owned(),
+            body: format!(
+                "Bonjour {name},\n\nVotre abonnement professionnel se termine le {end} (UTC). Renouvelez-le pour continuer à recevoir des demandes."
+            ),
+        },
+        Language::English => Receipt {
+            subject: "Your membership ends soon".to_owned(),
+            body: format!(
+                "Hello {name},\n\nYour professional membership ends on {end} (UTC). Renew it to keep receiving requests."
+            ),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

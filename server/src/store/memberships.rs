@@ -107,3 +107,51 @@ pub async fn purchase_request_id(
     .fetch_optional(db)
     .await
 }
+
+/// Writes a reminder for each membership ending within `within` that was not reminded for
+/// this end yet, marking it in the same transaction; at most `batch` at a time, rows other
+/// processes hold are skipped. Answers how many were written.
+pub async fn remind_due(
+    db: &PgPool,
+    within: chrono::Duration,
+    batch: i64,
+    reminder: impl Fn(&Member, DateTime<Utc>) -> NewOutboxMessage,
+) -> sqlx::Result<usize> {
+    let mut tx = db.begin().await?;
+    let due: Vec<(Uuid, Member)> =
+        sqlx::query_as::<_, (Uuid, String, String, String, DateTime<Utc>)>(
+            "select id, name, email::text, language, membership_expires_at from professionals
+         where membership_expires_at > now() and membership_expires_at <= now() + $1
+           and membership_reminded_for is distinct from membership_expires_at
+         order by membership_expires_at limit $2
+         for update skip locked",
+        )
+        .bind(within)
+        .bind(batch)
+        .fetch_all(&mut *tx)
+        .await?
+        .into_iter()
+        .map(|(id, name, email, language, end)| {
+            let member = Member {
+                name,
+                email,
+                language,
+                membership_expires_at: Some(end),
+            };
+            (id, member)
+        })
+        .collect();
+    for (id, member) in &due {
+        let Some(end) = member.membership_expires_at else {
+            continue;
+        };
+        super::outbox::insert(&mut *tx, &reminder(member, end)).await?;
+        sqlx::query("update professionals set membership_reminded_for = $2 where id = $1")
+            .bind(id)
+            .bind(end)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(due.len())
+}

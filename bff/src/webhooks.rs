@@ -1,13 +1,45 @@
 //! Webhooks from outside providers, forwarded to the server that verifies them.
 
-use axum::Router;
+use axum::body::Bytes;
+use axum::routing;
+use axum::{Json, Router};
+use http::HeaderMap;
+use repairs_proto::billing as pb;
+use serde_json::json;
 
 use crate::AppState;
-use crate::legacy::table::{Call, post};
+use crate::legacy::Reply;
+use crate::legacy::rpc::Rpc;
+use crate::legacy::table::{self, Call, post};
 
 /// Stripe's events (signature checked by the server, so the raw body must reach it unchanged).
-pub const CALLS: &[Call] = &[post("/webhooks/stripe", "BillingService.HandleStripeEvent")];
+const STRIPE: Call = post("/webhooks/stripe", "BillingService.HandleStripeEvent");
 
 pub fn routes() -> Router<AppState> {
-    crate::legacy::body::limit(crate::legacy::pending::routes(CALLS))
+    let router = table::route(Router::new(), &STRIPE, routing::post(stripe));
+    crate::legacy::body::limit(router)
+}
+
+/// `POST /webhooks/stripe`: the raw body and the `Stripe-Signature` header, untouched, to
+/// HandleStripeEvent -> 200 `{received, processed}` (`processed` false for an event seen
+/// before); a bad signature is 400.
+async fn stripe(rpc: Rpc, headers: HeaderMap, body: Bytes) -> Reply {
+    let signature = headers
+        .get("stripe-signature")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let handled = rpc
+        .billing()
+        .handle_stripe_event(rpc.request(pb::HandleStripeEventRequest {
+            payload: body.to_vec(),
+            signature,
+        }))
+        .await?
+        .into_inner();
+    Ok(Json(json!({
+        "received": true,
+        "id": handled.event_id,
+        "processed": handled.processed,
+    })))
 }

@@ -181,6 +181,12 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
         "this professional does not exist",
     ),
     (
+        "coupons_code_key",
+        Code::AlreadyExists,
+        "COUPON_CODE_TAKEN",
+        "a coupon with this code already exists",
+    ),
+    (
         "professionals_denial_has_reason",
         Code::FailedPrecondition,
         "DENIAL_NEEDS_REASON",

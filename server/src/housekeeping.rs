@@ -1,6 +1,6 @@
 //! Periodic clean-up: expired password-reset and email-verification links, and old
-//! delivered outbox messages.
-//! Safe to run in every server process at once (plain deletes).
+//! delivered outbox messages; and the membership reminders that have come due.
+//! Safe to run in every server process at once (plain deletes; reminders lock their rows).
 
 use std::time::Duration;
 
@@ -43,6 +43,11 @@ pub fn spawn(
                 }
                 Ok(_) => {}
                 Err(error) => tracing::error!(error = ?error, "purge failed"),
+            }
+            match crate::billing::membership::send_reminders(&db).await {
+                Ok(0) => {}
+                Ok(sent) => tracing::info!(sent, "membership reminders written"),
+                Err(error) => tracing::error!(error = ?error, "membership reminders failed"),
             }
             tokio::select! {
                 () = tokio::time::sleep(every) => {}

@@ -236,3 +236,54 @@ async fn the_payment_configuration_names_the_gateway() {
     assert_eq!(config.stripe_publishable_key, "pk_test_shown");
     stripe.stop().await;
 }
+
+#[tokio::test]
+async fn a_membership_paid_after_authentication_gets_its_month_from_the_webhook() {
+    let server = stripe_server().await;
+    let mut client = BillingServiceClient::new(server.channel().await);
+    let db = server.server.state.db.clone();
+    let (professional, _) = server
+        .account_token(repairs_server::domain::Role::Professional)
+        .await;
+    let ledger = Ledger::new(
+        db.clone(),
+        Arc::new(TestGateway::new(db.clone(), Arc::new(SystemClock))),
+    );
+    let pending = ledger
+        .start(&StartPayment {
+            purpose: Purpose::Membership,
+            payer_id: professional,
+            amount: Money::new(Cents::new(2999).unwrap(), Currency::Eur),
+            payment_method: PaymentMethodRef::parse("4000 0025 0000 3155").unwrap(),
+            timing: Timing::Now,
+            request_id: IdempotencyKey::new(Uuid::new_v4()),
+        })
+        .await
+        .unwrap();
+    let end = || async {
+        sqlx::query_scalar::<_, Option<chrono::DateTime<Utc>>>(
+            "select membership_expires_at from professionals where id = $1",
+        )
+        .bind(professional)
+        .fetch_one(&db)
+        .await
+        .unwrap()
+    };
+    assert_eq!(end().await, None);
+
+    let succeeded = event(
+        "evt_membership",
+        "payment_intent.succeeded",
+        serde_json::json!({"id": pending.charge_id, "object": "payment_intent"}),
+    );
+    let now = Utc::now().timestamp();
+    deliver(&mut client, succeeded.clone(), now, SECRET)
+        .await
+        .unwrap();
+    let granted = end().await.unwrap();
+    assert!(granted > Utc::now() + chrono::Duration::days(27));
+    // Redelivered: the month is not granted twice.
+    deliver(&mut client, succeeded, now, SECRET).await.unwrap();
+    assert_eq!(end().await.unwrap(), granted);
+    server.stop().await;
+}

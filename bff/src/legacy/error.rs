@@ -53,6 +53,12 @@ impl ApiError {
         Self { status, body }
     }
 
+    /// Names the reply's reason, as a server reason would.
+    pub fn with_code(mut self, code: &str) -> Self {
+        self.body.code = Some(code.to_owned());
+        self
+    }
+
     pub fn not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "Not found")
     }
@@ -192,6 +198,12 @@ impl From<Status> for ApiError {
             .get_details_error_info()
             .map(|info| info.reason)
             .filter(|reason| !reason.is_empty());
+        // A refused card is the payer's to fix with another card, not a state conflict.
+        let http = if code.as_deref() == Some("PAYMENT_DECLINED") {
+            StatusCode::PAYMENT_REQUIRED
+        } else {
+            http
+        };
         let errors = match status.code() {
             Code::InvalidArgument => status
                 .get_details_bad_request()
@@ -348,6 +360,20 @@ mod tests {
             assert_eq!(error.status().as_u16(), http, "{code:?}");
             assert_eq!(error.msg(), "the code is not right");
         }
+    }
+
+    #[test]
+    fn a_declined_card_is_402_with_its_message() {
+        let details = ErrorDetails::with_error_info("PAYMENT_DECLINED", "repairs", HashMap::new());
+        let status = Status::with_error_details(
+            Code::FailedPrecondition,
+            "Your card was declined.",
+            details,
+        );
+        let error = ApiError::from(status);
+        assert_eq!(error.status(), StatusCode::PAYMENT_REQUIRED);
+        assert_eq!(error.msg(), "Your card was declined.");
+        assert_eq!(error.code(), Some("PAYMENT_DECLINED"));
     }
 
     #[test]

@@ -161,17 +161,25 @@ mod tests {
     }
 
     #[test]
-    fn the_accounts_rows_are_translated() {
+    fn the_accounts_and_membership_rows_are_translated() {
         // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
-        // MarketplaceService's), 78-80 and 84.
+        // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons).
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1);
-        assert!(
-            translated
-                .iter()
-                .all(|call| call.rpc.starts_with("AccountsService.")
-                    || call.rpc.starts_with("ContentService.")),
-        );
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7);
+        assert!(translated.iter().all(|call| {
+            call.rpc.starts_with("AccountsService.")
+                || call.rpc.starts_with("ContentService.")
+                || matches!(
+                    call.rpc,
+                    "BillingService.PurchaseMembership"
+                        | "BillingService.CreateTestCharge"
+                        | "BillingService.CapturePayment"
+                        | "BillingService.QuoteMembership"
+                        | "BillingService.CreateCoupon"
+                        | "BillingService.ListCoupons"
+                        | "BillingService.DeleteCoupon"
+                )
+        }));
         assert_eq!(pending_calls().len(), 84 - translated.len());
     }
 }

@@ -8,6 +8,7 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use http::request::Parts;
 use repairs_proto::accounts::accounts_service_client::AccountsServiceClient;
+use repairs_proto::billing::billing_service_client::BillingServiceClient;
 use repairs_proto::content::content_service_client::ContentServiceClient;
 use tonic::metadata::AsciiMetadataValue;
 use tonic::transport::Channel;
@@ -59,6 +60,10 @@ impl Rpc {
 
     pub fn accounts(&self) -> AccountsServiceClient<Channel> {
         AccountsServiceClient::new(self.channel.clone())
+    }
+
+    pub fn billing(&self) -> BillingServiceClient<Channel> {
+        BillingServiceClient::new(self.channel.clone())
     }
 
     pub fn content(&self) -> ContentServiceClient<Channel> {

@@ -1,22 +1,193 @@
 //! Payments: hiring, membership and the admin's test charge (`/api/stripe`).
+//!
+//! Legacy calls carry no idempotency key, so the BFF names one (a UUID v5, see
+//! [`request_id`]) from what identifies the payment: a retried call gets the first answer
+//! and never charges twice. Amounts the old clients send are ignored: the server prices.
 
+use axum::Json;
+use axum::routing;
+use repairs_proto::billing as pb;
+use serde::Deserialize;
+use serde_json::json;
+use uuid::Uuid;
+
+use super::Reply;
+use super::body::{LegacyJson, text};
+use super::error::ApiError;
+use super::rpc::Rpc;
+use super::shapes::time_text;
 use super::table::{Call, Translation, post};
+
+const PURCHASE: Call = post("/api/stripe/purchase", "BillingService.PurchaseMembership");
+const BLOCK: Call = post(
+    "/api/stripe/block-payment",
+    "BillingService.CreateTestCharge",
+);
+const CONFIRM: Call = post(
+    "/api/stripe/block-payment-confirm",
+    "BillingService.CapturePayment",
+);
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
     post("/api/stripe/pay", "BillingService.HireProfessional"),
-    post("/api/stripe/purchase", "BillingService.PurchaseMembership"),
-    post(
-        "/api/stripe/block-payment",
-        "BillingService.CreateTestCharge",
-    ),
-    post(
-        "/api/stripe/block-payment-confirm",
-        "BillingService.CapturePayment",
-    ),
+    PURCHASE,
+    BLOCK,
+    CONFIRM,
 ];
 
-/// None of these calls is translated yet: they all answer 501.
 pub fn translations() -> Vec<Translation> {
-    Vec::new()
+    vec![
+        (PURCHASE, routing::post(purchase)),
+        (BLOCK, routing::post(block_payment)),
+        (CONFIRM, routing::post(confirm_block)),
+    ]
+}
+
+/// The namespace of the BFF's legacy idempotency keys.
+const KEY_NAMESPACE: Uuid = Uuid::from_u128(0x5f1b_0c8e_3a7d_4c21_9e4b_6d2a_8f10_c3b7);
+
+/// The request_id of a legacy payment call: a name-based UUID (v5) of the operation, the
+/// caller's account (the token's subject) and what the call pays with. The same call sent
+/// again names the same key.
+pub fn request_id(operation: &str, rpc: &Rpc, parts: &[&str]) -> String {
+    let subject = rpc.token().unverified_subject().unwrap_or_default();
+    name_key(operation, &subject, parts)
+}
+
+fn name_key(operation: &str, subject: &str, parts: &[&str]) -> String {
+    let mut name = format!("{operation}\u{1f}{subject}");
+    for part in parts {
+        name.push('\u{1f}');
+        name.push_str(part);
+    }
+    Uuid::new_v5(&KEY_NAMESPACE, name.as_bytes()).to_string()
+}
+
+#[derive(Debug, Deserialize)]
+struct PurchaseBody {
+    /// The card token (`tok_...`), or in test mode a test card.
+    #[serde(default, deserialize_with = "text")]
+    token: String,
+    /// A coupon code, or null.
+    #[serde(default, deserialize_with = "text")]
+    coupon: String,
+}
+
+/// `POST /api/stripe/purchase` {token, user_id, coupon} -> PurchaseMembership for the
+/// token's professional (`user_id` is not trusted) -> 200 `{msg, membershipStatus,
+/// membershipExpiresAt, charge_id}`. A declined card is 402 with its message; a card that
+/// needs 3-D Secure is 402 too (the old screen cannot authenticate), with its client_secret.
+async fn purchase(rpc: Rpc, LegacyJson(body): LegacyJson<PurchaseBody>) -> Reply {
+    let token = body.token.trim().to_owned();
+    let coupon = body.coupon.trim().to_owned();
+    let request_id = request_id("membership", &rpc, &[&token, &coupon]);
+    let bought = rpc
+        .billing()
+        .purchase_membership(rpc.request(pb::PurchaseMembershipRequest {
+            payment_method: token,
+            coupon_code: coupon,
+            request_id,
+        }))
+        .await?
+        .into_inner();
+    let payment = bought.payment.unwrap_or_default();
+    if payment.state() == pb::PaymentState::RequiresAction {
+        return Err(needs_authentication());
+    }
+    let membership = bought.membership.unwrap_or_default();
+    Ok(Json(json!({
+        "msg": "Payment successful! Membership activated.",
+        "membershipStatus": if membership.active { "active" } else { "inactive" },
+        "membershipExpiresAt": time_text(membership.expire_time.as_ref()),
+        "charge_id": payment.charge_id,
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+struct BlockBody {
+    #[serde(default, deserialize_with = "text")]
+    token: String,
+    #[serde(default, deserialize_with = "text")]
+    coupon: String,
+}
+
+/// `POST /api/stripe/block-payment` {token, totalAmount, coupon?} -> CreateTestCharge
+/// (`totalAmount` ignored: 100.00 CAD less the coupon) -> `{msg, charge_id, amount,
+/// charge_validity}` (cents; validity in epoch seconds, as the old orders carry it).
+async fn block_payment(rpc: Rpc, LegacyJson(body): LegacyJson<BlockBody>) -> Reply {
+    let token = body.token.trim().to_owned();
+    let coupon = body.coupon.trim().to_owned();
+    let request_id = request_id("test_charge", &rpc, &[&token, &coupon]);
+    let payment = rpc
+        .billing()
+        .create_test_charge(rpc.request(pb::CreateTestChargeRequest {
+            payment_method: token,
+            coupon_code: coupon,
+            request_id,
+        }))
+        .await?
+        .into_inner()
+        .payment
+        .unwrap_or_default();
+    if payment.state() == pb::PaymentState::RequiresAction {
+        return Err(needs_authentication());
+    }
+    Ok(Json(json!({
+        "msg": "Payment authorised",
+        "charge_id": payment.charge_id,
+        "amount": payment.amount.map(|m| m.amount_cents),
+        "charge_validity": payment.authorization_expire_time.map(|t| t.seconds),
+    })))
+}
+
+#[derive(Debug, Deserialize)]
+struct ConfirmBody {
+    #[serde(default, deserialize_with = "text")]
+    charge_id: String,
+}
+
+/// `POST /api/stripe/block-payment-confirm` {charge_id} -> CapturePayment by charge id ->
+/// `{message, msg}`; a second capture is 409.
+async fn confirm_block(rpc: Rpc, LegacyJson(body): LegacyJson<ConfirmBody>) -> Reply {
+    let charge_id = body.charge_id.trim().to_owned();
+    let request_id = request_id("capture", &rpc, &[&charge_id]);
+    rpc.billing()
+        .capture_payment(rpc.request(pb::CapturePaymentRequest {
+            target: Some(pb::PaymentTarget {
+                target: Some(pb::payment_target::Target::ChargeId(charge_id)),
+            }),
+            request_id,
+        }))
+        .await?;
+    let message = "Payment captured successfully";
+    Ok(Json(json!({ "message": message, "msg": message })))
+}
+
+/// A card that needs 3-D Secure, which the old screens cannot do.
+fn needs_authentication() -> ApiError {
+    ApiError::new(
+        http::StatusCode::PAYMENT_REQUIRED,
+        "This card needs authentication: use the payment page of the app.",
+    )
+    .with_code("PAYMENT_REQUIRES_ACTION")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_name_the_caller_and_the_payment() {
+        let key = name_key("membership", "a", &["tok_visa", ""]);
+        assert_eq!(key, name_key("membership", "a", &["tok_visa", ""]));
+        assert!(Uuid::parse_str(&key).is_ok());
+        assert_ne!(key, name_key("membership", "b", &["tok_visa", ""]));
+        assert_ne!(key, name_key("membership", "a", &["tok_visa", "SAVE"]));
+        assert_ne!(key, name_key("test_charge", "a", &["tok_visa", ""]));
+        assert_ne!(
+            name_key("membership", "a", &["ab", "c"]),
+            name_key("membership", "a", &["a", "bc"])
+        );
+    }
 }

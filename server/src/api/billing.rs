@@ -1,14 +1,29 @@
 //! BillingService: decode, authorise the record, call `crate::billing`, encode. Built so
-//! far: the payment configuration and Stripe's webhook; the other methods answer
-//! UNIMPLEMENTED until their rules land.
+//! far: the payment configuration, Stripe's webhook, memberships, coupons, reading and
+//! confirming a payment, the admins' test charge and their capture, void and refund; hiring
+//! and orders answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::billing::{self as pb, billing_service_server::BillingService};
 use tonic::{Request, Response, Status};
 
+use super::convert::{caller, time_from_proto, timestamp};
 use crate::{
-    billing::{Ledger, stripe_events},
+    accounts::{parse_id, require_self},
+    billing::{
+        Ledger, Payment, PaymentState, Purpose,
+        admin::{self, Target},
+        coupons,
+        ledger::Step,
+        membership::{self, Membership, PurchaseRequest},
+        stripe_events, test_charge,
+    },
+    error::ApiError,
     providers::payments::GatewayKind,
     state::AppState,
+    store::{
+        coupons::{CouponRow, NewCoupon},
+        page::PageRequest,
+    },
 };
 
 pub struct BillingApi {
@@ -23,9 +38,119 @@ impl BillingApi {
     fn ledger(&self) -> Ledger {
         Ledger::new(self.state.db.clone(), self.state.payments.clone())
     }
+
+    /// The payment `raw_id` names, if the caller paid it or is an admin.
+    async fn own_payment(
+        &self,
+        ledger: &Ledger,
+        caller: crate::auth::Caller,
+        raw_id: &str,
+    ) -> Result<Payment, Status> {
+        let id = parse_id("payment_id", raw_id)?;
+        let payment = ledger.find(id).await.map_err(ApiError::from)?;
+        require_self(&caller, payment.payer_id, true)?;
+        Ok(payment)
+    }
+
+    /// Capture, void or refund by an admin.
+    async fn admin_step(
+        &self,
+        admin: crate::auth::Caller,
+        payment: Option<pb::PaymentTarget>,
+        step: Step,
+        request_id: &str,
+        reason: &str,
+    ) -> Result<pb::Payment, Status> {
+        let payment = admin::step(
+            &self.ledger(),
+            admin.account_id,
+            target(payment),
+            step,
+            request_id,
+            reason,
+        )
+        .await?;
+        Ok(payment_to_proto(payment))
+    }
 }
 
 type Reply<T> = Result<Response<T>, Status>;
+
+fn ok<T>(message: T) -> Reply<T> {
+    Ok(Response::new(message))
+}
+
+fn membership_to_proto(membership: &Membership) -> pb::Membership {
+    pb::Membership {
+        professional_id: membership.professional_id.to_string(),
+        active: membership.is_active(chrono::Utc::now()),
+        expire_time: membership.expires_at.map(timestamp),
+        monthly_price: Some(membership::monthly_price().into()),
+    }
+}
+
+fn payment_to_proto(payment: Payment) -> pb::Payment {
+    let state = match payment.state {
+        PaymentState::RequiresAction => pb::PaymentState::RequiresAction,
+        PaymentState::Authorized => pb::PaymentState::Authorized,
+        PaymentState::Captured => pb::PaymentState::Captured,
+        PaymentState::Canceled => pb::PaymentState::Canceled,
+        PaymentState::Expired => pb::PaymentState::Expired,
+        PaymentState::Failed => pb::PaymentState::Failed,
+        PaymentState::Refunded => pb::PaymentState::Refunded,
+    };
+    let purpose = match payment.purpose {
+        Purpose::Hire => pb::PaymentPurpose::Hire,
+        Purpose::Membership => pb::PaymentPurpose::Membership,
+        Purpose::TestCharge => pb::PaymentPurpose::TestCharge,
+    };
+    pb::Payment {
+        id: payment.id.to_string(),
+        purpose: purpose as i32,
+        payer_id: payment.payer_id.to_string(),
+        amount: Some(payment.amount.into()),
+        state: state as i32,
+        next_action: payment
+            .client_secret
+            .filter(|_| payment.state == PaymentState::RequiresAction)
+            .map(|client_secret| pb::PaymentAction {
+                client_secret,
+                redirect_url: String::new(),
+            }),
+        failure_message: payment
+            .decline
+            .map(|d| d.message().to_owned())
+            .unwrap_or_default(),
+        authorization_expire_time: payment.authorization_expires_at.map(timestamp),
+        capture_time: payment.captured_at.map(timestamp),
+        create_time: Some(timestamp(payment.created_at)),
+        update_time: Some(timestamp(payment.updated_at)),
+        test_mode: payment.test_mode,
+        charge_id: payment.charge_id,
+    }
+}
+
+fn target(target: Option<pb::PaymentTarget>) -> Option<Target> {
+    use pb::payment_target::Target as T;
+    target.and_then(|t| t.target).map(|t| match t {
+        T::OrderId(id) => Target::Order(id),
+        T::PaymentId(id) => Target::Payment(id),
+        T::ChargeId(id) => Target::Charge(id),
+    })
+}
+
+fn coupon_to_proto(row: CouponRow) -> pb::Coupon {
+    pb::Coupon {
+        id: row.id.to_string(),
+        code: row.code,
+        discount_percent: row.discount_percent,
+        create_time: Some(timestamp(row.created_at)),
+        expire_time: row.expires_at.map(timestamp),
+        max_redemptions: row.max_redemptions,
+        redemption_count: row.redemption_count,
+        active: row.active,
+    }
+}
 
 #[tonic::async_trait]
 impl BillingService for BillingApi {
@@ -64,9 +189,232 @@ impl BillingService for BillingApi {
         )
         .await
         .map_err(crate::error::ApiError::from)?;
+        // A membership month it granted has its receipt waiting.
+        self.state.outbox.wake();
         Ok(Response::new(pb::HandleStripeEventResponse {
             event_id: handled.event_id,
             processed: handled.processed,
         }))
+    }
+
+    async fn get_membership_price(
+        &self,
+        _request: Request<pb::GetMembershipPriceRequest>,
+    ) -> Reply<pb::GetMembershipPriceResponse> {
+        ok(pb::GetMembershipPriceResponse {
+            monthly_price: Some(membership::monthly_price().into()),
+        })
+    }
+
+    async fn get_membership(
+        &self,
+        request: Request<pb::GetMembershipRequest>,
+    ) -> Reply<pb::GetMembershipResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("professional_id", &request.get_ref().professional_id)?;
+        require_self(&caller, id, true)?;
+        let membership = membership::get(&self.state.db, id).await?;
+        ok(pb::GetMembershipResponse {
+            membership: Some(membership_to_proto(&membership)),
+        })
+    }
+
+    async fn quote_membership(
+        &self,
+        request: Request<pb::QuoteMembershipRequest>,
+    ) -> Reply<pb::QuoteMembershipResponse> {
+        let quote = membership::quote(&self.state.db, &request.get_ref().coupon_code).await?;
+        ok(pb::QuoteMembershipResponse {
+            monthly_price: Some(membership::monthly_price().into()),
+            discount_percent: quote.discount_percent,
+            amount_payable: Some(quote.amount.into()),
+        })
+    }
+
+    async fn purchase_membership(
+        &self,
+        request: Request<pb::PurchaseMembershipRequest>,
+    ) -> Reply<pb::PurchaseMembershipResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let purchased = membership::purchase(
+            &self.ledger(),
+            caller.account_id,
+            &PurchaseRequest {
+                payment_method: &req.payment_method,
+                coupon_code: &req.coupon_code,
+                request_id: &req.request_id,
+            },
+        )
+        .await?;
+        self.state.outbox.wake();
+        ok(pb::PurchaseMembershipResponse {
+            membership: Some(membership_to_proto(&purchased.membership)),
+            payment: purchased.payment.map(payment_to_proto),
+        })
+    }
+
+    async fn create_coupon(
+        &self,
+        request: Request<pb::CreateCouponRequest>,
+    ) -> Reply<pb::CreateCouponResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let expires_at = req
+            .expire_time
+            .as_ref()
+            .map(|t| time_from_proto("expire_time", t))
+            .transpose()?;
+        let coupon = coupons::create(
+            &self.state,
+            &caller,
+            &NewCoupon {
+                code: &req.code,
+                discount_percent: req.discount_percent,
+                expires_at,
+                max_redemptions: req.max_redemptions,
+            },
+        )
+        .await?;
+        ok(pb::CreateCouponResponse {
+            coupon: Some(coupon_to_proto(coupon)),
+        })
+    }
+
+    async fn list_coupons(
+        &self,
+        request: Request<pb::ListCouponsRequest>,
+    ) -> Reply<pb::ListCouponsResponse> {
+        let req = request.into_inner();
+        let page = PageRequest::parse(req.page_size, &req.page_token)?;
+        let (rows, next_page_token) = coupons::list(&self.state, &page).await?;
+        ok(pb::ListCouponsResponse {
+            coupons: rows.into_iter().map(coupon_to_proto).collect(),
+            next_page_token,
+        })
+    }
+
+    async fn set_coupon_active(
+        &self,
+        request: Request<pb::SetCouponActiveRequest>,
+    ) -> Reply<pb::SetCouponActiveResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let id = parse_id("id", &req.id)?;
+        let coupon = coupons::set_active(&self.state, &caller, id, req.active).await?;
+        ok(pb::SetCouponActiveResponse {
+            coupon: Some(coupon_to_proto(coupon)),
+        })
+    }
+
+    async fn delete_coupon(
+        &self,
+        request: Request<pb::DeleteCouponRequest>,
+    ) -> Reply<pb::DeleteCouponResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        coupons::delete(&self.state, &caller, id).await?;
+        ok(pb::DeleteCouponResponse {})
+    }
+
+    async fn create_test_charge(
+        &self,
+        request: Request<pb::CreateTestChargeRequest>,
+    ) -> Reply<pb::CreateTestChargeResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = test_charge::create(
+            &self.ledger(),
+            caller.account_id,
+            &req.payment_method,
+            &req.coupon_code,
+            &req.request_id,
+        )
+        .await?;
+        ok(pb::CreateTestChargeResponse {
+            payment: Some(payment_to_proto(payment)),
+        })
+    }
+
+    async fn capture_payment(
+        &self,
+        request: Request<pb::CapturePaymentRequest>,
+    ) -> Reply<pb::CapturePaymentResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = self
+            .admin_step(caller, req.target, Step::Capture, &req.request_id, "")
+            .await?;
+        ok(pb::CapturePaymentResponse {
+            payment: Some(payment),
+        })
+    }
+
+    async fn void_payment(
+        &self,
+        request: Request<pb::VoidPaymentRequest>,
+    ) -> Reply<pb::VoidPaymentResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = self
+            .admin_step(caller, req.target, Step::Void, &req.request_id, &req.reason)
+            .await?;
+        ok(pb::VoidPaymentResponse {
+            payment: Some(payment),
+        })
+    }
+
+    async fn refund_payment(
+        &self,
+        request: Request<pb::RefundPaymentRequest>,
+    ) -> Reply<pb::RefundPaymentResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let payment = self
+            .admin_step(
+                caller,
+                req.target,
+                Step::Refund,
+                &req.request_id,
+                &req.reason,
+            )
+            .await?;
+        ok(pb::RefundPaymentResponse {
+            payment: Some(payment),
+        })
+    }
+
+    async fn confirm_payment(
+        &self,
+        request: Request<pb::ConfirmPaymentRequest>,
+    ) -> Reply<pb::ConfirmPaymentResponse> {
+        let ledger = self.ledger();
+        let payment = self
+            .own_payment(&ledger, caller(&request)?, &request.get_ref().payment_id)
+            .await?;
+        let payment = ledger.confirm(payment.id).await.map_err(ApiError::from)?;
+        membership::grant_if_captured(ledger.db(), &payment)
+            .await
+            .map_err(ApiError::from)?;
+        self.state.outbox.wake();
+        ok(pb::ConfirmPaymentResponse {
+            payment: Some(payment_to_proto(payment)),
+        })
+    }
+
+    async fn get_payment(
+        &self,
+        request: Request<pb::GetPaymentRequest>,
+    ) -> Reply<pb::GetPaymentResponse> {
+        let payment = self
+            .own_payment(
+                &self.ledger(),
+                caller(&request)?,
+                &request.get_ref().payment_id,
+            )
+            .await?;
+        ok(pb::GetPaymentResponse {
+            payment: Some(payment_to_proto(payment)),
+        })
     }
 }

@@ -96,3 +96,11 @@ pub fn caller<T>(request: &tonic::Request<T>) -> ApiResult<crate::auth::Caller> 
             message: "sign in to do this".to_owned(),
         })
 }
+
+/// A time from a request field.
+pub fn time_from_proto(field: &str, time: &Timestamp) -> ApiResult<DateTime<Utc>> {
+    u32::try_from(time.nanos)
+        .ok()
+        .and_then(|nanos| DateTime::from_timestamp(time.seconds, nanos))
+        .ok_or_else(|| ApiError::invalid(field, "this time is not valid"))
+}

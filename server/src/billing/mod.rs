@@ -1,8 +1,13 @@
 //! Billing rules. So far: the payments [`ledger`], the one way money moves through the
 //! gateway (idempotency, recorded attempts, named transitions), and Stripe's webhook
-//! [`stripe_events`]. Memberships, coupons and hiring build on it.
+//! [`stripe_events`]; [`membership`] (price, gate, purchase) and [`coupons`] build on it.
 
+pub mod admin;
+pub mod coupons;
 pub mod ledger;
+pub mod membership;
+pub mod receipt;
 pub mod stripe_events;
+pub mod test_charge;
 
 pub use ledger::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing};

@@ -158,6 +158,13 @@ pub async fn handle(
     let transition = reported(&event);
     if let Some(transition) = &transition {
         ledger.apply_reported(transition).await?;
+        // Whether this delivery moved it or an earlier one did (and the process stopped
+        // before the grant): a captured membership payment gets its month, once.
+        match ledger.find_by_charge_id(&transition.charge_id).await {
+            Ok(payment) => super::membership::grant_if_captured(ledger.db(), &payment).await?,
+            Err(LedgerError::NotFound) => {}
+            Err(other) => return Err(other.into()),
+        }
     }
     if event.kind == "charge.dispute.created" {
         tracing::warn!(

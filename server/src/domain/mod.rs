@@ -1,6 +1,7 @@
 //! Domain types: plain Rust values that cannot hold invalid data. Parse, don't validate.
 
 pub mod client_addr;
+pub mod coupon;
 pub mod email;
 pub mod money;
 pub mod password;
@@ -12,6 +13,7 @@ pub mod role;
 pub mod text;
 
 pub use client_addr::ClientAddr;
+pub use coupon::{CouponCode, DiscountPercent};
 pub use email::Email;
 pub use money::{Cents, Currency, Money, MoneyError};
 pub use password::NewPassword;

@@ -3,9 +3,11 @@
 pub mod accounts;
 pub mod admins;
 pub mod audit;
+pub mod coupons;
 pub mod customers;
 pub mod email_verifications;
 pub mod embedded_postgres;
+pub mod memberships;
 pub mod outbox;
 pub mod page;
 pub mod password_resets;

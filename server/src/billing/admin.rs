@@ -1,0 +1,83 @@
+//! What admins do with payments: capture, release (void) and refund, each under the admin's
+//! request_id and written to the audit log once it is done.
+
+use uuid::Uuid;
+
+use super::{Ledger, LedgerError, Payment, ledger::Step};
+use crate::{
+    domain::text::bounded_text,
+    error::{ApiError, ApiResult},
+    providers::payments::IdempotencyKey,
+    store::{audit, payments},
+};
+
+/// How the admin names the payment.
+pub enum Target {
+    Order(String),
+    Payment(String),
+    Charge(String),
+}
+
+async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Uuid> {
+    let payment = match target {
+        Target::Payment(id) => {
+            let id = crate::accounts::parse_id("target.payment_id", id)?;
+            ledger.find(id).await?
+        }
+        Target::Charge(charge_id) => {
+            let charge_id = charge_id.trim();
+            if charge_id.is_empty() || charge_id.len() > 255 {
+                return Err(ApiError::invalid(
+                    "target.charge_id",
+                    "this charge id is not valid",
+                ));
+            }
+            ledger.find_by_charge_id(charge_id).await?
+        }
+        // Orders come with hiring: until then no order exists to name.
+        Target::Order(_) => return Err(LedgerError::NotFound.into()),
+    };
+    Ok(payment.id)
+}
+
+pub async fn step(
+    ledger: &Ledger,
+    admin_id: Uuid,
+    target: Option<Target>,
+    step: Step,
+    request_id: &str,
+    reason: &str,
+) -> ApiResult<Payment> {
+    let request_id = IdempotencyKey::parse(request_id)?;
+    let reason = match reason.trim() {
+        "" => String::new(),
+        given => {
+            bounded_text(given, "the reason", 500).map_err(|e| ApiError::invalid("reason", e))?
+        }
+    };
+    let target = target.ok_or_else(|| ApiError::invalid("target", "name the payment"))?;
+    let payment_id = resolve(ledger, &target).await?;
+    // A retry answers the first result, already audited.
+    let retry = payments::find_attempt(ledger.db(), admin_id, request_id.uuid())
+        .await?
+        .is_some();
+    let payment = ledger.step(admin_id, payment_id, step, request_id).await?;
+    if retry {
+        return Ok(payment);
+    }
+    let action = match step {
+        Step::Capture => "payment.capture",
+        Step::Void => "payment.void",
+        Step::Refund => "payment.refund",
+    };
+    audit::record(
+        ledger.db(),
+        admin_id,
+        action,
+        "payment",
+        &payment.id.to_string(),
+        &reason,
+    )
+    .await?;
+    Ok(payment)
+}

@@ -5,7 +5,7 @@
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format, clippy, unit and integration tests (the server started for real),
 #      BFF tests,
-#   4. contracts: buf lint; web: eslint, type-check, Vitest, production build,
+#   4. contracts: buf lint, buf breaking against the previous commit; web: eslint, type-check, Vitest, production build,
 #   5. end to end: the server, the BFF and the built web app started for real, driven by
 #      headless Chromium,
 # and ends with one line `N passed, N failed` over all suites.
@@ -93,6 +93,13 @@ web_suites() {
     return
   fi
   check buf-lint bash -c 'cd web && npm run --silent lint:proto'
+  # The contracts may only grow: compared with the commit before this one (a clone without
+  # history has nothing to compare with, and says so rather than counting a pass).
+  if git rev-parse -q --verify HEAD~1 >/dev/null; then
+    check buf-breaking bash -c "cd web && npx buf breaking .. --against '../.git#ref=HEAD~1'"
+  else
+    echo "buf breaking: this clone holds no earlier commit to compare the contracts with"
+  fi
   check web-lint bash -c 'cd web && npm run --silent lint'
   check web-typecheck bash -c 'cd web && npm run --silent typecheck'
   local report="$LOGS/vitest.json"

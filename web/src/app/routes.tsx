@@ -95,6 +95,14 @@ const PASSWORD_PAGES = [
   page('/prof-reset-password/:id/:token', accountsRoute.resetPassword('professional')),
 ];
 
+/** The link emailed at sign-up: opened signed in or not, in the stored language. */
+const EMAIL_LINK_PAGES = [
+  page('/verify-email/:token', async () => {
+    const { VerifyEmailPage } = await import('@/features/accounts/routes/verify-email-page');
+    return <VerifyEmailPage />;
+  }),
+];
+
 /** Phone verification right after signing up (the new account is signed in). */
 const CUSTOMER_ONBOARDING_PAGES: RouteObject[] = [
   {
@@ -301,6 +309,7 @@ export const routes: RouteObject[] = [
             children: [page('/admin', accountsRoute.login('admin'))],
           },
           ...PASSWORD_PAGES,
+          ...EMAIL_LINK_PAGES,
           { element: <RequireRole role="customer" />, children: CUSTOMER_ONBOARDING_PAGES },
           { element: <RequireRole role="professional" />, children: PROFESSIONAL_ONBOARDING_PAGES },
           { path: '*', element: <NotFoundPage /> },

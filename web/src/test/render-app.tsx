@@ -1,6 +1,7 @@
 import type { Transport } from '@connectrpc/connect';
 import { createRouterTransport } from '@connectrpc/connect';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
@@ -14,17 +15,23 @@ export const unimplementedTransport = (): Transport => createRouterTransport(() 
 
 /**
  * Renders the whole app at `path`, as main.tsx does in the browser, but with a memory router
- * and the given transport (UNIMPLEMENTED everywhere by default).
+ * and the given transport (UNIMPLEMENTED everywhere by default). `strict` wraps it in
+ * StrictMode as main.tsx does, for screens whose effects must run once all the same.
  */
-export function renderApp(path: string, transport: Transport = unimplementedTransport()) {
+export function renderApp(
+  path: string,
+  transport: Transport = unimplementedTransport(),
+  { strict = false } = {},
+) {
   const i18n = createI18n(pageLanguage(path, readStoredLanguage(browserStore())));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
-  const view = render(
+  const app = (
     <AppProvider transport={transport} queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, i18n, queryClient };
 }
 

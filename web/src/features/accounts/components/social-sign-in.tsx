@@ -6,11 +6,13 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Role } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { loadScript } from '@/lib/browser';
 import { toProtoLanguage } from '@/lib/language';
+import { readRpcError } from '@/lib/rpc-error';
 import { useLanguage } from '@/lib/use-language';
 import { useSignInOptions } from '../api/get-sign-in-options';
 import { useSignInWithFacebook } from '../api/sign-in-with-facebook';
 import { useSignInWithGoogle } from '../api/sign-in-with-google';
 import { useStartSession } from '../sign-in';
+import { SocialLinkPassword } from './social-link-password';
 
 /** The parts of Google Identity Services and of the Facebook SDK the buttons use. */
 interface GoogleIdentity {
@@ -104,9 +106,18 @@ function FacebookButton({ appId, onToken, onFailure }: ProviderProps & { appId: 
   );
 }
 
+/** A provider's proof of who is signing in, kept to resend it with the account's password. */
+type Attempt =
+  { provider: 'google'; idToken: string } | { provider: 'facebook'; accessToken: string };
+
+const needsPassword = (error: unknown) =>
+  readRpcError(error).reason === 'SOCIAL_LINK_NEEDS_PASSWORD';
+
 /**
  * The customer's outside sign-in buttons, only those the server has configured
  * (AccountsService.GetSignInOptions): Google, and Facebook where `facebook` is asked for.
+ * When the email belongs to an account whose email was never confirmed, the same sign-in is
+ * sent again with that account's password (SocialLinkPassword).
  */
 export function SocialSignIn({ facebook = false }: { facebook?: boolean }) {
   const { t } = useTranslation();
@@ -116,6 +127,7 @@ export function SocialSignIn({ facebook = false }: { facebook?: boolean }) {
   const fb = useSignInWithFacebook();
   const startSession = useStartSession();
   const [unavailable, setUnavailable] = useState(false);
+  const [linking, setLinking] = useState<Attempt | null>(null);
   const failed = useCallback(() => setUnavailable(true), []);
   const showFacebook = facebook && facebookAppId !== '';
   if (!googleClientId && !showFacebook) return null;
@@ -123,6 +135,18 @@ export function SocialSignIn({ facebook = false }: { facebook?: boolean }) {
   const common = { role: Role.CUSTOMER, language: toProtoLanguage(language) };
   const signedIn = ({ session }: { session?: Parameters<typeof startSession>[0] }) =>
     startSession(session, { case: undefined });
+  const send = (attempt: Attempt, password = '', report?: (error: unknown) => void) => {
+    const options = {
+      onSuccess: signedIn,
+      onError: (error: unknown) => {
+        if (needsPassword(error)) setLinking(attempt);
+        else report?.(error);
+      },
+    };
+    if (attempt.provider === 'google')
+      google.mutate({ ...common, idToken: attempt.idToken, password }, options);
+    else fb.mutate({ ...common, accessToken: attempt.accessToken, password }, options);
+  };
   const error = google.error ?? fb.error;
 
   return (
@@ -134,21 +158,35 @@ export function SocialSignIn({ facebook = false }: { facebook?: boolean }) {
         </Text>
         <Separator flex="1" />
       </HStack>
-      {googleClientId && (
-        <GoogleButton
-          clientId={googleClientId}
-          onToken={(idToken) => google.mutate({ ...common, idToken }, { onSuccess: signedIn })}
-          onFailure={failed}
+      {linking ? (
+        <SocialLinkPassword
+          loading={google.isPending || fb.isPending}
+          onSubmit={(password, report) => send(linking, password, report)}
+          onCancel={() => {
+            google.reset();
+            fb.reset();
+            setLinking(null);
+          }}
         />
+      ) : (
+        <>
+          {googleClientId && (
+            <GoogleButton
+              clientId={googleClientId}
+              onToken={(idToken) => send({ provider: 'google', idToken })}
+              onFailure={failed}
+            />
+          )}
+          {showFacebook && (
+            <FacebookButton
+              appId={facebookAppId}
+              onToken={(accessToken) => send({ provider: 'facebook', accessToken })}
+              onFailure={failed}
+            />
+          )}
+          {error && !needsPassword(error) && <RpcErrorAlert error={error} />}
+        </>
       )}
-      {showFacebook && (
-        <FacebookButton
-          appId={facebookAppId}
-          onToken={(accessToken) => fb.mutate({ ...common, accessToken }, { onSuccess: signedIn })}
-          onFailure={failed}
-        />
-      )}
-      {error && <RpcErrorAlert error={error} />}
       {unavailable && <FormAlert status="warning" title={t('auth.providerUnavailable')} />}
     </Stack>
   );

@@ -55,6 +55,19 @@ describe('email confirmation link', () => {
     ).toHaveAttribute('href', '/user-account-setting');
   });
 
+  it('sends to the login page when another account of that role is signed in', async () => {
+    signIn('customer', 'someone-else');
+    const { transport } = stubServer({
+      confirmEmail: () => ({ role: Role.CUSTOMER, accountId: CUSTOMER_ID }),
+    });
+    renderApp('/verify-email/tok-000', transport);
+    await screen.findByText('Your email address is confirmed.');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
   it('says an expired link leaves the account usable and how to confirm later', async () => {
     const { transport } = stubServer({
       confirmEmail: () => {

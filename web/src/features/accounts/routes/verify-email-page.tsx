@@ -14,9 +14,9 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { AuthCard } from '../components/auth-card';
 import { FORGOT_PASSWORD_PATHS, sessionRole } from '../roles';
 
-/** Where the confirmed account goes on: its own page when signed in, else its login page. */
-function onwardPath(role: Role): string {
-  const signedIn = signedInAccountId(role, browserSessionEnvironment()) !== null;
+/** Where the confirmed account goes on: its own page when it is signed in, else its login page. */
+function onwardPath(role: Role, accountId: string): string {
+  const signedIn = signedInAccountId(role, browserSessionEnvironment()) === accountId;
   return signedIn ? ACCOUNT_PATHS[role] : SIGN_IN_PATHS[role];
 }
 
@@ -45,7 +45,9 @@ export function VerifyEmailPage() {
 
   return (
     <AuthCard title={t('pages.verifyEmail')}>
-      {confirm.data && <Confirmed role={sessionRole(confirm.data.role)} />}
+      {confirm.data && (
+        <Confirmed role={sessionRole(confirm.data.role)} accountId={confirm.data.accountId} />
+      )}
       {expired && <LinkExpired />}
       {confirm.error && !expired && (
         <Stack gap="4">
@@ -59,9 +61,9 @@ export function VerifyEmailPage() {
   );
 }
 
-function Confirmed({ role }: { role: Role }) {
+function Confirmed({ role, accountId }: { role: Role; accountId: string }) {
   const { t } = useTranslation();
-  const path = onwardPath(role);
+  const path = onwardPath(role, accountId);
   const signedIn = path === ACCOUNT_PATHS[role];
   return (
     <Stack gap="5" align="start">

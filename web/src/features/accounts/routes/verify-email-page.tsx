@@ -78,6 +78,9 @@ function Confirmed({ role, accountId }: { role: Role; accountId: string }) {
   );
 }
 
+/** Links among a page's text look like links: coloured and underlined. */
+const IN_TEXT_LINK = { color: 'brand.fg', textDecoration: 'underline' } as const;
+
 function LinkExpired() {
   const { t } = useTranslation();
   return (
@@ -87,8 +90,10 @@ function LinkExpired() {
       </FormAlert>
       <Text>{t('verifyEmail.newLink')}</Text>
       <Stack gap="2">
-        <AppLink to={FORGOT_PASSWORD_PATHS.customer}>{t('verifyEmail.resetCustomer')}</AppLink>
-        <AppLink to={FORGOT_PASSWORD_PATHS.professional}>
+        <AppLink to={FORGOT_PASSWORD_PATHS.customer} {...IN_TEXT_LINK}>
+          {t('verifyEmail.resetCustomer')}
+        </AppLink>
+        <AppLink to={FORGOT_PASSWORD_PATHS.professional} {...IN_TEXT_LINK}>
           {t('verifyEmail.resetProfessional')}
         </AppLink>
       </Stack>

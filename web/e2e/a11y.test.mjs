@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, openBrowser } from './browser.mjs';
 import { loadRouteViews } from './route-views.mjs';
-import { DATA_DIR } from './stack.mjs';
 import { createAccounts } from './test-accounts.mjs';
 
 // Evaluated through the DevTools protocol rather than added as a <script>: the app's
@@ -72,67 +71,63 @@ async function seriousViolations(page) {
     );
 }
 
-describe(
-  'accessibility of every route',
-  { concurrency: 3, skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' },
-  () => {
-    /** @type {Awaited<ReturnType<typeof createAccounts>>} */
-    let accounts;
-    /** One signed-in browser per audience. */
-    const browsers = new Map();
-    const startedAt = Date.now();
-    /** Views a guard sent elsewhere (the account is not in the state the screen needs). */
-    const redirected = new Set();
+describe('accessibility of every route', { concurrency: 3 }, () => {
+  /** @type {Awaited<ReturnType<typeof createAccounts>>} */
+  let accounts;
+  /** One signed-in browser per audience. */
+  const browsers = new Map();
+  const startedAt = Date.now();
+  /** Views a guard sent elsewhere (the account is not in the state the screen needs). */
+  const redirected = new Set();
 
-    before(async () => {
-      accounts = await createAccounts();
-      for (const audience of audiences) {
-        const browser = await openBrowser();
-        await browser.page.goto(`${BASE_URL}/no-such-page`);
-        await browser.page.evaluate((entries) => {
-          for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-        }, accounts[audience].storage);
-        browsers.set(audience, browser);
+  before(async () => {
+    accounts = await createAccounts();
+    for (const audience of audiences) {
+      const browser = await openBrowser();
+      await browser.page.goto(`${BASE_URL}/no-such-page`);
+      await browser.page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, accounts[audience].storage);
+      browsers.set(audience, browser);
+    }
+  });
+
+  after(async () => {
+    await Promise.all([...browsers.values()].map((browser) => browser.close()));
+    const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+    console.log(
+      `axe walk: ${views.length * LANGUAGES.length} route views (${views.length} routes x ${LANGUAGES.length} languages) in ${seconds} s; ${redirected.size} routes shown elsewhere by their guards:\n${[...redirected].sort().join('\n')}`,
+    );
+  });
+
+  // Each audience has its own browser, so audiences are walked side by side.
+  for (const audience of audiences) {
+    describe(audience, { concurrency: 1 }, () => {
+      for (const language of LANGUAGES) {
+        for (const { pattern } of views.filter((view) => view.audience === audience)) {
+          it(`${pattern} (${language})`, async () => {
+            const { page } = browsers.get(audience);
+            await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
+            const path = fillPattern(pattern, sampleParams(pattern, audience, accounts));
+            await page.goto(`${BASE_URL}${path}`);
+            await screenLoaded(page);
+            const shown = new URL(page.url()).pathname;
+            if (shown !== path && shown !== `/fr${path === '/' ? '' : path}`) {
+              redirected.add(`${pattern} -> ${shown}`);
+            }
+            // <html lang> follows the page's language: French under /fr, else the stored one.
+            const french = shown === '/fr' || shown.startsWith('/fr/');
+            const lang = await page.evaluate(() => globalThis.document.documentElement.lang);
+            assert.equal(lang, french ? 'fr' : language, `<html lang> on ${shown}`);
+            const problems = await seriousViolations(page);
+            assert.deepEqual(
+              problems,
+              [],
+              `${problems.length} serious or critical axe violations on ${path} (${language}, shown at ${shown}):\n${problems.join('\n')}`,
+            );
+          });
+        }
       }
     });
-
-    after(async () => {
-      await Promise.all([...browsers.values()].map((browser) => browser.close()));
-      const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-      console.log(
-        `axe walk: ${views.length * LANGUAGES.length} route views (${views.length} routes x ${LANGUAGES.length} languages) in ${seconds} s; ${redirected.size} routes shown elsewhere by their guards:\n${[...redirected].sort().join('\n')}`,
-      );
-    });
-
-    // Each audience has its own browser, so audiences are walked side by side.
-    for (const audience of audiences) {
-      describe(audience, { concurrency: 1 }, () => {
-        for (const language of LANGUAGES) {
-          for (const { pattern } of views.filter((view) => view.audience === audience)) {
-            it(`${pattern} (${language})`, async () => {
-              const { page } = browsers.get(audience);
-              await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
-              const path = fillPattern(pattern, sampleParams(pattern, audience, accounts));
-              await page.goto(`${BASE_URL}${path}`);
-              await screenLoaded(page);
-              const shown = new URL(page.url()).pathname;
-              if (shown !== path && shown !== `/fr${path === '/' ? '' : path}`) {
-                redirected.add(`${pattern} -> ${shown}`);
-              }
-              // <html lang> follows the page's language: French under /fr, else the stored one.
-              const french = shown === '/fr' || shown.startsWith('/fr/');
-              const lang = await page.evaluate(() => globalThis.document.documentElement.lang);
-              assert.equal(lang, french ? 'fr' : language, `<html lang> on ${shown}`);
-              const problems = await seriousViolations(page);
-              assert.deepEqual(
-                problems,
-                [],
-                `${problems.length} serious or critical axe violations on ${path} (${language}, shown at ${shown}):\n${problems.join('\n')}`,
-              );
-            });
-          }
-        }
-      });
-    }
-  },
-);
+  }
+});

@@ -7,15 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, openBrowser } from './browser.mjs';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  DATA_DIR,
-  freshPhone,
-  phoneCode,
-  RUN,
-  shot,
-} from './stack.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, freshPhone, phoneCode, RUN, shot } from './stack.mjs';
 
 const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
 
@@ -32,7 +24,7 @@ async function verifyPhone(page, labels, shotPrefix) {
   await page.getByRole('button', { name: labels.verify, exact: true }).click();
 }
 
-describe('accounts', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () => {
+describe('accounts', () => {
   /** @type {Awaited<ReturnType<typeof openBrowser>>} */
   let customerBrowser;
   /** @type {Awaited<ReturnType<typeof openBrowser>>} */

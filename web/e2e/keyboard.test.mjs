@@ -9,7 +9,6 @@ import { BASE_URL, openBrowser } from './browser.mjs';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
-  DATA_DIR,
   freshPhone,
   legacyApi,
   phoneCode,
@@ -43,7 +42,7 @@ function describeFocus() {
   };
 }
 
-describe('keyboard only', { skip: DATA_DIR === '' && 'E2E_DATA_DIR is not set' }, () => {
+describe('keyboard only', () => {
   /** @type {Awaited<ReturnType<typeof openBrowser>>} */
   let browser;
   /** Focus stops where the focus could not be seen. */

@@ -6,7 +6,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BASE_URL } from './browser.mjs';
 
+// Without it the stories cannot read codes and links: a missing setting fails the run
+// (scripts/e2e.sh sets it) rather than skipping the stories.
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+if (DATA_DIR === '') {
+  throw new Error('E2E_DATA_DIR is not set: run the end-to-end suite with scripts/e2e.sh');
+}
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@example.ca';
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? 'admin-password-e2e';
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '';

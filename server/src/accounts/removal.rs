@@ -1,19 +1,45 @@
-//! Deleting an account with everything that hangs on it: its sessions end at once and its
-//! files (photo, licences) leave the storage.
+//! Deleting an account with everything that hangs on it: the admin's audit row in the same
+//! transaction, its sessions ended at once and its files (photo, licences) removed from the
+//! storage once the rows are gone.
 
 use uuid::Uuid;
 
 use crate::{
+    auth::Caller,
     error::ApiResult,
     state::AppState,
-    store::accounts::{self, AccountKind},
+    store::{
+        accounts::{self, AccountKind},
+        audit,
+    },
 };
 
-/// Deletes the account; false when there is no such account.
-pub async fn delete_account(state: &AppState, kind: AccountKind, id: Uuid) -> ApiResult<bool> {
-    let Some(files) = accounts::delete(&state.db, kind, id).await? else {
+/// An admin deletes the account; false when there is no such account.
+pub async fn delete_account(
+    state: &AppState,
+    admin: &Caller,
+    kind: AccountKind,
+    id: Uuid,
+) -> ApiResult<bool> {
+    let mut tx = state.db.begin().await?;
+    let Some(files) = accounts::delete(&mut tx, kind, id).await? else {
         return Ok(false);
     };
+    let target = match kind {
+        AccountKind::Customer => "customer",
+        AccountKind::Professional => "professional",
+    };
+    let action = format!("{target}.delete");
+    audit::record(
+        &mut *tx,
+        admin.account_id,
+        &action,
+        target,
+        &id.to_string(),
+        "",
+    )
+    .await?;
+    tx.commit().await?;
     state.sessions.refresh(kind.role(), id).await;
     for key in files {
         discard_file(state, &key).await;

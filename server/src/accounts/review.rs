@@ -122,21 +122,8 @@ pub async fn delete(
     kind: AccountKind,
     id: Uuid,
 ) -> ApiResult<()> {
-    if !super::removal::delete_account(state, kind, id).await? {
+    if !super::removal::delete_account(state, admin, kind, id).await? {
         return Err(super::not_found("account"));
     }
-    let target = match kind {
-        AccountKind::Customer => "customer",
-        AccountKind::Professional => "professional",
-    };
-    audit::record(
-        &state.db,
-        admin.account_id,
-        &format!("{target}.delete"),
-        target,
-        &id.to_string(),
-        "",
-    )
-    .await?;
     Ok(())
 }

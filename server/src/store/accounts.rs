@@ -208,11 +208,14 @@ pub async fn set_sms_updates(
     Ok(done.rows_affected() == 1)
 }
 
-/// Deletes the account and returns the keys of the files it held, for the caller to remove
+/// Deletes the account, in the caller's transaction, and returns the keys of the files it held, for the caller to remove
 /// from storage; `None` when there is no such account. The row is locked before the files are
 /// listed, so an upload under way (which locks it too) is either listed or refused.
-pub async fn delete(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<Option<Vec<String>>> {
-    let mut tx = db.begin().await?;
+pub async fn delete(
+    tx: &mut sqlx::PgConnection,
+    kind: AccountKind,
+    id: Uuid,
+) -> sqlx::Result<Option<Vec<String>>> {
     let locked: Option<(i32,)> =
         sqlx::query_as(sql(kind, "select 1 from {table} where id = $1 for update"))
             .bind(id)
@@ -238,6 +241,5 @@ pub async fn delete(db: &PgPool, kind: AccountKind, id: Uuid) -> sqlx::Result<Op
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    tx.commit().await?;
     Ok(Some(files))
 }

@@ -118,12 +118,12 @@ async fn some_calls_by_hand() {
         (
             Verb::Get,
             "/api/requests/professional-active-requests",
-            "Not available yet: GET /api/requests/professional-active-requests (MarketplaceService.ListProfessionalRequests)",
+            "Not available yet: GET /api/requests/professional-active-requests (MarketplaceService.ListProfessionalRepairRequests)",
         ),
         (
             Verb::Get,
             "/api/requests/0190a6f2-7c1e-7000-8000-000000000001",
-            "Not available yet: GET /api/requests/{id} (MarketplaceService.GetRequest)",
+            "Not available yet: GET /api/requests/{id} (MarketplaceService.GetRepairRequest)",
         ),
         (
             Verb::Get,

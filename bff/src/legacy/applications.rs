@@ -6,7 +6,7 @@ use super::table::{Call, Translation, get};
 pub const CALLS: &[Call] = &[
     get(
         "/api/applications/request-applications/{requestId}",
-        "MarketplaceService.ListRequestApplications",
+        "MarketplaceService.ListRepairRequestApplications",
     ),
     get(
         "/api/applications/view-application/{id}",

@@ -85,7 +85,7 @@ const DENY: Call = post(
 pub const CALLS: &[Call] = &[
     get(
         "/api/professionals/get-review/{requestId}/{professionalId}",
-        "MarketplaceService.GetRequestReview",
+        "MarketplaceService.GetRepairRequestReview",
     ),
     post(
         "/api/professionals/get-distance",

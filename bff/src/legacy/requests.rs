@@ -4,35 +4,38 @@ use super::table::{Call, Translation, get, post};
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
-    post("/api/requests/place", "MarketplaceService.CreateRequest"),
+    post(
+        "/api/requests/place",
+        "MarketplaceService.CreateRepairRequest",
+    ),
     get(
         "/api/requests/pending-requests/{userId}",
-        "MarketplaceService.ListCustomerRequests",
+        "MarketplaceService.ListCustomerRepairRequests",
     ),
     get(
         "/api/requests/request-applications/{userId}",
-        "MarketplaceService.ListCustomerRequests",
+        "MarketplaceService.ListCustomerRepairRequests",
     ),
     get(
         "/api/requests/active-requests/{userId}",
-        "MarketplaceService.ListCustomerRequests",
+        "MarketplaceService.ListCustomerRepairRequests",
     ),
     get(
         "/api/requests/user-completed-requests/{userId}",
-        "MarketplaceService.ListCustomerRequests",
+        "MarketplaceService.ListCustomerRepairRequests",
     ),
-    get("/api/requests/{id}", "MarketplaceService.GetRequest"),
+    get("/api/requests/{id}", "MarketplaceService.GetRepairRequest"),
     post(
         "/api/requests/update/{id}",
-        "MarketplaceService.UpdateRequest",
+        "MarketplaceService.UpdateRepairRequest",
     ),
     get(
         "/api/requests/delete-request/{id}",
-        "MarketplaceService.DeleteRequest",
+        "MarketplaceService.CancelRepairRequest",
     ),
     get(
         "/api/requests/mark-completed/{id}",
-        "MarketplaceService.CompleteRequest",
+        "MarketplaceService.CompleteRepairRequest",
     ),
     post("/api/requests/translate", "ContentService.TranslateText"),
     post("/api/requests/translate1", "ContentService.TranslateText"),
@@ -42,17 +45,17 @@ pub const CALLS: &[Call] = &[
     ),
     get(
         "/api/requests/applied-requests/{professionalId}",
-        "MarketplaceService.ListProfessionalRequests",
+        "MarketplaceService.ListProfessionalRepairRequests",
     ),
     get(
         "/api/requests/completed-requests/{professionalId}",
-        "MarketplaceService.ListProfessionalRequests",
+        "MarketplaceService.ListProfessionalRepairRequests",
     ),
     get(
         "/api/requests/professional-active-requests",
-        "MarketplaceService.ListProfessionalRequests",
+        "MarketplaceService.ListProfessionalRepairRequests",
     ),
-    get("/api/requests", "MarketplaceService.ListRequests"),
+    get("/api/requests", "MarketplaceService.ListRepairRequests"),
     post(
         "/api/requests/apply",
         "MarketplaceService.CreateApplication",

@@ -1,5 +1,5 @@
 //! Names the RPC in the UNIMPLEMENTED replies of methods not built yet, so a caller reads
-//! "MarketplaceService.CreateRequest is not available yet" instead of a bare
+//! "MarketplaceService.CreateRepairRequest is not available yet" instead of a bare
 //! "Not yet implemented". Goes away when every method is built.
 
 use std::{

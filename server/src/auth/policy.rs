@@ -134,36 +134,40 @@ pub const RULES: &[(&str, Access)] = &[
     ),
     // Marketplace.
     (
-        "/repairs.marketplace.v1.MarketplaceService/CreateRequest",
+        "/repairs.marketplace.v1.MarketplaceService/CreateRepairRequest",
         CUSTOMER,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/GetRequest",
+        "/repairs.marketplace.v1.MarketplaceService/GetRepairRequest",
         SIGNED_IN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/UpdateRequest",
+        "/repairs.marketplace.v1.MarketplaceService/UpdateRepairRequest",
         CUSTOMER,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/DeleteRequest",
+        "/repairs.marketplace.v1.MarketplaceService/CancelRepairRequest",
         CUSTOMER,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/CompleteRequest",
+        "/repairs.marketplace.v1.MarketplaceService/CompleteRepairRequest",
         CUSTOMER,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/ListCustomerRequests",
+        "/repairs.marketplace.v1.MarketplaceService/ListCustomerRepairRequests",
         CUSTOMER_OR_ADMIN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/ListRequests",
+        "/repairs.marketplace.v1.MarketplaceService/ListRepairRequests",
         ADMIN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/WatchRequest",
+        "/repairs.marketplace.v1.MarketplaceService/WatchRepairRequest",
         CUSTOMER,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/SuggestAddresses",
+        SIGNED_IN,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/CreateApplication",
@@ -174,11 +178,11 @@ pub const RULES: &[(&str, Access)] = &[
         SIGNED_IN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/ListRequestApplications",
+        "/repairs.marketplace.v1.MarketplaceService/ListRepairRequestApplications",
         CUSTOMER_OR_ADMIN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/ListProfessionalRequests",
+        "/repairs.marketplace.v1.MarketplaceService/ListProfessionalRepairRequests",
         PROFESSIONAL_OR_ADMIN,
     ),
     (
@@ -186,7 +190,7 @@ pub const RULES: &[(&str, Access)] = &[
         CUSTOMER,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/GetRequestReview",
+        "/repairs.marketplace.v1.MarketplaceService/GetRepairRequestReview",
         SIGNED_IN,
     ),
     (
@@ -207,8 +211,16 @@ pub const RULES: &[(&str, Access)] = &[
         PROFESSIONAL,
     ),
     (
+        "/repairs.matching.v1.MatchingService/WatchOpenRequests",
+        PROFESSIONAL,
+    ),
+    (
         "/repairs.matching.v1.MatchingService/GetDistance",
         SIGNED_IN,
+    ),
+    (
+        "/repairs.matching.v1.MatchingService/ListRepairRequestMatches",
+        ADMIN,
     ),
     (
         "/repairs.matching.v1.MatchingService/NotifyProfessional",

@@ -261,6 +261,37 @@ pub struct Config {
     )]
     pub password_reset_per_address_per_hour: u32,
 
+    /// How distances are shown (GetDistance): `great-circle`, or `osrm` for road distance
+    /// from the OSRM server at OSRM_URL. Who sees or is told of a request is always decided
+    /// on great-circle distance.
+    #[arg(
+        long,
+        env = "DISTANCE_PROVIDER",
+        value_enum,
+        default_value = "great-circle"
+    )]
+    pub distance_provider: DistanceProviderKind,
+
+    /// Base URL of the OSRM server (its `table` service), with DISTANCE_PROVIDER=osrm.
+    #[arg(long, env = "OSRM_URL")]
+    pub osrm_url: Option<String>,
+
+    /// How long one OSRM look-up may take, in milliseconds.
+    #[arg(long, env = "OSRM_TIMEOUT_MS", default_value_t = 2000)]
+    pub osrm_timeout_ms: u64,
+
+    /// Distance look-ups sent to the provider at once; more wait up to OSRM_TIMEOUT_MS.
+    #[arg(long, env = "DISTANCE_CONCURRENCY", default_value_t = 8)]
+    pub distance_concurrency: usize,
+
+    /// Open-requests streams (WatchOpenRequests) one professional may hold at once.
+    #[arg(long, env = "WATCH_STREAMS_PER_PROFESSIONAL", default_value_t = 4)]
+    pub watch_streams_per_professional: usize,
+
+    /// Open-requests streams one server process holds at once, all professionals together.
+    #[arg(long, env = "WATCH_STREAMS_TOTAL", default_value_t = 1000)]
+    pub watch_streams_total: usize,
+
     /// Text messages the whole service sends per hour (phone codes), across all replicas.
     #[arg(long, env = "SMS_BUDGET_PER_HOUR", default_value_t = 500)]
     pub sms_budget_per_hour: u32,
@@ -302,6 +333,15 @@ impl FromStr for CountryBudget {
             per_hour: count.trim().parse().map_err(|_| wrong())?,
         })
     }
+}
+
+/// Where displayed distances come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum DistanceProviderKind {
+    /// Along the Earth's surface, computed here.
+    GreatCircle,
+    /// By road, from an OSRM server.
+    Osrm,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -391,6 +431,12 @@ impl Config {
             sms_budget_per_address_per_hour: 10,
             sms_budget_per_country_per_hour: 100,
             sms_country_budgets: Vec::new(),
+            distance_provider: DistanceProviderKind::GreatCircle,
+            osrm_url: None,
+            osrm_timeout_ms: 2000,
+            distance_concurrency: 8,
+            watch_streams_per_professional: 4,
+            watch_streams_total: 1000,
         }
     }
 }

@@ -141,6 +141,25 @@ impl From<crate::cache::CacheError> for ApiError {
     }
 }
 
+impl From<crate::providers::distance::DistanceError> for ApiError {
+    fn from(error: crate::providers::distance::DistanceError) -> Self {
+        use crate::providers::distance::DistanceError;
+        match error {
+            DistanceError::Unavailable { ref detail } => {
+                tracing::error!(%detail, "distance provider failed");
+                Self::Unavailable {
+                    reason: "DISTANCE_UNAVAILABLE",
+                    message: error.to_string(),
+                }
+            }
+            DistanceError::NoRoute => Self::FailedPrecondition {
+                reason: "NO_ROUTE",
+                message: error.to_string(),
+            },
+        }
+    }
+}
+
 /// Constraints a caller's request can break, by name (see `migrations/`), and what the
 /// caller reads then. A violation of any other constraint is a mistake of ours: INTERNAL.
 pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[

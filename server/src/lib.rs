@@ -15,6 +15,7 @@ pub mod domain;
 pub mod error;
 pub mod housekeeping;
 pub mod http_routes;
+pub mod matching;
 pub mod outbox;
 pub mod providers;
 pub mod setup;
@@ -54,6 +55,8 @@ impl RunningServer {
     /// Stops accepting calls, finishes those under way, closes the database (and stops the
     /// embedded cluster).
     pub async fn stop(self) -> anyhow::Result<()> {
+        // Open streams would hold the graceful shutdown forever: end them first.
+        self.state.open_requests.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
     }
@@ -95,6 +98,12 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
     let providers = setup::providers(config, &database.pool)?;
+    let distances = Arc::new(matching::DistanceService::new(
+        providers.distance,
+        cache.clone(),
+        config.distance_concurrency,
+        Duration::from_millis(config.osrm_timeout_ms.max(1)),
+    ));
     let state = AppState {
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
@@ -112,6 +121,11 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         outbox: outbox::OutboxSignal::default(),
         storage: providers.storage,
         geocoder: providers.geocoder,
+        distances,
+        open_requests: matching::watch::OpenRequestsHub::new(matching::watch::StreamLimits {
+            per_professional: config.watch_streams_per_professional,
+            total: config.watch_streams_total,
+        }),
         google: providers.google,
         facebook: providers.facebook,
         payments: providers.payments,
@@ -151,8 +165,9 @@ impl BackgroundTasks {
                 state.db.clone(),
                 Duration::from_secs(config.purge_interval_secs.max(1)),
                 keep_sent,
-                stop,
+                stop.clone(),
             ),
+            state.open_requests.spawn_listener(state.db.clone(), stop),
         ];
         Self { shutdown, tasks }
     }

@@ -2,19 +2,21 @@
 //! are given, the local stand-in otherwise. Settings given by halves are an error at start,
 //! not a surprise at the first message.
 
-use std::sync::Arc;
+use std::{sync::Arc, time::Duration};
 
 use anyhow::{Context, bail};
 use sqlx::PgPool;
 
 use crate::{
-    config::Config,
+    config::{Config, DistanceProviderKind},
     providers::{
         EmailSender, FacebookIdentity, FileStorage, Gazetteer, Geocoder, GoogleIdentity,
         PaymentGateway, SmsSender,
+        distance::{DistanceProvider, GreatCircle},
         email::OutboxEmail,
         facebook_identity::{FacebookConfig, facebook_identity},
         google_identity::{GoogleConfig, google_identity},
+        osrm::{OsrmConfig, OsrmDistance},
         payments::{
             SystemClock,
             stripe::{StripeConfig, StripeGateway},
@@ -35,6 +37,7 @@ pub struct Providers {
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
     pub payments: Arc<dyn PaymentGateway>,
+    pub distance: Arc<dyn DistanceProvider>,
 }
 
 pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
@@ -46,7 +49,23 @@ pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
         google: google(config)?,
         facebook: facebook(config)?,
         payments: payments(config, db)?,
+        distance: distance(config)?,
     })
+}
+
+/// Great-circle unless DISTANCE_PROVIDER=osrm, which needs OSRM_URL.
+fn distance(config: &Config) -> anyhow::Result<Arc<dyn DistanceProvider>> {
+    match (config.distance_provider, &config.osrm_url) {
+        (DistanceProviderKind::GreatCircle, _) => Ok(Arc::new(GreatCircle)),
+        (DistanceProviderKind::Osrm, Some(url)) => {
+            let mut osrm = OsrmConfig::new(url.clone());
+            osrm.timeout = Duration::from_millis(config.osrm_timeout_ms.max(1));
+            Ok(Arc::new(
+                OsrmDistance::new(osrm).context("setting up OSRM")?,
+            ))
+        }
+        (DistanceProviderKind::Osrm, None) => bail!("DISTANCE_PROVIDER=osrm needs OSRM_URL"),
+    }
 }
 
 /// Stripe when its keys are set (the secret and the publishable key together); the

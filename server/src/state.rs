@@ -9,6 +9,7 @@ use crate::{
     auth::{SessionVersions, TokenKeys, password::PasswordHasher},
     cache::{Cache, MemoryCache},
     config::Config,
+    matching::{DistanceService, watch::OpenRequestsHub},
     outbox::OutboxSignal,
     providers::{FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway},
 };
@@ -31,6 +32,10 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub storage: Arc<dyn FileStorage>,
     pub geocoder: Arc<dyn Geocoder>,
+    /// Distances for display, cached (`crate::matching::distances`).
+    pub distances: Arc<DistanceService>,
+    /// New open requests pushed to the professionals watching their list.
+    pub open_requests: Arc<OpenRequestsHub>,
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
     /// The card gateway: Stripe when configured, the offline test gateway otherwise. Money

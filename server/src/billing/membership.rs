@@ -47,9 +47,16 @@ pub struct Membership {
 }
 
 impl Membership {
+    /// Active: paid until a time still to come. [`active_sql`] says the same in SQL.
     pub fn is_active(&self, now: DateTime<Utc>) -> bool {
         self.expires_at.is_some_and(|end| end > now)
     }
+}
+
+/// [`Membership::is_active`] as a SQL condition, for queries over many professionals
+/// (`crate::matching`): `expires_at` is the paid-until column, `now` the instant.
+pub fn active_sql(expires_at: &str, now: &str) -> String {
+    format!("({expires_at} is not null and {expires_at} > {now})")
 }
 
 pub async fn get(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResult<Membership> {
@@ -85,10 +92,11 @@ pub async fn require_active(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResu
             "your profile must be approved by an administrator first",
         );
     }
-    if standing
-        .membership_expires_at
-        .is_none_or(|end| end <= Utc::now())
-    {
+    let membership = Membership {
+        professional_id,
+        expires_at: standing.membership_expires_at,
+    };
+    if !membership.is_active(Utc::now()) {
         return refused(
             "MEMBERSHIP_INACTIVE",
             "your membership is inactive; please purchase a membership to continue",

@@ -9,8 +9,10 @@
 //! | Facebook login | [`facebook_identity::FacebookGraph`] | [`facebook_identity::FacebookNotConfigured`] |
 //! | files | (S3, later) | [`storage::LocalFolderStorage`] |
 //! | geocoding | (maps API, later) | [`gazetteer::Gazetteer`] |
+//! | distance (display) | [`osrm::OsrmDistance`] (roads) | [`distance::GreatCircle`] |
 //! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |
 
+pub mod distance;
 pub mod email;
 pub mod facebook_identity;
 pub mod gazetteer;
@@ -18,6 +20,7 @@ pub mod geocoding;
 pub mod google_identity;
 pub mod http_client;
 pub mod identity;
+pub mod osrm;
 pub mod outbox_file;
 pub mod payments;
 pub mod secret;

@@ -1,0 +1,172 @@
+//! Matching: which professionals a request reaches and which open requests a professional
+//! sees. The rule itself is in [`rule`] (SQL, one set of fragments); this module runs it
+//! and shapes the answers. Every caller that decides a match comes here: the fan-out on a
+//! new request ([`professionals_to_notify`]), the open-requests list
+//! ([`open_requests_for`]), a professional viewing or quoting one request ([`matches`]).
+
+pub mod distances;
+mod page;
+pub mod rule;
+pub mod watch;
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+pub use distances::DistanceService;
+pub use page::OpenRequestsPageRequest;
+
+use crate::{domain::Language, error::ApiResult, providers::to_whole_km};
+
+/// How far a request is from a professional's home base (great-circle).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Distance {
+    pub meters: f64,
+}
+
+impl Distance {
+    /// Whole km, metres / 1000 rounded, as the spec shows and compares distances.
+    pub fn whole_km(&self) -> i32 {
+        to_whole_km(self.meters)
+    }
+
+    /// Whole metres, as the contract carries them.
+    pub fn whole_meters(&self) -> i64 {
+        self.meters.round() as i64
+    }
+}
+
+/// One open request in a professional's list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenRequestMatch {
+    pub request_id: Uuid,
+    pub created_at: DateTime<Utc>,
+    pub distance: Distance,
+}
+
+/// A page of open requests, nearest first.
+#[derive(Debug, Clone)]
+pub struct OpenRequestsPage {
+    pub matches: Vec<OpenRequestMatch>,
+    /// Empty on the last page.
+    pub next_page_token: String,
+}
+
+/// The open requests professional `professional_id` may see now: nearest first, stable
+/// keyset pages (see [`OpenRequestsPageRequest`]). Empty when the professional may not be
+/// matched at all (the membership gate tells the caller why, before this).
+pub async fn open_requests_for(
+    db: &PgPool,
+    professional_id: Uuid,
+    page: &OpenRequestsPageRequest,
+) -> ApiResult<OpenRequestsPage> {
+    open_requests_at(db, professional_id, page, Utc::now()).await
+}
+
+/// [`open_requests_for`] at a given instant.
+pub async fn open_requests_at(
+    db: &PgPool,
+    professional_id: Uuid,
+    page: &OpenRequestsPageRequest,
+    now: DateTime<Utc>,
+) -> ApiResult<OpenRequestsPage> {
+    let as_of = page.as_of.unwrap_or(now);
+    let rows: Vec<(Uuid, DateTime<Utc>, f64)> = sqlx::query_as(rule::OPEN_REQUESTS.as_str())
+        .bind(professional_id)
+        .bind(now)
+        .bind(as_of)
+        .bind(page.after.map(|(meters, _)| meters))
+        .bind(page.after.map(|(_, id)| id))
+        .bind(page.fetch_limit())
+        .fetch_all(db)
+        .await?;
+    let matches = rows
+        .into_iter()
+        .map(|(request_id, created_at, meters)| OpenRequestMatch {
+            request_id,
+            created_at,
+            distance: Distance { meters },
+        })
+        .collect();
+    let (matches, next_page_token) = page.finish(matches, as_of);
+    Ok(OpenRequestsPage {
+        matches,
+        next_page_token,
+    })
+}
+
+/// One professional to notify of a new request.
+#[derive(Debug, Clone)]
+pub struct Notify {
+    pub professional_id: Uuid,
+    pub distance: Distance,
+    pub name: String,
+    pub email: String,
+    /// Verified, E.164.
+    pub phone: Option<String>,
+    pub sms_opt_in: bool,
+    pub language: Language,
+}
+
+#[derive(sqlx::FromRow)]
+struct NotifyRow {
+    id: Uuid,
+    meters: f64,
+    name: String,
+    email: String,
+    phone: Option<String>,
+    sms_opt_in: bool,
+    language: String,
+}
+
+/// The professionals to notify of request `request_id` now, nearest first: the listing
+/// rule, and now is one of their days and within their hours in their own time zone. Run
+/// inside the transaction that inserts the request, so the request and its notifications
+/// are written together.
+pub async fn professionals_to_notify(
+    tx: &mut PgConnection,
+    request_id: Uuid,
+) -> sqlx::Result<Vec<Notify>> {
+    professionals_to_notify_at(tx, request_id, Utc::now()).await
+}
+
+/// [`professionals_to_notify`] at a given instant.
+pub async fn professionals_to_notify_at(
+    tx: &mut PgConnection,
+    request_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Vec<Notify>> {
+    let rows: Vec<NotifyRow> = sqlx::query_as(rule::TO_NOTIFY.as_str())
+        .bind(request_id)
+        .bind(now)
+        .fetch_all(tx)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| Notify {
+            professional_id: row.id,
+            distance: Distance { meters: row.meters },
+            name: row.name,
+            email: row.email,
+            phone: row.phone,
+            sms_opt_in: row.sms_opt_in,
+            language: Language::from_code(&row.language).unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// The distance when professional `professional_id` matches request `request_id` now (the
+/// listing rule: open, in reach, their service, approved, verified, member); `None` when not.
+pub async fn matches(
+    db: &PgPool,
+    professional_id: Uuid,
+    request_id: Uuid,
+) -> sqlx::Result<Option<Distance>> {
+    let meters: Option<f64> = sqlx::query_scalar(rule::ONE_MATCH.as_str())
+        .bind(professional_id)
+        .bind(request_id)
+        .bind(Utc::now())
+        .fetch_optional(db)
+        .await?;
+    Ok(meters.map(|meters| Distance { meters }))
+}

@@ -1,0 +1,41 @@
+//! How far apart two points are, for display (GetDistance, the legacy get-distance call).
+//! Local stand-in and default: great-circle distance; production may choose road distance
+//! from an OSRM server ([`super::osrm::OsrmDistance`]). Who is listed or notified is decided
+//! in SQL on great-circle distance alone (`crate::matching`), never by these calls.
+
+use async_trait::async_trait;
+
+use super::geocoding::{Coordinates, great_circle_meters};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DistanceError {
+    /// The service could not be asked or did not answer in time; `detail` is for the log.
+    #[error("the distance service is not answering right now; please try again")]
+    Unavailable { detail: String },
+    /// The service answered that no road joins the two places.
+    #[error("no road route joins these two places")]
+    NoRoute,
+}
+
+#[async_trait]
+pub trait DistanceProvider: Send + Sync + 'static {
+    /// Names the kind of distance, so cached figures of one provider never answer for another.
+    fn kind(&self) -> &'static str;
+    /// Metres from `a` to `b`.
+    async fn meters(&self, a: Coordinates, b: Coordinates) -> Result<f64, DistanceError>;
+}
+
+/// Distance along the Earth's surface: no outside call.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GreatCircle;
+
+#[async_trait]
+impl DistanceProvider for GreatCircle {
+    fn kind(&self) -> &'static str {
+        "great-circle"
+    }
+
+    async fn meters(&self, a: Coordinates, b: Coordinates) -> Result<f64, DistanceError> {
+        Ok(great_circle_meters(a, b))
+    }
+}

@@ -263,3 +263,484 @@ async fn osrm_calls_in_flight_are_bounded() {
     );
     fake.stop().await;
 }
+
+// ---------------------------------------------------------------------------------------
+// The rule, against the real schema
+
+use chrono::{DateTime, TimeZone, Utc};
+use common::TestServer;
+use repairs_server::matching::{self, OpenRequestsPageRequest};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+const PLUMBING: &str = "0190a6c0-0000-7000-8000-000000000001";
+const ROOFING: &str = "0190a6c0-0000-7000-8000-000000000004";
+/// The server's Earth radius: metres per radian of latitude.
+const EARTH_RADIUS_METERS: f64 = 6_371_008.8;
+
+fn service(id: &str) -> Uuid {
+    Uuid::parse_str(id).unwrap()
+}
+
+/// The point `meters` due north of `from`.
+fn north_of(from: Coordinates, meters: f64) -> Coordinates {
+    Coordinates {
+        latitude: from.latitude + (meters / EARTH_RADIUS_METERS).to_degrees(),
+        longitude: from.longitude,
+    }
+}
+
+/// A professional as the rule sees them; `Pro::member(...)` matches everything by default.
+#[derive(Clone)]
+struct Pro {
+    home: Coordinates,
+    radius_km: i32,
+    time_zone: &'static str,
+    /// ISO weekdays, 1 = Monday.
+    days: Vec<i16>,
+    from: &'static str,
+    to: &'static str,
+    state: &'static str,
+    phone_verified: bool,
+    membership_days_left: Option<i64>,
+    services: Vec<&'static str>,
+    sms: &'static str,
+}
+
+impl Pro {
+    fn member(home: Coordinates, radius_km: i32) -> Self {
+        Self {
+            home,
+            radius_km,
+            time_zone: "America/Edmonton",
+            days: (1..=7).collect(),
+            from: "00:00",
+            to: "23:59",
+            state: "approved",
+            phone_verified: true,
+            membership_days_left: Some(10),
+            services: vec![PLUMBING],
+            sms: "yes",
+        }
+    }
+}
+
+async fn add_professional(db: &PgPool, pro: &Pro) -> Uuid {
+    let id = Uuid::now_v7();
+    sqlx::query(
+        "insert into professionals (id, name, email, phone, phone_verified, sms_updates, state,
+             home_latitude, home_longitude, time_zone, available_days, available_from,
+             available_to, radius_km, membership_expires_at, profile_saved_at)
+         values ($1, 'Pro', $2, '+15875550100', $3, $4, $5, $6, $7, $8, $9, $10::time,
+             $11::time, $12, now() + make_interval(days => $13::int), now())",
+    )
+    .bind(id)
+    .bind(format!("{id}@example.ca"))
+    .bind(pro.phone_verified)
+    .bind(pro.sms)
+    .bind(pro.state)
+    .bind(pro.home.latitude)
+    .bind(pro.home.longitude)
+    .bind(pro.time_zone)
+    .bind(&pro.days)
+    .bind(pro.from)
+    .bind(pro.to)
+    .bind(pro.radius_km)
+    .bind(pro.membership_days_left)
+    .execute(db)
+    .await
+    .unwrap();
+    for s in &pro.services {
+        sqlx::query(
+            "insert into professional_services (professional_id, service_id) values ($1, $2)",
+        )
+        .bind(id)
+        .bind(service(s))
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    id
+}
+
+async fn add_customer(db: &PgPool) -> Uuid {
+    let id = Uuid::now_v7();
+    sqlx::query("insert into customers (id, name, email) values ($1, 'Customer', $2)")
+        .bind(id)
+        .bind(format!("{id}@example.ca"))
+        .execute(db)
+        .await
+        .unwrap();
+    id
+}
+
+/// An open request placed at `at` for `service_id`.
+async fn add_request(db: &PgPool, customer: Uuid, at: Coordinates, service_id: &str) -> Uuid {
+    let id = Uuid::now_v7();
+    sqlx::query(
+        "insert into repair_requests (id, customer_id, request_id, request_hash, service_id,
+             urgency, description, line1, city, province, postal_code, latitude, longitude,
+             placed_by, expires_at)
+         values ($1, $2, $1, $3, $4, 'immediate', 'A burst pipe', '1 Main St', 'Calgary', 'AB',
+             '', $5, $6, 'city', now() + interval '3 days')",
+    )
+    .bind(id)
+    .bind(customer)
+    .bind(vec![0_u8; 32])
+    .bind(service(service_id))
+    .bind(at.latitude)
+    .bind(at.longitude)
+    .execute(db)
+    .await
+    .unwrap();
+    id
+}
+
+async fn listed(db: &PgPool, professional: Uuid) -> Vec<Uuid> {
+    let page = OpenRequestsPageRequest::parse(100, "").unwrap();
+    matching::open_requests_for(db, professional, &page)
+        .await
+        .unwrap()
+        .matches
+        .into_iter()
+        .map(|m| m.request_id)
+        .collect()
+}
+
+async fn notified_at(db: &PgPool, request: Uuid, now: DateTime<Utc>) -> Vec<Uuid> {
+    let mut tx = db.begin().await.unwrap();
+    let found = matching::professionals_to_notify_at(&mut tx, request, now)
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    found.into_iter().map(|n| n.professional_id).collect()
+}
+
+async fn notified(db: &PgPool, request: Uuid) -> Vec<Uuid> {
+    notified_at(db, request, Utc::now()).await
+}
+
+fn utc(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(y, mo, d, h, mi, s).unwrap()
+}
+
+async fn world() -> (TestServer, PgPool, Uuid) {
+    let server = TestServer::start().await;
+    let db = server.server.state.db.clone();
+    let customer = add_customer(&db).await;
+    (server, db, customer)
+}
+
+async fn finish(server: TestServer) {
+    server.database.drop_database().await;
+    server.server.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_radius_is_compared_in_whole_km_as_the_spec_rounds() {
+    let (server, db, customer) = world().await;
+    let pro = add_professional(&db, &Pro::member(CALGARY, 10)).await;
+    // 10.49 km rounds to 10 (in reach); 10.51 km rounds to 11 (out of reach).
+    let inside = add_request(&db, customer, north_of(CALGARY, 10_490.0), PLUMBING).await;
+    let outside = add_request(&db, customer, north_of(CALGARY, 10_510.0), PLUMBING).await;
+
+    assert_eq!(listed(&db, pro).await, vec![inside]);
+    assert_eq!(notified(&db, inside).await, vec![pro]);
+    assert!(notified(&db, outside).await.is_empty());
+    let distance = matching::matches(&db, pro, inside).await.unwrap().unwrap();
+    assert_eq!(distance.whole_km(), 10);
+    assert!((distance.meters - 10_490.0).abs() < 1.0, "{distance:?}");
+    assert_eq!(matching::matches(&db, pro, outside).await.unwrap(), None);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn only_approved_verified_members_offering_the_service_match() {
+    let (server, db, customer) = world().await;
+    let base = Pro::member(CALGARY, 50);
+    let good = add_professional(&db, &base).await;
+    let waiting = add_professional(
+        &db,
+        &Pro {
+            state: "waiting_for_approval",
+            ..base.clone()
+        },
+    )
+    .await;
+    let denied_update = add_professional(
+        &db,
+        &Pro {
+            state: "profile_updated",
+            ..base.clone()
+        },
+    )
+    .await;
+    let unverified = add_professional(
+        &db,
+        &Pro {
+            phone_verified: false,
+            ..base.clone()
+        },
+    )
+    .await;
+    let lapsed = add_professional(
+        &db,
+        &Pro {
+            membership_days_left: Some(-1),
+            ..base.clone()
+        },
+    )
+    .await;
+    let never_paid = add_professional(
+        &db,
+        &Pro {
+            membership_days_left: None,
+            ..base.clone()
+        },
+    )
+    .await;
+    let roofer = add_professional(
+        &db,
+        &Pro {
+            services: vec![ROOFING],
+            ..base.clone()
+        },
+    )
+    .await;
+    let both = add_professional(
+        &db,
+        &Pro {
+            services: vec![ROOFING, PLUMBING],
+            ..base.clone()
+        },
+    )
+    .await;
+
+    let request = add_request(&db, customer, north_of(CALGARY, 2_000.0), PLUMBING).await;
+    let mut expected = vec![good, both];
+    expected.sort();
+    let mut found = notified(&db, request).await;
+    found.sort();
+    assert_eq!(found, expected);
+    for pro in [
+        waiting,
+        denied_update,
+        unverified,
+        lapsed,
+        never_paid,
+        roofer,
+    ] {
+        assert!(listed(&db, pro).await.is_empty());
+        assert_eq!(matching::matches(&db, pro, request).await.unwrap(), None);
+    }
+    assert_eq!(listed(&db, good).await, vec![request]);
+
+    // A request no longer open matches nobody.
+    sqlx::query("update repair_requests set state = 'cancelled', closed_at = now() where id = $1")
+        .bind(request)
+        .execute(&db)
+        .await
+        .unwrap();
+    assert!(listed(&db, good).await.is_empty());
+    assert!(notified(&db, request).await.is_empty());
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn days_and_hours_are_read_in_each_professionals_own_time_zone() {
+    let (server, db, customer) = world().await;
+    // Monday 9:00 to 17:00, in three zones (MST -7, EST -5, NST -3:30 in November).
+    let office = |time_zone| Pro {
+        time_zone,
+        days: vec![1],
+        from: "09:00",
+        to: "17:00",
+        ..Pro::member(CALGARY, 50)
+    };
+    let edmonton = add_professional(&db, &office("America/Edmonton")).await;
+    let toronto = add_professional(&db, &office("America/Toronto")).await;
+    let st_johns = add_professional(&db, &office("America/St_Johns")).await;
+    let request = add_request(&db, customer, CALGARY, PLUMBING).await;
+    let at = |h, mi, s| notified_at(&db, request, utc(2026, 11, 23, h, mi, s));
+    let sorted = |mut v: Vec<Uuid>| {
+        v.sort();
+        v
+    };
+
+    // Monday 12:25 UTC: 05:25 MST, 07:25 EST, 08:55 NST: nobody.
+    assert!(at(12, 25, 0).await.is_empty());
+    // 12:35 UTC: 09:05 in St. John's only.
+    assert_eq!(at(12, 35, 0).await, vec![st_johns]);
+    // 16:30 UTC: 09:30 MST, 11:30 EST, 13:00 NST: all three.
+    assert_eq!(at(16, 30, 0).await.len(), 3);
+    // 22:00:59 UTC: 17:00 in Toronto is still within (whole minutes, both ends included).
+    assert_eq!(sorted(at(22, 0, 59).await), sorted(vec![edmonton, toronto]));
+    // 22:01 UTC: 17:01 in Toronto, past; 15:01 in Edmonton, within.
+    assert_eq!(at(22, 1, 0).await, vec![edmonton]);
+    // Tuesday 16:30 UTC: not one of their days anywhere.
+    assert!(
+        notified_at(&db, request, utc(2026, 11, 24, 16, 30, 0))
+            .await
+            .is_empty()
+    );
+    // The listing ignores days and hours.
+    assert_eq!(listed(&db, toronto).await, vec![request]);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn hours_across_midnight_belong_to_the_day_they_start() {
+    let (server, db, customer) = world().await;
+    // Mondays, 22:00 to 06:00, in Edmonton (UTC-7 in November).
+    let night = add_professional(
+        &db,
+        &Pro {
+            days: vec![1],
+            from: "22:00",
+            to: "06:00",
+            ..Pro::member(CALGARY, 50)
+        },
+    )
+    .await;
+    let request = add_request(&db, customer, CALGARY, PLUMBING).await;
+    let cases = [
+        // Monday 01:00 local: Sunday's night, not a working day.
+        (utc(2026, 11, 23, 8, 0, 0), false),
+        // Monday 21:59 local: before the shift.
+        (utc(2026, 11, 24, 4, 59, 0), false),
+        // Monday 22:00 local: the shift starts.
+        (utc(2026, 11, 24, 5, 0, 0), true),
+        // Tuesday 01:00 local: still Monday's shift.
+        (utc(2026, 11, 24, 8, 0, 0), true),
+        // Tuesday 06:00 local: the last minute of it.
+        (utc(2026, 11, 24, 13, 0, 30), true),
+        // Tuesday 06:01 local: over.
+        (utc(2026, 11, 24, 13, 1, 0), false),
+        // Wednesday 01:00 local: Tuesday's night, not a working day.
+        (utc(2026, 11, 25, 8, 0, 0), false),
+    ];
+    for (now, expected) in cases {
+        let found = notified_at(&db, request, now).await;
+        assert_eq!(found == vec![night], expected, "at {now}");
+    }
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn the_list_is_nearest_first_and_its_pages_hold_while_requests_arrive() {
+    let (server, db, customer) = world().await;
+    let pro = add_professional(&db, &Pro::member(CALGARY, 100)).await;
+    let mut placed = Vec::new();
+    for km in [30.0, 5.0, 50.0, 20.0] {
+        placed.push((
+            km,
+            add_request(&db, customer, north_of(CALGARY, km * 1000.0), PLUMBING).await,
+        ));
+    }
+    // Three at one place (a postal area's point): newest first among them.
+    let same_place = north_of(CALGARY, 10_000.0);
+    for _ in 0..3 {
+        placed.push((10.0, add_request(&db, customer, same_place, PLUMBING).await));
+    }
+    let mut expected = placed.clone();
+    expected.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
+    let expected: Vec<Uuid> = expected.into_iter().map(|(_, id)| id).collect();
+
+    let mut seen = Vec::new();
+    let mut token = String::new();
+    let mut pages = 0;
+    loop {
+        let page = OpenRequestsPageRequest::parse(2, &token).unwrap();
+        let answer = matching::open_requests_for(&db, pro, &page).await.unwrap();
+        assert!(answer.matches.len() <= 2);
+        let kms: Vec<i32> = answer
+            .matches
+            .iter()
+            .map(|m| m.distance.whole_km())
+            .collect();
+        assert!(kms.windows(2).all(|w| w[0] <= w[1]), "{kms:?}");
+        seen.extend(answer.matches.iter().map(|m| m.request_id));
+        pages += 1;
+        if pages == 1 {
+            // New requests, nearer and farther, while the professional pages on.
+            add_request(&db, customer, north_of(CALGARY, 1_000.0), PLUMBING).await;
+            add_request(&db, customer, north_of(CALGARY, 90_000.0), PLUMBING).await;
+            add_request(&db, customer, same_place, PLUMBING).await;
+        }
+        if answer.next_page_token.is_empty() {
+            break;
+        }
+        token = answer.next_page_token;
+    }
+    assert_eq!(
+        seen, expected,
+        "every request placed before the first page, once, in order"
+    );
+    assert_eq!(pages, 4);
+    // A new first page shows the new ones too.
+    assert_eq!(listed(&db, pro).await.len(), expected.len() + 3);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn a_professional_who_moves_or_changes_services_is_matched_where_they_are_now() {
+    let (server, db, customer) = world().await;
+    let pro = add_professional(&db, &Pro::member(CALGARY, 20)).await;
+    let in_edmonton = add_request(&db, customer, EDMONTON, PLUMBING).await;
+    assert!(notified(&db, in_edmonton).await.is_empty());
+
+    // The home base moves to Edmonton: the fan-out's index follows.
+    sqlx::query("update professionals set home_latitude = $2, home_longitude = $3 where id = $1")
+        .bind(pro)
+        .bind(EDMONTON.latitude)
+        .bind(EDMONTON.longitude)
+        .execute(&db)
+        .await
+        .unwrap();
+    assert_eq!(notified(&db, in_edmonton).await, vec![pro]);
+    let in_calgary = add_request(&db, customer, CALGARY, PLUMBING).await;
+    assert!(notified(&db, in_calgary).await.is_empty());
+
+    // A radius wide enough reaches Calgary again (about 280 km away).
+    sqlx::query("update professionals set radius_km = 300 where id = $1")
+        .bind(pro)
+        .execute(&db)
+        .await
+        .unwrap();
+    assert_eq!(notified(&db, in_calgary).await, vec![pro]);
+
+    // Services replaced, as saving a profile does: roofing only.
+    sqlx::query("delete from professional_services where professional_id = $1")
+        .bind(pro)
+        .execute(&db)
+        .await
+        .unwrap();
+    sqlx::query("insert into professional_services (professional_id, service_id) values ($1, $2)")
+        .bind(pro)
+        .bind(service(ROOFING))
+        .execute(&db)
+        .await
+        .unwrap();
+    assert!(notified(&db, in_calgary).await.is_empty());
+    let roof = add_request(&db, customer, CALGARY, ROOFING).await;
+    assert_eq!(notified(&db, roof).await, vec![pro]);
+    assert_eq!(listed(&db, pro).await, vec![roof]);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn a_professional_without_a_time_zone_is_listed_but_not_notified() {
+    let (server, db, customer) = world().await;
+    let pro = add_professional(
+        &db,
+        &Pro {
+            time_zone: "",
+            ..Pro::member(CALGARY, 20)
+        },
+    )
+    .await;
+    let request = add_request(&db, customer, CALGARY, PLUMBING).await;
+    assert!(notified(&db, request).await.is_empty());
+    assert_eq!(listed(&db, pro).await, vec![request]);
+    finish(server).await;
+}

@@ -42,6 +42,8 @@ pub struct OpenRequestMatch {
     pub request_id: Uuid,
     pub created_at: DateTime<Utc>,
     pub distance: Distance,
+    /// The list's order (straight-line distance in earthdistance's units), for page tokens.
+    pub rank: f64,
 }
 
 /// A page of open requests, nearest first.
@@ -71,21 +73,23 @@ pub async fn open_requests_at(
     now: DateTime<Utc>,
 ) -> ApiResult<OpenRequestsPage> {
     let as_of = page.as_of.unwrap_or(now);
-    let rows: Vec<(Uuid, DateTime<Utc>, f64)> = sqlx::query_as(rule::OPEN_REQUESTS.as_str())
+    let rows: Vec<(Uuid, DateTime<Utc>, f64, f64)> = sqlx::query_as(rule::OPEN_REQUESTS.as_str())
         .bind(professional_id)
         .bind(now)
         .bind(as_of)
-        .bind(page.after.map(|(meters, _)| meters))
-        .bind(page.after.map(|(_, id)| id))
+        .bind(page.after.map(|key| key.rank))
+        .bind(page.after.map(|key| key.created_at))
+        .bind(page.after.map(|key| key.request_id))
         .bind(page.fetch_limit())
         .fetch_all(db)
         .await?;
     let matches = rows
         .into_iter()
-        .map(|(request_id, created_at, meters)| OpenRequestMatch {
+        .map(|(request_id, created_at, meters, rank)| OpenRequestMatch {
             request_id,
             created_at,
             distance: Distance { meters },
+            rank,
         })
         .collect();
     let (matches, next_page_token) = page.finish(matches, as_of);

@@ -6,9 +6,12 @@
 //! ([`EARTH_RADIUS_METERS`](crate::providers::geocoding::EARTH_RADIUS_METERS)), compared in
 //! whole km as the spec rounds (metres / 1000, half away from zero): a request is within a
 //! radius of R km when it is less than (R + 0.5) km away. `cube`/`earthdistance` give the
-//! index (`earth_box(...) @> ll_to_earth(...)` on GiST, see
-//! `migrations/20261123000061_matching.sql`); `earth_distance` the exact check, rescaled
-//! from earthdistance's own radius (`earth()`, 6 378 168 m) to ours.
+//! indexes (see `migrations/20261123000061_matching.sql`): the box of a professional's reach
+//! (`professional_reach`) finds candidates, `earth_distance` is the exact check, rescaled
+//! from earthdistance's own radius (`earth()`, 6 378 168 m) to ours. Each query enters from
+//! its own side: the list from the professional (their box over open requests' points, read
+//! nearest first), the fan-out from the request (its point in the boxes of the
+//! professionals offering its service, kept on `professional_services.reach`).
 
 use std::sync::LazyLock;
 
@@ -21,7 +24,7 @@ fn meters(a: &str, b: &str) -> String {
 
 /// The professional `p` may be matched at all at `now`: approved, phone verified, an
 /// active membership, a home base and a radius.
-fn eligible(now: &str) -> String {
+pub fn eligible(now: &str) -> String {
     format!(
         "p.state = 'approved' and p.phone_verified and {active}
          and p.home_latitude is not null and p.home_longitude is not null
@@ -31,26 +34,32 @@ fn eligible(now: &str) -> String {
 }
 
 /// The request `r` is open, for a service `p` offers.
-const OPEN_FOR_SERVICE: &str = "r.state = 'open'
+pub const OPEN_FOR_SERVICE: &str = "r.state = 'open'
     and exists (select 1 from professional_services s
                 where s.professional_id = p.id and s.service_id = r.service_id)";
 
-/// `r` lies within `p`'s radius: the indexable box of the professional's reach (the same
-/// expression as the index on professionals), then the exact distance.
-fn within_reach() -> String {
-    format!(
-        "professional_reach(p.home_latitude, p.home_longitude, p.radius_km)
-             @> ll_to_earth(r.latitude, r.longitude)
-         and {distance} < (p.radius_km + 0.5) * 1000",
-        distance = distance_sql(),
-    )
-}
+/// `r`'s point, as the indexes hold it.
+const REQUEST_POINT: &str = "ll_to_earth(r.latitude, r.longitude)";
+/// `p`'s home base.
+const HOME_POINT: &str = "ll_to_earth(p.home_latitude, p.home_longitude)";
 
 /// Metres from `p`'s home base to `r`.
-fn distance_sql() -> String {
-    meters(
-        "ll_to_earth(p.home_latitude, p.home_longitude)",
-        "ll_to_earth(r.latitude, r.longitude)",
+pub fn distance_sql() -> String {
+    meters(HOME_POINT, REQUEST_POINT)
+}
+
+/// The exact check: `r` within `p`'s radius in whole km.
+pub fn within_radius() -> String {
+    format!("{} < (p.radius_km + 0.5) * 1000", distance_sql())
+}
+
+/// `r` lies within `p`'s reach: the indexable box (`p` fixed, over open requests' points),
+/// then the exact distance.
+fn within_reach() -> String {
+    format!(
+        "professional_reach(p.home_latitude, p.home_longitude, p.radius_km) @> {REQUEST_POINT}
+         and {}",
+        within_radius()
     )
 }
 
@@ -58,7 +67,7 @@ fn distance_sql() -> String {
 /// Hours are whole minutes, both ends included (the default 00:00-23:59 is the whole day).
 /// Hours that cross midnight (22:00-06:00) belong to the day they start on: Monday
 /// 22:00-06:00 covers Monday 22:00 to Tuesday 06:00.
-fn on_duty(now: &str) -> String {
+pub fn on_duty(now: &str) -> String {
     format!(
         "p.time_zone <> '' and exists (
             select 1 from (select date_trunc('minute', {now} at time zone p.time_zone) as t) l
@@ -76,37 +85,51 @@ fn on_duty(now: &str) -> String {
     )
 }
 
-/// Open requests of professional $1 at $2, created up to $3, after the key ($4 metres, $5
-/// id) when given, nearest first, at most $6.
+/// Open requests of professional $1 at $2, placed up to $3, nearest first, then newest:
+/// after the key ($4 rank, $5 created_at, $6 id) when given, at most $7. The rank is the
+/// straight-line (chord) distance, which orders like the great-circle one and lets the
+/// GiST index hand out points nearest first (`<->`), so a page reads about as many rows
+/// as it shows. The index orders by rank alone, so the inner query takes the rows tied
+/// with the last one too (`with ties`) and the outer one orders the ties, newest first.
 pub static OPEN_REQUESTS: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "select r.id, r.created_at, {distance} as meters
+        "select m.id, m.created_at, m.meters, m.rank
          from professionals p
-         join repair_requests r on {open} and {reach}
+         cross join lateral (
+             select r.id, r.created_at, {distance} as meters, {rank} as rank
+             from repair_requests r
+             where {open} and {reach}
+               and r.created_at <= $3
+               and ($4::float8 is null or {rank} > $4
+                    or ({rank} = $4 and (r.created_at, r.id) < ($5, $6)))
+             order by {rank}
+             fetch first $7 rows with ties
+         ) m
          where p.id = $1 and {eligible}
-           and r.created_at <= $3
-           and ($4::float8 is null or ({distance}, r.id) > ($4, $5))
-         order by meters, r.id
-         limit $6",
+         order by m.rank, m.created_at desc, m.id desc
+         limit $7",
         distance = distance_sql(),
+        rank = format!("{REQUEST_POINT} <-> {HOME_POINT}"),
         open = OPEN_FOR_SERVICE,
         reach = within_reach(),
         eligible = eligible("$2"),
     )
 });
 
-/// Professionals to notify of request $1 at $2, nearest first.
+/// Professionals to notify of request $1 at $2, nearest first. Candidates come from the
+/// boxes of the professionals offering the request's service (`professional_services.reach`).
 pub static TO_NOTIFY: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select p.id, {distance} as meters, p.name, p.email::text as email, p.phone,
                 p.sms_updates = 'yes' as sms_opt_in, p.language
          from repair_requests r
-         join professionals p on {reach}
-         where r.id = $1 and {open} and {eligible} and {on_duty}
+         join professional_services s
+             on s.service_id = r.service_id and s.reach @> {REQUEST_POINT}
+         join professionals p on p.id = s.professional_id and {radius}
+         where r.id = $1 and r.state = 'open' and {eligible} and {on_duty}
          order by meters, p.id",
         distance = distance_sql(),
-        open = OPEN_FOR_SERVICE,
-        reach = within_reach(),
+        radius = within_radius(),
         eligible = eligible("$2"),
         on_duty = on_duty("$2"),
     )

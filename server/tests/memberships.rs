@@ -421,6 +421,34 @@ async fn coupon_discounts_round_to_the_cent_and_their_edges_hold() {
 }
 
 #[tokio::test]
+async fn a_free_month_needs_no_card_and_a_charged_one_does() {
+    let setup = Setup::start().await;
+    let (id, token) = setup.professional(true).await;
+    let free = setup.create_coupon("NOCARD", 100, 0).await.unwrap();
+    let half = setup.create_coupon("HALFNOCARD", 50, 0).await.unwrap();
+
+    let granted = setup
+        .purchase(&token, "", "nocard", Uuid::new_v4())
+        .await
+        .unwrap();
+    assert!(granted.payment.is_none());
+    assert!(granted.membership.unwrap().active);
+    assert_eq!(setup.redemptions(&free.id).await, 1);
+
+    // Something to charge: the card is required, and the coupon's use is given back.
+    let end = setup.expires_at(id).await;
+    let refused = setup
+        .purchase(&token, "", "halfnocard", Uuid::new_v4())
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(common::violated_fields(&refused), ["payment_method"]);
+    assert_eq!(setup.redemptions(&half.id).await, 0);
+    assert_eq!(setup.expires_at(id).await, end);
+    setup.server.stop().await;
+}
+
+#[tokio::test]
 async fn the_last_use_of_a_coupon_goes_to_one_purchase() {
     let setup = Setup::start().await;
     let coupon = setup.create_coupon("LAST", 20, 1).await.unwrap();

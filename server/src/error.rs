@@ -280,6 +280,10 @@ impl From<crate::billing::LedgerError> for ApiError {
                 reason: "PAYMENT_METHOD_INVALID",
                 violations: vec![FieldViolation::new("payment_method", message)],
             },
+            L::TestModeOnly => Self::InvalidArgument {
+                reason: "TEST_MODE_ONLY",
+                violations: vec![FieldViolation::new("test_authentication", message)],
+            },
             L::NotFound => Self::NotFound {
                 reason: "PAYMENT_NOT_FOUND",
                 message,

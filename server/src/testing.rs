@@ -158,6 +158,39 @@ impl TestServer {
         (id, token.token)
     }
 
+    /// A membership payment of `payer_id` waiting for 3-D Secure (the 4000 0025 0000 3155
+    /// card), made in the server's ledger on the offline test gateway whatever gateway the
+    /// server itself uses (a Stripe-mode server's webhooks and refusals read the ledger only).
+    pub async fn pending_membership_payment(
+        &self,
+        payer_id: uuid::Uuid,
+    ) -> crate::billing::Payment {
+        use crate::{
+            billing::{Ledger, Purpose, StartPayment, Timing},
+            domain::{Cents, Currency, Money},
+            providers::payments::{
+                IdempotencyKey, PaymentMethodRef, SystemClock, test_gateway::TestGateway,
+            },
+        };
+        use std::sync::Arc;
+        let db = self.server.state.db.clone();
+        let ledger = Ledger::new(
+            db.clone(),
+            Arc::new(TestGateway::new(db, Arc::new(SystemClock))),
+        );
+        ledger
+            .start(&StartPayment {
+                purpose: Purpose::Membership,
+                payer_id,
+                amount: Money::new(Cents::new(2999).expect("cents"), Currency::Eur),
+                payment_method: PaymentMethodRef::parse("4000 0025 0000 3155").expect("card"),
+                timing: Timing::Now,
+                request_id: IdempotencyKey::new(uuid::Uuid::new_v4()),
+            })
+            .await
+            .expect("pending membership payment")
+    }
+
     pub fn data_dir(&self) -> &Path {
         self.data_dir.path()
     }

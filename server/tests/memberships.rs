@@ -421,6 +421,34 @@ async fn coupon_discounts_round_to_the_cent_and_their_edges_hold() {
 }
 
 #[tokio::test]
+async fn a_free_month_needs_no_card_and_a_charged_one_does() {
+    let setup = Setup::start().await;
+    let (id, token) = setup.professional(true).await;
+    let free = setup.create_coupon("NOCARD", 100, 0).await.unwrap();
+    let half = setup.create_coupon("HALFNOCARD", 50, 0).await.unwrap();
+
+    let granted = setup
+        .purchase(&token, "", "nocard", Uuid::new_v4())
+        .await
+        .unwrap();
+    assert!(granted.payment.is_none());
+    assert!(granted.membership.unwrap().active);
+    assert_eq!(setup.redemptions(&free.id).await, 1);
+
+    // Something to charge: the card is required, and the coupon's use is given back.
+    let end = setup.expires_at(id).await;
+    let refused = setup
+        .purchase(&token, "", "halfnocard", Uuid::new_v4())
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(common::violated_fields(&refused), ["payment_method"]);
+    assert_eq!(setup.redemptions(&half.id).await, 0);
+    assert_eq!(setup.expires_at(id).await, end);
+    setup.server.stop().await;
+}
+
+#[tokio::test]
 async fn the_last_use_of_a_coupon_goes_to_one_purchase() {
     let setup = Setup::start().await;
     let coupon = setup.create_coupon("LAST", 20, 1).await.unwrap();
@@ -626,7 +654,13 @@ async fn a_purchase_that_needs_authentication_extends_once_confirmed() {
         let payment_id = payment.id.clone();
         async move {
             client
-                .confirm_payment(with_token(pb::ConfirmPaymentRequest { payment_id }, &token))
+                .confirm_payment(with_token(
+                    pb::ConfirmPaymentRequest {
+                        payment_id,
+                        ..Default::default()
+                    },
+                    &token,
+                ))
                 .await
                 .map(|r| r.into_inner().payment.unwrap())
         }
@@ -648,6 +682,131 @@ async fn a_purchase_that_needs_authentication_extends_once_confirmed() {
     assert_eq!(retried.payment.unwrap().state(), pb::PaymentState::Captured);
     assert_eq!(setup.expires_at(id).await.unwrap(), end);
     setup.server.stop().await;
+}
+
+impl Setup {
+    /// ConfirmPayment by `token` with the cardholder's test-mode answer.
+    async fn answer(
+        &self,
+        token: &str,
+        payment_id: &str,
+        answer: pb::TestAuthentication,
+    ) -> Result<pb::Payment, tonic::Status> {
+        self.client
+            .clone()
+            .confirm_payment(with_token(
+                pb::ConfirmPaymentRequest {
+                    payment_id: payment_id.into(),
+                    test_authentication: answer as i32,
+                },
+                token,
+            ))
+            .await
+            .map(|r| r.into_inner().payment.unwrap())
+    }
+
+    async fn payment_state(&self, token: &str, payment_id: &str) -> pb::PaymentState {
+        self.client
+            .clone()
+            .get_payment(with_token(
+                pb::GetPaymentRequest {
+                    payment_id: payment_id.into(),
+                },
+                token,
+            ))
+            .await
+            .unwrap()
+            .into_inner()
+            .payment
+            .unwrap()
+            .state()
+    }
+
+    /// A purchase on the card that needs authentication: its waiting payment.
+    async fn pending_purchase(&self, token: &str) -> pb::Payment {
+        let payment = self
+            .purchase(token, "4000 0025 0000 3155", "", Uuid::new_v4())
+            .await
+            .unwrap()
+            .payment
+            .unwrap();
+        assert_eq!(payment.state(), pb::PaymentState::RequiresAction);
+        payment
+    }
+}
+
+#[tokio::test]
+async fn the_test_mode_authentication_answer_captures_or_fails_the_purchase() {
+    use pb::TestAuthentication::{Approve, Refuse};
+    let setup = Setup::start().await;
+    let (id, token) = setup.professional(true).await;
+    let (_, other) = setup.professional(true).await;
+
+    // Another professional cannot answer for this payment, and their try changes nothing.
+    let approved = setup.pending_purchase(&token).await;
+    let refused = setup
+        .answer(&other, &approved.id, Approve)
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "NOT_OWNER");
+    assert_eq!(
+        setup.payment_state(&token, &approved.id).await,
+        pb::PaymentState::RequiresAction
+    );
+
+    // Approved: captured, and the month is granted.
+    let before = Utc::now();
+    let captured = setup.answer(&token, &approved.id, Approve).await.unwrap();
+    assert_eq!(captured.state(), pb::PaymentState::Captured);
+    let end = setup.expires_at(id).await.unwrap();
+    assert!(close(end, one_month_after(before)));
+    // Answered again (a retry, or a change of mind): nothing moves.
+    let again = setup.answer(&token, &approved.id, Refuse).await.unwrap();
+    assert_eq!(again.state(), pb::PaymentState::Captured);
+    assert_eq!(setup.expires_at(id).await.unwrap(), end);
+
+    // Refused: failed with its reason, and the membership keeps its end.
+    let declined = setup.pending_purchase(&token).await;
+    let failed = setup.answer(&token, &declined.id, Refuse).await.unwrap();
+    assert_eq!(failed.state(), pb::PaymentState::Failed);
+    assert_eq!(
+        failed.failure_message,
+        "The card could not be authenticated."
+    );
+    assert_eq!(setup.expires_at(id).await.unwrap(), end);
+    setup.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_test_mode_authentication_answer_is_refused_with_stripe() {
+    let server = TestServer::start_with(|config| {
+        config.stripe_secret_key = Some("sk_test_unused".to_owned());
+        config.stripe_publishable_key = Some("pk_test_unused".to_owned());
+        // Never called: the answer is refused before any gateway call.
+        config.stripe_api_base = "http://127.0.0.1:9".to_owned();
+    })
+    .await;
+    let (professional, token) = server.account_token(Role::Professional).await;
+    let pending = server.pending_membership_payment(professional).await;
+
+    let refused = BillingServiceClient::new(server.channel().await)
+        .confirm_payment(with_token(
+            pb::ConfirmPaymentRequest {
+                payment_id: pending.id.to_string(),
+                test_authentication: pb::TestAuthentication::Approve as i32,
+            },
+            &token,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(reason(&refused), "TEST_MODE_ONLY");
+    assert!(
+        refused.message().contains("test mode"),
+        "{}",
+        refused.message()
+    );
+    server.stop().await;
 }
 
 #[tokio::test]

@@ -245,21 +245,7 @@ async fn a_membership_paid_after_authentication_gets_its_month_from_the_webhook(
     let (professional, _) = server
         .account_token(repairs_server::domain::Role::Professional)
         .await;
-    let ledger = Ledger::new(
-        db.clone(),
-        Arc::new(TestGateway::new(db.clone(), Arc::new(SystemClock))),
-    );
-    let pending = ledger
-        .start(&StartPayment {
-            purpose: Purpose::Membership,
-            payer_id: professional,
-            amount: Money::new(Cents::new(2999).unwrap(), Currency::Eur),
-            payment_method: PaymentMethodRef::parse("4000 0025 0000 3155").unwrap(),
-            timing: Timing::Now,
-            request_id: IdempotencyKey::new(Uuid::new_v4()),
-        })
-        .await
-        .unwrap();
+    let pending = server.pending_membership_payment(professional).await;
     let end = || async {
         sqlx::query_scalar::<_, Option<chrono::DateTime<Utc>>>(
             "select membership_expires_at from professionals where id = $1",

@@ -20,10 +20,14 @@ async function customer(name, { verify }) {
   return { id: reply.id, storage: { token: reply.token, username: reply.name } };
 }
 
-async function professional(name, { verify, approveWith }) {
+/**
+ * A professional signed up through the legacy API, phone verified when `verify`, approved by
+ * the admin whose token is `approveWith`; `lang` is the account's language.
+ */
+export async function professional(name, { verify, approveWith, lang = 'en' }) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
   const reply = await legacyApi('/professionals', {
-    body: { name, email, password: PASSWORD, lang: 'en' },
+    body: { name, email, password: PASSWORD, lang },
   });
   if (verify) await verifyPhone(reply);
   let { token } = reply;
@@ -43,10 +47,12 @@ async function professional(name, { verify, approveWith }) {
  * of the signed-in session (`public` stores nothing). The admin's id is the professional its
  * screens open.
  */
+/** The admin of the stack, signed in: `admin_token` and `admin_name`. */
+export const adminSession = () =>
+  legacyApi('/admin/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+
 export async function createAccounts() {
-  const admin = await legacyApi('/admin/login', {
-    body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const admin = await adminSession();
   const [newCustomer, verifiedCustomer, newPro, pendingPro, approvedPro, reviewedPro] =
     await Promise.all([
       customer('New Customer', { verify: false }),

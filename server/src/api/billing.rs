@@ -10,7 +10,7 @@ use super::convert::{caller, time_from_proto, timestamp};
 use crate::{
     accounts::{parse_id, require_self},
     billing::{
-        Ledger, Payment, PaymentState, Purpose,
+        Ledger, Payment, PaymentState, Purpose, TestAuthentication,
         admin::{self, Target},
         coupons,
         ledger::Step,
@@ -392,7 +392,16 @@ impl BillingService for BillingApi {
         let payment = self
             .own_payment(&ledger, caller(&request)?, &request.get_ref().payment_id)
             .await?;
-        let payment = ledger.confirm(payment.id).await.map_err(ApiError::from)?;
+        let answer = match request.get_ref().test_authentication() {
+            pb::TestAuthentication::Unspecified => None,
+            pb::TestAuthentication::Approve => Some(TestAuthentication::Approve),
+            pb::TestAuthentication::Refuse => Some(TestAuthentication::Refuse),
+        };
+        let payment = match answer {
+            Some(answer) => ledger.answer_and_confirm(payment.id, answer).await,
+            None => ledger.confirm(payment.id).await,
+        }
+        .map_err(ApiError::from)?;
         membership::grant_if_captured(ledger.db(), &payment)
             .await
             .map_err(ApiError::from)?;

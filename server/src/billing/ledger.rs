@@ -18,8 +18,8 @@ use uuid::Uuid;
 use crate::{
     domain::Money,
     providers::payments::{
-        Decline, GatewayPayment, GatewayStatus, IdempotencyKey, NewCharge, PaymentError,
-        PaymentGateway, PaymentMethodRef,
+        Decline, GatewayKind, GatewayPayment, GatewayStatus, IdempotencyKey, NewCharge,
+        PaymentError, PaymentGateway, PaymentMethodRef,
     },
     store::payments::{self as store, AttemptEnd, GatewayState, NewAttempt, PaymentRow},
 };
@@ -132,6 +132,13 @@ pub struct Payment {
     pub test_mode: bool,
 }
 
+/// The cardholder's answer on the offline test gateway's authentication step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestAuthentication {
+    Approve,
+    Refuse,
+}
+
 /// A new payment, its amount computed by the caller's rules (never taken from a client).
 #[derive(Debug, Clone)]
 pub struct StartPayment {
@@ -163,6 +170,11 @@ pub enum LedgerError {
     RequestIdReused,
     #[error("a call with this request_id is still running; retry with the same request_id")]
     InProgress,
+    #[error(
+        "a test authentication answer is taken only in test mode; with Stripe the cardholder \
+         authenticates through Stripe.js"
+    )]
+    TestModeOnly,
     #[error("the payment gateway is unavailable; please try again")]
     GatewayUnavailable(#[source] anyhow::Error),
     #[error(transparent)]
@@ -330,6 +342,33 @@ impl Ledger {
             .await
             .map_err(|e| refusal(e, "confirmed"))?;
         self.sync(&payment, &seen).await
+    }
+
+    /// The cardholder's answer on the test-mode authentication step, then [`Self::confirm`].
+    /// Refused outside test mode, where the gateway asks the cardholder itself. A payment no
+    /// longer waiting for the answer (answered before, or moved by a webhook) is confirmed
+    /// as it is, so a retried answer is harmless.
+    pub async fn answer_and_confirm(
+        &self,
+        payment_id: Uuid,
+        answer: TestAuthentication,
+    ) -> Result<Payment, LedgerError> {
+        if self.gateway.kind() != GatewayKind::Test {
+            return Err(LedgerError::TestModeOnly);
+        }
+        let payment = self.find(payment_id).await?;
+        if payment.state == PaymentState::RequiresAction {
+            let approved = answer == TestAuthentication::Approve;
+            match self
+                .gateway
+                .answer_authentication(&payment.charge_id, approved)
+                .await
+            {
+                Ok(_) | Err(PaymentError::State { .. }) => {}
+                Err(other) => return Err(refusal(other, "confirmed")),
+            }
+        }
+        self.confirm(payment_id).await
     }
 
     /// Applies a transition the gateway reported on its own (a webhook event): the payment
@@ -541,6 +580,7 @@ fn refusal(error: PaymentError, step: &'static str) -> LedgerError {
         PaymentError::NotFound => LedgerError::NotFound,
         PaymentError::State { .. } => LedgerError::State(step),
         PaymentError::KeyReused => LedgerError::RequestIdReused,
+        PaymentError::TestModeOnly => LedgerError::TestModeOnly,
         PaymentError::Unavailable(cause) => LedgerError::GatewayUnavailable(cause),
     }
 }
@@ -557,6 +597,7 @@ fn refusal_code(error: &LedgerError) -> Option<String> {
         LedgerError::AuthorizationExpired => "authorization_expired".to_owned(),
         LedgerError::RequestIdReused
         | LedgerError::InProgress
+        | LedgerError::TestModeOnly
         | LedgerError::GatewayUnavailable(_)
         | LedgerError::Internal(_) => return None,
     };

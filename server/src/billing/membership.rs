@@ -13,7 +13,7 @@ use crate::{
     domain::{Cents, CouponCode, Currency, DiscountPercent, Language, Money, ProfessionalState},
     error::{ApiError, ApiResult},
     outbox::NewOutboxMessage,
-    providers::payments::{IdempotencyKey, PaymentMethodRef},
+    providers::payments::{IdempotencyKey, PaymentInputError, PaymentMethodRef},
     store::{
         coupons::{self, Redemption, Reserved},
         memberships::{self, Grant, Member},
@@ -192,7 +192,12 @@ pub async fn purchase(
     request: &PurchaseRequest<'_>,
 ) -> ApiResult<Purchased> {
     let request_id = IdempotencyKey::parse(request.request_id)?;
-    let payment_method = PaymentMethodRef::parse(request.payment_method)?;
+    // A month a 100 % coupon makes free takes no card: an empty one is refused only when
+    // there is something to charge.
+    let payment_method = match request.payment_method.trim() {
+        "" => None,
+        method => Some(PaymentMethodRef::parse(method)?),
+    };
     let code = coupon_code(request.coupon_code)?;
     let db = ledger.db();
     let standing = memberships::standing(db, professional_id)
@@ -221,6 +226,12 @@ pub async fn purchase(
             payment: None,
         });
     }
+    let Some(payment_method) = payment_method else {
+        if redemption.is_some() {
+            coupons::release(db, professional_id, request_id.uuid()).await?;
+        }
+        return Err(PaymentInputError::PaymentMethod.into());
+    };
     let started = ledger
         .start(&StartPayment {
             purpose: Purpose::Membership,

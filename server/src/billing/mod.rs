@@ -10,4 +10,7 @@ pub mod receipt;
 pub mod stripe_events;
 pub mod test_charge;
 
-pub use ledger::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing};
+pub use ledger::{
+    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, TestAuthentication,
+    Timing,
+};

@@ -31,3 +31,8 @@ export function centsToDollarsText(cents: bigint | number): string {
   const fraction = (value % 100n).toString().padStart(2, '0');
   return `${value / 100n}.${fraction}`;
 }
+
+/** A whole percentage in a language's conventions: 20% in English, 20 % (no-break) in French. */
+export function formatPercent(percent: number, language: Language) {
+  return new Intl.NumberFormat(LOCALES[language], { style: 'percent' }).format(percent / 100);
+}

@@ -1,7 +1,8 @@
 /**
- * Typed stand-ins for the server in tests: AccountsService methods given by the test (every
- * other call fails with UNIMPLEMENTED, like an unbuilt RPC), the service catalogue, a record
- * of each call with its bearer token, and errors shaped like the server's.
+ * Typed stand-ins for the server in tests: AccountsService and BillingService methods given
+ * by the test (every other call fails with UNIMPLEMENTED, like an unbuilt RPC), the service
+ * catalogue, a record of each call with its bearer token, and errors shaped like the
+ * server's.
  */
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
@@ -16,11 +17,13 @@ import {
   type Customer,
   type Professional,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { BillingService } from '@/gen/repairs/billing/v1/billing_pb';
 import { ContentService } from '@/gen/repairs/content/v1/content_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { fakeToken } from './render-app';
 
 type AccountsImpl = Partial<ServiceImpl<typeof AccountsService>>;
+type BillingImpl = Partial<ServiceImpl<typeof BillingService>>;
 
 export interface RecordedCall {
   method: string;
@@ -39,21 +42,25 @@ export const TEST_SERVICES = [
   },
 ];
 
-export function stubServer(accounts: AccountsImpl = {}) {
+export function stubServer(accounts: AccountsImpl = {}, billing: BillingImpl = {}) {
   const calls: RecordedCall[] = [];
-  const recorded: Record<string, unknown> = {};
-  for (const [method, handler] of Object.entries(accounts)) {
-    recorded[method] = (request: unknown, context: { requestHeader: Headers }) => {
-      calls.push({ method, request, authorization: context.requestHeader.get('authorization') });
-      return (handler as (request: unknown, context: unknown) => unknown)(request, context);
-    };
-  }
+  const record = (methods: object) => {
+    const recorded: Record<string, unknown> = {};
+    for (const [method, handler] of Object.entries(methods)) {
+      recorded[method] = (request: unknown, context: { requestHeader: Headers }) => {
+        calls.push({ method, request, authorization: context.requestHeader.get('authorization') });
+        return (handler as (request: unknown, context: unknown) => unknown)(request, context);
+      };
+    }
+    return recorded;
+  };
   const transport = createRouterTransport(({ service }) => {
-    service(AccountsService, recorded as AccountsImpl);
+    service(AccountsService, record(accounts) as AccountsImpl);
+    service(BillingService, record(billing) as BillingImpl);
     service(ContentService, { listServices: () => ({ services: TEST_SERVICES }) });
   });
   /** The requests `method` received, in order. */
-  const requests = <T = Record<string, unknown>>(method: keyof AccountsImpl) =>
+  const requests = <T = Record<string, unknown>>(method: keyof AccountsImpl | keyof BillingImpl) =>
     calls.filter((call) => call.method === method).map((call) => call.request as T);
   return { transport, calls, requests };
 }

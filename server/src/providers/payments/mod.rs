@@ -47,6 +47,17 @@ pub trait PaymentGateway: Send + Sync {
 
     /// The payment as the gateway sees it now (after 3-D Secure, or to reconcile).
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError>;
+
+    /// The cardholder's answer on the test-mode authentication step of a payment waiting
+    /// for it. Only the offline test gateway has such a step: real gateways ask the
+    /// cardholder themselves (Stripe.js), so by default it is refused.
+    async fn answer_authentication(
+        &self,
+        _id: &str,
+        _approved: bool,
+    ) -> Result<GatewayPayment, PaymentError> {
+        Err(PaymentError::TestModeOnly)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,6 +263,9 @@ pub enum PaymentError {
     /// The payment is not in a state that allows this step.
     #[error("the payment cannot be {step} now")]
     State { step: &'static str },
+    /// A step only the offline test gateway has (its authentication answer).
+    #[error("only the offline test gateway takes a test authentication answer")]
+    TestModeOnly,
     /// The gateway refused a reused idempotency key with other parameters.
     #[error("the payment gateway refused a reused idempotency key")]
     KeyReused,

@@ -328,6 +328,14 @@ impl PaymentGateway for TestGateway {
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
         self.find(id).await?.into_payment()
     }
+
+    async fn answer_authentication(
+        &self,
+        id: &str,
+        approved: bool,
+    ) -> Result<GatewayPayment, PaymentError> {
+        self.authenticate(id, approved).await
+    }
 }
 
 #[cfg(test)]

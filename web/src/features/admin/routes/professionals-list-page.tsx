@@ -12,8 +12,8 @@ import { formatPhone } from '@/lib/phone';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useProfessionalsPage } from '../api/list-professionals';
 import { ADMIN_PATHS } from '../admin-actions';
-import { PagedList } from '../components/paged-list';
-import { useDateFormat } from '../use-date-format';
+import { PagedList } from '@/components/paged-list';
+import { useDateFormat } from '@/lib/use-date-format';
 
 const FILTERS = [
   { state: ProfessionalState.UNSPECIFIED, key: 'admin.filterAll' },

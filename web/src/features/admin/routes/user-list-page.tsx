@@ -8,8 +8,8 @@ import { formatPhone } from '@/lib/phone';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useCustomersPage } from '../api/list-customers';
 import { ADMIN_PATHS } from '../admin-actions';
-import { PagedList } from '../components/paged-list';
-import { useDateFormat } from '../use-date-format';
+import { PagedList } from '@/components/paged-list';
+import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguageName } from '../use-language-name';
 
 /** /admin/user-list: customers, newest first, page by page. */

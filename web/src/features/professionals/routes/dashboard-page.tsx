@@ -2,14 +2,14 @@ import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
+import { MembershipStatus } from '@/components/professional/membership-notice';
 import { FormAlert } from '@/components/ui/form-alert';
 import { isAwaitingReview } from '@/lib/session';
-import { InactiveMembershipNotice } from '../components/inactive-membership-notice';
 import { useProfessionalAccount } from '../professional-context';
 
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
- * waits for review, and the inactive-membership notice until the membership is paid. The
+ * waits for review, and the membership: until when it is paid, or the inactive notice. The
  * counters and latest requests come with the marketplace.
  */
 export function DashboardPage() {
@@ -21,8 +21,12 @@ export function DashboardPage() {
       {isAwaitingReview(status) && (
         <FormAlert status="info" title={t('professionalStatus.reviewPendingBanner')} />
       )}
-      {professional && !professional.membershipActive && (
-        <InactiveMembershipNotice professionalId={professional.id} />
+      {professional && (
+        <MembershipStatus
+          professionalId={professional.id}
+          active={professional.membershipActive}
+          expireTime={professional.membershipExpireTime}
+        />
       )}
       <EmptyState title={t('dashboard.latestRequests')}>{t('dashboard.comingSoon')}</EmptyState>
     </Stack>

@@ -1,3 +1,4 @@
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
@@ -52,12 +53,18 @@ describe('professional state pages', () => {
     );
   });
 
-  it('shows no notice once the membership is paid', async () => {
+  it('shows until when the membership is paid, and no notice', async () => {
     renderApp(
       '/professional-dashboard',
-      as({ state: ProfessionalState.APPROVED, membershipActive: true }),
+      as({
+        state: ProfessionalState.APPROVED,
+        membershipActive: true,
+        membershipExpireTime: timestampFromMs(Date.UTC(2031, 0, 15, 12)),
+      }),
     );
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(
+      await screen.findByText('Your membership is active until January 15, 2031.'),
+    ).toBeVisible();
     expect(screen.queryByText('Your membership is inactive')).toBeNull();
   });
 

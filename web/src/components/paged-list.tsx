@@ -19,7 +19,7 @@ interface PagedListProps<Row> {
   pages: ReturnType<typeof usePageTokens>;
 }
 
-/** An admin list: loading, failure, empty and the table with its pager. */
+/** A paged list: loading, failure, empty and the table with its pager. */
 export function PagedList<Row>({
   caption,
   emptyTitle,

@@ -1,0 +1,74 @@
+import { Button, HStack, Input, Stack } from '@chakra-ui/react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
+import { notBlank } from '@/lib/validation';
+
+const CODE_MAX = 32;
+
+interface CouponFormProps {
+  /** Asks the server about the code; `error` comes back when it cannot be used. */
+  onApply: (code: string) => void;
+  applying: boolean;
+  /** Why the last code was refused ('Invalid or expired coupon.'). */
+  error: string | null;
+}
+
+/**
+ * 'Do you have a coupon?': a link-style button that reveals the coupon field and its Apply
+ * button (a form of its own, so Enter applies the code).
+ */
+export function CouponForm({ onApply, applying, error }: CouponFormProps) {
+  const { t } = useTranslation();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const submit = handleSubmit(({ code }) => onApply(code.trim()));
+
+  return (
+    <Stack gap="3" align="flex-start">
+      <Button
+        variant="plain"
+        color="brand.fg"
+        textDecoration="underline"
+        px="0"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {t('billing.haveCoupon')}
+      </Button>
+      {open && (
+        <form id={panelId} noValidate onSubmit={submit} style={{ width: '100%' }}>
+          <HStack gap="3" align="flex-start" wrap="wrap">
+            <FormField
+              label={t('billing.couponCode')}
+              error={errors.code?.message ?? error ?? undefined}
+            >
+              <Input
+                autoFocus
+                autoComplete="off"
+                maxW="xs"
+                {...register('code', {
+                  validate: (value) =>
+                    !notBlank(value)
+                      ? t('billing.errors.couponRequired')
+                      : value.trim().length <= CODE_MAX ||
+                        t('forms.errors.tooLong', { max: CODE_MAX }),
+                })}
+              />
+            </FormField>
+            <Button type="submit" variant="outline" colorPalette="brand" mt="6" loading={applying}>
+              {t('billing.apply')}
+            </Button>
+          </HStack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { Badge } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+/** 'TEST MODE' on everything the offline test gateway touches: no money moves there. */
+export function TestModeBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge colorPalette="orange" variant="solid" size="md" alignSelf="flex-start">
+      {t('billing.testMode')}
+    </Badge>
+  );
+}

@@ -1,0 +1,170 @@
+import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useProblemMessage } from '@/components/form/use-problem-message';
+import { PageTitle } from '@/components/page-title';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { FormAlert } from '@/components/ui/form-alert';
+import { toaster } from '@/components/ui/toast';
+import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
+import {
+  BillingService,
+  PaymentMode,
+  PaymentState,
+  type Payment,
+} from '@/gen/repairs/billing/v1/billing_pb';
+import type { Money } from '@/gen/repairs/type/v1/common_pb';
+import { PROFESSIONAL_DASHBOARD_PATH } from '@/lib/account-paths';
+import { formatMoney, formatPercent } from '@/lib/money';
+import { invalidate } from '@/lib/query-keys';
+import { readRpcError } from '@/lib/rpc-error';
+import { useDateFormat } from '@/lib/use-date-format';
+import { useLanguage } from '@/lib/use-language';
+import { useSignedInId } from '@/lib/use-signed-in-id';
+import { useMembership } from '../api/get-membership';
+import { useMembershipPrice } from '../api/get-membership-price';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { usePurchaseMembership } from '../api/purchase-membership';
+import { useAttemptKey, isUnsettled } from '../attempt-key';
+import { AuthenticationStep } from '../components/authentication-step';
+import { CardForm } from '../components/card-form';
+import { useCoupon } from '../use-coupon';
+
+/**
+ * /purchase-membership/{id} (also /purchase-membership and /membership-purchase): one month
+ * of membership for the signed-in professional. Whatever id the path names, the month is the
+ * session's own (the server sells to the caller only). The price, a coupon on request, the
+ * test gateway's card form, its authentication step when the card asks for one, then the
+ * dashboard. A 100 % coupon makes the month free: no card.
+ */
+export function PurchaseMembershipPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const problemMessage = useProblemMessage();
+  const formatEnd = useDateFormat('long');
+  const professionalId = useSignedInId('professional');
+  const config = usePaymentConfig();
+  const price = useMembershipPrice();
+  const membership = useMembership(professionalId).data?.membership;
+  const coupon = useCoupon();
+  const purchase = usePurchaseMembership();
+  const attempt = useAttemptKey();
+  const [pending, setPending] = useState<Payment | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  if (price.isPending || config.isPending) return <RouteLoader />;
+  const loadError = price.error ?? config.error;
+  const monthly = price.data?.monthlyPrice;
+  const total: Money | undefined = coupon.applied?.quote.amountPayable ?? monthly;
+  const money = (amount: Money) => formatMoney(amount.amountCents, amount.currency, language);
+  const free = total?.amountCents === 0n;
+
+  const succeed = () => {
+    invalidate(
+      queryClient,
+      BillingService.method.getMembership,
+      AccountsService.method.getProfessional,
+    );
+    toaster.create({ type: 'success', title: t('billing.purchaseSucceeded') });
+    void navigate(PROFESSIONAL_DASHBOARD_PATH);
+  };
+
+  /** What a purchase or its authentication came to. */
+  const settle = (payment: Payment | undefined) => {
+    setPending(null);
+    if (!payment || payment.state === PaymentState.CAPTURED) succeed();
+    else if (payment.state === PaymentState.REQUIRES_ACTION) setPending(payment);
+    else if (payment.state === PaymentState.FAILED) {
+      setFailure(t('billing.errors.authenticationFailed'));
+    } else setFailure(t('billing.errors.paymentFailed'));
+  };
+
+  const pay = async (paymentMethod: string) => {
+    setFailure(null);
+    const couponCode = coupon.applied?.code ?? '';
+    const requestId = attempt.keyFor(JSON.stringify([paymentMethod, couponCode]));
+    try {
+      const reply = await purchase.mutateAsync({ paymentMethod, couponCode, requestId });
+      attempt.settle();
+      settle(reply.payment);
+    } catch (error) {
+      if (!isUnsettled(readRpcError(error))) attempt.settle();
+      throw error;
+    }
+  };
+
+  const takesTestCards = config.data?.mode === PaymentMode.TEST_GATEWAY;
+  return (
+    <Stack gap="6" maxW="2xl">
+      <PageTitle title={t('pages.purchaseMembership')} />
+      {loadError && <RpcErrorAlert error={loadError} />}
+      {membership?.active && membership.expireTime && (
+        <Text>
+          {t('membership.activeUntil', { date: formatEnd(membership.expireTime) })}{' '}
+          {t('billing.addsAMonth')}
+        </Text>
+      )}
+      {monthly && total && (
+        <Stack gap="3" borderWidth="1px" borderRadius="lg" p="5" bg="bg.subtle">
+          <HStack justify="space-between">
+            <Text>{t('billing.monthlyPrice')}</Text>
+            <Text>{money(monthly)}</Text>
+          </HStack>
+          {coupon.applied && (
+            <HStack justify="space-between">
+              <Text>
+                {t('billing.couponDiscount', {
+                  code: coupon.applied.code.toUpperCase(),
+                  percent: formatPercent(coupon.applied.quote.discountPercent, language),
+                })}
+              </Text>
+            </HStack>
+          )}
+          <Separator />
+          <HStack justify="space-between" fontWeight="bold" fontSize="lg">
+            <Text>{t('billing.total')}</Text>
+            <Text data-testid="total">{money(total)}</Text>
+          </HStack>
+        </Stack>
+      )}
+      {!pending && coupon.form}
+      {failure && <FormAlert title={failure} />}
+      {pending ? (
+        <AuthenticationStep payment={pending} onAnswered={settle} />
+      ) : free ? (
+        <FreeMonth
+          busy={purchase.isPending}
+          onActivate={() =>
+            pay('').catch((error: unknown) => setFailure(problemMessage(readRpcError(error))))
+          }
+        />
+      ) : takesTestCards ? (
+        <CardForm
+          submitLabel={total ? t('billing.pay', { amount: money(total) }) : t('billing.payNow')}
+          busy={purchase.isPending}
+          onPay={pay}
+        />
+      ) : (
+        config.data && <FormAlert status="info" title={t('billing.stripeUnavailable')} />
+      )}
+    </Stack>
+  );
+}
+
+/** A month a 100 % coupon made free: activated without a card. */
+function FreeMonth({ busy, onActivate }: { busy: boolean; onActivate: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="4" align="flex-start">
+      <Text>{t('billing.freeMonth')}</Text>
+      <Button colorPalette="accent" loading={busy} onClick={onActivate}>
+        {t('billing.activate')}
+      </Button>
+    </Stack>
+  );
+}

@@ -327,15 +327,28 @@ impl Pro {
 
 async fn add_professional(db: &PgPool, pro: &Pro) -> Uuid {
     let id = Uuid::now_v7();
+    sqlx::query("insert into professionals (id, name, email) values ($1, 'Pro', $2)")
+        .bind(id)
+        .bind(format!("{id}@example.ca"))
+        .execute(db)
+        .await
+        .unwrap();
+    shape_professional(db, id, pro).await;
+    id
+}
+
+/// Gives professional `id` the standing, home base, hours and services of `pro`.
+async fn shape_professional(db: &PgPool, id: Uuid, pro: &Pro) {
     sqlx::query(
-        "insert into professionals (id, name, email, phone, phone_verified, sms_updates, state,
-             home_latitude, home_longitude, time_zone, available_days, available_from,
-             available_to, radius_km, membership_expires_at, profile_saved_at)
-         values ($1, 'Pro', $2, '+15875550100', $3, $4, $5, $6, $7, $8, $9, $10::time,
-             $11::time, $12, now() + make_interval(days => $13::int), now())",
+        "update professionals set phone = '+15875550100', phone_verified = $2,
+             sms_updates = $3, state = $4, home_latitude = $5, home_longitude = $6,
+             time_zone = $7, available_days = $8, available_from = $9::time,
+             available_to = $10::time, radius_km = $11,
+             membership_expires_at = now() + make_interval(days => $12::int),
+             profile_saved_at = now()
+         where id = $1",
     )
     .bind(id)
-    .bind(format!("{id}@example.ca"))
     .bind(pro.phone_verified)
     .bind(pro.sms)
     .bind(pro.state)
@@ -350,6 +363,11 @@ async fn add_professional(db: &PgPool, pro: &Pro) -> Uuid {
     .execute(db)
     .await
     .unwrap();
+    sqlx::query("delete from professional_services where professional_id = $1")
+        .bind(id)
+        .execute(db)
+        .await
+        .unwrap();
     for s in &pro.services {
         sqlx::query(
             "insert into professional_services (professional_id, service_id) values ($1, $2)",
@@ -360,7 +378,6 @@ async fn add_professional(db: &PgPool, pro: &Pro) -> Uuid {
         .await
         .unwrap();
     }
-    id
 }
 
 async fn add_customer(db: &PgPool) -> Uuid {
@@ -742,5 +759,416 @@ async fn a_professional_without_a_time_zone_is_listed_but_not_notified() {
     let request = add_request(&db, customer, CALGARY, PLUMBING).await;
     assert!(notified(&db, request).await.is_empty());
     assert_eq!(listed(&db, pro).await, vec![request]);
+    finish(server).await;
+}
+
+// ---------------------------------------------------------------------------------------
+// MatchingService
+
+use common::{reason, with_token};
+use repairs_proto::{
+    marketplace::repair_request::Location,
+    matching::{self as pb, matching_service_client::MatchingServiceClient},
+};
+use repairs_server::domain::Role;
+use tonic::{Code, transport::Channel};
+
+async fn client(server: &TestServer) -> MatchingServiceClient<Channel> {
+    MatchingServiceClient::new(server.channel().await)
+}
+
+/// A signed-in professional shaped like `pro`.
+async fn professional_token(server: &TestServer, pro: &Pro) -> (Uuid, String) {
+    let (id, token) = server.account_token(Role::Professional).await;
+    shape_professional(&server.server.state.db, id, pro).await;
+    (id, token)
+}
+
+fn list(professional_id: Uuid, token: &str) -> tonic::Request<pb::ListOpenRequestsRequest> {
+    with_token(
+        pb::ListOpenRequestsRequest {
+            professional_id: professional_id.to_string(),
+            page_size: 10,
+            page_token: String::new(),
+        },
+        token,
+    )
+}
+
+#[tokio::test]
+async fn open_requests_need_a_membership_and_show_no_street() {
+    let (server, db, customer) = world().await;
+    let mut matching = client(&server).await;
+    let lapsed = Pro {
+        membership_days_left: None,
+        ..Pro::member(CALGARY, 30)
+    };
+    let (pro, token) = professional_token(&server, &lapsed).await;
+    let request = add_request(&db, customer, north_of(CALGARY, 3_000.0), PLUMBING).await;
+    sqlx::query("update repair_requests set postal_code = 'T2P 1J9' where id = $1")
+        .bind(request)
+        .execute(&db)
+        .await
+        .unwrap();
+
+    let refused = matching
+        .list_open_requests(list(pro, &token))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&refused), "MEMBERSHIP_INACTIVE");
+
+    shape_professional(&db, pro, &Pro::member(CALGARY, 30)).await;
+    let page = matching
+        .list_open_requests(list(pro, &token))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(page.repair_requests.len(), 1);
+    let shown = page.repair_requests[0].repair_request.clone().unwrap();
+    assert_eq!(shown.id, request.to_string());
+    assert_eq!(shown.service_name, "Plumbing Services");
+    assert!(shown.customer_id.is_empty());
+    let Some(Location::ApproximateLocation(place)) = shown.location else {
+        panic!(
+            "a professional sees the approximate location only: {:?}",
+            shown.location
+        );
+    };
+    assert_eq!(
+        (
+            place.city.as_str(),
+            place.province.as_str(),
+            place.postal_area.as_str()
+        ),
+        ("Calgary", "AB", "T2P")
+    );
+    assert_eq!(place.distance_km, 3);
+
+    // Someone else's list, or a customer: refused.
+    let (other, other_token) = professional_token(&server, &Pro::member(CALGARY, 30)).await;
+    let denied = matching
+        .list_open_requests(list(pro, &other_token))
+        .await
+        .unwrap_err();
+    assert_eq!(denied.code(), Code::PermissionDenied);
+    let mine = matching
+        .list_open_requests(list(other, &other_token))
+        .await
+        .unwrap();
+    assert_eq!(mine.into_inner().repair_requests.len(), 1);
+    let (_, customer_token) = server.account_token(Role::Customer).await;
+    let denied = matching
+        .list_open_requests(list(pro, &customer_token))
+        .await
+        .unwrap_err();
+    assert_eq!(denied.code(), Code::PermissionDenied);
+    finish(server).await;
+}
+
+/// The next message of a stream, or `None` when none comes within `wait`.
+async fn next_within(
+    stream: &mut tonic::Streaming<pb::WatchOpenRequestsResponse>,
+    wait: Duration,
+) -> Option<Result<Option<pb::WatchOpenRequestsResponse>, tonic::Status>> {
+    tokio::time::timeout(wait, stream.message()).await.ok()
+}
+
+#[tokio::test]
+async fn the_stream_brings_new_matching_requests_only_and_is_bounded() {
+    let server = TestServer::start_with(|config| config.watch_streams_per_professional = 1).await;
+    let db = server.server.state.db.clone();
+    let customer = add_customer(&db).await;
+    let mut matching = client(&server).await;
+    let (pro, token) = professional_token(&server, &Pro::member(CALGARY, 30)).await;
+    let watch = |token: &str| {
+        with_token(
+            pb::WatchOpenRequestsRequest {
+                professional_id: pro.to_string(),
+            },
+            token,
+        )
+    };
+    let mut stream = matching
+        .watch_open_requests(watch(&token))
+        .await
+        .unwrap()
+        .into_inner();
+
+    // One stream per professional here: a second one is refused.
+    let second = matching
+        .watch_open_requests(watch(&token))
+        .await
+        .unwrap_err();
+    assert_eq!(second.code(), Code::ResourceExhausted);
+    assert_eq!(reason(&second), "TOO_MANY_STREAMS");
+
+    // Another service, then out of reach, then one that matches.
+    add_request(&db, customer, CALGARY, ROOFING).await;
+    add_request(&db, customer, EDMONTON, PLUMBING).await;
+    let wanted = add_request(&db, customer, north_of(CALGARY, 5_000.0), PLUMBING).await;
+    let message = next_within(&mut stream, Duration::from_secs(10))
+        .await
+        .expect("a matching request arrives")
+        .unwrap()
+        .unwrap();
+    let shown = message.repair_request.unwrap().repair_request.unwrap();
+    assert_eq!(shown.id, wanted.to_string());
+    assert!(matches!(
+        shown.location,
+        Some(Location::ApproximateLocation(ref place)) if place.distance_km == 5
+    ));
+    assert!(
+        next_within(&mut stream, Duration::from_millis(500))
+            .await
+            .is_none(),
+        "nothing else matched"
+    );
+
+    // The server stopping ends the stream instead of waiting for it.
+    let stopped = tokio::time::timeout(Duration::from_secs(20), finish(server)).await;
+    assert!(stopped.is_ok(), "an open stream does not hold the server");
+    let end = next_within(&mut stream, Duration::from_secs(5)).await;
+    assert!(matches!(end, Some(Ok(None)) | Some(Err(_))), "{end:?}");
+}
+
+fn distance(origin: pb::place::Kind, destination: pb::place::Kind) -> pb::GetDistanceRequest {
+    pb::GetDistanceRequest {
+        origin: Some(pb::Place { kind: Some(origin) }),
+        destination: Some(pb::Place {
+            kind: Some(destination),
+        }),
+    }
+}
+
+#[tokio::test]
+async fn distances_between_postal_codes_addresses_and_points() {
+    let (server, _db, _customer) = world().await;
+    let mut matching = client(&server).await;
+    let (_, token) = server.account_token(Role::Customer).await;
+    use pb::place::Kind;
+
+    let calgary_to_edmonton = matching
+        .get_distance(with_token(
+            distance(
+                Kind::PostalCode("T2P 1J9".into()),
+                Kind::Address("10235 101 St NW, Edmonton, AB T5J 3G1".into()),
+            ),
+            &token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        (270..=300).contains(&calgary_to_edmonton.distance_km),
+        "{calgary_to_edmonton:?}"
+    );
+    assert!(calgary_to_edmonton.origin_name.ends_with(", AB"));
+
+    let by_town = matching
+        .get_distance(with_token(
+            distance(
+                Kind::Address("12 Main Street, Red Deer, AB".into()),
+                Kind::Point(pb::LatLng {
+                    latitude: CALGARY.latitude,
+                    longitude: CALGARY.longitude,
+                }),
+            ),
+            &token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!((130..=160).contains(&by_town.distance_km), "{by_town:?}");
+    assert_eq!(
+        by_town.distance_meters / 1000,
+        i64::from(by_town.distance_km) - i64::from(by_town.distance_meters % 1000 >= 500)
+    );
+
+    let nowhere = matching
+        .get_distance(with_token(
+            distance(
+                Kind::Address("Nowhere in particular".into()),
+                Kind::PostalCode("T2P".into()),
+            ),
+            &token,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(nowhere.code(), Code::NotFound);
+    assert_eq!(reason(&nowhere), "ADDRESS_NOT_FOUND");
+
+    let off_the_map = matching
+        .get_distance(with_token(
+            distance(
+                Kind::Point(pb::LatLng {
+                    latitude: 91.0,
+                    longitude: 0.0,
+                }),
+                Kind::PostalCode("not a code".into()),
+            ),
+            &token,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(off_the_map.code(), Code::InvalidArgument);
+
+    let anonymous = matching
+        .get_distance(distance(
+            Kind::PostalCode("T2P".into()),
+            Kind::PostalCode("T5J".into()),
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(anonymous.code(), Code::Unauthenticated);
+    finish(server).await;
+}
+
+/// Records that `professional` was told of `request` on `channel`, through an outbox row in
+/// `outbox_state` (`None`: the outbox has purged it).
+async fn record_notification(
+    db: &PgPool,
+    request: Uuid,
+    professional: Uuid,
+    channel: &str,
+    outbox_state: Option<(&str, i32, &str)>,
+    distance_m: i32,
+) {
+    let message = match outbox_state {
+        Some((state, attempts, error)) => {
+            let id = Uuid::now_v7();
+            sqlx::query(
+                "insert into outbox_messages (id, channel, recipient, body, state, attempts,
+                     last_error, finished_at)
+                 values ($1, $2, 'pro@example.ca', 'A new request', $3, $4, $5,
+                     case when $3 = 'pending' then null else now() end)",
+            )
+            .bind(id)
+            .bind(channel)
+            .bind(state)
+            .bind(attempts)
+            .bind(error)
+            .execute(db)
+            .await
+            .unwrap();
+            Some(id)
+        }
+        None => None,
+    };
+    sqlx::query(
+        "insert into request_notifications (repair_request_id, professional_id, channel,
+             outbox_message_id, distance_m)
+         values ($1, $2, $3, $4, $5)",
+    )
+    .bind(request)
+    .bind(professional)
+    .bind(channel)
+    .bind(message)
+    .bind(distance_m)
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn admins_see_whom_a_request_matched_and_how_each_notification_went() {
+    let (server, db, customer) = world().await;
+    let mut matching = client(&server).await;
+    let (_, admin) = server.account_token(Role::Admin).await;
+    let request = add_request(&db, customer, CALGARY, PLUMBING).await;
+    let near = add_professional(&db, &Pro::member(CALGARY, 30)).await;
+    let far = add_professional(&db, &Pro::member(CALGARY, 30)).await;
+    record_notification(&db, request, near, "email", Some(("sent", 1, "")), 1_400).await;
+    record_notification(
+        &db,
+        request,
+        near,
+        "sms",
+        Some(("parked", 8, "carrier refused")),
+        1_400,
+    )
+    .await;
+    record_notification(&db, request, far, "email", None, 12_600).await;
+    let ask = |page_token: String, token: &str| {
+        with_token(
+            pb::ListRepairRequestMatchesRequest {
+                repair_request_id: request.to_string(),
+                page_size: 1,
+                page_token,
+            },
+            token,
+        )
+    };
+
+    let first = matching
+        .list_repair_request_matches(ask(String::new(), &admin))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(first.matches.len(), 1);
+    let nearest = &first.matches[0];
+    assert_eq!(nearest.professional_id, near.to_string());
+    assert_eq!(nearest.distance_km, 1);
+    let states: Vec<(i32, i32, i32, &str)> = nearest
+        .notifications
+        .iter()
+        .map(|n| (n.channel, n.state, n.attempts, n.last_error.as_str()))
+        .collect();
+    assert_eq!(
+        states,
+        vec![
+            (
+                pb::NotificationChannel::Email as i32,
+                pb::DeliveryState::Sent as i32,
+                1,
+                ""
+            ),
+            (
+                pb::NotificationChannel::Sms as i32,
+                pb::DeliveryState::Parked as i32,
+                8,
+                "carrier refused"
+            ),
+        ]
+    );
+    assert!(
+        nearest
+            .notifications
+            .iter()
+            .all(|n| n.finish_time.is_some())
+    );
+
+    let second = matching
+        .list_repair_request_matches(ask(first.next_page_token, &admin))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(second.matches.len(), 1);
+    assert_eq!(second.matches[0].professional_id, far.to_string());
+    assert_eq!(second.matches[0].distance_km, 13);
+    assert_eq!(
+        second.matches[0].notifications[0].state,
+        pb::DeliveryState::Purged as i32
+    );
+    assert!(second.next_page_token.is_empty());
+
+    let missing = with_token(
+        pb::ListRepairRequestMatchesRequest {
+            repair_request_id: Uuid::now_v7().to_string(),
+            ..Default::default()
+        },
+        &admin,
+    );
+    let missing = matching
+        .list_repair_request_matches(missing)
+        .await
+        .unwrap_err();
+    assert_eq!(missing.code(), Code::NotFound);
+    let (_, pro_token) = server.account_token(Role::Professional).await;
+    let denied = matching
+        .list_repair_request_matches(ask(String::new(), &pro_token))
+        .await
+        .unwrap_err();
+    assert_eq!(denied.code(), Code::PermissionDenied);
     finish(server).await;
 }

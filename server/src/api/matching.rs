@@ -1,11 +1,43 @@
-//! MatchingService. No RPC is built yet: every method answers UNIMPLEMENTED.
+//! MatchingService: decode, authorise, call `crate::matching`, encode. The open requests of
+//! a professional (listed and streamed) pass the membership gate first; what they show is
+//! the approximate location, never the street. NotifyProfessional answers UNIMPLEMENTED
+//! until the request fan-out it reuses lands.
 
-use repairs_proto::matching::matching_service_server::MatchingService;
+use std::{collections::HashMap, time::Duration};
 
-use crate::state::AppState;
+use repairs_proto::{
+    marketplace as mpb,
+    matching::{self as pb, matching_service_server::MatchingService},
+};
+use tokio::sync::{broadcast::error::RecvError, mpsc};
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status, codegen::BoxStream};
+use uuid::Uuid;
+
+use super::convert::{caller, timestamp};
+use crate::{
+    accounts::{own_or_given, parse_id},
+    billing::membership,
+    error::{ApiError, ApiResult},
+    matching::{
+        self, Distance, OpenRequestsPageRequest,
+        places::{self, PlaceQuery},
+    },
+    providers::Coordinates,
+    state::AppState,
+    store::{
+        page::PageRequest,
+        request_matches::{self, ApproximateRequest, NotificationRow},
+    },
+};
+
+/// How long one WatchOpenRequests stream lasts before the server ends it; the client
+/// reconnects (the contract says so), which also re-checks its session and membership.
+const STREAM_LIFETIME: Duration = Duration::from_secs(30 * 60);
+/// Matching requests a stream may hold before its client reads them.
+const STREAM_BUFFER: usize = 16;
 
 pub struct MatchingApi {
-    #[allow(dead_code, reason = "used by the handlers as they are built")]
     state: AppState,
 }
 
@@ -15,5 +47,315 @@ impl MatchingApi {
     }
 }
 
+type Reply<T> = Result<Response<T>, Status>;
+
+fn ok<T>(message: T) -> Reply<T> {
+    Ok(Response::new(message))
+}
+
+fn urgency_to_proto(code: &str) -> mpb::Urgency {
+    match code {
+        "immediate" => mpb::Urgency::Immediate,
+        "can_wait" => mpb::Urgency::CanWait,
+        _ => mpb::Urgency::Unspecified,
+    }
+}
+
+fn state_to_proto(code: &str) -> mpb::RepairRequestState {
+    match code {
+        "open" => mpb::RepairRequestState::Open,
+        "hired" => mpb::RepairRequestState::Hired,
+        "completed" => mpb::RepairRequestState::Completed,
+        "cancelled" => mpb::RepairRequestState::Cancelled,
+        "expired" => mpb::RepairRequestState::Expired,
+        _ => mpb::RepairRequestState::Unspecified,
+    }
+}
+
+fn open_request_to_proto(row: ApproximateRequest, distance: Distance) -> pb::OpenRepairRequest {
+    pb::OpenRepairRequest {
+        repair_request: Some(mpb::RepairRequest {
+            id: row.id.to_string(),
+            service_id: row.service_id.to_string(),
+            service_name: row.service_name,
+            description: row.description,
+            urgency: urgency_to_proto(&row.urgency) as i32,
+            location: Some(mpb::repair_request::Location::ApproximateLocation(
+                mpb::ApproximateLocation {
+                    city: row.city,
+                    province: row.province,
+                    postal_area: row.postal_area,
+                    distance_km: distance.whole_km(),
+                },
+            )),
+            state: state_to_proto(&row.state) as i32,
+            create_time: Some(timestamp(row.created_at)),
+            update_time: Some(timestamp(row.updated_at)),
+            expire_time: Some(timestamp(row.expires_at)),
+            ..Default::default()
+        }),
+        // Quotes come with the next issue: nobody has applied yet.
+        applied: false,
+    }
+}
+
+/// The approximate views of `matches` for professional `viewer`, in the order given.
+async fn open_views(
+    state: &AppState,
+    viewer: Uuid,
+    matches: &[(Uuid, Distance)],
+) -> ApiResult<Vec<pb::OpenRepairRequest>> {
+    let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
+    let mut rows: HashMap<Uuid, ApproximateRequest> =
+        request_matches::approximate(&state.db, &ids, viewer)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, row))
+            .collect();
+    Ok(matches
+        .iter()
+        .filter_map(|(id, distance)| {
+            rows.remove(id)
+                .map(|row| open_request_to_proto(row, *distance))
+        })
+        .collect())
+}
+
+fn place_query(place: Option<pb::Place>) -> Option<PlaceQuery> {
+    Some(match place?.kind? {
+        pb::place::Kind::PostalCode(code) => PlaceQuery::PostalCode(code),
+        pb::place::Kind::Address(text) => PlaceQuery::Address(text),
+        pb::place::Kind::Point(point) => PlaceQuery::Point(Coordinates {
+            latitude: point.latitude,
+            longitude: point.longitude,
+        }),
+    })
+}
+
+fn delivery_state(row: &NotificationRow) -> pb::DeliveryState {
+    match row.state.as_deref() {
+        None => pb::DeliveryState::Purged,
+        Some("pending") => pb::DeliveryState::Pending,
+        Some("sent") => pb::DeliveryState::Sent,
+        Some("parked") => pb::DeliveryState::Parked,
+        Some("expired") => pb::DeliveryState::Expired,
+        Some(_) => pb::DeliveryState::Unspecified,
+    }
+}
+
+fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
+    let channel = match row.channel.as_str() {
+        "email" => pb::NotificationChannel::Email,
+        "sms" => pb::NotificationChannel::Sms,
+        _ => pb::NotificationChannel::Unspecified,
+    };
+    pb::Notification {
+        channel: channel as i32,
+        state: delivery_state(row) as i32,
+        attempts: row.attempts.unwrap_or(0),
+        last_error: row.last_error.clone().unwrap_or_default(),
+        create_time: Some(timestamp(row.created_at)),
+        finish_time: row.finished_at.map(timestamp),
+    }
+}
+
+/// Ends a stream's task: the client left, the server stops, or the stream's time is up.
+async fn watch(
+    state: AppState,
+    professional_id: Uuid,
+    mut subscription: matching::watch::Subscription,
+    sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
+) {
+    let deadline = tokio::time::sleep(STREAM_LIFETIME);
+    tokio::pin!(deadline);
+    loop {
+        let request_id = tokio::select! {
+            () = &mut deadline => return,
+            () = sender.closed() => return,
+            _ = subscription.closing.changed() => return,
+            received = subscription.opened.recv() => match received {
+                Ok(id) => id,
+                // Fell behind: those requests show on the next read of the list.
+                Err(RecvError::Lagged(skipped)) => {
+                    tracing::warn!(skipped, "open-requests stream fell behind");
+                    continue;
+                }
+                Err(RecvError::Closed) => return,
+            },
+        };
+        let found = match matching::matches(&state.db, professional_id, request_id).await {
+            Ok(Some(distance)) => open_views(&state, professional_id, &[(request_id, distance)])
+                .await
+                .map(|views| views.into_iter().next()),
+            Ok(None) => Ok(None),
+            Err(error) => Err(error.into()),
+        };
+        let message = match found {
+            Ok(Some(view)) => Ok(pb::WatchOpenRequestsResponse {
+                repair_request: Some(view),
+            }),
+            Ok(None) => continue,
+            Err(error) => Err(Status::from(error)),
+        };
+        let failed = message.is_err();
+        if sender.send(message).await.is_err() || failed {
+            return;
+        }
+    }
+}
+
+/// Page tokens of ListRepairRequestMatches: the last (distance, professional) served.
+mod match_token {
+    use base64::Engine;
+    use uuid::Uuid;
+
+    use crate::error::ApiError;
+
+    pub fn encode(distance_m: i32, professional_id: Uuid) -> String {
+        base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .encode(format!("{distance_m}|{professional_id}"))
+    }
+
+    pub fn decode(token: &str) -> Result<Option<(i32, Uuid)>, ApiError> {
+        if token.is_empty() {
+            return Ok(None);
+        }
+        let parsed = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(token)
+            .ok()
+            .and_then(|raw| String::from_utf8(raw).ok())
+            .and_then(|raw| {
+                let (distance, id) = raw.split_once('|')?;
+                Some((distance.parse().ok()?, Uuid::parse_str(id).ok()?))
+            });
+        parsed.map(Some).ok_or_else(|| {
+            ApiError::invalid(
+                "page_token",
+                "this page token is not valid; start from the first page",
+            )
+        })
+    }
+}
+
 #[tonic::async_trait]
-impl MatchingService for MatchingApi {}
+impl MatchingService for MatchingApi {
+    async fn list_open_requests(
+        &self,
+        request: Request<pb::ListOpenRequestsRequest>,
+    ) -> Reply<pb::ListOpenRequestsResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let professional_id = own_or_given(&caller, "professional_id", &req.professional_id)?;
+        let page = OpenRequestsPageRequest::parse(req.page_size, &req.page_token)?;
+        membership::require_active(&self.state.db, professional_id).await?;
+        let found = matching::open_requests_for(&self.state.db, professional_id, &page).await?;
+        let matches: Vec<(Uuid, Distance)> = found
+            .matches
+            .iter()
+            .map(|m| (m.request_id, m.distance))
+            .collect();
+        ok(pb::ListOpenRequestsResponse {
+            repair_requests: open_views(&self.state, professional_id, &matches).await?,
+            next_page_token: found.next_page_token,
+        })
+    }
+
+    async fn watch_open_requests(
+        &self,
+        request: Request<pb::WatchOpenRequestsRequest>,
+    ) -> Reply<BoxStream<pb::WatchOpenRequestsResponse>> {
+        let caller = caller(&request)?;
+        let professional_id = own_or_given(
+            &caller,
+            "professional_id",
+            &request.get_ref().professional_id,
+        )?;
+        membership::require_active(&self.state.db, professional_id).await?;
+        let subscription = self.state.open_requests.subscribe(professional_id)?;
+        let (sender, receiver) = mpsc::channel(STREAM_BUFFER);
+        tokio::spawn(watch(
+            self.state.clone(),
+            professional_id,
+            subscription,
+            sender,
+        ));
+        ok(Box::pin(ReceiverStream::new(receiver)))
+    }
+
+    async fn get_distance(
+        &self,
+        request: Request<pb::GetDistanceRequest>,
+    ) -> Reply<pb::GetDistanceResponse> {
+        let req = request.into_inner();
+        let geocoder = self.state.geocoder.as_ref();
+        let origin = place_query(req.origin);
+        let destination = place_query(req.destination);
+        let origin = places::resolve(geocoder, "origin", origin.as_ref()).await?;
+        let destination = places::resolve(geocoder, "destination", destination.as_ref()).await?;
+        let distance = self
+            .state
+            .distances
+            .between(origin.point, destination.point)
+            .await?;
+        ok(pb::GetDistanceResponse {
+            distance_meters: distance.whole_meters(),
+            distance_km: distance.whole_km(),
+            origin_name: origin.name,
+            destination_name: destination.name,
+        })
+    }
+
+    async fn list_repair_request_matches(
+        &self,
+        request: Request<pb::ListRepairRequestMatchesRequest>,
+    ) -> Reply<pb::ListRepairRequestMatchesResponse> {
+        let req = request.into_inner();
+        let request_id = parse_id("repair_request_id", &req.repair_request_id)?;
+        let size = PageRequest::parse(req.page_size, "")?.size;
+        let after = match_token::decode(&req.page_token)?;
+        let db = &self.state.db;
+        if !request_matches::request_exists(db, request_id)
+            .await
+            .map_err(ApiError::from)?
+        {
+            return Err(ApiError::NotFound {
+                reason: "NOT_FOUND",
+                message: "this repair request does not exist".to_owned(),
+            }
+            .into());
+        }
+        let mut rows = request_matches::matches(db, request_id, after, size + 1)
+            .await
+            .map_err(ApiError::from)?;
+        let more = rows.len() > usize::try_from(size).unwrap_or(usize::MAX);
+        rows.truncate(usize::try_from(size).unwrap_or(usize::MAX));
+        let next_page_token = match (more, rows.last()) {
+            (true, Some(last)) => match_token::encode(last.distance_m, last.professional_id),
+            _ => String::new(),
+        };
+        let ids: Vec<Uuid> = rows.iter().map(|r| r.professional_id).collect();
+        let notifications = request_matches::notifications(db, request_id, &ids)
+            .await
+            .map_err(ApiError::from)?;
+        let matches = rows
+            .into_iter()
+            .map(|row| pb::RepairRequestMatch {
+                professional_id: row.professional_id.to_string(),
+                professional_name: row.professional_name,
+                distance_km: matching::Distance {
+                    meters: f64::from(row.distance_m),
+                }
+                .whole_km(),
+                notifications: notifications
+                    .iter()
+                    .filter(|n| n.professional_id == row.professional_id)
+                    .map(notification_to_proto)
+                    .collect(),
+            })
+            .collect();
+        ok(pb::ListRepairRequestMatchesResponse {
+            matches,
+            next_page_token,
+        })
+    }
+}

@@ -6,6 +6,7 @@
 
 pub mod distances;
 mod page;
+pub mod places;
 pub mod rule;
 pub mod watch;
 

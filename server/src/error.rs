@@ -223,6 +223,12 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
         "this professional does not exist",
     ),
     (
+        "repair_requests_service_id_fkey",
+        Code::NotFound,
+        "SERVICE_NOT_FOUND",
+        "the chosen service does not exist",
+    ),
+    (
         "coupons_code_key",
         Code::AlreadyExists,
         "COUPON_CODE_TAKEN",

@@ -890,3 +890,58 @@ async fn texts_are_retried_through_a_failing_provider_and_delivered_once_by_two_
     server.stop().await;
     twilio_server.stop().await;
 }
+
+#[tokio::test]
+async fn the_legacy_per_professional_call_tells_a_match_once_and_reveals_nothing() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let state = &server.server.state;
+    let (customer_id, token) = customer(&server).await;
+    let (pro, _, pro_email) = professional(&server, CALGARY_PRO).await;
+    // Off duty when the request is placed: not told then.
+    sqlx::query("update professionals set available_days = '{}' where id = $1")
+        .bind(pro)
+        .execute(db(&server))
+        .await
+        .unwrap();
+    let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    assert!(notifications(db(&server), &placed.id).await.is_empty());
+
+    use repairs_server::requests::notify_professional;
+    // Still off duty: nothing; back on duty: told, once, whatever the number of calls.
+    notify_professional(state, customer_id, None, &pro_email)
+        .await
+        .unwrap();
+    assert!(notifications(db(&server), &placed.id).await.is_empty());
+    sqlx::query("update professionals set available_days = '{1,2,3,4,5,6,7}' where id = $1")
+        .bind(pro)
+        .execute(db(&server))
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        notify_professional(state, customer_id, None, &pro_email.to_uppercase())
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        notifications(db(&server), &placed.id).await,
+        [(pro, "email".into())]
+    );
+    // An email nobody has answers the same.
+    notify_professional(state, customer_id, None, "nobody@example.ca")
+        .await
+        .unwrap();
+    // Another customer's request cannot be named.
+    let (stranger, _) = customer(&server).await;
+    let id = Some(Uuid::parse_str(&placed.id).unwrap());
+    let refused = notify_professional(state, stranger, id, &pro_email)
+        .await
+        .unwrap_err();
+    assert!(matches!(
+        refused,
+        repairs_server::error::ApiError::NotFound { .. }
+    ));
+    server.stop().await;
+}

@@ -8,18 +8,27 @@ use sqlx::PgConnection;
 
 use super::notice::{self, NewRequest};
 use crate::{
-    domain::{Language, Urgency},
+    domain::{Email, Language, Urgency},
     matching::{self, Notify},
     outbox::{self, NewOutboxMessage},
     store::repair_requests::{self, RepairRequestRow},
 };
 
-/// Writes the notifications of `request` for every professional it matches now and who was
-/// not told yet; how many professionals were newly told.
+/// Which of the matching professionals to tell.
+#[derive(Debug, Clone, Copy)]
+pub enum Whom<'a> {
+    Everyone,
+    /// Only the one with this email (the legacy per-professional call), if they match.
+    Email(&'a Email),
+}
+
+/// Writes the notifications of `request` for the professionals it matches now (`whom` of
+/// them) who were not told yet; how many professionals were newly told.
 pub async fn notify_matches(
     tx: &mut PgConnection,
     request: &RepairRequestRow,
     public_url: &str,
+    whom: Whom<'_>,
 ) -> sqlx::Result<usize> {
     let link = format!(
         "{}/view-request/{}",
@@ -27,9 +36,14 @@ pub async fn notify_matches(
         request.id
     );
     let mut told = 0;
-    for professional in matching::professionals_to_notify(tx, request.id).await? {
+    let matched = matching::professionals_to_notify(tx, request.id).await?;
+    let chosen = matched.iter().filter(|p| match whom {
+        Whom::Everyone => true,
+        Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
+    });
+    for professional in chosen {
         let mut sent_any = false;
-        for message in messages(request, &professional, &link) {
+        for message in messages(request, professional, &link) {
             let channel = message.channel.as_str();
             let distance_m =
                 i32::try_from(professional.distance.whole_meters()).unwrap_or(i32::MAX);

@@ -12,11 +12,12 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 pub use draft::{Draft, DraftForm};
+use fanout::Whom;
 
 use crate::{
     accounts::not_found,
     auth::Caller,
-    domain::{RepairRequestState, Role},
+    domain::{Email, RepairRequestState, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
     state::AppState,
@@ -99,7 +100,7 @@ pub async fn create(
             .ok_or_else(|| anyhow::anyhow!("idempotency key conflict without a row"))?;
         return same_draft(first, &digest);
     };
-    fanout::notify_matches(&mut tx, &request, &state.config.public_url).await?;
+    fanout::notify_matches(&mut tx, &request, &state.config.public_url, Whom::Everyone).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(request)
@@ -224,7 +225,7 @@ pub async fn update(
     };
     let moved = (before.latitude, before.longitude) != (after.latitude, after.longitude);
     if moved || before.service_id != after.service_id {
-        fanout::notify_matches(&mut tx, &after, &state.config.public_url).await?;
+        fanout::notify_matches(&mut tx, &after, &state.config.public_url, Whom::Everyone).await?;
     }
     tx.commit().await?;
     state.outbox.wake();
@@ -252,6 +253,41 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
     // The professionals who quoted are told here, in this transaction, once quotes exist.
     tx.commit().await?;
     Ok(cancelled)
+}
+
+/// The legacy `email-phone` call: makes sure the professional with `email` was told of the
+/// customer's request (`repair_request_id`, or their latest open one) if it matches them now,
+/// never twice. The answer is the same whether or not the email is a professional's, matches
+/// or was told already, so nobody learns who is registered.
+pub async fn notify_professional(
+    state: &AppState,
+    customer_id: Uuid,
+    repair_request_id: Option<Uuid>,
+    email: &str,
+) -> ApiResult<()> {
+    let email =
+        Email::parse(email).map_err(|e| ApiError::invalid("professional_email", e.to_string()))?;
+    let request = match repair_request_id {
+        Some(id) => repair_requests::get(&state.db, id)
+            .await?
+            .filter(|request| request.customer_id == customer_id),
+        None => repair_requests::latest_open(&state.db, customer_id).await?,
+    }
+    .ok_or_else(|| not_found("request"))?;
+    if request.state() != RepairRequestState::Open {
+        return Ok(());
+    }
+    let mut tx = state.db.begin().await?;
+    fanout::notify_matches(
+        &mut tx,
+        &request,
+        &state.config.public_url,
+        Whom::Email(&email),
+    )
+    .await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(())
 }
 
 /// Which states a customer's list view holds.

@@ -151,6 +151,19 @@ pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<RepairRequestRow>
     .await
 }
 
+/// The customer's most recently placed open request.
+pub async fn latest_open(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            select * from repair_requests where customer_id = $1 and state = 'open'
+            order by created_at desc, id desc limit 1
+         ) {SELECT}"
+    )))
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// Replaces the content of the customer's request while it is open; `None` when it is not
 /// theirs or not open (the caller tells which).
 pub async fn update_content(

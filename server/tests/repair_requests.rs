@@ -945,3 +945,43 @@ async fn the_legacy_per_professional_call_tells_a_match_once_and_reveals_nothing
     ));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn cancelling_drops_the_notifications_still_waiting_to_be_sent() {
+    // Texts cannot be delivered (nothing listens) and are retried only after a minute.
+    let twilio_url = providers_support::closed_port_url().await;
+    let server = TestServer::start_with(|c| {
+        c.twilio_account_sid = Some(SID.into());
+        c.twilio_auth_token = Some("token".into());
+        c.twilio_from = Some("+15875550100".into());
+        c.twilio_base_url = twilio_url;
+        c.outbox_retry_base_ms = 60_000;
+    })
+    .await;
+    let mut market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    let texted = Pro {
+        sms: true,
+        ..CALGARY_PRO
+    };
+    professional(&server, texted).await;
+    let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let text_state = || async {
+        let (state,): (String,) = sqlx::query_as(
+            "select m.state from request_notifications n
+             join outbox_messages m on m.id = n.outbox_message_id
+             where n.repair_request_id = $1 and n.channel = 'sms'",
+        )
+        .bind(Uuid::parse_str(&placed.id).unwrap())
+        .fetch_one(db(&server))
+        .await
+        .unwrap();
+        state
+    };
+    assert_eq!(text_state().await, "pending");
+    cancel(&mut market, &token, &placed.id).await.unwrap();
+    assert_eq!(text_state().await, "expired");
+    server.stop().await;
+}

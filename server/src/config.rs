@@ -292,6 +292,15 @@ pub struct Config {
     #[arg(long, env = "WATCH_STREAMS_TOTAL", default_value_t = 1000)]
     pub watch_streams_total: usize,
 
+    /// Repair requests one customer may place per hour: each one emails (and may text) every
+    /// matching professional, so this bounds what one account can make the service send.
+    #[arg(
+        long,
+        env = "REPAIR_REQUESTS_PER_CUSTOMER_PER_HOUR",
+        default_value_t = 20
+    )]
+    pub repair_requests_per_customer_per_hour: u32,
+
     /// Text messages the whole service sends per hour (phone codes), across all replicas.
     #[arg(long, env = "SMS_BUDGET_PER_HOUR", default_value_t = 500)]
     pub sms_budget_per_hour: u32,
@@ -427,6 +436,7 @@ impl Config {
             purge_interval_secs: 3600,
             password_reset_per_email_per_hour: 3,
             password_reset_per_address_per_hour: 20,
+            repair_requests_per_customer_per_hour: 20,
             sms_budget_per_hour: 500,
             sms_budget_per_address_per_hour: 10,
             sms_budget_per_country_per_hour: 100,

@@ -27,6 +27,19 @@ impl FieldViolation {
     }
 }
 
+/// Collects every field's problem, so a form can show them all at once.
+#[derive(Debug, Default)]
+pub struct Violations(pub Vec<FieldViolation>);
+
+impl Violations {
+    /// The value, or `None` with the error recorded against `field`.
+    pub fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
+        result
+            .map_err(|e| self.0.push(FieldViolation::new(field, e)))
+            .ok()
+    }
+}
+
 /// A failure a handler reports. `reason` is an UPPER_SNAKE code stable across versions.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -160,6 +173,16 @@ impl From<crate::providers::distance::DistanceError> for ApiError {
     }
 }
 
+impl From<crate::providers::geocoding::GeocodeError> for ApiError {
+    fn from(error: crate::providers::geocoding::GeocodeError) -> Self {
+        tracing::error!(?error, "geocoder unavailable");
+        Self::Unavailable {
+            reason: "GEOCODER_UNAVAILABLE",
+            message: error.to_string(),
+        }
+    }
+}
+
 /// Constraints a caller's request can break, by name (see `migrations/`), and what the
 /// caller reads then. A violation of any other constraint is a mistake of ours: INTERNAL.
 pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
@@ -198,6 +221,12 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
         Code::NotFound,
         "NOT_FOUND",
         "this professional does not exist",
+    ),
+    (
+        "repair_requests_service_id_fkey",
+        Code::NotFound,
+        "SERVICE_NOT_FOUND",
+        "the chosen service does not exist",
     ),
     (
         "coupons_code_key",

@@ -1,5 +1,6 @@
 //! Periodic clean-up: expired password-reset and email-verification links, and old
-//! delivered outbox messages; and the membership reminders that have come due.
+//! delivered outbox messages; the membership reminders that have come due; and the open
+//! repair requests nobody was hired on in time, which expire.
 //! Safe to run in every server process at once (plain deletes; reminders lock their rows).
 
 use std::time::Duration;
@@ -43,6 +44,11 @@ pub fn spawn(
                 }
                 Ok(_) => {}
                 Err(error) => tracing::error!(error = ?error, "purge failed"),
+            }
+            match crate::requests::expire_due(&db, chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(expired) => tracing::info!(expired, "open repair requests expired"),
+                Err(error) => tracing::error!(error = ?error, "repair request expiry failed"),
             }
             match crate::billing::membership::send_reminders(&db).await {
                 Ok(0) => {}

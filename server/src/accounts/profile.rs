@@ -9,9 +9,11 @@ use super::removal::discard_file;
 use crate::{
     domain::{
         Email, Experience, Language, PersonName, PostalCode, RadiusKm, SmsUpdates, TimeOfDay,
-        Weekday, professional::parse_province, text::bounded_text,
+        Weekday,
+        professional::parse_province,
+        text::{bounded_text, optional_text},
     },
-    error::{ApiError, ApiResult, FieldViolation},
+    error::{ApiError, ApiResult, FieldViolation, Violations},
     providers::storage::{ContentKind, UploadError, sniff_upload},
     state::AppState,
     store::{
@@ -53,31 +55,11 @@ pub struct ProfileForm {
     pub minimum_fee_currency: String,
 }
 
-/// Collects every field's problem, so the form can show them all at once.
-#[derive(Default)]
-struct Violations(Vec<FieldViolation>);
-
-impl Violations {
-    fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
-        result
-            .map_err(|e| self.0.push(FieldViolation::new(field, e)))
-            .ok()
-    }
-}
-
 fn time_or(raw: &str, default: NaiveTime) -> Result<NaiveTime, String> {
     if raw.trim().is_empty() {
         Ok(default)
     } else {
         TimeOfDay::parse(raw).map(TimeOfDay::time)
-    }
-}
-
-fn optional_text(raw: &str, what: &str, max: usize) -> Result<String, String> {
-    if raw.trim().is_empty() {
-        Ok(String::new())
-    } else {
-        bounded_text(raw, what, max)
     }
 }
 
@@ -194,14 +176,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
     );
     let place = match &postal_code {
         Some(code) => {
-            let found = state
-                .geocoder
-                .locate_postal_code(code.as_str())
-                .await
-                .map_err(|e| ApiError::Unavailable {
-                    reason: "GEOCODER_UNAVAILABLE",
-                    message: e.to_string(),
-                })?;
+            let found = state.geocoder.locate_postal_code(code.as_str()).await?;
             if found.is_none() {
                 v.0.push(FieldViolation::new(
                     "profile.home_base.postal_code",

@@ -1,11 +1,30 @@
-//! MarketplaceService. No RPC is built yet: every method answers UNIMPLEMENTED.
+//! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
+//! repair requests (create, read, change, cancel, the customer's and the admin's lists) and
+//! the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
+//! rules land.
 
-use repairs_proto::marketplace::marketplace_service_server::MarketplaceService;
+use repairs_proto::{
+    marketplace::{self as pb, marketplace_service_server::MarketplaceService},
+    types,
+};
+use tonic::{Request, Response, Status};
 
-use crate::state::AppState;
+use super::convert::{caller, timestamp};
+use crate::{
+    accounts::{parse_id, require_self},
+    auth::Caller,
+    domain::{Language, RepairRequestState, Role, Urgency},
+    error::{ApiError, ApiResult},
+    requests::{self, CustomerView, DraftForm, Location, Viewed},
+    state::AppState,
+    store::{
+        accounts::{self as account_store, AccountKind},
+        page::PageRequest,
+        repair_requests::RepairRequestRow,
+    },
+};
 
 pub struct MarketplaceApi {
-    #[allow(dead_code, reason = "used by the handlers as they are built")]
     state: AppState,
 }
 
@@ -13,7 +32,340 @@ impl MarketplaceApi {
     pub fn new(state: AppState) -> Self {
         Self { state }
     }
+
+    /// The caller's language, for the service names in replies (admins read English).
+    async fn language_of(&self, caller: &Caller) -> ApiResult<Language> {
+        let kind = match caller.role {
+            Role::Customer => AccountKind::Customer,
+            Role::Professional => AccountKind::Professional,
+            Role::Admin => return Ok(Language::English),
+        };
+        let contact = account_store::contact(&self.state.db, kind, caller.account_id).await?;
+        Ok(contact.map(|c| c.language()).unwrap_or_default())
+    }
+
+    /// Requests the caller sees in full (their own, or any for an admin), in their language.
+    async fn full_list(
+        &self,
+        caller: &Caller,
+        (rows, next_page_token): (Vec<RepairRequestRow>, String),
+    ) -> ApiResult<(Vec<pb::RepairRequest>, String)> {
+        let language = self.language_of(caller).await?;
+        let requests = rows
+            .into_iter()
+            .map(|request| {
+                repair_request_to_proto(
+                    &Viewed {
+                        request,
+                        location: Location::Full,
+                    },
+                    language,
+                )
+            })
+            .collect();
+        Ok((requests, next_page_token))
+    }
+
+    async fn one(&self, caller: &Caller, viewed: &Viewed) -> ApiResult<pb::RepairRequest> {
+        Ok(repair_request_to_proto(
+            viewed,
+            self.language_of(caller).await?,
+        ))
+    }
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+pub fn urgency_from_proto(value: i32) -> Option<Urgency> {
+    match pb::Urgency::try_from(value) {
+        Ok(pb::Urgency::Immediate) => Some(Urgency::Immediate),
+        Ok(pb::Urgency::CanWait) => Some(Urgency::CanWait),
+        _ => None,
+    }
+}
+
+fn urgency_to_proto(urgency: Urgency) -> pb::Urgency {
+    match urgency {
+        Urgency::Immediate => pb::Urgency::Immediate,
+        Urgency::CanWait => pb::Urgency::CanWait,
+    }
+}
+
+pub fn state_to_proto(state: RepairRequestState) -> pb::RepairRequestState {
+    match state {
+        RepairRequestState::Open => pb::RepairRequestState::Open,
+        RepairRequestState::Hired => pb::RepairRequestState::Hired,
+        RepairRequestState::Completed => pb::RepairRequestState::Completed,
+        RepairRequestState::Cancelled => pb::RepairRequestState::Cancelled,
+        RepairRequestState::Expired => pb::RepairRequestState::Expired,
+    }
+}
+
+/// `None` for REPAIR_REQUEST_STATE_UNSPECIFIED (every state).
+fn state_from_proto(value: i32) -> ApiResult<Option<RepairRequestState>> {
+    Ok(match pb::RepairRequestState::try_from(value) {
+        Ok(pb::RepairRequestState::Unspecified) => None,
+        Ok(pb::RepairRequestState::Open) => Some(RepairRequestState::Open),
+        Ok(pb::RepairRequestState::Hired) => Some(RepairRequestState::Hired),
+        Ok(pb::RepairRequestState::Completed) => Some(RepairRequestState::Completed),
+        Ok(pb::RepairRequestState::Cancelled) => Some(RepairRequestState::Cancelled),
+        Ok(pb::RepairRequestState::Expired) => Some(RepairRequestState::Expired),
+        Err(_) => return Err(ApiError::invalid("state", "choose a request state")),
+    })
+}
+
+fn draft_form(draft: Option<pb::RepairRequestDraft>) -> DraftForm {
+    let draft = draft.unwrap_or_default();
+    let address = draft.address.unwrap_or_default();
+    DraftForm {
+        service_id: draft.service_id,
+        description: draft.description,
+        urgency: urgency_from_proto(draft.urgency),
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        province: address.province,
+        postal_code: address.postal_code,
+    }
+}
+
+/// A request as its viewer may see it: the street only in the full view. Also used by
+/// MatchingService for the open requests of a professional.
+pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::RepairRequest {
+    let r = &viewed.request;
+    let location = match viewed.location {
+        Location::Full => pb::repair_request::Location::Address(types::Address {
+            line1: r.line1.clone(),
+            line2: r.line2.clone(),
+            city: r.city.clone(),
+            province: r.province.clone(),
+            postal_code: r.postal_code.clone(),
+            country: "CA".to_owned(),
+        }),
+        Location::Approximate(distance) => {
+            pb::repair_request::Location::ApproximateLocation(pb::ApproximateLocation {
+                city: r.city.clone(),
+                province: r.province.clone(),
+                postal_area: r.postal_code.chars().take(3).collect(),
+                distance_km: distance.whole_km(),
+            })
+        }
+    };
+    let closed = matches!(
+        r.state(),
+        RepairRequestState::Cancelled | RepairRequestState::Expired
+    );
+    pb::RepairRequest {
+        id: r.id.to_string(),
+        customer_id: r.customer_id.to_string(),
+        service_id: r.service_id.to_string(),
+        service_name: match language {
+            Language::French => r.service_name_fr.clone(),
+            Language::English => r.service_name_en.clone(),
+        },
+        description: r.description.clone(),
+        urgency: urgency_to_proto(r.urgency()) as i32,
+        location: Some(location),
+        state: state_to_proto(r.state()) as i32,
+        // Quotes arrive with the next issue.
+        application_count: 0,
+        hired_application_id: r
+            .hired_application_id
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+        create_time: Some(timestamp(r.created_at)),
+        update_time: Some(timestamp(r.updated_at)),
+        expire_time: Some(timestamp(r.expires_at)),
+        close_time: r.closed_at.filter(|_| closed).map(timestamp),
+    }
+}
+
+fn customer_view(value: i32) -> Result<CustomerView, Status> {
+    match pb::CustomerRepairRequestView::try_from(value) {
+        Ok(pb::CustomerRepairRequestView::Pending) => Ok(CustomerView::Pending),
+        Ok(pb::CustomerRepairRequestView::Active) => Ok(CustomerView::Active),
+        Ok(pb::CustomerRepairRequestView::Completed) => Ok(CustomerView::Completed),
+        Ok(pb::CustomerRepairRequestView::All) => Ok(CustomerView::All),
+        Ok(pb::CustomerRepairRequestView::WithApplications) => Err(Status::unimplemented(
+            "the view of requests with quotes arrives with quotes",
+        )),
+        _ => Err(ApiError::invalid("view", "choose which requests to list").into()),
+    }
+}
+
+/// The address field's autocomplete bounds: queries up to 100 characters, up to 20 answers.
+const MAX_QUERY_CHARS: usize = 100;
+const MAX_SUGGESTIONS: i32 = 20;
+const DEFAULT_SUGGESTIONS: i32 = 10;
+
+fn suggestion_to_proto(s: crate::providers::Suggestion) -> pb::AddressSuggestion {
+    use crate::providers::SuggestionKind as K;
+    let kind = match s.kind {
+        K::PostalCode => pb::AddressSuggestionKind::PostalCode,
+        K::PostalArea => pb::AddressSuggestionKind::PostalArea,
+        K::Place => pb::AddressSuggestionKind::Place,
+    };
+    pb::AddressSuggestion {
+        kind: kind as i32,
+        display_name: s.display_name,
+        postal_code: s.postal_code,
+        city: s.city,
+        province: s.province,
+    }
 }
 
 #[tonic::async_trait]
-impl MarketplaceService for MarketplaceApi {}
+impl MarketplaceService for MarketplaceApi {
+    async fn create_repair_request(
+        &self,
+        request: Request<pb::CreateRepairRequestRequest>,
+    ) -> Reply<pb::CreateRepairRequestResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let key = uuid::Uuid::parse_str(message.request_id.trim()).map_err(|_| {
+            ApiError::invalid(
+                "request_id",
+                "send a request id (a UUID made once per request placed)",
+            )
+        })?;
+        let form = draft_form(message.draft);
+        let created = requests::create(&self.state, caller.account_id, key, &form).await?;
+        let repair_request = self
+            .one(
+                &caller,
+                &Viewed {
+                    request: created,
+                    location: Location::Full,
+                },
+            )
+            .await?;
+        Ok(Response::new(pb::CreateRepairRequestResponse {
+            repair_request: Some(repair_request),
+        }))
+    }
+
+    async fn get_repair_request(
+        &self,
+        request: Request<pb::GetRepairRequestRequest>,
+    ) -> Reply<pb::GetRepairRequestResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let viewed = requests::get(&self.state, &caller, id).await?;
+        Ok(Response::new(pb::GetRepairRequestResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
+    async fn update_repair_request(
+        &self,
+        request: Request<pb::UpdateRepairRequestRequest>,
+    ) -> Reply<pb::UpdateRepairRequestResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let id = parse_id("id", &message.id)?;
+        let form = draft_form(message.draft);
+        let updated = requests::update(&self.state, caller.account_id, id, &form).await?;
+        let viewed = Viewed {
+            request: updated,
+            location: Location::Full,
+        };
+        Ok(Response::new(pb::UpdateRepairRequestResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
+    async fn cancel_repair_request(
+        &self,
+        request: Request<pb::CancelRepairRequestRequest>,
+    ) -> Reply<pb::CancelRepairRequestResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let cancelled = requests::cancel(&self.state, caller.account_id, id).await?;
+        let viewed = Viewed {
+            request: cancelled,
+            location: Location::Full,
+        };
+        Ok(Response::new(pb::CancelRepairRequestResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
+    async fn list_customer_repair_requests(
+        &self,
+        request: Request<pb::ListCustomerRepairRequestsRequest>,
+    ) -> Reply<pb::ListCustomerRepairRequestsResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let customer_id = parse_id("customer_id", &message.customer_id)?;
+        require_self(&caller, customer_id, true)?;
+        let view = customer_view(message.view)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let listed = requests::list_for_customer(&self.state.db, customer_id, view, &page).await?;
+        let (repair_requests, next_page_token) = self.full_list(&caller, listed).await?;
+        Ok(Response::new(pb::ListCustomerRepairRequestsResponse {
+            repair_requests,
+            next_page_token,
+        }))
+    }
+
+    async fn list_repair_requests(
+        &self,
+        request: Request<pb::ListRepairRequestsRequest>,
+    ) -> Reply<pb::ListRepairRequestsResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let state = state_from_proto(message.state)?;
+        let service_id = match message.service_id.trim() {
+            "" => None,
+            raw => Some(parse_id("service_id", raw)?),
+        };
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let listed = requests::list_all(&self.state.db, state, service_id, &page).await?;
+        let (repair_requests, next_page_token) = self.full_list(&caller, listed).await?;
+        Ok(Response::new(pb::ListRepairRequestsResponse {
+            repair_requests,
+            next_page_token,
+        }))
+    }
+
+    async fn suggest_addresses(
+        &self,
+        request: Request<pb::SuggestAddressesRequest>,
+    ) -> Reply<pb::SuggestAddressesResponse> {
+        let message = request.into_inner();
+        if message.query.chars().count() > MAX_QUERY_CHARS {
+            return Err(ApiError::invalid(
+                "query",
+                "type at most 100 characters to look an address up",
+            )
+            .into());
+        }
+        let province = match message.province.trim() {
+            "" => None,
+            given => Some(
+                crate::domain::professional::parse_province(given)
+                    .map_err(|e| ApiError::invalid("province", e))?,
+            ),
+        };
+        let limit = match message.page_size {
+            0 => DEFAULT_SUGGESTIONS,
+            n if (1..=MAX_SUGGESTIONS).contains(&n) => n,
+            _ => {
+                return Err(ApiError::invalid("page_size", "ask for 1 to 20 suggestions").into());
+            }
+        };
+        let found = self
+            .state
+            .geocoder
+            .suggest(
+                message.query.trim(),
+                province.as_deref(),
+                usize::try_from(limit).unwrap_or(10),
+            )
+            .await
+            .map_err(ApiError::from)?;
+        Ok(Response::new(pb::SuggestAddressesResponse {
+            suggestions: found.into_iter().map(suggestion_to_proto).collect(),
+        }))
+    }
+}

@@ -9,6 +9,7 @@ pub mod phone;
 pub mod phone_code;
 pub mod preferences;
 pub mod professional;
+pub mod repair_request;
 pub mod role;
 pub mod text;
 
@@ -21,5 +22,6 @@ pub use phone::Phone;
 pub use phone_code::PhoneCode;
 pub use preferences::{Language, SmsUpdates};
 pub use professional::{Experience, PostalCode, ProfessionalState, RadiusKm, TimeOfDay, Weekday};
+pub use repair_request::{RepairRequestState, Urgency};
 pub use role::Role;
 pub use text::PersonName;

@@ -20,6 +20,15 @@ pub fn bounded_text(raw: &str, what: &str, max: usize) -> Result<String, String>
     Ok(text.to_owned())
 }
 
+/// Like [`bounded_text`], but empty is allowed (and kept empty).
+pub fn optional_text(raw: &str, what: &str, max: usize) -> Result<String, String> {
+    if raw.trim().is_empty() {
+        Ok(String::new())
+    } else {
+        bounded_text(raw, what, max)
+    }
+}
+
 /// A person's name, 1 to 100 characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);

@@ -42,8 +42,37 @@ pub enum GeocodeError {
     Unavailable { detail: String },
 }
 
+/// What an address suggestion is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SuggestionKind {
+    PostalCode,
+    PostalArea,
+    Place,
+}
+
+/// One entry offered by the address field's autocomplete.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Suggestion {
+    pub kind: SuggestionKind,
+    /// "T2P 1J9, Calgary, AB", "T2P (Calgary, AB)", "Calgary, AB".
+    pub display_name: String,
+    /// The postal code or area; empty for a place.
+    pub postal_code: String,
+    pub city: String,
+    pub province: String,
+}
+
 #[async_trait]
 pub trait Geocoder: Send + Sync + 'static {
+    /// The point of one full postal code ("T2P 1J9"), when the geocoder knows single codes
+    /// (a maps API does). The shipped gazetteer knows areas only and answers `None`, so
+    /// callers fall back to [`Geocoder::locate_postal_code`].
+    async fn locate_full_postal_code(
+        &self,
+        _postal_code: &str,
+    ) -> Result<Option<Place>, GeocodeError> {
+        Ok(None)
+    }
     /// The area of a Canadian postal code ("T2P 1J9" or just "T2P"); `None` when the text is
     /// not a Canadian postal code or the area is unknown.
     async fn locate_postal_code(&self, postal_code: &str) -> Result<Option<Place>, GeocodeError>;
@@ -53,6 +82,14 @@ pub trait Geocoder: Send + Sync + 'static {
         city: &str,
         province: Option<&str>,
     ) -> Result<Option<Place>, GeocodeError>;
+    /// Postal codes, areas and places starting with `query` (already bounded by the caller),
+    /// in `province` (a code) when given; at most `limit`.
+    async fn suggest(
+        &self,
+        query: &str,
+        province: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Suggestion>, GeocodeError>;
 }
 
 /// Distance along the Earth's surface (haversine on a sphere of [`EARTH_RADIUS_METERS`]).

@@ -32,7 +32,9 @@ pub mod twilio;
 pub use email::{EmailMessage, EmailSender};
 pub use facebook_identity::{FacebookIdentity, FacebookUser};
 pub use gazetteer::Gazetteer;
-pub use geocoding::{Coordinates, Geocoder, Place, great_circle_meters, to_whole_km};
+pub use geocoding::{
+    Coordinates, Geocoder, Place, Suggestion, SuggestionKind, great_circle_meters, to_whole_km,
+};
 pub use google_identity::{GoogleIdentity, GoogleUser};
 pub use identity::IdentityError;
 pub use payments::PaymentGateway;

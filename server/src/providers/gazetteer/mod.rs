@@ -4,6 +4,7 @@
 
 mod names;
 mod postal;
+mod suggest;
 
 use std::collections::HashMap;
 
@@ -13,7 +14,7 @@ use serde::Deserialize;
 pub use names::province_code;
 pub use postal::forward_sortation_area;
 
-use super::geocoding::{GeocodeError, Geocoder, Place};
+use super::geocoding::{GeocodeError, Geocoder, Place, Suggestion};
 
 const FSA_CSV: &str = include_str!("../../../data/geo/ca-fsa.csv");
 const PLACES_CSV: &str = include_str!("../../../data/geo/ca-places.csv");
@@ -170,19 +171,29 @@ impl Geocoder for Gazetteer {
     ) -> Result<Option<Place>, GeocodeError> {
         Ok(self.lookup_city(city, province))
     }
+
+    async fn suggest(
+        &self,
+        query: &str,
+        province: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Suggestion>, GeocodeError> {
+        Ok(self.suggestions(query, province, limit))
+    }
+}
+
+/// The shipped gazetteer, loaded once for all unit tests.
+#[cfg(test)]
+#[allow(clippy::unwrap_used, reason = "tests only: the shipped data must load")]
+pub(crate) fn shipped_for_tests() -> &'static Gazetteer {
+    static SHIPPED: std::sync::OnceLock<Gazetteer> = std::sync::OnceLock::new();
+    SHIPPED.get_or_init(|| Gazetteer::shipped().unwrap())
 }
 
 #[cfg(test)]
 mod tests {
-    use std::sync::OnceLock;
-
-    use super::*;
+    use super::{shipped_for_tests as gazetteer, *};
     use crate::providers::geocoding::{great_circle_meters, to_whole_km};
-
-    fn gazetteer() -> &'static Gazetteer {
-        static SHIPPED: OnceLock<Gazetteer> = OnceLock::new();
-        SHIPPED.get_or_init(|| Gazetteer::shipped().unwrap())
-    }
 
     #[test]
     fn every_shipped_area_loads() {

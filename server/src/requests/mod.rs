@@ -1,0 +1,341 @@
+//! Repair requests: the rules of placing, reading, changing, cancelling, listing and
+//! expiring them. Who may see the street address is decided here ([`Location`]); whom a
+//! request matches is decided by [`crate::matching`] alone.
+
+pub mod draft;
+mod fanout;
+pub mod notice;
+pub mod place;
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+pub use draft::{Draft, DraftForm};
+use fanout::Whom;
+
+use crate::{
+    accounts::not_found,
+    auth::Caller,
+    domain::{Email, RepairRequestState, Role},
+    error::{ApiError, ApiResult},
+    matching::{self, Distance},
+    state::AppState,
+    store::{
+        customers,
+        page::PageRequest,
+        repair_requests::{self, RepairRequestRow, RequestContent},
+        services,
+    },
+};
+
+/// What a caller may see of a request's whereabouts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Location {
+    /// The street address: the customer, admins and the hired professional.
+    Full,
+    /// City, province, postal area and this distance from the professional's home base.
+    Approximate(Distance),
+}
+
+/// A request as one caller may see it.
+#[derive(Debug, Clone)]
+pub struct Viewed {
+    pub request: RepairRequestRow,
+    pub location: Location,
+}
+
+impl Viewed {
+    fn full(request: RepairRequestRow) -> Self {
+        Self {
+            request,
+            location: Location::Full,
+        }
+    }
+}
+
+/// Places a request, once per idempotency key: a retry (or a concurrent double submit) with
+/// the same key and draft answers the first request and tells nobody again; another draft
+/// under the same key is REQUEST_ID_REUSED. The matching professionals are told in the
+/// transaction that inserts the request.
+pub async fn create(
+    state: &AppState,
+    customer_id: Uuid,
+    request_id: Uuid,
+    form: &DraftForm,
+) -> ApiResult<RepairRequestRow> {
+    let draft = Draft::parse(form)?;
+    let digest = draft.digest();
+    let customer = customers::get(&state.db, customer_id)
+        .await?
+        .ok_or_else(|| not_found("account"))?;
+    if !customer.phone_verified {
+        return Err(ApiError::FailedPrecondition {
+            reason: "PHONE_NOT_VERIFIED",
+            message: "verify your phone number before placing a request".to_owned(),
+        });
+    }
+    // A retry needs neither the catalogue nor the map.
+    if let Some(first) = repair_requests::find_by_key(&state.db, customer_id, request_id).await? {
+        return same_draft(first, &digest);
+    }
+    spend_placing_budget(state, customer_id).await?;
+    let content = content(state, &draft).await?;
+    let mut tx = state.db.begin().await?;
+    let inserted = repair_requests::insert(
+        &mut tx,
+        Uuid::now_v7(),
+        customer_id,
+        request_id,
+        &digest,
+        &content,
+        Utc::now(),
+    )
+    .await?;
+    let Some(request) = inserted else {
+        // A concurrent call with the same key committed first.
+        drop(tx);
+        let first = repair_requests::find_by_key(&state.db, customer_id, request_id)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("idempotency key conflict without a row"))?;
+        return same_draft(first, &digest);
+    };
+    fanout::notify_matches(&mut tx, &request, &state.config.public_url, Whom::Everyone).await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(request)
+}
+
+/// Counts a request placed by the customer this hour before checking the limit, so
+/// concurrent calls cannot all slip under it. Retries of a placed request are not counted.
+async fn spend_placing_budget(state: &AppState, customer_id: Uuid) -> ApiResult<()> {
+    let key = format!("repair-requests:customer:{customer_id}");
+    let hour = std::time::Duration::from_secs(3600);
+    let limit = state.config.repair_requests_per_customer_per_hour;
+    if state.cache.increment(&key, hour).await? > i64::from(limit) {
+        return Err(ApiError::ResourceExhausted {
+            reason: "REPAIR_REQUEST_LIMIT",
+            message: format!("you can place up to {limit} requests an hour; try again later"),
+        });
+    }
+    Ok(())
+}
+
+fn same_draft(first: RepairRequestRow, digest: &[u8; 32]) -> ApiResult<RepairRequestRow> {
+    if first.request_hash == digest {
+        Ok(first)
+    } else {
+        Err(ApiError::FailedPrecondition {
+            reason: "REQUEST_ID_REUSED",
+            message: "this request id was used for another request; make a new one".to_owned(),
+        })
+    }
+}
+
+/// The service checked against the catalogue and the address placed on the map.
+async fn content(state: &AppState, draft: &Draft) -> ApiResult<RequestContent> {
+    if services::get(&state.db, draft.service_id).await?.is_none() {
+        return Err(ApiError::invalid(
+            "draft.service_id",
+            "choose a service from the list",
+        ));
+    }
+    let placed = place::place(state.geocoder.as_ref(), draft).await?;
+    Ok(RequestContent {
+        service_id: draft.service_id,
+        urgency: draft.urgency,
+        description: draft.description.clone(),
+        line1: draft.line1.clone(),
+        line2: draft.line2.clone(),
+        city: draft.city.clone(),
+        province: draft.province.clone(),
+        postal_code: draft
+            .postal_code
+            .as_ref()
+            .map(|code| code.as_str().to_owned())
+            .unwrap_or_default(),
+        latitude: placed.place.latitude,
+        longitude: placed.place.longitude,
+        placed_by: placed.by.as_str(),
+        time_zone: placed.place.time_zone,
+    })
+}
+
+/// Reads a request as `caller` may see it: the customer, admins and the hired professional
+/// in full, a professional it matches approximately, anyone else NOT_FOUND (never a hint
+/// that the request exists).
+pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewed> {
+    let request = repair_requests::get(&state.db, id)
+        .await?
+        .ok_or_else(|| not_found("request"))?;
+    match caller.role {
+        Role::Admin => Ok(Viewed::full(request)),
+        Role::Customer if request.customer_id == caller.account_id => Ok(Viewed::full(request)),
+        Role::Customer => Err(not_found("request")),
+        Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
+            Ok(Viewed::full(request))
+        }
+        Role::Professional => match matching::matches(&state.db, caller.account_id, id).await? {
+            Some(distance) => Ok(Viewed {
+                request,
+                location: Location::Approximate(distance),
+            }),
+            // Quoting professionals keep their approximate view once quotes exist.
+            None => Err(not_found("request")),
+        },
+    }
+}
+
+/// The customer's open request `id`, or why it cannot be changed: NOT_FOUND when it is not
+/// theirs, REPAIR_REQUEST_NOT_OPEN when it is past open.
+async fn refuse_change(db: &PgPool, customer_id: Uuid, id: Uuid) -> ApiError {
+    match repair_requests::get(db, id).await {
+        Ok(Some(request)) if request.customer_id == customer_id => not_open(),
+        Ok(_) => not_found("request"),
+        Err(error) => error.into(),
+    }
+}
+
+fn not_open() -> ApiError {
+    ApiError::FailedPrecondition {
+        reason: "REPAIR_REQUEST_NOT_OPEN",
+        message: "this request is no longer open, so it cannot be changed".to_owned(),
+    }
+}
+
+/// Replaces an open request's content. When the service or the place changed, the
+/// professionals it now matches are told; those told before are not told again.
+pub async fn update(
+    state: &AppState,
+    customer_id: Uuid,
+    id: Uuid,
+    form: &DraftForm,
+) -> ApiResult<RepairRequestRow> {
+    let draft = Draft::parse(form)?;
+    let before = repair_requests::get(&state.db, id)
+        .await?
+        .filter(|request| request.customer_id == customer_id)
+        .ok_or_else(|| not_found("request"))?;
+    let content = content(state, &draft).await?;
+    let mut tx = state.db.begin().await?;
+    let Some(after) = repair_requests::update_content(&mut tx, id, customer_id, &content).await?
+    else {
+        drop(tx);
+        return Err(refuse_change(&state.db, customer_id, id).await);
+    };
+    let moved = (before.latitude, before.longitude) != (after.latitude, after.longitude);
+    if moved || before.service_id != after.service_id {
+        fanout::notify_matches(&mut tx, &after, &state.config.public_url, Whom::Everyone).await?;
+    }
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(after)
+}
+
+/// Cancels an open request (the legacy delete). Cancelling a cancelled request answers it
+/// unchanged. Notifications not yet sent are dropped: the request is no longer on offer.
+pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+    let mut tx = state.db.begin().await?;
+    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, Utc::now()).await?
+    else {
+        drop(tx);
+        return match repair_requests::get(&state.db, id).await? {
+            Some(request)
+                if request.customer_id == customer_id
+                    && request.state() == RepairRequestState::Cancelled =>
+            {
+                Ok(request)
+            }
+            _ => Err(refuse_change(&state.db, customer_id, id).await),
+        };
+    };
+    repair_requests::drop_unsent_notifications(&mut tx, id).await?;
+    // The professionals who quoted are told here, in this transaction, once quotes exist.
+    tx.commit().await?;
+    Ok(cancelled)
+}
+
+/// The legacy `email-phone` call: makes sure the professional with `email` was told of the
+/// customer's request (`repair_request_id`, or their latest open one) if it matches them now,
+/// never twice. The answer is the same whether or not the email is a professional's, matches
+/// or was told already, so nobody learns who is registered.
+pub async fn notify_professional(
+    state: &AppState,
+    customer_id: Uuid,
+    repair_request_id: Option<Uuid>,
+    email: &str,
+) -> ApiResult<()> {
+    let email =
+        Email::parse(email).map_err(|e| ApiError::invalid("professional_email", e.to_string()))?;
+    let request = match repair_request_id {
+        Some(id) => repair_requests::get(&state.db, id)
+            .await?
+            .filter(|request| request.customer_id == customer_id),
+        None => repair_requests::latest_open(&state.db, customer_id).await?,
+    }
+    .ok_or_else(|| not_found("request"))?;
+    if request.state() != RepairRequestState::Open {
+        return Ok(());
+    }
+    let mut tx = state.db.begin().await?;
+    fanout::notify_matches(
+        &mut tx,
+        &request,
+        &state.config.public_url,
+        Whom::Email(&email),
+    )
+    .await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(())
+}
+
+/// Which states a customer's list view holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CustomerView {
+    Pending,
+    Active,
+    Completed,
+    All,
+}
+
+impl CustomerView {
+    fn states(self) -> Option<&'static [RepairRequestState]> {
+        match self {
+            CustomerView::Pending => Some(&[RepairRequestState::Open]),
+            CustomerView::Active => Some(&[RepairRequestState::Hired]),
+            CustomerView::Completed => Some(&[RepairRequestState::Completed]),
+            CustomerView::All => None,
+        }
+    }
+}
+
+/// A page of one customer's requests in a view, newest first.
+pub async fn list_for_customer(
+    db: &PgPool,
+    customer_id: Uuid,
+    view: CustomerView,
+    page: &PageRequest,
+) -> ApiResult<(Vec<RepairRequestRow>, String)> {
+    let rows = repair_requests::list(db, Some(customer_id), view.states(), None, page).await?;
+    Ok(page.finish(rows, |row| (row.created_at, row.id)))
+}
+
+/// A page of every request, newest first, of one state and one service when given (admin).
+pub async fn list_all(
+    db: &PgPool,
+    state: Option<RepairRequestState>,
+    service_id: Option<Uuid>,
+    page: &PageRequest,
+) -> ApiResult<(Vec<RepairRequestRow>, String)> {
+    let states = state.map(|s| [s]);
+    let rows =
+        repair_requests::list(db, None, states.as_ref().map(|s| &s[..]), service_id, page).await?;
+    Ok(page.finish(rows, |row| (row.created_at, row.id)))
+}
+
+/// Closes the open requests nobody was hired on in time (see
+/// [`crate::domain::Urgency::open_for`]); run by the housekeeping. How many.
+pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    repair_requests::expire_due(db, now).await
+}

@@ -1,0 +1,317 @@
+//! Repair requests and the record of whom each one was sent to (`request_notifications`).
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::page::PageRequest;
+use crate::domain::{RepairRequestState, Urgency};
+
+/// A stored request with its service's names.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RepairRequestRow {
+    pub id: Uuid,
+    pub customer_id: Uuid,
+    pub request_hash: Vec<u8>,
+    pub service_id: Uuid,
+    pub service_name_en: String,
+    pub service_name_fr: String,
+    pub urgency: String,
+    pub description: String,
+    pub line1: String,
+    pub line2: String,
+    pub city: String,
+    pub province: String,
+    pub postal_code: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    pub state: String,
+    pub hired_application_id: Option<Uuid>,
+    pub hired_professional_id: Option<Uuid>,
+    pub expires_at: DateTime<Utc>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub closed_at: Option<DateTime<Utc>>,
+}
+
+impl RepairRequestRow {
+    /// The stored state; the table's check admits no other spelling.
+    pub fn state(&self) -> RepairRequestState {
+        RepairRequestState::from_code(&self.state).unwrap_or(RepairRequestState::Open)
+    }
+
+    pub fn urgency(&self) -> Urgency {
+        Urgency::from_code(&self.urgency).unwrap_or(Urgency::CanWait)
+    }
+}
+
+/// What a customer wrote and where the gazetteer placed it: the part of a request that
+/// create and update set.
+#[derive(Debug, Clone)]
+pub struct RequestContent {
+    pub service_id: Uuid,
+    pub urgency: Urgency,
+    pub description: String,
+    pub line1: String,
+    pub line2: String,
+    pub city: String,
+    pub province: String,
+    /// "A1A 1A1" or empty.
+    pub postal_code: String,
+    pub latitude: f64,
+    pub longitude: f64,
+    /// 'postal_code', 'postal_area' or 'city'.
+    pub placed_by: &'static str,
+    pub time_zone: String,
+}
+
+/// The request row joined to its service, from a `requests` relation (the table or a CTE).
+const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
+        s.name_en as service_name_en, s.name_fr as service_name_fr, r.urgency, r.description,
+        r.line1, r.line2, r.city, r.province, r.postal_code, r.latitude, r.longitude, r.state,
+        r.hired_application_id, r.hired_professional_id, r.expires_at, r.created_at,
+        r.updated_at, r.closed_at
+    from requests r join services s on s.id = r.service_id";
+
+type RowQuery<'q> =
+    sqlx::query::QueryAs<'q, sqlx::Postgres, RepairRequestRow, sqlx::postgres::PgArguments>;
+
+/// Binds the content's twelve columns, in table order from `service_id` to `time_zone`.
+fn bind_content<'q>(query: RowQuery<'q>, content: &'q RequestContent) -> RowQuery<'q> {
+    query
+        .bind(content.service_id)
+        .bind(content.urgency.as_str())
+        .bind(&content.description)
+        .bind(&content.line1)
+        .bind(&content.line2)
+        .bind(&content.city)
+        .bind(&content.province)
+        .bind(&content.postal_code)
+        .bind(content.latitude)
+        .bind(content.longitude)
+        .bind(content.placed_by)
+        .bind(&content.time_zone)
+}
+
+/// Inserts a new open request unless the customer already used `request_id`; `None` then.
+pub async fn insert(
+    tx: &mut PgConnection,
+    id: Uuid,
+    customer_id: Uuid,
+    request_id: Uuid,
+    request_hash: &[u8],
+    content: &RequestContent,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    let query = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            insert into repair_requests (id, customer_id, request_id, request_hash, service_id,
+                urgency, description, line1, line2, city, province, postal_code, latitude,
+                longitude, placed_by, time_zone, expires_at, created_at, updated_at)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                $17, $18, $18)
+            on conflict on constraint repair_requests_request_id_key do nothing
+            returning *
+         ) {SELECT}"
+    )))
+    .bind(id)
+    .bind(customer_id)
+    .bind(request_id)
+    .bind(request_hash);
+    bind_content(query, content)
+        .bind(content.urgency.expires_at(now))
+        .bind(now)
+        .fetch_optional(tx)
+        .await
+}
+
+/// The request a customer placed with an idempotency key.
+pub async fn find_by_key(
+    db: &PgPool,
+    customer_id: Uuid,
+    request_id: Uuid,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            select * from repair_requests where customer_id = $1 and request_id = $2
+         ) {SELECT}"
+    )))
+    .bind(customer_id)
+    .bind(request_id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (select * from repair_requests where id = $1) {SELECT}"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The customer's most recently placed open request.
+pub async fn latest_open(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            select * from repair_requests where customer_id = $1 and state = 'open'
+            order by created_at desc, id desc limit 1
+         ) {SELECT}"
+    )))
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Replaces the content of the customer's request while it is open; `None` when it is not
+/// theirs or not open (the caller tells which).
+pub async fn update_content(
+    tx: &mut PgConnection,
+    id: Uuid,
+    customer_id: Uuid,
+    content: &RequestContent,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    // The expiry follows the urgency, counted from when the request was placed.
+    let query = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            update repair_requests set service_id = $3, urgency = $4, description = $5,
+                line1 = $6, line2 = $7, city = $8, province = $9, postal_code = $10,
+                latitude = $11, longitude = $12, placed_by = $13, time_zone = $14,
+                expires_at = created_at + $15
+            where id = $1 and customer_id = $2 and state = 'open'
+            returning *
+         ) {SELECT}"
+    )))
+    .bind(id)
+    .bind(customer_id);
+    bind_content(query, content)
+        .bind(content.urgency.open_for())
+        .fetch_optional(tx)
+        .await
+}
+
+/// Cancels the customer's open request; `None` when it is not theirs or not open.
+pub async fn cancel(
+    tx: &mut PgConnection,
+    id: Uuid,
+    customer_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            update repair_requests set state = 'cancelled', closed_at = $3
+            where id = $1 and customer_id = $2 and state = 'open'
+            returning *
+         ) {SELECT}"
+    )))
+    .bind(id)
+    .bind(customer_id)
+    .bind(now)
+    .fetch_optional(tx)
+    .await
+}
+
+/// A page of requests, newest first, of one customer (or all customers) in some states (or
+/// all) and of one service (or all).
+pub async fn list(
+    db: &PgPool,
+    customer_id: Option<Uuid>,
+    states: Option<&[RepairRequestState]>,
+    service_id: Option<Uuid>,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<RepairRequestRow>> {
+    let states: Option<Vec<&str>> = states.map(|s| s.iter().map(|s| s.as_str()).collect());
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            select * from repair_requests
+            where ($1::uuid is null or customer_id = $1)
+              and ($2::text[] is null or state = any($2))
+              and ($3::uuid is null or service_id = $3)
+              and ($4::timestamptz is null or (created_at, id) < ($4, $5))
+            order by created_at desc, id desc limit $6
+         ) {SELECT} order by r.created_at desc, r.id desc"
+    )))
+    .bind(customer_id)
+    .bind(states)
+    .bind(service_id)
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
+    .await
+}
+
+/// Closes every open request whose time ran out; how many.
+pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "update repair_requests set state = 'expired', closed_at = $1
+         where state = 'open' and expires_at <= $1",
+    )
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Claims the right to tell a professional of a request on a channel: true the first time
+/// for each (request, professional, channel), false ever after, whatever the process.
+pub async fn claim_notification(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+    professional_id: Uuid,
+    channel: &str,
+    distance_m: i32,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "insert into request_notifications
+            (repair_request_id, professional_id, channel, distance_m)
+         values ($1, $2, $3, $4)
+         on conflict do nothing",
+    )
+    .bind(repair_request_id)
+    .bind(professional_id)
+    .bind(channel)
+    .bind(distance_m)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Links a claimed notification to the outbox message that carries it.
+pub async fn attach_message(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+    professional_id: Uuid,
+    channel: &str,
+    outbox_message_id: Uuid,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "update request_notifications set outbox_message_id = $4
+         where repair_request_id = $1 and professional_id = $2 and channel = $3",
+    )
+    .bind(repair_request_id)
+    .bind(professional_id)
+    .bind(channel)
+    .bind(outbox_message_id)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Drops the request's notifications still waiting in the outbox (the request was
+/// cancelled: nobody should be invited to quote on it any more).
+pub async fn drop_unsent_notifications(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "update outbox_messages set state = 'expired', finished_at = now()
+         where state = 'pending' and id in (
+            select outbox_message_id from request_notifications where repair_request_id = $1)",
+    )
+    .bind(repair_request_id)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected())
+}

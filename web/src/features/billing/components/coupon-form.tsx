@@ -1,4 +1,4 @@
-import { Button, HStack, Input, Stack } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Stack } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -46,24 +46,25 @@ export function CouponForm({ onApply, applying, error }: CouponFormProps) {
       {open && (
         <form id={panelId} noValidate onSubmit={submit} style={{ width: '100%' }}>
           <HStack gap="3" align="flex-start" wrap="wrap">
-            <FormField
-              label={t('billing.couponCode')}
-              error={errors.code?.message ?? error ?? undefined}
-            >
-              <Input
-                autoFocus
-                autoComplete="off"
-                maxW="xs"
-                {...register('code', {
-                  validate: (value) =>
-                    !notBlank(value)
-                      ? t('billing.errors.couponRequired')
-                      : value.trim().length <= CODE_MAX ||
-                        t('forms.errors.tooLong', { max: CODE_MAX }),
-                })}
-              />
-            </FormField>
-            <Button type="submit" variant="outline" colorPalette="brand" mt="6" loading={applying}>
+            <Box flex="1" minW="48" maxW="xs">
+              <FormField
+                label={t('billing.couponCode')}
+                error={errors.code?.message ?? error ?? undefined}
+              >
+                <Input
+                  autoFocus
+                  autoComplete="off"
+                  {...register('code', {
+                    validate: (value) =>
+                      !notBlank(value)
+                        ? t('billing.errors.couponRequired')
+                        : value.trim().length <= CODE_MAX ||
+                          t('forms.errors.tooLong', { max: CODE_MAX }),
+                  })}
+                />
+              </FormField>
+            </Box>
+            <Button type="submit" variant="outline" colorPalette="brand" mt="7" loading={applying}>
               {t('billing.apply')}
             </Button>
           </HStack>

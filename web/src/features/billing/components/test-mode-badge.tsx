@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function TestModeBadge() {
   const { t } = useTranslation();
   return (
-    <Badge colorPalette="orange" variant="solid" size="md" alignSelf="flex-start">
+    <Badge bg="orange.700" color="white" size="md" alignSelf="flex-start">
       {t('billing.testMode')}
     </Badge>
   );

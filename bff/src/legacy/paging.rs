@@ -120,6 +120,15 @@ mod tests {
         assert_eq!(next, "");
     }
 
+    #[test]
+    fn a_cut_list_says_where_it_goes_on() {
+        let cut = reply((vec![1, 2], "next+/=".to_owned()));
+        assert_eq!(cut.status(), StatusCode::OK);
+        assert_eq!(cut.headers()[NEXT_PAGE_TOKEN], "next+/=");
+        let whole = reply((vec![1, 2], String::new()));
+        assert!(whole.headers().get(NEXT_PAGE_TOKEN).is_none());
+    }
+
     #[tokio::test]
     async fn a_failed_page_is_the_lists_error() {
         let error = collect::<usize, _, _>(String::new(), |_| async {

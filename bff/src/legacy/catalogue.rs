@@ -32,10 +32,18 @@ impl Catalogue {
     /// the catalogue is left out).
     pub fn english_names(&self, ids: &[String]) -> String {
         ids.iter()
-            .filter_map(|id| self.0.iter().find(|service| service.id == *id))
-            .map(|service| english(service.name.as_ref()))
+            .filter_map(|id| self.english_name(id))
             .collect::<Vec<_>>()
             .join(", ")
+    }
+
+    /// The English name of the service `id` ("Plumbing Services"); `None` when the catalogue
+    /// no longer has it.
+    pub fn english_name(&self, id: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|service| service.id == id)
+            .map(|service| english(service.name.as_ref()))
     }
 
     /// The id of the service `name` names: its id, a short name of the original client, or

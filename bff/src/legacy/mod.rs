@@ -12,6 +12,8 @@ pub mod auth;
 pub mod body;
 pub mod catalogue;
 pub mod error;
+pub mod keys;
+pub mod paging;
 pub mod pending;
 pub mod rpc;
 pub mod shapes;
@@ -21,6 +23,7 @@ mod accounts_shared;
 mod admin;
 mod applications;
 mod coupons;
+mod matching;
 mod orders;
 mod pages;
 mod professionals;
@@ -161,14 +164,27 @@ mod tests {
     }
 
     #[test]
-    fn the_accounts_and_membership_rows_are_translated() {
+    fn the_accounts_membership_and_request_rows_are_translated() {
         // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
-        // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons).
+        // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons);
+        // rows 16-23 but 24 (requests), 35-36 (distance, email-phone), 55 and 59.
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7);
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 8 + 2 + 2);
+        let requests = [
+            "MarketplaceService.CreateRepairRequest",
+            "MarketplaceService.ListCustomerRepairRequests",
+            "MarketplaceService.GetRepairRequest",
+            "MarketplaceService.UpdateRepairRequest",
+            "MarketplaceService.CancelRepairRequest",
+            "MarketplaceService.ListRepairRequests",
+            "MatchingService.ListOpenRequests",
+            "MatchingService.GetDistance",
+            "MatchingService.NotifyProfessional",
+        ];
         assert!(translated.iter().all(|call| {
             call.rpc.starts_with("AccountsService.")
                 || call.rpc.starts_with("ContentService.")
+                || requests.contains(&call.rpc)
                 || matches!(
                     call.rpc,
                     "BillingService.PurchaseMembership"

@@ -15,6 +15,7 @@ use super::auth::LegacyToken;
 use super::body::{LegacyForm, LegacyJson, UploadedFile, text};
 use super::catalogue::Catalogue;
 use super::error::ApiError;
+use super::matching;
 use super::rpc::Rpc;
 use super::services::catalogue;
 use super::shapes::{
@@ -81,20 +82,23 @@ const DENY: Call = post(
     "AccountsService.DenyProfessional",
 );
 
+const GET_DISTANCE: Call = post(
+    "/api/professionals/get-distance",
+    "MatchingService.GetDistance",
+);
+const EMAIL_PHONE: Call = post(
+    "/api/professionals/email-phone",
+    "MatchingService.NotifyProfessional",
+);
+
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
     get(
         "/api/professionals/get-review/{requestId}/{professionalId}",
         "MarketplaceService.GetRepairRequestReview",
     ),
-    post(
-        "/api/professionals/get-distance",
-        "MatchingService.GetDistance",
-    ),
-    post(
-        "/api/professionals/email-phone",
-        "MatchingService.NotifyProfessional",
-    ),
+    GET_DISTANCE,
+    EMAIL_PHONE,
     SIGN_UP,
     LOG_IN,
     BY_TOKEN,
@@ -117,8 +121,8 @@ pub const CALLS: &[Call] = &[
     DENY,
 ];
 
-/// The account calls; reviews, distances, notifications and the dashboard wait for the
-/// marketplace and matching services.
+/// The account calls, distances and notifications (`matching.rs`); reviews and the
+/// dashboard wait for the marketplace service.
 pub fn translations() -> Vec<Translation> {
     let role = pb::Role::Professional;
     vec![
@@ -138,6 +142,8 @@ pub fn translations() -> Vec<Translation> {
         (DELETE, routing::get(delete)),
         (APPROVE, routing::get(approve)),
         (DENY, routing::post(deny)),
+        (GET_DISTANCE, routing::post(matching::get_distance)),
+        (EMAIL_PHONE, routing::post(matching::email_phone)),
     ]
 }
 

@@ -10,6 +10,8 @@ use http::request::Parts;
 use repairs_proto::accounts::accounts_service_client::AccountsServiceClient;
 use repairs_proto::billing::billing_service_client::BillingServiceClient;
 use repairs_proto::content::content_service_client::ContentServiceClient;
+use repairs_proto::marketplace::marketplace_service_client::MarketplaceServiceClient;
+use repairs_proto::matching::matching_service_client::MatchingServiceClient;
 use tonic::metadata::AsciiMetadataValue;
 use tonic::transport::Channel;
 
@@ -68,6 +70,14 @@ impl Rpc {
 
     pub fn content(&self) -> ContentServiceClient<Channel> {
         ContentServiceClient::new(self.channel.clone())
+    }
+
+    pub fn marketplace(&self) -> MarketplaceServiceClient<Channel> {
+        MarketplaceServiceClient::new(self.channel.clone())
+    }
+
+    pub fn matching(&self) -> MatchingServiceClient<Channel> {
+        MatchingServiceClient::new(self.channel.clone())
     }
 }
 

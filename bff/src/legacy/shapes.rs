@@ -12,6 +12,13 @@ use serde::Serialize;
 
 use super::catalogue::Catalogue;
 
+mod requests;
+
+pub use requests::{
+    LegacyRequest, country_code, request_state_from_status, request_status_number,
+    urgency_from_text, urgency_text,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Codes.
 

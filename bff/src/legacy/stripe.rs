@@ -1,19 +1,19 @@
 //! Payments: hiring, membership and the admin's test charge (`/api/stripe`).
 //!
 //! Legacy calls carry no idempotency key, so the BFF names one (a UUID v5, see
-//! [`request_id`]) from what identifies the payment: a retried call gets the first answer
-//! and never charges twice. Amounts the old clients send are ignored: the server prices.
+//! [`request_id`]) from what identifies the payment: a retried call gets the first
+//! answer and never charges twice. Amounts the old clients send are ignored: the server prices.
 
 use axum::Json;
 use axum::routing;
 use repairs_proto::billing as pb;
 use serde::Deserialize;
 use serde_json::json;
-use uuid::Uuid;
 
 use super::Reply;
 use super::body::{LegacyJson, text};
 use super::error::ApiError;
+use super::keys::request_id;
 use super::rpc::Rpc;
 use super::shapes::time_text;
 use super::table::{Call, Translation, post};
@@ -42,26 +42,6 @@ pub fn translations() -> Vec<Translation> {
         (BLOCK, routing::post(block_payment)),
         (CONFIRM, routing::post(confirm_block)),
     ]
-}
-
-/// The namespace of the BFF's legacy idempotency keys.
-const KEY_NAMESPACE: Uuid = Uuid::from_u128(0x5f1b_0c8e_3a7d_4c21_9e4b_6d2a_8f10_c3b7);
-
-/// The request_id of a legacy payment call: a name-based UUID (v5) of the operation, the
-/// caller's account (the token's subject) and what the call pays with. The same call sent
-/// again names the same key.
-pub fn request_id(operation: &str, rpc: &Rpc, parts: &[&str]) -> String {
-    let subject = rpc.token().unverified_subject().unwrap_or_default();
-    name_key(operation, &subject, parts)
-}
-
-fn name_key(operation: &str, subject: &str, parts: &[&str]) -> String {
-    let mut name = format!("{operation}\u{1f}{subject}");
-    for part in parts {
-        name.push('\u{1f}');
-        name.push_str(part);
-    }
-    Uuid::new_v5(&KEY_NAMESPACE, name.as_bytes()).to_string()
 }
 
 #[derive(Debug, Deserialize)]
@@ -171,23 +151,4 @@ fn needs_authentication() -> ApiError {
         "This card needs authentication: use the payment page of the app.",
     )
     .with_code("PAYMENT_REQUIRES_ACTION")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys_name_the_caller_and_the_payment() {
-        let key = name_key("membership", "a", &["tok_visa", ""]);
-        assert_eq!(key, name_key("membership", "a", &["tok_visa", ""]));
-        assert!(Uuid::parse_str(&key).is_ok());
-        assert_ne!(key, name_key("membership", "b", &["tok_visa", ""]));
-        assert_ne!(key, name_key("membership", "a", &["tok_visa", "SAVE"]));
-        assert_ne!(key, name_key("test_charge", "a", &["tok_visa", ""]));
-        assert_ne!(
-            name_key("membership", "a", &["ab", "c"]),
-            name_key("membership", "a", &["a", "bc"])
-        );
-    }
 }

@@ -126,7 +126,8 @@ fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
     }
 }
 
-/// Ends a stream's task: the client left, the server stops, or the stream's time is up.
+/// Feeds one stream with the new requests that match its professional, until the client
+/// leaves, the server stops or the stream's time is up.
 async fn watch(
     state: AppState,
     professional_id: Uuid,

@@ -44,8 +44,8 @@ use uuid::Uuid;
 const REQUESTS: usize = 200_000;
 const PROFESSIONALS: usize = 100_000;
 const CUSTOMERS: usize = 2_000;
-const SAMPLES: usize = 1_000;
-const WARM_UP: usize = 100;
+const SAMPLES: usize = 400;
+const WARM_UP: usize = 20;
 const BATCH: usize = 10_000;
 const SERVICES: [&str; 8] = [
     "0190a6c0-0000-7000-8000-000000000001",

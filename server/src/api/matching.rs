@@ -1,20 +1,20 @@
 //! MatchingService: decode, authorise, call `crate::matching`, encode. The open requests of
 //! a professional (listed and streamed) pass the membership gate first; what they show is
-//! the approximate location, never the street. NotifyProfessional answers UNIMPLEMENTED
-//! until the request fan-out it reuses lands.
+//! the approximate location, never the street. NotifyProfessional (the legacy per-professional
+//! call) goes through `crate::requests`, which tells a matching professional once.
 
 use std::{collections::HashMap, time::Duration};
 
-use repairs_proto::{
-    marketplace as mpb,
-    matching::{self as pb, matching_service_server::MatchingService},
-};
+use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::{broadcast::error::RecvError, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status, codegen::BoxStream};
 use uuid::Uuid;
 
-use super::convert::{caller, timestamp};
+use super::{
+    convert::{caller, timestamp},
+    marketplace::repair_request_to_proto,
+};
 use crate::{
     accounts::{own_or_given, parse_id},
     billing::membership,
@@ -24,10 +24,13 @@ use crate::{
         places::{self, PlaceQuery},
     },
     providers::Coordinates,
+    requests::{self, Location, Viewed},
     state::AppState,
     store::{
+        accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        request_matches::{self, ApproximateRequest, NotificationRow},
+        repair_requests::{self, RepairRequestRow},
+        request_matches::{self, NotificationRow},
     },
 };
 
@@ -53,52 +56,6 @@ fn ok<T>(message: T) -> Reply<T> {
     Ok(Response::new(message))
 }
 
-fn urgency_to_proto(code: &str) -> mpb::Urgency {
-    match code {
-        "immediate" => mpb::Urgency::Immediate,
-        "can_wait" => mpb::Urgency::CanWait,
-        _ => mpb::Urgency::Unspecified,
-    }
-}
-
-fn state_to_proto(code: &str) -> mpb::RepairRequestState {
-    match code {
-        "open" => mpb::RepairRequestState::Open,
-        "hired" => mpb::RepairRequestState::Hired,
-        "completed" => mpb::RepairRequestState::Completed,
-        "cancelled" => mpb::RepairRequestState::Cancelled,
-        "expired" => mpb::RepairRequestState::Expired,
-        _ => mpb::RepairRequestState::Unspecified,
-    }
-}
-
-fn open_request_to_proto(row: ApproximateRequest, distance: Distance) -> pb::OpenRepairRequest {
-    pb::OpenRepairRequest {
-        repair_request: Some(mpb::RepairRequest {
-            id: row.id.to_string(),
-            service_id: row.service_id.to_string(),
-            service_name: row.service_name,
-            description: row.description,
-            urgency: urgency_to_proto(&row.urgency) as i32,
-            location: Some(mpb::repair_request::Location::ApproximateLocation(
-                mpb::ApproximateLocation {
-                    city: row.city,
-                    province: row.province,
-                    postal_area: row.postal_area,
-                    distance_km: distance.whole_km(),
-                },
-            )),
-            state: state_to_proto(&row.state) as i32,
-            create_time: Some(timestamp(row.created_at)),
-            update_time: Some(timestamp(row.updated_at)),
-            expire_time: Some(timestamp(row.expires_at)),
-            ..Default::default()
-        }),
-        // Quotes come with the next issue: nobody has applied yet.
-        applied: false,
-    }
-}
-
 /// The approximate views of `matches` for professional `viewer`, in the order given.
 async fn open_views(
     state: &AppState,
@@ -106,17 +63,27 @@ async fn open_views(
     matches: &[(Uuid, Distance)],
 ) -> ApiResult<Vec<pb::OpenRepairRequest>> {
     let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
-    let mut rows: HashMap<Uuid, ApproximateRequest> =
-        request_matches::approximate(&state.db, &ids, viewer)
-            .await?
-            .into_iter()
-            .map(|row| (row.id, row))
-            .collect();
+    let language = account_store::contact(&state.db, AccountKind::Professional, viewer)
+        .await?
+        .map(|c| c.language())
+        .unwrap_or_default();
+    let mut rows: HashMap<Uuid, RepairRequestRow> = repair_requests::get_many(&state.db, &ids)
+        .await?
+        .into_iter()
+        .map(|row| (row.id, row))
+        .collect();
     Ok(matches
         .iter()
         .filter_map(|(id, distance)| {
-            rows.remove(id)
-                .map(|row| open_request_to_proto(row, *distance))
+            let viewed = Viewed {
+                request: rows.remove(id)?,
+                location: Location::Approximate(*distance),
+            };
+            Some(pb::OpenRepairRequest {
+                repair_request: Some(repair_request_to_proto(&viewed, language)),
+                // Quotes come with the next issue: nobody has applied yet.
+                applied: false,
+            })
         })
         .collect())
 }
@@ -159,7 +126,8 @@ fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
     }
 }
 
-/// Ends a stream's task: the client left, the server stops, or the stream's time is up.
+/// Feeds one stream with the new requests that match its professional, until the client
+/// leaves, the server stops or the stream's time is up.
 async fn watch(
     state: AppState,
     professional_id: Uuid,
@@ -303,6 +271,26 @@ impl MatchingService for MatchingApi {
             origin_name: origin.name,
             destination_name: destination.name,
         })
+    }
+
+    async fn notify_professional(
+        &self,
+        request: Request<pb::NotifyProfessionalRequest>,
+    ) -> Reply<pb::NotifyProfessionalResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let repair_request_id = match req.repair_request_id.trim() {
+            "" => None,
+            raw => Some(parse_id("repair_request_id", raw)?),
+        };
+        requests::notify_professional(
+            &self.state,
+            caller.account_id,
+            repair_request_id,
+            &req.professional_email,
+        )
+        .await?;
+        ok(pb::NotifyProfessionalResponse {})
     }
 
     async fn list_repair_request_matches(

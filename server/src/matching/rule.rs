@@ -66,10 +66,11 @@ fn within_reach() -> String {
 /// `now` falls on one of `p`'s days and within their hours, read in their own time zone.
 /// Hours are whole minutes, both ends included (the default 00:00-23:59 is the whole day).
 /// Hours that cross midnight (22:00-06:00) belong to the day they start on: Monday
-/// 22:00-06:00 covers Monday 22:00 to Tuesday 06:00.
+/// 22:00-06:00 covers Monday 22:00 to Tuesday 06:00. Without a time zone (no home base
+/// yet) nobody is on duty; `case` keeps Postgres from reading an empty zone name.
 pub fn on_duty(now: &str) -> String {
     format!(
-        "p.time_zone <> '' and exists (
+        "case when p.time_zone = '' then false else exists (
             select 1 from (select date_trunc('minute', {now} at time zone p.time_zone) as t) l
             where case
                 when p.available_from <= p.available_to then
@@ -81,7 +82,7 @@ pub fn on_duty(now: &str) -> String {
                     or (l.t::time <= p.available_to
                         and extract(isodow from l.t - interval '1 day')::smallint
                             = any (p.available_days))
-            end)"
+            end) end"
     )
 }
 

@@ -151,6 +151,16 @@ pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<RepairRequestRow>
     .await
 }
 
+/// The requests `ids` that exist, in no order (the open requests a professional is shown).
+pub async fn get_many(db: &PgPool, ids: &[Uuid]) -> sqlx::Result<Vec<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (select * from repair_requests where id = any($1)) {SELECT}"
+    )))
+    .bind(ids)
+    .fetch_all(db)
+    .await
+}
+
 /// The customer's most recently placed open request.
 pub async fn latest_open(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Option<RepairRequestRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(

@@ -1,48 +1,8 @@
-//! What MatchingService reads besides the rule: open requests as a professional may see them
-//! (never the street), and whom a request was matched with and how each notification went.
+//! Whom a repair request was matched with, and how each notification went (for admins).
 
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
-
-/// An open request as a professional sees it before hire: city, province and postal area.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct ApproximateRequest {
-    pub id: Uuid,
-    pub service_id: Uuid,
-    pub service_name: String,
-    pub description: String,
-    pub urgency: String,
-    pub city: String,
-    pub province: String,
-    /// The first three characters of the postal code; empty when there was none.
-    pub postal_area: String,
-    pub state: String,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-}
-
-/// The requests `ids` (in no order), the service named in professional `viewer`'s language.
-pub async fn approximate(
-    db: &PgPool,
-    ids: &[Uuid],
-    viewer: Uuid,
-) -> sqlx::Result<Vec<ApproximateRequest>> {
-    sqlx::query_as(
-        "select r.id, r.service_id,
-                case when (select language from professionals where id = $2) = 'fr'
-                     then s.name_fr else s.name_en end as service_name,
-                r.description, r.urgency, r.city, r.province, left(r.postal_code, 3) as postal_area,
-                r.state, r.created_at, r.updated_at, r.expires_at
-         from repair_requests r join services s on s.id = r.service_id
-         where r.id = any($1)",
-    )
-    .bind(ids)
-    .bind(viewer)
-    .fetch_all(db)
-    .await
-}
 
 /// A professional a request was matched with.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -985,3 +985,43 @@ async fn cancelling_drops_the_notifications_still_waiting_to_be_sent() {
     assert_eq!(text_state().await, "expired");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn one_request_tells_the_nearest_professionals_and_texts_within_the_hourly_budget() {
+    let server = TestServer::start_with(|c| {
+        c.repair_request_max_notified = 2;
+        c.sms_notifications_per_hour = 1;
+    })
+    .await;
+    let mut market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    let texted = |area| Pro {
+        area,
+        sms: true,
+        ..CALGARY_PRO
+    };
+    // Downtown (T2P), next door (T2R) and the edge of town (T3R): the farthest is left out.
+    let (downtown, _, _) = professional(&server, texted("T2P")).await;
+    let (next_door, _, _) = professional(&server, texted("T2R")).await;
+    let (edge, _, _) = professional(&server, texted("T3R")).await;
+    let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let told = notifications(db(&server), &placed.id).await;
+    let emailed: Vec<Uuid> = told
+        .iter()
+        .filter(|(_, c)| c == "email")
+        .map(|(p, _)| *p)
+        .collect();
+    let mut expected = vec![downtown, next_door];
+    expected.sort();
+    assert_eq!(emailed, expected, "the farthest ({edge}) is not told");
+    // One text in the hour's budget: the nearest professional's.
+    let texted: Vec<Uuid> = told
+        .iter()
+        .filter(|(_, c)| c == "sms")
+        .map(|(p, _)| *p)
+        .collect();
+    assert_eq!(texted, [downtown]);
+    server.stop().await;
+}

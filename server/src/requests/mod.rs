@@ -100,7 +100,7 @@ pub async fn create(
             .ok_or_else(|| anyhow::anyhow!("idempotency key conflict without a row"))?;
         return same_draft(first, &digest);
     };
-    fanout::notify_matches(&mut tx, &request, &state.config.public_url, Whom::Everyone).await?;
+    fanout::notify_matches(&mut tx, state, &request, Whom::Everyone).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(request)
@@ -225,7 +225,7 @@ pub async fn update(
     };
     let moved = (before.latitude, before.longitude) != (after.latitude, after.longitude);
     if moved || before.service_id != after.service_id {
-        fanout::notify_matches(&mut tx, &after, &state.config.public_url, Whom::Everyone).await?;
+        fanout::notify_matches(&mut tx, state, &after, Whom::Everyone).await?;
     }
     tx.commit().await?;
     state.outbox.wake();
@@ -278,13 +278,7 @@ pub async fn notify_professional(
         return Ok(());
     }
     let mut tx = state.db.begin().await?;
-    fanout::notify_matches(
-        &mut tx,
-        &request,
-        &state.config.public_url,
-        Whom::Email(&email),
-    )
-    .await?;
+    fanout::notify_matches(&mut tx, state, &request, Whom::Email(&email)).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(())

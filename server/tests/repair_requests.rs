@@ -1025,3 +1025,39 @@ async fn one_request_tells_the_nearest_professionals_and_texts_within_the_hourly
     assert_eq!(texted, [downtown]);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn only_a_hired_request_is_marked_completed_by_its_customer() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    let (_, stranger) = customer(&server).await;
+    let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let complete = |token: String| {
+        let mut market = market.clone();
+        let id = placed.id.clone();
+        async move {
+            market
+                .complete_repair_request(with_token(
+                    pb::CompleteRepairRequestRequest { id },
+                    &token,
+                ))
+                .await
+                .map(|r| r.into_inner().repair_request.unwrap())
+        }
+    };
+    let open = complete(token.clone()).await.unwrap_err();
+    assert_eq!(reason(&open), "REPAIR_REQUEST_NOT_HIRED");
+    sqlx::query("update repair_requests set state = 'hired' where id = $1")
+        .bind(Uuid::parse_str(&placed.id).unwrap())
+        .execute(db(&server))
+        .await
+        .unwrap();
+    assert_eq!(complete(stranger).await.unwrap_err().code(), Code::NotFound);
+    let done = complete(token.clone()).await.unwrap();
+    assert_eq!(done.state, pb::RepairRequestState::Completed as i32);
+    assert_eq!(complete(token).await.unwrap().state, done.state);
+    server.stop().await;
+}

@@ -1,6 +1,6 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
-//! repair requests (create, read, change, cancel, the customer's and the admin's lists) and
-//! the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
+//! repair requests (create, read, change, cancel, complete, the customer's and the admin's
+//! lists) and the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
 //! rules land.
 
 use repairs_proto::{
@@ -286,6 +286,22 @@ impl MarketplaceService for MarketplaceApi {
             location: Location::Full,
         };
         Ok(Response::new(pb::CancelRepairRequestResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
+    async fn complete_repair_request(
+        &self,
+        request: Request<pb::CompleteRepairRequestRequest>,
+    ) -> Reply<pb::CompleteRepairRequestResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let completed = requests::complete(&self.state, caller.account_id, id).await?;
+        let viewed = Viewed {
+            request: completed,
+            location: Location::Full,
+        };
+        Ok(Response::new(pb::CompleteRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
     }

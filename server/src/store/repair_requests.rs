@@ -212,6 +212,25 @@ pub async fn cancel(
     .await
 }
 
+/// Marks the customer's hired request completed; `None` when it is not theirs or not hired.
+pub async fn complete(
+    db: &PgPool,
+    id: Uuid,
+    customer_id: Uuid,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            update repair_requests set state = 'completed'
+            where id = $1 and customer_id = $2 and state = 'hired'
+            returning *
+         ) {SELECT}"
+    )))
+    .bind(id)
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// A page of requests, newest first, of one customer (or all customers) in some states (or
 /// all) and of one service (or all).
 pub async fn list(

@@ -352,6 +352,10 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
     );
     assert_eq!(near.postal_area, "T2P");
     assert_eq!(near.distance_km, 0);
+    assert_eq!(
+        seen.customer_id, "",
+        "who the customer is stays hidden before the hire"
+    );
     assert!(!format!("{seen:?}").contains(STREET));
     // Anonymous callers are refused before anything is read.
     let anonymous = market

@@ -133,6 +133,11 @@ fn draft_form(draft: Option<pb::RepairRequestDraft>) -> DraftForm {
 /// MatchingService for the open requests of a professional.
 pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::RepairRequest {
     let r = &viewed.request;
+    // Before the hire a professional learns neither the street nor who the customer is.
+    let customer_id = match viewed.location {
+        Location::Full => r.customer_id.to_string(),
+        Location::Approximate(_) => String::new(),
+    };
     let location = match viewed.location {
         Location::Full => pb::repair_request::Location::Address(types::Address {
             line1: r.line1.clone(),
@@ -157,7 +162,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
     );
     pb::RepairRequest {
         id: r.id.to_string(),
-        customer_id: r.customer_id.to_string(),
+        customer_id,
         service_id: r.service_id.to_string(),
         service_name: match language {
             Language::French => r.service_name_fr.clone(),

@@ -1065,3 +1065,54 @@ async fn only_a_hired_request_is_marked_completed_by_its_customer() {
     assert_eq!(complete(token).await.unwrap().state, done.state);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_customer_dashboard_counts_their_own_requests() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let (customer_id, token) = customer(&server).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(
+            place(&mut market, &token, Uuid::now_v7(), in_calgary())
+                .await
+                .unwrap()
+                .id,
+        );
+    }
+    for (id, state) in [(&ids[0], "hired"), (&ids[1], "completed")] {
+        sqlx::query("update repair_requests set state = $2 where id = $1")
+            .bind(Uuid::parse_str(id).unwrap())
+            .bind(state)
+            .execute(db(&server))
+            .await
+            .unwrap();
+    }
+    let ask = |customer: Uuid, token: String| {
+        let mut market = market.clone();
+        async move {
+            market
+                .get_customer_dashboard(with_token(
+                    pb::GetCustomerDashboardRequest {
+                        customer_id: customer.to_string(),
+                    },
+                    &token,
+                ))
+                .await
+                .map(tonic::Response::into_inner)
+        }
+    };
+    let counts = ask(customer_id, token).await.unwrap();
+    assert_eq!(
+        (
+            counts.requests_posted,
+            counts.professionals_hired,
+            counts.requests_completed
+        ),
+        (3, 2, 1)
+    );
+    let (_, stranger) = customer(&server).await;
+    let refused = ask(customer_id, stranger).await.unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    server.stop().await;
+}

@@ -1,6 +1,6 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
-//! lists) and the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
+//! lists), the customer dashboard's counters and the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
 //! rules land.
 
 use repairs_proto::{
@@ -20,7 +20,7 @@ use crate::{
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        repair_requests::RepairRequestRow,
+        repair_requests::{RepairRequestRow, customer_counts},
     },
 };
 
@@ -346,6 +346,26 @@ impl MarketplaceService for MarketplaceApi {
         Ok(Response::new(pb::ListRepairRequestsResponse {
             repair_requests,
             next_page_token,
+        }))
+    }
+
+    async fn get_customer_dashboard(
+        &self,
+        request: Request<pb::GetCustomerDashboardRequest>,
+    ) -> Reply<pb::GetCustomerDashboardResponse> {
+        let caller = caller(&request)?;
+        let customer_id = parse_id("customer_id", &request.get_ref().customer_id)?;
+        require_self(&caller, customer_id, false)?;
+        let counts = customer_counts(&self.state.db, customer_id)
+            .await
+            .map_err(ApiError::from)?;
+        let count = |n: i64| i32::try_from(n).unwrap_or(i32::MAX);
+        Ok(Response::new(pb::GetCustomerDashboardResponse {
+            requests_posted: count(counts.posted),
+            // Quotes arrive with the next issue; until then no request has any.
+            applications_received: 0,
+            professionals_hired: count(counts.hired),
+            requests_completed: count(counts.completed),
         }))
     }
 

@@ -261,6 +261,27 @@ pub async fn list(
     .await
 }
 
+/// A customer's requests: placed (any state), with a professional hired (hired or
+/// completed), and completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct CustomerCounts {
+    pub posted: i64,
+    pub hired: i64,
+    pub completed: i64,
+}
+
+pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<CustomerCounts> {
+    sqlx::query_as(
+        "select count(*) as posted,
+                count(*) filter (where state in ('hired', 'completed')) as hired,
+                count(*) filter (where state = 'completed') as completed
+         from repair_requests where customer_id = $1",
+    )
+    .bind(customer_id)
+    .fetch_one(db)
+    .await
+}
+
 /// Closes every open request whose time ran out; how many.
 pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
     let done = sqlx::query(

@@ -250,7 +250,8 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         };
     };
     repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    // The professionals who quoted are told here, in this transaction, once quotes exist.
+    // Hook for quotes (next issue): the professionals who quoted are told here, through the
+    // outbox in this transaction, as the contract says.
     tx.commit().await?;
     Ok(cancelled)
 }

@@ -301,6 +301,16 @@ pub struct Config {
     )]
     pub repair_requests_per_customer_per_hour: u32,
 
+    /// Professionals told of one repair request at most, the nearest first.
+    #[arg(long, env = "REPAIR_REQUEST_MAX_NOTIFIED", default_value_t = 200)]
+    pub repair_request_max_notified: usize,
+
+    /// Texts telling professionals of new requests, per hour, all replicas together; beyond
+    /// it they get the email alone. Apart from the phone codes' budget, so busy hours never
+    /// stop sign-ups.
+    #[arg(long, env = "SMS_NOTIFICATIONS_PER_HOUR", default_value_t = 2000)]
+    pub sms_notifications_per_hour: u32,
+
     /// Text messages the whole service sends per hour (phone codes), across all replicas.
     #[arg(long, env = "SMS_BUDGET_PER_HOUR", default_value_t = 500)]
     pub sms_budget_per_hour: u32,
@@ -437,6 +447,8 @@ impl Config {
             password_reset_per_email_per_hour: 3,
             password_reset_per_address_per_hour: 20,
             repair_requests_per_customer_per_hour: 20,
+            repair_request_max_notified: 200,
+            sms_notifications_per_hour: 2000,
             sms_budget_per_hour: 500,
             sms_budget_per_address_per_hour: 10,
             sms_budget_per_country_per_hour: 100,

@@ -352,6 +352,10 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
     );
     assert_eq!(near.postal_area, "T2P");
     assert_eq!(near.distance_km, 0);
+    assert_eq!(
+        seen.customer_id, "",
+        "who the customer is stays hidden before the hire"
+    );
     assert!(!format!("{seen:?}").contains(STREET));
     // Anonymous callers are refused before anything is read.
     let anonymous = market
@@ -983,5 +987,132 @@ async fn cancelling_drops_the_notifications_still_waiting_to_be_sent() {
     assert_eq!(text_state().await, "pending");
     cancel(&mut market, &token, &placed.id).await.unwrap();
     assert_eq!(text_state().await, "expired");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn one_request_tells_the_nearest_professionals_and_texts_within_the_hourly_budget() {
+    let server = TestServer::start_with(|c| {
+        c.repair_request_max_notified = 2;
+        c.sms_notifications_per_hour = 1;
+    })
+    .await;
+    let mut market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    let texted = |area| Pro {
+        area,
+        sms: true,
+        ..CALGARY_PRO
+    };
+    // Downtown (T2P), next door (T2R) and the edge of town (T3R): the farthest is left out.
+    let (downtown, _, _) = professional(&server, texted("T2P")).await;
+    let (next_door, _, _) = professional(&server, texted("T2R")).await;
+    let (edge, _, _) = professional(&server, texted("T3R")).await;
+    let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let told = notifications(db(&server), &placed.id).await;
+    let emailed: Vec<Uuid> = told
+        .iter()
+        .filter(|(_, c)| c == "email")
+        .map(|(p, _)| *p)
+        .collect();
+    let mut expected = vec![downtown, next_door];
+    expected.sort();
+    assert_eq!(emailed, expected, "the farthest ({edge}) is not told");
+    // One text in the hour's budget: the nearest professional's.
+    let texted: Vec<Uuid> = told
+        .iter()
+        .filter(|(_, c)| c == "sms")
+        .map(|(p, _)| *p)
+        .collect();
+    assert_eq!(texted, [downtown]);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn only_a_hired_request_is_marked_completed_by_its_customer() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    let (_, stranger) = customer(&server).await;
+    let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let complete = |token: String| {
+        let mut market = market.clone();
+        let id = placed.id.clone();
+        async move {
+            market
+                .complete_repair_request(with_token(
+                    pb::CompleteRepairRequestRequest { id },
+                    &token,
+                ))
+                .await
+                .map(|r| r.into_inner().repair_request.unwrap())
+        }
+    };
+    let open = complete(token.clone()).await.unwrap_err();
+    assert_eq!(reason(&open), "REPAIR_REQUEST_NOT_HIRED");
+    sqlx::query("update repair_requests set state = 'hired' where id = $1")
+        .bind(Uuid::parse_str(&placed.id).unwrap())
+        .execute(db(&server))
+        .await
+        .unwrap();
+    assert_eq!(complete(stranger).await.unwrap_err().code(), Code::NotFound);
+    let done = complete(token.clone()).await.unwrap();
+    assert_eq!(done.state, pb::RepairRequestState::Completed as i32);
+    assert_eq!(complete(token).await.unwrap().state, done.state);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_customer_dashboard_counts_their_own_requests() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let (customer_id, token) = customer(&server).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(
+            place(&mut market, &token, Uuid::now_v7(), in_calgary())
+                .await
+                .unwrap()
+                .id,
+        );
+    }
+    for (id, state) in [(&ids[0], "hired"), (&ids[1], "completed")] {
+        sqlx::query("update repair_requests set state = $2 where id = $1")
+            .bind(Uuid::parse_str(id).unwrap())
+            .bind(state)
+            .execute(db(&server))
+            .await
+            .unwrap();
+    }
+    let ask = |customer: Uuid, token: String| {
+        let mut market = market.clone();
+        async move {
+            market
+                .get_customer_dashboard(with_token(
+                    pb::GetCustomerDashboardRequest {
+                        customer_id: customer.to_string(),
+                    },
+                    &token,
+                ))
+                .await
+                .map(tonic::Response::into_inner)
+        }
+    };
+    let counts = ask(customer_id, token).await.unwrap();
+    assert_eq!(
+        (
+            counts.requests_posted,
+            counts.professionals_hired,
+            counts.requests_completed
+        ),
+        (3, 2, 1)
+    );
+    let (_, stranger) = customer(&server).await;
+    let refused = ask(customer_id, stranger).await.unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
     server.stop().await;
 }

@@ -1,6 +1,6 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
-//! repair requests (create, read, change, cancel, the customer's and the admin's lists) and
-//! the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
+//! repair requests (create, read, change, cancel, complete, the customer's and the admin's
+//! lists), the customer dashboard's counters and the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
 //! rules land.
 
 use repairs_proto::{
@@ -20,7 +20,7 @@ use crate::{
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        repair_requests::RepairRequestRow,
+        repair_requests::{RepairRequestRow, customer_counts},
     },
 };
 
@@ -133,6 +133,11 @@ fn draft_form(draft: Option<pb::RepairRequestDraft>) -> DraftForm {
 /// MatchingService for the open requests of a professional.
 pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::RepairRequest {
     let r = &viewed.request;
+    // Before the hire a professional learns neither the street nor who the customer is.
+    let customer_id = match viewed.location {
+        Location::Full => r.customer_id.to_string(),
+        Location::Approximate(_) => String::new(),
+    };
     let location = match viewed.location {
         Location::Full => pb::repair_request::Location::Address(types::Address {
             line1: r.line1.clone(),
@@ -157,7 +162,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
     );
     pb::RepairRequest {
         id: r.id.to_string(),
-        customer_id: r.customer_id.to_string(),
+        customer_id,
         service_id: r.service_id.to_string(),
         service_name: match language {
             Language::French => r.service_name_fr.clone(),
@@ -290,6 +295,22 @@ impl MarketplaceService for MarketplaceApi {
         }))
     }
 
+    async fn complete_repair_request(
+        &self,
+        request: Request<pb::CompleteRepairRequestRequest>,
+    ) -> Reply<pb::CompleteRepairRequestResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let completed = requests::complete(&self.state, caller.account_id, id).await?;
+        let viewed = Viewed {
+            request: completed,
+            location: Location::Full,
+        };
+        Ok(Response::new(pb::CompleteRepairRequestResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
     async fn list_customer_repair_requests(
         &self,
         request: Request<pb::ListCustomerRepairRequestsRequest>,
@@ -325,6 +346,26 @@ impl MarketplaceService for MarketplaceApi {
         Ok(Response::new(pb::ListRepairRequestsResponse {
             repair_requests,
             next_page_token,
+        }))
+    }
+
+    async fn get_customer_dashboard(
+        &self,
+        request: Request<pb::GetCustomerDashboardRequest>,
+    ) -> Reply<pb::GetCustomerDashboardResponse> {
+        let caller = caller(&request)?;
+        let customer_id = parse_id("customer_id", &request.get_ref().customer_id)?;
+        require_self(&caller, customer_id, false)?;
+        let counts = customer_counts(&self.state.db, customer_id)
+            .await
+            .map_err(ApiError::from)?;
+        let count = |n: i64| i32::try_from(n).unwrap_or(i32::MAX);
+        Ok(Response::new(pb::GetCustomerDashboardResponse {
+            requests_posted: count(counts.posted),
+            // Quotes arrive with the next issue; until then no request has any.
+            applications_received: 0,
+            professionals_hired: count(counts.hired),
+            requests_completed: count(counts.completed),
         }))
     }
 

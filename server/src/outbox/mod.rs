@@ -45,6 +45,18 @@ pub async fn enqueue(
     crate::store::outbox::insert(db, message).await
 }
 
+/// Writes several messages into the outbox in one statement, in the caller's transaction;
+/// for each, its id, or `None` when its dedupe key was used already.
+pub async fn enqueue_many(
+    db: impl PgExecutor<'_>,
+    messages: &[NewOutboxMessage],
+) -> sqlx::Result<Vec<Option<Uuid>>> {
+    if messages.is_empty() {
+        return Ok(Vec::new());
+    }
+    crate::store::outbox::insert_many(db, messages).await
+}
+
 impl NewOutboxMessage {
     pub fn email(
         to: impl Into<String>,

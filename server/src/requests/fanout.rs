@@ -2,16 +2,21 @@
 //! moves) it: one email to each, and one SMS to those who opted in, in their language,
 //! written to the outbox. `request_notifications` holds one row per request, professional
 //! and channel, so a retried create, an edit or a second server process never tells anyone
-//! twice.
+//! twice. What one request can send is bounded: the nearest `REPAIR_REQUEST_MAX_NOTIFIED`
+//! professionals, and texts within the service's hourly `SMS_NOTIFICATIONS_PER_HOUR`.
+
+use std::{collections::HashSet, time::Duration};
 
 use sqlx::PgConnection;
+use uuid::Uuid;
 
 use super::notice::{self, NewRequest};
 use crate::{
     domain::{Email, Language, Urgency},
     matching::{self, Notify},
-    outbox::{self, NewOutboxMessage},
-    store::repair_requests::{self, RepairRequestRow},
+    outbox::{self, Channel, NewOutboxMessage},
+    state::AppState,
+    store::repair_requests::{self, Claim, RepairRequestRow},
 };
 
 /// Which of the matching professionals to tell.
@@ -26,53 +31,87 @@ pub enum Whom<'a> {
 /// them) who were not told yet; how many professionals were newly told.
 pub async fn notify_matches(
     tx: &mut PgConnection,
+    state: &AppState,
     request: &RepairRequestRow,
-    public_url: &str,
     whom: Whom<'_>,
 ) -> sqlx::Result<usize> {
     let link = format!(
         "{}/view-request/{}",
-        public_url.trim_end_matches('/'),
+        state.config.public_url.trim_end_matches('/'),
         request.id
     );
-    let mut told = 0;
     let matched = matching::professionals_to_notify(tx, request.id).await?;
-    let chosen = matched.iter().filter(|p| match whom {
+    let nearest = matched
+        .iter()
+        .take(state.config.repair_request_max_notified);
+    let chosen = nearest.filter(|p| match whom {
         Whom::Everyone => true,
         Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
     });
+    // Every message due, each with the claim that keeps it to one per request,
+    // professional and channel.
+    let mut due: Vec<(Claim, NewOutboxMessage)> = Vec::new();
     for professional in chosen {
-        let mut sent_any = false;
         for message in messages(request, professional, &link) {
-            let channel = message.channel.as_str();
-            let distance_m =
-                i32::try_from(professional.distance.whole_meters()).unwrap_or(i32::MAX);
-            if !repair_requests::claim_notification(
-                tx,
-                request.id,
-                professional.professional_id,
-                channel,
-                distance_m,
-            )
-            .await?
-            {
+            if message.channel == Channel::Sms && !sms_budget_left(state).await {
                 continue;
             }
-            if let Some(message_id) = outbox::enqueue(&mut *tx, &message).await? {
-                repair_requests::attach_message(
-                    tx,
-                    request.id,
-                    professional.professional_id,
-                    channel,
-                    message_id,
-                )
-                .await?;
-            }
-            sent_any = true;
+            let claim = Claim {
+                professional_id: professional.professional_id,
+                channel: message.channel.as_str(),
+                distance_m: i32::try_from(professional.distance.whole_meters()).unwrap_or(i32::MAX),
+            };
+            due.push((claim, message));
         }
-        told += usize::from(sent_any);
     }
-    Ok(told)
+    // Three statements whatever the number of professionals: claim, write, link.
+    let claims: Vec<Claim> = due.iter().map(|(claim, _)| *claim).collect();
+    let won: HashSet<(Uuid, String)> =
+        repair_requests::claim_notifications(tx, request.id, &claims)
+            .await?
+            .into_iter()
+            .collect();
+    let (won_claims, to_send): (Vec<Claim>, Vec<NewOutboxMessage>) = due
+        .into_iter()
+        .filter(|(claim, _)| won.contains(&(claim.professional_id, claim.channel.to_owned())))
+        .unzip();
+    let ids = outbox::enqueue_many(&mut *tx, &to_send).await?;
+    let links: Vec<(Claim, Uuid)> = won_claims
+        .into_iter()
+        .zip(ids)
+        .filter_map(|(claim, id)| id.map(|id| (claim, id)))
+        .collect();
+    repair_requests::attach_messages(tx, request.id, &links).await?;
+    let mut told: Vec<Uuid> = won
+        .into_iter()
+        .map(|(professional, _)| professional)
+        .collect();
+    told.sort_unstable();
+    told.dedup();
+    Ok(told.len())
+}
+
+/// Counts one notification text this hour (before checking, so concurrent fan-outs cannot
+/// all slip under the budget); false when the budget is spent or cannot be read, and the
+/// professional then gets the email alone.
+async fn sms_budget_left(state: &AppState) -> bool {
+    let limit = i64::from(state.config.sms_notifications_per_hour);
+    let hour = Duration::from_secs(3600);
+    match state
+        .cache
+        .increment("sms-budget:notifications", hour)
+        .await
+    {
+        Ok(count) if count <= limit => true,
+        Ok(_) => {
+            tracing::warn!(limit, "notification SMS budget spent; email only");
+            false
+        }
+        Err(error) => {
+            tracing::error!(%error, "notification SMS budget unreadable; email only");
+            false
+        }
+    }
 }
 
 /// The email, and the SMS when they opted in and have a verified phone.

@@ -100,7 +100,7 @@ pub async fn create(
             .ok_or_else(|| anyhow::anyhow!("idempotency key conflict without a row"))?;
         return same_draft(first, &digest);
     };
-    fanout::notify_matches(&mut tx, &request, &state.config.public_url, Whom::Everyone).await?;
+    fanout::notify_matches(&mut tx, state, &request, Whom::Everyone).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(request)
@@ -225,7 +225,7 @@ pub async fn update(
     };
     let moved = (before.latitude, before.longitude) != (after.latitude, after.longitude);
     if moved || before.service_id != after.service_id {
-        fanout::notify_matches(&mut tx, &after, &state.config.public_url, Whom::Everyone).await?;
+        fanout::notify_matches(&mut tx, state, &after, Whom::Everyone).await?;
     }
     tx.commit().await?;
     state.outbox.wake();
@@ -250,9 +250,34 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         };
     };
     repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    // The professionals who quoted are told here, in this transaction, once quotes exist.
+    // Hook for quotes (next issue): the professionals who quoted are told here, through the
+    // outbox in this transaction, as the contract says.
     tx.commit().await?;
     Ok(cancelled)
+}
+
+/// Marks a hired request completed (the customer's "Mark Completed"). Completing a
+/// completed request answers it unchanged; REPAIR_REQUEST_NOT_HIRED before the hire or once
+/// cancelled or expired.
+pub async fn complete(
+    state: &AppState,
+    customer_id: Uuid,
+    id: Uuid,
+) -> ApiResult<RepairRequestRow> {
+    if let Some(done) = repair_requests::complete(&state.db, id, customer_id).await? {
+        return Ok(done);
+    }
+    let request = repair_requests::get(&state.db, id)
+        .await?
+        .filter(|request| request.customer_id == customer_id)
+        .ok_or_else(|| not_found("request"))?;
+    match request.state() {
+        RepairRequestState::Completed => Ok(request),
+        _ => Err(ApiError::FailedPrecondition {
+            reason: "REPAIR_REQUEST_NOT_HIRED",
+            message: "only a request with a hired professional can be marked completed".to_owned(),
+        }),
+    }
 }
 
 /// The legacy `email-phone` call: makes sure the professional with `email` was told of the
@@ -278,13 +303,7 @@ pub async fn notify_professional(
         return Ok(());
     }
     let mut tx = state.db.begin().await?;
-    fanout::notify_matches(
-        &mut tx,
-        &request,
-        &state.config.public_url,
-        Whom::Email(&email),
-    )
-    .await?;
+    fanout::notify_matches(&mut tx, state, &request, Whom::Email(&email)).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(())

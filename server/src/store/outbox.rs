@@ -67,6 +67,36 @@ pub async fn insert(
     Ok(id.map(|(id,)| id))
 }
 
+/// Writes several messages in one statement; for each, its delivery id, or `None` when its
+/// dedupe key was used already.
+pub async fn insert_many(
+    db: impl PgExecutor<'_>,
+    messages: &[NewOutboxMessage],
+) -> sqlx::Result<Vec<Option<Uuid>>> {
+    let ids: Vec<Uuid> = messages.iter().map(|_| Uuid::now_v7()).collect();
+    let written: Vec<(Uuid,)> = sqlx::query_as(
+        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key, discard_after)
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+                              $6::text[], $7::timestamptz[])
+         on conflict (dedupe_key) do nothing
+         returning id",
+    )
+    .bind(&ids)
+    .bind(messages.iter().map(|m| m.channel.as_str()).collect::<Vec<_>>())
+    .bind(messages.iter().map(|m| m.recipient.as_str()).collect::<Vec<_>>())
+    .bind(messages.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>())
+    .bind(messages.iter().map(|m| m.body.as_str()).collect::<Vec<_>>())
+    .bind(messages.iter().map(|m| m.dedupe_key.as_deref()).collect::<Vec<_>>())
+    .bind(messages.iter().map(|m| m.discard_after).collect::<Vec<_>>())
+    .fetch_all(db)
+    .await?;
+    let written: std::collections::HashSet<Uuid> = written.into_iter().map(|(id,)| id).collect();
+    Ok(ids
+        .into_iter()
+        .map(|id| written.contains(&id).then_some(id))
+        .collect())
+}
+
 /// Gives up on pending messages that are no longer worth sending.
 pub async fn expire_stale(db: &PgPool) -> sqlx::Result<u64> {
     let done = sqlx::query(

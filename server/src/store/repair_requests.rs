@@ -222,6 +222,25 @@ pub async fn cancel(
     .await
 }
 
+/// Marks the customer's hired request completed; `None` when it is not theirs or not hired.
+pub async fn complete(
+    db: &PgPool,
+    id: Uuid,
+    customer_id: Uuid,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            update repair_requests set state = 'completed'
+            where id = $1 and customer_id = $2 and state = 'hired'
+            returning *
+         ) {SELECT}"
+    )))
+    .bind(id)
+    .bind(customer_id)
+    .fetch_optional(db)
+    .await
+}
+
 /// A page of requests, newest first, of one customer (or all customers) in some states (or
 /// all) and of one service (or all).
 pub async fn list(
@@ -252,6 +271,27 @@ pub async fn list(
     .await
 }
 
+/// A customer's requests: placed (any state), with a professional hired (hired or
+/// completed), and completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct CustomerCounts {
+    pub posted: i64,
+    pub hired: i64,
+    pub completed: i64,
+}
+
+pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<CustomerCounts> {
+    sqlx::query_as(
+        "select count(*) as posted,
+                count(*) filter (where state in ('hired', 'completed')) as hired,
+                count(*) filter (where state = 'completed') as completed
+         from repair_requests where customer_id = $1",
+    )
+    .bind(customer_id)
+    .fetch_one(db)
+    .await
+}
+
 /// Closes every open request whose time ran out; how many.
 pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
     let done = sqlx::query(
@@ -264,46 +304,63 @@ pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
     Ok(done.rows_affected())
 }
 
-/// Claims the right to tell a professional of a request on a channel: true the first time
-/// for each (request, professional, channel), false ever after, whatever the process.
-pub async fn claim_notification(
-    tx: &mut PgConnection,
-    repair_request_id: Uuid,
-    professional_id: Uuid,
-    channel: &str,
-    distance_m: i32,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "insert into request_notifications
-            (repair_request_id, professional_id, channel, distance_m)
-         values ($1, $2, $3, $4)
-         on conflict do nothing",
-    )
-    .bind(repair_request_id)
-    .bind(professional_id)
-    .bind(channel)
-    .bind(distance_m)
-    .execute(tx)
-    .await?;
-    Ok(done.rows_affected() == 1)
+/// One professional to tell of a request on one channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claim {
+    pub professional_id: Uuid,
+    /// 'email' or 'sms'.
+    pub channel: &'static str,
+    /// From their home base, when matched.
+    pub distance_m: i32,
 }
 
-/// Links a claimed notification to the outbox message that carries it.
-pub async fn attach_message(
+/// Claims the right to tell these professionals of a request: the (professional, channel)
+/// pairs claimed now, each the first time ever, whatever the process.
+pub async fn claim_notifications(
     tx: &mut PgConnection,
     repair_request_id: Uuid,
-    professional_id: Uuid,
-    channel: &str,
-    outbox_message_id: Uuid,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "update request_notifications set outbox_message_id = $4
-         where repair_request_id = $1 and professional_id = $2 and channel = $3",
+    claims: &[Claim],
+) -> sqlx::Result<Vec<(Uuid, String)>> {
+    let professionals: Vec<Uuid> = claims.iter().map(|c| c.professional_id).collect();
+    let channels: Vec<&str> = claims.iter().map(|c| c.channel).collect();
+    let distances: Vec<i32> = claims.iter().map(|c| c.distance_m).collect();
+    sqlx::query_as(
+        "insert into request_notifications
+            (repair_request_id, professional_id, channel, distance_m)
+         select $1, professional_id, channel, distance_m
+         from unnest($2::uuid[], $3::text[], $4::integer[])
+            as claim (professional_id, channel, distance_m)
+         on conflict do nothing
+         returning professional_id, channel",
     )
     .bind(repair_request_id)
-    .bind(professional_id)
-    .bind(channel)
-    .bind(outbox_message_id)
+    .bind(professionals)
+    .bind(channels)
+    .bind(distances)
+    .fetch_all(tx)
+    .await
+}
+
+/// Links claimed notifications to the outbox messages that carry them.
+pub async fn attach_messages(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+    links: &[(Claim, Uuid)],
+) -> sqlx::Result<()> {
+    let professionals: Vec<Uuid> = links.iter().map(|(c, _)| c.professional_id).collect();
+    let channels: Vec<&str> = links.iter().map(|(c, _)| c.channel).collect();
+    let messages: Vec<Uuid> = links.iter().map(|(_, id)| *id).collect();
+    sqlx::query(
+        "update request_notifications n set outbox_message_id = l.message_id
+         from unnest($2::uuid[], $3::text[], $4::uuid[])
+            as l (professional_id, channel, message_id)
+         where n.repair_request_id = $1 and n.professional_id = l.professional_id
+           and n.channel = l.channel",
+    )
+    .bind(repair_request_id)
+    .bind(professionals)
+    .bind(channels)
+    .bind(messages)
     .execute(tx)
     .await?;
     Ok(())

@@ -41,6 +41,12 @@ pub struct Config {
     )]
     pub cors_origins: Origins,
 
+    /// Stripe's publishable key when the server takes cards through Stripe (the server's own
+    /// `STRIPE_PUBLISHABLE_KEY`): only then may pages load Stripe.js and its frames
+    /// (Content-Security-Policy). Unset with the offline test gateway.
+    #[arg(long, env = "STRIPE_PUBLISHABLE_KEY", value_parser = parse_publishable_key)]
+    pub stripe_publishable_key: Option<String>,
+
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -91,6 +97,18 @@ fn parse_files_url(raw: &str) -> Result<Uri, String> {
         return Err("must not have a path or query: /files/... is appended to it".into());
     }
     Ok(uri)
+}
+
+fn parse_publishable_key(raw: &str) -> Result<String, String> {
+    let key = raw.trim();
+    if key.starts_with("pk_")
+        && key.len() <= 255
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        Ok(key.to_owned())
+    } else {
+        Err("expected Stripe's publishable key (pk_...)".to_owned())
+    }
 }
 
 fn parse_origins(raw: &str) -> Result<Origins, String> {

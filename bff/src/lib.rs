@@ -42,6 +42,7 @@ pub struct AppState {
     files: files::FileServer,
     web: static_files::WebApp,
     cors_origins: Vec<http::HeaderValue>,
+    security_headers: security_headers::SecurityHeaders,
     /// gRPC channel to the server for the legacy translations (connects on first use).
     pub channel: Channel,
 }
@@ -54,6 +55,9 @@ impl AppState {
             files: files::FileServer::new(&config.files_url)?,
             web: static_files::WebApp::new(&config.web_dist),
             cors_origins: config.cors_origins.0.clone(),
+            security_headers: security_headers::SecurityHeaders::new(
+                config.stripe_publishable_key.is_some(),
+            )?,
             channel: Endpoint::from(config.server_url.clone())
                 .connect_timeout(Duration::from_secs(5))
                 .connect_lazy(),
@@ -74,7 +78,10 @@ pub fn app(state: AppState) -> Router {
             // Outermost first: every reply (CORS preflights and errors too) gets the security
             // headers, and the request id exists before the trace span and the upstream call.
             ServiceBuilder::new()
-                .layer(middleware::map_response(security_headers::add))
+                .layer(middleware::map_response_with_state(
+                    state.security_headers.clone(),
+                    security_headers::add,
+                ))
                 .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
                 .layer(PropagateRequestIdLayer::x_request_id())
                 .layer(

@@ -102,3 +102,40 @@ async fn a_missing_web_app_is_a_clear_page_not_a_crash() {
     assert_eq!(response.status(), 200);
     bff.stop().await;
 }
+
+#[tokio::test]
+async fn pages_may_load_stripe_only_when_stripe_takes_the_cards() {
+    let dist = built_app();
+    let client = reqwest::Client::new();
+    let policy = |flags: &'static [&'static str]| {
+        let client = client.clone();
+        let dist = dist.path().to_str().unwrap().to_owned();
+        async move {
+            let bff = Bff::start(None, &dist, flags).await;
+            let response = client
+                .get(bff.url("/purchase-membership"))
+                .send()
+                .await
+                .unwrap();
+            let policy = header(&response, "content-security-policy").to_owned();
+            bff.stop().await;
+            policy
+        }
+    };
+
+    let test_gateway = policy(&[]).await;
+    assert!(!test_gateway.contains("stripe"), "{test_gateway}");
+    let stripe = policy(&["--stripe-publishable-key", "pk_test_page"]).await;
+    assert!(
+        stripe.contains("script-src 'self' https://js.stripe.com"),
+        "{stripe}"
+    );
+    assert!(
+        stripe.contains("frame-src https://js.stripe.com"),
+        "{stripe}"
+    );
+    assert!(
+        stripe.contains("connect-src 'self' https://api.stripe.com"),
+        "{stripe}"
+    );
+}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { CouponSchema } from '@/gen/repairs/billing/v1/billing_pb';
-import { PaymentState } from '@/gen/repairs/billing/v1/billing_pb';
+import { PaymentMode, PaymentState } from '@/gen/repairs/billing/v1/billing_pb';
 import { renderApp } from '@/test/render-app';
 import { Code, rpcError, signIn, stubServer } from '@/test/stub-server';
 
@@ -36,6 +36,7 @@ function adminServer(billing: Billing = {}) {
   return stubServer(
     {},
     {
+      getPaymentConfig: () => ({ mode: PaymentMode.TEST_GATEWAY }),
       listCoupons: () => ({ coupons, nextPageToken: '' }),
       deleteCoupon: ({ id }) => {
         coupons = coupons.filter((coupon) => coupon.id !== id);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { PaymentMode, PaymentState, TestAuthentication } from '@/gen/repairs/billing/v1/billing_pb';
 import { renderApp } from '@/test/render-app';
@@ -16,10 +16,26 @@ import {
 const EUR = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'EUR' });
 const COUPONS: Record<string, number> = { SAVE20: 20, FREE: 100 };
 
-type Purchase = NonNullable<Parameters<typeof stubServer>[1]>['purchaseMembership'];
+type Billing = NonNullable<Parameters<typeof stubServer>[1]>;
+type Purchase = Billing['purchaseMembership'];
+
+// Stripe.js as the page sees it in Stripe mode (the real one loads from Stripe's servers): a
+// card element, the PaymentMethod it makes and the 3-D Secure step.
+const stripeJs = vi.hoisted(() => {
+  const card = { mount: vi.fn(), on: vi.fn(), destroy: vi.fn() };
+  const stripe = {
+    elements: vi.fn(() => ({ create: vi.fn(() => card) })),
+    createPaymentMethod: vi.fn(() =>
+      Promise.resolve({ paymentMethod: { id: 'pm_from_elements' } }),
+    ),
+    handleNextAction: vi.fn(() => Promise.resolve({})),
+  };
+  return { card, stripe, loadStripe: vi.fn(() => Promise.resolve(stripe)) };
+});
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripeJs.loadStripe }));
 
 /** An approved professional without a membership, on the test gateway. */
-function billingServer(purchaseMembership?: Purchase) {
+function billingServer(purchaseMembership?: Purchase, billing: Billing = {}) {
   signIn('professional', PROFESSIONAL_ID);
   return stubServer(
     {
@@ -51,6 +67,7 @@ function billingServer(purchaseMembership?: Purchase) {
               : PaymentState.FAILED,
         },
       }),
+      ...billing,
     },
   );
 }
@@ -122,6 +139,8 @@ describe('membership purchase', () => {
     const [sent] = server.requests('purchaseMembership');
     expect(sent).toMatchObject({ paymentMethod: '4242 4242 4242 4242', couponCode: 'save20' });
     expect(sent?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // Stripe's script is never loaded in test mode.
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
   });
 
   it('shows a decline in the page; a retry after it is a new attempt, a retry after an outage the same', async () => {
@@ -231,5 +250,57 @@ describe('membership purchase', () => {
       'Coupon SAVE20\u00a0: 20\u00a0% de rabais',
     );
     expect(screen.getByText('MODE TEST')).toBeVisible();
+  });
+
+  it('pays through Stripe Elements when the server takes cards with Stripe', async () => {
+    const stripeMode = { mode: PaymentMode.STRIPE, stripePublishableKey: 'pk_test_page' };
+    const server = billingServer(captured, { getPaymentConfig: () => stripeMode });
+    const { router } = await open(server);
+    await waitFor(() => expect(stripeJs.card.mount).toHaveBeenCalled());
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_page', { locale: 'en' });
+    expect(screen.queryByText('TEST MODE')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pay €29.99' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
+    expect(stripeJs.stripe.createPaymentMethod).toHaveBeenCalledWith({
+      type: 'card',
+      card: stripeJs.card,
+    });
+    expect(server.requests('purchaseMembership')[0]).toMatchObject({
+      paymentMethod: 'pm_from_elements',
+    });
+  });
+
+  it('finishes 3-D Secure with Stripe.js, then reads the payment back', async () => {
+    const stripeMode = { mode: PaymentMode.STRIPE, stripePublishableKey: 'pk_test_page' };
+    const server = billingServer(
+      () => ({
+        payment: {
+          id: 'pay-3ds',
+          state: PaymentState.REQUIRES_ACTION,
+          nextAction: { clientSecret: 'pi_1_secret_2' },
+        },
+      }),
+      {
+        getPaymentConfig: () => stripeMode,
+        confirmPayment: ({ paymentId }) => ({
+          payment: { id: paymentId, state: PaymentState.CAPTURED },
+        }),
+      },
+    );
+    const { router } = await open(server);
+    await waitFor(() => expect(stripeJs.card.mount).toHaveBeenCalled());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Pay €29.99' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
+    expect(stripeJs.stripe.handleNextAction).toHaveBeenCalledWith({
+      clientSecret: 'pi_1_secret_2',
+    });
+    expect(server.requests('confirmPayment')).toEqual([
+      expect.objectContaining({
+        paymentId: 'pay-3ds',
+        testAuthentication: TestAuthentication.UNSPECIFIED,
+      }),
+    ]);
   });
 });

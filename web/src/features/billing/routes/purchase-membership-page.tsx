@@ -10,12 +10,7 @@ import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toaster } from '@/components/ui/toast';
 import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
-import {
-  BillingService,
-  PaymentMode,
-  PaymentState,
-  type Payment,
-} from '@/gen/repairs/billing/v1/billing_pb';
+import { BillingService, PaymentState, type Payment } from '@/gen/repairs/billing/v1/billing_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
 import { PROFESSIONAL_DASHBOARD_PATH } from '@/lib/account-paths';
 import { formatMoney, formatPercent } from '@/lib/money';
@@ -29,16 +24,15 @@ import { useMembershipPrice } from '../api/get-membership-price';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePurchaseMembership } from '../api/purchase-membership';
 import { useAttemptKey, isUnsettled } from '../attempt-key';
-import { AuthenticationStep } from '../components/authentication-step';
-import { CardForm } from '../components/card-form';
+import { PaymentAuthentication, PaymentForm } from '../components/payment-form';
 import { useCoupon } from '../use-coupon';
 
 /**
  * /purchase-membership/{id} (also /purchase-membership and /membership-purchase): one month
  * of membership for the signed-in professional. Whatever id the path names, the month is the
  * session's own (the server sells to the caller only). The price, a coupon on request, the
- * test gateway's card form, its authentication step when the card asks for one, then the
- * dashboard. A 100 % coupon makes the month free: no card.
+ * card form (Stripe Elements, or the test gateway's), the cardholder's authentication when the
+ * card asks for it, then the dashboard. A 100 % coupon makes the month free: no card.
  */
 export function PurchaseMembershipPage() {
   const { t } = useTranslation();
@@ -84,6 +78,14 @@ export function PurchaseMembershipPage() {
     } else setFailure(t('billing.errors.paymentFailed'));
   };
 
+  /** After the cardholder's authentication: still waiting means it did not succeed. */
+  const answered = (payment: Payment) => {
+    if (payment.state === PaymentState.REQUIRES_ACTION) {
+      setPending(null);
+      setFailure(t('billing.errors.authenticationFailed'));
+    } else settle(payment);
+  };
+
   const pay = async (paymentMethod: string) => {
     setFailure(null);
     const couponCode = coupon.applied?.code ?? '';
@@ -98,7 +100,6 @@ export function PurchaseMembershipPage() {
     }
   };
 
-  const takesTestCards = config.data?.mode === PaymentMode.TEST_GATEWAY;
   return (
     <Stack gap="6" maxW="2xl">
       <PageTitle title={t('pages.purchaseMembership')} />
@@ -134,8 +135,8 @@ export function PurchaseMembershipPage() {
       )}
       {!pending && coupon.form}
       {failure && <FormAlert title={failure} />}
-      {pending ? (
-        <AuthenticationStep payment={pending} onAnswered={settle} />
+      {pending && config.data ? (
+        <PaymentAuthentication config={config.data} payment={pending} onAnswered={answered} />
       ) : free ? (
         <FreeMonth
           busy={purchase.isPending}
@@ -143,14 +144,15 @@ export function PurchaseMembershipPage() {
             pay('').catch((error: unknown) => setFailure(problemMessage(readRpcError(error))))
           }
         />
-      ) : takesTestCards ? (
-        <CardForm
-          submitLabel={total ? t('billing.pay', { amount: money(total) }) : t('billing.payNow')}
-          busy={purchase.isPending}
-          onPay={pay}
-        />
       ) : (
-        config.data && <FormAlert status="info" title={t('billing.stripeUnavailable')} />
+        config.data && (
+          <PaymentForm
+            config={config.data}
+            submitLabel={total ? t('billing.pay', { amount: money(total) }) : t('billing.payNow')}
+            busy={purchase.isPending}
+            onPay={pay}
+          />
+        )
       )}
     </Stack>
   );

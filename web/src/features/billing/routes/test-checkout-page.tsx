@@ -13,8 +13,8 @@ import { useCapturePayment } from '../api/capture-payment';
 import { useCreateTestCharge } from '../api/create-test-charge';
 import { useVoidPayment } from '../api/void-payment';
 import { isUnsettled, useAttemptKey } from '../attempt-key';
-import { AuthenticationStep } from '../components/authentication-step';
-import { CardForm } from '../components/card-form';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { PaymentAuthentication, PaymentForm } from '../components/payment-form';
 import { TestModeBadge } from '../components/test-mode-badge';
 import { TEST_CHARGE, testChargeTotal } from '../test-cards';
 import { useCoupon } from '../use-coupon';
@@ -28,6 +28,7 @@ import { usePaymentStateLabel } from '../use-payment-state-label';
 export function TestCheckoutPage() {
   const { t } = useTranslation();
   const language = useLanguage();
+  const config = usePaymentConfig();
   const coupon = useCoupon();
   const charge = useCreateTestCharge();
   const attempt = useAttemptKey();
@@ -54,9 +55,10 @@ export function TestCheckoutPage() {
       <PageTitle title={t('pages.adminCheckoutPage')} />
       <TestModeBadge />
       <Text>{t('checkout.intro')}</Text>
+      {config.error && <RpcErrorAlert error={config.error} />}
       {payment ? (
-        payment.state === PaymentState.REQUIRES_ACTION ? (
-          <AuthenticationStep payment={payment} onAnswered={setPayment} />
+        payment.state === PaymentState.REQUIRES_ACTION && config.data ? (
+          <PaymentAuthentication config={config.data} payment={payment} onAnswered={setPayment} />
         ) : (
           <Hold payment={payment} onChange={setPayment} onDone={() => setPayment(null)} />
         )
@@ -78,11 +80,14 @@ export function TestCheckoutPage() {
             </HStack>
           </Stack>
           {coupon.form}
-          <CardForm
-            submitLabel={t('checkout.authorize', { amount: total })}
-            busy={charge.isPending}
-            onPay={authorize}
-          />
+          {config.data && (
+            <PaymentForm
+              config={config.data}
+              submitLabel={t('checkout.authorize', { amount: total })}
+              busy={charge.isPending}
+              onPay={authorize}
+            />
+          )}
         </>
       )}
     </Stack>

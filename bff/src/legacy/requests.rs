@@ -260,7 +260,6 @@ async fn place_under_derived_key(
 /// and the hired professional; the approximate location for another professional it
 /// matches; 404 for anyone else.
 async fn get_request(rpc: Rpc, Path(id): Path<String>) -> Reply {
-    let catalogue = catalogue(&rpc).await?;
     let request = rpc
         .marketplace()
         .get_repair_request(rpc.request(pb::GetRepairRequestRequest { id }))
@@ -268,6 +267,7 @@ async fn get_request(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .into_inner()
         .repair_request
         .unwrap_or_default();
+    let catalogue = catalogue(&rpc).await?;
     Ok(Json(json!(LegacyRequest::new(&request, &catalogue))))
 }
 
@@ -294,14 +294,13 @@ async fn update(
 /// `GET /api/requests/delete-request/{id}` -> CancelRepairRequest: the request is cancelled
 /// (status 4), not erased, and the professionals who quoted are told.
 async fn cancel(rpc: Rpc, Path(id): Path<String>) -> Reply {
-    let catalogue = catalogue(&rpc).await?;
     let cancelled = rpc
         .marketplace()
         .cancel_repair_request(rpc.request(pb::CancelRepairRequestRequest { id }))
         .await?
         .into_inner()
         .repair_request;
-    record_reply(cancelled, &catalogue, "Deleted Successfully")
+    record_reply(cancelled, &catalogue(&rpc).await?, "Deleted Successfully")
 }
 
 /// The query string of the legacy lists: where to go on (see [`paging`]), and for the admin's

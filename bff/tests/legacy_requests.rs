@@ -1,0 +1,455 @@
+//! The legacy request and matching calls end to end: reqwest -> BFF -> the real server
+//! (Postgres, Redis, the gazetteer, the outbox) -> back into the old app's shapes. A customer
+//! places, reads, edits, lists and cancels requests; another customer, a professional before
+//! hire and an anonymous caller never read the street; professionals in Calgary and Edmonton
+//! see what is near them; get-distance.
+//!
+//! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::legacy::{get, post, text};
+use common::server::Stack;
+use repairs_server::domain::Role;
+use repairs_server::testing::{outbox, wait_for_message, wait_until_outbox_idle};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+const STREET: &str = "100 8 Ave SW";
+
+/// The old create form, as the original client posts it (`status` and a `user_id` it should
+/// not be trusted with included).
+fn calgary_form() -> Value {
+    json!({
+        "specialisation": "Plumber",
+        "repair_explanation": "The kitchen sink leaks under the counter",
+        "repair_immediately": "Yes",
+        "address_1": STREET,
+        "address_2": "",
+        "country": "Canada",
+        "state_or_province": "Alberta",
+        "city": "Calgary",
+        "zipcode": "T2P 1J9",
+        "status": 1,
+        "user_id": Uuid::nil().to_string(),
+    })
+}
+
+/// A customer with a verified phone: (id, token).
+async fn customer(stack: &Stack) -> (String, String) {
+    let (id, token) = stack.server.account_token(Role::Customer).await;
+    sqlx::query("update customers set phone = '+14035550100', phone_verified = true where id = $1")
+        .bind(id)
+        .execute(&stack.server.server.state.db)
+        .await
+        .unwrap();
+    (id.to_string(), token)
+}
+
+/// A plumber whose home base is `zipcode` in `city`, on duty every day all day within 50 km,
+/// profile saved through the legacy call (the server places the home base), then approved
+/// with a month of membership when `member`: (id, token, email).
+async fn plumber(
+    stack: &Stack,
+    city: &str,
+    zipcode: &str,
+    member: bool,
+) -> (String, String, String) {
+    let db = &stack.server.server.state.db;
+    let (id, token) = stack.server.account_token(Role::Professional).await;
+    let email: String = sqlx::query_scalar(
+        "update professionals set phone = '+15875550100', phone_verified = true where id = $1
+         returning email::text",
+    )
+    .bind(id)
+    .fetch_one(db)
+    .await
+    .unwrap();
+    let profile = json!({
+        "name": format!("{city} Plumbing"),
+        "email": email,
+        "description": "Emergency plumbing, day and night.",
+        "specialisation": "Plumber",
+        "experience": "10-15",
+        "standard_fees": "45.00",
+        "qualification": "Master",
+        "office_address": "1 Main St",
+        "registered_address": "1 Main St",
+        "country": "Canada",
+        "state_or_province": "Alberta",
+        "city": city,
+        "zipcode": zipcode,
+        "radius_to_cater": "50",
+        "availability_days": "Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday",
+        "availability_hours1": "00:00",
+        "availability_hours2": "23:59",
+        "sms_updates": "no",
+        "lang": "en",
+    });
+    let (status, saved) = post(stack, "/api/professionals/profile", Some(&token), profile).await;
+    assert_eq!(status, 200, "{saved}");
+    if member {
+        sqlx::query(
+            "update professionals set state = 'approved', approved_at = now(),
+                membership_expires_at = now() + interval '30 days' where id = $1",
+        )
+        .bind(id)
+        .execute(db)
+        .await
+        .unwrap();
+    }
+    (id.to_string(), token, email)
+}
+
+async fn place(stack: &Stack, token: &str, form: Value) -> Value {
+    let (status, placed) = post(stack, "/api/requests/place", Some(token), form).await;
+    assert_eq!(status, 200, "{placed}");
+    placed
+}
+
+/// The `_id`s of a legacy list.
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not a list: {list}"))
+        .iter()
+        .map(|record| text(&record["_id"]))
+        .collect()
+}
+
+async fn requests_of(stack: &Stack, customer: &str) -> i64 {
+    sqlx::query_scalar("select count(*) from repair_requests where customer_id = $1")
+        .bind(Uuid::parse_str(customer).unwrap())
+        .fetch_one(&stack.server.server.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_customer_places_reads_edits_lists_and_cancels_a_request() {
+    let stack = Stack::start().await;
+    let (me, token) = customer(&stack).await;
+
+    let placed = place(&stack, &token, calgary_form()).await;
+    assert_eq!(placed["msg"], "Your Request is Successfully Created!");
+    assert_eq!(placed["status"], 1);
+    assert_eq!(
+        placed["user_id"],
+        me.as_str(),
+        "the token's customer, not the body's"
+    );
+    assert_eq!(placed["specialisation"], "Plumbing Services");
+    assert_eq!(placed["repair_immediately"], "Yes");
+    assert_eq!(placed["address_1"], STREET);
+    assert_eq!(placed["state_or_province"], "Alberta");
+    assert_eq!(placed["country"], "Canada");
+    let id = text(&placed["_id"]);
+
+    // A double submit (the same form again) places nothing more.
+    let again = place(&stack, &token, calgary_form()).await;
+    assert_eq!(again["_id"], id.as_str());
+    assert_eq!(requests_of(&stack, &me).await, 1);
+
+    // Read and list it.
+    let (status, read) = get(&stack, &format!("/api/requests/{id}"), Some(&token)).await;
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["repair_explanation"], placed["repair_explanation"]);
+    assert_eq!(read["zipcode"], "T2P 1J9");
+    assert!(read.get("distance").is_none(), "{read}");
+    let list = |name: &str| format!("/api/requests/{name}/{me}");
+    let (status, pending) = get(&stack, &list("pending-requests"), Some(&token)).await;
+    assert_eq!(status, 200, "{pending}");
+    assert_eq!(ids(&pending), [id.as_str()]);
+    // (`request-applications` is the server's with-quotes view, which arrives with quotes.)
+    for name in ["active-requests", "user-completed-requests"] {
+        let (status, empty) = get(&stack, &list(name), Some(&token)).await;
+        assert_eq!((status, ids(&empty)), (200, Vec::new()), "{name}");
+    }
+
+    // Edit it, with the trailing slash the old router also took.
+    let mut form = calgary_form();
+    form["repair_explanation"] = json!("The sink and the dishwasher both leak");
+    form["repair_immediately"] = json!("No");
+    let (status, updated) = post(
+        &stack,
+        &format!("/api/requests/update/{id}/"),
+        Some(&token),
+        form,
+    )
+    .await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated["msg"], "Request Updated");
+    assert_eq!(updated["repair_immediately"], "No");
+    let (_, read) = get(&stack, &format!("/api/requests/{id}"), Some(&token)).await;
+    assert_eq!(
+        read["repair_explanation"],
+        "The sink and the dishwasher both leak"
+    );
+
+    // An address the gazetteer cannot place is the server's field error.
+    let mut nowhere = calgary_form();
+    nowhere["city"] = json!("Atlantis");
+    nowhere["zipcode"] = json!("");
+    let (status, refused) = post(&stack, "/api/requests/place", Some(&token), nowhere).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["code"], "ADDRESS_NOT_FOUND");
+
+    // Delete cancels: status 4, gone from the pending list, and no longer editable.
+    let (status, deleted) = get(
+        &stack,
+        &format!("/api/requests/delete-request/{id}"),
+        Some(&token),
+    )
+    .await;
+    assert_eq!(status, 200, "{deleted}");
+    assert_eq!(deleted["msg"], "Deleted Successfully");
+    assert_eq!(deleted["status"], 4);
+    let (_, pending) = get(&stack, &list("pending-requests"), Some(&token)).await;
+    assert!(ids(&pending).is_empty(), "{pending}");
+    let (status, closed) = post(
+        &stack,
+        &format!("/api/requests/update/{id}"),
+        Some(&token),
+        calgary_form(),
+    )
+    .await;
+    assert_eq!(status, 409, "{closed}");
+    assert_eq!(closed["code"], "REPAIR_REQUEST_NOT_OPEN");
+
+    // The same form placed again after the cancel is a new request, not the cancelled one.
+    let anew = place(&stack, &token, calgary_form()).await;
+    assert_ne!(anew["_id"], id.as_str());
+    assert_eq!(anew["status"], 1);
+    let again = place(&stack, &token, calgary_form()).await;
+    assert_eq!(again["_id"], anew["_id"]);
+    assert_eq!(requests_of(&stack, &me).await, 2);
+
+    // A caller that makes its own key has it used.
+    let key = Uuid::now_v7().to_string();
+    let mut keyed = calgary_form();
+    keyed["request_id"] = json!(key);
+    let own = place(&stack, &token, keyed.clone()).await;
+    assert_ne!(own["_id"], anew["_id"]);
+    assert_eq!(place(&stack, &token, keyed).await["_id"], own["_id"]);
+    stack.stop().await;
+}
+
+#[tokio::test]
+async fn another_customer_or_nobody_gets_404_or_403_never_the_data() {
+    let stack = Stack::start().await;
+    let (owner, owner_token) = customer(&stack).await;
+    let (_, other) = customer(&stack).await;
+    let placed = place(&stack, &owner_token, calgary_form()).await;
+    let id = text(&placed["_id"]);
+    let never_the_data = |status: u16, body: &Value| {
+        assert!(matches!(status, 403 | 404), "{status} {body}");
+        let body = body.to_string();
+        assert!(!body.contains(STREET) && !body.contains(&id), "{body}");
+    };
+
+    for (verb, path) in [
+        ("GET", format!("/api/requests/{id}")),
+        ("GET", format!("/api/requests/delete-request/{id}")),
+        ("POST", format!("/api/requests/update/{id}")),
+        ("GET", format!("/api/requests/pending-requests/{owner}")),
+        ("GET", format!("/api/requests/request-applications/{owner}")),
+        ("GET", format!("/api/requests/active-requests/{owner}")),
+        (
+            "GET",
+            format!("/api/requests/user-completed-requests/{owner}"),
+        ),
+        ("GET", "/api/requests".to_owned()),
+    ] {
+        let (status, body) = match verb {
+            "GET" => get(&stack, &path, Some(&other)).await,
+            _ => post(&stack, &path, Some(&other), calgary_form()).await,
+        };
+        never_the_data(status, &body);
+        // Nobody signed in: 401.
+        let (status, body) = match verb {
+            "GET" => get(&stack, &path, None).await,
+            _ => post(&stack, &path, None, calgary_form()).await,
+        };
+        assert_eq!(status, 401, "{verb} {path}: {body}");
+    }
+    // The other customer's edit and delete changed nothing.
+    let (_, read) = get(&stack, &format!("/api/requests/{id}"), Some(&owner_token)).await;
+    assert_eq!(read["status"], 1);
+    assert_eq!(read["repair_explanation"], placed["repair_explanation"]);
+    // Their own list is theirs only.
+    let (status, nothing) = get(
+        &stack,
+        "/api/requests/pending-requests/00000000-0000-0000-0000-000000000000",
+        Some(&other),
+    )
+    .await;
+    never_the_data(status, &nothing);
+
+    // The admin sees everything, by legacy status.
+    let (_, admin) = stack.server.account_token(Role::Admin).await;
+    let (status, all) = get(&stack, "/api/requests", Some(&admin)).await;
+    assert_eq!((status, ids(&all)), (200, vec![id.clone()]));
+    assert_eq!(all[0]["address_1"], STREET);
+    let (_, open) = get(&stack, "/api/requests?status=1", Some(&admin)).await;
+    assert_eq!(ids(&open), [id.as_str()]);
+    let (_, cancelled) = get(&stack, "/api/requests?status=4", Some(&admin)).await;
+    assert!(ids(&cancelled).is_empty());
+    let (_, plumbing) = get(&stack, "/api/requests?service=Plumber", Some(&admin)).await;
+    assert_eq!(ids(&plumbing), [id.as_str()]);
+    let (_, roofing) = get(&stack, "/api/requests?service=Roofing", Some(&admin)).await;
+    assert!(ids(&roofing).is_empty());
+    let (status, bad) = get(&stack, "/api/requests?status=9", Some(&admin)).await;
+    assert_eq!(status, 400, "{bad}");
+    let (status, theirs) = get(
+        &stack,
+        &format!("/api/requests/pending-requests/{owner}"),
+        Some(&admin),
+    )
+    .await;
+    assert_eq!((status, ids(&theirs)), (200, vec![id]));
+    stack.stop().await;
+}
+
+#[tokio::test]
+async fn professionals_see_open_requests_near_them_without_the_street() {
+    let stack = Stack::start().await;
+    let (calgary, calgary_token, calgary_email) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (edmonton, edmonton_token, edmonton_email) =
+        plumber(&stack, "Edmonton", "T5J 0N3", true).await;
+    let (lapsed, lapsed_token, _) = plumber(&stack, "Calgary", "T2P 1J9", false).await;
+    let (_, customer_token) = customer(&stack).await;
+    // Airdrie (about 27 km north) first, then downtown Calgary.
+    let mut airdrie = calgary_form();
+    airdrie["city"] = json!("Airdrie");
+    airdrie["zipcode"] = json!("T4B 0A1");
+    let airdrie = text(&place(&stack, &customer_token, airdrie).await["_id"]);
+    let placed = place(&stack, &customer_token, calgary_form()).await;
+    let id = text(&placed["_id"]);
+
+    // Calgary: listed nearest first with the distances, never the street.
+    let (status, listed) = get(
+        &stack,
+        &format!("/api/requests/request-list/{calgary}"),
+        Some(&calgary_token),
+    )
+    .await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(ids(&listed), [id.as_str(), airdrie.as_str()]);
+    let km = |record: &Value| record["distance"].as_i64().unwrap();
+    assert!(km(&listed[0]) < km(&listed[1]), "{listed}");
+    assert!((20..=35).contains(&km(&listed[1])), "{listed}");
+    let record = &listed[0];
+    assert_eq!(record["address_1"], "");
+    assert_eq!(record["zipcode"], "T2P");
+    assert_eq!(record["city"], "Calgary");
+    assert_eq!(record["applied"], false);
+    assert!(!listed.to_string().contains(STREET), "{listed}");
+    let (status, read) = get(&stack, &format!("/api/requests/{id}"), Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["address_1"], "");
+    assert!(!read.to_string().contains(STREET), "{read}");
+
+    // Edmonton (about 280 km away): not listed, and the request is not theirs to read.
+    let (status, far) = get(
+        &stack,
+        &format!("/api/requests/request-list/{edmonton}"),
+        Some(&edmonton_token),
+    )
+    .await;
+    assert_eq!((status, ids(&far)), (200, Vec::new()), "{far}");
+    let (status, body) = get(
+        &stack,
+        &format!("/api/requests/{id}"),
+        Some(&edmonton_token),
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+
+    // Another professional's list is not theirs; a lapsed membership is refused with its reason.
+    let (status, body) = get(
+        &stack,
+        &format!("/api/requests/request-list/{calgary}"),
+        Some(&edmonton_token),
+    )
+    .await;
+    assert!(matches!(status, 403 | 404), "{status} {body}");
+    let (status, refused) = get(
+        &stack,
+        &format!("/api/requests/request-list/{lapsed}"),
+        Some(&lapsed_token),
+    )
+    .await;
+    assert_eq!(status, 409, "{refused}");
+    assert!(
+        matches!(
+            refused["code"].as_str(),
+            Some("PROFESSIONAL_NOT_APPROVED" | "MEMBERSHIP_INACTIVE")
+        ),
+        "{refused}"
+    );
+
+    // The server told Calgary by email (naming the city, not the street); Edmonton nothing.
+    let mail = wait_for_message(stack.data_dir(), "email.jsonl", &calgary_email, &id, 1).await;
+    let body = text(&mail["body"]);
+    assert!(body.contains("Calgary") && !body.contains(STREET), "{body}");
+    wait_until_outbox_idle(&stack.server.server.state.db).await;
+    assert!(
+        outbox(stack.data_dir(), "email.jsonl")
+            .iter()
+            .all(|m| m["to"] != edmonton_email.as_str()),
+    );
+    stack.stop().await;
+}
+
+#[tokio::test]
+async fn distances_between_addresses_postal_codes_and_points() {
+    let stack = Stack::start().await;
+    let (_, token) = customer(&stack).await;
+
+    // Distance: text or points, in metres and whole km.
+    let (status, distance) = post(
+        &stack,
+        "/api/professionals/get-distance",
+        Some(&token),
+        json!({ "origin": "T2P 1J9", "destination": "T5J 0N3" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{distance}");
+    let metres = distance["distance"].as_i64().unwrap();
+    assert!((250_000..320_000).contains(&metres), "{distance}");
+    assert_eq!(
+        distance["distance_km"].as_i64().unwrap(),
+        (metres as f64 / 1000.0).round() as i64
+    );
+    let (status, points) = post(
+        &stack,
+        "/api/professionals/get-distance",
+        Some(&token),
+        json!({ "origin": { "lat": 51.0447, "lng": -114.0719 }, "destination": { "lat": 51.0447, "lng": -114.0719 } }),
+    )
+    .await;
+    assert_eq!(
+        (status, points["distance"].as_i64()),
+        (200, Some(0)),
+        "{points}"
+    );
+    let (status, unknown) = post(
+        &stack,
+        "/api/professionals/get-distance",
+        Some(&token),
+        json!({ "origin": "T2P 1J9", "destination": "Atlantis" }),
+    )
+    .await;
+    assert_eq!(status, 404, "{unknown}");
+    assert_eq!(unknown["code"], "ADDRESS_NOT_FOUND");
+    let (status, _) = post(
+        &stack,
+        "/api/professionals/get-distance",
+        None,
+        json!({ "origin": "T2P 1J9", "destination": "T5J 0N3" }),
+    )
+    .await;
+    assert_eq!(status, 401);
+    stack.stop().await;
+}

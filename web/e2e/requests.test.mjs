@@ -9,7 +9,7 @@
 // French.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, openBrowser } from './browser.mjs';
+import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
 import { legacyApi, shot, waitForMessage } from './stack.mjs';
 import { adminSession, customer, professional } from './test-accounts.mjs';
 
@@ -48,16 +48,6 @@ async function memberProfessional(name, place, admin) {
   });
   return pro;
 }
-
-/** Opens a page of the app with these localStorage entries (a signed-in session). */
-async function signedIn(page, entries) {
-  await page.goto(`${BASE_URL}/no-such-page`);
-  await page.evaluate((stored) => {
-    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-  }, entries);
-}
-
-const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 /** Opens the open-requests list and waits until its server stream is open. */
 async function openRequestList(page, storage) {

@@ -8,6 +8,7 @@ import {
   Code,
   PROFESSIONAL_ID,
   REQUEST_ID,
+  TEST_SERVICES,
   professional,
   repairRequest,
   rpcError,
@@ -69,7 +70,7 @@ function proServer(matching: Matching, marketplace: Marketplace = {}) {
   );
 }
 
-describe('open requests (professional)', () => {
+describe('open requests (professional)', { timeout: 15_000 }, () => {
   it('lists matching requests with their distance and shows new ones as they are placed', async () => {
     const live = streamOf<{ repairRequest: { repairRequest: RepairRequest } }>();
     const { transport, requests } = proServer({
@@ -91,7 +92,10 @@ describe('open requests (professional)', () => {
     act(() =>
       live.push({
         repairRequest: {
-          repairRequest: seen({ id: NEW_ID, serviceName: 'Roofing Services' }, 12),
+          repairRequest: seen(
+            { id: NEW_ID, serviceId: TEST_SERVICES[1]!.id, serviceName: 'Roofing Services' },
+            12,
+          ),
         },
       }),
     );
@@ -169,6 +173,15 @@ describe('one request (professional)', () => {
       'href',
       `/request-apply/${REQUEST_ID}`,
     );
+  });
+
+  it('names the service in the page’s language, whatever language the reply used', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = proServer({}, { getRepairRequest: () => ({ repairRequest: seen() }) });
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Services de plomberie' }),
+    ).toBeVisible();
   });
 
   it('offers no quote once the request is no longer open', async () => {

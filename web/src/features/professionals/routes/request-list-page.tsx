@@ -1,3 +1,4 @@
+import { useServiceNames } from '@/components/professional/use-services';
 import { Badge, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,9 @@ const idOf = (open: OpenRepairRequest) => open.repairRequest?.id ?? '';
 export function RequestListPage() {
   const { t } = useTranslation();
   const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
+  const nameOf = (open: OpenRepairRequest) =>
+    serviceName(open.repairRequest?.serviceId ?? '', open.repairRequest?.serviceName);
   const { professional } = useProfessionalAccount();
   const professionalId = professional?.id ?? null;
   const pages = usePageTokens();
@@ -52,7 +56,7 @@ export function RequestListPage() {
       header: t('requests.service'),
       cell: (open) => (
         <HStack gap="2" wrap="wrap">
-          <Text fontWeight="semibold">{open.repairRequest?.serviceName}</Text>
+          <Text fontWeight="semibold">{nameOf(open)}</Text>
           {isNew(open) && (
             <Badge colorPalette="accent" variant="solid">
               {t('requests.open.new')}
@@ -82,7 +86,7 @@ export function RequestListPage() {
       header: t('common.actions'),
       hiddenHeader: true,
       cell: (open) => {
-        const service = open.repairRequest?.serviceName ?? '';
+        const service = nameOf(open);
         return (
           <HStack gap="4" wrap="wrap">
             <AppLink

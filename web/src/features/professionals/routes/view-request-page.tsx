@@ -1,3 +1,4 @@
+import { useServiceNames } from '@/components/professional/use-services';
 import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,6 +21,7 @@ export function ViewRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
   const { data, isPending, error } = useRequestForProfessional(id);
   const request = data?.repairRequest;
   const approximate =
@@ -29,7 +31,11 @@ export function ViewRequestPage() {
       <AppLink to={PROFESSIONAL_REQUEST_PATHS.list} color="brand.fg">
         {t('requests.open.backToList')}
       </AppLink>
-      <PageTitle title={request?.serviceName || t('pages.viewRequest')} />
+      <PageTitle
+        title={
+          request ? serviceName(request.serviceId, request.serviceName) : t('pages.viewRequest')
+        }
+      />
       {isPending && <RouteLoader />}
       {error && <RpcErrorAlert error={error} />}
       {request && (

@@ -1,3 +1,4 @@
+import { useServiceNames } from '@/components/professional/use-services';
 import { HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/simple-table';
@@ -16,6 +17,8 @@ type Link = 'view' | 'edit' | 'remove' | 'applications';
 export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[] {
   const { t } = useTranslation();
   const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
+  const nameOf = (request: RepairRequest) => serviceName(request.serviceId, request.serviceName);
   const label: Record<Link, (service: string) => { text: string; name: string }> = {
     view: (service) => ({ text: t('requests.view'), name: t('requests.viewRequest', { service }) }),
     edit: (service) => ({ text: t('requests.edit'), name: t('requests.editRequest', { service }) }),
@@ -32,7 +35,7 @@ export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[
     applications: REQUEST_PATHS.applications,
   };
   return [
-    { header: t('requests.service'), cell: (request) => request.serviceName },
+    { header: t('requests.service'), cell: nameOf },
     { header: t('requests.placed'), cell: (request) => formatTime(request.createTime) },
     {
       header: t('requests.immediate'),
@@ -44,7 +47,7 @@ export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[
       cell: (request) => (
         <HStack gap="4" wrap="wrap">
           {links.map((link) => {
-            const { text, name } = label[link](request.serviceName);
+            const { text, name } = label[link](nameOf(request));
             return (
               <AppLink
                 key={link}

@@ -1,3 +1,4 @@
+import { useServiceNames } from '@/components/professional/use-services';
 import { useTranslation } from 'react-i18next';
 import { FactsList } from '@/components/ui/facts-list';
 import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
@@ -15,10 +16,11 @@ function addressLines(request: RepairRequest): string {
 export function RequestFacts({ request }: { request: RepairRequest }) {
   const { t } = useTranslation();
   const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
   return (
     <FactsList
       facts={[
-        [t('requests.service'), request.serviceName],
+        [t('requests.service'), serviceName(request.serviceId, request.serviceName)],
         [t('requests.taskDescription'), request.description],
         [
           t('requests.immediate'),

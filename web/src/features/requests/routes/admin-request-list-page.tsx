@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
-import { serviceName, useServices } from '@/components/professional/use-services';
+import { serviceName, useServiceNames, useServices } from '@/components/professional/use-services';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { SelectInput } from '@/components/ui/select-input';
@@ -27,6 +27,7 @@ export function AdminRequestListPage() {
   const language = useLanguage();
   const formatTime = useDateTimeFormat();
   const services = useServices();
+  const nameOf = useServiceNames();
   const [state, setState] = useState<RepairRequestState>(RepairRequestState.UNSPECIFIED);
   const [serviceId, setServiceId] = useState('');
   const pages = usePageTokens();
@@ -37,7 +38,7 @@ export function AdminRequestListPage() {
       header: t('requests.service'),
       cell: (request) => (
         <AppLink to={REQUEST_PATHS.adminView(request.id)} color="brand.fg" fontWeight="semibold">
-          {request.serviceName}
+          {nameOf(request.serviceId, request.serviceName)}
         </AppLink>
       ),
     },

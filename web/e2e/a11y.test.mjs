@@ -22,21 +22,27 @@ const LANGUAGES = ['en', 'fr'];
 const { views, fillPattern } = await loadRouteViews();
 const audiences = [...new Set(views.map((view) => view.audience))];
 
+/** The screens whose id is a repair request's. */
+const REQUEST_SCREEN = /-request\/:id$|^\/request-apply\/:id$|^\/application-list\/:id$/;
+
 /**
- * Sample values for a route's parameters, from the accounts that make the screen real: an
- * account's own id on its onboarding and professional screens, the customer on the user
- * screens, the professional the admin reviews on the admin's, an approved professional else.
+ * Sample values for a route's parameters, from the accounts that make the screen real: the
+ * customer's request on the request screens, an account's own id on its onboarding and
+ * professional screens, the customer on the user screens, the professional the admin reviews
+ * on the admin's, an approved professional else.
  */
 function sampleParams(pattern, audience, accounts) {
   let id = accounts['professional-approved'].id;
-  if (audience.endsWith('onboarding') || audience.startsWith('professional')) {
+  if (REQUEST_SCREEN.test(pattern)) {
+    id = accounts.requestId;
+  } else if (audience.endsWith('onboarding') || audience.startsWith('professional')) {
     id = accounts[audience].id;
   } else if (audience === 'admin') {
     id = pattern.includes('user') ? accounts.customer.id : accounts.admin.id;
   } else if (audience === 'public') {
     id = accounts.customer.id;
   }
-  return { id, phone: '14035550100', token: 'an-expired-link', req_id: id };
+  return { id, phone: '14035550100', token: 'an-expired-link', req_id: accounts.requestId };
 }
 
 /** Waits until the screen shows its title and nothing is loading any more. */

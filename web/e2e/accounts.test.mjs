@@ -6,10 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, openBrowser } from './browser.mjs';
+import { BASE_URL, heading, openBrowser } from './browser.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshPhone, phoneCode, RUN, shot } from './stack.mjs';
-
-const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 /** Sends the phone step, reads the code from the outbox and enters it (labels per language). */
 async function verifyPhone(page, labels, shotPrefix) {

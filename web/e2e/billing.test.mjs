@@ -5,22 +5,12 @@
 // E2E_SHOTS_DIR set, the purchase page is saved as screenshots.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, openBrowser } from './browser.mjs';
+import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
 import { RUN, shot } from './stack.mjs';
 import { adminSession, professional } from './test-accounts.mjs';
 
 /** What fr-CA's Intl writes for euros: a decimal comma and a no-break space before €. */
 const euros = (text) => `${text}\u00a0€`;
-
-/** Opens a page of the app with these localStorage entries (a signed-in session). */
-async function signedIn(page, entries) {
-  await page.goto(`${BASE_URL}/no-such-page`);
-  await page.evaluate((stored) => {
-    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
-  }, entries);
-}
-
-const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 /** The total of the purchase page, once it reads `expected`. */
 async function totalIs(page, expected) {

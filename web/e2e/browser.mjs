@@ -40,3 +40,14 @@ export async function openBrowser({ viewport = { width: 1280, height: 800 } } = 
     },
   };
 }
+
+/** Opens a page of the app with these localStorage entries (a signed-in session). */
+export async function signedIn(page, entries) {
+  await page.goto(`${BASE_URL}/no-such-page`);
+  await page.evaluate((stored) => {
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, entries);
+}
+
+/** Waits for the screen whose title (its one h1) is `name`. */
+export const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();

@@ -1,5 +1,6 @@
 // Real accounts for the end-to-end tests, made through the legacy `/api` paths of the BFF:
 // one per audience of src/app/route-views.ts, each with what a browser stores once signed in.
+import { BASE_URL } from './browser.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshPhone, legacyApi, phoneCode, RUN } from './stack.mjs';
 
 const PASSWORD = 'a-good-password-1';
@@ -13,7 +14,8 @@ async function verifyPhone({ id, token }) {
   await legacyApi('/sms/verify-otp', { body: { id, otp, ...number, lang: 'en' }, token });
 }
 
-async function customer(name, { verify }) {
+/** A customer signed up through the legacy API, phone verified when `verify`. */
+export async function customer(name, { verify }) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
   const reply = await legacyApi('/users', { body: { name, email, password: PASSWORD } });
   if (verify) await verifyPhone(reply);
@@ -21,15 +23,36 @@ async function customer(name, { verify }) {
 }
 
 /**
- * A professional signed up through the legacy API, phone verified when `verify`, approved by
- * the admin whose token is `approveWith`; `lang` is the account's language.
+ * Saves a professional's profile through the old multipart form (`/api/professionals/profile`):
+ * `fields` are its field names (office_address, city, radius_to_cater, specialisation, ...).
  */
-export async function professional(name, { verify, approveWith, lang = 'en' }) {
+async function saveProfile({ id, token }, { name, email, lang }, fields) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ id, name, email, lang, ...fields })) {
+    form.append(key, value);
+  }
+  const response = await fetch(`${BASE_URL}/api/professionals/profile`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (response.status !== 200) {
+    throw new Error(`/professionals/profile answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/**
+ * A professional signed up through the legacy API, phone verified when `verify`, with the
+ * `profile` fields saved (before the approval, which a later profile change would undo),
+ * approved by the admin whose token is `approveWith`; `lang` is the account's language.
+ */
+export async function professional(name, { verify, approveWith, lang = 'en', profile }) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
   const reply = await legacyApi('/professionals', {
     body: { name, email, password: PASSWORD, lang },
   });
   if (verify) await verifyPhone(reply);
+  if (profile) await saveProfile(reply, { name, email, lang }, profile);
   let { token } = reply;
   if (approveWith) {
     await legacyApi(`/professionals/approve-professional/${reply.id}`, { token: approveWith });
@@ -38,6 +61,7 @@ export async function professional(name, { verify, approveWith, lang = 'en' }) {
   }
   return {
     id: reply.id,
+    email,
     storage: { 'professional-token': token, 'professional-name': reply.name },
   };
 }
@@ -45,11 +69,32 @@ export async function professional(name, { verify, approveWith, lang = 'en' }) {
 /**
  * The accounts, keyed by audience: `{ id, storage }` where storage is the localStorage entries
  * of the signed-in session (`public` stores nothing). The admin's id is the professional its
- * screens open.
+ * screens open; `requestId` is a request of the customer's.
  */
 /** The admin of the stack, signed in: `admin_token` and `admin_name`. */
 export const adminSession = () =>
   legacyApi('/admin/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+
+/** A plumbing request in Calgary placed by the customer through the legacy call; its id. */
+export async function placeRequest({ id, storage }) {
+  const placed = await legacyApi('/requests/place', {
+    body: {
+      specialisation: 'Plumbing Services',
+      repair_explanation: 'The bathroom tap drips day and night.',
+      repair_immediately: 'No',
+      address_1: '225 7 Ave SW',
+      address_2: '',
+      country: 'Canada',
+      state_or_province: 'Alberta',
+      city: 'Calgary',
+      zipcode: 'T2P 2W3',
+      status: 1,
+      user_id: id,
+    },
+    token: storage.token,
+  });
+  return placed._id;
+}
 
 export async function createAccounts() {
   const admin = await adminSession();
@@ -63,7 +108,10 @@ export async function createAccounts() {
       // The one the admin screens open (and approve): its sessions may end, nobody uses them.
       professional('Robin Reviewed', { verify: true }),
     ]);
+  // The request screens open the customer's own request.
+  const requestId = await placeRequest(verifiedCustomer);
   return {
+    requestId,
     public: { id: '', storage: {} },
     'customer-onboarding': newCustomer,
     customer: verifiedCustomer,

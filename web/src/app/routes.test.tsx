@@ -147,7 +147,6 @@ describe('signed-in areas', () => {
     signIn('token', 'user');
     renderApp('/user-dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    expect(screen.getByText('Coming soon')).toBeVisible();
     const menu = screen.getAllByRole('navigation', { name: 'Customer menu' })[0]!;
     expect(
       within(menu)

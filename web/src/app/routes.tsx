@@ -132,14 +132,48 @@ const PROFESSIONAL_ONBOARDING_PAGES: RouteObject[] = [
   page('/professional-thanks-signup', accountsRoute.thanks('professional')),
 ];
 
+const requestsRoute = {
+  dashboard: async () => {
+    const { CustomerDashboardPage } =
+      await import('@/features/requests/routes/customer-dashboard-page');
+    return <CustomerDashboardPage />;
+  },
+  create: async () => {
+    const { CreateRequestPage } = await import('@/features/requests/routes/create-request-page');
+    return <CreateRequestPage />;
+  },
+  created: async () => {
+    const { RequestCreatedPage } = await import('@/features/requests/routes/request-created-page');
+    return <RequestCreatedPage />;
+  },
+  pending: async () => {
+    const { PendingRequestsPage } =
+      await import('@/features/requests/routes/pending-requests-page');
+    return <PendingRequestsPage />;
+  },
+  edit: async () => {
+    const { EditRequestPage } = await import('@/features/requests/routes/edit-request-page');
+    return <EditRequestPage />;
+  },
+  remove: async () => {
+    const { DeleteRequestPage } = await import('@/features/requests/routes/delete-request-page');
+    return <DeleteRequestPage />;
+  },
+  view: async () => {
+    const { UserViewRequestPage } =
+      await import('@/features/requests/routes/user-view-request-page');
+    return <UserViewRequestPage />;
+  },
+};
+
 const CUSTOMER_AREA_PAGES = [
-  soon('/user-dashboard', 'userDashboard'),
-  soon('/create-request', 'createRequest'),
-  soon('/request-created', 'requestCreated'),
-  soon('/pending-requests', 'pendingRequests'),
-  soon('/edit-request/:id', 'editRequest'),
-  soon('/delete-request/:id', 'deleteRequest'),
-  soon('/user-view-request/:id', 'userViewRequest'),
+  page('/user-dashboard', requestsRoute.dashboard),
+  page('/create-request', requestsRoute.create),
+  page('/request-created', requestsRoute.created),
+  page('/pending-requests', requestsRoute.pending),
+  page('/edit-request/:id', requestsRoute.edit),
+  page('/delete-request/:id', requestsRoute.remove),
+  page('/user-view-request/:id', requestsRoute.view),
   soon('/request-applications-list', 'requestApplicationsList'),
   soon('/application-list/:id', 'applicationList'),
   soon('/view-application/:id', 'viewApplication'),
@@ -216,8 +250,14 @@ const PROFESSIONAL_AREA_PAGES = [
 
 /** The request and order screens: approved professionals only. */
 const PROFESSIONAL_WORK_PAGES = [
-  soon('/request-list', 'requestList'),
-  soon('/view-request/:id', 'viewRequest'),
+  page('/request-list', async () => {
+    const { RequestListPage } = await import('@/features/professionals/routes/request-list-page');
+    return <RequestListPage />;
+  }),
+  page('/view-request/:id', async () => {
+    const { ViewRequestPage } = await import('@/features/professionals/routes/view-request-page');
+    return <ViewRequestPage />;
+  }),
   soon('/request-apply/:id', 'requestApply'),
   soon('/applied-requests', 'appliedRequests'),
   soon('/completed-requests', 'completedRequests'),
@@ -252,8 +292,16 @@ const ADMIN_AREA_PAGES = [
     const { ViewUserPage } = await import('@/features/admin/routes/view-user-page');
     return <ViewUserPage />;
   }),
-  soon('/admin/request-list', 'adminRequestList'),
-  soon('/admin/view-request/:id', 'adminViewRequest'),
+  page('/admin/request-list', async () => {
+    const { AdminRequestListPage } =
+      await import('@/features/requests/routes/admin-request-list-page');
+    return <AdminRequestListPage />;
+  }),
+  page('/admin/view-request/:id', async () => {
+    const { AdminViewRequestPage } =
+      await import('@/features/requests/routes/admin-view-request-page');
+    return <AdminViewRequestPage />;
+  }),
   soon('/admin/service-list', 'adminServiceList'),
   soon('/admin/add-service', 'adminAddService'),
   soon('/admin/edit-service/:id', 'adminEditService'),

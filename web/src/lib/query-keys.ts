@@ -1,6 +1,6 @@
-import type { DescMethod, DescService } from '@bufbuild/protobuf';
-import { createConnectQueryKey } from '@connectrpc/connect-query';
-import type { QueryClient } from '@tanstack/react-query';
+import type { DescMessage, DescMethod, DescMethodUnary, DescService } from '@bufbuild/protobuf';
+import { createConnectQueryKey, useMutation } from '@connectrpc/connect-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 type Schema = DescMethod | DescService;
 
@@ -19,4 +19,13 @@ export function invalidate(queryClient: QueryClient, ...schemas: Schema[]): void
 /** Forgets the cached answers at once: the next screen loads them afresh before deciding. */
 export function forget(queryClient: QueryClient, ...schemas: Schema[]): void {
   for (const schema of schemas) queryClient.removeQueries({ queryKey: keyOf(schema) });
+}
+
+/** A call that changes records: once it succeeds, the cached answers of `refreshes` reload. */
+export function useRefreshingMutation<I extends DescMessage, O extends DescMessage>(
+  method: DescMethodUnary<I, O>,
+  ...refreshes: Schema[]
+) {
+  const queryClient = useQueryClient();
+  return useMutation(method, { onSuccess: () => invalidate(queryClient, ...refreshes) });
 }

@@ -3,17 +3,30 @@ import { useCallback } from 'react';
 import { LOCALES } from '@/lib/language';
 import { useLanguage } from '@/lib/use-language';
 
+/** Formats a contract timestamp with `options` in the page's language ('' when unset). */
+function useTimestampFormat(options: Intl.DateTimeFormatOptions) {
+  const language = useLanguage();
+  const { dateStyle, timeStyle } = options;
+  return useCallback(
+    (time: Timestamp | undefined) =>
+      time
+        ? new Intl.DateTimeFormat(LOCALES[language], { dateStyle, timeStyle }).format(
+            timestampDate(time),
+          )
+        : '',
+    [language, dateStyle, timeStyle],
+  );
+}
+
 /**
  * Formats a contract timestamp as a date in the page's language ('' when unset): 'medium'
  * in tables (Nov 23, 2026), 'long' in sentences (23 novembre 2026).
  */
 export function useDateFormat(dateStyle: 'medium' | 'long' = 'medium') {
-  const language = useLanguage();
-  return useCallback(
-    (time: Timestamp | undefined) =>
-      time
-        ? new Intl.DateTimeFormat(LOCALES[language], { dateStyle }).format(timestampDate(time))
-        : '',
-    [language, dateStyle],
-  );
+  return useTimestampFormat({ dateStyle });
+}
+
+/** A date and its time (when a request was placed): 'Nov 23, 2026, 3:30 p.m.'. */
+export function useDateTimeFormat() {
+  return useTimestampFormat({ dateStyle: 'medium', timeStyle: 'short' });
 }

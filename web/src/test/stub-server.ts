@@ -1,8 +1,8 @@
 /**
- * Typed stand-ins for the server in tests: AccountsService and BillingService methods given
- * by the test (every other call fails with UNIMPLEMENTED, like an unbuilt RPC), the service
- * catalogue, a record of each call with its bearer token, and errors shaped like the
- * server's.
+ * Typed stand-ins for the server in tests: AccountsService, BillingService, MarketplaceService
+ * and MatchingService methods given by the test (every other call fails with UNIMPLEMENTED,
+ * like an unbuilt RPC), the service catalogue, a record of each call with its bearer token,
+ * and errors shaped like the server's.
  */
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
@@ -19,11 +19,22 @@ import {
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { BillingService } from '@/gen/repairs/billing/v1/billing_pb';
 import { ContentService } from '@/gen/repairs/content/v1/content_pb';
+import {
+  MarketplaceService,
+  RepairRequestSchema,
+  RepairRequestState,
+  Urgency,
+  type RepairRequest,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { MatchingService } from '@/gen/repairs/matching/v1/matching_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { fakeToken } from './render-app';
 
 type AccountsImpl = Partial<ServiceImpl<typeof AccountsService>>;
 type BillingImpl = Partial<ServiceImpl<typeof BillingService>>;
+type MarketplaceImpl = Partial<ServiceImpl<typeof MarketplaceService>>;
+type MatchingImpl = Partial<ServiceImpl<typeof MatchingService>>;
+type AnyImpl = AccountsImpl & BillingImpl & MarketplaceImpl & MatchingImpl;
 
 export interface RecordedCall {
   method: string;
@@ -42,25 +53,34 @@ export const TEST_SERVICES = [
   },
 ];
 
-export function stubServer(accounts: AccountsImpl = {}, billing: BillingImpl = {}) {
+export function stubServer(
+  accounts: AccountsImpl = {},
+  billing: BillingImpl = {},
+  {
+    marketplace = {},
+    matching = {},
+  }: { marketplace?: MarketplaceImpl; matching?: MatchingImpl } = {},
+) {
   const calls: RecordedCall[] = [];
-  const record = (methods: object) => {
+  const record = <T extends object>(impl: T): T => {
     const recorded: Record<string, unknown> = {};
-    for (const [method, handler] of Object.entries(methods)) {
+    for (const [method, handler] of Object.entries(impl)) {
       recorded[method] = (request: unknown, context: { requestHeader: Headers }) => {
         calls.push({ method, request, authorization: context.requestHeader.get('authorization') });
         return (handler as (request: unknown, context: unknown) => unknown)(request, context);
       };
     }
-    return recorded;
+    return recorded as T;
   };
   const transport = createRouterTransport(({ service }) => {
-    service(AccountsService, record(accounts) as AccountsImpl);
-    service(BillingService, record(billing) as BillingImpl);
+    service(AccountsService, record(accounts));
+    service(BillingService, record(billing));
+    service(MarketplaceService, record(marketplace));
+    service(MatchingService, record(matching));
     service(ContentService, { listServices: () => ({ services: TEST_SERVICES }) });
   });
   /** The requests `method` received, in order. */
-  const requests = <T = Record<string, unknown>>(method: keyof AccountsImpl | keyof BillingImpl) =>
+  const requests = <T = Record<string, unknown>>(method: keyof AnyImpl) =>
     calls.filter((call) => call.method === method).map((call) => call.request as T);
   return { transport, calls, requests };
 }
@@ -150,5 +170,37 @@ export function professional(
   };
   return create(ProfessionalSchema, { ...base, ...fields } as MessageInitShape<
     typeof ProfessionalSchema
+  >);
+}
+
+export const REQUEST_ID = '0190a6c0-3333-7000-8000-000000000003';
+
+/** An open, emergency plumbing request in Calgary with its full address, unless told otherwise. */
+export function repairRequest(
+  fields: MessageInitShape<typeof RepairRequestSchema> = {},
+): RepairRequest {
+  const base: MessageInitShape<typeof RepairRequestSchema> = {
+    id: REQUEST_ID,
+    customerId: CUSTOMER_ID,
+    serviceId: TEST_SERVICES[0]!.id,
+    serviceName: TEST_SERVICES[0]!.name.en,
+    description: 'The kitchen sink leaks under the cabinet.',
+    urgency: Urgency.IMMEDIATE,
+    location: {
+      case: 'address',
+      value: {
+        line1: '225 7 Ave SW',
+        city: 'Calgary',
+        province: 'AB',
+        postalCode: 'T2P 2W3',
+        country: 'CA',
+      },
+    },
+    state: RepairRequestState.OPEN,
+    applicationCount: 0,
+    createTime: timestampFromMs(Date.UTC(2026, 10, 23, 15, 30)),
+  };
+  return create(RepairRequestSchema, { ...base, ...fields } as MessageInitShape<
+    typeof RepairRequestSchema
   >);
 }

@@ -43,7 +43,10 @@ export function ProfessionalDetails({ professional }: { professional: Profession
     const days = profile.availableDays.map((day) => weekdayKey(day)).filter((key) => key !== null);
     rows.push(
       [t('professionalProfile.description'), profile.description],
-      [t('professionalProfile.services'), profile.serviceIds.map(serviceNames).join(', ')],
+      [
+        t('professionalProfile.services'),
+        profile.serviceIds.map((id) => serviceNames(id)).join(', '),
+      ],
       [t('professionalProfile.experience'), experience ? t(experience) : ''],
       [
         t('professionalProfile.minimumFee'),

@@ -15,14 +15,17 @@ export function useServices() {
 export const serviceName = (service: Service, language: Language) =>
   (language === 'fr' ? service.name?.fr : '') || service.name?.en || service.id;
 
-/** A function from a service id to its name in the page's language (the id when unknown). */
-export function useServiceNames(): (id: string) => string {
+/**
+ * A function from a service id to its name in the page's language; when the catalogue does
+ * not know it, `fallback` (the name a reply carried) or else the id.
+ */
+export function useServiceNames(): (id: string, fallback?: string) => string {
   const language = useLanguage();
   const { data } = useServices();
   return useCallback(
-    (id: string) => {
+    (id: string, fallback?: string) => {
       const service = data?.services.find((candidate) => candidate.id === id);
-      return service ? serviceName(service, language) : id;
+      return service ? serviceName(service, language) : fallback || id;
     },
     [data, language],
   );

@@ -1,5 +1,6 @@
 import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid } from '@chakra-ui/react';
 import type { Ref } from 'react';
+import { GroupLegend } from './group-legend';
 
 export interface CheckboxOption {
   value: string;
@@ -33,14 +34,7 @@ export function CheckboxGroupField({
 }: CheckboxGroupFieldProps) {
   return (
     <Fieldset.Root invalid={Boolean(error)}>
-      <Fieldset.Legend fontWeight="medium" mb="2">
-        {legend}
-        {required && (
-          <span aria-hidden="true" style={{ color: 'var(--chakra-colors-fg-error)' }}>
-            {' *'}
-          </span>
-        )}
-      </Fieldset.Legend>
+      <GroupLegend legend={legend} required={required} />
       {helperText && <Fieldset.HelperText>{helperText}</Fieldset.HelperText>}
       <CheckboxGroup value={value} onValueChange={onChange} invalid={Boolean(error)}>
         <SimpleGrid columns={columns} gap="2">

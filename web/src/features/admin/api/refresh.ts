@@ -1,8 +1,6 @@
 import type { DescMessage, DescMethodUnary } from '@bufbuild/protobuf';
-import { useMutation } from '@connectrpc/connect-query';
-import { useQueryClient } from '@tanstack/react-query';
 import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { invalidate } from '@/lib/query-keys';
+import { useRefreshingMutation } from '@/lib/query-keys';
 
 /**
  * An admin decision (approve, deny, delete): after it the account lists, the records and the
@@ -11,16 +9,12 @@ import { invalidate } from '@/lib/query-keys';
 export function useAccountsDecision<I extends DescMessage, O extends DescMessage>(
   method: DescMethodUnary<I, O>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation(method, {
-    onSuccess: () =>
-      invalidate(
-        queryClient,
-        AccountsService.method.listProfessionals,
-        AccountsService.method.getProfessional,
-        AccountsService.method.listCustomers,
-        AccountsService.method.getCustomer,
-        AccountsService.method.listAuditEvents,
-      ),
-  });
+  return useRefreshingMutation(
+    method,
+    AccountsService.method.listProfessionals,
+    AccountsService.method.getProfessional,
+    AccountsService.method.listCustomers,
+    AccountsService.method.getCustomer,
+    AccountsService.method.listAuditEvents,
+  );
 }

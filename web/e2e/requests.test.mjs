@@ -1,0 +1,166 @@
+// End-to-end: the matching story against the whole running stack. Two approved professionals
+// with a verified phone, a paid membership (the offline test gateway's tok_visa through the
+// legacy purchase call) and the plumbing service, available every day at every hour: one based
+// in Calgary, one in Edmonton (about 280 km away), each serving 50 km around. Both keep
+// /request-list open. A customer reading English places a plumbing request in Calgary: it
+// appears on the Calgary professional's list without a reload, never on the Edmonton one's,
+// and the Calgary professional's notification email (with the request's link) is in the email
+// outbox, the Edmonton one gets none. With E2E_SHOTS_DIR set, two screens are also saved in
+// French.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
+import { legacyApi, shot, waitForMessage } from './stack.mjs';
+import { adminSession, customer, professional } from './test-accounts.mjs';
+
+const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
+
+/** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
+const profileAt = (place) => ({
+  description: 'Licensed plumber, emergencies day and night.',
+  registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
+  ...place,
+  state_or_province: 'Alberta',
+  availability_days: EVERY_DAY,
+  availability_hours1: '00:00',
+  availability_hours2: '23:59',
+  radius_to_cater: '50',
+  specialisation: 'Plumbing Services',
+  qualification: 'Journeyman plumber',
+  experience: '5-10',
+  standard_fees: '30.00',
+  sms_updates: 'no',
+});
+
+const CALGARY = { office_address: '100 7 Ave SW', city: 'Calgary', zipcode: 'T2P 1J9' };
+const EDMONTON = { office_address: '10025 102A Ave NW', city: 'Edmonton', zipcode: 'T5J 2Z2' };
+
+/** An approved member professional based at `place`, as a signed-in browser stores it. */
+async function memberProfessional(name, place, admin) {
+  const pro = await professional(name, {
+    verify: true,
+    approveWith: admin.admin_token,
+    profile: profileAt(place),
+  });
+  await legacyApi('/stripe/purchase', {
+    body: { token: 'tok_visa', user_id: pro.id, coupon: '' },
+    token: pro.storage['professional-token'],
+  });
+  return pro;
+}
+
+/** Opens the open-requests list and waits until its server stream is open. */
+async function openRequestList(page, storage) {
+  await signedIn(page, storage);
+  await page.goto(`${BASE_URL}/request-list`);
+  await heading(page, 'Open requests');
+  await page.locator('[data-live="live"]').waitFor({ timeout: 15_000 });
+  // Marks this document: a reload would lose the mark.
+  await page.evaluate(() => {
+    globalThis.sameDocument = true;
+  });
+}
+
+describe('requests and matching', () => {
+  /** @type {Awaited<ReturnType<typeof openBrowser>>[]} */
+  let browsers = [];
+
+  before(async () => {
+    browsers = await Promise.all([openBrowser(), openBrowser(), openBrowser()]);
+  });
+
+  after(async () => {
+    await Promise.all(browsers.map((browser) => browser.close()));
+  });
+
+  it('a request placed in Calgary appears live for the Calgary professional only, who is emailed', async () => {
+    const [customerBrowser, calgaryBrowser, edmontonBrowser] = browsers;
+    const admin = await adminSession();
+    const [casey, calgaryPro, edmontonPro] = await Promise.all([
+      customer('Casey Requester', { verify: true }),
+      memberProfessional('Cal Plumber', CALGARY, admin),
+      memberProfessional('Ed Plumber', EDMONTON, admin),
+    ]);
+
+    await Promise.all([
+      openRequestList(calgaryBrowser.page, calgaryPro.storage),
+      openRequestList(edmontonBrowser.page, edmontonPro.storage),
+    ]);
+
+    // The customer places the request, the address through the look-up.
+    const page = customerBrowser.page;
+    await signedIn(page, casey.storage);
+    await page.goto(`${BASE_URL}/create-request`);
+    await heading(page, 'Create request');
+    await page.getByText('Plumbing Services', { exact: true }).click();
+    await page.getByLabel(/^What do you need to fix\?/).fill('Burst pipe under the kitchen sink.');
+    await page.getByText('Yes, it is an emergency', { exact: true }).click();
+    await page.getByLabel(/^Street address/).fill('225 7 Ave SW');
+    const lookup = page.getByRole('combobox', { name: 'Find your postal code or city' });
+    await lookup.pressSequentially('Calgar');
+    await page.getByRole('option', { name: 'Calgary, AB' }).waitFor();
+    await lookup.press('ArrowDown');
+    await lookup.press('Enter');
+    assert.equal(await page.getByLabel(/^City/).inputValue(), 'Calgary');
+    assert.equal(await page.getByLabel(/^Province or territory/).inputValue(), 'AB');
+    await page.getByLabel(/^Postal code/).fill('T2P 2W3');
+    await shot(page, 'create-request-en');
+    await page.getByRole('button', { name: 'Create Request' }).click();
+    await page.waitForURL(`${BASE_URL}/request-created`);
+    await page.getByText('Your Request is Successfully Created!').waitFor();
+    const viewLink = await page
+      .getByRole('link', { name: 'View the request' })
+      .getAttribute('href');
+    const requestId = viewLink?.split('/').at(-1) ?? '';
+    assert.match(requestId, /^[0-9a-f-]{36}$/);
+
+    // The Calgary professional sees it arrive, without a reload.
+    const calgary = calgaryBrowser.page;
+    const arrived = calgary.getByRole('row').filter({ hasText: 'Plumbing Services' });
+    await arrived.getByText('New', { exact: true }).waitFor({ timeout: 15_000 });
+    assert.equal(await calgary.evaluate(() => globalThis.sameDocument), true);
+    assert.equal(
+      await arrived
+        .getByRole('link', { name: 'View request Plumbing Services' })
+        .getAttribute('href'),
+      `/view-request/${requestId}`,
+    );
+    await arrived.getByText(/^Calgary, AB T2P$/).waitFor();
+    await arrived.getByText(/^\d+ km$/).waitFor();
+    await shot(calgary, 'request-list-live-en');
+
+    // The Calgary professional is emailed a link to it; the Edmonton one is not.
+    const link = new RegExp(`/view-request/${requestId}`);
+    await waitForMessage('email.jsonl', calgaryPro.email, link);
+    const edmonton = edmontonBrowser.page;
+    await edmonton.waitForTimeout(2000);
+    assert.equal(await edmonton.getByText('There are currently no requests').count(), 1);
+    assert.equal(await edmonton.getByRole('link', { name: /^View request/ }).count(), 0);
+    await assert.rejects(waitForMessage('email.jsonl', edmontonPro.email, link, 1000));
+
+    // The professional's view: where it is, without the street.
+    await calgary.getByRole('link', { name: 'View request Plumbing Services' }).click();
+    await heading(calgary, 'Plumbing Services');
+    await calgary.getByText('Burst pipe under the kitchen sink.').waitFor();
+    assert.equal(await calgary.getByText(/225 7 Ave SW/).count(), 0);
+    await calgary.getByRole('link', { name: 'Quote' }).waitFor();
+
+    // Two screens in French, for a look.
+    for (const [browserPage, path, title, text, name] of [
+      [
+        page,
+        `/user-view-request/${requestId}`,
+        'Détails de la demande',
+        'Burst pipe under the kitchen sink.',
+        'user-view-request-fr',
+      ],
+      [calgary, '/request-list', 'Demandes ouvertes', 'Calgary, AB T2P', 'request-list-fr'],
+    ]) {
+      await browserPage.evaluate(() => localStorage.setItem('lang', 'fr'));
+      await browserPage.goto(`${BASE_URL}${path}`);
+      await heading(browserPage, title);
+      await browserPage.getByText(text).first().waitFor();
+      await shot(browserPage, name);
+    }
+  });
+});

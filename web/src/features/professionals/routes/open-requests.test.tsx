@@ -1,0 +1,196 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
+import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { renderApp } from '@/test/render-app';
+import {
+  Code,
+  PROFESSIONAL_ID,
+  REQUEST_ID,
+  TEST_SERVICES,
+  professional,
+  repairRequest,
+  rpcError,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
+
+const NEW_ID = '0190a6c0-3333-7000-8000-000000000099';
+
+/** A request as a professional sees it before hire: city, postal area and distance. */
+const seen = (fields: Parameters<typeof repairRequest>[0] = {}, distanceKm = 4): RepairRequest =>
+  repairRequest({
+    location: {
+      case: 'approximateLocation',
+      value: { city: 'Calgary', province: 'AB', postalArea: 'T2P', distanceKm },
+    },
+    ...fields,
+  });
+
+/** The server stream's stand-in: messages the test pushes, until the call is aborted. */
+function streamOf<T>() {
+  const queue: T[] = [];
+  let wake: (() => void) | null = null;
+  let opened = 0;
+  async function* stream(signal: AbortSignal): AsyncGenerator<T> {
+    opened += 1;
+    while (!signal.aborted) {
+      const next = queue.shift();
+      if (next !== undefined) {
+        yield next;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        signal.addEventListener('abort', () => resolve());
+      });
+    }
+  }
+  const push = (message: T) => {
+    queue.push(message);
+    wake?.();
+  };
+  return { stream, push, opened: () => opened };
+}
+
+type Matching = NonNullable<Parameters<typeof stubServer>[2]>['matching'];
+type Marketplace = NonNullable<Parameters<typeof stubServer>[2]>['marketplace'];
+
+function proServer(matching: Matching, marketplace: Marketplace = {}) {
+  signIn('professional', PROFESSIONAL_ID);
+  return stubServer(
+    {
+      getProfessional: () => ({
+        professional: professional({ state: ProfessionalState.APPROVED, membershipActive: true }),
+      }),
+    },
+    {},
+    { matching, marketplace },
+  );
+}
+
+describe('open requests (professional)', { timeout: 15_000 }, () => {
+  it('lists matching requests with their distance and shows new ones as they are placed', async () => {
+    const live = streamOf<{ repairRequest: { repairRequest: RepairRequest } }>();
+    const { transport, requests } = proServer({
+      listOpenRequests: () => ({ repairRequests: [{ repairRequest: seen() }] }),
+      watchOpenRequests: (_request, context) => live.stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    const view = await screen.findByRole('link', { name: 'View request Plumbing Services' });
+    expect(view).toHaveAttribute('href', `/view-request/${REQUEST_ID}`);
+    const row = view.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Calgary, AB T2P')).toBeVisible();
+    expect(within(row).getByText('4 km')).toBeVisible();
+    expect(
+      within(row).getByRole('link', { name: 'Send a quote on Plumbing Services' }),
+    ).toHaveAttribute('href', `/request-apply/${REQUEST_ID}`);
+    expect(requests('listOpenRequests')[0]).toMatchObject({ professionalId: PROFESSIONAL_ID });
+    await waitFor(() => expect(live.opened()).toBe(1));
+
+    act(() =>
+      live.push({
+        repairRequest: {
+          repairRequest: seen(
+            { id: NEW_ID, serviceId: TEST_SERVICES[1]!.id, serviceName: 'Roofing Services' },
+            12,
+          ),
+        },
+      }),
+    );
+    const arrived = await screen.findByRole('link', { name: 'View request Roofing Services' });
+    const newRow = arrived.closest('tr') as HTMLElement;
+    expect(within(newRow).getByText('New')).toBeVisible();
+    expect(within(newRow).getByText('12 km')).toBeVisible();
+    expect(screen.getByText('1 new request arrived.')).toBeInTheDocument();
+    expect(requests('watchOpenRequests')[0]).toMatchObject({ professionalId: PROFESSIONAL_ID });
+  });
+
+  it.each([
+    ['en', 'There are currently no requests'],
+    ['fr', 'Il n’y a actuellement aucune demande'],
+  ])('says when there are none (%s)', async (language, text) => {
+    localStorage.setItem('lang', language);
+    const live = streamOf<never>();
+    const { transport } = proServer({
+      listOpenRequests: () => ({ repairRequests: [] }),
+      watchOpenRequests: (_request, context) => live.stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    expect(await screen.findByText(text)).toBeVisible();
+  });
+
+  it('shows the membership notice when the server answers the membership reason', async () => {
+    const { transport, requests } = proServer({
+      listOpenRequests: () => {
+        throw rpcError(Code.FailedPrecondition, 'MEMBERSHIP_INACTIVE');
+      },
+      watchOpenRequests: () => {
+        throw rpcError(Code.FailedPrecondition, 'MEMBERSHIP_INACTIVE');
+      },
+    });
+    renderApp('/request-list', transport);
+    expect(await screen.findByRole('link', { name: 'Buy Membership' })).toHaveAttribute(
+      'href',
+      `/purchase-membership/${PROFESSIONAL_ID}`,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    // The stream may have been tried before the list answered, never again after.
+    const tries = requests('watchOpenRequests').length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requests('watchOpenRequests').length).toBe(tries);
+  });
+
+  it('says live updates stopped when the stream is refused for good', async () => {
+    const { transport } = proServer({
+      listOpenRequests: () => ({ repairRequests: [{ repairRequest: seen() }] }),
+      watchOpenRequests: () => {
+        throw rpcError(Code.Unimplemented, 'UNIMPLEMENTED');
+      },
+    });
+    renderApp('/request-list', transport);
+    expect(
+      await screen.findByText(
+        'New requests cannot be shown live right now; reload the page to see them.',
+      ),
+    ).toBeVisible();
+  });
+});
+
+describe('one request (professional)', () => {
+  it('shows where it is without the street, and the Quote button while open', async () => {
+    const { transport } = proServer({}, { getRepairRequest: () => ({ repairRequest: seen() }) });
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Plumbing Services' }),
+    ).toBeVisible();
+    expect(screen.getByText('Calgary, AB T2P')).toBeVisible();
+    expect(screen.getByText('4 km')).toBeVisible();
+    expect(screen.queryByText(/225 7 Ave SW/)).toBeNull();
+    expect(screen.getByText('The street address is shown once you are hired.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Quote' })).toHaveAttribute(
+      'href',
+      `/request-apply/${REQUEST_ID}`,
+    );
+  });
+
+  it('names the service in the page’s language, whatever language the reply used', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = proServer({}, { getRepairRequest: () => ({ repairRequest: seen() }) });
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Services de plomberie' }),
+    ).toBeVisible();
+  });
+
+  it('offers no quote once the request is no longer open', async () => {
+    const { transport } = proServer(
+      {},
+      { getRepairRequest: () => ({ repairRequest: seen({ state: RepairRequestState.HIRED }) }) },
+    );
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    await screen.findByText('Calgary, AB T2P');
+    expect(screen.queryByRole('link', { name: 'Quote' })).toBeNull();
+  });
+});

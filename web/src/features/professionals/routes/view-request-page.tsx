@@ -1,0 +1,77 @@
+import { useServiceNames } from '@/components/professional/use-services';
+import { Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { FactsList } from '@/components/ui/facts-list';
+import { AppLink, LinkButton } from '@/components/ui/links';
+import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { useDateTimeFormat } from '@/lib/use-date-format';
+import { useRequestForProfessional } from '../api/get-open-request';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../open-requests';
+
+/**
+ * /view-request/{id}: the service as title, what to fix, whether it is an emergency and where
+ * (city, postal area and distance until hired; the street once hired). The Quote button shows
+ * only while the request is open.
+ */
+export function ViewRequestPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
+  const { data, isPending, error } = useRequestForProfessional(id);
+  const request = data?.repairRequest;
+  const approximate =
+    request?.location.case === 'approximateLocation' ? request.location.value : null;
+  return (
+    <Stack gap="6" maxW="3xl">
+      <AppLink to={PROFESSIONAL_REQUEST_PATHS.list} color="brand.fg">
+        {t('requests.open.backToList')}
+      </AppLink>
+      <PageTitle
+        title={
+          request ? serviceName(request.serviceId, request.serviceName) : t('pages.viewRequest')
+        }
+      />
+      {isPending && <RouteLoader />}
+      {error && <RpcErrorAlert error={error} />}
+      {request && (
+        <>
+          <FactsList
+            facts={[
+              [t('requests.taskDescription'), request.description],
+              [
+                t('requests.immediate'),
+                request.urgency === Urgency.IMMEDIATE ? t('common.yes') : t('common.no'),
+              ],
+              [t('requests.open.location'), approximatePlace(request)],
+              ...(approximate
+                ? ([
+                    [t('requests.open.postalArea'), approximate.postalArea],
+                    [
+                      t('requests.open.distance'),
+                      t('requests.open.distanceKm', { count: approximate.distanceKm }),
+                    ],
+                  ] as [string, string][])
+                : []),
+              [t('requests.open.placed'), formatTime(request.createTime)],
+            ]}
+          />
+          {approximate && <Text color="fg.muted">{t('requests.open.approximate')}</Text>}
+          {request.state === RepairRequestState.OPEN && (
+            <LinkButton
+              to={PROFESSIONAL_REQUEST_PATHS.apply(request.id)}
+              colorPalette="brand"
+              alignSelf="start"
+            >
+              {t('requests.open.quote')}
+            </LinkButton>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

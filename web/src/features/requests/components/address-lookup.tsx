@@ -1,0 +1,180 @@
+import { Box, Input, List, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '@/components/ui/form-field';
+import type { AddressSuggestion } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import {
+  SUGGEST_MAX_CHARS,
+  SUGGEST_MIN_CHARS,
+  useAddressSuggestions,
+} from '../api/suggest-addresses';
+
+/** How long typing pauses before the gazetteer is asked (one call per pause, not per key). */
+const TYPING_PAUSE_MS = 250;
+
+interface AddressLookupProps {
+  label: string;
+  helperText: string;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  name: string;
+  inputRef: Ref<HTMLInputElement>;
+  /** A suggestion was chosen: the form fills the city, province and postal code from it. */
+  onChoose: (suggestion: AddressSuggestion) => void;
+}
+
+function useTypingPause(value: string): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+/**
+ * The address field's autocomplete (SuggestAddresses): an ARIA 1.2 combobox. Typing lists
+ * postal codes, postal areas and places; Down and Up move through them (the input keeps the
+ * focus and points at the active one with aria-activedescendant), Enter chooses, Escape
+ * closes the list. How many suggestions there are is said in a polite live region.
+ */
+export function AddressLookup({
+  label,
+  helperText,
+  error,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  onChoose,
+}: AddressLookupProps) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const query = useTypingPause(value);
+  const { data, isFetching } = useAddressSuggestions(query);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const searchable = value.replace(/\s/g, '').length >= SUGGEST_MIN_CHARS;
+  const suggestions = searchable ? (data?.suggestions ?? []) : [];
+  const expanded = open && searchable && suggestions.length > 0;
+  const optionId = (index: number) => `${listId}-option-${index}`;
+
+  const choose = (suggestion: AddressSuggestion) => {
+    onChange(suggestion.displayName);
+    onChoose(suggestion);
+    setOpen(false);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setOpen(true);
+        if (suggestions.length > 0) setActive((index) => (index + 1) % suggestions.length);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        if (suggestions.length > 0) {
+          setActive((index) => (index <= 0 ? suggestions.length - 1 : index - 1));
+        }
+        break;
+      case 'Enter': {
+        const suggestion = expanded ? suggestions[active] : undefined;
+        // Enter chooses the active suggestion instead of sending the form.
+        if (suggestion) {
+          event.preventDefault();
+          choose(suggestion);
+        }
+        break;
+      }
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+          setActive(-1);
+        }
+        break;
+    }
+  };
+
+  let status = '';
+  if (searchable && open && query === value && !isFetching) {
+    status =
+      suggestions.length > 0
+        ? t('requests.lookupCount', { count: suggestions.length })
+        : t('requests.lookupNone');
+  }
+
+  return (
+    <Box position="relative">
+      <FormField label={label} error={error} helperText={helperText}>
+        <Input
+          ref={inputRef}
+          name={name}
+          value={value}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          maxLength={SUGGEST_MAX_CHARS}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            setOpen(false);
+            setActive(-1);
+            onBlur();
+          }}
+        />
+      </FormField>
+      <List.Root
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        hidden={!expanded}
+        position="absolute"
+        zIndex="dropdown"
+        insetX="0"
+        mt="1"
+        bg="bg"
+        borderWidth="1px"
+        borderRadius="md"
+        boxShadow="md"
+        listStyle="none"
+        maxH="64"
+        overflowY="auto"
+      >
+        {suggestions.map((suggestion, index) => (
+          <List.Item
+            key={`${suggestion.kind}-${suggestion.displayName}`}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            px="3"
+            py="2"
+            cursor="pointer"
+            bg={index === active ? 'brand.subtle' : undefined}
+            _hover={{ bg: 'bg.muted' }}
+            // Keeps the focus in the input so the list does not close before the click.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(suggestion)}
+          >
+            <Text>{suggestion.displayName}</Text>
+          </List.Item>
+        ))}
+      </List.Root>
+      <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
+    </Box>
+  );
+}

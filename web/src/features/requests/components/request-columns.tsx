@@ -1,0 +1,66 @@
+import { useServiceNames } from '@/components/professional/use-services';
+import { HStack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '@/components/ui/simple-table';
+import { AppLink } from '@/components/ui/links';
+import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { useDateTimeFormat } from '@/lib/use-date-format';
+import { REQUEST_PATHS } from '../paths';
+
+type Link = 'view' | 'edit' | 'remove' | 'applications';
+
+/**
+ * The columns of a customer's request lists: the service, when it was placed, whether it is
+ * an emergency, and the links each list offers (each named with the request's service, so a
+ * screen reader's list of links tells them apart).
+ */
+export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[] {
+  const { t } = useTranslation();
+  const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
+  const nameOf = (request: RepairRequest) => serviceName(request.serviceId, request.serviceName);
+  const label: Record<Link, (service: string) => { text: string; name: string }> = {
+    view: (service) => ({ text: t('requests.view'), name: t('requests.viewRequest', { service }) }),
+    edit: (service) => ({ text: t('requests.edit'), name: t('requests.editRequest', { service }) }),
+    remove: (service) => ({
+      text: t('common.delete'),
+      name: t('requests.deleteRequest', { service }),
+    }),
+    applications: () => ({ text: t('requests.viewApplications'), name: '' }),
+  };
+  const target: Record<Link, (id: string) => string> = {
+    view: REQUEST_PATHS.view,
+    edit: REQUEST_PATHS.edit,
+    remove: REQUEST_PATHS.remove,
+    applications: REQUEST_PATHS.applications,
+  };
+  return [
+    { header: t('requests.service'), cell: nameOf },
+    { header: t('requests.placed'), cell: (request) => formatTime(request.createTime) },
+    {
+      header: t('requests.immediate'),
+      cell: (request) => (request.urgency === Urgency.IMMEDIATE ? t('common.yes') : t('common.no')),
+    },
+    {
+      header: t('common.actions'),
+      hiddenHeader: true,
+      cell: (request) => (
+        <HStack gap="4" wrap="wrap">
+          {links.map((link) => {
+            const { text, name } = label[link](nameOf(request));
+            return (
+              <AppLink
+                key={link}
+                to={target[link](request.id)}
+                color={link === 'remove' ? 'fg.error' : 'brand.fg'}
+                aria-label={name || undefined}
+              >
+                {text}
+              </AppLink>
+            );
+          })}
+        </HStack>
+      ),
+    },
+  ];
+}

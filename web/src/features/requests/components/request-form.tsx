@@ -1,0 +1,302 @@
+import type { MessageInitShape } from '@bufbuild/protobuf';
+import { Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useServerErrors } from '@/components/form/use-server-errors';
+import { serviceName, useServices } from '@/components/professional/use-services';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { FormSection } from '@/components/ui/form-section';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
+import { SelectInput } from '@/components/ui/select-input';
+import {
+  AddressSuggestionKind,
+  Urgency,
+  type AddressSuggestion,
+  type RepairRequest,
+  type RepairRequestDraftSchema,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/professional-fields';
+import { useLanguage } from '@/lib/use-language';
+import { notBlank } from '@/lib/validation';
+import { AddressLookup } from './address-lookup';
+
+export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchema>;
+
+/** The contract's bounds (RepairRequestDraft) and the server's on the address lines. */
+export const DESCRIPTION_MAX = 5000;
+const LINE_MAX = 200;
+const CITY_MAX = 100;
+
+interface RequestValues {
+  serviceId: string;
+  description: string;
+  urgency: '' | 'immediate' | 'canWait';
+  lookup: string;
+  line1: string;
+  line2: string;
+  city: string;
+  province: string;
+  postalCode: string;
+}
+
+/** Proto field paths of the server's violations -> the form's fields. */
+const SERVER_FIELDS = {
+  'draft.service_id': 'serviceId',
+  'draft.description': 'description',
+  'draft.urgency': 'urgency',
+  // The address as a whole could not be placed on the map (ADDRESS_NOT_FOUND).
+  'draft.address': 'lookup',
+  'draft.address.line1': 'line1',
+  'draft.address.line2': 'line2',
+  'draft.address.city': 'city',
+  'draft.address.province': 'province',
+  'draft.address.postal_code': 'postalCode',
+} as const;
+
+const URGENCIES = { immediate: Urgency.IMMEDIATE, canWait: Urgency.CAN_WAIT } as const;
+
+function valuesOf(request: RepairRequest | undefined): RequestValues {
+  const address = request?.location.case === 'address' ? request.location.value : undefined;
+  const urgency =
+    request?.urgency === Urgency.IMMEDIATE
+      ? 'immediate'
+      : request?.urgency === Urgency.CAN_WAIT
+        ? 'canWait'
+        : '';
+  return {
+    serviceId: request?.serviceId ?? '',
+    description: request?.description ?? '',
+    urgency,
+    lookup: '',
+    line1: address?.line1 ?? '',
+    line2: address?.line2 ?? '',
+    city: address?.city ?? '',
+    province: address?.province ?? '',
+    postalCode: address?.postalCode ?? '',
+  };
+}
+
+function draftOf(values: RequestValues): RepairRequestDraft {
+  return {
+    serviceId: values.serviceId,
+    description: values.description.trim(),
+    urgency: values.urgency === '' ? Urgency.UNSPECIFIED : URGENCIES[values.urgency],
+    address: {
+      line1: values.line1.trim(),
+      line2: values.line2.trim(),
+      city: values.city.trim(),
+      province: values.province,
+      postalCode: values.postalCode.trim().toUpperCase(),
+      country: 'CA',
+    },
+  };
+}
+
+interface RequestFormProps {
+  /** The request being edited; a new one when left out. */
+  request?: RepairRequest;
+  submitLabel: string;
+  /** Sends the draft; rejects with the call's error, which the form shows beside its fields. */
+  onSend: (draft: RepairRequestDraft) => Promise<unknown>;
+  sending: boolean;
+}
+
+/**
+ * What a customer fills in to place or edit a request: the service (from the catalogue),
+ * what to fix (with a character counter), whether it is an emergency, and the address, which
+ * the postal code or city look-up fills in. Checked here as the server checks it; the
+ * server's refusals show beside the field they concern.
+ */
+export function RequestForm({ request, submitLabel, onSend, sending }: RequestFormProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const services = useServices();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<RequestValues>({ defaultValues: valuesOf(request) });
+  const server = useServerErrors(setError, { fields: SERVER_FIELDS });
+  const description = useWatch({ control, name: 'description' });
+
+  const serviceOptions = useMemo(
+    () =>
+      (services.data?.services ?? []).map((service) => ({
+        value: service.id,
+        label: serviceName(service, language),
+      })),
+    [services.data, language],
+  );
+
+  const fill = (suggestion: AddressSuggestion) => {
+    const options = { shouldValidate: true, shouldDirty: true };
+    setValue('city', suggestion.city, options);
+    setValue('province', suggestion.province, options);
+    // A postal area is not a postal code: it fills the city and province only.
+    if (suggestion.kind === AddressSuggestionKind.POSTAL_CODE) {
+      setValue('postalCode', suggestion.postalCode, options);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    server.clear();
+    try {
+      await onSend(draftOf(values));
+    } catch (error) {
+      server.report(error);
+    }
+  });
+
+  const tooLong = (max: number) => (value: string) =>
+    value.trim().length <= max || t('requests.errors.tooLong', { max });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Stack gap="6">
+        {server.formError && <FormAlert title={server.formError} />}
+        {services.error ? (
+          <FormAlert title={t('errors.reasons.UNAVAILABLE')} />
+        ) : (
+          <Controller
+            control={control}
+            name="serviceId"
+            rules={{ validate: (value) => value !== '' || t('requests.errors.serviceRequired') }}
+            render={({ field }) => (
+              <RadioGroupField
+                legend={services.isPending ? t('requests.servicesLoading') : t('requests.service')}
+                options={serviceOptions}
+                value={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                error={errors.serviceId?.message}
+                required
+              />
+            )}
+          />
+        )}
+        <FormField
+          label={t('requests.description')}
+          error={errors.description?.message}
+          helperText={t('requests.descriptionCount', {
+            count: description.length,
+            max: DESCRIPTION_MAX,
+          })}
+          required
+        >
+          <Textarea
+            rows={5}
+            maxLength={DESCRIPTION_MAX}
+            {...register('description', {
+              validate: (value) =>
+                !notBlank(value)
+                  ? t('requests.errors.descriptionRequired')
+                  : value.trim().length <= DESCRIPTION_MAX ||
+                    t('requests.errors.descriptionTooLong', { max: DESCRIPTION_MAX }),
+            })}
+          />
+        </FormField>
+        <Controller
+          control={control}
+          name="urgency"
+          rules={{ validate: (value) => value !== '' || t('requests.errors.urgencyRequired') }}
+          render={({ field }) => (
+            <RadioGroupField
+              legend={t('requests.urgency')}
+              options={[
+                { value: 'immediate', label: t('requests.urgencyImmediate') },
+                { value: 'canWait', label: t('requests.urgencyCanWait') },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              error={errors.urgency?.message}
+              required
+            />
+          )}
+        />
+        <FormSection title={t('requests.address')}>
+          <Controller
+            control={control}
+            name="lookup"
+            render={({ field }) => (
+              <AddressLookup
+                label={t('requests.lookup')}
+                helperText={t('requests.lookupHelp')}
+                error={errors.lookup?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+                onChoose={fill}
+              />
+            )}
+          />
+          <FormField label={t('requests.line1')} error={errors.line1?.message} required>
+            <Input
+              autoComplete="address-line1"
+              maxLength={LINE_MAX}
+              {...register('line1', {
+                validate: (value) =>
+                  notBlank(value) ? tooLong(LINE_MAX)(value) : t('requests.errors.line1Required'),
+              })}
+            />
+          </FormField>
+          <FormField label={t('requests.line2')} error={errors.line2?.message}>
+            <Input
+              autoComplete="address-line2"
+              maxLength={LINE_MAX}
+              {...register('line2', { validate: tooLong(LINE_MAX) })}
+            />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <FormField label={t('requests.city')} error={errors.city?.message} required>
+              <Input
+                autoComplete="address-level2"
+                maxLength={CITY_MAX}
+                {...register('city', {
+                  validate: (value) =>
+                    notBlank(value) ? tooLong(CITY_MAX)(value) : t('requests.errors.cityRequired'),
+                })}
+              />
+            </FormField>
+            <FormField label={t('requests.province')} error={errors.province?.message} required>
+              <SelectInput
+                autoComplete="address-level1"
+                placeholder={t('requests.chooseProvince')}
+                options={PROVINCES.map((code) => ({ value: code, label: t(provinceKey(code)) }))}
+                {...register('province', {
+                  validate: (value) => value !== '' || t('requests.errors.provinceRequired'),
+                })}
+              />
+            </FormField>
+            <FormField
+              label={t('requests.postalCode')}
+              error={errors.postalCode?.message}
+              helperText={t('requests.postalCodeHelp')}
+            >
+              <Input
+                autoComplete="postal-code"
+                maxLength={7}
+                {...register('postalCode', {
+                  validate: (value) =>
+                    !notBlank(value) ||
+                    POSTAL_CODE_PATTERN.test(value.trim()) ||
+                    t('requests.errors.postalCodeInvalid'),
+                })}
+              />
+            </FormField>
+          </SimpleGrid>
+        </FormSection>
+        <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

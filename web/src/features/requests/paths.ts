@@ -1,0 +1,12 @@
+/** The request screens' paths (the specs' route table). */
+export const REQUEST_PATHS = {
+  create: '/create-request',
+  created: '/request-created',
+  pending: '/pending-requests',
+  view: (id: string) => `/user-view-request/${encodeURIComponent(id)}`,
+  edit: (id: string) => `/edit-request/${encodeURIComponent(id)}`,
+  remove: (id: string) => `/delete-request/${encodeURIComponent(id)}`,
+  applications: (id: string) => `/application-list/${encodeURIComponent(id)}`,
+  adminList: '/admin/request-list',
+  adminView: (id: string) => `/admin/view-request/${encodeURIComponent(id)}`,
+} as const;

@@ -1,0 +1,46 @@
+import { Code } from '@connectrpc/connect';
+import { Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { newRequestId } from '@/lib/request-id';
+import { readRpcError } from '@/lib/rpc-error';
+import { useCreateRepairRequest } from '../api/create-repair-request';
+import { RequestForm, type RepairRequestDraft } from '../components/request-form';
+import { REQUEST_PATHS } from '../paths';
+
+/**
+ * Refusals after which nothing was placed: the next press is a new attempt with a new key.
+ * After any other failure (the network, a server that did not answer) the request may have
+ * been placed, so the next press resends the same key and gets that request back.
+ */
+const NOTHING_PLACED = [Code.InvalidArgument, Code.FailedPrecondition, Code.NotFound];
+
+/**
+ * /create-request: the request form. One idempotency key per attempt, so a double press or a
+ * retry after a lost answer places one request and notifies the professionals once.
+ */
+export function CreateRequestPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateRepairRequest();
+  const [requestId, setRequestId] = useState(newRequestId);
+
+  const send = async (draft: RepairRequestDraft) => {
+    try {
+      const { repairRequest } = await create.mutateAsync({ requestId, draft });
+      void navigate(REQUEST_PATHS.created, { state: { id: repairRequest?.id } });
+    } catch (error) {
+      if (NOTHING_PLACED.includes(readRpcError(error).code)) setRequestId(newRequestId());
+      throw error;
+    }
+  };
+
+  return (
+    <Stack gap="6" maxW="3xl">
+      <PageTitle title={t('pages.createRequest')} />
+      <RequestForm submitLabel={t('requests.create')} onSend={send} sending={create.isPending} />
+    </Stack>
+  );
+}

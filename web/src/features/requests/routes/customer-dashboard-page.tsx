@@ -1,0 +1,81 @@
+import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { PagedList } from '@/components/paged-list';
+import { PageTitle } from '@/components/page-title';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { CustomerRepairRequestView } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { usePageTokens } from '@/lib/use-page-tokens';
+import { useSignedInId } from '@/lib/use-signed-in-id';
+import { useCustomerDashboard } from '../api/get-customer-dashboard';
+import { useCustomerRequestsPage } from '../api/list-customer-repair-requests';
+import { useCustomerRequestColumns } from '../components/request-columns';
+
+/** The pending requests the dashboard shows at once; the rest are a page away. */
+const DASHBOARD_PAGE_SIZE = 5;
+
+/**
+ * /user-dashboard: the four counters (requests posted, quotes received, professionals
+ * hired, requests completed) and the pending requests with their quotes.
+ */
+export function CustomerDashboardPage() {
+  const { t } = useTranslation();
+  const customerId = useSignedInId('customer');
+  const counters = useCustomerDashboard(customerId);
+  const pages = usePageTokens();
+  const pending = useCustomerRequestsPage(
+    customerId,
+    CustomerRepairRequestView.PENDING,
+    pages.token,
+    DASHBOARD_PAGE_SIZE,
+  );
+  const columns = useCustomerRequestColumns(['view', 'applications']);
+  const figures = counters.data
+    ? [
+        [t('requests.dashboard.posted'), counters.data.requestsPosted],
+        [t('requests.dashboard.received'), counters.data.applicationsReceived],
+        [t('requests.dashboard.shortlisted'), counters.data.professionalsHired],
+        [t('requests.dashboard.completed'), counters.data.requestsCompleted],
+      ]
+    : [];
+
+  return (
+    <Stack gap="8">
+      <PageTitle title={t('pages.userDashboard')} />
+      {counters.error && <RpcErrorAlert error={counters.error} />}
+      <SimpleGrid
+        as="dl"
+        aria-label={t('requests.dashboard.counters')}
+        aria-busy={counters.isPending}
+        columns={{ base: 1, sm: 2, lg: 4 }}
+        gap="4"
+      >
+        {figures.map(([label, value]) => (
+          <Box key={label} borderWidth="1px" borderRadius="lg" bg="bg" p="4">
+            <Text as="dt" color="fg.muted" fontSize="sm">
+              {label}
+            </Text>
+            <Text as="dd" fontSize="3xl" fontWeight="bold" color="brand.900">
+              {value}
+            </Text>
+          </Box>
+        ))}
+      </SimpleGrid>
+      <Stack as="section" gap="4" aria-labelledby="pending-heading">
+        <Heading as="h2" id="pending-heading" size="lg" color="brand.900">
+          {t('requests.dashboard.pending')}
+        </Heading>
+        <PagedList
+          caption={t('requests.dashboard.pending')}
+          emptyTitle={t('requests.none')}
+          columns={columns}
+          rowKey={(request) => request.id}
+          rows={pending.data?.repairRequests}
+          nextPageToken={pending.data?.nextPageToken ?? ''}
+          isPending={pending.isPending}
+          error={pending.error}
+          pages={pages}
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,380 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  AddressSuggestionKind,
+  CustomerRepairRequestView,
+  RepairRequestState,
+  Urgency,
+  type CreateRepairRequestRequest,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { renderApp } from '@/test/render-app';
+import {
+  CUSTOMER_ID,
+  Code,
+  REQUEST_ID,
+  TEST_SERVICES,
+  customer,
+  repairRequest,
+  rpcError,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
+
+const SUGGESTIONS = [
+  {
+    kind: AddressSuggestionKind.POSTAL_CODE,
+    displayName: 'T2P 2W3, Calgary, AB',
+    postalCode: 'T2P 2W3',
+    city: 'Calgary',
+    province: 'AB',
+  },
+  {
+    kind: AddressSuggestionKind.POSTAL_AREA,
+    displayName: 'T2P (Calgary, AB)',
+    postalCode: 'T2P',
+    city: 'Calgary',
+    province: 'AB',
+  },
+];
+
+type Marketplace = NonNullable<Parameters<typeof stubServer>[2]>['marketplace'];
+
+function customerServer(marketplace: Marketplace = {}) {
+  signIn('customer', CUSTOMER_ID);
+  return stubServer(
+    { getCustomer: () => ({ customer: customer() }) },
+    {},
+    {
+      marketplace: {
+        suggestAddresses: () => ({ suggestions: SUGGESTIONS }),
+        createRepairRequest: () => ({ repairRequest: repairRequest() }),
+        ...marketplace,
+      },
+    },
+  );
+}
+
+/** Fills the form as a person using the keyboard for the address look-up. */
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('radio', { name: 'Plumbing Services' }));
+  await user.type(screen.getByLabelText(/^What do you need to fix\?/), 'Leaking sink');
+  expect(screen.getByText('12 of 5000 characters')).toBeVisible();
+  await user.click(screen.getByRole('radio', { name: 'Yes, it is an emergency' }));
+  await user.type(screen.getByLabelText(/^Street address/), '225 7 Ave SW');
+  const lookup = screen.getByRole('combobox', { name: 'Find your postal code or city' });
+  await user.type(lookup, 't2p');
+  await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
+  await user.keyboard('{ArrowDown}');
+  const active = screen.getByRole('option', { name: 'T2P 2W3, Calgary, AB' });
+  expect(lookup).toHaveAttribute('aria-activedescendant', active.id);
+  expect(active).toHaveAttribute('aria-selected', 'true');
+  await user.keyboard('{Enter}');
+  expect(lookup).toHaveAttribute('aria-expanded', 'false');
+}
+
+// Forms typed key by key take a while in jsdom.
+describe('create request', { timeout: 20_000 }, () => {
+  it('places the request with the address the look-up filled, then says so', async () => {
+    const { transport, requests } = customerServer();
+    const { router } = renderApp('/create-request', transport);
+    await screen.findByRole('heading', { level: 1, name: 'Create request' });
+    const user = userEvent.setup();
+    await fillForm(user);
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Calgary');
+    expect(screen.getByLabelText(/^Province or territory/)).toHaveValue('AB');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('T2P 2W3');
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-created'));
+    expect(await screen.findByText('Your Request is Successfully Created!')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create New Request' })).toHaveAttribute(
+      'href',
+      '/create-request',
+    );
+    expect(screen.getByRole('link', { name: 'View the request' })).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}`,
+    );
+    const [sent] = requests<CreateRepairRequestRequest>('createRepairRequest');
+    expect(sent?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent?.draft).toMatchObject({
+      serviceId: TEST_SERVICES[0]!.id,
+      description: 'Leaking sink',
+      urgency: Urgency.IMMEDIATE,
+      address: {
+        line1: '225 7 Ave SW',
+        city: 'Calgary',
+        province: 'AB',
+        postalCode: 'T2P 2W3',
+        country: 'CA',
+      },
+    });
+  });
+
+  it('closes the suggestions with Escape and fills only the city from a postal area', async () => {
+    const { transport } = customerServer();
+    renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    const lookup = await screen.findByRole('combobox', { name: 'Find your postal code or city' });
+    await user.type(lookup, 'T2');
+    await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
+    await user.keyboard('{Escape}');
+    expect(lookup).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowUp}');
+    expect(lookup).toHaveAttribute('aria-expanded', 'true');
+    expect(lookup).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'T2P (Calgary, AB)' }).id,
+    );
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Calgary');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('');
+  });
+
+  it('says what is missing beside each field and sends nothing', async () => {
+    const { transport, requests } = customerServer();
+    renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    await screen.findByRole('radio', { name: 'Plumbing Services' });
+    await user.type(screen.getByLabelText(/^Postal code/), '12345');
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    for (const message of [
+      'Please choose a service.',
+      'Please say what you need to fix.',
+      'Please say whether you need help right away.',
+      'Please enter the street address.',
+      'Please enter the city.',
+      'Please choose the province or territory.',
+      'Please enter a postal code like T2P 1J9.',
+    ]) {
+      expect(await screen.findByText(message)).toBeVisible();
+    }
+    expect(requests('createRepairRequest')).toEqual([]);
+  });
+
+  it('shows an address the server cannot place beside the look-up, then tries with a new key', async () => {
+    let calls = 0;
+    const { transport, requests } = customerServer({
+      createRepairRequest: () => {
+        calls += 1;
+        if (calls === 1) {
+          throw rpcError(Code.InvalidArgument, 'ADDRESS_NOT_FOUND', {
+            'draft.address': 'we could not find this address',
+          });
+        }
+        return { repairRequest: repairRequest() };
+      },
+    });
+    const { router } = renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    const lookup = screen.getByRole('combobox', { name: 'Find your postal code or city' });
+    await waitFor(() => expect(lookup).toHaveAttribute('aria-invalid', 'true'));
+    expect(lookup).toHaveAccessibleDescription(
+      'We could not find this address on the map. Check the postal code, or the city and province.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-created'));
+    const [first, second] = requests<CreateRepairRequestRequest>('createRepairRequest');
+    expect(second?.requestId).not.toBe(first?.requestId);
+  });
+
+  it('resends the same key after a lost answer, so a retry places one request', async () => {
+    let calls = 0;
+    const { transport, requests } = customerServer({
+      createRepairRequest: () => {
+        calls += 1;
+        if (calls === 1) throw rpcError(Code.Unavailable, 'UNAVAILABLE');
+        return { repairRequest: repairRequest() };
+      },
+    });
+    const { router } = renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    expect(await screen.findByRole('alert')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-created'));
+    const [first, second] = requests<CreateRepairRequestRequest>('createRepairRequest');
+    expect(second?.requestId).toBe(first?.requestId);
+  });
+
+  it('is in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = customerServer();
+    renderApp('/create-request', transport);
+    expect(await screen.findByRole('radio', { name: 'Services de plomberie' })).toBeVisible();
+    expect(screen.getByLabelText(/^Que faut-il réparer\?/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Créer la demande' })).toBeVisible();
+  });
+});
+
+describe('pending requests', () => {
+  it('lists open requests with View, Edit and Delete', async () => {
+    const { transport, requests } = customerServer({
+      listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
+    });
+    renderApp('/pending-requests', transport);
+    const view = await screen.findByRole('link', { name: 'View request Plumbing Services' });
+    expect(view).toHaveAttribute('href', `/user-view-request/${REQUEST_ID}`);
+    expect(screen.getByRole('link', { name: 'Edit request Plumbing Services' })).toHaveAttribute(
+      'href',
+      `/edit-request/${REQUEST_ID}`,
+    );
+    expect(screen.getByRole('link', { name: 'Delete request Plumbing Services' })).toHaveAttribute(
+      'href',
+      `/delete-request/${REQUEST_ID}`,
+    );
+    expect(requests('listCustomerRepairRequests')[0]).toMatchObject({
+      customerId: CUSTOMER_ID,
+      view: CustomerRepairRequestView.PENDING,
+    });
+  });
+
+  it.each([
+    ['en', 'There are currently no requests'],
+    ['fr', 'Il n’y a actuellement aucune demande'],
+  ])('says when there are none (%s)', async (language, text) => {
+    localStorage.setItem('lang', language);
+    const { transport } = customerServer({
+      listCustomerRepairRequests: () => ({ repairRequests: [] }),
+    });
+    renderApp('/pending-requests', transport);
+    expect(await screen.findByText(text)).toBeVisible();
+  });
+
+  it('shows a failed load in the page', async () => {
+    const { transport } = customerServer({
+      listCustomerRepairRequests: () => {
+        throw rpcError(Code.Unavailable, 'DATABASE_UNAVAILABLE');
+      },
+    });
+    renderApp('/pending-requests', transport);
+    expect(await screen.findByRole('alert')).toBeVisible();
+  });
+});
+
+describe('one request', { timeout: 20_000 }, () => {
+  it('shows the request with its links while open', async () => {
+    const { transport } = customerServer({
+      getRepairRequest: () => ({ repairRequest: repairRequest() }),
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByText('The kitchen sink leaks under the cabinet.')).toBeVisible();
+    expect(screen.getByText(/225 7 Ave SW/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View Applications' })).toHaveAttribute(
+      'href',
+      `/application-list/${REQUEST_ID}`,
+    );
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeVisible();
+  });
+
+  it('updates an open request from the filled form', async () => {
+    const { transport, requests } = customerServer({
+      getRepairRequest: () => ({ repairRequest: repairRequest() }),
+      updateRepairRequest: () => ({ repairRequest: repairRequest() }),
+    });
+    const { router } = renderApp(`/edit-request/${REQUEST_ID}`, transport);
+    const description = await screen.findByLabelText(/^What do you need to fix\?/);
+    expect(description).toHaveValue('The kitchen sink leaks under the cabinet.');
+    const user = userEvent.setup();
+    await user.clear(description);
+    await user.type(description, 'The sink and the tap leak.');
+    await user.click(screen.getByRole('button', { name: 'Update Request' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/user-view-request/${REQUEST_ID}`),
+    );
+    expect(await screen.findByText('Request Updated')).toBeVisible();
+    expect(requests('updateRepairRequest')[0]).toMatchObject({
+      id: REQUEST_ID,
+      draft: { description: 'The sink and the tap leak.', address: { postalCode: 'T2P 2W3' } },
+    });
+  });
+
+  it('does not offer the form once the request is no longer open', async () => {
+    const { transport } = customerServer({
+      getRepairRequest: () => ({
+        repairRequest: repairRequest({ state: RepairRequestState.HIRED }),
+      }),
+    });
+    renderApp(`/edit-request/${REQUEST_ID}`, transport);
+    expect(
+      await screen.findByText('This request is no longer open, so it cannot be changed.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Update Request' })).toBeNull();
+  });
+
+  it('deletes only after the confirmation, then goes back to the pending requests', async () => {
+    const { transport, requests } = customerServer({
+      getRepairRequest: () => ({ repairRequest: repairRequest() }),
+      cancelRepairRequest: () => ({
+        repairRequest: repairRequest({ state: RepairRequestState.CANCELLED }),
+      }),
+      listCustomerRepairRequests: () => ({ repairRequests: [] }),
+    });
+    const { router } = renderApp(`/delete-request/${REQUEST_ID}`, transport);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Do you want to delete this request?',
+    });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pending-requests'));
+    expect(await screen.findByText('Deleted Successfully')).toBeVisible();
+    expect(requests('cancelRepairRequest')).toEqual([expect.objectContaining({ id: REQUEST_ID })]);
+  });
+
+  it('goes back without deleting when the dialog is cancelled', async () => {
+    const { transport, requests } = customerServer({
+      getRepairRequest: () => ({ repairRequest: repairRequest() }),
+      listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
+    });
+    const { router } = renderApp(`/delete-request/${REQUEST_ID}`, transport);
+    const dialog = await screen.findByRole('alertdialog');
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pending-requests'));
+    expect(requests('cancelRepairRequest')).toEqual([]);
+  });
+
+  it('shows another customer’s request as not found, in the page', async () => {
+    const { transport } = customerServer({
+      getRepairRequest: () => {
+        throw rpcError(Code.NotFound, 'NOT_FOUND');
+      },
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByRole('alert')).toBeVisible();
+    expect(screen.queryByText(/225 7 Ave SW/)).toBeNull();
+  });
+});
+
+describe('customer dashboard', () => {
+  it('shows the four counters and the pending requests', async () => {
+    const { transport } = customerServer({
+      getCustomerDashboard: () => ({
+        requestsPosted: 7,
+        applicationsReceived: 4,
+        professionalsHired: 2,
+        requestsCompleted: 1,
+      }),
+      listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
+    });
+    renderApp('/user-dashboard', transport);
+    expect(await screen.findByText('Total Requests Posted')).toBeVisible();
+    const figures: [string, string][] = [
+      ['Total Requests Posted', '7'],
+      ['Application Received', '4'],
+      ['Professionals Shortlisted', '2'],
+      ['Requests Completed', '1'],
+    ];
+    for (const [label, value] of figures) {
+      expect(screen.getByText(label).nextElementSibling).toHaveTextContent(value);
+    }
+    expect(await screen.findByRole('link', { name: 'View Applications' })).toHaveAttribute(
+      'href',
+      `/application-list/${REQUEST_ID}`,
+    );
+  });
+});

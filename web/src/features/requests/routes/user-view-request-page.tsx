@@ -1,0 +1,53 @@
+import { HStack, Stack } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { AppLink, LinkButton } from '@/components/ui/links';
+import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { useRepairRequest } from '../api/get-repair-request';
+import { RequestFacts } from '../components/request-facts';
+import { REQUEST_PATHS } from '../paths';
+
+/** /user-view-request/{id}: the customer's request, its quotes, and edit or delete while open. */
+export function UserViewRequestPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data, isPending, error } = useRepairRequest(id);
+  const request = data?.repairRequest;
+  return (
+    <Stack gap="6" maxW="3xl">
+      <AppLink to={REQUEST_PATHS.pending} color="brand.fg">
+        {t('requests.backToPending')}
+      </AppLink>
+      <PageTitle title={t('pages.userViewRequest')} />
+      {isPending && <RouteLoader />}
+      {error && <RpcErrorAlert error={error} />}
+      {request && (
+        <>
+          <RequestFacts request={request} />
+          <HStack gap="4" wrap="wrap">
+            <LinkButton to={REQUEST_PATHS.applications(request.id)} colorPalette="brand">
+              {t('requests.viewApplications')}
+            </LinkButton>
+            {request.state === RepairRequestState.OPEN && (
+              <>
+                <LinkButton to={REQUEST_PATHS.edit(request.id)} variant="outline">
+                  {t('requests.edit')}
+                </LinkButton>
+                <LinkButton
+                  to={REQUEST_PATHS.remove(request.id)}
+                  variant="outline"
+                  colorPalette="red"
+                >
+                  {t('common.delete')}
+                </LinkButton>
+              </>
+            )}
+          </HStack>
+        </>
+      )}
+    </Stack>
+  );
+}

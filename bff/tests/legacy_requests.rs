@@ -2,7 +2,8 @@
 //! (Postgres, Redis, the gazetteer, the outbox) -> back into the old app's shapes. A customer
 //! places, reads, edits, lists and cancels requests; another customer, a professional before
 //! hire and an anonymous caller never read the street; professionals in Calgary and Edmonton
-//! see what is near them; get-distance.
+//! see what is near them; get-distance, and email-phone, which never says who is a
+//! professional.
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
@@ -451,5 +452,42 @@ async fn distances_between_addresses_postal_codes_and_points() {
     )
     .await;
     assert_eq!(status, 401);
+    stack.stop().await;
+}
+#[tokio::test]
+async fn email_phone_answers_the_same_whoever_the_email_belongs_to() {
+    let stack = Stack::start().await;
+    let (_, _, calgary_email) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (_, _, edmonton_email) = plumber(&stack, "Edmonton", "T5J 0N3", true).await;
+    let (_, token) = customer(&stack).await;
+
+    // After placing, as the old client did: the same answer for a matching professional, a
+    // far one and an address nobody has.
+    let placed = place(&stack, &token, calgary_form()).await;
+    let id = text(&placed["_id"]);
+    let mut answers = Vec::new();
+    for email in [
+        calgary_email.as_str(),
+        edmonton_email.as_str(),
+        "nobody@example.ca",
+        calgary_email.as_str(),
+    ] {
+        let body =
+            json!({ "email": email, "name": "x", "phone": "", "sms_updates": "no", "lang": "en" });
+        answers.push(post(&stack, "/api/professionals/email-phone", Some(&token), body).await);
+    }
+    assert_eq!(answers[0].0, 200, "{}", answers[0].1);
+    assert!(
+        answers.iter().all(|answer| *answer == answers[0]),
+        "{answers:?}"
+    );
+
+    // Calgary was told once (the server's own fan-out); Edmonton never.
+    wait_for_message(stack.data_dir(), "email.jsonl", &calgary_email, &id, 1).await;
+    wait_until_outbox_idle(&stack.server.server.state.db).await;
+    let sent = outbox(stack.data_dir(), "email.jsonl");
+    let to = |email: &str| sent.iter().filter(|m| m["to"] == email).count();
+    assert_eq!(to(&calgary_email), 1);
+    assert_eq!(to(&edmonton_email), 0);
     stack.stop().await;
 }

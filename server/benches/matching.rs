@@ -447,16 +447,13 @@ const ALTERNATIVES: [(&str, &str, &str); 2] = [
         "create index professionals_reach_idx on professionals
              using gist (professional_reach(home_latitude, home_longitude, radius_km))
              where state = 'approved' and phone_verified",
-        "professional_reach(p.home_latitude, p.home_longitude, p.radius_km)
-             @> ll_to_earth(r.latitude, r.longitude)",
+        "professional_reach(p.home_latitude, p.home_longitude, p.radius_km) @> r.point",
     ),
     (
         "(b) whom to notify, earthdistance (500 km box, home points)",
-        "create index professionals_home_point_idx on professionals
-             using gist (ll_to_earth(home_latitude, home_longitude))
+        "create index professionals_home_point_idx on professionals using gist (home_point)
              where state = 'approved' and phone_verified",
-        "earth_box(ll_to_earth(r.latitude, r.longitude), 500500 * (earth() / 6371008.8))
-             @> ll_to_earth(p.home_latitude, p.home_longitude)",
+        "earth_box(r.point::earth, 500500 * (earth() / 6371008.8)) @> p.home_point",
     ),
 ];
 

@@ -402,9 +402,9 @@ async fn compare(db: &PgPool, variants: &[(&str, Query)], samples: &[Uuid]) -> V
 }
 
 /// The plan of `query` for `id`, run once.
-async fn explain(db: &PgPool, label: &str, query: &Query, id: Uuid) {
+async fn explain(db: &PgPool, label: &str, query_kind: &Query, id: Uuid) {
     let plan = |sql: &str| format!("explain (analyze, buffers, costs off) {sql}");
-    let query = match query {
+    let query = match query_kind {
         Query::ListRule => bind_list(
             sqlx::query(sqlx::AssertSqlSafe(plan(&rule::OPEN_REQUESTS))),
             id,
@@ -418,7 +418,17 @@ async fn explain(db: &PgPool, label: &str, query: &Query, id: Uuid) {
             .bind(bench_now()),
     };
     println!("\n-- EXPLAIN (ANALYZE, BUFFERS): {label}");
-    for row in query.fetch_all(db).await.unwrap() {
+    let mut tx = db.begin().await.unwrap();
+    if matches!(query_kind, Query::ListRule) {
+        // As `matching::open_requests_at` runs it.
+        sqlx::query("set local enable_bitmapscan = off")
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    let rows = query.fetch_all(&mut *tx).await.unwrap();
+    tx.rollback().await.unwrap();
+    for row in rows {
         println!("   {}", row.get::<String, _>(0));
     }
 }

@@ -402,9 +402,9 @@ async fn compare(db: &PgPool, variants: &[(&str, Query)], samples: &[Uuid]) -> V
 }
 
 /// The plan of `query` for `id`, run once.
-async fn explain(db: &PgPool, label: &str, query: &Query, id: Uuid) {
+async fn explain(db: &PgPool, label: &str, query_kind: &Query, id: Uuid) {
     let plan = |sql: &str| format!("explain (analyze, buffers, costs off) {sql}");
-    let query = match query {
+    let query = match query_kind {
         Query::ListRule => bind_list(
             sqlx::query(sqlx::AssertSqlSafe(plan(&rule::OPEN_REQUESTS))),
             id,
@@ -418,7 +418,17 @@ async fn explain(db: &PgPool, label: &str, query: &Query, id: Uuid) {
             .bind(bench_now()),
     };
     println!("\n-- EXPLAIN (ANALYZE, BUFFERS): {label}");
-    for row in query.fetch_all(db).await.unwrap() {
+    let mut tx = db.begin().await.unwrap();
+    if matches!(query_kind, Query::ListRule) {
+        // As `matching::open_requests_at` runs it.
+        sqlx::query("set local enable_bitmapscan = off")
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    let rows = query.fetch_all(&mut *tx).await.unwrap();
+    tx.rollback().await.unwrap();
+    for row in rows {
         println!("   {}", row.get::<String, _>(0));
     }
 }
@@ -447,16 +457,13 @@ const ALTERNATIVES: [(&str, &str, &str); 2] = [
         "create index professionals_reach_idx on professionals
              using gist (professional_reach(home_latitude, home_longitude, radius_km))
              where state = 'approved' and phone_verified",
-        "professional_reach(p.home_latitude, p.home_longitude, p.radius_km)
-             @> ll_to_earth(r.latitude, r.longitude)",
+        "professional_reach(p.home_latitude, p.home_longitude, p.radius_km) @> r.point",
     ),
     (
         "(b) whom to notify, earthdistance (500 km box, home points)",
-        "create index professionals_home_point_idx on professionals
-             using gist (ll_to_earth(home_latitude, home_longitude))
+        "create index professionals_home_point_idx on professionals using gist (home_point)
              where state = 'approved' and phone_verified",
-        "earth_box(ll_to_earth(r.latitude, r.longitude), 500500 * (earth() / 6371008.8))
-             @> ll_to_earth(p.home_latitude, p.home_longitude)",
+        "earth_box(r.point::earth, 500500 * (earth() / 6371008.8)) @> p.home_point",
     ),
 ];
 

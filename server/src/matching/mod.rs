@@ -74,6 +74,13 @@ pub async fn open_requests_at(
     now: DateTime<Utc>,
 ) -> ApiResult<OpenRequestsPage> {
     let as_of = page.as_of.unwrap_or(now);
+    let mut tx = db.begin().await?;
+    // Postgres cannot tell how many open requests a reach holds (cube keeps no statistics)
+    // and, guessing few, reads a whole city's with a bitmap scan before sorting them; read
+    // nearest first from the index instead, which stops after a page.
+    sqlx::query("set local enable_bitmapscan = off")
+        .execute(&mut *tx)
+        .await?;
     let rows: Vec<(Uuid, DateTime<Utc>, f64, f64)> = sqlx::query_as(rule::OPEN_REQUESTS.as_str())
         .bind(professional_id)
         .bind(now)
@@ -82,8 +89,9 @@ pub async fn open_requests_at(
         .bind(page.after.map(|key| key.created_at))
         .bind(page.after.map(|key| key.request_id))
         .bind(page.fetch_limit())
-        .fetch_all(db)
+        .fetch_all(&mut *tx)
         .await?;
+    tx.commit().await?;
     let matches = rows
         .into_iter()
         .map(|(request_id, created_at, meters, rank)| OpenRequestMatch {

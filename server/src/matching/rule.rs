@@ -7,8 +7,9 @@
 //! whole km as the spec rounds (metres / 1000, half away from zero): a request is within a
 //! radius of R km when it is less than (R + 0.5) km away. `cube`/`earthdistance` give the
 //! indexes (see `migrations/20261123000061_matching.sql`): the box of a professional's reach
-//! (`professional_reach`) finds candidates, `earth_distance` is the exact check, rescaled
-//! from earthdistance's own radius (`earth()`, 6 378 168 m) to ours. Each query enters from
+//! (`professional_reach`) finds candidates, the great-circle distance from the chord between
+//! the stored points is the exact check, on our radius rather than earthdistance's
+//! (`earth()`, 6 378 168 m). Each query enters from
 //! its own side: the list from the professional (their box over open requests' points, read
 //! nearest first), the fan-out from the request (its point in the boxes of the
 //! professionals offering its service, kept on `professional_services.reach`).
@@ -17,9 +18,10 @@ use std::sync::LazyLock;
 
 use crate::billing::membership;
 
-/// Metres between two `earth` points on the server's Earth radius.
+/// Metres along the surface between two points on the server's Earth radius, from their
+/// straight-line (chord) distance, as earthdistance's `sec_to_gc` does on its own radius.
 fn meters(a: &str, b: &str) -> String {
-    format!("(earth_distance({a}, {b}) * (6371008.8 / earth()))")
+    format!("(2 * 6371008.8 * asin(least(1.0, ({a} <-> {b}) / (2 * earth()))))")
 }
 
 /// The professional `p` may be matched at all at `now`: approved, phone verified, an
@@ -38,10 +40,10 @@ pub const OPEN_FOR_SERVICE: &str = "r.state = 'open'
     and exists (select 1 from professional_services s
                 where s.professional_id = p.id and s.service_id = r.service_id)";
 
-/// `r`'s point, as the indexes hold it.
-const REQUEST_POINT: &str = "ll_to_earth(r.latitude, r.longitude)";
-/// `p`'s home base.
-const HOME_POINT: &str = "ll_to_earth(p.home_latitude, p.home_longitude)";
+/// `r`'s point, `ll_to_earth(latitude, longitude)` stored (see migration 062).
+const REQUEST_POINT: &str = "r.point";
+/// `p`'s home base, stored the same way.
+const HOME_POINT: &str = "p.home_point";
 
 /// Metres from `p`'s home base to `r`.
 pub fn distance_sql() -> String {

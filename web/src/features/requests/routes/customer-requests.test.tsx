@@ -73,8 +73,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   expect(lookup).toHaveAttribute('aria-expanded', 'false');
 }
 
-// Forms typed key by key take a while in jsdom.
-describe('create request', { timeout: 20_000 }, () => {
+describe('create request', () => {
   it('places the request with the address the look-up filled, then says so', async () => {
     const { transport, requests } = customerServer();
     const { router } = renderApp('/create-request', transport);
@@ -256,7 +255,7 @@ describe('pending requests', () => {
   });
 });
 
-describe('one request', { timeout: 20_000 }, () => {
+describe('one request', () => {
   it('shows the request with its links while open', async () => {
     const { transport } = customerServer({
       getRepairRequest: () => ({ repairRequest: repairRequest() }),

@@ -5,8 +5,8 @@
 // /request-list open. A customer reading English places a plumbing request in Calgary: it
 // appears on the Calgary professional's list without a reload, never on the Edmonton one's,
 // and the Calgary professional's notification email (with the request's link) is in the email
-// outbox, the Edmonton one gets none. With E2E_SHOTS_DIR set, two screens are also saved in
-// French.
+// outbox, the Edmonton one gets none; the customer's dashboard counts it. With E2E_SHOTS_DIR
+// set, two screens are also saved in French.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
@@ -144,6 +144,13 @@ describe('requests and matching', () => {
     await calgary.getByText('Burst pipe under the kitchen sink.').waitFor();
     assert.equal(await calgary.getByText(/225 7 Ave SW/).count(), 0);
     await calgary.getByRole('link', { name: 'Quote' }).waitFor();
+
+    // The customer's dashboard counts it and lists it as pending.
+    await page.goto(`${BASE_URL}/user-dashboard`);
+    await heading(page, 'Dashboard');
+    await page.locator(`a[href="/user-view-request/${requestId}"]`).waitFor();
+    const posted = page.locator('dt', { hasText: 'Total Requests Posted' });
+    assert.equal(await posted.locator('xpath=following-sibling::dd').textContent(), '1');
 
     // Two screens in French, for a look.
     for (const [browserPage, path, title, text, name] of [

@@ -70,7 +70,7 @@ function proServer(matching: Matching, marketplace: Marketplace = {}) {
   );
 }
 
-describe('open requests (professional)', { timeout: 15_000 }, () => {
+describe('open requests (professional)', () => {
   it('lists matching requests with their distance and shows new ones as they are placed', async () => {
     const live = streamOf<{ repairRequest: { repairRequest: RepairRequest } }>();
     const { transport, requests } = proServer({

@@ -52,7 +52,7 @@ export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[
               <AppLink
                 key={link}
                 to={target[link](request.id)}
-                color={link === 'remove' ? 'fg.error' : 'brand.fg'}
+                color={link === 'remove' ? 'red.fg' : 'brand.fg'}
                 aria-label={name || undefined}
               >
                 {text}

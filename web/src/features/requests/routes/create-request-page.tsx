@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
+import { toaster } from '@/components/ui/toast';
 import { newRequestId } from '@/lib/request-id';
 import { readRpcError } from '@/lib/rpc-error';
 import { useCreateRepairRequest } from '../api/create-repair-request';
@@ -32,7 +33,14 @@ export function CreateRequestPage() {
       const { repairRequest } = await create.mutateAsync({ requestId, draft });
       void navigate(REQUEST_PATHS.created, { state: { id: repairRequest?.id } });
     } catch (error) {
-      if (NOTHING_PLACED.includes(readRpcError(error).code)) setRequestId(newRequestId());
+      const problem = readRpcError(error);
+      if (problem.reason === 'REQUEST_ID_REUSED') {
+        // An earlier press placed the request (its answer was lost) before the form changed.
+        toaster.create({ type: 'info', title: t('requests.alreadyPlaced') });
+        void navigate(REQUEST_PATHS.pending);
+        return;
+      }
+      if (NOTHING_PLACED.includes(problem.code)) setRequestId(newRequestId());
       throw error;
     }
   };

@@ -14,7 +14,7 @@ use serde::Deserialize;
 pub use names::province_code;
 pub use postal::forward_sortation_area;
 
-use super::geocoding::{GeocodeError, Geocoder, Place, Suggestion};
+use super::geocoding::{GeocodeError, Geocoder, Place, Suggestion, great_circle_meters};
 
 const FSA_CSV: &str = include_str!("../../../data/geo/ca-fsa.csv");
 const PLACES_CSV: &str = include_str!("../../../data/geo/ca-places.csv");
@@ -53,6 +53,9 @@ pub struct Gazetteer {
     /// By folded name; several places may share one (in different provinces, or a town and a
     /// neighbourhood), kept with their population to pick the likeliest.
     places: HashMap<String, Vec<(Place, u64)>>,
+    /// By FSA, the town its codes are addressed in (what a person writes as the city), or
+    /// none for a rural area spread over many towns. See [`town_of_area`].
+    area_towns: HashMap<String, String>,
 }
 
 impl Gazetteer {
@@ -87,7 +90,20 @@ impl Gazetteer {
             )?;
             places.entry(key).or_default().push((place, row.population));
         }
-        Ok(Self { areas, places })
+        let area_towns = areas
+            .iter()
+            .filter_map(|(fsa, area)| Some((fsa.clone(), town_of_area(fsa, area, &places)?)))
+            .collect();
+        Ok(Self {
+            areas,
+            places,
+            area_towns,
+        })
+    }
+
+    /// The town a postal area's codes are addressed in, for filling an address's city.
+    pub fn town_of_area(&self, fsa: &str) -> Option<&str> {
+        self.area_towns.get(fsa).map(String::as_str)
     }
 
     /// The area of a postal code: "t2p 1j9", "T2P1J9" or "T2P".
@@ -113,6 +129,46 @@ impl Gazetteer {
     pub fn area_count(&self) -> usize {
         self.areas.len()
     }
+}
+
+/// How far from an urban area's centre its town's centre may lie.
+const TOWN_OF_AREA_METERS: f64 = 15_000.0;
+
+/// Canada Post names areas after a district ("Calgary (City Centre / Calgary Tower)",
+/// "Downtown Toronto (CN Tower / ...)", "Plateau Mont-Royal Southeast"), not after the town an
+/// address is written with. An urban area (second character not 0) is in the town its name
+/// starts with when that is a town of the province, else in the most populous town of the
+/// province within 15 km of its centre. Rural areas (second character 0) cover many towns:
+/// none is guessed for them.
+fn town_of_area(
+    fsa: &str,
+    area: &Place,
+    places: &HashMap<String, Vec<(Place, u64)>>,
+) -> Option<String> {
+    if fsa.as_bytes().get(1) == Some(&b'0') {
+        return None;
+    }
+    let in_province = |candidates: &Vec<(Place, u64)>| {
+        candidates
+            .iter()
+            .filter(|(place, _)| place.province == area.province)
+            .max_by_key(|(_, population)| *population)
+            .map(|(place, _)| place.name.clone())
+    };
+    let leading = area.name.split(" (").next().unwrap_or_default();
+    if let Some(town) = places.get(&names::fold(leading)).and_then(in_province) {
+        return Some(town);
+    }
+    places
+        .values()
+        .flatten()
+        .filter(|(place, _)| {
+            place.province == area.province
+                && great_circle_meters(place.coordinates(), area.coordinates())
+                    <= TOWN_OF_AREA_METERS
+        })
+        .max_by_key(|(_, population)| *population)
+        .map(|(place, _)| place.name.clone())
 }
 
 fn read_rows<T: serde::de::DeserializeOwned>(

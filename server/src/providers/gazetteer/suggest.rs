@@ -52,7 +52,7 @@ impl Gazetteer {
                         kind: SuggestionKind::PostalCode,
                         display_name: format!("{code}, {}, {}", place.name, place.province),
                         postal_code: code,
-                        city: place.name.clone(),
+                        city: self.town_of_area(&fsa).unwrap_or_default().to_owned(),
                         province: place.province.clone(),
                     }]
                 })
@@ -73,7 +73,7 @@ impl Gazetteer {
                 kind: SuggestionKind::PostalArea,
                 display_name: format!("{fsa} ({}, {})", place.name, place.province),
                 postal_code: fsa.clone(),
-                city: place.name.clone(),
+                city: self.town_of_area(fsa).unwrap_or_default().to_owned(),
                 province: place.province.clone(),
             })
             .collect()
@@ -145,6 +145,18 @@ mod tests {
                 .suggestions("T2P 1J9", Some("QC"), 10)
                 .is_empty()
         );
+    }
+
+    #[test]
+    fn postal_suggestions_fill_the_town_not_the_district() {
+        let city = |query: &str| gazetteer().suggestions(query, None, 1)[0].city.clone();
+        assert_eq!(city("T2P 1J9"), "Calgary");
+        assert_eq!(city("M5V"), "Toronto");
+        assert_eq!(city("H2X"), "Montréal");
+        assert_eq!(city("L5B"), "Mississauga");
+        assert_eq!(city("A1A"), "St. John's");
+        // A rural area spans many towns: the person types theirs.
+        assert_eq!(city("A0A"), "");
     }
 
     #[test]

@@ -45,13 +45,24 @@ function sampleParams(pattern, audience, accounts) {
   return { id, phone: '14035550100', token: 'an-expired-link', req_id: accounts.requestId };
 }
 
-/** Waits until the screen shows its title and nothing is loading any more. */
+/**
+ * Waits until the screen shows its title, nothing is loading any more and no transition is
+ * running: a dialog that opens with the screen fades in, and axe measuring its colours
+ * half-way reads contrasts no reader ever sees.
+ */
 async function screenLoaded(page) {
   await page.waitForFunction(
     () =>
       globalThis.document.querySelector('h1') !== null &&
       globalThis.document.querySelector('.chakra-spinner') === null &&
-      globalThis.document.querySelector('[data-testid="full-page-loader"]') === null,
+      globalThis.document.querySelector('[data-testid="full-page-loader"]') === null &&
+      globalThis.document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
     null,
     { timeout: 15_000 },
   );

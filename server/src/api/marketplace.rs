@@ -98,6 +98,7 @@ pub fn state_to_proto(state: RepairRequestState) -> pb::RepairRequestState {
         RepairRequestState::Completed => pb::RepairRequestState::Completed,
         RepairRequestState::Cancelled => pb::RepairRequestState::Cancelled,
         RepairRequestState::Expired => pb::RepairRequestState::Expired,
+        RepairRequestState::PendingPayment => pb::RepairRequestState::PendingPayment,
     }
 }
 
@@ -110,6 +111,7 @@ fn state_from_proto(value: i32) -> ApiResult<Option<RepairRequestState>> {
         Ok(pb::RepairRequestState::Completed) => Some(RepairRequestState::Completed),
         Ok(pb::RepairRequestState::Cancelled) => Some(RepairRequestState::Cancelled),
         Ok(pb::RepairRequestState::Expired) => Some(RepairRequestState::Expired),
+        Ok(pb::RepairRequestState::PendingPayment) => Some(RepairRequestState::PendingPayment),
         Err(_) => return Err(ApiError::invalid("state", "choose a request state")),
     })
 }
@@ -172,12 +174,23 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         urgency: urgency_to_proto(r.urgency()) as i32,
         location: Some(location),
         state: state_to_proto(r.state()) as i32,
-        // Quotes arrive with the next issue.
-        application_count: 0,
-        hired_application_id: r
+        // Quotes, the hire's details and reviews are not stored yet: these keep their
+        // defaults (none) until they are.
+        quote_count: 0,
+        hired_quote_id: r
             .hired_application_id
             .map(|id| id.to_string())
             .unwrap_or_default(),
+        hired_professional_id: r
+            .hired_professional_id
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+        hired_professional_name: String::new(),
+        hire_time: None,
+        complete_time: None,
+        reviewed: false,
+        pending_payment_id: String::new(),
+        contacts: None,
         create_time: Some(timestamp(r.created_at)),
         update_time: Some(timestamp(r.updated_at)),
         expire_time: Some(timestamp(r.expires_at)),
@@ -191,7 +204,7 @@ fn customer_view(value: i32) -> Result<CustomerView, Status> {
         Ok(pb::CustomerRepairRequestView::Active) => Ok(CustomerView::Active),
         Ok(pb::CustomerRepairRequestView::Completed) => Ok(CustomerView::Completed),
         Ok(pb::CustomerRepairRequestView::All) => Ok(CustomerView::All),
-        Ok(pb::CustomerRepairRequestView::WithApplications) => Err(Status::unimplemented(
+        Ok(pb::CustomerRepairRequestView::WithQuotes) => Err(Status::unimplemented(
             "the view of requests with quotes arrives with quotes",
         )),
         _ => Err(ApiError::invalid("view", "choose which requests to list").into()),
@@ -363,7 +376,7 @@ impl MarketplaceService for MarketplaceApi {
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
             // Quotes arrive with the next issue; until then no request has any.
-            applications_received: 0,
+            quotes_received: 0,
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
         }))

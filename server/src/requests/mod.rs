@@ -322,7 +322,10 @@ impl CustomerView {
     fn states(self) -> Option<&'static [RepairRequestState]> {
         match self {
             CustomerView::Pending => Some(&[RepairRequestState::Open]),
-            CustomerView::Active => Some(&[RepairRequestState::Hired]),
+            CustomerView::Active => Some(&[
+                RepairRequestState::Hired,
+                RepairRequestState::PendingPayment,
+            ]),
             CustomerView::Completed => Some(&[RepairRequestState::Completed]),
             CustomerView::All => None,
         }

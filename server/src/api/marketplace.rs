@@ -1,7 +1,7 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
-//! lists), the customer dashboard's counters and the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
-//! rules land.
+//! lists), the customer dashboard's counters, the address suggestions and quotes (send,
+//! withdraw, the request's list); the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -9,12 +9,16 @@ use repairs_proto::{
 };
 use tonic::{Request, Response, Status};
 
-use super::convert::{caller, timestamp};
+use super::{
+    convert::{caller, timestamp},
+    quote_view::quote_to_proto,
+};
 use crate::{
     accounts::{parse_id, require_self},
     auth::Caller,
     domain::{Language, RepairRequestState, Role, Urgency},
     error::{ApiError, ApiResult},
+    quotes::{self, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed},
     state::AppState,
     store::{
@@ -174,9 +178,9 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         urgency: urgency_to_proto(r.urgency()) as i32,
         location: Some(location),
         state: state_to_proto(r.state()) as i32,
-        // Quotes, the hire's details and reviews are not stored yet: these keep their
-        // defaults (none) until they are.
-        quote_count: 0,
+        quote_count: i32::try_from(r.quote_count).unwrap_or(i32::MAX),
+        // The hire's details and reviews are not stored yet: these keep their defaults
+        // (none) until they are.
         hired_quote_id: r
             .hired_application_id
             .map(|id| id.to_string())
@@ -379,6 +383,58 @@ impl MarketplaceService for MarketplaceApi {
             quotes_received: 0,
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
+        }))
+    }
+
+    async fn create_quote(
+        &self,
+        request: Request<pb::CreateQuoteRequest>,
+    ) -> Reply<pb::CreateQuoteResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let form = QuoteForm {
+            repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
+            estimated_minutes: message.estimated_minutes,
+            fee: message.fee.map(|fee| (fee.amount_cents, fee.currency)),
+            surge: message.surge,
+        };
+        let quote = quotes::create(&self.state, caller.account_id, form).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::CreateQuoteResponse {
+            quote: Some(quote_to_proto(&quote, language)),
+        }))
+    }
+
+    async fn withdraw_quote(
+        &self,
+        request: Request<pb::WithdrawQuoteRequest>,
+    ) -> Reply<pb::WithdrawQuoteResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let quote = quotes::withdraw(&self.state, caller.account_id, id).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::WithdrawQuoteResponse {
+            quote: Some(quote_to_proto(&quote, language)),
+        }))
+    }
+
+    async fn list_repair_request_quotes(
+        &self,
+        request: Request<pb::ListRepairRequestQuotesRequest>,
+    ) -> Reply<pb::ListRepairRequestQuotesResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let id = parse_id("repair_request_id", &message.repair_request_id)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let (rows, next_page_token) =
+            quotes::list_for_request(&self.state, &caller, id, &page).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::ListRepairRequestQuotesResponse {
+            quotes: rows
+                .iter()
+                .map(|quote| quote_to_proto(quote, language))
+                .collect(),
+            next_page_token,
         }))
     }
 

@@ -196,7 +196,7 @@ async fn refuse_change(db: &PgPool, customer_id: Uuid, id: Uuid) -> ApiError {
     }
 }
 
-fn not_open() -> ApiError {
+pub fn not_open() -> ApiError {
     ApiError::FailedPrecondition {
         reason: "REPAIR_REQUEST_NOT_OPEN",
         message: "this request is no longer open, so it cannot be changed".to_owned(),

@@ -16,7 +16,10 @@ use common::{
     market::{CALGARY_PRO, Market, Pro, customer, db, in_calgary, market, place, professional},
     reason, violated_fields, wait_for_message, with_token,
 };
-use repairs_proto::{marketplace as pb, types::Money};
+use repairs_proto::{
+    marketplace::{self as pb, repair_request::Location},
+    types::Money,
+};
 use tonic::Code;
 use uuid::Uuid;
 
@@ -93,6 +96,39 @@ async fn open_request() -> (TestServer, Market, String, pb::RepairRequest) {
         .await
         .unwrap();
     (server, market, customer_token, request)
+}
+
+/// An open request quoted on (9,000 cents) by one Calgary plumber, and another who did not.
+struct Quoted {
+    server: TestServer,
+    market: Market,
+    customer_token: String,
+    request: pb::RepairRequest,
+    pro_token: String,
+    other_pro_token: String,
+    quote: pb::Quote,
+}
+
+async fn quoted_request() -> Quoted {
+    let (server, mut market, customer_token, request) = open_request().await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let (_, other_pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let quote = send(
+        &mut market,
+        &pro_token,
+        quote_on(&request.id, cad(9_000), false),
+    )
+    .await
+    .unwrap();
+    Quoted {
+        server,
+        market,
+        customer_token,
+        request,
+        pro_token,
+        other_pro_token,
+        quote,
+    }
 }
 
 const MONTREAL_PRO: Pro = Pro {
@@ -239,48 +275,44 @@ async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_
 
 #[tokio::test]
 async fn a_withdrawn_quote_leaves_the_list_and_makes_room_for_a_new_one() {
-    let (server, mut market, customer_token, request) = open_request().await;
-    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
-    let (_, rival_token, _) = professional(&server, CALGARY_PRO).await;
-    let quote = send(
-        &mut market,
-        &pro_token,
-        quote_on(&request.id, cad(9_000), false),
-    )
-    .await
-    .unwrap();
+    let mut world = quoted_request().await;
 
     // Only its author withdraws it; for anyone else it does not exist.
-    let foreign = withdraw(&mut market, &rival_token, &quote.id)
+    let foreign = withdraw(&mut world.market, &world.other_pro_token, &world.quote.id)
         .await
         .unwrap_err();
     assert_eq!(foreign.code(), Code::NotFound);
 
-    let withdrawn = withdraw(&mut market, &pro_token, &quote.id).await.unwrap();
+    let withdrawn = withdraw(&mut world.market, &world.pro_token, &world.quote.id)
+        .await
+        .unwrap();
     assert_eq!(withdrawn.state, pb::QuoteState::Withdrawn as i32);
-    let again = withdraw(&mut market, &pro_token, &quote.id).await.unwrap();
+    let again = withdraw(&mut world.market, &world.pro_token, &world.quote.id)
+        .await
+        .unwrap();
     assert_eq!(again.state, pb::QuoteState::Withdrawn as i32);
     assert!(
-        quotes_of(&mut market, &customer_token, &request.id)
+        quotes_of(&mut world.market, &world.customer_token, &world.request.id)
             .await
             .unwrap()
             .is_empty()
     );
 
     let renewed = send(
-        &mut market,
-        &pro_token,
-        quote_on(&request.id, cad(8_500), false),
+        &mut world.market,
+        &world.pro_token,
+        quote_on(&world.request.id, cad(8_500), false),
     )
     .await
     .unwrap();
-    assert_ne!(renewed.id, quote.id);
-    let seen = market
+    assert_ne!(renewed.id, world.quote.id);
+    let seen = world
+        .market
         .get_repair_request(with_token(
             pb::GetRepairRequestRequest {
-                id: request.id.clone(),
+                id: world.request.id.clone(),
             },
-            &customer_token,
+            &world.customer_token,
         ))
         .await
         .unwrap()
@@ -289,15 +321,15 @@ async fn a_withdrawn_quote_leaves_the_list_and_makes_room_for_a_new_one() {
         .unwrap();
     assert_eq!(seen.quote_count, 1);
 
-    // The quote was kept, not deleted.
+    // The world.quote was kept, not deleted.
     let (kept,): (i64,) =
         sqlx::query_as("select count(*) from quotes where repair_request_id = $1")
-            .bind(Uuid::parse_str(&request.id).unwrap())
-            .fetch_one(db(&server))
+            .bind(Uuid::parse_str(&world.request.id).unwrap())
+            .fetch_one(db(&world.server))
             .await
             .unwrap();
     assert_eq!(kept, 2);
-    server.stop().await;
+    world.server.stop().await;
 }
 
 #[tokio::test]
@@ -355,4 +387,79 @@ async fn the_customer_is_told_in_their_language_and_only_they_read_the_quotes() 
         .unwrap_err();
     assert_eq!(pro_view.code(), Code::PermissionDenied);
     server.stop().await;
+}
+
+async fn read_quote(
+    market: &mut Market,
+    token: &str,
+    id: &str,
+) -> Result<pb::GetQuoteResponse, tonic::Status> {
+    market
+        .get_quote(with_token(pb::GetQuoteRequest { id: id.into() }, token))
+        .await
+        .map(tonic::Response::into_inner)
+}
+
+#[tokio::test]
+async fn a_quote_is_read_by_its_customer_and_author_only_and_the_author_keeps_seeing_the_request() {
+    let mut world = quoted_request().await;
+
+    let for_customer = read_quote(&mut world.market, &world.customer_token, &world.quote.id)
+        .await
+        .unwrap();
+    assert_eq!(for_customer.quote.unwrap().id, world.quote.id);
+    assert!(matches!(
+        for_customer.repair_request.unwrap().location,
+        Some(Location::Address(_))
+    ));
+    let for_author = read_quote(&mut world.market, &world.pro_token, &world.quote.id)
+        .await
+        .unwrap();
+    assert!(matches!(
+        for_author.repair_request.unwrap().location,
+        Some(Location::ApproximateLocation(_))
+    ));
+    let (_, stranger_token) = customer(&world.server).await;
+    for token in [&stranger_token, &world.other_pro_token] {
+        let refused = read_quote(&mut world.market, token, &world.quote.id)
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::NotFound);
+    }
+
+    // Once cancelled the world.request matches nobody; its author still sees it, approximately.
+    world
+        .market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest {
+                id: world.request.id.clone(),
+            },
+            &world.customer_token,
+        ))
+        .await
+        .unwrap();
+    let get = pb::GetRepairRequestRequest {
+        id: world.request.id.clone(),
+    };
+    let seen = world
+        .market
+        .get_repair_request(with_token(get.clone(), &world.pro_token))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_request
+        .unwrap();
+    assert_eq!(seen.state, pb::RepairRequestState::Cancelled as i32);
+    let Some(Location::ApproximateLocation(near)) = seen.location else {
+        panic!("the author should see the approximate location");
+    };
+    assert_eq!(near.city, "Calgary");
+    assert!(seen.customer_id.is_empty());
+    let bystander = world
+        .market
+        .get_repair_request(with_token(get, &world.other_pro_token))
+        .await
+        .unwrap_err();
+    assert_eq!(bystander.code(), Code::NotFound);
+    world.server.stop().await;
 }

@@ -1,7 +1,7 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the customer dashboard's counters, the address suggestions and quotes (send,
-//! withdraw, the request's list); the other calls answer UNIMPLEMENTED until their rules land.
+//! read, withdraw, the request's list); the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -402,6 +402,20 @@ impl MarketplaceService for MarketplaceApi {
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::CreateQuoteResponse {
             quote: Some(quote_to_proto(&quote, language)),
+        }))
+    }
+
+    async fn get_quote(
+        &self,
+        request: Request<pb::GetQuoteRequest>,
+    ) -> Reply<pb::GetQuoteResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let (quote, viewed) = quotes::get(&self.state, &caller, id).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::GetQuoteResponse {
+            quote: Some(quote_to_proto(&quote, language)),
+            repair_request: Some(repair_request_to_proto(&viewed, language)),
         }))
     }
 

@@ -12,7 +12,7 @@ use crate::{
     accounts::not_found,
     auth::Caller,
     billing::membership,
-    domain::{Currency, Language, Money, SmsUpdates},
+    domain::{Cents, Currency, Language, Money, Role, SmsUpdates},
     error::{ApiError, ApiResult, FieldViolation},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -161,7 +161,7 @@ async fn tell_customer(
 /// A stored quote's fee (the table admits only positive CAD amounts).
 pub fn fee_of(quote: &QuoteRow) -> Money {
     Money::parse(quote.fee_cents, &quote.currency)
-        .unwrap_or_else(|_| Money::new(crate::domain::Cents::ZERO, Currency::Cad))
+        .unwrap_or_else(|_| Money::new(Cents::ZERO, Currency::Cad))
 }
 
 /// Withdraws the professional's SUBMITTED quote while its request is open; a withdrawn one
@@ -192,10 +192,29 @@ pub async fn list_for_request(
     page: &PageRequest,
 ) -> ApiResult<(Vec<QuoteRow>, String)> {
     let viewed = requests::get(state, caller, repair_request_id).await?;
-    if caller.role == crate::domain::Role::Professional {
+    if caller.role == Role::Professional {
         // Even the hired professional does not see the other quotes.
         return Err(not_found("request"));
     }
     let rows = quotes::list_for_request(&state.db, viewed.request.id, page).await?;
     Ok(page.finish(rows, |quote| (quote.created_at, quote.id)))
+}
+
+/// A quote and its request as `caller` may see them: the request's customer, the quoting
+/// professional or an admin; NOT_FOUND for anyone else.
+pub async fn get(
+    state: &AppState,
+    caller: &Caller,
+    id: Uuid,
+) -> ApiResult<(QuoteRow, requests::Viewed)> {
+    let quote = quotes::get(&state.db, id)
+        .await?
+        .filter(|quote| match caller.role {
+            Role::Admin => true,
+            Role::Customer => quote.customer_id == caller.account_id,
+            Role::Professional => quote.professional_id == caller.account_id,
+        })
+        .ok_or_else(|| not_found("quote"))?;
+    let viewed = requests::get(state, caller, quote.repair_request_id).await?;
+    Ok((quote, viewed))
 }

@@ -24,6 +24,7 @@ use crate::{
     store::{
         customers,
         page::PageRequest,
+        quotes,
         repair_requests::{self, RepairRequestRow, RequestContent},
         services,
     },
@@ -175,14 +176,23 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
         Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
             Ok(Viewed::full(request))
         }
-        Role::Professional => match matching::matches(&state.db, caller.account_id, id).await? {
-            Some(distance) => Ok(Viewed {
-                request,
-                location: Location::Approximate(distance),
-            }),
-            // Quoting professionals keep their approximate view once quotes exist.
-            None => Err(not_found("request")),
-        },
+        Role::Professional => {
+            let distance = match matching::matches(&state.db, caller.account_id, id).await? {
+                Some(distance) => Some(distance),
+                // A professional who quoted keeps the approximate view once it no longer
+                // matches them (hired elsewhere, cancelled, moved away).
+                None => quotes::quoter_distance(&state.db, caller.account_id, id)
+                    .await?
+                    .map(|meters| Distance { meters }),
+            };
+            match distance {
+                Some(distance) => Ok(Viewed {
+                    request,
+                    location: Location::Approximate(distance),
+                }),
+                None => Err(not_found("request")),
+            }
+        }
     }
 }
 

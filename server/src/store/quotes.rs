@@ -139,3 +139,23 @@ pub async fn lock_request_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result
         .fetch_optional(tx)
         .await
 }
+
+/// Metres from the professional's home base to request `repair_request_id` when they quoted
+/// on it (in any state), as the matching rule measures it; `None` when they never did.
+pub async fn quoter_distance(
+    db: &PgPool,
+    professional_id: Uuid,
+    repair_request_id: Uuid,
+) -> sqlx::Result<Option<f64>> {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select {distance} from professionals p join repair_requests r on r.id = $2
+         where p.id = $1 and p.home_latitude is not null and p.home_longitude is not null
+           and exists (select 1 from quotes q
+                       where q.professional_id = p.id and q.repair_request_id = r.id)",
+        distance = crate::matching::rule::distance_sql(),
+    )))
+    .bind(professional_id)
+    .bind(repair_request_id)
+    .fetch_optional(db)
+    .await
+}

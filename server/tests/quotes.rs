@@ -140,7 +140,7 @@ const MONTREAL_PRO: Pro = Pro {
 #[tokio::test]
 async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_with_surge() {
     let (server, mut market, customer_token, request) = open_request().await;
-    let (pro, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let (pro, pro_token, pro_email) = professional(&server, CALGARY_PRO).await;
     set_minimum_fee(&server, pro, 8_000).await;
 
     // Too far away: the request does not exist for them.
@@ -251,8 +251,9 @@ async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_
         vec![quote.id.as_str(), at_minimum.id.as_str()]
     );
 
-    // Once the request is cancelled, nobody quotes on it.
-    market
+    // Once the request is cancelled its quotes are not selected, their authors are told,
+    // and nobody quotes on it.
+    let cancelled = market
         .cancel_repair_request(with_token(
             pb::CancelRepairRequestRequest {
                 id: request.id.clone(),
@@ -260,7 +261,28 @@ async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_
             &customer_token,
         ))
         .await
+        .unwrap()
+        .into_inner()
+        .repair_request
         .unwrap();
+    assert_eq!(cancelled.quote_count, 0);
+    let closed = quotes_of(&mut market, &customer_token, &request.id)
+        .await
+        .unwrap();
+    assert!(
+        closed
+            .iter()
+            .all(|q| q.state == pb::QuoteState::NotSelected as i32),
+        "{closed:?}"
+    );
+    wait_for_message(
+        server.data_dir.path(),
+        "email.jsonl",
+        &pro_email,
+        "cancelled their request",
+        1,
+    )
+    .await;
     let (_, late_token, _) = professional(&server, CALGARY_PRO).await;
     let late = send(
         &mut market,
@@ -461,5 +483,22 @@ async fn a_quote_is_read_by_its_customer_and_author_only_and_the_author_keeps_se
         .await
         .unwrap_err();
     assert_eq!(bystander.code(), Code::NotFound);
+    world.server.stop().await;
+}
+
+#[tokio::test]
+async fn quotes_on_an_expired_request_are_not_selected() {
+    let world = quoted_request().await;
+    let later = chrono::Utc::now() + chrono::Duration::hours(73);
+    let expired = repairs_server::requests::expire_due(db(&world.server), later)
+        .await
+        .unwrap();
+    assert_eq!(expired, 1);
+    let (state,): (String,) = sqlx::query_as("select state from quotes where id = $1")
+        .bind(Uuid::parse_str(&world.quote.id).unwrap())
+        .fetch_one(db(&world.server))
+        .await
+        .unwrap();
+    assert_eq!(state, "not_selected");
     world.server.stop().await;
 }

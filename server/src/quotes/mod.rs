@@ -218,3 +218,14 @@ pub async fn get(
     let viewed = requests::get(state, caller, quote.repair_request_id).await?;
     Ok((quote, viewed))
 }
+
+/// The email telling a professional that a request they quoted on was cancelled.
+pub fn cancelled_notice(closed: &quotes::ClosedQuote) -> NewOutboxMessage {
+    let language = Language::from_code(&closed.language).unwrap_or_default();
+    let service = match language {
+        Language::French => &closed.service_name_fr,
+        Language::English => &closed.service_name_en,
+    };
+    let (subject, body) = notice::cancelled_email(language, &closed.name, service);
+    NewOutboxMessage::email(&closed.email, subject, body)
+}

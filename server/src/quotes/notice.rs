@@ -50,6 +50,24 @@ pub fn sms(language: Language, quote: &NewQuote<'_>) -> String {
     }
 }
 
+/// The email telling a professional the request they quoted on was cancelled.
+pub fn cancelled_email(language: Language, name: &str, service: &str) -> (String, String) {
+    match language {
+        Language::French => (
+            format!("Demande annulée\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe client a annulé sa demande ({service}) sur laquelle vous aviez envoyé un devis. Votre devis est clos\u{a0}; vous n’avez rien à faire."
+            ),
+        ),
+        Language::English => (
+            format!("Request cancelled: {service}"),
+            format!(
+                "Hello {name},\n\nThe customer cancelled their request ({service}) that you quoted on. Your quote is closed; there is nothing for you to do."
+            ),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -245,9 +245,11 @@ pub async fn update(
 /// Cancels an open request (the legacy delete). Cancelling a cancelled request answers it
 /// unchanged. Notifications not yet sent are dropped: the request is no longer on offer.
 pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+    let now = Utc::now();
     let mut tx = state.db.begin().await?;
-    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, Utc::now()).await?
-    else {
+    // Closed first so the reply counts no live quote; rolled back when the cancel fails.
+    let closed = quotes::close_submitted(&mut tx, id, now).await?;
+    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -260,9 +262,10 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         };
     };
     repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    // Hook for quotes (next issue): the professionals who quoted are told here, through the
-    // outbox in this transaction, as the contract says.
+    let told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    crate::outbox::enqueue_many(&mut *tx, &told).await?;
     tx.commit().await?;
+    state.outbox.wake();
     Ok(cancelled)
 }
 

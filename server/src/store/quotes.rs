@@ -159,3 +159,53 @@ pub async fn quoter_distance(
     .fetch_optional(db)
     .await
 }
+
+/// A professional whose quote was closed, and how to tell them.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClosedQuote {
+    pub email: String,
+    pub name: String,
+    pub language: String,
+    pub service_name_en: String,
+    pub service_name_fr: String,
+}
+
+/// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` (it was
+/// cancelled); who to tell.
+pub async fn close_submitted(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Vec<ClosedQuote>> {
+    sqlx::query_as(
+        "with q as (
+            update quotes set state = 'not_selected', updated_at = $2
+            where repair_request_id = $1 and state = 'submitted'
+            returning professional_id
+        )
+        select p.email::text as email, p.name, p.language, s.name_en as service_name_en,
+            s.name_fr as service_name_fr
+        from q
+        join professionals p on p.id = q.professional_id
+        join repair_requests r on r.id = $1
+        join services s on s.id = r.service_id",
+    )
+    .bind(repair_request_id)
+    .bind(now)
+    .fetch_all(tx)
+    .await
+}
+
+/// SUBMITTED -> NOT_SELECTED for the quotes on open requests whose time ran out at `now`
+/// (run just before those requests expire, in the same transaction).
+pub async fn close_on_expiring(tx: &mut PgConnection, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "update quotes set state = 'not_selected', updated_at = $1
+         where state = 'submitted' and repair_request_id in
+            (select id from repair_requests where state = 'open' and expires_at <= $1)",
+    )
+    .bind(now)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected())
+}

@@ -298,13 +298,16 @@ pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Cus
 
 /// Closes every open request whose time ran out; how many.
 pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
+    super::quotes::close_on_expiring(&mut tx, now).await?;
     let done = sqlx::query(
         "update repair_requests set state = 'expired', closed_at = $1
          where state = 'open' and expires_at <= $1",
     )
     .bind(now)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(done.rows_affected())
 }
 

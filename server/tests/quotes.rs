@@ -50,6 +50,19 @@ async fn send(
         .map(|r| r.into_inner().quote.unwrap())
 }
 
+async fn cancel(market: &mut Market, token: &str, id: &str) -> pb::RepairRequest {
+    market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest { id: id.into() },
+            token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_request
+        .unwrap()
+}
+
 async fn withdraw(market: &mut Market, token: &str, id: &str) -> Result<pb::Quote, tonic::Status> {
     market
         .withdraw_quote(with_token(
@@ -253,18 +266,7 @@ async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_
 
     // Once the request is cancelled its quotes are not selected, their authors are told,
     // and nobody quotes on it.
-    let cancelled = market
-        .cancel_repair_request(with_token(
-            pb::CancelRepairRequestRequest {
-                id: request.id.clone(),
-            },
-            &customer_token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .repair_request
-        .unwrap();
+    let cancelled = cancel(&mut market, &customer_token, &request.id).await;
     assert_eq!(cancelled.quote_count, 0);
     let closed = quotes_of(&mut market, &customer_token, &request.id)
         .await
@@ -343,7 +345,7 @@ async fn a_withdrawn_quote_leaves_the_list_and_makes_room_for_a_new_one() {
         .unwrap();
     assert_eq!(seen.quote_count, 1);
 
-    // The world.quote was kept, not deleted.
+    // The quote was kept, not deleted.
     let (kept,): (i64,) =
         sqlx::query_as("select count(*) from quotes where repair_request_id = $1")
             .bind(Uuid::parse_str(&world.request.id).unwrap())
@@ -449,17 +451,8 @@ async fn a_quote_is_read_by_its_customer_and_author_only_and_the_author_keeps_se
         assert_eq!(refused.code(), Code::NotFound);
     }
 
-    // Once cancelled the world.request matches nobody; its author still sees it, approximately.
-    world
-        .market
-        .cancel_repair_request(with_token(
-            pb::CancelRepairRequestRequest {
-                id: world.request.id.clone(),
-            },
-            &world.customer_token,
-        ))
-        .await
-        .unwrap();
+    // Once cancelled the request matches nobody; its author still sees it, approximately.
+    cancel(&mut world.market, &world.customer_token, &world.request.id).await;
     let get = pb::GetRepairRequestRequest {
         id: world.request.id.clone(),
     };
@@ -501,4 +494,94 @@ async fn quotes_on_an_expired_request_are_not_selected() {
         .unwrap();
     assert_eq!(state, "not_selected");
     world.server.stop().await;
+}
+
+async fn own_list(
+    market: &mut Market,
+    token: &str,
+    professional_id: Uuid,
+    view: pb::ProfessionalRepairRequestView,
+) -> Result<Vec<pb::QuotedRepairRequest>, tonic::Status> {
+    market
+        .list_professional_repair_requests(with_token(
+            pb::ListProfessionalRepairRequestsRequest {
+                professional_id: professional_id.to_string(),
+                view: view as i32,
+                page_size: 0,
+                page_token: String::new(),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_requests)
+}
+
+#[tokio::test]
+async fn a_professional_lists_their_open_lost_and_withdrawn_quotes_and_only_their_own() {
+    use pb::ProfessionalRepairRequestView as View;
+    let (server, mut market, customer_token, open) = open_request().await;
+    let (pro, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let mut requests = Vec::new();
+    for _ in 0..2 {
+        requests.push(
+            place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+                .await
+                .unwrap(),
+        );
+    }
+    let [withdrawn_on, cancelled] = &requests[..] else {
+        unreachable!()
+    };
+    let mut sent = Vec::new();
+    for request in [&open, withdrawn_on, cancelled] {
+        sent.push(
+            send(
+                &mut market,
+                &pro_token,
+                quote_on(&request.id, cad(9_000), false),
+            )
+            .await
+            .unwrap(),
+        );
+    }
+    withdraw(&mut market, &pro_token, &sent[1].id)
+        .await
+        .unwrap();
+    cancel(&mut market, &customer_token, &cancelled.id).await;
+
+    let ids = |listed: Vec<pb::QuotedRepairRequest>| -> Vec<String> {
+        listed.into_iter().map(|q| q.quote.unwrap().id).collect()
+    };
+    let applied = own_list(&mut market, &pro_token, pro, View::Applied)
+        .await
+        .unwrap();
+    assert!(matches!(
+        applied[0].repair_request.as_ref().unwrap().location,
+        Some(Location::ApproximateLocation(_))
+    ));
+    assert_eq!(ids(applied), vec![sent[0].id.clone()]);
+    let lost = own_list(&mut market, &pro_token, pro, View::Lost)
+        .await
+        .unwrap();
+    assert_eq!(ids(lost), vec![sent[2].id.clone()]);
+    let all = own_list(&mut market, &pro_token, pro, View::All)
+        .await
+        .unwrap();
+    assert_eq!(
+        ids(all),
+        sent.iter().rev().map(|q| q.id.clone()).collect::<Vec<_>>()
+    );
+    assert!(
+        own_list(&mut market, &pro_token, pro, View::Active)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    let (_, other_token, _) = professional(&server, CALGARY_PRO).await;
+    let refused = own_list(&mut market, &other_token, pro, View::All)
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    server.stop().await;
 }

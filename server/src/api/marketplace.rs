@@ -1,7 +1,7 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the customer dashboard's counters, the address suggestions and quotes (send,
-//! read, withdraw, the request's list); the other calls answer UNIMPLEMENTED until their rules land.
+//! read, withdraw, the request's list, the professional's lists); the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -18,7 +18,7 @@ use crate::{
     auth::Caller,
     domain::{Language, RepairRequestState, Role, Urgency},
     error::{ApiError, ApiResult},
-    quotes::{self, QuoteForm},
+    quotes::{self, ProfessionalView, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed},
     state::AppState,
     store::{
@@ -212,6 +212,18 @@ fn customer_view(value: i32) -> Result<CustomerView, Status> {
             "the view of requests with quotes arrives with quotes",
         )),
         _ => Err(ApiError::invalid("view", "choose which requests to list").into()),
+    }
+}
+
+fn professional_view(value: i32) -> ApiResult<ProfessionalView> {
+    use pb::ProfessionalRepairRequestView as V;
+    match V::try_from(value) {
+        Ok(V::Applied) => Ok(ProfessionalView::Applied),
+        Ok(V::Active) => Ok(ProfessionalView::Active),
+        Ok(V::Completed) => Ok(ProfessionalView::Completed),
+        Ok(V::Lost) => Ok(ProfessionalView::Lost),
+        Ok(V::All) => Ok(ProfessionalView::All),
+        _ => Err(ApiError::invalid("view", "choose which requests to list")),
     }
 }
 
@@ -416,6 +428,32 @@ impl MarketplaceService for MarketplaceApi {
         Ok(Response::new(pb::GetQuoteResponse {
             quote: Some(quote_to_proto(&quote, language)),
             repair_request: Some(repair_request_to_proto(&viewed, language)),
+        }))
+    }
+
+    async fn list_professional_repair_requests(
+        &self,
+        request: Request<pb::ListProfessionalRepairRequestsRequest>,
+    ) -> Reply<pb::ListProfessionalRepairRequestsResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let professional_id = parse_id("professional_id", &message.professional_id)?;
+        require_self(&caller, professional_id, true)?;
+        let view = professional_view(message.view)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let (listed, next_page_token) =
+            quotes::list_for_professional(&self.state, &caller, professional_id, view, &page)
+                .await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::ListProfessionalRepairRequestsResponse {
+            repair_requests: listed
+                .iter()
+                .map(|(quote, viewed)| pb::QuotedRepairRequest {
+                    repair_request: Some(repair_request_to_proto(viewed, language)),
+                    quote: Some(quote_to_proto(quote, language)),
+                })
+                .collect(),
+            next_page_token,
         }))
     }
 

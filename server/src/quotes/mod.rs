@@ -229,3 +229,58 @@ pub fn cancelled_notice(closed: &quotes::ClosedQuote) -> NewOutboxMessage {
     let (subject, body) = notice::cancelled_email(language, &closed.name, service);
     NewOutboxMessage::email(&closed.email, subject, body)
 }
+
+/// Which of a professional's quotes to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfessionalView {
+    /// Still waiting for the customer.
+    Applied,
+    /// Hired, the job not completed yet.
+    Active,
+    /// Hired and completed.
+    Completed,
+    /// Not selected.
+    Lost,
+    /// Every quote, withdrawn ones included.
+    All,
+}
+
+impl ProfessionalView {
+    /// The quote states and request states the view holds.
+    fn states(self) -> (&'static [&'static str], Option<&'static [&'static str]>) {
+        match self {
+            Self::Applied => (&["submitted"], None),
+            Self::Active => (&["hired"], Some(&["hired"])),
+            Self::Completed => (&["hired"], Some(&["completed"])),
+            Self::Lost => (&["not_selected"], None),
+            Self::All => (&["submitted", "hired", "not_selected", "withdrawn"], None),
+        }
+    }
+}
+
+/// A page of a professional's quotes, newest first, each with its request as they may see
+/// it (in full where they were hired, approximately elsewhere).
+pub async fn list_for_professional(
+    state: &AppState,
+    caller: &Caller,
+    professional_id: Uuid,
+    view: ProfessionalView,
+    page: &PageRequest,
+) -> ApiResult<(Vec<(QuoteRow, requests::Viewed)>, String)> {
+    let (quote_states, request_states) = view.states();
+    let rows = quotes::list_for_professional(
+        &state.db,
+        professional_id,
+        quote_states,
+        request_states,
+        page,
+    )
+    .await?;
+    let (rows, next_page_token) = page.finish(rows, |quote| (quote.created_at, quote.id));
+    let mut listed = Vec::with_capacity(rows.len());
+    for quote in rows {
+        let viewed = requests::get(state, caller, quote.repair_request_id).await?;
+        listed.push((quote, viewed));
+    }
+    Ok((listed, next_page_token))
+}

@@ -209,3 +209,33 @@ pub async fn close_on_expiring(tx: &mut PgConnection, now: DateTime<Utc>) -> sql
     .await?;
     Ok(done.rows_affected())
 }
+
+/// A page of a professional's quotes, newest first: those in `quote_states`, on requests in
+/// `request_states` (any when `None`).
+pub async fn list_for_professional(
+    db: &PgPool,
+    professional_id: Uuid,
+    quote_states: &[&str],
+    request_states: Option<&[&str]>,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<QuoteRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (
+            select quotes.* from quotes
+            join repair_requests rr on rr.id = quotes.repair_request_id
+            where quotes.professional_id = $1 and quotes.state = any($2)
+              and ($3::text[] is null or rr.state = any($3))
+              and ($4::timestamptz is null or (quotes.created_at, quotes.id) < ($4, $5))
+        ) {SELECT}
+        order by q.created_at desc, q.id desc
+        limit $6"
+    )))
+    .bind(professional_id)
+    .bind(quote_states)
+    .bind(request_states)
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
+    .await
+}

@@ -585,3 +585,30 @@ async fn a_professional_lists_their_open_lost_and_withdrawn_quotes_and_only_thei
     assert_eq!(refused.code(), Code::PermissionDenied);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_customer_dashboard_counts_quotes_received_but_not_withdrawn_ones() {
+    let mut world = quoted_request().await;
+    let taken_back = send(
+        &mut world.market,
+        &world.other_pro_token,
+        quote_on(&world.request.id, cad(9_500), false),
+    )
+    .await
+    .unwrap();
+    withdraw(&mut world.market, &world.other_pro_token, &taken_back.id)
+        .await
+        .unwrap();
+    let customer_id = world.request.customer_id.clone();
+    let counts = world
+        .market
+        .get_customer_dashboard(with_token(
+            pb::GetCustomerDashboardRequest { customer_id },
+            &world.customer_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((counts.requests_posted, counts.quotes_received), (1, 1));
+    world.server.stop().await;
+}

@@ -391,8 +391,7 @@ impl MarketplaceService for MarketplaceApi {
         let count = |n: i64| i32::try_from(n).unwrap_or(i32::MAX);
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
-            // Quotes arrive with the next issue; until then no request has any.
-            quotes_received: 0,
+            quotes_received: count(counts.quotes_received),
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
         }))

@@ -280,6 +280,8 @@ pub async fn list(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct CustomerCounts {
     pub posted: i64,
+    /// Quotes on all their requests, withdrawn ones left out.
+    pub quotes_received: i64,
     pub hired: i64,
     pub completed: i64,
 }
@@ -288,7 +290,10 @@ pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Cus
     sqlx::query_as(
         "select count(*) as posted,
                 count(*) filter (where state in ('hired', 'completed')) as hired,
-                count(*) filter (where state = 'completed') as completed
+                count(*) filter (where state = 'completed') as completed,
+                (select count(*) from quotes q join repair_requests r
+                     on r.id = q.repair_request_id
+                 where r.customer_id = $1 and q.state <> 'withdrawn') as quotes_received
          from repair_requests where customer_id = $1",
     )
     .bind(customer_id)

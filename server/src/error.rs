@@ -240,6 +240,12 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
         "DENIAL_NEEDS_REASON",
         "give a reason when denying a professional",
     ),
+    (
+        "quotes_one_live_idx",
+        Code::AlreadyExists,
+        "QUOTE_EXISTS",
+        "you already have a quote on this request; withdraw it to send another",
+    ),
 ];
 
 /// SQLSTATEs that say the database cannot serve now (not that the query is wrong): class 08

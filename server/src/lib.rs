@@ -18,6 +18,7 @@ pub mod http_routes;
 pub mod matching;
 pub mod outbox;
 pub mod providers;
+pub mod quotes;
 pub mod requests;
 pub mod setup;
 pub mod state;

@@ -26,132 +26,23 @@ use axum::{
     routing::post,
 };
 use chrono::Utc;
-use common::{TestServer, reason, violated_fields, wait_until_outbox_idle, with_token};
-use providers_support::LocalServer;
-use repairs_proto::{
-    marketplace::{
-        self as pb, marketplace_service_client::MarketplaceServiceClient, repair_request::Location,
+use common::{
+    TestServer,
+    market::{
+        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, customer, db, draft, in_calgary,
+        market, place, professional,
     },
-    types::Address,
+    reason, violated_fields, wait_until_outbox_idle, with_token,
 };
-use repairs_server::{domain::Role, providers::Gazetteer};
+use providers_support::LocalServer;
+use repairs_proto::marketplace::{
+    self as pb, marketplace_service_client::MarketplaceServiceClient, repair_request::Location,
+};
+use repairs_server::domain::Role;
 use serde_json::json;
 use sqlx::PgPool;
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
-
-const PLUMBING: &str = "0190a6c0-0000-7000-8000-000000000001";
-const ELECTRICIAN: &str = "0190a6c0-0000-7000-8000-000000000006";
-const STREET: &str = "100 8 Ave SW";
-
-type Market = MarketplaceServiceClient<Channel>;
-
-async fn market(server: &TestServer) -> Market {
-    MarketplaceServiceClient::new(server.channel().await)
-}
-
-fn db(server: &TestServer) -> &PgPool {
-    &server.server.state.db
-}
-
-/// A customer with a verified phone.
-async fn customer(server: &TestServer) -> (Uuid, String) {
-    let (id, token) = server.account_token(Role::Customer).await;
-    sqlx::query("update customers set phone = '+14035550100', phone_verified = true where id = $1")
-        .bind(id)
-        .execute(db(server))
-        .await
-        .unwrap();
-    (id, token)
-}
-
-/// How a test professional is set up.
-struct Pro {
-    /// Their home base's postal area.
-    area: &'static str,
-    sms: bool,
-    language: &'static str,
-}
-
-const CALGARY_PRO: Pro = Pro {
-    area: "T2P",
-    sms: false,
-    language: "en",
-};
-
-/// An approved member professional with a verified phone, plumbing within 50 km of `area`,
-/// on duty every day all day in Alberta's time; their email and token.
-async fn professional(server: &TestServer, pro: Pro) -> (Uuid, String, String) {
-    let (id, token) = server.account_token(Role::Professional).await;
-    let home = Gazetteer::shipped()
-        .unwrap()
-        .lookup_postal_code(pro.area)
-        .unwrap();
-    let phone = format!("+1587555{:04}", id.as_u128() % 10_000);
-    let email: (String,) = sqlx::query_as(
-        "update professionals set state = 'approved', approved_at = now(), phone = $2,
-            phone_verified = true, sms_updates = $3, language = $4, home_latitude = $5,
-            home_longitude = $6, time_zone = 'America/Edmonton',
-            available_days = '{1,2,3,4,5,6,7}', available_from = '00:00',
-            available_to = '23:59', radius_km = 50,
-            membership_expires_at = now() + interval '30 days'
-         where id = $1 returning email::text",
-    )
-    .bind(id)
-    .bind(&phone)
-    .bind(if pro.sms { "yes" } else { "no" })
-    .bind(pro.language)
-    .bind(home.latitude)
-    .bind(home.longitude)
-    .fetch_one(db(server))
-    .await
-    .unwrap();
-    sqlx::query("insert into professional_services (professional_id, service_id) values ($1, $2)")
-        .bind(id)
-        .bind(Uuid::parse_str(PLUMBING).unwrap())
-        .execute(db(server))
-        .await
-        .unwrap();
-    (id, token, email.0)
-}
-
-fn draft(postal_code: &str, city: &str, province: &str) -> pb::RepairRequestDraft {
-    pb::RepairRequestDraft {
-        service_id: PLUMBING.into(),
-        description: "The kitchen sink leaks under the counter".into(),
-        urgency: pb::Urgency::Immediate as i32,
-        address: Some(Address {
-            line1: STREET.into(),
-            line2: String::new(),
-            city: city.into(),
-            province: province.into(),
-            postal_code: postal_code.into(),
-            country: "CA".into(),
-        }),
-    }
-}
-
-fn in_calgary() -> pb::RepairRequestDraft {
-    draft("T2P 1J9", "Calgary", "AB")
-}
-
-async fn place(
-    market: &mut Market,
-    token: &str,
-    key: Uuid,
-    draft: pb::RepairRequestDraft,
-) -> Result<pb::RepairRequest, tonic::Status> {
-    market
-        .create_repair_request(with_token(
-            pb::CreateRepairRequestRequest {
-                request_id: key.to_string(),
-                draft: Some(draft),
-            },
-            token,
-        ))
-        .await
-        .map(|r| r.into_inner().repair_request.unwrap())
-}
 
 async fn get(
     market: &mut Market,

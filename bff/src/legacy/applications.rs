@@ -6,11 +6,11 @@ use super::table::{Call, Translation, get};
 pub const CALLS: &[Call] = &[
     get(
         "/api/applications/request-applications/{requestId}",
-        "MarketplaceService.ListRepairRequestApplications",
+        "MarketplaceService.ListRepairRequestQuotes",
     ),
     get(
         "/api/applications/view-application/{id}",
-        "MarketplaceService.GetApplication",
+        "MarketplaceService.GetQuote",
     ),
 ];
 

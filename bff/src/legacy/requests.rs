@@ -95,10 +95,7 @@ pub const CALLS: &[Call] = &[
         "MarketplaceService.ListProfessionalRepairRequests",
     ),
     ALL,
-    post(
-        "/api/requests/apply",
-        "MarketplaceService.CreateApplication",
-    ),
+    post("/api/requests/apply", "MarketplaceService.CreateQuote"),
 ];
 
 /// Placing, reading, editing and cancelling requests, the customer's four lists, the open
@@ -109,7 +106,7 @@ pub fn translations() -> Vec<Translation> {
     vec![
         (PLACE, routing::post(place)),
         (PENDING, customer_list(View::Pending)),
-        (WITH_APPLICATIONS, customer_list(View::WithApplications)),
+        (WITH_APPLICATIONS, customer_list(View::WithQuotes)),
         (ACTIVE, customer_list(View::Active)),
         (COMPLETED, customer_list(View::Completed)),
         (GET, routing::get(get_request)),

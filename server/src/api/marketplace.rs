@@ -1,7 +1,7 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
-//! lists), the customer dashboard's counters and the address suggestions; quotes, reviews and dashboards answer UNIMPLEMENTED until their
-//! rules land.
+//! lists), the customer dashboard's counters, the address suggestions and quotes (send,
+//! read, withdraw, the request's list, the professional's lists); the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -9,12 +9,16 @@ use repairs_proto::{
 };
 use tonic::{Request, Response, Status};
 
-use super::convert::{caller, timestamp};
+use super::{
+    convert::{caller, timestamp},
+    quote_view::quote_to_proto,
+};
 use crate::{
     accounts::{parse_id, require_self},
     auth::Caller,
     domain::{Language, RepairRequestState, Role, Urgency},
     error::{ApiError, ApiResult},
+    quotes::{self, ProfessionalView, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed},
     state::AppState,
     store::{
@@ -98,6 +102,7 @@ pub fn state_to_proto(state: RepairRequestState) -> pb::RepairRequestState {
         RepairRequestState::Completed => pb::RepairRequestState::Completed,
         RepairRequestState::Cancelled => pb::RepairRequestState::Cancelled,
         RepairRequestState::Expired => pb::RepairRequestState::Expired,
+        RepairRequestState::PendingPayment => pb::RepairRequestState::PendingPayment,
     }
 }
 
@@ -110,6 +115,7 @@ fn state_from_proto(value: i32) -> ApiResult<Option<RepairRequestState>> {
         Ok(pb::RepairRequestState::Completed) => Some(RepairRequestState::Completed),
         Ok(pb::RepairRequestState::Cancelled) => Some(RepairRequestState::Cancelled),
         Ok(pb::RepairRequestState::Expired) => Some(RepairRequestState::Expired),
+        Ok(pb::RepairRequestState::PendingPayment) => Some(RepairRequestState::PendingPayment),
         Err(_) => return Err(ApiError::invalid("state", "choose a request state")),
     })
 }
@@ -172,12 +178,23 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         urgency: urgency_to_proto(r.urgency()) as i32,
         location: Some(location),
         state: state_to_proto(r.state()) as i32,
-        // Quotes arrive with the next issue.
-        application_count: 0,
-        hired_application_id: r
+        quote_count: i32::try_from(r.quote_count).unwrap_or(i32::MAX),
+        // The hire's details and reviews are not stored yet: these keep their defaults
+        // (none) until they are.
+        hired_quote_id: r
             .hired_application_id
             .map(|id| id.to_string())
             .unwrap_or_default(),
+        hired_professional_id: r
+            .hired_professional_id
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+        hired_professional_name: String::new(),
+        hire_time: None,
+        complete_time: None,
+        reviewed: false,
+        pending_payment_id: String::new(),
+        contacts: None,
         create_time: Some(timestamp(r.created_at)),
         update_time: Some(timestamp(r.updated_at)),
         expire_time: Some(timestamp(r.expires_at)),
@@ -191,10 +208,22 @@ fn customer_view(value: i32) -> Result<CustomerView, Status> {
         Ok(pb::CustomerRepairRequestView::Active) => Ok(CustomerView::Active),
         Ok(pb::CustomerRepairRequestView::Completed) => Ok(CustomerView::Completed),
         Ok(pb::CustomerRepairRequestView::All) => Ok(CustomerView::All),
-        Ok(pb::CustomerRepairRequestView::WithApplications) => Err(Status::unimplemented(
+        Ok(pb::CustomerRepairRequestView::WithQuotes) => Err(Status::unimplemented(
             "the view of requests with quotes arrives with quotes",
         )),
         _ => Err(ApiError::invalid("view", "choose which requests to list").into()),
+    }
+}
+
+fn professional_view(value: i32) -> ApiResult<ProfessionalView> {
+    use pb::ProfessionalRepairRequestView as V;
+    match V::try_from(value) {
+        Ok(V::Applied) => Ok(ProfessionalView::Applied),
+        Ok(V::Active) => Ok(ProfessionalView::Active),
+        Ok(V::Completed) => Ok(ProfessionalView::Completed),
+        Ok(V::Lost) => Ok(ProfessionalView::Lost),
+        Ok(V::All) => Ok(ProfessionalView::All),
+        _ => Err(ApiError::invalid("view", "choose which requests to list")),
     }
 }
 
@@ -362,10 +391,101 @@ impl MarketplaceService for MarketplaceApi {
         let count = |n: i64| i32::try_from(n).unwrap_or(i32::MAX);
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
-            // Quotes arrive with the next issue; until then no request has any.
-            applications_received: 0,
+            quotes_received: count(counts.quotes_received),
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
+        }))
+    }
+
+    async fn create_quote(
+        &self,
+        request: Request<pb::CreateQuoteRequest>,
+    ) -> Reply<pb::CreateQuoteResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let form = QuoteForm {
+            repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
+            estimated_minutes: message.estimated_minutes,
+            fee: message.fee.map(|fee| (fee.amount_cents, fee.currency)),
+            surge: message.surge,
+        };
+        let quote = quotes::create(&self.state, caller.account_id, form).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::CreateQuoteResponse {
+            quote: Some(quote_to_proto(&quote, language)),
+        }))
+    }
+
+    async fn get_quote(
+        &self,
+        request: Request<pb::GetQuoteRequest>,
+    ) -> Reply<pb::GetQuoteResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let (quote, viewed) = quotes::get(&self.state, &caller, id).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::GetQuoteResponse {
+            quote: Some(quote_to_proto(&quote, language)),
+            repair_request: Some(repair_request_to_proto(&viewed, language)),
+        }))
+    }
+
+    async fn list_professional_repair_requests(
+        &self,
+        request: Request<pb::ListProfessionalRepairRequestsRequest>,
+    ) -> Reply<pb::ListProfessionalRepairRequestsResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let professional_id = parse_id("professional_id", &message.professional_id)?;
+        require_self(&caller, professional_id, true)?;
+        let view = professional_view(message.view)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let (listed, next_page_token) =
+            quotes::list_for_professional(&self.state, &caller, professional_id, view, &page)
+                .await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::ListProfessionalRepairRequestsResponse {
+            repair_requests: listed
+                .iter()
+                .map(|(quote, viewed)| pb::QuotedRepairRequest {
+                    repair_request: Some(repair_request_to_proto(viewed, language)),
+                    quote: Some(quote_to_proto(quote, language)),
+                })
+                .collect(),
+            next_page_token,
+        }))
+    }
+
+    async fn withdraw_quote(
+        &self,
+        request: Request<pb::WithdrawQuoteRequest>,
+    ) -> Reply<pb::WithdrawQuoteResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("id", &request.get_ref().id)?;
+        let quote = quotes::withdraw(&self.state, caller.account_id, id).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::WithdrawQuoteResponse {
+            quote: Some(quote_to_proto(&quote, language)),
+        }))
+    }
+
+    async fn list_repair_request_quotes(
+        &self,
+        request: Request<pb::ListRepairRequestQuotesRequest>,
+    ) -> Reply<pb::ListRepairRequestQuotesResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let id = parse_id("repair_request_id", &message.repair_request_id)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let (rows, next_page_token) =
+            quotes::list_for_request(&self.state, &caller, id, &page).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::ListRepairRequestQuotesResponse {
+            quotes: rows
+                .iter()
+                .map(|quote| quote_to_proto(quote, language))
+                .collect(),
+            next_page_token,
         }))
     }
 

@@ -11,6 +11,7 @@ pub mod limits;
 mod marketplace;
 mod matching;
 mod professional_view;
+mod quote_view;
 pub mod unbuilt;
 
 use repairs_proto::{

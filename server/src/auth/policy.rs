@@ -163,22 +163,26 @@ pub const RULES: &[(&str, Access)] = &[
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/WatchRepairRequest",
-        CUSTOMER,
+        CUSTOMER_OR_ADMIN,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/SuggestAddresses",
         SIGNED_IN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/CreateApplication",
+        "/repairs.marketplace.v1.MarketplaceService/CreateQuote",
         PROFESSIONAL,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/GetApplication",
+        "/repairs.marketplace.v1.MarketplaceService/GetQuote",
         SIGNED_IN,
     ),
     (
-        "/repairs.marketplace.v1.MarketplaceService/ListRepairRequestApplications",
+        "/repairs.marketplace.v1.MarketplaceService/WithdrawQuote",
+        PROFESSIONAL,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ListRepairRequestQuotes",
         CUSTOMER_OR_ADMIN,
     ),
     (
@@ -271,6 +275,18 @@ pub const RULES: &[(&str, Access)] = &[
     (
         "/repairs.billing.v1.BillingService/HandleStripeEvent",
         ANYONE,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/GetPayoutAccount",
+        PROFESSIONAL_OR_ADMIN,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/CreatePayoutOnboardingLink",
+        PROFESSIONAL,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/ListPayouts",
+        PROFESSIONAL_OR_ADMIN,
     ),
     // Content.
     ("/repairs.content.v1.ContentService/ListServices", ANYONE),

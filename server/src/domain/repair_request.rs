@@ -50,6 +50,8 @@ pub enum RepairRequestState {
     Completed,
     Cancelled,
     Expired,
+    /// A quote was chosen and its payment waits on the cardholder (3-D Secure).
+    PendingPayment,
 }
 
 impl RepairRequestState {
@@ -60,6 +62,7 @@ impl RepairRequestState {
             Self::Completed => "completed",
             Self::Cancelled => "cancelled",
             Self::Expired => "expired",
+            Self::PendingPayment => "pending_payment",
         }
     }
 
@@ -70,6 +73,7 @@ impl RepairRequestState {
             "completed" => Some(Self::Completed),
             "cancelled" => Some(Self::Cancelled),
             "expired" => Some(Self::Expired),
+            "pending_payment" => Some(Self::PendingPayment),
             _ => None,
         }
     }

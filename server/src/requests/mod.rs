@@ -24,6 +24,7 @@ use crate::{
     store::{
         customers,
         page::PageRequest,
+        quotes,
         repair_requests::{self, RepairRequestRow, RequestContent},
         services,
     },
@@ -175,14 +176,23 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
         Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
             Ok(Viewed::full(request))
         }
-        Role::Professional => match matching::matches(&state.db, caller.account_id, id).await? {
-            Some(distance) => Ok(Viewed {
-                request,
-                location: Location::Approximate(distance),
-            }),
-            // Quoting professionals keep their approximate view once quotes exist.
-            None => Err(not_found("request")),
-        },
+        Role::Professional => {
+            let distance = match matching::matches(&state.db, caller.account_id, id).await? {
+                Some(distance) => Some(distance),
+                // A professional who quoted keeps the approximate view once it no longer
+                // matches them (hired elsewhere, cancelled, moved away).
+                None => quotes::quoter_distance(&state.db, caller.account_id, id)
+                    .await?
+                    .map(|meters| Distance { meters }),
+            };
+            match distance {
+                Some(distance) => Ok(Viewed {
+                    request,
+                    location: Location::Approximate(distance),
+                }),
+                None => Err(not_found("request")),
+            }
+        }
     }
 }
 
@@ -196,7 +206,7 @@ async fn refuse_change(db: &PgPool, customer_id: Uuid, id: Uuid) -> ApiError {
     }
 }
 
-fn not_open() -> ApiError {
+pub fn not_open() -> ApiError {
     ApiError::FailedPrecondition {
         reason: "REPAIR_REQUEST_NOT_OPEN",
         message: "this request is no longer open, so it cannot be changed".to_owned(),
@@ -235,9 +245,11 @@ pub async fn update(
 /// Cancels an open request (the legacy delete). Cancelling a cancelled request answers it
 /// unchanged. Notifications not yet sent are dropped: the request is no longer on offer.
 pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+    let now = Utc::now();
     let mut tx = state.db.begin().await?;
-    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, Utc::now()).await?
-    else {
+    // Closed first so the reply counts no live quote; rolled back when the cancel fails.
+    let closed = quotes::close_submitted(&mut tx, id, now).await?;
+    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -250,9 +262,10 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         };
     };
     repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    // Hook for quotes (next issue): the professionals who quoted are told here, through the
-    // outbox in this transaction, as the contract says.
+    let told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    crate::outbox::enqueue_many(&mut *tx, &told).await?;
     tx.commit().await?;
+    state.outbox.wake();
     Ok(cancelled)
 }
 
@@ -322,7 +335,10 @@ impl CustomerView {
     fn states(self) -> Option<&'static [RepairRequestState]> {
         match self {
             CustomerView::Pending => Some(&[RepairRequestState::Open]),
-            CustomerView::Active => Some(&[RepairRequestState::Hired]),
+            CustomerView::Active => Some(&[
+                RepairRequestState::Hired,
+                RepairRequestState::PendingPayment,
+            ]),
             CustomerView::Completed => Some(&[RepairRequestState::Completed]),
             CustomerView::All => None,
         }

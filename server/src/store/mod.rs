@@ -13,6 +13,7 @@ pub mod page;
 pub mod password_resets;
 pub mod payments;
 pub mod professionals;
+pub mod quotes;
 pub mod repair_requests;
 pub mod request_matches;
 pub mod services;

@@ -406,3 +406,13 @@ pub async fn delete_licence(
     .await
     .map(|row| row.map(|(key,)| key))
 }
+
+/// The professional's minimum ("standard") fee in CAD cents; `None` when not given.
+pub async fn minimum_fee_cents(db: &PgPool, id: Uuid) -> sqlx::Result<Option<i64>> {
+    let fee: Option<Option<i64>> =
+        sqlx::query_scalar("select minimum_fee_cents from professionals where id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(fee.flatten())
+}

@@ -32,6 +32,8 @@ pub struct RepairRequestRow {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub closed_at: Option<DateTime<Utc>>,
+    /// Live quotes (submitted or hired) on it.
+    pub quote_count: i64,
 }
 
 impl RepairRequestRow {
@@ -70,7 +72,9 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         s.name_en as service_name_en, s.name_fr as service_name_fr, r.urgency, r.description,
         r.line1, r.line2, r.city, r.province, r.postal_code, r.latitude, r.longitude, r.state,
         r.hired_application_id, r.hired_professional_id, r.expires_at, r.created_at,
-        r.updated_at, r.closed_at
+        r.updated_at, r.closed_at,
+        (select count(*) from quotes q
+         where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count
     from requests r join services s on s.id = r.service_id";
 
 type RowQuery<'q> =
@@ -276,6 +280,8 @@ pub async fn list(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct CustomerCounts {
     pub posted: i64,
+    /// Quotes on all their requests, withdrawn ones left out.
+    pub quotes_received: i64,
     pub hired: i64,
     pub completed: i64,
 }
@@ -284,7 +290,10 @@ pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Cus
     sqlx::query_as(
         "select count(*) as posted,
                 count(*) filter (where state in ('hired', 'completed')) as hired,
-                count(*) filter (where state = 'completed') as completed
+                count(*) filter (where state = 'completed') as completed,
+                (select count(*) from quotes q join repair_requests r
+                     on r.id = q.repair_request_id
+                 where r.customer_id = $1 and q.state <> 'withdrawn') as quotes_received
          from repair_requests where customer_id = $1",
     )
     .bind(customer_id)
@@ -294,13 +303,16 @@ pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Cus
 
 /// Closes every open request whose time ran out; how many.
 pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let mut tx = db.begin().await?;
+    super::quotes::close_on_expiring(&mut tx, now).await?;
     let done = sqlx::query(
         "update repair_requests set state = 'expired', closed_at = $1
          where state = 'open' and expires_at <= $1",
     )
     .bind(now)
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(done.rows_affected())
 }
 

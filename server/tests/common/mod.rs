@@ -4,3 +4,9 @@
 #![allow(unused_imports, reason = "each test file uses part of the harness")]
 
 pub use repairs_server::testing::*;
+
+#[allow(
+    dead_code,
+    reason = "each test file uses part of the marketplace world"
+)]
+pub mod market;

@@ -197,7 +197,7 @@ export function repairRequest(
       },
     },
     state: RepairRequestState.OPEN,
-    applicationCount: 0,
+    quoteCount: 0,
     createTime: timestampFromMs(Date.UTC(2026, 10, 23, 15, 30)),
   };
   return create(RepairRequestSchema, { ...base, ...fields } as MessageInitShape<

@@ -10,13 +10,15 @@ use crate::legacy::catalogue::Catalogue;
 
 /// The legacy status numbers of a repair request, kept here and nowhere else (proto/README.md
 /// lists them): 1 open (quotable, the only number the old app tested), 2 hired, 3 completed,
-/// 4 cancelled (the legacy delete), 5 expired.
-const STATUSES: [(pb::RepairRequestState, u8); 5] = [
+/// 4 cancelled (the legacy delete), 5 expired, 6 pending payment (a hire waiting on the
+/// cardholder).
+const STATUSES: [(pb::RepairRequestState, u8); 6] = [
     (pb::RepairRequestState::Open, 1),
     (pb::RepairRequestState::Hired, 2),
     (pb::RepairRequestState::Completed, 3),
     (pb::RepairRequestState::Cancelled, 4),
     (pb::RepairRequestState::Expired, 5),
+    (pb::RepairRequestState::PendingPayment, 6),
 ];
 
 /// The legacy status number of a request's state; 0 for a state the BFF does not know (never
@@ -28,7 +30,7 @@ pub fn request_status_number(state: i32) -> u8 {
         .map_or(0, |(_, number)| *number)
 }
 
-/// The state behind a legacy status number ("1" to "5"); `None` for anything else.
+/// The state behind a legacy status number ("1" to "6"); `None` for anything else.
 pub fn request_state_from_status(number: &str) -> Option<pb::RepairRequestState> {
     let number: u8 = number.trim().parse().ok()?;
     STATUSES
@@ -120,7 +122,7 @@ impl LegacyRequest {
             applied: None,
             status: request_status_number(request.state),
             user_id: request.customer_id.clone(),
-            application_count: request.application_count,
+            application_count: request.quote_count,
             created_at: time_text(request.create_time.as_ref()),
             updated_at: time_text(request.update_time.as_ref()),
             expires_at: time_text(request.expire_time.as_ref()),
@@ -165,13 +167,14 @@ mod tests {
             (S::Completed, 3),
             (S::Cancelled, 4),
             (S::Expired, 5),
+            (S::PendingPayment, 6),
         ] {
             assert_eq!(request_status_number(state as i32), number);
             assert_eq!(request_state_from_status(&number.to_string()), Some(state));
         }
         assert_eq!(request_status_number(S::Unspecified as i32), 0);
         assert_eq!(request_status_number(42), 0);
-        for junk in ["0", "6", "", "open", "-1", "1.0"] {
+        for junk in ["0", "7", "", "open", "-1", "1.0"] {
             assert_eq!(request_state_from_status(junk), None, "{junk}");
         }
         assert_eq!(request_state_from_status(" 4 "), Some(S::Cancelled));
@@ -211,7 +214,7 @@ mod tests {
             urgency: pb::Urgency::Immediate as i32,
             location: Some(location),
             state: pb::RepairRequestState::Open as i32,
-            application_count: 2,
+            quote_count: 2,
             create_time: Some(Timestamp {
                 seconds: 1_714_564_800,
                 nanos: 0,

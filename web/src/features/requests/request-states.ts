@@ -7,4 +7,9 @@ export const REQUEST_STATES = [
   { state: RepairRequestState.COMPLETED, key: 'requests.states.completed', palette: 'gray' },
   { state: RepairRequestState.CANCELLED, key: 'requests.states.cancelled', palette: 'red' },
   { state: RepairRequestState.EXPIRED, key: 'requests.states.expired', palette: 'orange' },
+  {
+    state: RepairRequestState.PENDING_PAYMENT,
+    key: 'requests.states.pendingPayment',
+    palette: 'yellow',
+  },
 ] as const;

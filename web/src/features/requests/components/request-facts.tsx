@@ -29,7 +29,7 @@ export function RequestFacts({ request }: { request: RepairRequest }) {
         [t('requests.address'), addressLines(request)],
         [t('requests.state'), <RequestStateBadge key="state" state={request.state} />],
         [t('requests.placed'), formatTime(request.createTime)],
-        [t('requests.applications'), String(request.applicationCount)],
+        [t('requests.applications'), String(request.quoteCount)],
       ]}
     />
   );

@@ -54,7 +54,7 @@ export function AdminRequestListPage() {
       cell: (request) => (request.urgency === Urgency.IMMEDIATE ? t('common.yes') : t('common.no')),
     },
     { header: t('requests.state'), cell: (request) => <RequestStateBadge state={request.state} /> },
-    { header: t('requests.applications'), cell: (request) => request.applicationCount },
+    { header: t('requests.applications'), cell: (request) => request.quoteCount },
     { header: t('requests.placed'), cell: (request) => formatTime(request.createTime) },
   ];
 

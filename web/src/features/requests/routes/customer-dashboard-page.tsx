@@ -32,7 +32,7 @@ export function CustomerDashboardPage() {
   const figures = counters.data
     ? [
         [t('requests.dashboard.posted'), counters.data.requestsPosted],
-        [t('requests.dashboard.received'), counters.data.applicationsReceived],
+        [t('requests.dashboard.received'), counters.data.quotesReceived],
         [t('requests.dashboard.shortlisted'), counters.data.professionalsHired],
         [t('requests.dashboard.completed'), counters.data.requestsCompleted],
       ]

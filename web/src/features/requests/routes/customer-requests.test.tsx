@@ -380,7 +380,7 @@ describe('customer dashboard', () => {
     const { transport } = customerServer({
       getCustomerDashboard: () => ({
         requestsPosted: 7,
-        applicationsReceived: 4,
+        quotesReceived: 4,
         professionalsHired: 2,
         requestsCompleted: 1,
       }),

@@ -1,0 +1,38 @@
+//! A stored quote as the contracts carry it.
+
+use repairs_proto::marketplace as pb;
+
+use super::convert::timestamp;
+use crate::{domain::Language, quotes, store::quotes::QuoteRow};
+
+pub fn quote_state(state: &str) -> pb::QuoteState {
+    match state {
+        "submitted" => pb::QuoteState::Submitted,
+        "hired" => pb::QuoteState::Hired,
+        "not_selected" => pb::QuoteState::NotSelected,
+        "withdrawn" => pb::QuoteState::Withdrawn,
+        _ => pb::QuoteState::Unspecified,
+    }
+}
+
+pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
+    pb::Quote {
+        id: quote.id.to_string(),
+        repair_request_id: quote.repair_request_id.to_string(),
+        professional_id: quote.professional_id.to_string(),
+        professional_name: quote.professional_name.clone(),
+        estimated_minutes: quote.estimated_minutes,
+        fee: Some(quotes::fee_of(quote).into()),
+        state: quote_state(&quote.state) as i32,
+        create_time: Some(timestamp(quote.created_at)),
+        service_name: match language {
+            Language::French => quote.service_name_fr.clone(),
+            Language::English => quote.service_name_en.clone(),
+        },
+        request_description: quote.request_description.clone(),
+        surge: quote.surge,
+        update_time: Some(timestamp(quote.updated_at)),
+        // Reviews are not stored yet; the summary comes with them.
+        professional_reviews: None,
+    }
+}

@@ -1,0 +1,286 @@
+//! Quotes: the rules of sending, withdrawing and listing them. Who may quote is decided by
+//! the matching rule ([`crate::matching::matches`]) behind the membership gate; a quote is
+//! written in the transaction that locks its request, so a request that stops being open
+//! (a hire, a cancel) takes no quote after.
+
+pub mod notice;
+
+use chrono::Utc;
+use uuid::Uuid;
+
+use crate::{
+    accounts::not_found,
+    auth::Caller,
+    billing::membership,
+    domain::{Cents, Currency, Language, Money, Role, SmsUpdates},
+    error::{ApiError, ApiResult, FieldViolation},
+    matching,
+    outbox::{self, NewOutboxMessage},
+    requests,
+    state::AppState,
+    store::{
+        customers,
+        page::PageRequest,
+        professionals,
+        quotes::{self, NewQuote, QuoteRow},
+    },
+};
+
+/// The longest job a quote may estimate: 30 days, in minutes.
+pub const MAX_ESTIMATED_MINUTES: i32 = 43_200;
+/// The largest fee a quote may ask: 1,000,000.00 CAD.
+pub const MAX_FEE_CENTS: i64 = 100_000_000;
+
+/// What a professional sends, as received.
+#[derive(Debug, Clone)]
+pub struct QuoteForm {
+    pub repair_request_id: Uuid,
+    pub estimated_minutes: i32,
+    /// `None`: the professional's minimum fee.
+    pub fee: Option<(i64, String)>,
+    pub surge: bool,
+}
+
+/// Sends a quote: only a member professional the request matches, on an open request, at
+/// least their minimum fee unless `surge`. The customer is told through the outbox in the
+/// same transaction.
+pub async fn create(
+    state: &AppState,
+    professional_id: Uuid,
+    form: QuoteForm,
+) -> ApiResult<QuoteRow> {
+    membership::require_active(&state.db, professional_id).await?;
+    let minimum = professionals::minimum_fee_cents(&state.db, professional_id).await?;
+    let (estimated_minutes, fee_cents) = check_terms(&form, minimum)?;
+    if matching::matches(&state.db, professional_id, form.repair_request_id)
+        .await?
+        .is_none()
+    {
+        return Err(not_found("request"));
+    }
+    let mut tx = state.db.begin().await?;
+    // The lock orders this quote against a hire or a cancel of the same request.
+    if quotes::lock_request_state(&mut tx, form.repair_request_id)
+        .await?
+        .as_deref()
+        != Some("open")
+    {
+        return Err(requests::not_open());
+    }
+    let quote = quotes::insert(
+        &mut tx,
+        &NewQuote {
+            repair_request_id: form.repair_request_id,
+            professional_id,
+            estimated_minutes,
+            fee_cents,
+            surge: form.surge,
+        },
+        Utc::now(),
+    )
+    .await?;
+    tell_customer(&mut tx, state, &quote).await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(quote)
+}
+
+/// The estimate and the fee in cents, or which field is wrong.
+fn check_terms(form: &QuoteForm, minimum: Option<i64>) -> ApiResult<(i32, i64)> {
+    if !(1..=MAX_ESTIMATED_MINUTES).contains(&form.estimated_minutes) {
+        return Err(ApiError::invalid(
+            "estimated_minutes",
+            "give the estimated time, from 1 minute to 30 days",
+        ));
+    }
+    let fee = match &form.fee {
+        Some((cents, currency)) => {
+            if Currency::parse(currency) != Ok(Currency::Cad) {
+                return Err(ApiError::invalid("fee.currency", "quotes are in CAD"));
+            }
+            *cents
+        }
+        None => minimum.ok_or_else(|| {
+            ApiError::invalid("fee", "give a fee: your profile has no minimum fee")
+        })?,
+    };
+    if !(1..=MAX_FEE_CENTS).contains(&fee) {
+        return Err(ApiError::invalid(
+            "fee.amount_cents",
+            "the fee must be above zero and at most 1,000,000.00",
+        ));
+    }
+    if !form.surge && minimum.is_some_and(|minimum| fee < minimum) {
+        return Err(ApiError::InvalidArgument {
+            reason: "FEE_BELOW_MINIMUM",
+            violations: vec![FieldViolation::new(
+                "fee",
+                "the fee is below your minimum fee; tick surge cost to ask less for this job",
+            )],
+        });
+    }
+    Ok((form.estimated_minutes, fee))
+}
+
+/// Emails the request's customer (and texts them when they opted in) about a new quote.
+async fn tell_customer(
+    tx: &mut sqlx::PgConnection,
+    state: &AppState,
+    quote: &QuoteRow,
+) -> ApiResult<()> {
+    let customer = customers::get(&state.db, quote.customer_id)
+        .await?
+        .ok_or_else(|| not_found("request"))?;
+    let language = Language::from_code(&customer.language).unwrap_or_default();
+    let service = match language {
+        Language::French => &quote.service_name_fr,
+        Language::English => &quote.service_name_en,
+    };
+    let link = format!(
+        "{}/application-list/{}",
+        state.config.public_url.trim_end_matches('/'),
+        quote.repair_request_id
+    );
+    let fee = fee_of(quote).to_string();
+    let facts = notice::NewQuote {
+        service,
+        professional: &quote.professional_name,
+        fee: &fee,
+        link: &link,
+    };
+    let (subject, body) = notice::email(language, &customer.name, &facts);
+    let mut messages = vec![NewOutboxMessage::email(&customer.email, subject, body)];
+    let texts = SmsUpdates::from_code(&customer.sms_updates) == Some(SmsUpdates::Yes);
+    if let (true, true, Some(phone)) = (texts, customer.phone_verified, &customer.phone) {
+        messages.push(NewOutboxMessage::sms(phone, notice::sms(language, &facts)));
+    }
+    outbox::enqueue_many(&mut *tx, &messages).await?;
+    Ok(())
+}
+
+/// A stored quote's fee (the table admits only positive CAD amounts).
+pub fn fee_of(quote: &QuoteRow) -> Money {
+    Money::parse(quote.fee_cents, &quote.currency)
+        .unwrap_or_else(|_| Money::new(Cents::ZERO, Currency::Cad))
+}
+
+/// Withdraws the professional's SUBMITTED quote while its request is open; a withdrawn one
+/// answers unchanged.
+pub async fn withdraw(state: &AppState, professional_id: Uuid, id: Uuid) -> ApiResult<QuoteRow> {
+    if let Some(done) = quotes::withdraw(&state.db, id, professional_id, Utc::now()).await? {
+        return Ok(done);
+    }
+    let quote = quotes::get(&state.db, id)
+        .await?
+        .filter(|quote| quote.professional_id == professional_id)
+        .ok_or_else(|| not_found("quote"))?;
+    match quote.state.as_str() {
+        "withdrawn" => Ok(quote),
+        "submitted" => Err(requests::not_open()),
+        _ => Err(ApiError::FailedPrecondition {
+            reason: "QUOTE_NOT_SUBMITTED",
+            message: "only a quote still waiting for the customer can be withdrawn".to_owned(),
+        }),
+    }
+}
+
+/// A page of the quotes on a request, for its customer or an admin (NOT_FOUND otherwise).
+pub async fn list_for_request(
+    state: &AppState,
+    caller: &Caller,
+    repair_request_id: Uuid,
+    page: &PageRequest,
+) -> ApiResult<(Vec<QuoteRow>, String)> {
+    let viewed = requests::get(state, caller, repair_request_id).await?;
+    if caller.role == Role::Professional {
+        // Even the hired professional does not see the other quotes.
+        return Err(not_found("request"));
+    }
+    let rows = quotes::list_for_request(&state.db, viewed.request.id, page).await?;
+    Ok(page.finish(rows, |quote| (quote.created_at, quote.id)))
+}
+
+/// A quote and its request as `caller` may see them: the request's customer, the quoting
+/// professional or an admin; NOT_FOUND for anyone else.
+pub async fn get(
+    state: &AppState,
+    caller: &Caller,
+    id: Uuid,
+) -> ApiResult<(QuoteRow, requests::Viewed)> {
+    let quote = quotes::get(&state.db, id)
+        .await?
+        .filter(|quote| match caller.role {
+            Role::Admin => true,
+            Role::Customer => quote.customer_id == caller.account_id,
+            Role::Professional => quote.professional_id == caller.account_id,
+        })
+        .ok_or_else(|| not_found("quote"))?;
+    let viewed = requests::get(state, caller, quote.repair_request_id).await?;
+    Ok((quote, viewed))
+}
+
+/// The email telling a professional that a request they quoted on was cancelled.
+pub fn cancelled_notice(closed: &quotes::ClosedQuote) -> NewOutboxMessage {
+    let language = Language::from_code(&closed.language).unwrap_or_default();
+    let service = match language {
+        Language::French => &closed.service_name_fr,
+        Language::English => &closed.service_name_en,
+    };
+    let (subject, body) = notice::cancelled_email(language, &closed.name, service);
+    NewOutboxMessage::email(&closed.email, subject, body)
+}
+
+/// Which of a professional's quotes to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfessionalView {
+    /// Still waiting for the customer.
+    Applied,
+    /// Hired, the job not completed yet.
+    Active,
+    /// Hired and completed.
+    Completed,
+    /// Not selected.
+    Lost,
+    /// Every quote, withdrawn ones included.
+    All,
+}
+
+impl ProfessionalView {
+    /// The quote states and request states the view holds.
+    fn states(self) -> (&'static [&'static str], Option<&'static [&'static str]>) {
+        match self {
+            Self::Applied => (&["submitted"], None),
+            Self::Active => (&["hired"], Some(&["hired"])),
+            Self::Completed => (&["hired"], Some(&["completed"])),
+            Self::Lost => (&["not_selected"], None),
+            Self::All => (&["submitted", "hired", "not_selected", "withdrawn"], None),
+        }
+    }
+}
+
+/// A page of a professional's quotes, newest first, each with its request as they may see
+/// it (in full where they were hired, approximately elsewhere).
+pub async fn list_for_professional(
+    state: &AppState,
+    caller: &Caller,
+    professional_id: Uuid,
+    view: ProfessionalView,
+    page: &PageRequest,
+) -> ApiResult<(Vec<(QuoteRow, requests::Viewed)>, String)> {
+    let (quote_states, request_states) = view.states();
+    let rows = quotes::list_for_professional(
+        &state.db,
+        professional_id,
+        quote_states,
+        request_states,
+        page,
+    )
+    .await?;
+    let (rows, next_page_token) = page.finish(rows, |quote| (quote.created_at, quote.id));
+    let mut listed = Vec::with_capacity(rows.len());
+    for quote in rows {
+        let viewed = requests::get(state, caller, quote.repair_request_id).await?;
+        listed.push((quote, viewed));
+    }
+    Ok((listed, next_page_token))
+}

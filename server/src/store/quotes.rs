@@ -1,0 +1,241 @@
+//! Quotes on repair requests. Rows are never deleted; `state` says how each one ended.
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
+
+use super::page::PageRequest;
+
+/// A quote joined to who sent it and what it is for.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct QuoteRow {
+    pub id: Uuid,
+    pub repair_request_id: Uuid,
+    pub professional_id: Uuid,
+    pub professional_name: String,
+    pub estimated_minutes: i32,
+    pub fee_cents: i64,
+    pub currency: String,
+    pub surge: bool,
+    /// 'submitted', 'hired', 'not_selected' or 'withdrawn' (the table's check).
+    pub state: String,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    /// The request's customer, to check who may read the quote.
+    pub customer_id: Uuid,
+    pub service_name_en: String,
+    pub service_name_fr: String,
+    pub request_description: String,
+}
+
+/// The quote row with its joins, from a `q` relation (the table or a CTE).
+const SELECT: &str = "select q.id, q.repair_request_id, q.professional_id,
+        p.name as professional_name, q.estimated_minutes, q.fee_cents, q.currency, q.surge,
+        q.state, q.created_at, q.updated_at, r.customer_id, s.name_en as service_name_en,
+        s.name_fr as service_name_fr, r.description as request_description
+    from q
+    join professionals p on p.id = q.professional_id
+    join repair_requests r on r.id = q.repair_request_id
+    join services s on s.id = r.service_id";
+
+/// What a professional asks for a job.
+#[derive(Debug, Clone)]
+pub struct NewQuote {
+    pub repair_request_id: Uuid,
+    pub professional_id: Uuid,
+    pub estimated_minutes: i32,
+    pub fee_cents: i64,
+    pub surge: bool,
+}
+
+/// Inserts a SUBMITTED quote. A second live quote of the professional on the request breaks
+/// `quotes_one_live_idx` (ALREADY_EXISTS through the error mapping).
+pub async fn insert(
+    tx: &mut PgConnection,
+    quote: &NewQuote,
+    now: DateTime<Utc>,
+) -> sqlx::Result<QuoteRow> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (
+            insert into quotes (id, repair_request_id, professional_id, estimated_minutes,
+                fee_cents, surge, created_at, updated_at)
+            values ($1, $2, $3, $4, $5, $6, $7, $7)
+            returning *
+        ) {SELECT}"
+    )))
+    .bind(Uuid::now_v7())
+    .bind(quote.repair_request_id)
+    .bind(quote.professional_id)
+    .bind(quote.estimated_minutes)
+    .bind(quote.fee_cents)
+    .bind(quote.surge)
+    .bind(now)
+    .fetch_one(tx)
+    .await
+}
+
+pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<QuoteRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (select * from quotes where id = $1) {SELECT}"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// SUBMITTED -> WITHDRAWN for the quote of `professional_id`, while its request is open;
+/// `None` when the quote is not theirs, not submitted or its request not open.
+pub async fn withdraw(
+    db: &PgPool,
+    id: Uuid,
+    professional_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<QuoteRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (
+            update quotes set state = 'withdrawn', updated_at = $3
+            where id = $1 and professional_id = $2 and state = 'submitted'
+              and exists (select 1 from repair_requests r
+                          where r.id = quotes.repair_request_id and r.state = 'open')
+            returning *
+        ) {SELECT}"
+    )))
+    .bind(id)
+    .bind(professional_id)
+    .bind(now)
+    .fetch_optional(db)
+    .await
+}
+
+/// A page of a request's quotes, oldest first, withdrawn ones left out (keyset on
+/// created_at, id ascending).
+pub async fn list_for_request(
+    db: &PgPool,
+    repair_request_id: Uuid,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<QuoteRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (
+            select * from quotes
+            where repair_request_id = $1 and state <> 'withdrawn'
+              and ($2::timestamptz is null or (created_at, id) > ($2, $3))
+        ) {SELECT}
+        order by q.created_at, q.id
+        limit $4"
+    )))
+    .bind(repair_request_id)
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
+    .await
+}
+
+/// Locks request `id` for the rest of the transaction; its state, `None` when it does not
+/// exist.
+pub async fn lock_request_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("select state from repair_requests where id = $1 for update")
+        .bind(id)
+        .fetch_optional(tx)
+        .await
+}
+
+/// Metres from the professional's home base to request `repair_request_id` when they quoted
+/// on it (in any state), as the matching rule measures it; `None` when they never did.
+pub async fn quoter_distance(
+    db: &PgPool,
+    professional_id: Uuid,
+    repair_request_id: Uuid,
+) -> sqlx::Result<Option<f64>> {
+    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select {distance} from professionals p join repair_requests r on r.id = $2
+         where p.id = $1 and p.home_latitude is not null and p.home_longitude is not null
+           and exists (select 1 from quotes q
+                       where q.professional_id = p.id and q.repair_request_id = r.id)",
+        distance = crate::matching::rule::distance_sql(),
+    )))
+    .bind(professional_id)
+    .bind(repair_request_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// A professional whose quote was closed, and how to tell them.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClosedQuote {
+    pub email: String,
+    pub name: String,
+    pub language: String,
+    pub service_name_en: String,
+    pub service_name_fr: String,
+}
+
+/// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` (it was
+/// cancelled); who to tell.
+pub async fn close_submitted(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Vec<ClosedQuote>> {
+    sqlx::query_as(
+        "with q as (
+            update quotes set state = 'not_selected', updated_at = $2
+            where repair_request_id = $1 and state = 'submitted'
+            returning professional_id
+        )
+        select p.email::text as email, p.name, p.language, s.name_en as service_name_en,
+            s.name_fr as service_name_fr
+        from q
+        join professionals p on p.id = q.professional_id
+        join repair_requests r on r.id = $1
+        join services s on s.id = r.service_id",
+    )
+    .bind(repair_request_id)
+    .bind(now)
+    .fetch_all(tx)
+    .await
+}
+
+/// SUBMITTED -> NOT_SELECTED for the quotes on open requests whose time ran out at `now`
+/// (run just before those requests expire, in the same transaction).
+pub async fn close_on_expiring(tx: &mut PgConnection, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "update quotes set state = 'not_selected', updated_at = $1
+         where state = 'submitted' and repair_request_id in
+            (select id from repair_requests where state = 'open' and expires_at <= $1)",
+    )
+    .bind(now)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// A page of a professional's quotes, newest first: those in `quote_states`, on requests in
+/// `request_states` (any when `None`).
+pub async fn list_for_professional(
+    db: &PgPool,
+    professional_id: Uuid,
+    quote_states: &[&str],
+    request_states: Option<&[&str]>,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<QuoteRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (
+            select quotes.* from quotes
+            join repair_requests rr on rr.id = quotes.repair_request_id
+            where quotes.professional_id = $1 and quotes.state = any($2)
+              and ($3::text[] is null or rr.state = any($3))
+              and ($4::timestamptz is null or (quotes.created_at, quotes.id) < ($4, $5))
+        ) {SELECT}
+        order by q.created_at desc, q.id desc
+        limit $6"
+    )))
+    .bind(professional_id)
+    .bind(quote_states)
+    .bind(request_states)
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
+    .await
+}

@@ -612,3 +612,55 @@ async fn the_customer_dashboard_counts_quotes_received_but_not_withdrawn_ones() 
     assert_eq!((counts.requests_posted, counts.quotes_received), (1, 1));
     world.server.stop().await;
 }
+
+async fn customer_list(
+    world: &mut Quoted,
+    view: pb::CustomerRepairRequestView,
+) -> Vec<pb::RepairRequest> {
+    let customer_id = world.request.customer_id.clone();
+    world
+        .market
+        .list_customer_repair_requests(with_token(
+            pb::ListCustomerRepairRequestsRequest {
+                customer_id,
+                view: view as i32,
+                page_size: 0,
+                page_token: String::new(),
+            },
+            &world.customer_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_requests
+}
+
+#[tokio::test]
+async fn the_customer_s_quoted_view_holds_open_requests_with_a_live_quote_only() {
+    let mut world = quoted_request().await;
+    let unquoted = place(
+        &mut world.market,
+        &world.customer_token,
+        Uuid::now_v7(),
+        in_calgary(),
+    )
+    .await
+    .unwrap();
+    let ids = |requests: Vec<pb::RepairRequest>| -> Vec<String> {
+        requests.into_iter().map(|r| r.id).collect()
+    };
+    let quoted = customer_list(&mut world, pb::CustomerRepairRequestView::WithQuotes).await;
+    assert_eq!(ids(quoted), vec![world.request.id.clone()]);
+    let pending = customer_list(&mut world, pb::CustomerRepairRequestView::Pending).await;
+    assert_eq!(ids(pending).len(), 2, "both open requests are pending");
+
+    let quote_id = world.quote.id.clone();
+    let token = world.pro_token.clone();
+    withdraw(&mut world.market, &token, &quote_id)
+        .await
+        .unwrap();
+    let quoted = customer_list(&mut world, pb::CustomerRepairRequestView::WithQuotes).await;
+    assert!(quoted.is_empty(), "a withdrawn quote leaves the view");
+    assert_ne!(unquoted.id, world.request.id);
+    world.server.stop().await;
+}

@@ -208,9 +208,7 @@ fn customer_view(value: i32) -> Result<CustomerView, Status> {
         Ok(pb::CustomerRepairRequestView::Active) => Ok(CustomerView::Active),
         Ok(pb::CustomerRepairRequestView::Completed) => Ok(CustomerView::Completed),
         Ok(pb::CustomerRepairRequestView::All) => Ok(CustomerView::All),
-        Ok(pb::CustomerRepairRequestView::WithQuotes) => Err(Status::unimplemented(
-            "the view of requests with quotes arrives with quotes",
-        )),
+        Ok(pb::CustomerRepairRequestView::WithQuotes) => Ok(CustomerView::WithQuotes),
         _ => Err(ApiError::invalid("view", "choose which requests to list").into()),
     }
 }

@@ -25,7 +25,7 @@ use crate::{
         customers,
         page::PageRequest,
         quotes,
-        repair_requests::{self, RepairRequestRow, RequestContent},
+        repair_requests::{self, ListFilter, RepairRequestRow, RequestContent},
         services,
     },
 };
@@ -322,25 +322,33 @@ pub async fn notify_professional(
     Ok(())
 }
 
-/// Which states a customer's list view holds.
+/// A customer's list views.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CustomerView {
     Pending,
+    /// Open requests with at least one live quote.
+    WithQuotes,
     Active,
     Completed,
     All,
 }
 
 impl CustomerView {
-    fn states(self) -> Option<&'static [RepairRequestState]> {
-        match self {
-            CustomerView::Pending => Some(&[RepairRequestState::Open]),
+    fn filter(self, customer_id: Uuid) -> ListFilter<'static> {
+        let states: Option<&'static [RepairRequestState]> = match self {
+            CustomerView::Pending | CustomerView::WithQuotes => Some(&[RepairRequestState::Open]),
             CustomerView::Active => Some(&[
                 RepairRequestState::Hired,
                 RepairRequestState::PendingPayment,
             ]),
             CustomerView::Completed => Some(&[RepairRequestState::Completed]),
             CustomerView::All => None,
+        };
+        ListFilter {
+            customer_id: Some(customer_id),
+            states,
+            with_live_quotes: self == CustomerView::WithQuotes,
+            ..ListFilter::default()
         }
     }
 }
@@ -352,7 +360,7 @@ pub async fn list_for_customer(
     view: CustomerView,
     page: &PageRequest,
 ) -> ApiResult<(Vec<RepairRequestRow>, String)> {
-    let rows = repair_requests::list(db, Some(customer_id), view.states(), None, page).await?;
+    let rows = repair_requests::list(db, view.filter(customer_id), page).await?;
     Ok(page.finish(rows, |row| (row.created_at, row.id)))
 }
 
@@ -364,8 +372,12 @@ pub async fn list_all(
     page: &PageRequest,
 ) -> ApiResult<(Vec<RepairRequestRow>, String)> {
     let states = state.map(|s| [s]);
-    let rows =
-        repair_requests::list(db, None, states.as_ref().map(|s| &s[..]), service_id, page).await?;
+    let filter = ListFilter {
+        states: states.as_ref().map(|s| &s[..]),
+        service_id,
+        ..ListFilter::default()
+    };
+    let rows = repair_requests::list(db, filter, page).await?;
     Ok(page.finish(rows, |row| (row.created_at, row.id)))
 }
 

@@ -247,14 +247,24 @@ pub async fn complete(
 
 /// A page of requests, newest first, of one customer (or all customers) in some states (or
 /// all) and of one service (or all).
+/// Which requests [`list`] reads; `None` and `false` leave a filter out.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ListFilter<'a> {
+    pub customer_id: Option<Uuid>,
+    pub states: Option<&'a [RepairRequestState]>,
+    pub service_id: Option<Uuid>,
+    /// Only requests with at least one live (submitted or hired) quote.
+    pub with_live_quotes: bool,
+}
+
 pub async fn list(
     db: &PgPool,
-    customer_id: Option<Uuid>,
-    states: Option<&[RepairRequestState]>,
-    service_id: Option<Uuid>,
+    filter: ListFilter<'_>,
     page: &PageRequest,
 ) -> sqlx::Result<Vec<RepairRequestRow>> {
-    let states: Option<Vec<&str>> = states.map(|s| s.iter().map(|s| s.as_str()).collect());
+    let states: Option<Vec<&str>> = filter
+        .states
+        .map(|s| s.iter().map(|s| s.as_str()).collect());
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with requests as (
             select * from repair_requests
@@ -262,15 +272,20 @@ pub async fn list(
               and ($2::text[] is null or state = any($2))
               and ($3::uuid is null or service_id = $3)
               and ($4::timestamptz is null or (created_at, id) < ($4, $5))
+              and (not $7 or exists (
+                  select 1 from quotes q
+                  where q.repair_request_id = repair_requests.id
+                    and q.state in ('submitted', 'hired')))
             order by created_at desc, id desc limit $6
          ) {SELECT} order by r.created_at desc, r.id desc"
     )))
-    .bind(customer_id)
+    .bind(filter.customer_id)
     .bind(states)
-    .bind(service_id)
+    .bind(filter.service_id)
     .bind(page.after_time())
     .bind(page.after_id())
     .bind(page.fetch_limit())
+    .bind(filter.with_live_quotes)
     .fetch_all(db)
     .await
 }

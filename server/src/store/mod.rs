@@ -8,6 +8,7 @@ pub mod customers;
 pub mod email_verifications;
 pub mod embedded_postgres;
 pub mod memberships;
+pub mod orders;
 pub mod outbox;
 pub mod page;
 pub mod password_resets;

@@ -1,0 +1,121 @@
+//! Orders against the real server and Postgres: the read reviews rely on (a completed job
+//! whose hire payment was captured), and the order lists.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
+
+mod common;
+
+use common::{
+    TestServer,
+    market::{CALGARY_PRO, customer, db, in_calgary, market, place, professional},
+    with_token,
+};
+use repairs_proto::{marketplace as pb, types::Money};
+use repairs_server::store::orders;
+use uuid::Uuid;
+
+/// A customer's request quoted on by one plumber, and an order on that quote whose payment
+/// is in `payment_state`; the request is in `request_state`.
+async fn order_in(
+    server: &TestServer,
+    request_state: &str,
+    payment_state: &str,
+) -> (Uuid, Uuid, Uuid) {
+    let mut market = market(server).await;
+    let (customer_id, customer_token) = customer(server).await;
+    let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let quote = market
+        .create_quote(with_token(
+            pb::CreateQuoteRequest {
+                repair_request_id: request.id.clone(),
+                estimated_minutes: 60,
+                fee: Some(Money {
+                    amount_cents: 9_000,
+                    currency: "CAD".into(),
+                }),
+                surge: false,
+            },
+            &pro_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .quote
+        .unwrap();
+    let request_id = Uuid::parse_str(&request.id).unwrap();
+    let payment_id = Uuid::now_v7();
+    sqlx::query(
+        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
+            charge_id, state)
+         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, $4)",
+    )
+    .bind(payment_id)
+    .bind(customer_id)
+    .bind(format!("pi_{}", payment_id.simple()))
+    .bind(payment_state)
+    .execute(db(server))
+    .await
+    .unwrap();
+    sqlx::query(
+        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
+            request_id, payment_id, amount_cents, currency, created_at, hired_at, completed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 9000, 'CAD', now(), now(),
+            case when $8 = 'completed' then now() end)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(request_id)
+    .bind(Uuid::parse_str(&quote.id).unwrap())
+    .bind(customer_id)
+    .bind(pro_id)
+    .bind(Uuid::now_v7())
+    .bind(payment_id)
+    .bind(request_state)
+    .execute(db(server))
+    .await
+    .unwrap();
+    sqlx::query("update repair_requests set state = $2 where id = $1")
+        .bind(request_id)
+        .bind(request_state)
+        .execute(db(server))
+        .await
+        .unwrap();
+    (request_id, customer_id, pro_id)
+}
+
+#[tokio::test]
+async fn a_completed_captured_job_is_paid_and_names_its_parties() {
+    let server = TestServer::start().await;
+    let (request_id, customer_id, pro_id) = order_in(&server, "completed", "captured").await;
+    let job = orders::paid_job(db(&server), request_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(job.repair_request_id, request_id);
+    assert_eq!(job.customer_id, customer_id);
+    assert_eq!(job.professional_id, pro_id);
+
+    for (request_state, payment_state) in [
+        ("hired", "authorized"),
+        ("completed", "authorized"),
+        ("completed", "refunded"),
+    ] {
+        let (request_id, _, _) = order_in(&server, request_state, payment_state).await;
+        assert_eq!(
+            orders::paid_job(db(&server), request_id).await.unwrap(),
+            None,
+            "{request_state} with a payment {payment_state}"
+        );
+    }
+    assert_eq!(
+        orders::paid_job(db(&server), Uuid::now_v7()).await.unwrap(),
+        None
+    );
+    server.stop().await;
+}

@@ -55,7 +55,7 @@ pub fn translations() -> Vec<Translation> {
 pub(super) async fn catalogue(rpc: &Rpc) -> Result<Catalogue, ApiError> {
     let services = rpc
         .content()
-        .list_services(rpc.request(pb::ListServicesRequest {}))
+        .list_services(rpc.request(pb::ListServicesRequest::default()))
         .await?
         .into_inner()
         .services;
@@ -66,7 +66,7 @@ pub(super) async fn catalogue(rpc: &Rpc) -> Result<Catalogue, ApiError> {
 async fn list(rpc: Rpc, language: ServiceLanguage) -> Reply {
     let services = rpc
         .content()
-        .list_services(rpc.request(pb::ListServicesRequest {}))
+        .list_services(rpc.request(pb::ListServicesRequest::default()))
         .await?
         .into_inner()
         .services;

@@ -430,6 +430,10 @@ impl AccountsService for AccountsApi {
                 target_id: r.target_id,
                 reason: r.reason,
                 create_time: Some(timestamp(r.created_at)),
+                // Not recorded by the audit log yet.
+                before_json: String::new(),
+                after_json: String::new(),
+                admin_email: String::new(),
             })
             .collect();
         ok(pb::ListAuditEventsResponse {

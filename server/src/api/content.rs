@@ -44,6 +44,9 @@ fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
         position: row.position,
         create_time: Some(timestamp(row.created_at)),
         etag: row.updated_at.timestamp_micros().to_string(),
+        // Every service is offered until services can be archived.
+        active: true,
+        update_time: Some(timestamp(row.updated_at)),
     }
 }
 

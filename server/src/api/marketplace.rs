@@ -199,6 +199,9 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         update_time: Some(timestamp(r.updated_at)),
         expire_time: Some(timestamp(r.expires_at)),
         close_time: r.closed_at.filter(|_| closed).map(timestamp),
+        // Set by the request views once translations are served.
+        description_language: types::Language::Unspecified as i32,
+        description_translation: String::new(),
     }
 }
 

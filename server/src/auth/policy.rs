@@ -294,6 +294,7 @@ pub const RULES: &[(&str, Access)] = &[
     ("/repairs.content.v1.ContentService/CreateService", ADMIN),
     ("/repairs.content.v1.ContentService/UpdateService", ADMIN),
     ("/repairs.content.v1.ContentService/DeleteService", ADMIN),
+    ("/repairs.content.v1.ContentService/ReorderServices", ADMIN),
     ("/repairs.content.v1.ContentService/GetHomePage", ANYONE),
     ("/repairs.content.v1.ContentService/UpdateHomePage", ADMIN),
     (
@@ -304,9 +305,19 @@ pub const RULES: &[(&str, Access)] = &[
         "/repairs.content.v1.ContentService/UpdateProfessionalPage",
         ADMIN,
     ),
+    ("/repairs.content.v1.ContentService/GetLegalPage", ANYONE),
+    ("/repairs.content.v1.ContentService/UpdateLegalPage", ADMIN),
     (
         "/repairs.content.v1.ContentService/SendContactMessage",
         ANYONE,
+    ),
+    (
+        "/repairs.content.v1.ContentService/ListContactMessages",
+        ADMIN,
+    ),
+    (
+        "/repairs.content.v1.ContentService/MarkContactMessageRead",
+        ADMIN,
     ),
     (
         "/repairs.content.v1.ContentService/TranslateText",

@@ -28,6 +28,8 @@ const LONGER_TEXT: &[(&str, usize)] = &[
     ("how_description", 5_000),
     ("section_1_description", 5_000),
     ("text", 5_000),
+    ("texts", 5_000),
+    ("body", 20_000),
     ("message", 5_000),
     ("en", 5_000),
     ("fr", 5_000),

@@ -10,9 +10,7 @@ describe('page texts', () => {
   it('reads the catalogue section by proto field names, ignoring keys the contract lacks', () => {
     expect(defaults.bannerH1).toBe(en.home.banner_h1);
     expect(defaults.section1Link).toBe(en.home.section_1_link);
-    expect(defaults.howSteps.map((step) => step.heading)).toEqual(
-      en.home.how_steps.map((step) => step.heading),
-    );
+    expect(defaults.how2?.heading).toBe(en.home.how_2.heading);
   });
 
   it('keeps the defaults while there is no reply', () => {
@@ -22,11 +20,12 @@ describe('page texts', () => {
   it("takes every field the server filled in and the defaults' for the rest", () => {
     const fromServer = create(HomePageSchema, {
       bannerH1: 'From the server',
-      howSteps: [{ heading: 'Only step', description: 'Call us' }],
+      how1: { heading: 'Only step', description: 'Call us' },
     });
     const page = withDefaults(HomePageSchema, defaults, fromServer);
     expect(page.bannerH1).toBe('From the server');
-    expect(page.howSteps).toHaveLength(1);
+    expect(page.how1?.heading).toBe('Only step');
+    expect(page.how2?.heading).toBe(en.home.how_2.heading);
     expect(page.bannerH2).toBe(en.home.banner_h2);
     expect(page.servicesHeading).toBe(en.home.services_heading);
     // The defaults themselves are left untouched.

@@ -9,7 +9,7 @@ import { reflect } from '@bufbuild/protobuf/reflect';
 
 /**
  * Builds a page message (HomePage, ProfessionalPage) from its catalogue section. The catalogue
- * keys are the proto field names (`banner_h1`, `how_steps`, ...), which protobuf JSON accepts;
+ * keys are the proto field names (`banner_h1`, `how_1`, ...), which protobuf JSON accepts;
  * the section's other keys (texts the contract does not carry) are ignored.
  */
 export function pageFromCatalogue<Desc extends DescMessage>(

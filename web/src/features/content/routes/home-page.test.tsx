@@ -92,7 +92,7 @@ describe('home page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Server headline' })).toBeVisible();
     expect(screen.getByText('Server tagline')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Server button' })).toBeVisible();
-    // banner_h3 and how_steps were empty in the reply: the catalogue's stay.
+    // banner_h3 and the guide's steps were empty in the reply: the catalogue's stay.
     expect(screen.getByText(/Post your repair request in minutes/)).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Compare quotes' })).toBeVisible();
     expect(requests[0]?.language).toBe(Language.EN);

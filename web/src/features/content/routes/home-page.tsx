@@ -38,7 +38,7 @@ export function HomePage() {
       <GuideSection
         heading={page.howHeading}
         description={page.howDescription}
-        steps={page.howSteps}
+        steps={[page.how1, page.how2, page.how3].filter((step) => step !== undefined)}
       />
     </>
   );

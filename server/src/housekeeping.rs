@@ -1,6 +1,7 @@
 //! Periodic clean-up: expired password-reset and email-verification links, and old
 //! delivered outbox messages; the membership reminders that have come due; and the open
-//! repair requests nobody was hired on in time, which expire.
+//! repair requests nobody was hired on in time, which expire; and the hires' card holds
+//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`).
 //! Safe to run in every server process at once (plain deletes; reminders lock their rows).
 
 use std::time::Duration;
@@ -31,12 +32,13 @@ pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
 
 /// Purges every `every` (first right away) until `shutdown` turns true.
 pub fn spawn(
-    db: PgPool,
+    state: crate::state::AppState,
     every: Duration,
     keep_sent: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
+        let db = state.db.clone();
         while !*shutdown.borrow() {
             match purge(&db, keep_sent).await {
                 Ok(purged) if purged != Purged::default() => {
@@ -54,6 +56,13 @@ pub fn spawn(
                 Ok(0) => {}
                 Ok(sent) => tracing::info!(sent, "membership reminders written"),
                 Err(error) => tracing::error!(error = ?error, "membership reminders failed"),
+            }
+            match crate::hiring::sweep::sweep(&state, chrono::Utc::now()).await {
+                Ok(swept) if swept != crate::hiring::sweep::Swept::default() => {
+                    tracing::info!(?swept, "card holds of hires swept");
+                }
+                Ok(_) => {}
+                Err(error) => tracing::error!(error = ?error, "hold sweep failed"),
             }
             tokio::select! {
                 () = tokio::time::sleep(every) => {}

@@ -13,6 +13,7 @@ pub mod cache;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod hiring;
 pub mod housekeeping;
 pub mod http_routes;
 pub mod matching;
@@ -164,7 +165,7 @@ impl BackgroundTasks {
         let tasks = vec![
             worker.spawn(stop.clone()),
             housekeeping::spawn(
-                state.db.clone(),
+                state.clone(),
                 Duration::from_secs(config.purge_interval_secs.max(1)),
                 keep_sent,
                 stop.clone(),

@@ -1,7 +1,7 @@
-//! BillingService: decode, authorise the record, call `crate::billing`, encode. Built so
-//! far: the payment configuration, Stripe's webhook, memberships, coupons, reading and
-//! confirming a payment, the admins' test charge and their capture, void and refund; hiring
-//! and orders answer UNIMPLEMENTED until their rules land.
+//! BillingService: decode, authorise the record, call `crate::billing` (and
+//! `crate::hiring` for hires and orders), encode. Every change of a hire payment (confirm,
+//! Stripe's webhook, an admin's capture, void or refund) is followed by
+//! [`hiring::settle`], which keeps the order and its request in line.
 
 use repairs_proto::billing::{self as pb, billing_service_server::BillingService};
 use tonic::{Request, Response, Status};
@@ -18,10 +18,12 @@ use crate::{
         stripe_events, test_charge,
     },
     error::ApiError,
+    hiring::{self, HireForm, Whose},
     providers::payments::GatewayKind,
     state::AppState,
     store::{
         coupons::{CouponRow, NewCoupon},
+        orders as store_orders,
         page::PageRequest,
     },
 };
@@ -70,8 +72,72 @@ impl BillingApi {
             reason,
         )
         .await?;
+        hiring::settle(&self.state, &payment).await?;
         Ok(payment_to_proto(payment))
     }
+}
+
+/// An order as its parties and admins see it (contacts once the request was hired).
+fn order_to_proto(view: store_orders::OrderView, payment: Option<Payment>) -> pb::Order {
+    use repairs_proto::{marketplace as mpb, types};
+    let state = payment
+        .as_ref()
+        .map(|p| order_state(p.state))
+        .unwrap_or_default();
+    let request_state = crate::domain::RepairRequestState::from_code(&view.request_state)
+        .map(|s| super::marketplace::state_to_proto(s) as i32)
+        .unwrap_or_default();
+    let contacts = view.order.hired_at.map(|_| mpb::JobContacts {
+        customer: Some(mpb::PartyContact {
+            id: view.order.customer_id.to_string(),
+            name: view.customer_name.clone(),
+            email: view.customer_email.clone(),
+            phone: view.customer_phone.clone().unwrap_or_default(),
+        }),
+        professional: Some(mpb::PartyContact {
+            id: view.order.professional_id.to_string(),
+            name: view.professional_name.clone(),
+            email: view.professional_email.clone(),
+            phone: view.professional_phone.clone().unwrap_or_default(),
+        }),
+        address: Some(types::Address {
+            line1: view.line1.clone(),
+            line2: view.line2.clone(),
+            city: view.city.clone(),
+            province: view.province.clone(),
+            postal_code: view.postal_code.clone(),
+            country: "CA".to_owned(),
+        }),
+    });
+    let order = view.order;
+    pb::Order {
+        id: order.id.to_string(),
+        customer_id: order.customer_id.to_string(),
+        customer_name: view.customer_name,
+        professional_id: order.professional_id.to_string(),
+        professional_name: view.professional_name,
+        application_id: order.quote_id.to_string(),
+        repair_request_id: order.repair_request_id.to_string(),
+        estimated_minutes: view.estimated_minutes,
+        payment: payment.map(payment_to_proto),
+        state,
+        create_time: Some(timestamp(order.created_at)),
+        repair_request_state: request_state,
+        complete_time: order.completed_at.map(timestamp),
+        contacts,
+    }
+}
+
+fn order_state(state: PaymentState) -> i32 {
+    (match state {
+        PaymentState::RequiresAction => pb::OrderState::RequiresAction,
+        PaymentState::Authorized => pb::OrderState::Authorized,
+        PaymentState::Captured => pb::OrderState::Captured,
+        PaymentState::Canceled => pb::OrderState::Canceled,
+        PaymentState::Expired => pb::OrderState::Expired,
+        PaymentState::Failed => pb::OrderState::Failed,
+        PaymentState::Refunded => pb::OrderState::Refunded,
+    }) as i32
 }
 
 type Reply<T> = Result<Response<T>, Status>;
@@ -189,7 +255,14 @@ impl BillingService for BillingApi {
         )
         .await
         .map_err(crate::error::ApiError::from)?;
-        // A membership month it granted has its receipt waiting.
+        // A hire it moved follows; a membership month it granted has its receipt waiting.
+        if let Some(charge_id) = &handled.charge_id {
+            match self.ledger().find_by_charge_id(charge_id).await {
+                Ok(payment) => hiring::settle(&self.state, &payment).await?,
+                Err(crate::billing::LedgerError::NotFound) => {}
+                Err(other) => return Err(ApiError::from(other).into()),
+            }
+        }
         self.state.outbox.wake();
         Ok(Response::new(pb::HandleStripeEventResponse {
             event_id: handled.event_id,
@@ -405,9 +478,93 @@ impl BillingService for BillingApi {
         membership::grant_if_captured(ledger.db(), &payment)
             .await
             .map_err(ApiError::from)?;
+        hiring::settle(&self.state, &payment).await?;
         self.state.outbox.wake();
         ok(pb::ConfirmPaymentResponse {
             payment: Some(payment_to_proto(payment)),
+        })
+    }
+
+    async fn preview_hire(
+        &self,
+        request: Request<pb::PreviewHireRequest>,
+    ) -> Reply<pb::PreviewHireResponse> {
+        let caller = caller(&request)?;
+        let preview = hiring::preview(
+            &self.state,
+            caller.account_id,
+            &request.get_ref().application_id,
+        )
+        .await?;
+        let language = crate::store::accounts::contact(
+            &self.state.db,
+            crate::store::accounts::AccountKind::Customer,
+            caller.account_id,
+        )
+        .await
+        .map_err(ApiError::from)?
+        .map(|c| c.language())
+        .unwrap_or_default();
+        let quote = preview.quote;
+        ok(pb::PreviewHireResponse {
+            service_name: hiring::service_name(
+                language,
+                &quote.service_name_en,
+                &quote.service_name_fr,
+            )
+            .to_owned(),
+            estimated_minutes: quote.estimated_minutes,
+            professional_name: quote.professional_name,
+            fee: Some(preview.fee.into()),
+            amount_payable: Some(preview.amount_payable.into()),
+        })
+    }
+
+    async fn hire_professional(
+        &self,
+        request: Request<pb::HireProfessionalRequest>,
+    ) -> Reply<pb::HireProfessionalResponse> {
+        let caller = caller(&request)?;
+        let req = request.get_ref();
+        let order = hiring::hire(
+            &self.state,
+            caller.account_id,
+            HireForm {
+                quote_id: &req.application_id,
+                payment_method: &req.payment_method,
+                request_id: &req.request_id,
+            },
+        )
+        .await?;
+        let (view, payment) = hiring::order_with_payment(&self.state, &order).await?;
+        ok(pb::HireProfessionalResponse {
+            order: Some(order_to_proto(view, payment)),
+        })
+    }
+
+    async fn list_orders(
+        &self,
+        request: Request<pb::ListOrdersRequest>,
+    ) -> Reply<pb::ListOrdersResponse> {
+        use pb::list_orders_request::Party;
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let whose = match &req.party {
+            Some(Party::CustomerId(id)) => Whose::Customer(parse_id("customer_id", id)?),
+            Some(Party::ProfessionalId(id)) => {
+                Whose::Professional(parse_id("professional_id", id)?)
+            }
+            None => Whose::All,
+        };
+        let page = PageRequest::parse(req.page_size, &req.page_token)?;
+        let (rows, next_page_token) =
+            hiring::list_orders(&self.state, &caller, whose, &page).await?;
+        ok(pb::ListOrdersResponse {
+            orders: rows
+                .into_iter()
+                .map(|(view, payment)| order_to_proto(view, Some(payment)))
+                .collect(),
+            next_page_token,
         })
     }
 

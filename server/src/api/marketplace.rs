@@ -315,7 +315,7 @@ impl MarketplaceService for MarketplaceApi {
     ) -> Reply<pb::CancelRepairRequestResponse> {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
-        let cancelled = requests::cancel(&self.state, caller.account_id, id).await?;
+        let cancelled = crate::hiring::cancel(&self.state, caller.account_id, id).await?;
         let viewed = Viewed {
             request: cancelled,
             location: Location::Full,
@@ -331,7 +331,7 @@ impl MarketplaceService for MarketplaceApi {
     ) -> Reply<pb::CompleteRepairRequestResponse> {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
-        let completed = requests::complete(&self.state, caller.account_id, id).await?;
+        let completed = crate::hiring::complete(&self.state, caller.account_id, id).await?;
         let viewed = Viewed {
             request: completed,
             location: Location::Full,

@@ -34,8 +34,14 @@ async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Uuid> {
             }
             ledger.find_by_charge_id(charge_id).await?
         }
-        // Orders come with hiring: until then no order exists to name.
-        Target::Order(_) => return Err(LedgerError::NotFound.into()),
+        Target::Order(id) => {
+            let id = crate::accounts::parse_id("target.order_id", id)?;
+            let payment_id = crate::store::orders::get(ledger.db(), id)
+                .await?
+                .and_then(|order| order.payment_id)
+                .ok_or(LedgerError::NotFound)?;
+            ledger.find(payment_id).await?
+        }
     };
     Ok(payment.id)
 }

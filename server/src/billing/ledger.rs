@@ -397,6 +397,34 @@ impl Ledger {
         moved.map(to_payment).transpose()
     }
 
+    /// The hold lapsing: AUTHORIZED -> EXPIRED once its authorisation ran out by `now` (the
+    /// housekeeping's clock). `None` when the payment was not authorised or has time left.
+    pub async fn lapse(
+        &self,
+        payment_id: Uuid,
+        now: DateTime<Utc>,
+    ) -> Result<Option<Payment>, LedgerError> {
+        let payment = self.find(payment_id).await?;
+        if payment.state != PaymentState::Authorized
+            || payment.authorization_expires_at.is_none_or(|at| at > now)
+        {
+            return Ok(None);
+        }
+        let moved = store::transition(
+            &self.db,
+            payment.id,
+            &[PaymentState::Authorized.as_str()],
+            &GatewayState {
+                state: PaymentState::Expired.as_str(),
+                client_secret: None,
+                failure_code: None,
+                authorization_expires_at: None,
+            },
+        )
+        .await?;
+        moved.map(to_payment).transpose()
+    }
+
     /// The database the ledger keeps its records in.
     pub fn db(&self) -> &PgPool {
         &self.db

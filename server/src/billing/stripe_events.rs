@@ -123,6 +123,8 @@ pub struct Handled {
     pub event_id: String,
     /// False when the event id was seen before: nothing was done again.
     pub processed: bool,
+    /// The payment the event moved, if any (so the rules built on payments can follow it).
+    pub charge_id: Option<String>,
 }
 
 /// Verifies, deduplicates and applies one webhook delivery.
@@ -150,6 +152,7 @@ pub async fn handle(
         return Ok(Handled {
             event_id: event.id,
             processed: false,
+            charge_id: None,
         });
     }
     // Applied before it is recorded: a crash in between redelivers the event, and
@@ -173,13 +176,13 @@ pub async fn handle(
             "Stripe reports a dispute"
         );
     }
-    let charge_id = transition
-        .map(|t| t.charge_id)
-        .or(event.data.object.payment_intent.clone());
+    let moved = transition.map(|t| t.charge_id);
+    let charge_id = moved.clone().or(event.data.object.payment_intent.clone());
     let processed = stripe_events::record(db, &event.id, &event.kind, charge_id.as_deref()).await?;
     Ok(Handled {
         event_id: event.id,
         processed,
+        charge_id: moved,
     })
 }
 

@@ -248,7 +248,7 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
     // Closed first so the reply counts no live quote; rolled back when the cancel fails.
-    let closed = quotes::close_submitted(&mut tx, id, now).await?;
+    let closed = quotes::close_submitted(&mut tx, id, None, now).await?;
     let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {

@@ -2,7 +2,7 @@
 //! order of a request (`closed_at is null`) is the one it stands on.
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 /// A completed job whose hire payment was captured: what a review needs to know about it.
@@ -30,5 +30,335 @@ pub async fn paid_job(db: &PgPool, repair_request_id: Uuid) -> sqlx::Result<Opti
     )
     .bind(repair_request_id)
     .fetch_optional(db)
+    .await
+}
+
+/// An order as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct OrderRecord {
+    pub id: Uuid,
+    pub repair_request_id: Uuid,
+    pub quote_id: Uuid,
+    pub customer_id: Uuid,
+    pub professional_id: Uuid,
+    pub request_id: Uuid,
+    pub payment_id: Option<Uuid>,
+    pub amount_cents: i64,
+    pub currency: String,
+    pub created_at: DateTime<Utc>,
+    pub hired_at: Option<DateTime<Utc>>,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub closed_at: Option<DateTime<Utc>>,
+}
+
+const RECORD: &str = "id, repair_request_id, quote_id, customer_id, professional_id, request_id,
+    payment_id, amount_cents, currency, created_at, hired_at, completed_at, closed_at";
+
+/// The order the customer made under their idempotency key `request_id`.
+pub async fn find_by_key(
+    db: impl sqlx::PgExecutor<'_>,
+    customer_id: Uuid,
+    request_id: Uuid,
+) -> sqlx::Result<Option<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {RECORD} from orders where customer_id = $1 and request_id = $2"
+    )))
+    .bind(customer_id)
+    .bind(request_id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn get(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {RECORD} from orders where id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+pub async fn find_by_payment(
+    db: impl sqlx::PgExecutor<'_>,
+    payment_id: Uuid,
+) -> sqlx::Result<Option<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {RECORD} from orders where payment_id = $1"
+    )))
+    .bind(payment_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// The live order of a request, locked for the rest of the transaction.
+pub async fn lock_live(
+    tx: &mut PgConnection,
+    repair_request_id: Uuid,
+) -> sqlx::Result<Option<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {RECORD} from orders where repair_request_id = $1 and closed_at is null
+         for update"
+    )))
+    .bind(repair_request_id)
+    .fetch_optional(tx)
+    .await
+}
+
+/// What a hire claims before the card is authorised.
+#[derive(Debug, Clone)]
+pub struct NewClaim {
+    pub repair_request_id: Uuid,
+    pub quote_id: Uuid,
+    pub customer_id: Uuid,
+    pub professional_id: Uuid,
+    pub request_id: Uuid,
+    pub amount_cents: i64,
+    pub currency: String,
+}
+
+/// Inserts the live order of a request with no payment yet; `None` when the request has a
+/// live order already or the customer used `request_id` before.
+pub async fn insert_claim(
+    tx: &mut PgConnection,
+    claim: &NewClaim,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Option<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
+            request_id, amount_cents, currency, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         on conflict do nothing
+         returning {RECORD}"
+    )))
+    .bind(Uuid::now_v7())
+    .bind(claim.repair_request_id)
+    .bind(claim.quote_id)
+    .bind(claim.customer_id)
+    .bind(claim.professional_id)
+    .bind(claim.request_id)
+    .bind(claim.amount_cents)
+    .bind(&claim.currency)
+    .bind(now)
+    .fetch_optional(tx)
+    .await
+}
+
+/// Removes a claim whose card was refused (it holds no payment). False when it holds one.
+pub async fn delete_claim(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query("delete from orders where id = $1 and payment_id is null")
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn attach_payment(tx: &mut PgConnection, id: Uuid, payment_id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("update orders set payment_id = $2 where id = $1 and payment_id is null")
+        .bind(id)
+        .bind(payment_id)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// The order stops being its request's live one.
+pub async fn close(
+    db: impl sqlx::PgExecutor<'_>,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("update orders set closed_at = $2 where id = $1 and closed_at is null")
+        .bind(id)
+        .bind(now)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+pub async fn mark_hired(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::Result<()> {
+    sqlx::query("update orders set hired_at = coalesce(hired_at, $2) where id = $1")
+        .bind(id)
+        .bind(now)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn mark_completed(
+    tx: &mut PgConnection,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<()> {
+    sqlx::query("update orders set completed_at = coalesce(completed_at, $2) where id = $1")
+        .bind(id)
+        .bind(now)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
+
+/// The live order of a request.
+pub async fn live(
+    db: impl sqlx::PgExecutor<'_>,
+    repair_request_id: Uuid,
+) -> sqlx::Result<Option<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {RECORD} from orders where repair_request_id = $1 and closed_at is null"
+    )))
+    .bind(repair_request_id)
+    .fetch_optional(db)
+    .await
+}
+
+/// A hold about to lapse, and whom to warn.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LapsingHold {
+    pub order_id: Uuid,
+    pub repair_request_id: Uuid,
+    pub customer_name: String,
+    pub customer_email: String,
+    pub customer_language: String,
+    pub service_name_en: String,
+    pub service_name_fr: String,
+    pub lapses_at: DateTime<Utc>,
+}
+
+/// Marks warned (and answers) up to `limit` hired, uncompleted orders whose authorised hold
+/// lapses by `by` and were not warned yet; rows another process is warning are skipped.
+pub async fn claim_hold_warnings(
+    tx: &mut PgConnection,
+    now: DateTime<Utc>,
+    by: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<LapsingHold>> {
+    sqlx::query_as(
+        "with due as (
+            select o.id from orders o
+            join payments p on p.id = o.payment_id
+            where p.state = 'authorized' and p.purpose = 'hire'
+              and p.authorization_expires_at <= $2 and p.authorization_expires_at > $1
+              and o.closed_at is null and o.completed_at is null and o.hold_warned_at is null
+            order by p.authorization_expires_at
+            limit $3
+            for update of o skip locked
+        ), warned as (
+            update orders o set hold_warned_at = $1 from due where o.id = due.id
+            returning o.id, o.repair_request_id, o.customer_id, o.payment_id
+        )
+        select w.id as order_id, w.repair_request_id, c.name as customer_name,
+            c.email::text as customer_email, c.language as customer_language,
+            s.name_en as service_name_en, s.name_fr as service_name_fr,
+            p.authorization_expires_at as lapses_at
+        from warned w
+        join customers c on c.id = w.customer_id
+        join payments p on p.id = w.payment_id
+        join repair_requests r on r.id = w.repair_request_id
+        join services s on s.id = r.service_id",
+    )
+    .bind(now)
+    .bind(by)
+    .bind(limit)
+    .fetch_all(tx)
+    .await
+}
+
+/// Hire payments whose authorised hold ran out by `now` (up to `limit`).
+pub async fn lapsed_holds(
+    db: impl sqlx::PgExecutor<'_>,
+    now: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<Uuid>> {
+    sqlx::query_scalar(
+        "select id from payments
+         where state = 'authorized' and purpose = 'hire' and authorization_expires_at <= $1
+         order by authorization_expires_at limit $2",
+    )
+    .bind(now)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
+/// Every admin's email, for warnings only admins act on.
+pub async fn admin_emails(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<Vec<(String, String)>> {
+    sqlx::query_as("select name, email::text from admins order by created_at limit 50")
+        .fetch_all(db)
+        .await
+}
+
+/// An order with what its lists show: names, the quote's estimate, the request's state and
+/// address, and both parties' contact details.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderView {
+    #[sqlx(flatten)]
+    pub order: OrderRecord,
+    pub customer_name: String,
+    pub customer_email: String,
+    pub customer_phone: Option<String>,
+    pub professional_name: String,
+    pub professional_email: String,
+    pub professional_phone: Option<String>,
+    pub estimated_minutes: i32,
+    pub request_state: String,
+    pub line1: String,
+    pub line2: String,
+    pub city: String,
+    pub province: String,
+    pub postal_code: String,
+}
+
+const VIEW: &str = "select o.id, o.repair_request_id, o.quote_id, o.customer_id,
+        o.professional_id, o.request_id, o.payment_id, o.amount_cents, o.currency,
+        o.created_at, o.hired_at, o.completed_at, o.closed_at,
+        c.name as customer_name, c.email::text as customer_email, c.phone as customer_phone,
+        p.name as professional_name, p.email::text as professional_email,
+        p.phone as professional_phone, q.estimated_minutes, r.state as request_state,
+        r.line1, r.line2, r.city, r.province, r.postal_code
+    from o
+    join customers c on c.id = o.customer_id
+    join professionals p on p.id = o.professional_id
+    join quotes q on q.id = o.quote_id
+    join repair_requests r on r.id = o.repair_request_id";
+
+pub async fn view(db: &PgPool, id: Uuid) -> sqlx::Result<Option<OrderView>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with o as (select * from orders where id = $1) {VIEW}"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Whose orders a list holds; both `None`: every order (admin).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Party {
+    pub customer_id: Option<Uuid>,
+    pub professional_id: Option<Uuid>,
+}
+
+/// A page of orders that hold a payment, newest first (keyset on created_at, id).
+pub async fn list(
+    db: &PgPool,
+    party: Party,
+    page: &super::page::PageRequest,
+) -> sqlx::Result<Vec<OrderView>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with o as (
+            select * from orders
+            where payment_id is not null
+              and ($1::uuid is null or customer_id = $1)
+              and ($2::uuid is null or professional_id = $2)
+              and ($3::timestamptz is null or (created_at, id) < ($3, $4))
+            order by created_at desc, id desc
+            limit $5
+        ) {VIEW}
+        order by o.created_at desc, o.id desc"
+    )))
+    .bind(party.customer_id)
+    .bind(party.professional_id)
+    .bind(page.after_time())
+    .bind(page.after_id())
+    .bind(page.fetch_limit())
+    .fetch_all(db)
     .await
 }

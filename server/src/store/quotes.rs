@@ -140,6 +140,20 @@ pub async fn lock_request_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result
         .await
 }
 
+/// SUBMITTED (or HIRED, authorised again) -> HIRED; false when the quote was withdrawn or
+/// not selected meanwhile.
+pub async fn hire(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update quotes set state = 'hired', updated_at = $2
+         where id = $1 and state in ('submitted', 'hired')",
+    )
+    .bind(id)
+    .bind(now)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Metres from the professional's home base to request `repair_request_id` when they quoted
 /// on it (in any state), as the matching rule measures it; `None` when they never did.
 pub async fn quoter_distance(
@@ -170,17 +184,19 @@ pub struct ClosedQuote {
     pub service_name_fr: String,
 }
 
-/// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` (it was
-/// cancelled); who to tell.
+/// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` but `keep` (it
+/// was cancelled, or `keep` was hired); who to tell.
 pub async fn close_submitted(
     tx: &mut PgConnection,
     repair_request_id: Uuid,
+    keep: Option<Uuid>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Vec<ClosedQuote>> {
     sqlx::query_as(
         "with q as (
             update quotes set state = 'not_selected', updated_at = $2
             where repair_request_id = $1 and state = 'submitted'
+              and ($3::uuid is null or id <> $3)
             returning professional_id
         )
         select p.email::text as email, p.name, p.language, s.name_en as service_name_en,
@@ -192,6 +208,7 @@ pub async fn close_submitted(
     )
     .bind(repair_request_id)
     .bind(now)
+    .bind(keep)
     .fetch_all(tx)
     .await
 }

@@ -215,7 +215,7 @@ pub async fn cancel(
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with requests as (
             update repair_requests set state = 'cancelled', closed_at = $3
-            where id = $1 and customer_id = $2 and state = 'open'
+            where id = $1 and customer_id = $2 and state in ('open', 'hired')
             returning *
          ) {SELECT}"
     )))
@@ -226,9 +226,48 @@ pub async fn cancel(
     .await
 }
 
+/// Moves request `id` from one of `from` to `to` (the hire's steps: OPEN -> PENDING_PAYMENT,
+/// PENDING_PAYMENT -> OPEN); false when it was in none of them.
+pub async fn move_state(
+    tx: &mut PgConnection,
+    id: Uuid,
+    from: &[&str],
+    to: &str,
+) -> sqlx::Result<bool> {
+    let done =
+        sqlx::query("update repair_requests set state = $3 where id = $1 and state = any($2)")
+            .bind(id)
+            .bind(from)
+            .bind(to)
+            .execute(tx)
+            .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// OPEN, PENDING_PAYMENT (or HIRED, when a lapsed hold is authorised again) -> HIRED on the
+/// quote `quote_id` of `professional_id`.
+pub async fn hire(
+    tx: &mut PgConnection,
+    id: Uuid,
+    quote_id: Uuid,
+    professional_id: Uuid,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update repair_requests set state = 'hired', hired_application_id = $2,
+            hired_professional_id = $3
+         where id = $1 and state in ('open', 'pending_payment', 'hired')",
+    )
+    .bind(id)
+    .bind(quote_id)
+    .bind(professional_id)
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Marks the customer's hired request completed; `None` when it is not theirs or not hired.
 pub async fn complete(
-    db: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     id: Uuid,
     customer_id: Uuid,
 ) -> sqlx::Result<Option<RepairRequestRow>> {

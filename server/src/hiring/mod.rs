@@ -1,0 +1,617 @@
+//! Hiring: the customer chooses a quote, the quote's fee is authorised on their card (a
+//! hold), and the request becomes hired; marking the job done captures the hold; cancelling
+//! a hired job releases it; the sweeper ([`sweep`]) warns before a hold lapses.
+//!
+//! Who wins a race. A hire first claims its request: with the request row locked it checks
+//! the request is open and the quote submitted, and inserts the request's live order with
+//! no payment yet (`orders_one_live_idx` allows one). Only then is the card authorised, so
+//! the loser of two racing hires is refused (REPAIR_REQUEST_NOT_OPEN) before anything is
+//! authorised for it. A request that stopped being hireable while the card was being
+//! authorised (cancelled, expired, the quote withdrawn) gets the hold released at once.
+//!
+//! Replays. The customer's `request_id` keys both the order and the ledger's attempt: the
+//! same key answers the same order (another quote under it is REQUEST_ID_REUSED). A new key
+//! on a quote whose hold is live answers the existing order: one hold per quote. A claim
+//! whose card was refused is removed, so the customer can try another card.
+//!
+//! States (request / order's payment): an AUTHORIZED payment hires (OPEN or PENDING_PAYMENT
+//! -> HIRED, the quote HIRED, the other submitted quotes NOT_SELECTED and told, the hired
+//! professional told); REQUIRES_ACTION leaves the request PENDING_PAYMENT until
+//! ConfirmPayment or Stripe's webhook settles it ([`settle`]); FAILED or CANCELED before the
+//! hire closes the order and reopens the request with its quotes intact. After a hold lapsed
+//! (EXPIRED) or an admin released it (CANCELED) on a HIRED request, a new hire of the hired
+//! quote authorises it again as a new order.
+
+pub mod notice;
+pub mod sweep;
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::{
+    accounts::{not_found, parse_id},
+    billing::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing},
+    domain::{Cents, Currency, Language, Money, RepairRequestState},
+    error::{ApiError, ApiResult},
+    outbox::{self, NewOutboxMessage},
+    providers::payments::{IdempotencyKey, PaymentMethodRef},
+    requests,
+    state::AppState,
+    store::{
+        accounts::{self as account_store, AccountKind},
+        orders::{self, NewClaim, OrderRecord},
+        quotes::{self, QuoteRow},
+        repair_requests::{self, RepairRequestRow},
+    },
+};
+
+/// A claim older than this whose card answer was never recorded was left by a process that
+/// stopped mid-call; another hire may take its place (the ledger's own limit).
+const ABANDONED_AFTER_SECS: i64 = 120;
+
+pub fn ledger(state: &AppState) -> Ledger {
+    Ledger::new(state.db.clone(), state.payments.clone())
+}
+
+/// The key of a step the server takes on an order's payment by itself (capture on
+/// completion, release on a cancel or a lost race): derived from the order, so a retried
+/// completion or cancel never captures or releases twice.
+fn derived_key(order_id: Uuid, step: &str) -> IdempotencyKey {
+    IdempotencyKey::new(Uuid::new_v5(&order_id, step.as_bytes()))
+}
+
+/// A service's name in `language`.
+pub fn service_name<'a>(language: Language, en: &'a str, fr: &'a str) -> &'a str {
+    match language {
+        Language::French => fr,
+        Language::English => en,
+    }
+}
+
+/// What the hire page shows before the card is taken.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    pub quote: QuoteRow,
+    pub fee: Money,
+    pub amount_payable: Money,
+}
+
+/// The customer's quote, or NOT_FOUND for anyone else's.
+async fn own_quote(state: &AppState, customer_id: Uuid, raw_id: &str) -> ApiResult<QuoteRow> {
+    let id = parse_id("application_id", raw_id)?;
+    quotes::get(&state.db, id)
+        .await?
+        .filter(|quote| quote.customer_id == customer_id)
+        .ok_or_else(|| not_found("quote"))
+}
+
+/// The booking summary of a quote: its fee is what the hire authorises.
+pub async fn preview(state: &AppState, customer_id: Uuid, quote_id: &str) -> ApiResult<Preview> {
+    let quote = own_quote(state, customer_id, quote_id).await?;
+    let fee = crate::quotes::fee_of(&quote);
+    Ok(Preview {
+        quote,
+        fee,
+        amount_payable: fee,
+    })
+}
+
+/// What the customer sends to hire.
+#[derive(Debug, Clone, Copy)]
+pub struct HireForm<'a> {
+    pub quote_id: &'a str,
+    pub payment_method: &'a str,
+    pub request_id: &'a str,
+}
+
+/// Hires the professional of a quote (see the module's comment for the rules).
+pub async fn hire(
+    state: &AppState,
+    customer_id: Uuid,
+    form: HireForm<'_>,
+) -> ApiResult<OrderRecord> {
+    let request_id = IdempotencyKey::parse(form.request_id)?;
+    let payment_method = PaymentMethodRef::parse(form.payment_method)?;
+    let quote = own_quote(state, customer_id, form.quote_id).await?;
+    let order = match orders::find_by_key(&state.db, customer_id, request_id.uuid()).await? {
+        Some(order) if order.quote_id != quote.id => {
+            return Err(LedgerError::RequestIdReused.into());
+        }
+        Some(order) if order.payment_id.is_some() => return Ok(order),
+        Some(order) if !abandoned(&order, Utc::now()) => {
+            return Err(LedgerError::InProgress.into());
+        }
+        // Left by a process that stopped mid-call: the ledger resumes its attempt.
+        Some(order) => order,
+        None => match claim(state, &quote, customer_id, request_id).await? {
+            Claim::New(order) => order,
+            Claim::Existing(order) => return Ok(order),
+        },
+    };
+    authorize(state, order, payment_method, request_id).await
+}
+
+fn abandoned(order: &OrderRecord, now: DateTime<Utc>) -> bool {
+    order.payment_id.is_none()
+        && now - order.created_at > chrono::Duration::seconds(ABANDONED_AFTER_SECS)
+}
+
+enum Claim {
+    New(OrderRecord),
+    /// The quote's hold is live already: its order.
+    Existing(OrderRecord),
+}
+
+/// Claims the request for `quote` (see the module's comment), or says why not.
+async fn claim(
+    state: &AppState,
+    quote: &QuoteRow,
+    customer_id: Uuid,
+    request_id: IdempotencyKey,
+) -> ApiResult<Claim> {
+    let now = Utc::now();
+    let mut tx = state.db.begin().await?;
+    let request_state = quotes::lock_request_state(&mut tx, quote.repair_request_id)
+        .await?
+        .ok_or_else(|| not_found("request"))?;
+    if let Some(live) = orders::lock_live(&mut tx, quote.repair_request_id).await? {
+        let payment = match live.payment_id {
+            Some(id) => Some(ledger(state).find(id).await?.state),
+            None => None,
+        };
+        let same_quote = live.quote_id == quote.id;
+        match payment {
+            Some(
+                PaymentState::RequiresAction | PaymentState::Authorized | PaymentState::Captured,
+            ) if same_quote => {
+                return Ok(Claim::Existing(live));
+            }
+            None if abandoned(&live, now) => {
+                orders::delete_claim(&mut *tx, live.id).await?;
+            }
+            None if same_quote => return Err(LedgerError::InProgress.into()),
+            // A lapsed or released hold on the hired quote: it may be authorised again.
+            Some(PaymentState::Expired | PaymentState::Canceled)
+                if same_quote && request_state == "hired" =>
+            {
+                orders::close(&mut *tx, live.id, now).await?;
+            }
+            _ => return Err(requests::not_open()),
+        }
+    }
+    match (request_state.as_str(), quote.state.as_str()) {
+        ("open", "submitted") | ("hired", "hired") => {}
+        ("open", _) => {
+            return Err(ApiError::FailedPrecondition {
+                reason: "QUOTE_NOT_SUBMITTED",
+                message: "this quote was withdrawn or closed; choose another one".to_owned(),
+            });
+        }
+        _ => return Err(requests::not_open()),
+    }
+    let claimed = orders::insert_claim(
+        &mut tx,
+        &NewClaim {
+            repair_request_id: quote.repair_request_id,
+            quote_id: quote.id,
+            customer_id,
+            professional_id: quote.professional_id,
+            request_id: request_id.uuid(),
+            amount_cents: quote.fee_cents,
+            currency: quote.currency.clone(),
+        },
+        now,
+    )
+    .await?;
+    let Some(order) = claimed else {
+        // The key was used a moment ago on another request (the request's own row is locked).
+        drop(tx);
+        return Err(
+            match orders::find_by_key(&state.db, customer_id, request_id.uuid()).await? {
+                Some(other) if other.quote_id == quote.id => LedgerError::InProgress,
+                _ => LedgerError::RequestIdReused,
+            }
+            .into(),
+        );
+    };
+    tx.commit().await?;
+    Ok(Claim::New(order))
+}
+
+/// Authorises the claimed order's amount and applies the answer. A refused card removes the
+/// claim, so the request stays open for another try.
+async fn authorize(
+    state: &AppState,
+    order: OrderRecord,
+    payment_method: PaymentMethodRef,
+    request_id: IdempotencyKey,
+) -> ApiResult<OrderRecord> {
+    let amount = Money::parse(order.amount_cents, &order.currency)
+        .unwrap_or_else(|_| Money::new(Cents::ZERO, Currency::Cad));
+    let started = ledger(state)
+        .start(&StartPayment {
+            purpose: Purpose::Hire,
+            payer_id: order.customer_id,
+            amount,
+            payment_method,
+            timing: Timing::Hold,
+            request_id,
+        })
+        .await;
+    match started {
+        Ok(payment) => apply(state, order.id, &payment).await,
+        // Another call holds the same attempt: leave the claim to it.
+        Err(error @ LedgerError::InProgress) => Err(error.into()),
+        Err(error) => {
+            orders::delete_claim(&state.db, order.id).await?;
+            Err(error.into())
+        }
+    }
+}
+
+/// Brings a hire payment's order and request in line with the payment, after ConfirmPayment,
+/// Stripe's webhook or an admin's step. Payments of other purposes are left alone.
+pub async fn settle(state: &AppState, payment: &Payment) -> ApiResult<()> {
+    if payment.purpose != Purpose::Hire {
+        return Ok(());
+    }
+    match orders::find_by_payment(&state.db, payment.id).await? {
+        Some(order) => apply(state, order.id, payment).await.map(drop),
+        None => Ok(()),
+    }
+}
+
+/// What applying a payment to its order came to.
+enum Applied {
+    Done,
+    /// The request stopped being hireable meanwhile: the hold must be released.
+    Lost,
+}
+
+/// Applies the payment's state to order `order_id` and its request, in one transaction
+/// under the request's lock. A hold that arrives for a request no longer hireable is
+/// released and the hire refused (REPAIR_REQUEST_NOT_OPEN).
+async fn apply(state: &AppState, order_id: Uuid, payment: &Payment) -> ApiResult<OrderRecord> {
+    let now = Utc::now();
+    let mut tx = state.db.begin().await?;
+    let order = orders::get(&mut *tx, order_id)
+        .await?
+        .ok_or_else(|| not_found("order"))?;
+    let request_state = quotes::lock_request_state(&mut tx, order.repair_request_id)
+        .await?
+        .unwrap_or_default();
+    orders::attach_payment(&mut tx, order.id, payment.id).await?;
+    let settled = order.hired_at.is_some() || order.closed_at.is_some();
+    let applied = match payment.state {
+        _ if settled => Applied::Done,
+        PaymentState::Authorized | PaymentState::Captured => {
+            hire_on(&mut tx, state, &order, &request_state, now).await?
+        }
+        PaymentState::RequiresAction => match request_state.as_str() {
+            "open" => {
+                repair_requests::move_state(
+                    &mut tx,
+                    order.repair_request_id,
+                    &["open"],
+                    "pending_payment",
+                )
+                .await?;
+                Applied::Done
+            }
+            "pending_payment" | "hired" => Applied::Done,
+            _ => Applied::Lost,
+        },
+        PaymentState::Failed
+        | PaymentState::Canceled
+        | PaymentState::Expired
+        | PaymentState::Refunded => {
+            orders::close(&mut *tx, order.id, now).await?;
+            repair_requests::move_state(
+                &mut tx,
+                order.repair_request_id,
+                &["pending_payment"],
+                "open",
+            )
+            .await?;
+            Applied::Done
+        }
+    };
+    if let Applied::Lost = applied {
+        orders::close(&mut *tx, order.id, now).await?;
+    }
+    tx.commit().await?;
+    state.outbox.wake();
+    if let Applied::Lost = applied {
+        release(state, &order, payment).await?;
+        return Err(requests::not_open());
+    }
+    orders::get(&state.db, order.id)
+        .await?
+        .ok_or_else(|| not_found("order"))
+}
+
+/// The hire itself, once the card is authorised: request and quote HIRED, the other
+/// submitted quotes NOT_SELECTED, everyone concerned told.
+async fn hire_on(
+    tx: &mut sqlx::PgConnection,
+    state: &AppState,
+    order: &OrderRecord,
+    request_state: &str,
+    now: DateTime<Utc>,
+) -> ApiResult<Applied> {
+    if !matches!(request_state, "open" | "pending_payment" | "hired")
+        || !quotes::hire(tx, order.quote_id, now).await?
+    {
+        return Ok(Applied::Lost);
+    }
+    repair_requests::hire(
+        tx,
+        order.repair_request_id,
+        order.quote_id,
+        order.professional_id,
+    )
+    .await?;
+    orders::mark_hired(tx, order.id, now).await?;
+    let lost =
+        quotes::close_submitted(tx, order.repair_request_id, Some(order.quote_id), now).await?;
+    let mut told: Vec<NewOutboxMessage> = lost
+        .iter()
+        .map(|closed| {
+            let language = Language::from_code(&closed.language).unwrap_or_default();
+            let service = service_name(language, &closed.service_name_en, &closed.service_name_fr);
+            let (subject, body) = notice::not_selected_email(language, &closed.name, service);
+            NewOutboxMessage::email(&closed.email, subject, body)
+        })
+        .collect();
+    if request_state != "hired" {
+        told.push(hired_notice(state, order).await?);
+    }
+    outbox::enqueue_many(&mut *tx, &told).await?;
+    Ok(Applied::Done)
+}
+
+/// The email telling the hired professional where the job is and how to reach the customer.
+async fn hired_notice(state: &AppState, order: &OrderRecord) -> ApiResult<NewOutboxMessage> {
+    let request = repair_requests::get(&state.db, order.repair_request_id)
+        .await?
+        .ok_or_else(|| not_found("request"))?;
+    let pro = account_store::contact(&state.db, AccountKind::Professional, order.professional_id)
+        .await?
+        .ok_or_else(|| not_found("professional"))?;
+    let customer = account_store::contact(&state.db, AccountKind::Customer, order.customer_id)
+        .await?
+        .ok_or_else(|| not_found("account"))?;
+    let language = pro.language();
+    let service = service_name(language, &request.service_name_en, &request.service_name_fr);
+    let link = format!(
+        "{}/professional-active-requests",
+        state.config.public_url.trim_end_matches('/')
+    );
+    let (subject, body) = notice::hired_email(
+        language,
+        &pro.name,
+        &notice::Hired {
+            service,
+            customer: &customer.name,
+            customer_phone: customer.phone.as_deref().unwrap_or(""),
+            address: &street_address(&request),
+            link: &link,
+        },
+    );
+    Ok(NewOutboxMessage::email(&pro.email, subject, body))
+}
+
+/// "100 8 Ave SW, Unit 2, Calgary, AB T2P 1J9".
+pub fn street_address(request: &RepairRequestRow) -> String {
+    let mut parts = vec![request.line1.as_str()];
+    if !request.line2.is_empty() {
+        parts.push(&request.line2);
+    }
+    parts.push(&request.city);
+    format!(
+        "{}, {} {}",
+        parts.join(", "),
+        request.province,
+        request.postal_code
+    )
+    .trim_end()
+    .to_owned()
+}
+
+/// Releases the order's hold (a lost race, a cancel), once: a payment no longer held is
+/// left as it is.
+async fn release(state: &AppState, order: &OrderRecord, payment: &Payment) -> ApiResult<()> {
+    if !matches!(
+        payment.state,
+        PaymentState::Authorized | PaymentState::RequiresAction
+    ) {
+        return Ok(());
+    }
+    match ledger(state)
+        .step(
+            order.customer_id,
+            payment.id,
+            Step::Void,
+            derived_key(order.id, "void"),
+        )
+        .await
+    {
+        Ok(_) | Err(LedgerError::State(_) | LedgerError::AuthorizationExpired) => Ok(()),
+        Err(other) => Err(other.into()),
+    }
+}
+
+fn not_hired() -> ApiError {
+    ApiError::FailedPrecondition {
+        reason: "REPAIR_REQUEST_NOT_HIRED",
+        message: "only a request with a hired professional can be marked completed".to_owned(),
+    }
+}
+
+/// The customer's request, or NOT_FOUND.
+async fn own_request(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+    repair_requests::get(&state.db, id)
+        .await?
+        .filter(|request| request.customer_id == customer_id)
+        .ok_or_else(|| not_found("request"))
+}
+
+/// The live order of a hired request and its payment.
+async fn held(state: &AppState, request_id: Uuid) -> ApiResult<Option<(OrderRecord, Payment)>> {
+    let Some(order) = orders::live(&state.db, request_id).await? else {
+        return Ok(None);
+    };
+    let Some(payment_id) = order.payment_id else {
+        return Ok(None);
+    };
+    let payment = ledger(state).find(payment_id).await?;
+    Ok(Some((order, payment)))
+}
+
+/// Marks a hired job done and captures its hold at once (HIRED -> COMPLETED). Completing a
+/// completed request answers it unchanged. A capture that fails leaves the request HIRED
+/// with the reason: a lapsed or released hold is AUTHORIZATION_EXPIRED or PAYMENT_STATE
+/// (authorise the card again from the active request), a gateway outage UNAVAILABLE.
+pub async fn complete(
+    state: &AppState,
+    customer_id: Uuid,
+    id: Uuid,
+) -> ApiResult<RepairRequestRow> {
+    let request = own_request(state, customer_id, id).await?;
+    match request.state() {
+        RepairRequestState::Completed => return Ok(request),
+        RepairRequestState::Hired => {}
+        _ => return Err(not_hired()),
+    }
+    let (order, payment) = held(state, id).await?.ok_or_else(|| ApiError::FailedPrecondition {
+        reason: "PAYMENT_STATE",
+        message: "the card hold of this job is not in place; authorise the card again from the active request".to_owned(),
+    })?;
+    if payment.state != PaymentState::Captured {
+        ledger(state)
+            .step(customer_id, payment.id, Step::Capture, derived_key(order.id, "capture"))
+            .await
+            .map_err(|error| match error {
+                LedgerError::State(_) => ApiError::FailedPrecondition {
+                    reason: "PAYMENT_STATE",
+                    message: "the card hold of this job was released; authorise the card again from the active request".to_owned(),
+                },
+                LedgerError::AuthorizationExpired => ApiError::FailedPrecondition {
+                    reason: "AUTHORIZATION_EXPIRED",
+                    message: "the card hold of this job lapsed; authorise the card again from the active request".to_owned(),
+                },
+                other => other.into(),
+            })?;
+    }
+    let mut tx = state.db.begin().await?;
+    let done = repair_requests::complete(&mut *tx, id, customer_id).await?;
+    orders::mark_completed(&mut tx, order.id, Utc::now()).await?;
+    tx.commit().await?;
+    match done {
+        Some(done) => Ok(done),
+        // A concurrent completion committed first.
+        None => own_request(state, customer_id, id).await,
+    }
+}
+
+/// Cancels the customer's request: an open one as [`requests::cancel`] does; a hired one
+/// too, its hold released first and the hired professional told.
+pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+    let request = own_request(state, customer_id, id).await?;
+    if request.state() != RepairRequestState::Hired {
+        return requests::cancel(state, customer_id, id).await;
+    }
+    if let Some((order, payment)) = held(state, id).await? {
+        release(state, &order, &payment).await?;
+    }
+    let cancelled = requests::cancel(state, customer_id, id).await?;
+    if let Some(professional_id) = request.hired_professional_id
+        && let Some(pro) =
+            account_store::contact(&state.db, AccountKind::Professional, professional_id).await?
+    {
+        let language = pro.language();
+        let service = service_name(language, &request.service_name_en, &request.service_name_fr);
+        let (subject, body) = crate::quotes::notice::cancelled_email(language, &pro.name, service);
+        outbox::enqueue(
+            &state.db,
+            &NewOutboxMessage::email(&pro.email, subject, body),
+        )
+        .await?;
+        state.outbox.wake();
+    }
+    Ok(cancelled)
+}
+
+/// Whose orders to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    Customer(Uuid),
+    Professional(Uuid),
+    All,
+}
+
+/// A page of orders with their payments, newest first: the customer's or the
+/// professional's own (NOT_FOUND for anyone else's), or every order for an admin.
+pub async fn list_orders(
+    state: &AppState,
+    caller: &crate::auth::Caller,
+    whose: Whose,
+    page: &crate::store::page::PageRequest,
+) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String)> {
+    use crate::domain::Role;
+    let admin = caller.role == Role::Admin;
+    let party = match whose {
+        Whose::Customer(id)
+            if admin || (caller.role == Role::Customer && caller.account_id == id) =>
+        {
+            orders::Party {
+                customer_id: Some(id),
+                professional_id: None,
+            }
+        }
+        Whose::Professional(id)
+            if admin || (caller.role == Role::Professional && caller.account_id == id) =>
+        {
+            orders::Party {
+                customer_id: None,
+                professional_id: Some(id),
+            }
+        }
+        Whose::All if admin => orders::Party::default(),
+        Whose::All => {
+            return Err(ApiError::PermissionDenied {
+                reason: "ADMIN_ONLY",
+                message: "only an admin can list every order".to_owned(),
+            });
+        }
+        _ => return Err(not_found("account")),
+    };
+    let rows = orders::list(&state.db, party, page).await?;
+    let (rows, next_page_token) = page.finish(rows, |row| (row.order.created_at, row.order.id));
+    let ledger = ledger(state);
+    let mut listed = Vec::with_capacity(rows.len());
+    for row in rows {
+        // The list holds only orders with a payment.
+        let Some(payment_id) = row.order.payment_id else {
+            continue;
+        };
+        let payment = ledger.find(payment_id).await?;
+        listed.push((row, payment));
+    }
+    Ok((listed, next_page_token))
+}
+
+/// One order with its payment, for the reply to a hire.
+pub async fn order_with_payment(
+    state: &AppState,
+    order: &OrderRecord,
+) -> ApiResult<(orders::OrderView, Option<Payment>)> {
+    let view = orders::view(&state.db, order.id)
+        .await?
+        .ok_or_else(|| not_found("order"))?;
+    let payment = match order.payment_id {
+        Some(id) => Some(ledger(state).find(id).await?),
+        None => None,
+    };
+    Ok((view, payment))
+}

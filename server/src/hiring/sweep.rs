@@ -1,0 +1,85 @@
+//! The hold-expiry sweeper, run by the housekeeping with its clock: a day before a hire's
+//! card hold lapses (holds last 7 days) the customer and the admins are warned, once; when
+//! it lapses the payment is marked EXPIRED. The request stays HIRED: the customer can
+//! authorise the card again from the active request (a new hire of the hired quote).
+
+use chrono::{DateTime, Utc};
+
+use super::{ledger, notice, service_name};
+use crate::{
+    domain::Language,
+    outbox::{self, NewOutboxMessage},
+    state::AppState,
+    store::orders,
+};
+
+/// How long before a hold lapses its customer and the admins are warned.
+pub const WARN_BEFORE_HOURS: i64 = 24;
+/// Rows handled per batch.
+const BATCH: i64 = 100;
+
+/// What one pass did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    pub warned: usize,
+    pub lapsed: usize,
+}
+
+pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept> {
+    let mut swept = Swept::default();
+    let by = now + chrono::Duration::hours(WARN_BEFORE_HOURS);
+    let link = format!(
+        "{}/user-active-requests",
+        state.config.public_url.trim_end_matches('/')
+    );
+    loop {
+        let mut tx = state.db.begin().await?;
+        let due = orders::claim_hold_warnings(&mut tx, now, by, BATCH).await?;
+        let admins = if due.is_empty() {
+            Vec::new()
+        } else {
+            orders::admin_emails(&mut *tx).await?
+        };
+        let mut messages = Vec::new();
+        for hold in &due {
+            let lapses = hold.lapses_at.format("%Y-%m-%d %H:%M").to_string();
+            let language = Language::from_code(&hold.customer_language).unwrap_or_default();
+            let service = service_name(language, &hold.service_name_en, &hold.service_name_fr);
+            let (subject, body) =
+                notice::hold_lapsing_email(language, &hold.customer_name, service, &lapses, &link);
+            messages.push(NewOutboxMessage::email(&hold.customer_email, subject, body));
+            for (name, email) in &admins {
+                let (subject, body) = notice::hold_lapsing_email(
+                    Language::English,
+                    name,
+                    &hold.service_name_en,
+                    &lapses,
+                    &format!("order {}", hold.order_id),
+                );
+                messages.push(NewOutboxMessage::email(email, subject, body));
+            }
+        }
+        outbox::enqueue_many(&mut *tx, &messages).await?;
+        tx.commit().await?;
+        swept.warned += due.len();
+        if (due.len() as i64) < BATCH {
+            break;
+        }
+    }
+    let ledger = ledger(state);
+    loop {
+        let lapsed = orders::lapsed_holds(&state.db, now, BATCH).await?;
+        for payment_id in &lapsed {
+            if ledger.lapse(*payment_id, now).await?.is_some() {
+                swept.lapsed += 1;
+            }
+        }
+        if (lapsed.len() as i64) < BATCH {
+            break;
+        }
+    }
+    if swept.warned > 0 {
+        state.outbox.wake();
+    }
+    Ok(swept)
+}

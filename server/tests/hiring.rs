@@ -1,0 +1,550 @@
+//! Hiring against the real server, Postgres and Redis, on the offline test gateway: the
+//! quote's fee authorised, the request hired and the other quotes not selected; replays;
+//! two hires racing on one request; declined cards; 3-D Secure both ways; capture on
+//! completion; releasing the hold on a cancel; the hold-expiry sweeper with its clock; and
+//! privacy for another customer and another professional.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
+
+mod common;
+
+use common::{
+    TestServer,
+    market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
+    reason, wait_for_message, with_token,
+};
+use repairs_proto::{
+    billing::{self as bpb, billing_service_client::BillingServiceClient},
+    marketplace as pb,
+    types::Money,
+};
+use repairs_server::{hiring, store::orders};
+use tonic::{Code, transport::Channel};
+use uuid::Uuid;
+
+type Billing = BillingServiceClient<Channel>;
+
+const VISA: &str = "4242 4242 4242 4242";
+const DECLINED: &str = "4000 0000 0000 0002";
+const THREE_D_SECURE: &str = "4000 0025 0000 3155";
+
+/// A customer's open request with two plumbers' quotes (9,000 and 12,000 cents).
+struct Job {
+    server: TestServer,
+    market: Market,
+    billing: Billing,
+    customer_token: String,
+    request: pb::RepairRequest,
+    quote: pb::Quote,
+    other_quote: pb::Quote,
+    pro_token: String,
+    pro_email: String,
+    other_pro_email: String,
+}
+
+async fn quote(market: &mut Market, token: &str, request: &str, cents: i64) -> pb::Quote {
+    market
+        .create_quote(with_token(
+            pb::CreateQuoteRequest {
+                repair_request_id: request.into(),
+                estimated_minutes: 120,
+                fee: Some(Money {
+                    amount_cents: cents,
+                    currency: "CAD".into(),
+                }),
+                surge: false,
+            },
+            token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .quote
+        .unwrap()
+}
+
+async fn job() -> Job {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let billing = BillingServiceClient::new(server.channel().await);
+    let (_, customer_token) = customer(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let (_, pro_token, pro_email) = professional(&server, CALGARY_PRO).await;
+    let (_, other_token, other_pro_email) = professional(&server, CALGARY_PRO).await;
+    let quote = quote(&mut market, &pro_token, &request.id, 9_000).await;
+    let other_quote = self::quote(&mut market, &other_token, &request.id, 12_000).await;
+    Job {
+        server,
+        market,
+        billing,
+        customer_token,
+        request,
+        quote,
+        other_quote,
+        pro_token,
+        pro_email,
+        other_pro_email,
+    }
+}
+
+async fn hire(
+    billing: &mut Billing,
+    token: &str,
+    quote: &str,
+    card: &str,
+    key: Uuid,
+) -> Result<bpb::Order, tonic::Status> {
+    billing
+        .hire_professional(with_token(
+            bpb::HireProfessionalRequest {
+                application_id: quote.into(),
+                payment_method: card.into(),
+                request_id: key.to_string(),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().order.unwrap())
+}
+
+/// The customer hires the `quote` of the job with `card` under a new key.
+async fn hire_new(
+    job: &mut Job,
+    quote: fn(&Job) -> &pb::Quote,
+    card: &str,
+) -> Result<bpb::Order, tonic::Status> {
+    let token = job.customer_token.clone();
+    let quote_id = quote(job).id.clone();
+    hire(&mut job.billing, &token, &quote_id, card, Uuid::now_v7()).await
+}
+
+/// Hiring the second quote while the first is being hired or hired is refused.
+async fn other_quote_is_refused(job: &mut Job) {
+    let other = hire_new(job, |j| &j.other_quote, VISA).await.unwrap_err();
+    assert_eq!(reason(&other), "REPAIR_REQUEST_NOT_OPEN");
+}
+
+/// The customer hires the first quote with a card that is authorised at once.
+async fn hired(job: &mut Job) -> bpb::Order {
+    hire_new(job, |j| &j.quote, VISA).await.unwrap()
+}
+
+async fn list_orders(
+    billing: &mut Billing,
+    token: &str,
+    party: bpb::list_orders_request::Party,
+) -> Result<bpb::ListOrdersResponse, tonic::Status> {
+    billing
+        .list_orders(with_token(
+            bpb::ListOrdersRequest {
+                party: Some(party),
+                page_size: 0,
+                page_token: String::new(),
+            },
+            token,
+        ))
+        .await
+        .map(tonic::Response::into_inner)
+}
+
+async fn request_of(job: &mut Job) -> pb::RepairRequest {
+    job.market
+        .get_repair_request(with_token(
+            pb::GetRepairRequestRequest {
+                id: job.request.id.clone(),
+            },
+            &job.customer_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_request
+        .unwrap()
+}
+
+async fn quote_state(job: &Job, id: &str) -> String {
+    sqlx::query_scalar("select state from quotes where id = $1")
+        .bind(Uuid::parse_str(id).unwrap())
+        .fetch_one(db(&job.server))
+        .await
+        .unwrap()
+}
+
+async fn payment_state(job: &Job, order: &bpb::Order) -> String {
+    sqlx::query_scalar("select state from payments where id = $1")
+        .bind(Uuid::parse_str(&order.payment.as_ref().unwrap().id).unwrap())
+        .fetch_one(db(&job.server))
+        .await
+        .unwrap()
+}
+
+async fn hire_payments(job: &Job) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from orders where repair_request_id = $1 and payment_id is not null",
+    )
+    .bind(Uuid::parse_str(&job.request.id).unwrap())
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
+    let mut job = job().await;
+    let token = job.customer_token.clone();
+    let preview = job
+        .billing
+        .preview_hire(with_token(
+            bpb::PreviewHireRequest {
+                application_id: job.quote.id.clone(),
+            },
+            &token,
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(preview.amount_payable.unwrap().amount_cents, 9_000);
+
+    let order = hired(&mut job).await;
+    assert_eq!(order.state, bpb::OrderState::Authorized as i32);
+    let payment = order.payment.clone().unwrap();
+    assert_eq!(payment.amount.unwrap().amount_cents, 9_000);
+    assert_eq!(
+        order.repair_request_state,
+        pb::RepairRequestState::Hired as i32
+    );
+    let contacts = order.contacts.clone().unwrap();
+    assert_eq!(contacts.address.unwrap().line1, common::market::STREET);
+
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::Hired as i32);
+    assert_eq!(request.hired_quote_id, job.quote.id);
+    assert_eq!(quote_state(&job, &job.quote.id).await, "hired");
+    assert_eq!(quote_state(&job, &job.other_quote.id).await, "not_selected");
+    wait_for_message(
+        job.server.data_dir(),
+        "email.jsonl",
+        &job.other_pro_email,
+        "chose another professional",
+        1,
+    )
+    .await;
+    wait_for_message(
+        job.server.data_dir(),
+        "email.jsonl",
+        &job.pro_email,
+        common::market::STREET,
+        1,
+    )
+    .await;
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn replayed_hires_answer_the_same_order_and_hold_once() {
+    let mut job = job().await;
+    let token = job.customer_token.clone();
+    let key = Uuid::now_v7();
+    let first = hire(&mut job.billing, &token, &job.quote.id, VISA, key)
+        .await
+        .unwrap();
+    let again = hire(&mut job.billing, &token, &job.quote.id, VISA, key)
+        .await
+        .unwrap();
+    assert_eq!(again.id, first.id);
+    // A new key on the quote whose hold is live: the same order, no second hold.
+    let new_key = hired(&mut job).await;
+    assert_eq!(new_key.id, first.id);
+    // The same key on another quote is refused.
+    let reused = hire(&mut job.billing, &token, &job.other_quote.id, VISA, key)
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&reused), "REQUEST_ID_REUSED");
+    // A new key on another quote of the hired request: not open.
+    other_quote_is_refused(&mut job).await;
+    assert_eq!(hire_payments(&job).await, 1);
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn of_two_hires_racing_on_one_request_exactly_one_wins() {
+    let job = job().await;
+    let mut tasks = Vec::new();
+    for quote in [job.quote.id.clone(), job.other_quote.id.clone()] {
+        for _ in 0..3 {
+            let mut billing = job.billing.clone();
+            let token = job.customer_token.clone();
+            let quote = quote.clone();
+            tasks.push(tokio::spawn(async move {
+                hire(&mut billing, &token, &quote, VISA, Uuid::now_v7()).await
+            }));
+        }
+    }
+    let mut won = Vec::new();
+    let mut busy = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(order) => won.push(order.application_id),
+            // A new key on the quote being authorised that moment: retry later (documented).
+            Err(status) if reason(&status) == "REQUEST_IN_PROGRESS" => busy.push(status),
+            Err(status) => {
+                assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
+                assert_eq!(reason(&status), "REPAIR_REQUEST_NOT_OPEN");
+            }
+        }
+    }
+    // Several calls may answer the winner's order (one hold per quote), all on one quote.
+    assert!(!won.is_empty());
+    assert!(won.iter().all(|q| *q == won[0]));
+    assert!(busy.len() <= 2, "only calls on the winning quote wait");
+    assert_eq!(hire_payments(&job).await, 1);
+    let authorised: i64 =
+        sqlx::query_scalar("select count(*) from payments where purpose = 'hire'")
+            .fetch_one(db(&job.server))
+            .await
+            .unwrap();
+    assert_eq!(authorised, 1, "nothing is authorised for the loser");
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_declined_card_leaves_the_request_open() {
+    let mut job = job().await;
+    let declined = hire_new(&mut job, |j| &j.quote, DECLINED)
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&declined), "PAYMENT_DECLINED");
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::Open as i32);
+    assert_eq!(quote_state(&job, &job.quote.id).await, "submitted");
+    // Another card then works.
+    let order = hired(&mut job).await;
+    assert_eq!(order.state, bpb::OrderState::Authorized as i32);
+    job.server.stop().await;
+}
+
+async fn confirm(job: &mut Job, order: &bpb::Order, answer: bpb::TestAuthentication) {
+    let token = job.customer_token.clone();
+    job.billing
+        .confirm_payment(with_token(
+            bpb::ConfirmPaymentRequest {
+                payment_id: order.payment.as_ref().unwrap().id.clone(),
+                test_authentication: answer as i32,
+            },
+            &token,
+        ))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_card_needing_authentication_waits_then_hires_or_reopens() {
+    let mut job = job().await;
+    let order = hire_new(&mut job, |j| &j.quote, THREE_D_SECURE)
+        .await
+        .unwrap();
+    assert_eq!(order.state, bpb::OrderState::RequiresAction as i32);
+    assert!(order.payment.as_ref().unwrap().next_action.is_some());
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::PendingPayment as i32);
+    // Meanwhile no other hire.
+    other_quote_is_refused(&mut job).await;
+
+    confirm(&mut job, &order, bpb::TestAuthentication::Refuse).await;
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::Open as i32);
+    assert_eq!(quote_state(&job, &job.quote.id).await, "submitted");
+    assert_eq!(quote_state(&job, &job.other_quote.id).await, "submitted");
+
+    let order = hire_new(&mut job, |j| &j.quote, THREE_D_SECURE)
+        .await
+        .unwrap();
+    confirm(&mut job, &order, bpb::TestAuthentication::Approve).await;
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::Hired as i32);
+    assert_eq!(payment_state(&job, &order).await, "authorized");
+    job.server.stop().await;
+}
+
+async fn complete(job: &mut Job) -> Result<pb::RepairRequest, tonic::Status> {
+    let token = job.customer_token.clone();
+    job.market
+        .complete_repair_request(with_token(
+            pb::CompleteRepairRequestRequest {
+                id: job.request.id.clone(),
+            },
+            &token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_request.unwrap())
+}
+
+#[tokio::test]
+async fn completing_the_job_captures_the_hold_once() {
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let done = complete(&mut job).await.unwrap();
+    assert_eq!(done.state, pb::RepairRequestState::Completed as i32);
+    assert_eq!(payment_state(&job, &order).await, "captured");
+    let again = complete(&mut job).await.unwrap();
+    assert_eq!(again.state, pb::RepairRequestState::Completed as i32);
+    let captures: i64 =
+        sqlx::query_scalar("select count(*) from payment_attempts where operation = 'capture'")
+            .fetch_one(db(&job.server))
+            .await
+            .unwrap();
+    assert_eq!(captures, 1);
+    let paid = orders::paid_job(db(&job.server), Uuid::parse_str(&job.request.id).unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(paid.order_id.to_string(), order.id);
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn cancelling_a_hired_job_releases_the_hold() {
+    let mut job = job().await;
+    let token = job.customer_token.clone();
+    let order = hired(&mut job).await;
+    let cancelled = job
+        .market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest {
+                id: job.request.id.clone(),
+            },
+            &token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_request
+        .unwrap();
+    assert_eq!(cancelled.state, pb::RepairRequestState::Cancelled as i32);
+    assert_eq!(payment_state(&job, &order).await, "canceled");
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authorised_again() {
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let expires: chrono::DateTime<chrono::Utc> =
+        sqlx::query_scalar("select authorization_expires_at from payments where id = $1")
+            .bind(Uuid::parse_str(&order.payment.as_ref().unwrap().id).unwrap())
+            .fetch_one(db(&job.server))
+            .await
+            .unwrap();
+    let state = &job.server.server.state;
+    let early = hiring::sweep::sweep(state, expires - chrono::Duration::hours(30))
+        .await
+        .unwrap();
+    assert_eq!(early, hiring::sweep::Swept::default());
+    let warned = hiring::sweep::sweep(state, expires - chrono::Duration::hours(20))
+        .await
+        .unwrap();
+    assert_eq!(warned.warned, 1);
+    let again = hiring::sweep::sweep(state, expires - chrono::Duration::hours(10))
+        .await
+        .unwrap();
+    assert_eq!(again.warned, 0, "warned once");
+    let lapsed = hiring::sweep::sweep(state, expires + chrono::Duration::minutes(1))
+        .await
+        .unwrap();
+    assert_eq!(lapsed.lapsed, 1);
+    assert_eq!(payment_state(&job, &order).await, "expired");
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::Hired as i32);
+    // Completing now fails clearly and leaves the request hired.
+    let refused = complete(&mut job).await.unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    // Authorising the hired quote again: a new order with a live hold.
+    let renewed = hired(&mut job).await;
+    assert_ne!(renewed.id, order.id);
+    assert_eq!(renewed.state, bpb::OrderState::Authorized as i32);
+    assert_eq!(
+        complete(&mut job).await.unwrap().state,
+        pb::RepairRequestState::Completed as i32
+    );
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn another_customer_or_professional_finds_nothing() {
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let (_, stranger) = customer(&job.server).await;
+    let (_, other_pro, _) = professional(&job.server, CALGARY_PRO).await;
+    let preview = job
+        .billing
+        .preview_hire(with_token(
+            bpb::PreviewHireRequest {
+                application_id: job.quote.id.clone(),
+            },
+            &stranger,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(preview.code(), Code::NotFound);
+    let hired = hire(
+        &mut job.billing,
+        &stranger,
+        &job.quote.id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(hired.code(), Code::NotFound);
+    for (who, party) in [
+        (
+            &stranger,
+            bpb::list_orders_request::Party::CustomerId(order.customer_id.clone()),
+        ),
+        (
+            &other_pro,
+            bpb::list_orders_request::Party::CustomerId(order.customer_id.clone()),
+        ),
+        (
+            &other_pro,
+            bpb::list_orders_request::Party::ProfessionalId(order.professional_id.clone()),
+        ),
+    ] {
+        let listed = list_orders(&mut job.billing, who, party).await.unwrap_err();
+        assert_eq!(listed.code(), Code::NotFound);
+    }
+    for who in [&stranger, &other_pro] {
+        let completed = job
+            .market
+            .complete_repair_request(with_token(
+                pb::CompleteRepairRequestRequest {
+                    id: job.request.id.clone(),
+                },
+                who,
+            ))
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            completed.code(),
+            Code::NotFound | Code::PermissionDenied
+        ));
+    }
+    // The hired professional lists their order, with the contacts.
+    let pro_token = job.pro_token.clone();
+    let theirs = list_orders(
+        &mut job.billing,
+        &pro_token,
+        bpb::list_orders_request::Party::ProfessionalId(order.professional_id.clone()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(theirs.orders.len(), 1);
+    assert!(theirs.orders[0].contacts.is_some());
+    job.server.stop().await;
+}

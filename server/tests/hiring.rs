@@ -42,6 +42,7 @@ struct Job {
     quote: pb::Quote,
     other_quote: pb::Quote,
     pro_token: String,
+    other_pro_token: String,
     pro_email: String,
     other_pro_email: String,
 }
@@ -88,6 +89,7 @@ async fn job() -> Job {
         quote,
         other_quote,
         pro_token,
+        other_pro_token: other_token,
         pro_email,
         other_pro_email,
     }
@@ -225,6 +227,34 @@ async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
     let request = request_of(&mut job).await;
     assert_eq!(request.state, pb::RepairRequestState::Hired as i32);
     assert_eq!(request.hired_quote_id, job.quote.id);
+    assert!(request.hire_time.is_some());
+    let contacts = request.contacts.unwrap();
+    assert_eq!(contacts.professional.unwrap().email, job.pro_email);
+    // The hired professional sees the customer's phone and the street; the other does not.
+    let seen_by = |token: String| {
+        let mut market = job.market.clone();
+        let id = job.request.id.clone();
+        async move {
+            market
+                .get_repair_request(with_token(pb::GetRepairRequestRequest { id }, &token))
+                .await
+                .unwrap()
+                .into_inner()
+                .repair_request
+                .unwrap()
+        }
+    };
+    let theirs = seen_by(job.pro_token.clone()).await;
+    assert_eq!(
+        theirs.contacts.unwrap().customer.unwrap().phone,
+        "+14035550100"
+    );
+    assert!(
+        seen_by(job.other_pro_token.clone())
+            .await
+            .contacts
+            .is_none()
+    );
     assert_eq!(quote_state(&job, &job.quote.id).await, "hired");
     assert_eq!(quote_state(&job, &job.other_quote.id).await, "not_selected");
     wait_for_message(
@@ -353,6 +383,10 @@ async fn a_card_needing_authentication_waits_then_hires_or_reopens() {
     assert!(order.payment.as_ref().unwrap().next_action.is_some());
     let request = request_of(&mut job).await;
     assert_eq!(request.state, pb::RepairRequestState::PendingPayment as i32);
+    assert_eq!(
+        request.pending_payment_id,
+        order.payment.as_ref().unwrap().id
+    );
     // Meanwhile no other hire.
     other_quote_is_refused(&mut job).await;
 
@@ -391,6 +425,7 @@ async fn completing_the_job_captures_the_hold_once() {
     let order = hired(&mut job).await;
     let done = complete(&mut job).await.unwrap();
     assert_eq!(done.state, pb::RepairRequestState::Completed as i32);
+    assert!(done.complete_time.is_some());
     assert_eq!(payment_state(&job, &order).await, "captured");
     let again = complete(&mut job).await.unwrap();
     assert_eq!(again.state, pb::RepairRequestState::Completed as i32);

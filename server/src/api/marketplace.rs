@@ -145,14 +145,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         Location::Approximate(_) => String::new(),
     };
     let location = match viewed.location {
-        Location::Full => pb::repair_request::Location::Address(types::Address {
-            line1: r.line1.clone(),
-            line2: r.line2.clone(),
-            city: r.city.clone(),
-            province: r.province.clone(),
-            postal_code: r.postal_code.clone(),
-            country: "CA".to_owned(),
-        }),
+        Location::Full => pb::repair_request::Location::Address(address_of(r)),
         Location::Approximate(distance) => {
             pb::repair_request::Location::ApproximateLocation(pb::ApproximateLocation {
                 city: r.city.clone(),
@@ -179,8 +172,6 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         location: Some(location),
         state: state_to_proto(r.state()) as i32,
         quote_count: i32::try_from(r.quote_count).unwrap_or(i32::MAX),
-        // The hire's details and reviews are not stored yet: these keep their defaults
-        // (none) until they are.
         hired_quote_id: r
             .hired_application_id
             .map(|id| id.to_string())
@@ -189,12 +180,17 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
             .hired_professional_id
             .map(|id| id.to_string())
             .unwrap_or_default(),
-        hired_professional_name: String::new(),
-        hire_time: None,
-        complete_time: None,
+        hired_professional_name: r.hired_professional_name.clone().unwrap_or_default(),
+        hire_time: r.hired_at.map(timestamp),
+        complete_time: r.completed_at.map(timestamp),
+        // Reviews are not stored in this version: never reviewed until they are.
         reviewed: false,
-        pending_payment_id: String::new(),
-        contacts: None,
+        pending_payment_id: match viewed.location {
+            Location::Full => r.pending_payment_id.map(|id| id.to_string()),
+            Location::Approximate(_) => None,
+        }
+        .unwrap_or_default(),
+        contacts: job_contacts(viewed),
         create_time: Some(timestamp(r.created_at)),
         update_time: Some(timestamp(r.updated_at)),
         expire_time: Some(timestamp(r.expires_at)),
@@ -202,6 +198,42 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         // Set by the request views once translations are served.
         description_language: types::Language::Unspecified as i32,
         description_translation: String::new(),
+    }
+}
+
+/// Both parties and the address, for the customer, admins and the hired professional (the
+/// full view) once a professional is hired.
+fn job_contacts(viewed: &Viewed) -> Option<pb::JobContacts> {
+    let r = &viewed.request;
+    let professional_id = r.hired_professional_id?;
+    if !matches!(viewed.location, Location::Full) {
+        return None;
+    }
+    Some(pb::JobContacts {
+        customer: Some(pb::PartyContact {
+            id: r.customer_id.to_string(),
+            name: r.customer_name.clone(),
+            email: r.customer_email.clone(),
+            phone: r.customer_phone.clone().unwrap_or_default(),
+        }),
+        professional: Some(pb::PartyContact {
+            id: professional_id.to_string(),
+            name: r.hired_professional_name.clone().unwrap_or_default(),
+            email: r.hired_professional_email.clone().unwrap_or_default(),
+            phone: r.hired_professional_phone.clone().unwrap_or_default(),
+        }),
+        address: Some(address_of(r)),
+    })
+}
+
+fn address_of(r: &RepairRequestRow) -> types::Address {
+    types::Address {
+        line1: r.line1.clone(),
+        line2: r.line2.clone(),
+        city: r.city.clone(),
+        province: r.province.clone(),
+        postal_code: r.postal_code.clone(),
+        country: "CA".to_owned(),
     }
 }
 

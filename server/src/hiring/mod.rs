@@ -504,13 +504,18 @@ pub async fn complete(
             })?;
     }
     let mut tx = state.db.begin().await?;
-    let done = repair_requests::complete(&mut *tx, id, customer_id).await?;
+    // The order first, so the request read back carries its completion time.
     orders::mark_completed(&mut tx, order.id, Utc::now()).await?;
-    tx.commit().await?;
-    match done {
-        Some(done) => Ok(done),
+    match repair_requests::complete(&mut *tx, id, customer_id).await? {
+        Some(done) => {
+            tx.commit().await?;
+            Ok(done)
+        }
         // A concurrent completion committed first.
-        None => own_request(state, customer_id, id).await,
+        None => {
+            drop(tx);
+            own_request(state, customer_id, id).await
+        }
     }
 }
 

@@ -34,6 +34,18 @@ pub struct RepairRequestRow {
     pub closed_at: Option<DateTime<Utc>>,
     /// Live quotes (submitted or hired) on it.
     pub quote_count: i64,
+    /// From the live order (`store::orders`): when the hold was authorised and the job
+    /// marked done, and the payment waiting on the cardholder in 'pending_payment'.
+    pub hired_at: Option<DateTime<Utc>>,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub pending_payment_id: Option<Uuid>,
+    /// Both parties' contact details, shown only to them and admins once hired.
+    pub hired_professional_name: Option<String>,
+    pub hired_professional_email: Option<String>,
+    pub hired_professional_phone: Option<String>,
+    pub customer_name: String,
+    pub customer_email: String,
+    pub customer_phone: Option<String>,
 }
 
 impl RepairRequestRow {
@@ -74,8 +86,19 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         r.hired_application_id, r.hired_professional_id, r.expires_at, r.created_at,
         r.updated_at, r.closed_at,
         (select count(*) from quotes q
-         where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count
-    from requests r join services s on s.id = r.service_id";
+         where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count,
+        o.hired_at, o.completed_at,
+        case when r.state = 'pending_payment' then o.payment_id end as pending_payment_id,
+        hp.name as hired_professional_name, hp.email::text as hired_professional_email,
+        hp.phone as hired_professional_phone, cu.name as customer_name,
+        cu.email::text as customer_email, cu.phone as customer_phone
+    from requests r join services s on s.id = r.service_id
+    join customers cu on cu.id = r.customer_id
+    left join professionals hp on hp.id = r.hired_professional_id
+    left join lateral (
+        select hired_at, completed_at, payment_id from orders
+        where repair_request_id = r.id and closed_at is null
+    ) o on true";
 
 type RowQuery<'q> =
     sqlx::query::QueryAs<'q, sqlx::Postgres, RepairRequestRow, sqlx::postgres::PgArguments>;

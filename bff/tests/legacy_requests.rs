@@ -495,3 +495,64 @@ async fn email_phone_answers_the_same_whoever_the_email_belongs_to() {
     assert_eq!(to(&edmonton_email), 0);
     stack.stop().await;
 }
+
+/// The hire through gRPC (the legacy pay call is not translated yet), then the legacy order
+/// histories and mark-completed: each party reads only their own orders, the admin all;
+/// marking completed captures the hold, which the orders show.
+#[tokio::test]
+async fn orders_list_for_their_parties_and_mark_completed_captures() {
+    use repairs_proto::billing as bpb;
+    use repairs_server::testing::{send_quote, with_token};
+
+    let stack = Stack::start().await;
+    let (customer_id, customer_token) = customer(&stack).await;
+    let (_, stranger_token) = customer(&stack).await;
+    let (pro_id, pro_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (_, other_pro_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let placed = place(&stack, &customer_token, calgary_form()).await;
+    let quote = send_quote(&stack.server, &pro_token, &text(&placed["_id"]), 9_000).await;
+    let channel = stack.server.channel().await;
+    bpb::billing_service_client::BillingServiceClient::new(channel)
+        .hire_professional(with_token(
+            bpb::HireProfessionalRequest {
+                application_id: quote.id.clone(),
+                payment_method: "pm_card_visa".into(),
+                request_id: Uuid::now_v7().to_string(),
+            },
+            &customer_token,
+        ))
+        .await
+        .unwrap();
+
+    let mine = format!("/api/orders/user-orders/{customer_id}");
+    let (status, orders) = get(&stack, &mine, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{orders}");
+    assert_eq!(orders[0]["amount"], 9_000);
+    assert_eq!(orders[0]["captured"], false);
+    assert_eq!(orders[0]["applicationdetails"]["time_of_service"], 1.5);
+    assert_eq!(text(&orders[0]["professionaldetails"]["_id"]), pro_id);
+    for token in [&stranger_token, &other_pro_token] {
+        assert_eq!(get(&stack, &mine, Some(token)).await.0, 404);
+    }
+    let theirs = format!("/api/orders/professional-orders/{pro_id}");
+    assert_eq!(
+        get(&stack, &theirs, Some(&pro_token)).await.1[0]["_id"],
+        orders[0]["_id"]
+    );
+    assert_eq!(get(&stack, &theirs, Some(&other_pro_token)).await.0, 404);
+    assert_eq!(
+        get(&stack, "/api/orders/view-orders/", Some(&customer_token))
+            .await
+            .0,
+        403
+    );
+
+    let completed = format!("/api/requests/mark-completed/{}", text(&placed["_id"]));
+    assert_eq!(get(&stack, &completed, Some(&stranger_token)).await.0, 404);
+    let (status, done) = get(&stack, &completed, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["msg"], "Marked as completed");
+    let (_, orders) = get(&stack, &mine, Some(&customer_token)).await;
+    assert_eq!(orders[0]["captured"], true);
+    stack.stop().await;
+}

@@ -420,3 +420,33 @@ pub async fn admin_token(server: &TestServer, client: &mut AccountsClient) -> St
     let admin = repairs_proto::accounts::Role::Admin;
     session_token(client, admin, "ADMIN@example.ca", "admin password").await
 }
+
+/// A professional's quote of `cents` CAD and 90 minutes on request `repair_request_id`.
+pub async fn send_quote(
+    server: &TestServer,
+    token: &str,
+    repair_request_id: &str,
+    cents: i64,
+) -> repairs_proto::marketplace::Quote {
+    use repairs_proto::marketplace::{
+        CreateQuoteRequest, marketplace_service_client::MarketplaceServiceClient,
+    };
+    MarketplaceServiceClient::new(server.channel().await)
+        .create_quote(with_token(
+            CreateQuoteRequest {
+                repair_request_id: repair_request_id.to_owned(),
+                estimated_minutes: 90,
+                fee: Some(repairs_proto::types::Money {
+                    amount_cents: cents,
+                    currency: "CAD".to_owned(),
+                }),
+                surge: false,
+            },
+            token,
+        ))
+        .await
+        .expect("the quote is sent")
+        .into_inner()
+        .quote
+        .expect("a quote")
+}

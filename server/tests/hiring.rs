@@ -15,12 +15,11 @@ mod common;
 use common::{
     TestServer,
     market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
-    reason, wait_for_message, with_token,
+    reason, send_quote, wait_for_message, with_token,
 };
 use repairs_proto::{
     billing::{self as bpb, billing_service_client::BillingServiceClient},
     marketplace as pb,
-    types::Money,
 };
 use repairs_server::{hiring, store::orders};
 use tonic::{Code, transport::Channel};
@@ -47,27 +46,6 @@ struct Job {
     other_pro_email: String,
 }
 
-async fn quote(market: &mut Market, token: &str, request: &str, cents: i64) -> pb::Quote {
-    market
-        .create_quote(with_token(
-            pb::CreateQuoteRequest {
-                repair_request_id: request.into(),
-                estimated_minutes: 120,
-                fee: Some(Money {
-                    amount_cents: cents,
-                    currency: "CAD".into(),
-                }),
-                surge: false,
-            },
-            token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .quote
-        .unwrap()
-}
-
 async fn job() -> Job {
     let server = TestServer::start().await;
     let mut market = market(&server).await;
@@ -78,8 +56,8 @@ async fn job() -> Job {
         .unwrap();
     let (_, pro_token, pro_email) = professional(&server, CALGARY_PRO).await;
     let (_, other_token, other_pro_email) = professional(&server, CALGARY_PRO).await;
-    let quote = quote(&mut market, &pro_token, &request.id, 9_000).await;
-    let other_quote = self::quote(&mut market, &other_token, &request.id, 12_000).await;
+    let quote = send_quote(&server, &pro_token, &request.id, 9_000).await;
+    let other_quote = send_quote(&server, &other_token, &request.id, 12_000).await;
     Job {
         server,
         market,

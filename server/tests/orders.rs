@@ -12,9 +12,8 @@ mod common;
 use common::{
     TestServer,
     market::{CALGARY_PRO, customer, db, in_calgary, market, place, professional},
-    with_token,
+    send_quote,
 };
-use repairs_proto::{marketplace as pb, types::Money};
 use repairs_server::store::orders;
 use uuid::Uuid;
 
@@ -31,24 +30,7 @@ async fn order_in(
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    let quote = market
-        .create_quote(with_token(
-            pb::CreateQuoteRequest {
-                repair_request_id: request.id.clone(),
-                estimated_minutes: 60,
-                fee: Some(Money {
-                    amount_cents: 9_000,
-                    currency: "CAD".into(),
-                }),
-                surge: false,
-            },
-            &pro_token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .quote
-        .unwrap();
+    let quote = send_quote(server, &pro_token, &request.id, 9_000).await;
     let request_id = Uuid::parse_str(&request.id).unwrap();
     let payment_id = Uuid::now_v7();
     sqlx::query(

@@ -167,15 +167,17 @@ mod tests {
     fn the_accounts_membership_and_request_rows_are_translated() {
         // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
         // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons);
-        // rows 16-23 but 24 (requests), 35-36 (distance, email-phone), 55 and 59.
+        // rows 16-24 (requests, mark-completed), 35-36 (distance, email-phone), 55 and 59;
+        // the order histories, rows 34, 61 and 62.
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 8 + 2 + 2);
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 3);
         let requests = [
             "MarketplaceService.CreateRepairRequest",
             "MarketplaceService.ListCustomerRepairRequests",
             "MarketplaceService.GetRepairRequest",
             "MarketplaceService.UpdateRepairRequest",
             "MarketplaceService.CancelRepairRequest",
+            "MarketplaceService.CompleteRepairRequest",
             "MarketplaceService.ListRepairRequests",
             "MatchingService.ListOpenRequests",
             "MatchingService.GetDistance",
@@ -194,6 +196,7 @@ mod tests {
                         | "BillingService.CreateCoupon"
                         | "BillingService.ListCoupons"
                         | "BillingService.DeleteCoupon"
+                        | "BillingService.ListOrders"
                 )
         }));
         assert_eq!(pending_calls().len(), 84 - translated.len());

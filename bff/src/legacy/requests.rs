@@ -64,6 +64,10 @@ const OPEN_LIST: Call = get(
     "MatchingService.ListOpenRequests",
 );
 const ALL: Call = get("/api/requests", "MarketplaceService.ListRepairRequests");
+const MARK_COMPLETED: Call = get(
+    "/api/requests/mark-completed/{id}",
+    "MarketplaceService.CompleteRepairRequest",
+);
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -75,10 +79,7 @@ pub const CALLS: &[Call] = &[
     GET,
     UPDATE,
     CANCEL,
-    get(
-        "/api/requests/mark-completed/{id}",
-        "MarketplaceService.CompleteRepairRequest",
-    ),
+    MARK_COMPLETED,
     post("/api/requests/translate", "ContentService.TranslateText"),
     post("/api/requests/translate1", "ContentService.TranslateText"),
     OPEN_LIST,
@@ -112,6 +113,7 @@ pub fn translations() -> Vec<Translation> {
         (GET, routing::get(get_request)),
         (UPDATE, routing::post(update)),
         (CANCEL, routing::get(cancel)),
+        (MARK_COMPLETED, routing::get(mark_completed)),
         (OPEN_LIST, routing::get(open_requests)),
         (ALL, routing::get(list_all)),
     ]
@@ -290,6 +292,18 @@ async fn update(
 
 /// `GET /api/requests/delete-request/{id}` -> CancelRepairRequest: the request is cancelled
 /// (status 4), not erased, and the professionals who quoted are told.
+/// `GET /api/requests/mark-completed/{id}` -> CompleteRepairRequest (the hold is captured
+/// at once) -> the record with `msg`. Not hired: 412 with the server's reason.
+async fn mark_completed(rpc: Rpc, Path(id): Path<String>) -> Reply {
+    let completed = rpc
+        .marketplace()
+        .complete_repair_request(rpc.request(pb::CompleteRepairRequestRequest { id }))
+        .await?
+        .into_inner()
+        .repair_request;
+    record_reply(completed, &catalogue(&rpc).await?, "Marked as completed")
+}
+
 async fn cancel(rpc: Rpc, Path(id): Path<String>) -> Reply {
     let cancelled = rpc
         .marketplace()

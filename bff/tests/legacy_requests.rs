@@ -496,13 +496,11 @@ async fn email_phone_answers_the_same_whoever_the_email_belongs_to() {
     stack.stop().await;
 }
 
-/// The hire through gRPC (the legacy pay call is not translated yet), then the legacy order
-/// histories and mark-completed: each party reads only their own orders, the admin all;
+/// The hire through the legacy pay call, then the order histories and mark-completed: each party reads only their own orders, the admin all;
 /// marking completed captures the hold, which the orders show.
 #[tokio::test]
 async fn orders_list_for_their_parties_and_mark_completed_captures() {
-    use repairs_proto::billing as bpb;
-    use repairs_server::testing::{send_quote, with_token};
+    use repairs_server::testing::send_quote;
 
     let stack = Stack::start().await;
     let (customer_id, customer_token) = customer(&stack).await;
@@ -511,23 +509,45 @@ async fn orders_list_for_their_parties_and_mark_completed_captures() {
     let (_, other_pro_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
     let placed = place(&stack, &customer_token, calgary_form()).await;
     let quote = send_quote(&stack.server, &pro_token, &text(&placed["_id"]), 9_000).await;
-    let channel = stack.server.channel().await;
-    bpb::billing_service_client::BillingServiceClient::new(channel)
-        .hire_professional(with_token(
-            bpb::HireProfessionalRequest {
-                application_id: quote.id.clone(),
-                payment_method: "pm_card_visa".into(),
-                request_id: Uuid::now_v7().to_string(),
-            },
-            &customer_token,
-        ))
+    // The old hire page's body: the amount it sends is ignored, the quote's fee is held.
+    let pay = json!({
+        "token": "pm_card_visa",
+        "lang": "en",
+        "amount": 1,
+        "req_id": [text(&placed["_id"])],
+        "application_id": quote.id,
+        "professional_id": [pro_id],
+        "user_id": customer_id,
+    });
+    assert_eq!(
+        post(
+            &stack,
+            "/api/stripe/pay",
+            Some(&stranger_token),
+            pay.clone()
+        )
         .await
-        .unwrap();
-
+        .0,
+        404
+    );
+    let (status, paid) = post(
+        &stack,
+        "/api/stripe/pay",
+        Some(&customer_token),
+        pay.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{paid}");
+    let (_, again) = post(&stack, "/api/stripe/pay", Some(&customer_token), pay).await;
+    assert_eq!(
+        again["order_id"], paid["order_id"],
+        "a retried pay holds once"
+    );
     let mine = format!("/api/orders/user-orders/{customer_id}");
     let (status, orders) = get(&stack, &mine, Some(&customer_token)).await;
     assert_eq!(status, 200, "{orders}");
     assert_eq!(orders[0]["amount"], 9_000);
+    assert_eq!(orders[0]["_id"], paid["order_id"]);
     assert_eq!(orders[0]["captured"], false);
     assert_eq!(orders[0]["applicationdetails"]["time_of_service"], 1.5);
     assert_eq!(text(&orders[0]["professionaldetails"]["_id"]), pro_id);

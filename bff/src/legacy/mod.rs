@@ -168,9 +168,9 @@ mod tests {
         // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
         // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons);
         // rows 16-24 (requests, mark-completed), 35-36 (distance, email-phone), 55 and 59;
-        // the order histories, rows 34, 61 and 62.
+        // the order histories, rows 34, 61 and 62; the hire, row 29.
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 3);
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 3 + 1);
         let requests = [
             "MarketplaceService.CreateRepairRequest",
             "MarketplaceService.ListCustomerRepairRequests",
@@ -197,6 +197,7 @@ mod tests {
                         | "BillingService.ListCoupons"
                         | "BillingService.DeleteCoupon"
                         | "BillingService.ListOrders"
+                        | "BillingService.HireProfessional"
                 )
         }));
         assert_eq!(pending_calls().len(), 84 - translated.len());

@@ -561,3 +561,69 @@ async fn another_customer_or_professional_finds_nothing() {
     assert!(theirs.orders[0].contacts.is_some());
     job.server.stop().await;
 }
+
+async fn admin_step(job: &mut Job, order: &bpb::Order, step: &str) -> bpb::Payment {
+    let (_, admin) = job
+        .server
+        .account_token(repairs_server::domain::Role::Admin)
+        .await;
+    let target = Some(bpb::PaymentTarget {
+        target: Some(bpb::payment_target::Target::OrderId(order.id.clone())),
+    });
+    let request_id = Uuid::now_v7().to_string();
+    let payment = match step {
+        "capture" => job
+            .billing
+            .capture_payment(with_token(
+                bpb::CapturePaymentRequest { target, request_id },
+                &admin,
+            ))
+            .await
+            .map(|r| r.into_inner().payment),
+        _ => job
+            .billing
+            .void_payment(with_token(
+                bpb::VoidPaymentRequest {
+                    target,
+                    request_id,
+                    reason: "the customer asked".into(),
+                },
+                &admin,
+            ))
+            .await
+            .map(|r| r.into_inner().payment),
+    };
+    payment.unwrap().unwrap()
+}
+
+#[tokio::test]
+async fn admins_capture_and_release_by_order_and_the_request_follows() {
+    // Captured by an admin first: completing the job takes nothing more.
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let captured = admin_step(&mut job, &order, "capture").await;
+    assert_eq!(captured.state, bpb::PaymentState::Captured as i32);
+    assert_eq!(
+        complete(&mut job).await.unwrap().state,
+        pb::RepairRequestState::Completed as i32
+    );
+    let captures: i64 =
+        sqlx::query_scalar("select count(*) from payment_attempts where operation = 'capture'")
+            .fetch_one(db(&job.server))
+            .await
+            .unwrap();
+    assert_eq!(captures, 1);
+    job.server.stop().await;
+
+    // Released by an admin while the cardholder had to authenticate: the request reopens.
+    let mut job = self::job().await;
+    let order = hire_new(&mut job, |j| &j.quote, THREE_D_SECURE)
+        .await
+        .unwrap();
+    let released = admin_step(&mut job, &order, "void").await;
+    assert_eq!(released.state, bpb::PaymentState::Canceled as i32);
+    let request = request_of(&mut job).await;
+    assert_eq!(request.state, pb::RepairRequestState::Open as i32);
+    assert_eq!(quote_state(&job, &job.quote.id).await, "submitted");
+    job.server.stop().await;
+}

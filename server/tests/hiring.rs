@@ -164,6 +164,13 @@ async fn payment_state(job: &Job, order: &bpb::Order) -> String {
         .unwrap()
 }
 
+async fn captures(job: &Job) -> i64 {
+    sqlx::query_scalar("select count(*) from payment_attempts where operation = 'capture'")
+        .fetch_one(db(&job.server))
+        .await
+        .unwrap()
+}
+
 async fn hire_payments(job: &Job) -> i64 {
     sqlx::query_scalar(
         "select count(*) from orders where repair_request_id = $1 and payment_id is not null",
@@ -407,12 +414,7 @@ async fn completing_the_job_captures_the_hold_once() {
     assert_eq!(payment_state(&job, &order).await, "captured");
     let again = complete(&mut job).await.unwrap();
     assert_eq!(again.state, pb::RepairRequestState::Completed as i32);
-    let captures: i64 =
-        sqlx::query_scalar("select count(*) from payment_attempts where operation = 'capture'")
-            .fetch_one(db(&job.server))
-            .await
-            .unwrap();
-    assert_eq!(captures, 1);
+    assert_eq!(captures(&job).await, 1, "captured once");
     let paid = orders::paid_job(db(&job.server), Uuid::parse_str(&job.request.id).unwrap())
         .await
         .unwrap()
@@ -607,12 +609,7 @@ async fn admins_capture_and_release_by_order_and_the_request_follows() {
         complete(&mut job).await.unwrap().state,
         pb::RepairRequestState::Completed as i32
     );
-    let captures: i64 =
-        sqlx::query_scalar("select count(*) from payment_attempts where operation = 'capture'")
-            .fetch_one(db(&job.server))
-            .await
-            .unwrap();
-    assert_eq!(captures, 1);
+    assert_eq!(captures(&job).await, 1, "captured once");
     job.server.stop().await;
 
     // Released by an admin while the cardholder had to authenticate: the request reopens.

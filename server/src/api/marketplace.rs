@@ -1,6 +1,6 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
-//! lists), the customer dashboard's counters, the address suggestions and quotes (send,
+//! lists), the dashboards' counters, the address suggestions and quotes (send,
 //! read, withdraw, the request's list, the professional's lists); the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
@@ -16,6 +16,7 @@ use super::{
 use crate::{
     accounts::{parse_id, require_self},
     auth::Caller,
+    dashboards,
     domain::{Language, RepairRequestState, Role, Urgency},
     error::{ApiError, ApiResult},
     quotes::{self, ProfessionalView, QuoteForm},
@@ -24,7 +25,7 @@ use crate::{
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        repair_requests::{RepairRequestRow, customer_counts},
+        repair_requests::RepairRequestRow,
     },
 };
 
@@ -79,6 +80,11 @@ impl MarketplaceApi {
 }
 
 type Reply<T> = Result<Response<T>, Status>;
+
+/// A database count as the contracts carry it.
+fn count(n: i64) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
 
 pub fn urgency_from_proto(value: i32) -> Option<Urgency> {
     match pb::Urgency::try_from(value) {
@@ -386,15 +392,34 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let customer_id = parse_id("customer_id", &request.get_ref().customer_id)?;
         require_self(&caller, customer_id, false)?;
-        let counts = customer_counts(&self.state.db, customer_id)
-            .await
-            .map_err(ApiError::from)?;
-        let count = |n: i64| i32::try_from(n).unwrap_or(i32::MAX);
+        let counts = dashboards::customer(&self.state.db, customer_id).await?;
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
             quotes_received: count(counts.quotes_received),
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
+        }))
+    }
+
+    async fn get_professional_dashboard(
+        &self,
+        request: Request<pb::GetProfessionalDashboardRequest>,
+    ) -> Reply<pb::GetProfessionalDashboardResponse> {
+        let caller = caller(&request)?;
+        let professional_id = parse_id("professional_id", &request.get_ref().professional_id)?;
+        require_self(&caller, professional_id, false)?;
+        let dashboard = dashboards::professional(&self.state.db, professional_id).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::GetProfessionalDashboardResponse {
+            requests_received: count(dashboard.received),
+            requests_quoted: count(dashboard.counts.quoted),
+            requests_hired: count(dashboard.counts.hired),
+            requests_completed: count(dashboard.counts.completed),
+            latest_repair_requests: dashboard
+                .latest
+                .iter()
+                .map(|viewed| repair_request_to_proto(viewed, language))
+                .collect(),
         }))
     }
 

@@ -239,3 +239,33 @@ pub async fn list_for_professional(
     .fetch_all(db)
     .await
 }
+
+/// A professional's dashboard counters over their quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProfessionalCounts {
+    /// Requests with a quote of theirs that was not withdrawn.
+    pub quoted: i64,
+    /// Requests they were hired on (hired or completed).
+    pub hired: i64,
+    /// Of those, the completed ones.
+    pub completed: i64,
+}
+
+pub async fn professional_counts(
+    db: &PgPool,
+    professional_id: Uuid,
+) -> sqlx::Result<ProfessionalCounts> {
+    sqlx::query_as(
+        "select count(distinct q.repair_request_id) filter (where q.state <> 'withdrawn')
+                    as quoted,
+                count(*) filter (where q.state = 'hired' and r.state in ('hired', 'completed'))
+                    as hired,
+                count(*) filter (where q.state = 'hired' and r.state = 'completed')
+                    as completed
+         from quotes q join repair_requests r on r.id = q.repair_request_id
+         where q.professional_id = $1",
+    )
+    .bind(professional_id)
+    .fetch_one(db)
+    .await
+}

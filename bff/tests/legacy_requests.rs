@@ -495,3 +495,229 @@ async fn email_phone_answers_the_same_whoever_the_email_belongs_to() {
     assert_eq!(to(&edmonton_email), 0);
     stack.stop().await;
 }
+
+/// What the hire does to the tables (the hire's own calls live in the billing area): the
+/// quote hired and the request hired on it.
+async fn hire_in_tables(stack: &Stack, request: &str, quote: &str, professional: &str) {
+    let db = &stack.server.server.state.db;
+    sqlx::query("update quotes set state = 'hired' where id = $1")
+        .bind(Uuid::parse_str(quote).unwrap())
+        .execute(db)
+        .await
+        .unwrap();
+    sqlx::query(
+        "update repair_requests set state = 'hired', hired_professional_id = $2,
+            hired_application_id = $3 where id = $1",
+    )
+    .bind(Uuid::parse_str(request).unwrap())
+    .bind(Uuid::parse_str(professional).unwrap())
+    .bind(Uuid::parse_str(quote).unwrap())
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_professional_applies_and_both_sides_list_read_and_count_the_quote() {
+    let stack = Stack::start().await;
+    let (calgary, calgary_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (edmonton, edmonton_token, _) = plumber(&stack, "Edmonton", "T5J 0N3", true).await;
+    let (customer_id, customer_token) = customer(&stack).await;
+    let (stranger, stranger_token) = customer(&stack).await;
+    let request = text(&place(&stack, &customer_token, calgary_form()).await["_id"]);
+    let form = json!({
+        "request_applied": request,
+        "time_of_service": "1.5",
+        "fees": "90.00",
+        "professional_id": edmonton,
+    });
+
+    // Apply: the professional is the token's, whatever the body says.
+    let (status, applied) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&calgary_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{applied}");
+    assert_eq!(applied["professional_id"], calgary.as_str());
+    assert_eq!(applied["time_of_service"], "1.5");
+    assert_eq!(applied["fees"], "90.00");
+    assert_eq!(applied["request_applied"], request.as_str());
+    let quote = text(&applied["_id"]);
+    let (status, again) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&calgary_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("QUOTE_EXISTS")),
+        "{again}"
+    );
+    // Too far away: the request does not exist for Edmonton; a bad estimate is a 400.
+    let (status, far) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&edmonton_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 404, "{far}");
+    let mut vague = form.clone();
+    vague["time_of_service"] = json!("soon");
+    let (status, body) = post(&stack, "/api/requests/apply", Some(&calgary_token), vague).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(&stack, "/api/requests/apply", Some(&customer_token), form).await;
+    assert!(matches!(status, 401 | 403), "{status} {body}");
+
+    // The customer lists the request's quotes with who sent them and the request in full.
+    let path = format!("/api/applications/request-applications/{request}");
+    let (status, listed) = get(&stack, &path, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(ids(&listed), [quote.as_str()]);
+    assert_eq!(listed[0]["professionaldetails"]["name"], "Calgary Plumbing");
+    assert_eq!(listed[0]["professionaldetails"]["_id"], calgary.as_str());
+    assert_eq!(listed[0]["requestdetails"]["address_1"], STREET);
+    // Nobody else lists them: another customer (404), the quoting professional (a role that
+    // never lists quotes: 403), nobody signed in (401).
+    for (token, expected) in [(&stranger_token, 404), (&calgary_token, 403)] {
+        let (status, body) = get(&stack, &path, Some(token)).await;
+        assert_eq!(status, expected, "{body}");
+        assert!(!body.to_string().contains(STREET), "{body}");
+    }
+    let (status, _) = get(&stack, &path, None).await;
+    assert_eq!(status, 401);
+
+    // One quote: the customer with the street, its professional without, others 404.
+    let view = format!("/api/applications/view-application/{quote}");
+    let (status, seen) = get(&stack, &view, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(seen[0]["appdetails"]["address_1"], STREET);
+    assert_eq!(seen[0]["fees"], "90.00");
+    let (status, own) = get(&stack, &view, Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{own}");
+    assert_eq!(own[0]["appdetails"]["address_1"], "");
+    assert!(!own.to_string().contains(STREET), "{own}");
+    for token in [&stranger_token, &edmonton_token] {
+        let (status, body) = get(&stack, &view, Some(token)).await;
+        assert_eq!(status, 404, "{body}");
+    }
+
+    // The professional's applied list; another professional cannot read it.
+    let applied_list = format!("/api/requests/applied-requests/{calgary}");
+    let (status, mine) = get(&stack, &applied_list, Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(ids(&mine), [request.as_str()]);
+    assert_eq!(mine[0]["application"]["_id"], quote.as_str());
+    assert_eq!(mine[0]["address_1"], "");
+    let (status, body) = get(&stack, &applied_list, Some(&edmonton_token)).await;
+    assert!(matches!(status, 403 | 404), "{status} {body}");
+
+    // Both dashboards count it; nobody reads another's.
+    let (status, counts) = post(
+        &stack,
+        "/api/users/user-dashboard-data/",
+        Some(&customer_token),
+        json!({ "id": customer_id }),
+    )
+    .await;
+    assert_eq!(status, 200, "{counts}");
+    assert_eq!(
+        counts,
+        json!({"job_posted": 1, "appl_received": 1, "pr_shortlisted": 0, "job_completed": 0})
+    );
+    let (status, body) = post(
+        &stack,
+        "/api/users/user-dashboard-data/",
+        Some(&stranger_token),
+        json!({ "id": customer_id }),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, own) = post(
+        &stack,
+        "/api/users/user-dashboard-data/",
+        Some(&stranger_token),
+        json!({ "id": stranger }),
+    )
+    .await;
+    assert_eq!((status, &own["job_posted"]), (200, &json!(0)), "{own}");
+    let dashboard = "/api/professionals/professional-dashboard-data/";
+    let (status, counts) = post(
+        &stack,
+        dashboard,
+        Some(&calgary_token),
+        json!({ "id": calgary }),
+    )
+    .await;
+    assert_eq!(status, 200, "{counts}");
+    assert_eq!(
+        (
+            &counts["job_received"],
+            &counts["job_applied"],
+            &counts["job_accepted"]
+        ),
+        (&json!(1), &json!(1), &json!(0)),
+        "{counts}"
+    );
+    assert_eq!(ids(&counts["latest_requests"]), [request.as_str()]);
+    assert!(!counts.to_string().contains(STREET), "{counts}");
+    let (status, body) = post(
+        &stack,
+        dashboard,
+        Some(&edmonton_token),
+        json!({ "id": calgary }),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+
+    // Hired: the active list (the token's own) shows the street; completed, the completed list.
+    hire_in_tables(&stack, &request, &quote, &calgary).await;
+    let (status, active) = get(
+        &stack,
+        "/api/requests/professional-active-requests",
+        Some(&calgary_token),
+    )
+    .await;
+    assert_eq!(status, 200, "{active}");
+    assert_eq!(ids(&active), [request.as_str()]);
+    assert_eq!(active[0]["address_1"], STREET);
+    assert_eq!(active[0]["application"]["status"], "hired");
+    let (status, others) = get(
+        &stack,
+        "/api/requests/professional-active-requests",
+        Some(&edmonton_token),
+    )
+    .await;
+    assert_eq!(
+        (status, ids(&others)),
+        (200, Vec::<String>::new()),
+        "{others}"
+    );
+    // Completed (mark-completed is the hire area's translation: here, through the tables).
+    sqlx::query("update repair_requests set state = 'completed' where id = $1")
+        .bind(Uuid::parse_str(&request).unwrap())
+        .execute(&stack.server.server.state.db)
+        .await
+        .unwrap();
+    let completed = format!("/api/requests/completed-requests/{calgary}");
+    let (status, done) = get(&stack, &completed, Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(ids(&done), [request.as_str()]);
+    let (status, counts) = post(&stack, dashboard, Some(&calgary_token), json!({})).await;
+    assert_eq!(status, 200, "{counts}");
+    assert_eq!(
+        (
+            &counts["job_received"],
+            &counts["job_accepted"],
+            &counts["job_completed"]
+        ),
+        (&json!(0), &json!(1), &json!(1)),
+        "{counts}"
+    );
+    stack.stop().await;
+}

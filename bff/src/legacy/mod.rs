@@ -165,11 +165,11 @@ mod tests {
 
     #[test]
     fn the_accounts_membership_and_request_rows_are_translated() {
-        // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
-        // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons);
-        // rows 16-23 but 24 (requests), 35-36 (distance, email-phone), 55 and 59.
+        // proto/README.md rows 1-15, 38-54, 78-80 and 84; rows 63-69 (membership, test
+        // charge, coupons); rows 16-23 but 24 (requests), 35-36 (distance, email-phone), 55
+        // and 59; the quotes, the professional's lists and both dashboards (8).
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 8 + 2 + 2);
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 8 + 2 + 2 + 8);
         let requests = [
             "MarketplaceService.CreateRepairRequest",
             "MarketplaceService.ListCustomerRepairRequests",
@@ -180,6 +180,12 @@ mod tests {
             "MatchingService.ListOpenRequests",
             "MatchingService.GetDistance",
             "MatchingService.NotifyProfessional",
+            "MarketplaceService.CreateQuote",
+            "MarketplaceService.GetQuote",
+            "MarketplaceService.ListRepairRequestQuotes",
+            "MarketplaceService.ListProfessionalRepairRequests",
+            "MarketplaceService.GetCustomerDashboard",
+            "MarketplaceService.GetProfessionalDashboard",
         ];
         assert!(translated.iter().all(|call| {
             call.rpc.starts_with("AccountsService.")

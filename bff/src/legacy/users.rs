@@ -9,7 +9,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::Reply;
-use super::accounts_shared;
+use super::accounts_shared::{self, IdBody, account_id};
 use super::auth::LegacyToken;
 use super::body::{LegacyJson, text};
 use super::error::ApiError;
@@ -47,6 +47,10 @@ const DELETE_USER: Call = get(
     "AccountsService.DeleteCustomer",
 );
 const LIST_USERS: Call = get("/api/users", "AccountsService.ListCustomers");
+const DASHBOARD: Call = post(
+    "/api/users/user-dashboard-data/",
+    "MarketplaceService.GetCustomerDashboard",
+);
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -70,13 +74,10 @@ pub const CALLS: &[Call] = &[
         "/api/users/submit-review",
         "MarketplaceService.CreateReview",
     ),
-    post(
-        "/api/users/user-dashboard-data/",
-        "MarketplaceService.GetCustomerDashboard",
-    ),
+    DASHBOARD,
 ];
 
-/// The account calls; reviews and the dashboard wait for MarketplaceService.
+/// The account calls and the dashboard; reviews wait for their RPCs.
 pub fn translations() -> Vec<Translation> {
     let role = pb::Role::Customer;
     vec![
@@ -92,7 +93,29 @@ pub fn translations() -> Vec<Translation> {
         (UPDATE_ACCOUNT, routing::post(update_account)),
         (DELETE_USER, routing::get(delete_user)),
         (LIST_USERS, routing::get(list_users)),
+        (DASHBOARD, routing::post(dashboard)),
     ]
+}
+
+/// `POST /api/users/user-dashboard-data/` (`id`, or the token's) -> GetCustomerDashboard ->
+/// `job_posted`, `appl_received` (quotes, withdrawn ones left out), `pr_shortlisted`
+/// (requests with a professional hired) and `job_completed`.
+async fn dashboard(rpc: Rpc, LegacyJson(body): LegacyJson<IdBody>) -> Reply {
+    let counts = rpc
+        .marketplace()
+        .get_customer_dashboard(rpc.request(
+            repairs_proto::marketplace::GetCustomerDashboardRequest {
+                customer_id: account_id(&body.id, &rpc),
+            },
+        ))
+        .await?
+        .into_inner();
+    Ok(Json(json!({
+        "job_posted": counts.requests_posted,
+        "appl_received": counts.quotes_received,
+        "pr_shortlisted": counts.professionals_hired,
+        "job_completed": counts.requests_completed,
+    })))
 }
 
 /// `POST /api/users` -> `{id, _id, token, name, msg}`.

@@ -21,6 +21,7 @@ pub mod outbox;
 pub mod providers;
 pub mod quotes;
 pub mod requests;
+pub mod reviews;
 pub mod setup;
 pub mod state;
 pub mod store;

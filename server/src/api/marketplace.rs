@@ -1,7 +1,8 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the dashboards' counters, the address suggestions and quotes (send,
-//! read, withdraw, the request's list, the professional's lists); the other calls answer UNIMPLEMENTED until their rules land.
+//! read, withdraw, the request's list, the professional's lists) and reviews; the other
+//! calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -11,7 +12,7 @@ use tonic::{Request, Response, Status};
 
 use super::{
     convert::{caller, timestamp},
-    quote_view::quote_to_proto,
+    quote_view::{quote_to_proto, review_summary_to_proto},
 };
 use crate::{
     accounts::{parse_id, require_self},
@@ -21,11 +22,13 @@ use crate::{
     error::{ApiError, ApiResult},
     quotes::{self, ProfessionalView, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed},
+    reviews::{self, ReviewForm},
     state::AppState,
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
         repair_requests::RepairRequestRow,
+        reviews::ReviewRow,
     },
 };
 
@@ -185,8 +188,8 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         location: Some(location),
         state: state_to_proto(r.state()) as i32,
         quote_count: i32::try_from(r.quote_count).unwrap_or(i32::MAX),
-        // The hire's details and reviews are not stored yet: these keep their defaults
-        // (none) until they are.
+        // The hire's details are not stored yet: these keep their defaults (none) until they
+        // are.
         hired_quote_id: r
             .hired_application_id
             .map(|id| id.to_string())
@@ -198,7 +201,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         hired_professional_name: String::new(),
         hire_time: None,
         complete_time: None,
-        reviewed: false,
+        reviewed: r.reviewed,
         pending_payment_id: String::new(),
         contacts: None,
         create_time: Some(timestamp(r.created_at)),
@@ -208,6 +211,19 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         // Set by the request views once translations are served.
         description_language: types::Language::Unspecified as i32,
         description_translation: String::new(),
+    }
+}
+
+fn review_to_proto(review: &ReviewRow) -> pb::Review {
+    pb::Review {
+        id: review.id.to_string(),
+        repair_request_id: review.repair_request_id.to_string(),
+        customer_id: review.customer_id.to_string(),
+        customer_name: review.customer_name.clone(),
+        professional_id: review.professional_id.to_string(),
+        rating: i32::from(review.rating),
+        text: review.body.clone(),
+        create_time: Some(timestamp(review.created_at)),
     }
 }
 
@@ -420,6 +436,51 @@ impl MarketplaceService for MarketplaceApi {
                 .iter()
                 .map(|viewed| repair_request_to_proto(viewed, language))
                 .collect(),
+        }))
+    }
+
+    async fn create_review(
+        &self,
+        request: Request<pb::CreateReviewRequest>,
+    ) -> Reply<pb::CreateReviewResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let form = ReviewForm {
+            repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
+            rating: message.rating,
+            text: message.text,
+        };
+        let review = reviews::create(&self.state, caller.account_id, &form).await?;
+        Ok(Response::new(pb::CreateReviewResponse {
+            review: Some(review_to_proto(&review)),
+        }))
+    }
+
+    async fn get_repair_request_review(
+        &self,
+        request: Request<pb::GetRepairRequestReviewRequest>,
+    ) -> Reply<pb::GetRepairRequestReviewResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("repair_request_id", &request.get_ref().repair_request_id)?;
+        let review = reviews::for_request(&self.state, &caller, id).await?;
+        Ok(Response::new(pb::GetRepairRequestReviewResponse {
+            review: review.as_ref().map(review_to_proto),
+        }))
+    }
+
+    async fn list_professional_reviews(
+        &self,
+        request: Request<pb::ListProfessionalReviewsRequest>,
+    ) -> Reply<pb::ListProfessionalReviewsResponse> {
+        let message = request.into_inner();
+        let professional_id = parse_id("professional_id", &message.professional_id)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let (rows, next_page_token, summary) =
+            reviews::list_for_professional(&self.state, professional_id, &page).await?;
+        Ok(Response::new(pb::ListProfessionalReviewsResponse {
+            reviews: rows.iter().map(review_to_proto).collect(),
+            next_page_token,
+            summary: Some(review_summary_to_proto(&summary)),
         }))
     }
 

@@ -34,6 +34,8 @@ pub struct RepairRequestRow {
     pub closed_at: Option<DateTime<Utc>>,
     /// Live quotes (submitted or hired) on it.
     pub quote_count: i64,
+    /// Whether its customer reviewed the hired professional.
+    pub reviewed: bool,
 }
 
 impl RepairRequestRow {
@@ -74,7 +76,8 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         r.hired_application_id, r.hired_professional_id, r.expires_at, r.created_at,
         r.updated_at, r.closed_at,
         (select count(*) from quotes q
-         where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count
+         where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count,
+        exists (select 1 from reviews v where v.repair_request_id = r.id) as reviewed
     from requests r join services s on s.id = r.service_id";
 
 type RowQuery<'q> =

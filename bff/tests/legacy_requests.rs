@@ -721,3 +721,152 @@ async fn a_professional_applies_and_both_sides_list_read_and_count_the_quote() {
     );
     stack.stop().await;
 }
+
+/// The captured hire payment and completed order of a hired request (what the hire and the
+/// completion write), and the request completed.
+async fn paid_and_completed(stack: &Stack, request: &str, quote: &str, customer: &str, pro: &str) {
+    let db = &stack.server.server.state.db;
+    let payment = Uuid::now_v7();
+    sqlx::query(
+        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
+            charge_id, state)
+         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, 'captured')",
+    )
+    .bind(payment)
+    .bind(Uuid::parse_str(customer).unwrap())
+    .bind(format!("pi_{}", payment.simple()))
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query(
+        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
+            request_id, payment_id, amount_cents, currency, created_at, hired_at, completed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 9000, 'CAD', now(), now(), now())",
+    )
+    .bind(Uuid::now_v7())
+    .bind(Uuid::parse_str(request).unwrap())
+    .bind(Uuid::parse_str(quote).unwrap())
+    .bind(Uuid::parse_str(customer).unwrap())
+    .bind(Uuid::parse_str(pro).unwrap())
+    .bind(Uuid::now_v7())
+    .bind(payment)
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query("update repair_requests set state = 'completed' where id = $1")
+        .bind(Uuid::parse_str(request).unwrap())
+        .execute(db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_customer_reviews_a_paid_job_once_and_anyone_reads_the_reviews() {
+    let stack = Stack::start().await;
+    let (calgary, calgary_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (customer_id, customer_token) = customer(&stack).await;
+    let (_, stranger_token) = customer(&stack).await;
+    let request = text(&place(&stack, &customer_token, calgary_form()).await["_id"]);
+    let (status, applied) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&calgary_token),
+        json!({ "request_applied": request, "time_of_service": "2", "fees": "90" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{applied}");
+    let quote = text(&applied["_id"]);
+    hire_in_tables(&stack, &request, &quote, &calgary).await;
+    let form = json!({
+        "request_id": request,
+        "review": "Fast and tidy.",
+        "rating": "5",
+        "user_id": customer_id,
+        "professional_id": calgary,
+    });
+
+    // Before the job is done and paid: 409 with the reason.
+    let (status, early) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(
+        (status, early["code"].as_str()),
+        (409, Some("REPAIR_REQUEST_NOT_COMPLETED")),
+        "{early}"
+    );
+    paid_and_completed(&stack, &request, &quote, &customer_id, &calgary).await;
+
+    let mut wrong = form.clone();
+    wrong["rating"] = json!(9);
+    let (status, body) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        wrong,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&stranger_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+    let (status, written) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{written}");
+    assert_eq!(written["msg"], "Review Submitted Successfully");
+    let (status, again) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        form,
+    )
+    .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("REVIEW_EXISTS")),
+        "{again}"
+    );
+
+    // get-review: 'Yes' for the request's professional, 'No' for another id; 404 for others.
+    let path = format!("/api/professionals/get-review/{request}/{calgary}");
+    let (status, found) = get(&stack, &path, Some(&customer_token)).await;
+    assert_eq!(
+        (status, &found["review_submitted"]),
+        (200, &json!("Yes")),
+        "{found}"
+    );
+    assert_eq!(found["rating"], 5);
+    let (status, found) = get(&stack, &path, Some(&calgary_token)).await;
+    assert_eq!(
+        (status, &found["review_submitted"]),
+        (200, &json!("Yes")),
+        "{found}"
+    );
+    let other = format!("/api/professionals/get-review/{request}/{}", Uuid::now_v7());
+    let (status, none) = get(&stack, &other, Some(&customer_token)).await;
+    assert_eq!((status, none), (200, json!({ "review_submitted": "No" })));
+    let (status, body) = get(&stack, &path, Some(&stranger_token)).await;
+    assert_eq!(status, 404, "{body}");
+
+    // The profile's list, for anyone.
+    let (status, listed) = get(&stack, &format!("/api/users/get-reviews/{calgary}"), None).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(listed[0]["rating"], 5);
+    assert_eq!(listed[0]["review"], "Fast and tidy.");
+    assert!(listed[0]["users"][0]["name"].is_string(), "{listed}");
+    stack.stop().await;
+}

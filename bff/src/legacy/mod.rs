@@ -28,6 +28,7 @@ mod orders;
 mod pages;
 mod professionals;
 mod requests;
+mod reviews;
 mod services;
 mod sms;
 mod stripe;
@@ -167,9 +168,9 @@ mod tests {
     fn the_accounts_membership_and_request_rows_are_translated() {
         // proto/README.md rows 1-15, 38-54, 78-80 and 84; rows 63-69 (membership, test
         // charge, coupons); rows 16-23 but 24 (requests), 35-36 (distance, email-phone), 55
-        // and 59; the quotes, the professional's lists and both dashboards (8).
+        // and 59; the quotes, the professional's lists and both dashboards (8); reviews (3).
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 8 + 2 + 2 + 8);
+        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 8 + 2 + 2 + 8 + 3);
         let requests = [
             "MarketplaceService.CreateRepairRequest",
             "MarketplaceService.ListCustomerRepairRequests",
@@ -186,6 +187,9 @@ mod tests {
             "MarketplaceService.ListProfessionalRepairRequests",
             "MarketplaceService.GetCustomerDashboard",
             "MarketplaceService.GetProfessionalDashboard",
+            "MarketplaceService.CreateReview",
+            "MarketplaceService.GetRepairRequestReview",
+            "MarketplaceService.ListProfessionalReviews",
         ];
         assert!(translated.iter().all(|call| {
             call.rpc.starts_with("AccountsService.")

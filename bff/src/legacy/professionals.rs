@@ -16,6 +16,7 @@ use super::body::{LegacyForm, LegacyJson, UploadedFile, text};
 use super::catalogue::Catalogue;
 use super::error::ApiError;
 use super::matching;
+use super::reviews;
 use super::rpc::Rpc;
 use super::services::catalogue;
 use super::shapes::{
@@ -97,11 +98,13 @@ const DASHBOARD: Call = post(
     "MarketplaceService.GetProfessionalDashboard",
 );
 
+const GET_REVIEW: Call = get(
+    "/api/professionals/get-review/{requestId}/{professionalId}",
+    "MarketplaceService.GetRepairRequestReview",
+);
+
 pub const CALLS: &[Call] = &[
-    get(
-        "/api/professionals/get-review/{requestId}/{professionalId}",
-        "MarketplaceService.GetRepairRequestReview",
-    ),
+    GET_REVIEW,
     GET_DISTANCE,
     EMAIL_PHONE,
     SIGN_UP,
@@ -123,7 +126,8 @@ pub const CALLS: &[Call] = &[
     DENY,
 ];
 
-/// The account calls, distances and notifications (`matching.rs`), the dashboard.
+/// The account calls, distances and notifications (`matching.rs`), the dashboard and a
+/// request's review (`reviews.rs`).
 pub fn translations() -> Vec<Translation> {
     let role = pb::Role::Professional;
     vec![
@@ -146,6 +150,7 @@ pub fn translations() -> Vec<Translation> {
         (GET_DISTANCE, routing::post(matching::get_distance)),
         (EMAIL_PHONE, routing::post(matching::email_phone)),
         (DASHBOARD, routing::post(dashboard)),
+        (GET_REVIEW, routing::get(reviews::get_one)),
     ]
 }
 

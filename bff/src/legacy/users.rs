@@ -13,6 +13,7 @@ use super::accounts_shared::{self, IdBody, account_id};
 use super::auth::LegacyToken;
 use super::body::{LegacyJson, text};
 use super::error::ApiError;
+use super::reviews;
 use super::rpc::Rpc;
 use super::shapes::{LegacyUser, language_from_text, otp_verified, sms_from_text, sms_text};
 use super::table::{Call, Translation, get, post};
@@ -47,6 +48,14 @@ const DELETE_USER: Call = get(
     "AccountsService.DeleteCustomer",
 );
 const LIST_USERS: Call = get("/api/users", "AccountsService.ListCustomers");
+const GET_REVIEWS: Call = get(
+    "/api/users/get-reviews/{professionalId}",
+    "MarketplaceService.ListProfessionalReviews",
+);
+const SUBMIT_REVIEW: Call = post(
+    "/api/users/submit-review",
+    "MarketplaceService.CreateReview",
+);
 const DASHBOARD: Call = post(
     "/api/users/user-dashboard-data/",
     "MarketplaceService.GetCustomerDashboard",
@@ -66,18 +75,12 @@ pub const CALLS: &[Call] = &[
     UPDATE_ACCOUNT,
     DELETE_USER,
     LIST_USERS,
-    get(
-        "/api/users/get-reviews/{professionalId}",
-        "MarketplaceService.ListProfessionalReviews",
-    ),
-    post(
-        "/api/users/submit-review",
-        "MarketplaceService.CreateReview",
-    ),
+    GET_REVIEWS,
+    SUBMIT_REVIEW,
     DASHBOARD,
 ];
 
-/// The account calls and the dashboard; reviews wait for their RPCs.
+/// The account calls, the dashboard and reviews (`reviews.rs`).
 pub fn translations() -> Vec<Translation> {
     let role = pb::Role::Customer;
     vec![
@@ -94,6 +97,8 @@ pub fn translations() -> Vec<Translation> {
         (DELETE_USER, routing::get(delete_user)),
         (LIST_USERS, routing::get(list_users)),
         (DASHBOARD, routing::post(dashboard)),
+        (GET_REVIEWS, routing::get(reviews::list)),
+        (SUBMIT_REVIEW, routing::post(reviews::submit)),
     ]
 }
 

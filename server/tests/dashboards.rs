@@ -12,57 +12,15 @@ mod common;
 
 use common::{
     TestServer,
-    market::{CALGARY_PRO, Market, customer, db, draft, in_calgary, market, place, professional},
+    market::{
+        CALGARY_PRO, Market, customer, db, draft, hire, in_calgary, market, place, professional,
+        quote,
+    },
     reason, with_token,
 };
-use repairs_proto::{
-    marketplace::{self as pb, repair_request::Location},
-    types::Money,
-};
+use repairs_proto::marketplace::{self as pb, repair_request::Location};
 use tonic::Code;
 use uuid::Uuid;
-
-async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Quote {
-    market
-        .create_quote(with_token(
-            pb::CreateQuoteRequest {
-                repair_request_id: request_id.into(),
-                estimated_minutes: 60,
-                fee: Some(Money {
-                    amount_cents: 9_000,
-                    currency: "CAD".into(),
-                }),
-                surge: false,
-            },
-            token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .quote
-        .unwrap()
-}
-
-/// What the hire does to the tables: the quote hired, the request hired on it.
-async fn hire(server: &TestServer, quote: &pb::Quote, professional: Uuid) {
-    let quote_id = Uuid::parse_str(&quote.id).unwrap();
-    let request_id = Uuid::parse_str(&quote.repair_request_id).unwrap();
-    sqlx::query("update quotes set state = 'hired' where id = $1")
-        .bind(quote_id)
-        .execute(db(server))
-        .await
-        .unwrap();
-    sqlx::query(
-        "update repair_requests set state = 'hired', hired_professional_id = $2,
-            hired_application_id = $3 where id = $1",
-    )
-    .bind(request_id)
-    .bind(professional)
-    .bind(quote_id)
-    .execute(db(server))
-    .await
-    .unwrap();
-}
 
 async fn complete(market: &mut Market, token: &str, id: &str) {
     market
@@ -151,8 +109,8 @@ async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_r
         ))
         .await
         .unwrap();
-    hire(&server, &q0, pro).await;
-    hire(&server, &q1, pro).await;
+    hire(&server, &q0, pro, "hired").await;
+    hire(&server, &q1, pro, "hired").await;
     complete(&mut market, &customer_token, &placed[1].id).await;
 
     let after = pro_dashboard(&mut market, &pro_token, pro).await.unwrap();

@@ -13,13 +13,15 @@ mod common;
 
 use common::{
     TestServer,
-    market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
+    market::{
+        CALGARY_PRO, Market, customer, db, hire, in_calgary, market, order, place, professional,
+        quote,
+    },
     reason, violated_fields, with_token,
 };
 use repairs_proto::{
     accounts::{GetPublicProfessionalRequest, accounts_service_client::AccountsServiceClient},
     marketplace as pb,
-    types::Money,
 };
 use tonic::Code;
 use uuid::Uuid;
@@ -44,72 +46,16 @@ async fn job_for(
     let request = place(market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    let quote = market
-        .create_quote(with_token(
-            pb::CreateQuoteRequest {
-                repair_request_id: request.id.clone(),
-                estimated_minutes: 60,
-                fee: Some(Money {
-                    amount_cents: 9_000,
-                    currency: "CAD".into(),
-                }),
-                surge: false,
-            },
-            &pro_token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .quote
-        .unwrap();
-    let request_id = Uuid::parse_str(&request.id).unwrap();
-    let quote_id = Uuid::parse_str(&quote.id).unwrap();
-    let payment_id = Uuid::now_v7();
-    sqlx::query(
-        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
-            charge_id, state)
-         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, $4)",
+    let quote = quote(market, &pro_token, &request.id).await;
+    order(
+        server,
+        &quote,
+        customer_id,
+        payment_state,
+        request_state == "completed",
     )
-    .bind(payment_id)
-    .bind(customer_id)
-    .bind(format!("pi_{}", payment_id.simple()))
-    .bind(payment_state)
-    .execute(db(server))
-    .await
-    .unwrap();
-    sqlx::query(
-        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
-            request_id, payment_id, amount_cents, currency, created_at, hired_at, completed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, 9000, 'CAD', now(), now(),
-            case when $8 = 'completed' then now() end)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(request_id)
-    .bind(quote_id)
-    .bind(customer_id)
-    .bind(pro_id)
-    .bind(Uuid::now_v7())
-    .bind(payment_id)
-    .bind(request_state)
-    .execute(db(server))
-    .await
-    .unwrap();
-    sqlx::query("update quotes set state = 'hired' where id = $1")
-        .bind(quote_id)
-        .execute(db(server))
-        .await
-        .unwrap();
-    sqlx::query(
-        "update repair_requests set state = $2, hired_professional_id = $3,
-            hired_application_id = $4 where id = $1",
-    )
-    .bind(request_id)
-    .bind(request_state)
-    .bind(pro_id)
-    .bind(quote_id)
-    .execute(db(server))
-    .await
-    .unwrap();
+    .await;
+    hire(server, &quote, pro_id, request_state).await;
     Job {
         request_id: request.id,
         customer_token,
@@ -404,21 +350,7 @@ async fn the_average_and_count_show_on_the_profile_the_public_list_and_beside_ea
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    market
-        .create_quote(with_token(
-            pb::CreateQuoteRequest {
-                repair_request_id: request.id.clone(),
-                estimated_minutes: 30,
-                fee: Some(Money {
-                    amount_cents: 5_000,
-                    currency: "CAD".into(),
-                }),
-                surge: false,
-            },
-            &pro_token,
-        ))
-        .await
-        .unwrap();
+    quote(&mut market, &pro_token, &request.id).await;
     let quotes = market
         .list_repair_request_quotes(with_token(
             pb::ListRepairRequestQuotesRequest {

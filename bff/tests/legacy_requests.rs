@@ -576,3 +576,378 @@ async fn orders_list_for_their_parties_and_mark_completed_captures() {
     assert_eq!(orders[0]["captured"], true);
     stack.stop().await;
 }
+
+/// What the hire does to the tables (the hire's own calls live in the billing area): the
+/// quote hired and the request hired on it.
+async fn hire_in_tables(stack: &Stack, request: &str, quote: &str, professional: &str) {
+    let db = &stack.server.server.state.db;
+    sqlx::query("update quotes set state = 'hired' where id = $1")
+        .bind(Uuid::parse_str(quote).unwrap())
+        .execute(db)
+        .await
+        .unwrap();
+    sqlx::query(
+        "update repair_requests set state = 'hired', hired_professional_id = $2,
+            hired_application_id = $3 where id = $1",
+    )
+    .bind(Uuid::parse_str(request).unwrap())
+    .bind(Uuid::parse_str(professional).unwrap())
+    .bind(Uuid::parse_str(quote).unwrap())
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_professional_applies_and_both_sides_list_read_and_count_the_quote() {
+    let stack = Stack::start().await;
+    let (calgary, calgary_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (edmonton, edmonton_token, _) = plumber(&stack, "Edmonton", "T5J 0N3", true).await;
+    let (customer_id, customer_token) = customer(&stack).await;
+    let (stranger, stranger_token) = customer(&stack).await;
+    let request = text(&place(&stack, &customer_token, calgary_form()).await["_id"]);
+    let form = json!({
+        "request_applied": request,
+        "time_of_service": "1.5",
+        "fees": "90.00",
+        "professional_id": edmonton,
+    });
+
+    // Apply: the professional is the token's, whatever the body says.
+    let (status, applied) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&calgary_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{applied}");
+    assert_eq!(applied["professional_id"], calgary.as_str());
+    assert_eq!(applied["time_of_service"], "1.5");
+    assert_eq!(applied["fees"], "90.00");
+    assert_eq!(applied["request_applied"], request.as_str());
+    let quote = text(&applied["_id"]);
+    let (status, again) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&calgary_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("QUOTE_EXISTS")),
+        "{again}"
+    );
+    // Too far away: the request does not exist for Edmonton; a bad estimate is a 400.
+    let (status, far) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&edmonton_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 404, "{far}");
+    let mut vague = form.clone();
+    vague["time_of_service"] = json!("soon");
+    let (status, body) = post(&stack, "/api/requests/apply", Some(&calgary_token), vague).await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(&stack, "/api/requests/apply", Some(&customer_token), form).await;
+    assert!(matches!(status, 401 | 403), "{status} {body}");
+
+    // The customer lists the request's quotes with who sent them and the request in full.
+    let path = format!("/api/applications/request-applications/{request}");
+    let (status, listed) = get(&stack, &path, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(ids(&listed), [quote.as_str()]);
+    assert_eq!(listed[0]["professionaldetails"]["name"], "Calgary Plumbing");
+    assert_eq!(listed[0]["professionaldetails"]["_id"], calgary.as_str());
+    assert_eq!(listed[0]["requestdetails"]["address_1"], STREET);
+    // Nobody else lists them: another customer (404), the quoting professional (a role that
+    // never lists quotes: 403), nobody signed in (401).
+    for (token, expected) in [(&stranger_token, 404), (&calgary_token, 403)] {
+        let (status, body) = get(&stack, &path, Some(token)).await;
+        assert_eq!(status, expected, "{body}");
+        assert!(!body.to_string().contains(STREET), "{body}");
+    }
+    let (status, _) = get(&stack, &path, None).await;
+    assert_eq!(status, 401);
+
+    // One quote: the customer with the street, its professional without, others 404.
+    let view = format!("/api/applications/view-application/{quote}");
+    let (status, seen) = get(&stack, &view, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(seen[0]["appdetails"]["address_1"], STREET);
+    assert_eq!(seen[0]["fees"], "90.00");
+    let (status, own) = get(&stack, &view, Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{own}");
+    assert_eq!(own[0]["appdetails"]["address_1"], "");
+    assert!(!own.to_string().contains(STREET), "{own}");
+    for token in [&stranger_token, &edmonton_token] {
+        let (status, body) = get(&stack, &view, Some(token)).await;
+        assert_eq!(status, 404, "{body}");
+    }
+
+    // The professional's applied list; another professional cannot read it.
+    let applied_list = format!("/api/requests/applied-requests/{calgary}");
+    let (status, mine) = get(&stack, &applied_list, Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(ids(&mine), [request.as_str()]);
+    assert_eq!(mine[0]["application"]["_id"], quote.as_str());
+    assert_eq!(mine[0]["address_1"], "");
+    let (status, body) = get(&stack, &applied_list, Some(&edmonton_token)).await;
+    assert!(matches!(status, 403 | 404), "{status} {body}");
+
+    // Both dashboards count it; nobody reads another's.
+    let (status, counts) = post(
+        &stack,
+        "/api/users/user-dashboard-data/",
+        Some(&customer_token),
+        json!({ "id": customer_id }),
+    )
+    .await;
+    assert_eq!(status, 200, "{counts}");
+    assert_eq!(
+        counts,
+        json!({"job_posted": 1, "appl_received": 1, "pr_shortlisted": 0, "job_completed": 0})
+    );
+    let (status, body) = post(
+        &stack,
+        "/api/users/user-dashboard-data/",
+        Some(&stranger_token),
+        json!({ "id": customer_id }),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+    let (status, own) = post(
+        &stack,
+        "/api/users/user-dashboard-data/",
+        Some(&stranger_token),
+        json!({ "id": stranger }),
+    )
+    .await;
+    assert_eq!((status, &own["job_posted"]), (200, &json!(0)), "{own}");
+    let dashboard = "/api/professionals/professional-dashboard-data/";
+    let (status, counts) = post(
+        &stack,
+        dashboard,
+        Some(&calgary_token),
+        json!({ "id": calgary }),
+    )
+    .await;
+    assert_eq!(status, 200, "{counts}");
+    assert_eq!(
+        (
+            &counts["job_received"],
+            &counts["job_applied"],
+            &counts["job_accepted"]
+        ),
+        (&json!(1), &json!(1), &json!(0)),
+        "{counts}"
+    );
+    assert_eq!(ids(&counts["latest_requests"]), [request.as_str()]);
+    assert!(!counts.to_string().contains(STREET), "{counts}");
+    let (status, body) = post(
+        &stack,
+        dashboard,
+        Some(&edmonton_token),
+        json!({ "id": calgary }),
+    )
+    .await;
+    assert_eq!(status, 403, "{body}");
+
+    // Hired: the active list (the token's own) shows the street; completed, the completed list.
+    hire_in_tables(&stack, &request, &quote, &calgary).await;
+    let (status, active) = get(
+        &stack,
+        "/api/requests/professional-active-requests",
+        Some(&calgary_token),
+    )
+    .await;
+    assert_eq!(status, 200, "{active}");
+    assert_eq!(ids(&active), [request.as_str()]);
+    assert_eq!(active[0]["address_1"], STREET);
+    assert_eq!(active[0]["application"]["status"], "hired");
+    let (status, others) = get(
+        &stack,
+        "/api/requests/professional-active-requests",
+        Some(&edmonton_token),
+    )
+    .await;
+    assert_eq!(
+        (status, ids(&others)),
+        (200, Vec::<String>::new()),
+        "{others}"
+    );
+    // Completed (mark-completed is the hire area's translation: here, through the tables).
+    sqlx::query("update repair_requests set state = 'completed' where id = $1")
+        .bind(Uuid::parse_str(&request).unwrap())
+        .execute(&stack.server.server.state.db)
+        .await
+        .unwrap();
+    let completed = format!("/api/requests/completed-requests/{calgary}");
+    let (status, done) = get(&stack, &completed, Some(&calgary_token)).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(ids(&done), [request.as_str()]);
+    let (status, counts) = post(&stack, dashboard, Some(&calgary_token), json!({})).await;
+    assert_eq!(status, 200, "{counts}");
+    assert_eq!(
+        (
+            &counts["job_received"],
+            &counts["job_accepted"],
+            &counts["job_completed"]
+        ),
+        (&json!(0), &json!(1), &json!(1)),
+        "{counts}"
+    );
+    stack.stop().await;
+}
+
+/// The captured hire payment and completed order of a hired request (what the hire and the
+/// completion write), and the request completed.
+async fn paid_and_completed(stack: &Stack, request: &str, quote: &str, customer: &str, pro: &str) {
+    let db = &stack.server.server.state.db;
+    let payment = Uuid::now_v7();
+    sqlx::query(
+        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
+            charge_id, state)
+         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, 'captured')",
+    )
+    .bind(payment)
+    .bind(Uuid::parse_str(customer).unwrap())
+    .bind(format!("pi_{}", payment.simple()))
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query(
+        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
+            request_id, payment_id, amount_cents, currency, created_at, hired_at, completed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 9000, 'CAD', now(), now(), now())",
+    )
+    .bind(Uuid::now_v7())
+    .bind(Uuid::parse_str(request).unwrap())
+    .bind(Uuid::parse_str(quote).unwrap())
+    .bind(Uuid::parse_str(customer).unwrap())
+    .bind(Uuid::parse_str(pro).unwrap())
+    .bind(Uuid::now_v7())
+    .bind(payment)
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query("update repair_requests set state = 'completed' where id = $1")
+        .bind(Uuid::parse_str(request).unwrap())
+        .execute(db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn the_customer_reviews_a_paid_job_once_and_anyone_reads_the_reviews() {
+    let stack = Stack::start().await;
+    let (calgary, calgary_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (customer_id, customer_token) = customer(&stack).await;
+    let (_, stranger_token) = customer(&stack).await;
+    let request = text(&place(&stack, &customer_token, calgary_form()).await["_id"]);
+    let (status, applied) = post(
+        &stack,
+        "/api/requests/apply",
+        Some(&calgary_token),
+        json!({ "request_applied": request, "time_of_service": "2", "fees": "90" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{applied}");
+    let quote = text(&applied["_id"]);
+    hire_in_tables(&stack, &request, &quote, &calgary).await;
+    let form = json!({
+        "request_id": request,
+        "review": "Fast and tidy.",
+        "rating": "5",
+        "user_id": customer_id,
+        "professional_id": calgary,
+    });
+
+    // Before the job is done and paid: 409 with the reason.
+    let (status, early) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(
+        (status, early["code"].as_str()),
+        (409, Some("REPAIR_REQUEST_NOT_COMPLETED")),
+        "{early}"
+    );
+    paid_and_completed(&stack, &request, &quote, &customer_id, &calgary).await;
+
+    let mut wrong = form.clone();
+    wrong["rating"] = json!(9);
+    let (status, body) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        wrong,
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    let (status, body) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&stranger_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+    let (status, written) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        form.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{written}");
+    assert_eq!(written["msg"], "Review Submitted Successfully");
+    let (status, again) = post(
+        &stack,
+        "/api/users/submit-review",
+        Some(&customer_token),
+        form,
+    )
+    .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (409, Some("REVIEW_EXISTS")),
+        "{again}"
+    );
+
+    // get-review: 'Yes' for the request's professional, 'No' for another id; 404 for others.
+    let path = format!("/api/professionals/get-review/{request}/{calgary}");
+    let (status, found) = get(&stack, &path, Some(&customer_token)).await;
+    assert_eq!(
+        (status, &found["review_submitted"]),
+        (200, &json!("Yes")),
+        "{found}"
+    );
+    assert_eq!(found["rating"], 5);
+    let (status, found) = get(&stack, &path, Some(&calgary_token)).await;
+    assert_eq!(
+        (status, &found["review_submitted"]),
+        (200, &json!("Yes")),
+        "{found}"
+    );
+    let other = format!("/api/professionals/get-review/{request}/{}", Uuid::now_v7());
+    let (status, none) = get(&stack, &other, Some(&customer_token)).await;
+    assert_eq!((status, none), (200, json!({ "review_submitted": "No" })));
+    let (status, body) = get(&stack, &path, Some(&stranger_token)).await;
+    assert_eq!(status, 404, "{body}");
+
+    // The profile's list, for anyone.
+    let (status, listed) = get(&stack, &format!("/api/users/get-reviews/{calgary}"), None).await;
+    assert_eq!(status, 200, "{listed}");
+    assert_eq!(listed.as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(listed[0]["rating"], 5);
+    assert_eq!(listed[0]["review"], "Fast and tidy.");
+    assert!(listed[0]["users"][0]["name"].is_string(), "{listed}");
+    stack.stop().await;
+}

@@ -246,6 +246,12 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
         "QUOTE_EXISTS",
         "you already have a quote on this request; withdraw it to send another",
     ),
+    (
+        "reviews_one_per_request",
+        Code::AlreadyExists,
+        "REVIEW_EXISTS",
+        "this job was reviewed already",
+    ),
 ];
 
 /// SQLSTATEs that say the database cannot serve now (not that the query is wrong): class 08

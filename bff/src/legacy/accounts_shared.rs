@@ -25,6 +25,23 @@ pub const RESET_LINK_SENT: &str =
 pub const RESET_TOKEN_MISSING: &str =
     "This reset link is incomplete: open the link from the email again, or ask for a new one.";
 
+/// A body naming one account by `id` (or `_id`); empty means the caller's own.
+#[derive(Deserialize)]
+pub struct IdBody {
+    #[serde(default, deserialize_with = "text", alias = "_id")]
+    pub id: String,
+}
+
+/// The id a call names, or else the caller's own (from the token; the server checks both).
+pub fn account_id(given: &str, rpc: &Rpc) -> String {
+    let given = given.trim();
+    if given.is_empty() {
+        rpc.token().unverified_subject().unwrap_or_default()
+    } else {
+        given.to_owned()
+    }
+}
+
 #[derive(Deserialize)]
 struct ForgotBody {
     #[serde(default, deserialize_with = "text")]

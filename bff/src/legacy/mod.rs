@@ -28,6 +28,7 @@ mod orders;
 mod pages;
 mod professionals;
 mod requests;
+mod reviews;
 mod services;
 mod sms;
 mod stripe;
@@ -165,12 +166,16 @@ mod tests {
 
     #[test]
     fn the_accounts_membership_and_request_rows_are_translated() {
-        // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, which is
-        // MarketplaceService's), 78-80 and 84; rows 63-69 (membership, test charge, coupons);
-        // rows 16-24 (requests, mark-completed), 35-36 (distance, email-phone), 55 and 59;
-        // the order histories, rows 34, 61 and 62; the hire, row 29.
+        // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, counted with
+        // the quotes), 78-80 and 84; rows 63-69 (membership, test charge, coupons); rows 16-24
+        // (requests, mark-completed), 35-36 (distance, email-phone), 55 and 59; the quotes,
+        // the professional's lists and both dashboards (8); reviews (3); the order histories,
+        // rows 34, 61 and 62; the hire, row 29.
         let translated = translated_calls();
-        assert_eq!(translated.len(), 15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 3 + 1);
+        assert_eq!(
+            translated.len(),
+            15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 8 + 3 + 3 + 1
+        );
         let requests = [
             "MarketplaceService.CreateRepairRequest",
             "MarketplaceService.ListCustomerRepairRequests",
@@ -182,6 +187,15 @@ mod tests {
             "MatchingService.ListOpenRequests",
             "MatchingService.GetDistance",
             "MatchingService.NotifyProfessional",
+            "MarketplaceService.CreateQuote",
+            "MarketplaceService.GetQuote",
+            "MarketplaceService.ListRepairRequestQuotes",
+            "MarketplaceService.ListProfessionalRepairRequests",
+            "MarketplaceService.GetCustomerDashboard",
+            "MarketplaceService.GetProfessionalDashboard",
+            "MarketplaceService.CreateReview",
+            "MarketplaceService.GetRepairRequestReview",
+            "MarketplaceService.ListProfessionalReviews",
         ];
         assert!(translated.iter().all(|call| {
             call.rpc.starts_with("AccountsService.")

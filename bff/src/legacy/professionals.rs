@@ -10,18 +10,19 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::Reply;
-use super::accounts_shared;
+use super::accounts_shared::{self, IdBody, account_id};
 use super::auth::LegacyToken;
 use super::body::{LegacyForm, LegacyJson, UploadedFile, text};
 use super::catalogue::Catalogue;
 use super::error::ApiError;
 use super::matching;
+use super::reviews;
 use super::rpc::Rpc;
 use super::services::catalogue;
 use super::shapes::{
-    LegacyProfessional, cad, days_from_text, experience_from_text, fee_cents, home_address_line,
-    language_from_text, list_values, membership_status, otp_verified, province_code, radius_km,
-    sms_from_text, state_from_status, status_number, upload_content_type,
+    LegacyProfessional, LegacyRequest, cad, days_from_text, experience_from_text, fee_cents,
+    home_address_line, language_from_text, list_values, membership_status, otp_verified,
+    province_code, radius_km, sms_from_text, state_from_status, status_number, upload_content_type,
 };
 use super::table::{Call, Translation, get, post};
 use super::users::PAGE_SIZE;
@@ -92,11 +93,18 @@ const EMAIL_PHONE: Call = post(
 );
 
 /// Every legacy call of this area, as in proto/README.md.
+const DASHBOARD: Call = post(
+    "/api/professionals/professional-dashboard-data/",
+    "MarketplaceService.GetProfessionalDashboard",
+);
+
+const GET_REVIEW: Call = get(
+    "/api/professionals/get-review/{requestId}/{professionalId}",
+    "MarketplaceService.GetRepairRequestReview",
+);
+
 pub const CALLS: &[Call] = &[
-    get(
-        "/api/professionals/get-review/{requestId}/{professionalId}",
-        "MarketplaceService.GetRepairRequestReview",
-    ),
+    GET_REVIEW,
     GET_DISTANCE,
     EMAIL_PHONE,
     SIGN_UP,
@@ -106,10 +114,7 @@ pub const CALLS: &[Call] = &[
     VIEW_PROFILE,
     LIST,
     SMS_PREFERENCE,
-    post(
-        "/api/professionals/professional-dashboard-data/",
-        "MarketplaceService.GetProfessionalDashboard",
-    ),
+    DASHBOARD,
     FORGOT_PASSWORD,
     RESET_PASSWORD,
     CHECK_RESET_LINK,
@@ -121,8 +126,8 @@ pub const CALLS: &[Call] = &[
     DENY,
 ];
 
-/// The account calls, distances and notifications (`matching.rs`); reviews and the
-/// dashboard wait for the marketplace service.
+/// The account calls, distances and notifications (`matching.rs`), the dashboard and a
+/// request's review (`reviews.rs`).
 pub fn translations() -> Vec<Translation> {
     let role = pb::Role::Professional;
     vec![
@@ -144,7 +149,39 @@ pub fn translations() -> Vec<Translation> {
         (DENY, routing::post(deny)),
         (GET_DISTANCE, routing::post(matching::get_distance)),
         (EMAIL_PHONE, routing::post(matching::email_phone)),
+        (DASHBOARD, routing::post(dashboard)),
+        (GET_REVIEW, routing::get(reviews::get_one)),
     ]
+}
+
+/// `POST /api/professionals/professional-dashboard-data/` (`id`, or the token's; the other
+/// fields the old client sent are read past: the server matches) -> GetProfessionalDashboard
+/// -> `job_received` (open requests matching them now), `job_applied`, `job_accepted`,
+/// `job_completed` and the `latest_requests`, without the street. 409 with the reason
+/// behind the membership gate.
+async fn dashboard(rpc: Rpc, LegacyJson(body): LegacyJson<IdBody>) -> Reply {
+    let counts = rpc
+        .marketplace()
+        .get_professional_dashboard(rpc.request(
+            repairs_proto::marketplace::GetProfessionalDashboardRequest {
+                professional_id: account_id(&body.id, &rpc),
+            },
+        ))
+        .await?
+        .into_inner();
+    let catalogue = catalogue(&rpc).await?;
+    let latest: Vec<LegacyRequest> = counts
+        .latest_repair_requests
+        .iter()
+        .map(|request| LegacyRequest::new(request, &catalogue))
+        .collect();
+    Ok(Json(json!({
+        "job_received": counts.requests_received,
+        "job_applied": counts.requests_quoted,
+        "job_accepted": counts.requests_hired,
+        "job_completed": counts.requests_completed,
+        "latest_requests": latest,
+    })))
 }
 
 /// The old profile form still carries card fields; they are read past and dropped at once,
@@ -156,16 +193,6 @@ const CARD_FIELDS: [&str; 5] = [
     "expireYY",
     "cvv",
 ];
-
-/// The id a call names, or else the caller's own (from the token; the server checks both).
-fn account_id(given: &str, rpc: &Rpc) -> String {
-    let given = given.trim();
-    if given.is_empty() {
-        rpc.token().unverified_subject().unwrap_or_default()
-    } else {
-        given.to_owned()
-    }
-}
 
 async fn get_professional(rpc: &Rpc, id: String) -> Result<pb::Professional, ApiError> {
     Ok(rpc
@@ -424,16 +451,10 @@ async fn licence_update(rpc: Rpc, request: Request) -> Reply {
     Ok(Json(json!({ "ok": true, "msg": LICENCE_UPDATED })))
 }
 
-#[derive(Deserialize)]
-struct WithoutLicenceBody {
-    #[serde(default, deserialize_with = "text")]
-    id: String,
-}
-
 /// `POST /api/professionals/withoutlicenceUpdate` -> SubmitProfileForReview (the id from the
 /// body, or the token's). The other fields (phone, sms_updates, email, name, lang) were saved
 /// with the profile and are not read again.
-async fn without_licence(rpc: Rpc, LegacyJson(body): LegacyJson<WithoutLicenceBody>) -> Reply {
+async fn without_licence(rpc: Rpc, LegacyJson(body): LegacyJson<IdBody>) -> Reply {
     let id = account_id(&body.id, &rpc);
     rpc.accounts()
         .submit_profile_for_review(rpc.request(pb::SubmitProfileForReviewRequest { id }))

@@ -25,7 +25,8 @@ use super::paging::{self, PAGE_SIZE, Page};
 use super::rpc::Rpc;
 use super::services::catalogue;
 use super::shapes::{
-    LegacyRequest, country_code, province_code, request_state_from_status, urgency_from_text,
+    LegacyApplication, LegacyQuotedRequest, LegacyRequest, cad, country_code, fee_cents,
+    minutes_from_hours, province_code, request_state_from_status, urgency_from_text,
 };
 use super::table::{Call, Translation, get, post};
 use crate::AppState;
@@ -68,6 +69,19 @@ const MARK_COMPLETED: Call = get(
     "/api/requests/mark-completed/{id}",
     "MarketplaceService.CompleteRepairRequest",
 );
+const APPLIED: Call = get(
+    "/api/requests/applied-requests/{professionalId}",
+    "MarketplaceService.ListProfessionalRepairRequests",
+);
+const PRO_COMPLETED: Call = get(
+    "/api/requests/completed-requests/{professionalId}",
+    "MarketplaceService.ListProfessionalRepairRequests",
+);
+const PRO_ACTIVE: Call = get(
+    "/api/requests/professional-active-requests",
+    "MarketplaceService.ListProfessionalRepairRequests",
+);
+const APPLY: Call = post("/api/requests/apply", "MarketplaceService.CreateQuote");
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -83,27 +97,19 @@ pub const CALLS: &[Call] = &[
     post("/api/requests/translate", "ContentService.TranslateText"),
     post("/api/requests/translate1", "ContentService.TranslateText"),
     OPEN_LIST,
-    get(
-        "/api/requests/applied-requests/{professionalId}",
-        "MarketplaceService.ListProfessionalRepairRequests",
-    ),
-    get(
-        "/api/requests/completed-requests/{professionalId}",
-        "MarketplaceService.ListProfessionalRepairRequests",
-    ),
-    get(
-        "/api/requests/professional-active-requests",
-        "MarketplaceService.ListProfessionalRepairRequests",
-    ),
+    APPLIED,
+    PRO_COMPLETED,
+    PRO_ACTIVE,
     ALL,
-    post("/api/requests/apply", "MarketplaceService.CreateQuote"),
+    APPLY,
 ];
 
 /// Placing, reading, editing and cancelling requests, the customer's four lists, the open
-/// requests of a professional and the admin's list; quotes, completion, the professional's
-/// own lists and translation wait for their RPCs.
+/// requests of a professional and the admin's list, quoting and the professional's own
+/// lists; completion and translation wait for their RPCs.
 pub fn translations() -> Vec<Translation> {
     use pb::CustomerRepairRequestView as View;
+    use pb::ProfessionalRepairRequestView as ProView;
     vec![
         (PLACE, routing::post(place)),
         (PENDING, customer_list(View::Pending)),
@@ -116,6 +122,16 @@ pub fn translations() -> Vec<Translation> {
         (MARK_COMPLETED, routing::get(mark_completed)),
         (OPEN_LIST, routing::get(open_requests)),
         (ALL, routing::get(list_all)),
+        (APPLY, routing::post(apply)),
+        (APPLIED, professional_list(ProView::Applied)),
+        (PRO_COMPLETED, professional_list(ProView::Completed)),
+        (
+            PRO_ACTIVE,
+            routing::get(move |rpc: Rpc, query| {
+                let own = rpc.token().unverified_subject().unwrap_or_default();
+                professional_requests(rpc, own, ProView::Active, query)
+            }),
+        ),
     ]
 }
 
@@ -444,6 +460,113 @@ async fn open_requests(
         .map(|open| LegacyRequest {
             applied: Some(open.applied),
             ..LegacyRequest::new(&open.repair_request.unwrap_or_default(), &catalogue)
+        })
+        .collect();
+    Ok(paging::reply((records, next)))
+}
+
+/// What the old apply form sends: the estimate in hours, the fee as text (empty: the
+/// professional's minimum fee) and the request. `professional_id` is read past: the
+/// professional is the token's.
+#[derive(Debug, Deserialize)]
+struct ApplyBody {
+    #[serde(default, deserialize_with = "text")]
+    request_applied: String,
+    #[serde(default, deserialize_with = "text")]
+    time_of_service: String,
+    #[serde(default, deserialize_with = "text")]
+    fees: String,
+    #[serde(default, alias = "surge")]
+    surge_cost: Option<serde_json::Value>,
+}
+
+impl ApplyBody {
+    fn quote(&self) -> pb::CreateQuoteRequest {
+        let fee = match self.fees.trim() {
+            "" => None,
+            // A fee that is not an amount goes as zero, which the server refuses with its
+            // own message on `fee.amount_cents`.
+            typed => Some(cad(fee_cents(typed).unwrap_or(0))),
+        };
+        let surge = match &self.surge_cost {
+            Some(serde_json::Value::Bool(on)) => *on,
+            Some(serde_json::Value::String(text)) => {
+                urgency_from_text(text) == pb::Urgency::Immediate
+            }
+            Some(serde_json::Value::Number(n)) => n.as_i64() == Some(1),
+            _ => false,
+        };
+        pb::CreateQuoteRequest {
+            repair_request_id: self.request_applied.trim().to_owned(),
+            estimated_minutes: minutes_from_hours(&self.time_of_service),
+            fee,
+            surge,
+        }
+    }
+}
+
+/// `POST /api/requests/apply` -> CreateQuote -> the quote with `msg`. 404 for a request
+/// that does not match the professional or is no longer open, 409 for a second live quote
+/// or a lapsed membership.
+async fn apply(rpc: Rpc, LegacyJson(body): LegacyJson<ApplyBody>) -> Reply {
+    let quote = rpc
+        .marketplace()
+        .create_quote(rpc.request(body.quote()))
+        .await?
+        .into_inner()
+        .quote
+        .unwrap_or_default();
+    let mut reply = json!(LegacyApplication::new(&quote));
+    reply["msg"] = json!("Applied Successfully");
+    Ok(Json(reply))
+}
+
+/// One of the professional's own lists -> ListProfessionalRepairRequests in `view`, newest
+/// first: each request (the street only where they were hired) with their `application`.
+fn professional_list(view: pb::ProfessionalRepairRequestView) -> MethodRouter<AppState> {
+    routing::get(
+        move |rpc: Rpc, Path(professional_id): Path<String>, query| {
+            professional_requests(rpc, professional_id, view, query)
+        },
+    )
+}
+
+async fn professional_requests(
+    rpc: Rpc,
+    professional_id: String,
+    view: pb::ProfessionalRepairRequestView,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let ListQuery { page_token, .. } = paging::query(query)?;
+    let (quoted, next) = paging::collect(page_token, |page_token| {
+        let request = rpc.request(pb::ListProfessionalRepairRequestsRequest {
+            professional_id: professional_id.clone(),
+            view: view as i32,
+            page_size: PAGE_SIZE,
+            page_token,
+        });
+        let mut client = rpc.marketplace();
+        async move {
+            let page = client.list_professional_repair_requests(request).await?;
+            let page = page.into_inner();
+            Ok((page.repair_requests, page.next_page_token))
+        }
+    })
+    .await?;
+    let catalogue = catalogue(&rpc).await?;
+    let records: Vec<LegacyQuotedRequest> = quoted
+        .iter()
+        .map(|quoted| LegacyQuotedRequest {
+            request: LegacyRequest::new(
+                quoted
+                    .repair_request
+                    .as_ref()
+                    .unwrap_or(&pb::RepairRequest::default()),
+                &catalogue,
+            ),
+            application: LegacyApplication::new(
+                quoted.quote.as_ref().unwrap_or(&pb::Quote::default()),
+            ),
         })
         .collect();
     Ok(paging::reply((records, next)))

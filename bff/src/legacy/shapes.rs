@@ -12,7 +12,10 @@ use serde::Serialize;
 
 use super::catalogue::Catalogue;
 
+mod applications;
 mod requests;
+
+pub use applications::{LegacyApplication, LegacyQuotedRequest, minutes_from_hours};
 
 pub use requests::{
     LegacyRequest, country_code, request_state_from_status, request_status_number,

@@ -9,10 +9,11 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::Reply;
-use super::accounts_shared;
+use super::accounts_shared::{self, IdBody, account_id};
 use super::auth::LegacyToken;
 use super::body::{LegacyJson, text};
 use super::error::ApiError;
+use super::reviews;
 use super::rpc::Rpc;
 use super::shapes::{LegacyUser, language_from_text, otp_verified, sms_from_text, sms_text};
 use super::table::{Call, Translation, get, post};
@@ -47,6 +48,18 @@ const DELETE_USER: Call = get(
     "AccountsService.DeleteCustomer",
 );
 const LIST_USERS: Call = get("/api/users", "AccountsService.ListCustomers");
+const GET_REVIEWS: Call = get(
+    "/api/users/get-reviews/{professionalId}",
+    "MarketplaceService.ListProfessionalReviews",
+);
+const SUBMIT_REVIEW: Call = post(
+    "/api/users/submit-review",
+    "MarketplaceService.CreateReview",
+);
+const DASHBOARD: Call = post(
+    "/api/users/user-dashboard-data/",
+    "MarketplaceService.GetCustomerDashboard",
+);
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -62,21 +75,12 @@ pub const CALLS: &[Call] = &[
     UPDATE_ACCOUNT,
     DELETE_USER,
     LIST_USERS,
-    get(
-        "/api/users/get-reviews/{professionalId}",
-        "MarketplaceService.ListProfessionalReviews",
-    ),
-    post(
-        "/api/users/submit-review",
-        "MarketplaceService.CreateReview",
-    ),
-    post(
-        "/api/users/user-dashboard-data/",
-        "MarketplaceService.GetCustomerDashboard",
-    ),
+    GET_REVIEWS,
+    SUBMIT_REVIEW,
+    DASHBOARD,
 ];
 
-/// The account calls; reviews and the dashboard wait for MarketplaceService.
+/// The account calls, the dashboard and reviews (`reviews.rs`).
 pub fn translations() -> Vec<Translation> {
     let role = pb::Role::Customer;
     vec![
@@ -92,7 +96,31 @@ pub fn translations() -> Vec<Translation> {
         (UPDATE_ACCOUNT, routing::post(update_account)),
         (DELETE_USER, routing::get(delete_user)),
         (LIST_USERS, routing::get(list_users)),
+        (DASHBOARD, routing::post(dashboard)),
+        (GET_REVIEWS, routing::get(reviews::list)),
+        (SUBMIT_REVIEW, routing::post(reviews::submit)),
     ]
+}
+
+/// `POST /api/users/user-dashboard-data/` (`id`, or the token's) -> GetCustomerDashboard ->
+/// `job_posted`, `appl_received` (quotes, withdrawn ones left out), `pr_shortlisted`
+/// (requests with a professional hired) and `job_completed`.
+async fn dashboard(rpc: Rpc, LegacyJson(body): LegacyJson<IdBody>) -> Reply {
+    let counts = rpc
+        .marketplace()
+        .get_customer_dashboard(rpc.request(
+            repairs_proto::marketplace::GetCustomerDashboardRequest {
+                customer_id: account_id(&body.id, &rpc),
+            },
+        ))
+        .await?
+        .into_inner();
+    Ok(Json(json!({
+        "job_posted": counts.requests_posted,
+        "appl_received": counts.quotes_received,
+        "pr_shortlisted": counts.professionals_hired,
+        "job_completed": counts.requests_completed,
+    })))
 }
 
 /// `POST /api/users` -> `{id, _id, token, name, msg}`.

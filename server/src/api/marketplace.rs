@@ -1,7 +1,8 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
-//! lists), the customer dashboard's counters, the address suggestions and quotes (send,
-//! read, withdraw, the request's list, the professional's lists); the other calls answer UNIMPLEMENTED until their rules land.
+//! lists), the dashboards' counters, the address suggestions and quotes (send,
+//! read, withdraw, the request's list, the professional's lists) and reviews; the other
+//! calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -11,20 +12,23 @@ use tonic::{Request, Response, Status};
 
 use super::{
     convert::{caller, timestamp},
-    quote_view::quote_to_proto,
+    quote_view::{quote_to_proto, review_summary_to_proto},
 };
 use crate::{
     accounts::{parse_id, require_self},
     auth::Caller,
+    dashboards,
     domain::{Language, RepairRequestState, Role, Urgency},
     error::{ApiError, ApiResult},
     quotes::{self, ProfessionalView, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed},
+    reviews::{self, ReviewForm},
     state::AppState,
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        repair_requests::{RepairRequestRow, customer_counts},
+        repair_requests::RepairRequestRow,
+        reviews::ReviewRow,
     },
 };
 
@@ -79,6 +83,11 @@ impl MarketplaceApi {
 }
 
 type Reply<T> = Result<Response<T>, Status>;
+
+/// A database count as the contracts carry it.
+fn count(n: i64) -> i32 {
+    i32::try_from(n).unwrap_or(i32::MAX)
+}
 
 pub fn urgency_from_proto(value: i32) -> Option<Urgency> {
     match pb::Urgency::try_from(value) {
@@ -183,8 +192,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         hired_professional_name: r.hired_professional_name.clone().unwrap_or_default(),
         hire_time: r.hired_at.map(timestamp),
         complete_time: r.completed_at.map(timestamp),
-        // Reviews are not stored in this version: never reviewed until they are.
-        reviewed: false,
+        reviewed: r.reviewed,
         pending_payment_id: match viewed.location {
             Location::Full => r.pending_payment_id.map(|id| id.to_string()),
             Location::Approximate(_) => None,
@@ -198,6 +206,19 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         // Set by the request views once translations are served.
         description_language: types::Language::Unspecified as i32,
         description_translation: String::new(),
+    }
+}
+
+fn review_to_proto(review: &ReviewRow) -> pb::Review {
+    pb::Review {
+        id: review.id.to_string(),
+        repair_request_id: review.repair_request_id.to_string(),
+        customer_id: review.customer_id.to_string(),
+        customer_name: review.customer_name.clone(),
+        professional_id: review.professional_id.to_string(),
+        rating: i32::from(review.rating),
+        text: review.body.clone(),
+        create_time: Some(timestamp(review.created_at)),
     }
 }
 
@@ -418,15 +439,79 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let customer_id = parse_id("customer_id", &request.get_ref().customer_id)?;
         require_self(&caller, customer_id, false)?;
-        let counts = customer_counts(&self.state.db, customer_id)
-            .await
-            .map_err(ApiError::from)?;
-        let count = |n: i64| i32::try_from(n).unwrap_or(i32::MAX);
+        let counts = dashboards::customer(&self.state.db, customer_id).await?;
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
             quotes_received: count(counts.quotes_received),
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
+        }))
+    }
+
+    async fn get_professional_dashboard(
+        &self,
+        request: Request<pb::GetProfessionalDashboardRequest>,
+    ) -> Reply<pb::GetProfessionalDashboardResponse> {
+        let caller = caller(&request)?;
+        let professional_id = parse_id("professional_id", &request.get_ref().professional_id)?;
+        require_self(&caller, professional_id, false)?;
+        let dashboard = dashboards::professional(&self.state.db, professional_id).await?;
+        let language = self.language_of(&caller).await?;
+        Ok(Response::new(pb::GetProfessionalDashboardResponse {
+            requests_received: count(dashboard.received),
+            requests_quoted: count(dashboard.counts.quoted),
+            requests_hired: count(dashboard.counts.hired),
+            requests_completed: count(dashboard.counts.completed),
+            latest_repair_requests: dashboard
+                .latest
+                .iter()
+                .map(|viewed| repair_request_to_proto(viewed, language))
+                .collect(),
+        }))
+    }
+
+    async fn create_review(
+        &self,
+        request: Request<pb::CreateReviewRequest>,
+    ) -> Reply<pb::CreateReviewResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let form = ReviewForm {
+            repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
+            rating: message.rating,
+            text: message.text,
+        };
+        let review = reviews::create(&self.state, caller.account_id, &form).await?;
+        Ok(Response::new(pb::CreateReviewResponse {
+            review: Some(review_to_proto(&review)),
+        }))
+    }
+
+    async fn get_repair_request_review(
+        &self,
+        request: Request<pb::GetRepairRequestReviewRequest>,
+    ) -> Reply<pb::GetRepairRequestReviewResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("repair_request_id", &request.get_ref().repair_request_id)?;
+        let review = reviews::for_request(&self.state, &caller, id).await?;
+        Ok(Response::new(pb::GetRepairRequestReviewResponse {
+            review: review.as_ref().map(review_to_proto),
+        }))
+    }
+
+    async fn list_professional_reviews(
+        &self,
+        request: Request<pb::ListProfessionalReviewsRequest>,
+    ) -> Reply<pb::ListProfessionalReviewsResponse> {
+        let message = request.into_inner();
+        let professional_id = parse_id("professional_id", &message.professional_id)?;
+        let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        let (rows, next_page_token, summary) =
+            reviews::list_for_professional(&self.state, professional_id, &page).await?;
+        Ok(Response::new(pb::ListProfessionalReviewsResponse {
+            reviews: rows.iter().map(review_to_proto).collect(),
+            next_page_token,
+            summary: Some(review_summary_to_proto(&summary)),
         }))
     }
 

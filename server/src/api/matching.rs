@@ -3,7 +3,7 @@
 //! the approximate location, never the street. NotifyProfessional (the legacy per-professional
 //! call) goes through `crate::requests`, which tells a matching professional once.
 
-use std::{collections::HashMap, time::Duration};
+use std::time::Duration;
 
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::{broadcast::error::RecvError, mpsc};
@@ -24,12 +24,11 @@ use crate::{
         places::{self, PlaceQuery},
     },
     providers::Coordinates,
-    requests::{self, Location, Viewed},
+    requests,
     state::AppState,
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        repair_requests::{self, RepairRequestRow},
         request_matches::{self, NotificationRow},
     },
 };
@@ -62,28 +61,17 @@ async fn open_views(
     viewer: Uuid,
     matches: &[(Uuid, Distance)],
 ) -> ApiResult<Vec<pb::OpenRepairRequest>> {
-    let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
     let language = account_store::contact(&state.db, AccountKind::Professional, viewer)
         .await?
         .map(|c| c.language())
         .unwrap_or_default();
-    let mut rows: HashMap<Uuid, RepairRequestRow> = repair_requests::get_many(&state.db, &ids)
+    Ok(requests::approximate_views(&state.db, matches)
         .await?
-        .into_iter()
-        .map(|row| (row.id, row))
-        .collect();
-    Ok(matches
         .iter()
-        .filter_map(|(id, distance)| {
-            let viewed = Viewed {
-                request: rows.remove(id)?,
-                location: Location::Approximate(*distance),
-            };
-            Some(pb::OpenRepairRequest {
-                repair_request: Some(repair_request_to_proto(&viewed, language)),
-                // Quotes come with the next issue: nobody has applied yet.
-                applied: false,
-            })
+        .map(|viewed| pb::OpenRepairRequest {
+            repair_request: Some(repair_request_to_proto(viewed, language)),
+            // Quotes come with the next issue: nobody has applied yet.
+            applied: false,
         })
         .collect())
 }

@@ -123,7 +123,7 @@ pub fn to_proto(
     }
 }
 
-/// What customers see. Reviews are counted by the marketplace once it exists.
+/// What customers see, with the reviews in short.
 pub fn to_public(state: &AppState, row: PublicProfessionalRow) -> pb::PublicProfessional {
     pb::PublicProfessional {
         id: row.id.to_string(),
@@ -133,7 +133,7 @@ pub fn to_public(state: &AppState, row: PublicProfessionalRow) -> pb::PublicProf
         radius_km: row.radius_km.unwrap_or_default(),
         experience: experience_to_proto(row.experience.as_deref()) as i32,
         minimum_fee: cad(row.minimum_fee_cents),
-        average_rating_centi: 0,
-        review_count: 0,
+        average_rating_centi: (row.reviews.average_rating * 100.0).round() as i32,
+        review_count: i32::try_from(row.reviews.review_count).unwrap_or(i32::MAX),
     }
 }

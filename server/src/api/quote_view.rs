@@ -3,7 +3,11 @@
 use repairs_proto::marketplace as pb;
 
 use super::convert::timestamp;
-use crate::{domain::Language, quotes, store::quotes::QuoteRow};
+use crate::{
+    domain::Language,
+    quotes,
+    store::{quotes::QuoteRow, reviews::ReviewSummary},
+};
 
 pub fn quote_state(state: &str) -> pb::QuoteState {
     match state {
@@ -12,6 +16,13 @@ pub fn quote_state(state: &str) -> pb::QuoteState {
         "not_selected" => pb::QuoteState::NotSelected,
         "withdrawn" => pb::QuoteState::Withdrawn,
         _ => pb::QuoteState::Unspecified,
+    }
+}
+
+pub fn review_summary_to_proto(summary: &ReviewSummary) -> pb::ReviewSummary {
+    pb::ReviewSummary {
+        review_count: i32::try_from(summary.review_count).unwrap_or(i32::MAX),
+        average_rating: summary.average_rating,
     }
 }
 
@@ -32,7 +43,6 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         request_description: quote.request_description.clone(),
         surge: quote.surge,
         update_time: Some(timestamp(quote.updated_at)),
-        // Reviews are not stored yet; the summary comes with them.
-        professional_reviews: None,
+        professional_reviews: Some(review_summary_to_proto(&quote.professional_reviews)),
     }
 }

@@ -10,6 +10,7 @@ pub mod phone_code;
 pub mod preferences;
 pub mod professional;
 pub mod repair_request;
+pub mod review;
 pub mod role;
 pub mod text;
 
@@ -23,5 +24,6 @@ pub use phone_code::PhoneCode;
 pub use preferences::{Language, SmsUpdates};
 pub use professional::{Experience, PostalCode, ProfessionalState, RadiusKm, TimeOfDay, Weekday};
 pub use repair_request::{RepairRequestState, Urgency};
+pub use review::{Rating, ReviewText};
 pub use role::Role;
 pub use text::PersonName;

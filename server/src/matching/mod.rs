@@ -108,6 +108,38 @@ pub async fn open_requests_at(
     })
 }
 
+/// The dashboard's view of a professional's open requests: how many match now, and the
+/// newest of them with their distance.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LatestOpen {
+    pub total: i64,
+    /// Newest first.
+    pub newest: Vec<(Uuid, Distance)>,
+}
+
+/// How many open requests match professional `professional_id` at `now` (the listing
+/// rule), and the newest `limit` of them.
+pub async fn latest_open_for(
+    db: &PgPool,
+    professional_id: Uuid,
+    limit: i64,
+    now: DateTime<Utc>,
+) -> sqlx::Result<LatestOpen> {
+    let rows: Vec<(Uuid, f64, i64)> = sqlx::query_as(rule::LATEST_OPEN.as_str())
+        .bind(professional_id)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(db)
+        .await?;
+    Ok(LatestOpen {
+        total: rows.first().map(|(_, _, total)| *total).unwrap_or(0),
+        newest: rows
+            .into_iter()
+            .map(|(id, meters, _)| (id, Distance { meters }))
+            .collect(),
+    })
+}
+
 /// One professional to notify of a new request.
 #[derive(Debug, Clone)]
 pub struct Notify {

@@ -151,3 +151,21 @@ pub static ONE_MATCH: LazyLock<String> = LazyLock::new(|| {
         eligible = eligible("$3"),
     )
 });
+
+/// The newest open requests that match professional $1 at $2, at most $3, with how many
+/// match in all (`total`, the same on every row) and the distance of each: the dashboard's
+/// "received" counter and its latest list, in one pass over the professional's reach.
+pub static LATEST_OPEN: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select r.id, {distance} as meters, count(*) over () as total
+         from professionals p
+         join repair_requests r on {open} and {reach}
+         where p.id = $1 and {eligible}
+         order by r.created_at desc, r.id desc
+         limit $3",
+        distance = distance_sql(),
+        open = OPEN_FOR_SERVICE,
+        reach = within_reach(),
+        eligible = eligible("$2"),
+    )
+});

@@ -196,6 +196,30 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
     }
 }
 
+/// The approximate views of requests a professional matches, in the order given; ids no
+/// longer stored are left out.
+pub async fn approximate_views(
+    db: &PgPool,
+    matches: &[(Uuid, Distance)],
+) -> ApiResult<Vec<Viewed>> {
+    let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
+    let mut rows: std::collections::HashMap<Uuid, RepairRequestRow> =
+        repair_requests::get_many(db, &ids)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, row))
+            .collect();
+    Ok(matches
+        .iter()
+        .filter_map(|(id, distance)| {
+            Some(Viewed {
+                request: rows.remove(id)?,
+                location: Location::Approximate(*distance),
+            })
+        })
+        .collect())
+}
+
 /// The customer's open request `id`, or why it cannot be changed: NOT_FOUND when it is not
 /// theirs, REPAIR_REQUEST_NOT_OPEN when it is past open.
 async fn refuse_change(db: &PgPool, customer_id: Uuid, id: Uuid) -> ApiError {

@@ -17,6 +17,7 @@ pub mod professionals;
 pub mod quotes;
 pub mod repair_requests;
 pub mod request_matches;
+pub mod reviews;
 pub mod services;
 pub mod session_versions;
 pub mod social_identities;

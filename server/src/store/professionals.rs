@@ -106,6 +106,8 @@ pub struct PublicProfessionalRow {
     pub radius_km: Option<i32>,
     pub experience: Option<String>,
     pub minimum_fee_cents: Option<i64>,
+    #[sqlx(flatten)]
+    pub reviews: super::reviews::ReviewSummary,
 }
 
 /// Who asks for a public profile, for [`get_public`].
@@ -131,11 +133,13 @@ pub async fn get_public(
         PublicViewer::Professional(own) => (Some(own), false),
         PublicViewer::Admin => (None, true),
     };
-    sqlx::query_as(
-        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents
-         from professionals
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents,
+                {reviews}
+         from professionals p
          where id = $1 and (state = 'approved' or id = $2 or $3)",
-    )
+        reviews = super::reviews::summary_columns("p.id"),
+    )))
     .bind(id)
     .bind(own_id)
     .bind(admin)

@@ -4,7 +4,9 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::page::PageRequest;
+use std::sync::LazyLock;
+
+use super::{page::PageRequest, reviews::ReviewSummary};
 
 /// A quote joined to who sent it and what it is for.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -26,17 +28,25 @@ pub struct QuoteRow {
     pub service_name_en: String,
     pub service_name_fr: String,
     pub request_description: String,
+    /// The professional's reviews in short, counted in the same query.
+    #[sqlx(flatten)]
+    pub professional_reviews: ReviewSummary,
 }
 
 /// The quote row with its joins, from a `q` relation (the table or a CTE).
-const SELECT: &str = "select q.id, q.repair_request_id, q.professional_id,
-        p.name as professional_name, q.estimated_minutes, q.fee_cents, q.currency, q.surge,
-        q.state, q.created_at, q.updated_at, r.customer_id, s.name_en as service_name_en,
-        s.name_fr as service_name_fr, r.description as request_description
-    from q
-    join professionals p on p.id = q.professional_id
-    join repair_requests r on r.id = q.repair_request_id
-    join services s on s.id = r.service_id";
+static SELECT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select q.id, q.repair_request_id, q.professional_id,
+            p.name as professional_name, q.estimated_minutes, q.fee_cents, q.currency, q.surge,
+            q.state, q.created_at, q.updated_at, r.customer_id, s.name_en as service_name_en,
+            s.name_fr as service_name_fr, r.description as request_description, {reviews}
+        from q
+        join professionals p on p.id = q.professional_id
+        join repair_requests r on r.id = q.repair_request_id
+        join services s on s.id = r.service_id",
+        reviews = super::reviews::summary_columns("q.professional_id"),
+    )
+});
 
 /// What a professional asks for a job.
 #[derive(Debug, Clone)]
@@ -61,7 +71,8 @@ pub async fn insert(
                 fee_cents, surge, created_at, updated_at)
             values ($1, $2, $3, $4, $5, $6, $7, $7)
             returning *
-        ) {SELECT}"
+        ) {select}",
+        select = SELECT.as_str()
     )))
     .bind(Uuid::now_v7())
     .bind(quote.repair_request_id)
@@ -76,7 +87,8 @@ pub async fn insert(
 
 pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<QuoteRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "with q as (select * from quotes where id = $1) {SELECT}"
+        "with q as (select * from quotes where id = $1) {select}",
+        select = SELECT.as_str()
     )))
     .bind(id)
     .fetch_optional(db)
@@ -98,7 +110,8 @@ pub async fn withdraw(
               and exists (select 1 from repair_requests r
                           where r.id = quotes.repair_request_id and r.state = 'open')
             returning *
-        ) {SELECT}"
+        ) {select}",
+        select = SELECT.as_str()
     )))
     .bind(id)
     .bind(professional_id)
@@ -119,9 +132,10 @@ pub async fn list_for_request(
             select * from quotes
             where repair_request_id = $1 and state <> 'withdrawn'
               and ($2::timestamptz is null or (created_at, id) > ($2, $3))
-        ) {SELECT}
+        ) {select}
         order by q.created_at, q.id
-        limit $4"
+        limit $4",
+        select = SELECT.as_str()
     )))
     .bind(repair_request_id)
     .bind(page.after_time())
@@ -243,9 +257,10 @@ pub async fn list_for_professional(
             where quotes.professional_id = $1 and quotes.state = any($2)
               and ($3::text[] is null or rr.state = any($3))
               and ($4::timestamptz is null or (quotes.created_at, quotes.id) < ($4, $5))
-        ) {SELECT}
+        ) {select}
         order by q.created_at desc, q.id desc
-        limit $6"
+        limit $6",
+        select = SELECT.as_str()
     )))
     .bind(professional_id)
     .bind(quote_states)
@@ -254,5 +269,35 @@ pub async fn list_for_professional(
     .bind(page.after_id())
     .bind(page.fetch_limit())
     .fetch_all(db)
+    .await
+}
+
+/// A professional's dashboard counters over their quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct ProfessionalCounts {
+    /// Requests with a quote of theirs that was not withdrawn.
+    pub quoted: i64,
+    /// Requests they were hired on (hired or completed).
+    pub hired: i64,
+    /// Of those, the completed ones.
+    pub completed: i64,
+}
+
+pub async fn professional_counts(
+    db: &PgPool,
+    professional_id: Uuid,
+) -> sqlx::Result<ProfessionalCounts> {
+    sqlx::query_as(
+        "select count(distinct q.repair_request_id) filter (where q.state <> 'withdrawn')
+                    as quoted,
+                count(*) filter (where q.state = 'hired' and r.state in ('hired', 'completed'))
+                    as hired,
+                count(*) filter (where q.state = 'hired' and r.state = 'completed')
+                    as completed
+         from quotes q join repair_requests r on r.id = q.repair_request_id
+         where q.professional_id = $1",
+    )
+    .bind(professional_id)
+    .fetch_one(db)
     .await
 }

@@ -46,6 +46,8 @@ pub struct RepairRequestRow {
     pub customer_name: String,
     pub customer_email: String,
     pub customer_phone: Option<String>,
+    /// Whether its customer reviewed the hired professional.
+    pub reviewed: bool,
 }
 
 impl RepairRequestRow {
@@ -91,7 +93,8 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         case when r.state = 'pending_payment' then o.payment_id end as pending_payment_id,
         hp.name as hired_professional_name, hp.email::text as hired_professional_email,
         hp.phone as hired_professional_phone, cu.name as customer_name,
-        cu.email::text as customer_email, cu.phone as customer_phone
+        cu.email::text as customer_email, cu.phone as customer_phone,
+        exists (select 1 from reviews v where v.repair_request_id = r.id) as reviewed
     from requests r join services s on s.id = r.service_id
     join customers cu on cu.id = r.customer_id
     left join professionals hp on hp.id = r.hired_professional_id

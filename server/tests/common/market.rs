@@ -124,3 +124,88 @@ pub async fn place(
         .await
         .map(|r| r.into_inner().repair_request.unwrap())
 }
+
+/// Professional `token`'s quote on `request_id`: 90.00 CAD, one hour.
+pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Quote {
+    market
+        .create_quote(with_token(
+            pb::CreateQuoteRequest {
+                repair_request_id: request_id.into(),
+                estimated_minutes: 60,
+                fee: Some(repairs_proto::types::Money {
+                    amount_cents: 9_000,
+                    currency: "CAD".into(),
+                }),
+                surge: false,
+            },
+            token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .quote
+        .unwrap()
+}
+
+/// What a hire writes on the request and the quote (the hire's own calls are billing's):
+/// the quote hired, the request in `request_state` on it.
+pub async fn hire(server: &TestServer, quote: &pb::Quote, professional: Uuid, request_state: &str) {
+    let quote_id = Uuid::parse_str(&quote.id).unwrap();
+    sqlx::query("update quotes set state = 'hired' where id = $1")
+        .bind(quote_id)
+        .execute(db(server))
+        .await
+        .unwrap();
+    sqlx::query(
+        "update repair_requests set state = $2, hired_professional_id = $3,
+            hired_application_id = $4 where id = $1",
+    )
+    .bind(Uuid::parse_str(&quote.repair_request_id).unwrap())
+    .bind(request_state)
+    .bind(professional)
+    .bind(quote_id)
+    .execute(db(server))
+    .await
+    .unwrap();
+}
+
+/// The order of a hired quote and its hire payment in `payment_state`, completed when
+/// `completed`.
+pub async fn order(
+    server: &TestServer,
+    quote: &pb::Quote,
+    customer: Uuid,
+    payment_state: &str,
+    completed: bool,
+) {
+    let payment_id = Uuid::now_v7();
+    sqlx::query(
+        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
+            charge_id, state)
+         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, $4)",
+    )
+    .bind(payment_id)
+    .bind(customer)
+    .bind(format!("pi_{}", payment_id.simple()))
+    .bind(payment_state)
+    .execute(db(server))
+    .await
+    .unwrap();
+    sqlx::query(
+        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
+            request_id, payment_id, amount_cents, currency, created_at, hired_at, completed_at)
+         values ($1, $2, $3, $4, $5, $6, $7, 9000, 'CAD', now(), now(),
+            case when $8 then now() end)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(Uuid::parse_str(&quote.repair_request_id).unwrap())
+    .bind(Uuid::parse_str(&quote.id).unwrap())
+    .bind(customer)
+    .bind(Uuid::parse_str(&quote.professional_id).unwrap())
+    .bind(Uuid::now_v7())
+    .bind(payment_id)
+    .bind(completed)
+    .execute(db(server))
+    .await
+    .unwrap();
+}

@@ -1,0 +1,45 @@
+//! The dashboards' counters, counted in the database rather than from lists. A
+//! professional's pass the membership gate first, as every marketplace call of theirs does.
+
+use chrono::Utc;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::{
+    billing::membership,
+    error::ApiResult,
+    matching,
+    requests::{self, Viewed},
+    store::{
+        quotes::{self, ProfessionalCounts},
+        repair_requests::{self, CustomerCounts},
+    },
+};
+
+/// How many of the newest matching requests the professional dashboard lists.
+const LATEST_REQUESTS: i64 = 5;
+
+pub async fn customer(db: &PgPool, customer_id: Uuid) -> ApiResult<CustomerCounts> {
+    Ok(repair_requests::customer_counts(db, customer_id).await?)
+}
+
+/// A professional's dashboard.
+#[derive(Debug, Clone)]
+pub struct ProfessionalDashboard {
+    /// Open requests that match them now (the matching rule).
+    pub received: i64,
+    pub counts: ProfessionalCounts,
+    /// The newest of the received requests, as they may see them (no street).
+    pub latest: Vec<Viewed>,
+}
+
+pub async fn professional(db: &PgPool, professional_id: Uuid) -> ApiResult<ProfessionalDashboard> {
+    membership::require_active(db, professional_id).await?;
+    let open = matching::latest_open_for(db, professional_id, LATEST_REQUESTS, Utc::now()).await?;
+    let counts = quotes::professional_counts(db, professional_id).await?;
+    Ok(ProfessionalDashboard {
+        received: open.total,
+        counts,
+        latest: requests::approximate_views(db, &open.newest).await?,
+    })
+}

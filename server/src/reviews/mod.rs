@@ -1,0 +1,94 @@
+//! Reviews: only the customer of a completed job whose payment was captured writes one, once
+//! per request (a unique constraint settles concurrent tries); anyone reads a professional's.
+
+use chrono::Utc;
+use uuid::Uuid;
+
+use crate::{
+    accounts::not_found,
+    auth::Caller,
+    domain::{Rating, RepairRequestState, ReviewText, Role},
+    error::{ApiError, ApiResult},
+    state::AppState,
+    store::{
+        orders,
+        page::PageRequest,
+        repair_requests,
+        reviews::{self, NewReview, ReviewRow, ReviewSummary},
+    },
+};
+
+/// What a customer sends, as received.
+#[derive(Debug, Clone)]
+pub struct ReviewForm {
+    pub repair_request_id: Uuid,
+    pub rating: i32,
+    pub text: String,
+}
+
+/// Writes the customer's review of the professional hired on their request: the request
+/// COMPLETED and its payment CAPTURED, no review yet. Another customer's request is
+/// NOT_FOUND.
+pub async fn create(
+    state: &AppState,
+    customer_id: Uuid,
+    form: &ReviewForm,
+) -> ApiResult<ReviewRow> {
+    let rating = Rating::parse(form.rating).map_err(|e| ApiError::invalid("rating", e))?;
+    let text = ReviewText::parse(&form.text).map_err(|e| ApiError::invalid("text", e))?;
+    let request = repair_requests::get(&state.db, form.repair_request_id)
+        .await?
+        .filter(|request| request.customer_id == customer_id)
+        .ok_or_else(|| not_found("request"))?;
+    if request.state() != RepairRequestState::Completed {
+        return Err(ApiError::FailedPrecondition {
+            reason: "REPAIR_REQUEST_NOT_COMPLETED",
+            message: "mark the job completed before reviewing it".to_owned(),
+        });
+    }
+    let job = orders::paid_job(&state.db, request.id)
+        .await?
+        .ok_or_else(|| ApiError::FailedPrecondition {
+            reason: "PAYMENT_NOT_CAPTURED",
+            message: "the job can be reviewed once its payment has gone through".to_owned(),
+        })?;
+    let review = NewReview {
+        repair_request_id: request.id,
+        order_id: job.order_id,
+        customer_id,
+        professional_id: job.professional_id,
+        rating: rating.stars(),
+        body: text.into_inner(),
+    };
+    Ok(reviews::insert(&state.db, &review, Utc::now()).await?)
+}
+
+/// The review of a request, if any: its customer, its hired professional or an admin;
+/// NOT_FOUND for anyone else.
+pub async fn for_request(
+    state: &AppState,
+    caller: &Caller,
+    repair_request_id: Uuid,
+) -> ApiResult<Option<ReviewRow>> {
+    let request = repair_requests::get(&state.db, repair_request_id)
+        .await?
+        .filter(|request| match caller.role {
+            Role::Admin => true,
+            Role::Customer => request.customer_id == caller.account_id,
+            Role::Professional => request.hired_professional_id == Some(caller.account_id),
+        })
+        .ok_or_else(|| not_found("request"))?;
+    Ok(reviews::for_request(&state.db, request.id).await?)
+}
+
+/// A page of a professional's reviews, newest first, with their summary over all of them.
+pub async fn list_for_professional(
+    state: &AppState,
+    professional_id: Uuid,
+    page: &PageRequest,
+) -> ApiResult<(Vec<ReviewRow>, String, ReviewSummary)> {
+    let rows = reviews::list_for_professional(&state.db, professional_id, page).await?;
+    let (rows, next_page_token) = page.finish(rows, |review| (review.created_at, review.id));
+    let summary = reviews::summary(&state.db, professional_id).await?;
+    Ok((rows, next_page_token, summary))
+}

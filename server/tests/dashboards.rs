@@ -13,8 +13,8 @@ mod common;
 use common::{
     TestServer,
     market::{
-        CALGARY_PRO, Market, customer, db, draft, hire, in_calgary, market, place, professional,
-        quote,
+        CALGARY_PRO, Market, customer, db, draft, hire_by_card, in_calgary, market, place,
+        professional, quote,
     },
     reason, with_token,
 };
@@ -109,8 +109,8 @@ async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_r
         ))
         .await
         .unwrap();
-    hire(&server, &q0, pro, "hired").await;
-    hire(&server, &q1, pro, "hired").await;
+    hire_by_card(&server, &customer_token, &q0).await;
+    hire_by_card(&server, &customer_token, &q1).await;
     complete(&mut market, &customer_token, &placed[1].id).await;
 
     let after = pro_dashboard(&mut market, &pro_token, pro).await.unwrap();

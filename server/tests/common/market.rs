@@ -209,3 +209,29 @@ pub async fn order(
     .await
     .unwrap();
 }
+
+/// The customer hires `quote` through the billing service with the test gateway's Visa card,
+/// as the hire page does: the hold is real, so completing the job captures it.
+pub async fn hire_by_card(
+    server: &TestServer,
+    customer_token: &str,
+    quote: &pb::Quote,
+) -> repairs_proto::billing::Order {
+    use repairs_proto::billing::{
+        HireProfessionalRequest, billing_service_client::BillingServiceClient,
+    };
+    BillingServiceClient::new(server.channel().await)
+        .hire_professional(with_token(
+            HireProfessionalRequest {
+                application_id: quote.id.clone(),
+                payment_method: "4242 4242 4242 4242".into(),
+                request_id: Uuid::now_v7().to_string(),
+            },
+            customer_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .order
+        .unwrap()
+}

@@ -258,10 +258,23 @@ const PROFESSIONAL_WORK_PAGES = [
     const { ViewRequestPage } = await import('@/features/professionals/routes/view-request-page');
     return <ViewRequestPage />;
   }),
-  soon('/request-apply/:id', 'requestApply'),
-  soon('/applied-requests', 'appliedRequests'),
-  soon('/completed-requests', 'completedRequests'),
-  soon('/professional-active-requests', 'professionalActiveRequests'),
+  page('/request-apply/:id', async () => {
+    const { RequestApplyPage } = await import('@/features/jobs/routes/request-apply-page');
+    return <RequestApplyPage />;
+  }),
+  page('/applied-requests', async () => {
+    const { AppliedRequestsPage } = await import('@/features/jobs/routes/applied-requests-page');
+    return <AppliedRequestsPage />;
+  }),
+  page('/completed-requests', async () => {
+    const { CompletedRequestsPage } =
+      await import('@/features/jobs/routes/completed-requests-page');
+    return <CompletedRequestsPage />;
+  }),
+  page('/professional-active-requests', async () => {
+    const { ActiveRequestsPage } = await import('@/features/jobs/routes/active-requests-page');
+    return <ActiveRequestsPage />;
+  }),
   soon('/professional-order-history', 'professionalOrderHistory'),
 ];
 

@@ -242,7 +242,10 @@ const PROFESSIONAL_AREA_PAGES = [
     return <OwnProfilePage />;
   }),
   soon('/profile-updated', 'profileUpdated'),
-  soon('/stripe-connect', 'stripeConnect'),
+  page('/stripe-connect', async () => {
+    const { StripeConnectPage } = await import('@/features/billing/routes/stripe-connect-page');
+    return <StripeConnectPage />;
+  }),
   page('/purchase-membership/:id', billingRoute.purchaseMembership),
   page('/purchase-membership', billingRoute.purchaseMembership),
   page('/membership-purchase', billingRoute.purchaseMembership),
@@ -275,7 +278,11 @@ const PROFESSIONAL_WORK_PAGES = [
     const { ActiveRequestsPage } = await import('@/features/jobs/routes/active-requests-page');
     return <ActiveRequestsPage />;
   }),
-  soon('/professional-order-history', 'professionalOrderHistory'),
+  page('/professional-order-history', async () => {
+    const { ProfessionalOrderHistoryPage } =
+      await import('@/features/billing/routes/professional-order-history-page');
+    return <ProfessionalOrderHistoryPage />;
+  }),
 ];
 
 const ADMIN_AREA_PAGES = [
@@ -319,7 +326,11 @@ const ADMIN_AREA_PAGES = [
   soon('/admin/add-service', 'adminAddService'),
   soon('/admin/edit-service/:id', 'adminEditService'),
   soon('/admin/delete-service/:id', 'adminDeleteService'),
-  soon('/admin/order-history', 'adminOrderHistory'),
+  page('/admin/order-history', async () => {
+    const { AdminOrderHistoryPage } =
+      await import('@/features/billing/routes/admin-order-history-page');
+    return <AdminOrderHistoryPage />;
+  }),
   soon('/admin/home', 'adminHome'),
   soon('/admin/phome', 'adminPhome'),
   soon('/admin/frhome', 'adminFrhome'),

@@ -241,7 +241,11 @@ const PROFESSIONAL_AREA_PAGES = [
     const { OwnProfilePage } = await import('@/features/professionals/routes/own-profile-page');
     return <OwnProfilePage />;
   }),
-  soon('/profile-updated', 'profileUpdated'),
+  page('/profile-updated', async () => {
+    const { ProfileUpdatedPage } =
+      await import('@/features/professionals/routes/profile-updated-page');
+    return <ProfileUpdatedPage />;
+  }),
   page('/stripe-connect', async () => {
     const { StripeConnectPage } = await import('@/features/billing/routes/stripe-connect-page');
     return <StripeConnectPage />;

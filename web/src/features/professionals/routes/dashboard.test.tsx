@@ -48,13 +48,14 @@ describe('professional dashboard', () => {
     renderApp('/professional-dashboard', server.transport);
     const figures = await screen.findByLabelText('Your requests in figures');
     expect(await within(figures).findByText('7')).toBeVisible();
-    for (const [label, value] of [
+    const expected: [string, string][] = [
       ['Requests Received', '7'],
       ['Applied', '3'],
       ['Accepted', '2'],
       ['Completed', '1'],
-    ]) {
-      expect(within(figures).getByText(label).nextElementSibling).toHaveTextContent(value!);
+    ];
+    for (const [label, value] of expected) {
+      expect(within(figures).getByText(label).nextElementSibling).toHaveTextContent(value);
     }
     expect(screen.getByRole('link', { name: 'Plumbing Services' })).toHaveAttribute(
       'href',

@@ -211,7 +211,7 @@ describe('signed-in areas', () => {
     renderApp('/request-list');
     await screen.findByRole('heading', { level: 1, name: 'Open requests' });
     const menu = screen.getAllByRole('navigation', { name: 'Professional menu' })[0]!;
-    expect(within(menu).getAllByRole('link')).toHaveLength(8);
+    expect(within(menu).getAllByRole('link')).toHaveLength(10);
   });
 
   it('shows the admin menu with its coupons submenu', async () => {

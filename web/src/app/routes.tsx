@@ -241,8 +241,15 @@ const PROFESSIONAL_AREA_PAGES = [
     const { OwnProfilePage } = await import('@/features/professionals/routes/own-profile-page');
     return <OwnProfilePage />;
   }),
-  soon('/profile-updated', 'profileUpdated'),
-  soon('/stripe-connect', 'stripeConnect'),
+  page('/profile-updated', async () => {
+    const { ProfileUpdatedPage } =
+      await import('@/features/professionals/routes/profile-updated-page');
+    return <ProfileUpdatedPage />;
+  }),
+  page('/stripe-connect', async () => {
+    const { StripeConnectPage } = await import('@/features/billing/routes/stripe-connect-page');
+    return <StripeConnectPage />;
+  }),
   page('/purchase-membership/:id', billingRoute.purchaseMembership),
   page('/purchase-membership', billingRoute.purchaseMembership),
   page('/membership-purchase', billingRoute.purchaseMembership),
@@ -258,11 +265,28 @@ const PROFESSIONAL_WORK_PAGES = [
     const { ViewRequestPage } = await import('@/features/professionals/routes/view-request-page');
     return <ViewRequestPage />;
   }),
-  soon('/request-apply/:id', 'requestApply'),
-  soon('/applied-requests', 'appliedRequests'),
-  soon('/completed-requests', 'completedRequests'),
-  soon('/professional-active-requests', 'professionalActiveRequests'),
-  soon('/professional-order-history', 'professionalOrderHistory'),
+  page('/request-apply/:id', async () => {
+    const { RequestApplyPage } = await import('@/features/jobs/routes/request-apply-page');
+    return <RequestApplyPage />;
+  }),
+  page('/applied-requests', async () => {
+    const { AppliedRequestsPage } = await import('@/features/jobs/routes/applied-requests-page');
+    return <AppliedRequestsPage />;
+  }),
+  page('/completed-requests', async () => {
+    const { CompletedRequestsPage } =
+      await import('@/features/jobs/routes/completed-requests-page');
+    return <CompletedRequestsPage />;
+  }),
+  page('/professional-active-requests', async () => {
+    const { ActiveRequestsPage } = await import('@/features/jobs/routes/active-requests-page');
+    return <ActiveRequestsPage />;
+  }),
+  page('/professional-order-history', async () => {
+    const { ProfessionalOrderHistoryPage } =
+      await import('@/features/billing/routes/professional-order-history-page');
+    return <ProfessionalOrderHistoryPage />;
+  }),
 ];
 
 const ADMIN_AREA_PAGES = [
@@ -306,7 +330,11 @@ const ADMIN_AREA_PAGES = [
   soon('/admin/add-service', 'adminAddService'),
   soon('/admin/edit-service/:id', 'adminEditService'),
   soon('/admin/delete-service/:id', 'adminDeleteService'),
-  soon('/admin/order-history', 'adminOrderHistory'),
+  page('/admin/order-history', async () => {
+    const { AdminOrderHistoryPage } =
+      await import('@/features/billing/routes/admin-order-history-page');
+    return <AdminOrderHistoryPage />;
+  }),
   soon('/admin/home', 'adminHome'),
   soon('/admin/phome', 'adminPhome'),
   soon('/admin/frhome', 'adminFrhome'),

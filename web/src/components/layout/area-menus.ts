@@ -36,12 +36,18 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
     { to: '/professional-dashboard', labelKey: 'pages.professionalDashboard' },
     { to: '/request-list', labelKey: 'pages.requestList', needsReviewedProfile: true },
     { to: '/applied-requests', labelKey: 'pages.appliedRequests', needsReviewedProfile: true },
+    {
+      to: '/professional-active-requests',
+      labelKey: 'pages.professionalActiveRequests',
+      needsReviewedProfile: true,
+    },
     { to: '/completed-requests', labelKey: 'pages.completedRequests', needsReviewedProfile: true },
     {
       to: '/professional-order-history',
       labelKey: 'pages.professionalOrderHistory',
       needsReviewedProfile: true,
     },
+    { to: '/stripe-connect', labelKey: 'pages.stripeConnect', needsReviewedProfile: true },
     { to: '/view-professional-profile', labelKey: 'pages.viewProfessionalProfile' },
     { to: '/update-professional-profile', labelKey: 'pages.updateProfessionalProfile' },
     { to: '/professional-logout', labelKey: 'pages.logout' },

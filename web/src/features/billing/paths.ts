@@ -1,3 +1,6 @@
 /** The billing screens' paths that other screens link or go to. */
 export const COUPON_LIST_PATH = '/admin/coupon-list';
 export const CREATE_COUPON_PATH = '/admin/create-coupon';
+export const ADMIN_ORDER_HISTORY_PATH = '/admin/order-history';
+/** The admin's view of an order's repair request (the requests feature's screen). */
+export const adminRequestPath = (id: string) => `/admin/view-request/${encodeURIComponent(id)}`;

@@ -1,24 +1,34 @@
-import { Stack } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
 import { MembershipStatus } from '@/components/professional/membership-notice';
+import { useServiceNames } from '@/components/professional/use-services';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { FigureCards } from '@/components/ui/figure-cards';
 import { FormAlert } from '@/components/ui/form-alert';
+import { AppLink } from '@/components/ui/links';
+import { isMembershipInactive } from '@/lib/membership';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { isAwaitingReview } from '@/lib/session';
+import { useDateTimeFormat } from '@/lib/use-date-format';
+import { useProfessionalDashboard } from '../api/get-professional-dashboard';
 import { useProfessionalAccount } from '../professional-context';
 
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
- * waits for review, and the membership: until when it is paid, or the inactive notice. The
- * counters and latest requests come with the marketplace.
+ * waits for review, the membership (until when it is paid, or the inactive notice), and once
+ * approved the four counters (requests received, quoted, hired, completed) with the latest
+ * matching requests, counted by the server.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { professional, status } = useProfessionalAccount();
+  const underReview = isAwaitingReview(status);
   return (
     <Stack gap="6">
       <PageTitle title={t('pages.professionalDashboard')} />
-      {isAwaitingReview(status) && (
+      {underReview && (
         <FormAlert status="info" title={t('professionalStatus.reviewPendingBanner')} />
       )}
       {professional && (
@@ -28,7 +38,73 @@ export function DashboardPage() {
           expireTime={professional.membershipExpireTime}
         />
       )}
-      <EmptyState title={t('dashboard.latestRequests')}>{t('dashboard.comingSoon')}</EmptyState>
+      {professional && status === 'approved' && professional.membershipActive && (
+        <Counters professionalId={professional.id} />
+      )}
     </Stack>
+  );
+}
+
+/** The counters and the latest requests (the server's membership gate applies to them). */
+function Counters({ professionalId }: { professionalId: string }) {
+  const { t } = useTranslation();
+  const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
+  const { data, isPending, error } = useProfessionalDashboard(professionalId);
+  if (isMembershipInactive(error)) return null;
+  const latest = data?.latestRepairRequests ?? [];
+  return (
+    <>
+      {error && <RpcErrorAlert error={error} />}
+      <FigureCards
+        label={t('dashboard.counters')}
+        busy={isPending}
+        figures={
+          data
+            ? [
+                [t('dashboard.received'), data.requestsReceived],
+                [t('dashboard.quoted'), data.requestsQuoted],
+                [t('dashboard.hired'), data.requestsHired],
+                [t('dashboard.completed'), data.requestsCompleted],
+              ]
+            : []
+        }
+      />
+      <Stack as="section" gap="3" aria-labelledby="latest-heading">
+        <Heading as="h2" id="latest-heading" size="lg" color="brand.900">
+          {t('dashboard.latestRequests')}
+        </Heading>
+        {data && latest.length === 0 && <EmptyState title={t('requests.none')} />}
+        {latest.length > 0 && (
+          <Stack as="ul" gap="2" listStyleType="none">
+            {latest.map((request) => {
+              const service = serviceName(request.serviceId, request.serviceName);
+              return (
+                <Stack
+                  as="li"
+                  key={request.id}
+                  gap="0"
+                  borderWidth="1px"
+                  borderRadius="md"
+                  bg="bg"
+                  p="3"
+                >
+                  <AppLink
+                    to={PROFESSIONAL_REQUEST_PATHS.view(request.id)}
+                    color="brand.fg"
+                    fontWeight="semibold"
+                  >
+                    {service}
+                  </AppLink>
+                  <Text color="fg.muted" fontSize="sm">
+                    {approximatePlace(request)} · {formatTime(request.createTime)}
+                  </Text>
+                </Stack>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </>
   );
 }

@@ -13,7 +13,7 @@ import { usePageTokens } from '@/lib/use-page-tokens';
 import { useOpenRequestsPage } from '../api/list-open-requests';
 import { useWatchOpenRequests } from '../api/watch-open-requests';
 import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../open-requests';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { useProfessionalAccount } from '../professional-context';
 
 const idOf = (open: OpenRepairRequest) => open.repairRequest?.id ?? '';

@@ -10,7 +10,7 @@ import { AppLink, LinkButton } from '@/components/ui/links';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useRequestForProfessional } from '../api/get-open-request';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../open-requests';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 
 /**
  * /view-request/{id}: the service as title, what to fix, whether it is an emergency and where

@@ -1,8 +1,9 @@
-import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { FigureCards } from '@/components/ui/figure-cards';
 import { CustomerRepairRequestView } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useSignedInId } from '@/lib/use-signed-in-id';
@@ -29,7 +30,7 @@ export function CustomerDashboardPage() {
     DASHBOARD_PAGE_SIZE,
   );
   const columns = useCustomerRequestColumns(['view', 'applications']);
-  const figures = counters.data
+  const figures: [string, number][] = counters.data
     ? [
         [t('requests.dashboard.posted'), counters.data.requestsPosted],
         [t('requests.dashboard.received'), counters.data.quotesReceived],
@@ -42,24 +43,11 @@ export function CustomerDashboardPage() {
     <Stack gap="8">
       <PageTitle title={t('pages.userDashboard')} />
       {counters.error && <RpcErrorAlert error={counters.error} />}
-      <SimpleGrid
-        as="dl"
-        aria-label={t('requests.dashboard.counters')}
-        aria-busy={counters.isPending}
-        columns={{ base: 1, sm: 2, lg: 4 }}
-        gap="4"
-      >
-        {figures.map(([label, value]) => (
-          <Box key={label} borderWidth="1px" borderRadius="lg" bg="bg" p="4">
-            <Text as="dt" color="fg.muted" fontSize="sm">
-              {label}
-            </Text>
-            <Text as="dd" fontSize="3xl" fontWeight="bold" color="brand.900">
-              {value}
-            </Text>
-          </Box>
-        ))}
-      </SimpleGrid>
+      <FigureCards
+        label={t('requests.dashboard.counters')}
+        busy={counters.isPending}
+        figures={figures}
+      />
       <Stack as="section" gap="4" aria-labelledby="pending-heading">
         <Heading as="h2" id="pending-heading" size="lg" color="brand.900">
           {t('requests.dashboard.pending')}

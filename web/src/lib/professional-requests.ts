@@ -1,10 +1,14 @@
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import type { Address } from '@/gen/repairs/type/v1/common_pb';
 
-/** The professional's request screens. */
+/** The professional's request screens (the open requests and the job loop's). */
 export const PROFESSIONAL_REQUEST_PATHS = {
   list: '/request-list',
   view: (id: string) => `/view-request/${encodeURIComponent(id)}`,
   apply: (id: string) => `/request-apply/${encodeURIComponent(id)}`,
+  applied: '/applied-requests',
+  active: '/professional-active-requests',
+  completed: '/completed-requests',
 } as const;
 
 /**
@@ -17,11 +21,14 @@ export function approximatePlace(request: RepairRequest): string {
       const { city, province, postalArea } = request.location.value;
       return `${city}, ${province} ${postalArea}`.trim();
     }
-    case 'address': {
-      const { line1, line2, city, province, postalCode } = request.location.value;
-      return [line1, line2, `${city}, ${province} ${postalCode}`.trim()].filter(Boolean).join(', ');
-    }
+    case 'address':
+      return addressText(request.location.value);
     default:
       return '';
   }
+}
+
+/** A street address on one line: '225 7 Ave SW, Calgary, AB T2P 2W3'. */
+export function addressText({ line1, line2, city, province, postalCode }: Address): string {
+  return [line1, line2, `${city}, ${province} ${postalCode}`.trim()].filter(Boolean).join(', ');
 }

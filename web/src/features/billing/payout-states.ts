@@ -1,0 +1,18 @@
+import { PayoutAccountState, PayoutState } from '@/gen/repairs/billing/v1/billing_pb';
+import type { TranslationKey } from '@/lib/translation-key';
+
+/** Each state of a ledger entry, with its catalogue key and colour. */
+export const PAYOUT_STATES = [
+  { state: PayoutState.OWED, key: 'payouts.states.owed', palette: 'yellow' },
+  { state: PayoutState.PAID, key: 'payouts.states.paid', palette: 'green' },
+  { state: PayoutState.REVERSED, key: 'payouts.states.reversed', palette: 'gray' },
+] as const;
+
+/** What the page says of each state of the payout account. */
+export const ACCOUNT_STATE_KEYS: Record<PayoutAccountState, TranslationKey> = {
+  [PayoutAccountState.UNSPECIFIED]: 'payouts.account.notStarted',
+  [PayoutAccountState.NOT_STARTED]: 'payouts.account.notStarted',
+  [PayoutAccountState.PENDING]: 'payouts.account.pending',
+  [PayoutAccountState.ENABLED]: 'payouts.account.enabled',
+  [PayoutAccountState.TEST_LEDGER]: 'payouts.account.testLedger',
+};

@@ -1,0 +1,298 @@
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
+import {
+  OrderState,
+  PaymentState,
+  PayoutAccountState,
+  PayoutState,
+  OrderSchema,
+  type Order,
+} from '@/gen/repairs/billing/v1/billing_pb';
+import { reloadTo } from '@/lib/browser';
+import { renderApp } from '@/test/render-app';
+import {
+  CUSTOMER_ID,
+  Code,
+  PROFESSIONAL_ID,
+  REQUEST_ID,
+  professional,
+  rpcError,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
+
+vi.mock('@/lib/browser', () => ({ reloadTo: vi.fn() }));
+
+type Billing = NonNullable<Parameters<typeof stubServer>[1]>;
+type OrderInit = MessageInitShape<typeof OrderSchema>;
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const cad = (amountCents: bigint) => ({ amountCents, currency: 'CAD' });
+const inAWeek = () => timestampFromMs(Date.now() + 7 * 24 * 3600_000);
+
+/** A hire of 45.50 CAD for 90 minutes, its card held, unless told otherwise. */
+const order = (fields: Partial<OrderInit> = {}): Order =>
+  create(OrderSchema, {
+    id: 'o1',
+    customerId: CUSTOMER_ID,
+    customerName: 'Casey Customer',
+    professionalId: PROFESSIONAL_ID,
+    professionalName: 'Paule Pro',
+    repairRequestId: REQUEST_ID,
+    estimatedMinutes: 90,
+    state: OrderState.AUTHORIZED,
+    payment: {
+      id: 'pay1',
+      amount: cad(4550n),
+      state: PaymentState.AUTHORIZED,
+      authorizationExpireTime: inAWeek(),
+    },
+    createTime: timestampFromMs(Date.UTC(2026, 10, 23, 17)),
+    ...fields,
+  } as OrderInit);
+
+/** The admin's orders, kept by the stub so a step shows in the next read. */
+function adminServer(orders: Order[], billing: Billing = {}) {
+  signIn('admin', 'a1');
+  return stubServer({}, { listOrders: () => ({ orders }), ...billing });
+}
+
+const rowOf = async (name: string) =>
+  (await screen.findByText(name, { selector: 'td' })).closest('tr') as HTMLElement;
+
+describe('admin order history', () => {
+  it('shows the spec’s columns, captures after asking with one request id, then says Captured Already', async () => {
+    const orders = [order()];
+    const server = adminServer(orders, {
+      capturePayment: () => {
+        orders[0] = order({ state: OrderState.CAPTURED });
+        return { payment: { id: 'pay1', state: PaymentState.CAPTURED } };
+      },
+    });
+    renderApp('/admin/order-history', server.transport);
+    const row = await rowOf('Casey Customer');
+    expect(within(row).getByText('Paule Pro')).toBeVisible();
+    expect(within(row).getByText('$45.50')).toBeVisible();
+    expect(within(row).getByText('1.5 hrs')).toBeVisible();
+    expect(within(row).getByText('Authorized (held)')).toBeVisible();
+    expect(within(row).getByRole('link', { name: /View the request/ })).toHaveAttribute(
+      'href',
+      `/admin/view-request/${REQUEST_ID}`,
+    );
+    expect(server.requests('listOrders')[0]).toMatchObject({ party: { case: undefined } });
+
+    const user = userEvent.setup();
+    await user.click(
+      within(row).getByRole('button', { name: 'Capture $45.50 from Casey Customer' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Capture this payment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    expect(await screen.findByText('The payment was captured.')).toBeVisible();
+    const [capture] = server.requests<{ target: unknown; requestId: string }>('capturePayment');
+    expect(capture?.target).toEqual(
+      expect.objectContaining({ target: { case: 'orderId', value: 'o1' } }),
+    );
+    expect(capture?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await within(row).findByText('Captured Already')).toBeVisible();
+    expect(within(row).getByRole('button', { name: /^Refund/ })).toBeVisible();
+  });
+
+  it('resends the same request id when a capture’s answer was lost, and a new one after', async () => {
+    let tries = 0;
+    const server = adminServer([order()], {
+      capturePayment: () => {
+        tries += 1;
+        if (tries === 1) throw rpcError(Code.Unavailable, 'PAYMENT_GATEWAY_UNAVAILABLE');
+        if (tries === 2) throw rpcError(Code.FailedPrecondition, 'AUTHORIZATION_EXPIRED');
+        return { payment: { id: 'pay1', state: PaymentState.CAPTURED } };
+      },
+    });
+    renderApp('/admin/order-history', server.transport);
+    const row = await rowOf('Casey Customer');
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: /^Capture/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    expect(await within(dialog).findByRole('alert')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    expect(
+      await within(dialog).findByText(
+        'The hold on the card has expired. Authorise the card again.',
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    await waitFor(() => expect(tries).toBe(3));
+    const keys = server.requests<{ requestId: string }>('capturePayment').map((c) => c.requestId);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('refunds a captured payment with the reason given, and releases a hold', async () => {
+    const server = adminServer(
+      [
+        order({ id: 'o-captured', customerName: 'Cam Captured', state: OrderState.CAPTURED }),
+        order({ id: 'o-held', customerName: 'Holly Held' }),
+      ],
+      {
+        refundPayment: () => ({ payment: { id: 'pay1', state: PaymentState.REFUNDED } }),
+        voidPayment: () => ({ payment: { id: 'pay1', state: PaymentState.CANCELED } }),
+      },
+    );
+    renderApp('/admin/order-history', server.transport);
+    const captured = await rowOf('Cam Captured');
+    expect(within(captured).getByText('Captured Already')).toBeVisible();
+    expect(within(captured).queryByRole('button', { name: /^Capture/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(
+      within(captured).getByRole('button', { name: 'Refund $45.50 to Cam Captured' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this payment?' });
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Job not done');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('The payment was refunded.')).toBeVisible();
+    expect(server.requests('refundPayment')[0]).toMatchObject({
+      target: { target: { case: 'orderId', value: 'o-captured' } },
+      reason: 'Job not done',
+    });
+
+    const held = await rowOf('Holly Held');
+    await user.click(within(held).getByRole('button', { name: /^Release the hold/ }));
+    const release = await screen.findByRole('alertdialog', { name: 'Release this hold?' });
+    await user.click(within(release).getByRole('button', { name: 'Release' }));
+    expect(await screen.findByText('The hold was released. Nothing was charged.')).toBeVisible();
+    expect(server.requests('voidPayment')[0]).toMatchObject({
+      target: { target: { case: 'orderId', value: 'o-held' } },
+    });
+  });
+
+  it('offers no capture once the hold has lapsed', async () => {
+    const server = adminServer([
+      order({
+        payment: {
+          id: 'pay1',
+          amount: cad(4550n),
+          state: PaymentState.AUTHORIZED,
+          authorizationExpireTime: timestampFromMs(Date.now() - 60_000),
+        },
+      }),
+    ]);
+    renderApp('/admin/order-history', server.transport);
+    const row = await rowOf('Casey Customer');
+    expect(within(row).queryByRole('button', { name: /^Capture/ })).toBeNull();
+  });
+
+  it('writes amounts the French way', async () => {
+    localStorage.setItem('lang', 'fr');
+    const server = adminServer([order({ payment: { id: 'p', amount: cad(123450n) } })]);
+    renderApp('/admin/order-history', server.transport);
+    const row = await rowOf('Casey Customer');
+    expect(within(row).getByText((text) => plain(text) === '1 234,50 $')).toBeVisible();
+    expect(within(row).getByText((text) => plain(text) === '1,5 h')).toBeVisible();
+  });
+});
+
+/** An approved professional with a paid membership. */
+function proServer(billing: Billing) {
+  signIn('professional', PROFESSIONAL_ID);
+  return stubServer(
+    {
+      getProfessional: () => ({
+        professional: professional({ state: ProfessionalState.APPROVED, membershipActive: true }),
+      }),
+    },
+    billing,
+  );
+}
+
+describe('professional order history', () => {
+  it('lists the professional’s orders with a link to each request', async () => {
+    const server = proServer({ listOrders: () => ({ orders: [order()] }) });
+    renderApp('/professional-order-history', server.transport);
+    const row = await rowOf('Casey Customer');
+    expect(within(row).getByText('$45.50')).toBeVisible();
+    expect(within(row).getByRole('link', { name: /View the request/ })).toHaveAttribute(
+      'href',
+      `/view-request/${REQUEST_ID}`,
+    );
+    expect(server.requests('listOrders')[0]).toMatchObject({
+      party: { case: 'professionalId', value: PROFESSIONAL_ID },
+    });
+  });
+
+  it('shows the membership notice when the server answers the membership reason', async () => {
+    const server = proServer({
+      listOrders: () => {
+        throw rpcError(Code.FailedPrecondition, 'MEMBERSHIP_INACTIVE');
+      },
+    });
+    renderApp('/professional-order-history', server.transport);
+    expect(await screen.findByRole('link', { name: 'Buy Membership' })).toBeVisible();
+  });
+});
+
+describe('how the professional is paid (/stripe-connect)', () => {
+  it('shows the test-mode ledger: totals and entries, no onboarding', async () => {
+    const server = proServer({
+      getPayoutAccount: () => ({
+        account: {
+          professionalId: PROFESSIONAL_ID,
+          state: PayoutAccountState.TEST_LEDGER,
+          owed: cad(4095n),
+          paid: cad(0n),
+          platformFeePercent: 10,
+          testMode: true,
+        },
+      }),
+      listPayouts: () => ({
+        payouts: [
+          {
+            id: 'po1',
+            orderId: 'o1',
+            gross: cad(4550n),
+            platformFee: cad(455n),
+            net: cad(4095n),
+            state: PayoutState.OWED,
+            createTime: timestampFromMs(Date.UTC(2026, 10, 24)),
+          },
+        ],
+      }),
+    });
+    renderApp('/stripe-connect', server.transport);
+    expect(await screen.findByText('TEST MODE')).toBeVisible();
+    const totals = screen.getByLabelText('What you are owed and were paid');
+    expect(within(totals).getByText('$40.95')).toBeVisible();
+    expect(within(totals).getByText('$0.00')).toBeVisible();
+    expect(screen.getByText('The platform keeps 10% of each captured job.')).toBeVisible();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('$4.55')).toBeVisible();
+    expect(within(table).getByText('Owed')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Stripe/ })).toBeNull();
+  });
+
+  it('sends the professional to Stripe’s onboarding page', async () => {
+    const server = proServer({
+      getPayoutAccount: () => ({
+        account: {
+          state: PayoutAccountState.NOT_STARTED,
+          owed: cad(0n),
+          paid: cad(0n),
+        },
+      }),
+      listPayouts: () => ({ payouts: [] }),
+      createPayoutOnboardingLink: () => ({ url: 'https://connect.example/onboard/abc' }),
+    });
+    renderApp('/stripe-connect', server.transport);
+    expect(
+      await screen.findByText('No payouts yet: they appear once a job is captured.'),
+    ).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up payouts with Stripe' }));
+    await waitFor(() =>
+      expect(reloadTo).toHaveBeenCalledWith('https://connect.example/onboard/abc'),
+    );
+  });
+});

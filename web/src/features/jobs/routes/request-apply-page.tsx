@@ -1,0 +1,244 @@
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ToggleField } from '@/components/form/toggle-field';
+import { useServerErrors } from '@/components/form/use-server-errors';
+import { PageTitle } from '@/components/page-title';
+import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
+import { useServiceNames } from '@/components/professional/use-services';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { FactsList } from '@/components/ui/facts-list';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { AppLink, LinkButton } from '@/components/ui/links';
+import { toaster } from '@/components/ui/toast';
+import {
+  RepairRequestState,
+  type RepairRequest,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import type { Money } from '@/gen/repairs/type/v1/common_pb';
+import { parseHours } from '@/lib/duration';
+import { isMembershipInactive } from '@/lib/membership';
+import { centsToDollarsText, parseDollars } from '@/lib/money';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
+import { readRpcError } from '@/lib/rpc-error';
+import { useMoneyFormat } from '@/lib/use-money-format';
+import { useSignedInId } from '@/lib/use-signed-in-id';
+import { useCreateQuote } from '../api/create-quote';
+import { useMinimumFee } from '../api/get-minimum-fee';
+import { useQuotedRequest } from '../api/get-repair-request';
+
+interface QuoteValues {
+  /** Estimated time in hours ("1.5"). */
+  hours: string;
+  /** The fee in dollars ("30.00"). */
+  fee: string;
+  /** The spec's "Surge Cost": this fee replaces the standard one and may be below it. */
+  surge: boolean;
+}
+
+/** The server's field paths on the form's fields. */
+const SERVER_FIELDS = {
+  estimated_minutes: 'hours',
+  fee: 'fee',
+  'fee.amount_cents': 'fee',
+  'fee.currency': 'fee',
+} as const;
+
+/** The largest fee the server takes: 1,000,000.00 CAD. */
+const MAX_FEE_CENTS = 100_000_000n;
+
+/**
+ * /request-apply/{id}: the quote form, under a summary of the request. Estimated time in
+ * hours and a fee in dollars (started from the professional's minimum fee), sent as minutes
+ * and CAD cents (MarketplaceService.CreateQuote); 'Surge Cost' lets the fee go below the
+ * minimum for this job. A fee under the minimum is said beside the field, by the form first
+ * and by the server's FEE_BELOW_MINIMUM if the minimum changed meanwhile.
+ */
+export function RequestApplyPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const professionalId = useSignedInId('professional');
+  const request = useQuotedRequest(id);
+  const minimum = useMinimumFee(professionalId);
+  const repairRequest = request.data?.repairRequest;
+  const open = repairRequest?.state === RepairRequestState.OPEN;
+  const loading = request.isPending || (minimum.isPending && minimum.fetchStatus !== 'idle');
+
+  return (
+    <Stack gap="6" maxW="3xl">
+      <AppLink to={PROFESSIONAL_REQUEST_PATHS.list} color="brand.fg">
+        {t('requests.open.backToList')}
+      </AppLink>
+      <PageTitle title={t('pages.requestApply')} />
+      {loading && <RouteLoader />}
+      {request.error && <RpcErrorAlert error={request.error} />}
+      {repairRequest && !loading && (
+        <>
+          <RequestSummary request={repairRequest} />
+          {open ? (
+            <QuoteForm
+              requestId={id}
+              professionalId={professionalId ?? ''}
+              minimumFee={minimum.data ?? null}
+            />
+          ) : (
+            <FormAlert status="info" title={t('quoteForm.notOpen')} />
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** What is being quoted on: the service, the task, whether it is urgent and where. */
+function RequestSummary({ request }: { request: RepairRequest }) {
+  const { t } = useTranslation();
+  const serviceName = useServiceNames();
+  return (
+    <FactsList
+      facts={[
+        [t('requests.service'), serviceName(request.serviceId, request.serviceName)],
+        [t('requests.taskDescription'), request.description],
+        [t('requests.open.location'), approximatePlace(request)],
+      ]}
+    />
+  );
+}
+
+interface QuoteFormProps {
+  requestId: string;
+  professionalId: string;
+  /** The professional's minimum fee; null when their profile has none. */
+  minimumFee: Money | null;
+}
+
+function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatMoney = useMoneyFormat();
+  const create = useCreateQuote();
+  const minimumCents = minimumFee?.amountCents ?? null;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    formState: { errors },
+  } = useForm<QuoteValues>({
+    defaultValues: {
+      hours: '',
+      fee: minimumCents !== null ? centsToDollarsText(minimumCents) : '',
+      surge: false,
+    },
+  });
+  const server = useServerErrors(setError, { fields: SERVER_FIELDS });
+  const problem = create.error ? readRpcError(create.error) : null;
+
+  const onSubmit = handleSubmit(({ hours, fee, surge }) => {
+    server.clear();
+    create.mutate(
+      {
+        repairRequestId: requestId,
+        estimatedMinutes: parseHours(hours) ?? 0,
+        fee: { amountCents: parseDollars(fee) ?? 0n, currency: 'CAD' },
+        surge,
+      },
+      {
+        onSuccess: () => {
+          toaster.create({ type: 'success', title: t('quoteForm.sent') });
+          void navigate(PROFESSIONAL_REQUEST_PATHS.applied);
+        },
+        onError: server.report,
+      },
+    );
+  });
+
+  const validateFee = (value: string) => {
+    const cents = parseDollars(value);
+    if (cents === null || cents <= 0n || cents > MAX_FEE_CENTS) return t('quoteForm.errors.fee');
+    const belowMinimum = minimumCents !== null && cents < minimumCents && !getValues('surge');
+    return (
+      !belowMinimum ||
+      t('quoteForm.errors.belowMinimum', { minimum: formatMoney(minimumFee ?? undefined) })
+    );
+  };
+
+  if (isMembershipInactive(create.error)) {
+    return <InactiveMembershipNotice professionalId={professionalId} />;
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="quote-heading">
+      <Stack gap="5">
+        <Text as="h2" id="quote-heading" fontSize="xl" fontWeight="semibold" color="brand.900">
+          {t('quoteForm.heading')}
+        </Text>
+        {server.formError && (
+          <FormAlert title={server.formError}>
+            {problem?.reason === 'QUOTE_EXISTS' && (
+              <AppLink to={PROFESSIONAL_REQUEST_PATHS.applied} color="brand.fg">
+                {t('quoteForm.seeApplied')}
+              </AppLink>
+            )}
+          </FormAlert>
+        )}
+        <FormField
+          label={t('quoteForm.hours')}
+          helperText={t('quoteForm.hoursHelp')}
+          error={errors.hours?.message}
+          required
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            maxW="40"
+            {...register('hours', {
+              validate: (value) => parseHours(value) !== null || t('quoteForm.errors.hours'),
+            })}
+          />
+        </FormField>
+        <FormField
+          label={t('quoteForm.fee')}
+          helperText={
+            minimumFee
+              ? t('quoteForm.feeHelp', { minimum: formatMoney(minimumFee) })
+              : t('quoteForm.feeHelpNoMinimum')
+          }
+          error={errors.fee?.message}
+          required
+        >
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="30.00"
+            maxW="40"
+            {...register('fee', { validate: validateFee })}
+          />
+        </FormField>
+        <Stack gap="1">
+          <ToggleField
+            control={control}
+            name="surge"
+            label={t('quoteForm.surge')}
+            kind="checkbox"
+          />
+          <Text color="fg.muted" fontSize="sm">
+            {t('quoteForm.surgeHelp')}
+          </Text>
+        </Stack>
+        <HStack gap="3" wrap="wrap">
+          <Button type="submit" colorPalette="accent" loading={create.isPending}>
+            {t('quoteForm.send')}
+          </Button>
+          <LinkButton to={PROFESSIONAL_REQUEST_PATHS.view(requestId)} variant="outline">
+            {t('common.cancel')}
+          </LinkButton>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

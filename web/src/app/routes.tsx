@@ -164,40 +164,40 @@ const requestsRoute = {
       await import('@/features/requests/routes/user-view-request-page');
     return <UserViewRequestPage />;
   },
+  withQuotes: async () => {
+    const { RequestApplicationsListPage } =
+      await import('@/features/requests/routes/request-applications-list-page');
+    return <RequestApplicationsListPage />;
+  },
+  active: async () => {
+    const { ActiveRequestsPage } = await import('@/features/requests/routes/active-requests-page');
+    return <ActiveRequestsPage />;
+  },
+  completed: async () => {
+    const { CompletedRequestsPage } =
+      await import('@/features/requests/routes/completed-requests-page');
+    return <CompletedRequestsPage />;
+  },
 };
 
-const CUSTOMER_AREA_PAGES = [
-  page('/user-dashboard', requestsRoute.dashboard),
-  page('/create-request', requestsRoute.create),
-  page('/request-created', requestsRoute.created),
-  page('/pending-requests', requestsRoute.pending),
-  page('/edit-request/:id', requestsRoute.edit),
-  page('/delete-request/:id', requestsRoute.remove),
-  page('/user-view-request/:id', requestsRoute.view),
-  soon('/request-applications-list', 'requestApplicationsList'),
-  soon('/application-list/:id', 'applicationList'),
-  soon('/view-application/:id', 'viewApplication'),
-  page('/view-professional/:id', async () => {
-    const { PublicProfilePage } =
-      await import('@/features/professionals/routes/public-profile-page');
-    return <PublicProfilePage />;
-  }),
-  soon('/hire/:id', 'hire'),
-  soon('/hired-successfully', 'hiredSuccessfully'),
-  soon('/user-active-requests', 'userActiveRequests'),
-  soon('/user-completed-requests', 'userCompletedRequests'),
-  soon('/submit-review/:id/:req_id', 'submitReview'),
-  soon('/user-order-history', 'userOrderHistory'),
-  page('/user-account-setting', async () => {
-    const { AccountSettingsPage } =
-      await import('@/features/accounts/routes/account-settings-page');
-    return <AccountSettingsPage />;
-  }),
-  page('/user-profile-updated', async () => {
-    const { ProfileUpdatedPage } = await import('@/features/accounts/routes/profile-updated-page');
-    return <ProfileUpdatedPage />;
-  }),
-];
+const jobsRoute = {
+  quotes: async () => {
+    const { ApplicationListPage } = await import('@/features/jobs/routes/application-list-page');
+    return <ApplicationListPage />;
+  },
+  quote: async () => {
+    const { ViewApplicationPage } = await import('@/features/jobs/routes/view-application-page');
+    return <ViewApplicationPage />;
+  },
+  review: async () => {
+    const { SubmitReviewPage } = await import('@/features/jobs/routes/submit-review-page');
+    return <SubmitReviewPage />;
+  },
+  customerOrders: async () => {
+    const { UserOrderHistoryPage } = await import('@/features/jobs/routes/user-order-history-page');
+    return <UserOrderHistoryPage />;
+  },
+};
 
 const billingRoute = {
   purchaseMembership: async () => {
@@ -209,7 +209,49 @@ const billingRoute = {
     const { TestCheckoutPage } = await import('@/features/billing/routes/test-checkout-page');
     return <TestCheckoutPage />;
   },
+  hire: async () => {
+    const { HirePage } = await import('@/features/billing/routes/hire-page');
+    return <HirePage />;
+  },
+  hired: async () => {
+    const { HiredSuccessfullyPage } =
+      await import('@/features/billing/routes/hired-successfully-page');
+    return <HiredSuccessfullyPage />;
+  },
 };
+
+const CUSTOMER_AREA_PAGES = [
+  page('/user-dashboard', requestsRoute.dashboard),
+  page('/create-request', requestsRoute.create),
+  page('/request-created', requestsRoute.created),
+  page('/pending-requests', requestsRoute.pending),
+  page('/edit-request/:id', requestsRoute.edit),
+  page('/delete-request/:id', requestsRoute.remove),
+  page('/user-view-request/:id', requestsRoute.view),
+  page('/request-applications-list', requestsRoute.withQuotes),
+  page('/application-list/:id', jobsRoute.quotes),
+  page('/view-application/:id', jobsRoute.quote),
+  page('/view-professional/:id', async () => {
+    const { PublicProfilePage } =
+      await import('@/features/professionals/routes/public-profile-page');
+    return <PublicProfilePage />;
+  }),
+  page('/hire/:id', billingRoute.hire),
+  page('/hired-successfully', billingRoute.hired),
+  page('/user-active-requests', requestsRoute.active),
+  page('/user-completed-requests', requestsRoute.completed),
+  page('/submit-review/:id/:req_id', jobsRoute.review),
+  page('/user-order-history', jobsRoute.customerOrders),
+  page('/user-account-setting', async () => {
+    const { AccountSettingsPage } =
+      await import('@/features/accounts/routes/account-settings-page');
+    return <AccountSettingsPage />;
+  }),
+  page('/user-profile-updated', async () => {
+    const { ProfileUpdatedPage } = await import('@/features/accounts/routes/profile-updated-page');
+    return <ProfileUpdatedPage />;
+  }),
+];
 
 const professionalRoute = {
   status: (status: 'waiting-for-approval' | 'profile-updated' | 'denied') => async () => {

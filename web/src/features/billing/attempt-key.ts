@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import type { RpcProblem } from '@/lib/rpc-error';
+import { readRpcError, type RpcProblem } from '@/lib/rpc-error';
 
 /**
  * The failures after which the server may or may not have acted (the network, a busy or
@@ -36,6 +36,21 @@ export function useAttemptKey() {
       },
       settle(): void {
         current.current = null;
+      },
+      /**
+       * Sends one try of the attempt `payload` names, under its key: a definite answer (a
+       * reply or a refusal) ends the attempt; an unsettled failure keeps the key for a retry.
+       */
+      async send<T>(payload: string, call: (requestId: string) => Promise<T>): Promise<T> {
+        const requestId = this.keyFor(payload);
+        try {
+          const reply = await call(requestId);
+          this.settle();
+          return reply;
+        } catch (error) {
+          if (!isUnsettled(readRpcError(error))) this.settle();
+          throw error;
+        }
       },
     }),
     [],

@@ -4,3 +4,11 @@ export const CREATE_COUPON_PATH = '/admin/create-coupon';
 export const ADMIN_ORDER_HISTORY_PATH = '/admin/order-history';
 /** The admin's view of an order's repair request (the requests feature's screen). */
 export const adminRequestPath = (id: string) => `/admin/view-request/${encodeURIComponent(id)}`;
+
+/** The hire's screens and where they lead (the specs' route table). */
+export const HIRE_PATHS = {
+  hired: '/hired-successfully',
+  quote: (quoteId: string) => `/view-application/${encodeURIComponent(quoteId)}`,
+  activeRequests: '/user-active-requests',
+  orderHistory: '/user-order-history',
+} as const;

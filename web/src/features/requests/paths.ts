@@ -7,6 +7,12 @@ export const REQUEST_PATHS = {
   edit: (id: string) => `/edit-request/${encodeURIComponent(id)}`,
   remove: (id: string) => `/delete-request/${encodeURIComponent(id)}`,
   applications: (id: string) => `/application-list/${encodeURIComponent(id)}`,
+  withQuotes: '/request-applications-list',
+  active: '/user-active-requests',
+  completed: '/user-completed-requests',
+  hire: (quoteId: string) => `/hire/${encodeURIComponent(quoteId)}`,
+  review: (professionalId: string, requestId: string) =>
+    `/submit-review/${encodeURIComponent(professionalId)}/${encodeURIComponent(requestId)}`,
   adminList: '/admin/request-list',
   adminView: (id: string) => `/admin/view-request/${encodeURIComponent(id)}`,
 } as const;

@@ -1,7 +1,6 @@
 import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
@@ -10,10 +9,11 @@ import { formatMoney, formatNumber } from '@/lib/money';
 import { experienceKey } from '@/lib/professional-fields';
 import { useLanguage } from '@/lib/use-language';
 import { usePublicProfessional } from '../api/get-public-professional';
+import { ReviewList } from '../components/review-list';
 
 /**
  * /view-professional/{id}: what customers see of an approved professional (photo, name,
- * about, radius, experience, standard fee) and the reviews (none yet).
+ * about, radius, experience, standard fee) and their reviews with the average rating.
  */
 export function PublicProfilePage() {
   const { t } = useTranslation();
@@ -64,12 +64,7 @@ export function PublicProfilePage() {
         <Text whiteSpace="pre-line">{professional.description}</Text>
       </Stack>
       <FactsList facts={facts} />
-      <Stack gap="3">
-        <Heading as="h2" size="lg">
-          {t('publicProfile.reviews')}
-        </Heading>
-        <EmptyState title={t('publicProfile.noReviews')} />
-      </Stack>
+      <ReviewList professionalId={professional.id} />
     </Stack>
   );
 }

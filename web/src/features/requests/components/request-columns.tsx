@@ -1,5 +1,6 @@
 import { useServiceNames } from '@/components/professional/use-services';
 import { HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/simple-table';
 import { AppLink } from '@/components/ui/links';
@@ -9,12 +10,22 @@ import { REQUEST_PATHS } from '../paths';
 
 type Link = 'view' | 'edit' | 'remove' | 'applications';
 
+interface ColumnOptions {
+  /** Adds the hired professional's name (the active and completed lists). */
+  professional?: boolean;
+  /** What a list adds after its links (Mark Completed, the review link). */
+  actions?: (request: RepairRequest) => ReactNode;
+}
+
 /**
  * The columns of a customer's request lists: the service, when it was placed, whether it is
  * an emergency, and the links each list offers (each named with the request's service, so a
  * screen reader's list of links tells them apart).
  */
-export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[] {
+export function useCustomerRequestColumns(
+  links: Link[],
+  { professional = false, actions }: ColumnOptions = {},
+): Column<RepairRequest>[] {
   const { t } = useTranslation();
   const formatTime = useDateTimeFormat();
   const serviceName = useServiceNames();
@@ -41,6 +52,14 @@ export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[
       header: t('requests.immediate'),
       cell: (request) => (request.urgency === Urgency.IMMEDIATE ? t('common.yes') : t('common.no')),
     },
+    ...(professional
+      ? [
+          {
+            header: t('requests.professional'),
+            cell: (request: RepairRequest) => request.hiredProfessionalName,
+          },
+        ]
+      : []),
     {
       header: t('common.actions'),
       hiddenHeader: true,
@@ -59,6 +78,7 @@ export function useCustomerRequestColumns(links: Link[]): Column<RepairRequest>[
               </AppLink>
             );
           })}
+          {actions?.(request)}
         </HStack>
       ),
     },

@@ -1,0 +1,16 @@
+import { OrderState } from '@/gen/repairs/billing/v1/billing_pb';
+
+/** Each state an order's payment can be in, with its colour and its payment state's words. */
+export const ORDER_STATES = [
+  {
+    state: OrderState.REQUIRES_ACTION,
+    key: 'checkout.states.requiresAction',
+    palette: 'yellow',
+  },
+  { state: OrderState.AUTHORIZED, key: 'checkout.states.authorized', palette: 'blue' },
+  { state: OrderState.CAPTURED, key: 'checkout.states.captured', palette: 'green' },
+  { state: OrderState.CANCELED, key: 'checkout.states.canceled', palette: 'gray' },
+  { state: OrderState.EXPIRED, key: 'checkout.states.expired', palette: 'orange' },
+  { state: OrderState.FAILED, key: 'checkout.states.failed', palette: 'red' },
+  { state: OrderState.REFUNDED, key: 'checkout.states.refunded', palette: 'purple' },
+] as const;

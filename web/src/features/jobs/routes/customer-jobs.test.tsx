@@ -1,0 +1,307 @@
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { OrderState, PaymentState } from '@/gen/repairs/billing/v1/billing_pb';
+import {
+  QuoteSchema,
+  QuoteState,
+  RepairRequestState,
+  type CreateReviewRequest,
+  type Quote,
+  type WatchRepairRequestResponse,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { renderApp } from '@/test/render-app';
+import {
+  CUSTOMER_ID,
+  Code,
+  PROFESSIONAL_ID,
+  REQUEST_ID,
+  customer,
+  repairRequest,
+  rpcError,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
+
+type Stub = Parameters<typeof stubServer>;
+type Marketplace = NonNullable<Stub[2]>['marketplace'];
+
+const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
+
+function quote(id: string, fields: MessageInitShape<typeof QuoteSchema> = {}): Quote {
+  const base: MessageInitShape<typeof QuoteSchema> = {
+    id,
+    repairRequestId: REQUEST_ID,
+    professionalId: PROFESSIONAL_ID,
+    professionalName: 'Paule Pro',
+    estimatedMinutes: 90,
+    fee: CAD(123450),
+    state: QuoteState.SUBMITTED,
+    createTime: timestampFromMs(Date.UTC(2026, 10, 23, 16)),
+    serviceName: 'Plumbing Services',
+    requestDescription: 'The kitchen sink leaks under the cabinet.',
+    professionalReviews: { reviewCount: 12, averageRating: 4.5 },
+  };
+  return create(QuoteSchema, { ...base, ...fields } as MessageInitShape<typeof QuoteSchema>);
+}
+
+function customerServer(marketplace: Marketplace = {}, billing: Stub[1] = {}) {
+  signIn('customer', CUSTOMER_ID);
+  return stubServer({ getCustomer: () => ({ customer: customer() }) }, billing, { marketplace });
+}
+
+/** A stream the test feeds message by message; it stays open until the test ends. */
+function controlledStream() {
+  const queue: WatchRepairRequestResponse[] = [];
+  let wake = () => {};
+  return {
+    push(message: Partial<WatchRepairRequestResponse>) {
+      queue.push(message as WatchRepairRequestResponse);
+      wake();
+    },
+    async *watch() {
+      for (;;) {
+        const next = queue.shift();
+        if (next) yield next;
+        else await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+  };
+}
+
+describe('application list', () => {
+  it('shows the quotes with fee, time, surge and rating, and new ones live', async () => {
+    const stream = controlledStream();
+    const first = quote('q1', { surge: true });
+    const { transport, requests } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: [first] }),
+      watchRepairRequest: () => stream.watch(),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('link', { name: 'Paule Pro' })).toHaveAttribute(
+      'href',
+      `/view-professional/${PROFESSIONAL_ID}`,
+    );
+    for (const text of ['$1,234.50', '1.5 hrs', 'Surge cost']) {
+      expect(within(card).getAllByText(text)[0]).toBeVisible();
+    }
+    expect(
+      within(card).getByRole('img', { name: 'Rated 4.5 out of 5, from 12 reviews' }),
+    ).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Hire Paule Pro' })).toHaveAttribute(
+      'href',
+      '/hire/q1',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1 application');
+
+    stream.push({
+      revision: 3n,
+      event: {
+        case: 'snapshot',
+        value: { repairRequest: repairRequest({ quoteCount: 1 }), quotes: [first] } as never,
+      },
+    });
+    expect(
+      await screen.findByText('New quotes appear here as professionals send them.'),
+    ).toBeVisible();
+    stream.push({
+      revision: 4n,
+      event: {
+        case: 'change',
+        value: {
+          repairRequest: repairRequest({ quoteCount: 2 }),
+          quote: quote('q2', { professionalName: 'Sam Second', professionalReviews: undefined }),
+        } as never,
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Sam Second' })).toBeVisible();
+    expect(screen.getByText('No reviews yet')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('2 applications');
+
+    // A withdrawn quote leaves the list.
+    stream.push({
+      revision: 5n,
+      event: {
+        case: 'change',
+        value: { quote: quote('q1', { state: QuoteState.WITHDRAWN }) } as never,
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Paule Pro' })).toBeNull());
+    expect(requests('watchRepairRequest')[0]).toMatchObject({ id: REQUEST_ID, revision: 0n });
+  });
+
+  it('stops offering Hire once the request is hired', async () => {
+    const stream = controlledStream();
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: [quote('q1')] }),
+      watchRepairRequest: () => stream.watch(),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    expect(await screen.findByRole('link', { name: 'Hire Paule Pro' })).toBeVisible();
+    stream.push({
+      revision: 9n,
+      event: {
+        case: 'snapshot',
+        value: {
+          repairRequest: repairRequest({
+            state: RepairRequestState.HIRED,
+            hiredProfessionalName: 'Paule Pro',
+          }),
+          quotes: [quote('q1', { state: QuoteState.HIRED })],
+        } as never,
+      },
+    });
+    expect(await screen.findByText('You hired Paule Pro for this request.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Hire Paule Pro' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'No Applications Found'],
+    ['fr', 'Aucune soumission trouvée'],
+  ])('says when there are none, without the stream (%s)', async (language, text) => {
+    localStorage.setItem('lang', language);
+    const { transport } = customerServer({ listRepairRequestQuotes: () => ({ quotes: [] }) });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    expect(await screen.findByText(text)).toBeVisible();
+  });
+
+  it('shows the fee in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: [quote('q1')] }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('article');
+    expect(
+      within(card).getByText((_, node) => node?.textContent === '1\u00a0234,50\u00a0$'),
+    ).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Engager Paule Pro' })).toBeVisible();
+  });
+});
+
+describe('one application', () => {
+  it('shows the quote and its request, with Hire while it can be chosen', async () => {
+    const { transport } = customerServer({
+      getQuote: () => ({ quote: quote('q1'), repairRequest: repairRequest() }),
+    });
+    renderApp('/view-application/q1', transport);
+    expect(await screen.findByText('The kitchen sink leaks under the cabinet.')).toBeVisible();
+    expect(screen.getByText('Waiting for the customer')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Hire Paule Pro' })).toHaveAttribute(
+      'href',
+      '/hire/q1',
+    );
+    expect(screen.getByRole('link', { name: 'Back to the applications' })).toHaveAttribute(
+      'href',
+      `/application-list/${REQUEST_ID}`,
+    );
+  });
+
+  it('shows another customer’s quote as not found', async () => {
+    const { transport } = customerServer({
+      getQuote: () => {
+        throw rpcError(Code.NotFound, 'NOT_FOUND');
+      },
+    });
+    renderApp('/view-application/q1', transport);
+    expect(await screen.findByRole('alert')).toBeVisible();
+  });
+});
+
+describe('submit review', () => {
+  const path = `/submit-review/${PROFESSIONAL_ID}/${REQUEST_ID}`;
+
+  it('asks for a rating, then sends it with the text and goes to the completed requests', async () => {
+    const { transport, requests } = customerServer({
+      createReview: () => ({ review: { id: 'r1', rating: 4 } }),
+      listCustomerRepairRequests: () => ({ repairRequests: [] }),
+    });
+    const { router } = renderApp(path, transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('Please choose a rating from 1 to 5 stars.')).toBeVisible();
+    expect(requests('createReview')).toEqual([]);
+
+    const group = screen.getByRole('radiogroup');
+    expect(within(group).getAllByRole('radio')).toHaveLength(5);
+    await user.click(screen.getByRole('radio', { name: '4 stars: very good' }));
+    const text = screen.getByLabelText('Your review (optional)');
+    await user.type(text, 'Quick and tidy.');
+    expect(text).toHaveAccessibleDescription('15 of 2000 characters');
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
+    expect(requests<CreateReviewRequest>('createReview')[0]).toMatchObject({
+      repairRequestId: REQUEST_ID,
+      rating: 4,
+      text: 'Quick and tidy.',
+    });
+  });
+
+  it('says when the job was reviewed already', async () => {
+    const { transport } = customerServer({
+      createReview: () => {
+        throw rpcError(Code.AlreadyExists, 'REVIEW_EXISTS');
+      },
+    });
+    renderApp(path, transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: '5 stars: excellent' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Review' }));
+    expect(await screen.findByText('You already reviewed this job.')).toBeVisible();
+  });
+
+  it('is in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = customerServer();
+    renderApp(path, transport);
+    expect(await screen.findByRole('radio', { name: '5 étoiles\u00a0: excellent' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Envoyer l’avis' })).toBeVisible();
+  });
+});
+
+describe('order history', () => {
+  const order = {
+    id: 'o1',
+    customerId: CUSTOMER_ID,
+    customerName: 'Casey Customer',
+    professionalId: PROFESSIONAL_ID,
+    professionalName: 'Paule Pro',
+    repairRequestId: REQUEST_ID,
+    estimatedMinutes: 120,
+    state: OrderState.CAPTURED,
+    payment: { id: 'p1', amount: CAD(123450), state: PaymentState.CAPTURED },
+    createTime: timestampFromMs(Date.UTC(2026, 10, 23, 16)),
+  };
+
+  it.each([
+    ['en', '$1,234.50', '2 hrs', 'Captured'],
+    ['fr', '1\u00a0234,50\u00a0$', '2\u00a0h', 'Encaissé'],
+  ])('lists the customer’s orders (%s)', async (language, charges, time, state) => {
+    localStorage.setItem('lang', language);
+    const { transport, requests } = customerServer({}, { listOrders: () => ({ orders: [order] }) });
+    renderApp('/user-order-history', transport);
+    const row = (await screen.findByText('Paule Pro')).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toContain(charges);
+    expect(cells).toContain(time);
+    expect(cells).toContain(state);
+    expect(within(row).getByRole('link')).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}`,
+    );
+    expect(requests('listOrders')[0]).toMatchObject({
+      party: { case: 'customerId', value: CUSTOMER_ID },
+    });
+  });
+
+  it('says when there are none', async () => {
+    const { transport } = customerServer({}, { listOrders: () => ({ orders: [] }) });
+    renderApp('/user-order-history', transport);
+    expect(await screen.findByText('No Records Found')).toBeVisible();
+  });
+});

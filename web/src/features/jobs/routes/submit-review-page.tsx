@@ -1,0 +1,116 @@
+import { Button, Stack, Textarea } from '@chakra-ui/react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useServerErrors } from '@/components/form/use-server-errors';
+import { PageTitle } from '@/components/page-title';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { AppLink } from '@/components/ui/links';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
+import { toaster } from '@/components/ui/toast';
+import { useCreateReview } from '../api/create-review';
+import { JOB_PATHS } from '../paths';
+
+/** The contract's bound on a review's text. */
+export const REVIEW_TEXT_MAX = 2000;
+const RATINGS = ['5', '4', '3', '2', '1'] as const;
+
+interface ReviewValues {
+  rating: string;
+  text: string;
+}
+
+const SERVER_FIELDS = { rating: 'rating', text: 'text' } as const;
+
+/**
+ * /submit-review/{professionalId}/{requestId}: 1 to 5 stars (a radio group) and an optional
+ * text of at most 2000 characters with a counter; then the completed requests. The server
+ * takes the professional from the request (the path's id is the spec's, for links).
+ */
+export function SubmitReviewPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { req_id: requestId = '' } = useParams();
+  const review = useCreateReview();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ReviewValues>({ defaultValues: { rating: '', text: '' } });
+  const text = useWatch({ control, name: 'text' });
+  const server = useServerErrors(setError, { fields: SERVER_FIELDS });
+
+  const submit = handleSubmit(async ({ rating, text: written }) => {
+    server.clear();
+    await review
+      .mutateAsync({ repairRequestId: requestId, rating: Number(rating), text: written.trim() })
+      .then(() => {
+        toaster.create({ type: 'success', title: t('jobs.review.sent') });
+        void navigate(JOB_PATHS.completed);
+      })
+      .catch(server.report);
+  });
+
+  return (
+    <Stack gap="6" maxW="2xl">
+      <AppLink to={JOB_PATHS.completed} color="brand.fg">
+        {t('jobs.review.back')}
+      </AppLink>
+      <PageTitle title={t('pages.submitReview')} />
+      {server.formError && <FormAlert title={server.formError} />}
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Stack gap="5" align="stretch">
+          <Controller
+            control={control}
+            name="rating"
+            rules={{ validate: (value) => value !== '' || t('jobs.review.ratingRequired') }}
+            render={({ field }) => (
+              <RadioGroupField
+                legend={t('jobs.review.rating')}
+                options={RATINGS.map((value) => ({
+                  value,
+                  label: t(`jobs.review.stars.${value}`),
+                }))}
+                value={field.value}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                error={errors.rating?.message}
+                columns={{ base: 1, md: 1 }}
+                required
+              />
+            )}
+          />
+          <FormField
+            label={t('jobs.review.text')}
+            error={errors.text?.message}
+            helperText={t('requests.descriptionCount', {
+              count: text.length,
+              max: REVIEW_TEXT_MAX,
+            })}
+          >
+            <Textarea
+              rows={6}
+              maxLength={REVIEW_TEXT_MAX}
+              {...register('text', {
+                validate: (value) =>
+                  value.trim().length <= REVIEW_TEXT_MAX ||
+                  t('forms.errors.tooLong', { max: REVIEW_TEXT_MAX }),
+              })}
+            />
+          </FormField>
+          <Button
+            type="submit"
+            colorPalette="accent"
+            alignSelf="flex-start"
+            loading={review.isPending}
+          >
+            {t('jobs.review.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

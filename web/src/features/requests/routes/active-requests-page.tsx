@@ -1,0 +1,89 @@
+import { Button, Stack } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { LinkButton } from '@/components/ui/links';
+import { toaster } from '@/components/ui/toast';
+import {
+  CustomerRepairRequestView,
+  RepairRequestState,
+  type RepairRequest,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { readRpcError } from '@/lib/rpc-error';
+import { useCompleteRepairRequest } from '../api/complete-repair-request';
+import { CustomerRequestsScreen } from '../components/customer-requests-screen';
+import { useCustomerRequestColumns } from '../components/request-columns';
+import { RequestStateBadge } from '../components/state-badge';
+import { REQUEST_PATHS } from '../paths';
+
+/** Why a capture failed when the card hold is gone: the card must be authorised again. */
+const HOLD_GONE = ['AUTHORIZATION_EXPIRED', 'PAYMENT_STATE'];
+
+/**
+ * /user-active-requests: the customer's hired jobs (and those whose payment waits on the
+ * cardholder). 'Mark Completed' ends the job and the server captures the card hold; then the
+ * completed list. When the hold has lapsed the capture is refused: the page offers to
+ * authorise the card again on the hired quote.
+ */
+export function ActiveRequestsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const complete = useCompleteRepairRequest();
+  const [failed, setFailed] = useState<{ request: RepairRequest; error: unknown } | null>(null);
+
+  const markDone = (request: RepairRequest) => {
+    setFailed(null);
+    complete.mutate(
+      { id: request.id },
+      {
+        onSuccess: () => {
+          toaster.create({ type: 'success', title: t('requests.markedDone') });
+          void navigate(REQUEST_PATHS.completed);
+        },
+        onError: (failure) => setFailed({ request, error: failure }),
+      },
+    );
+  };
+  const busy = complete.isPending ? complete.variables?.id : undefined;
+  const columns = useCustomerRequestColumns(['view'], {
+    professional: true,
+    actions: (request) =>
+      request.state === RepairRequestState.HIRED ? (
+        <Button
+          size="sm"
+          colorPalette="accent"
+          loading={busy === request.id}
+          disabled={busy !== undefined}
+          aria-label={t('requests.markCompletedFor', { name: request.hiredProfessionalName })}
+          onClick={() => markDone(request)}
+        >
+          {t('requests.markCompleted')}
+        </Button>
+      ) : (
+        <RequestStateBadge state={request.state} />
+      ),
+  });
+  const holdGone = failed && HOLD_GONE.includes(readRpcError(failed.error).reason);
+
+  return (
+    <CustomerRequestsScreen
+      title={t('pages.userActiveRequests')}
+      view={CustomerRepairRequestView.ACTIVE}
+      caption={t('requests.activeCaption')}
+      emptyTitle={t('requests.noRecords')}
+      columns={columns}
+    >
+      {failed && (
+        <Stack gap="3" align="flex-start">
+          <RpcErrorAlert error={failed.error} />
+          {holdGone && failed.request.hiredQuoteId && (
+            <LinkButton to={REQUEST_PATHS.hire(failed.request.hiredQuoteId)} colorPalette="brand">
+              {t('requests.authoriseAgain')}
+            </LinkButton>
+          )}
+        </Stack>
+      )}
+    </CustomerRequestsScreen>
+  );
+}

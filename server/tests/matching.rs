@@ -1129,6 +1129,74 @@ async fn the_stream_brings_new_matching_requests_only_and_is_bounded() {
     assert!(matches!(end, Some(Ok(None)) | Some(Err(_))), "{end:?}");
 }
 
+/// A bounded load: 12 open streams (Calgary plumbers, Edmonton plumbers, Calgary roofers)
+/// and 10 new requests (plumbing in Calgary, roofing in Edmonton). Without the in-memory
+/// pre-filter every stream asks the database about every request (120 queries); with it
+/// only the streams that may match do (the 4 Calgary plumbers for the 5 Calgary requests).
+#[tokio::test]
+async fn streams_ask_the_database_only_about_requests_they_may_match() {
+    let server = TestServer::start().await;
+    let db = server.server.state.db.clone();
+    let customer = add_customer(&db).await;
+    let mut matching = client(&server).await;
+    let roofer = |home| Pro {
+        services: vec![ROOFING],
+        ..Pro::member(home, 50)
+    };
+    let mut streams = Vec::new();
+    for pro in [
+        Pro::member(CALGARY, 50),
+        Pro::member(EDMONTON, 50),
+        roofer(CALGARY),
+    ] {
+        for _ in 0..4 {
+            let (id, token) = professional_token(&server, &pro).await;
+            let request = with_token(
+                pb::WatchOpenRequestsRequest {
+                    professional_id: id.to_string(),
+                },
+                &token,
+            );
+            streams.push(
+                matching
+                    .watch_open_requests(request)
+                    .await
+                    .unwrap()
+                    .into_inner(),
+            );
+        }
+    }
+    for _ in 0..5 {
+        add_request(&db, customer, EDMONTON, ROOFING).await;
+    }
+    for _ in 0..5 {
+        add_request(&db, customer, north_of(CALGARY, 2_000.0), PLUMBING).await;
+    }
+    for stream in &mut streams[..4] {
+        for _ in 0..5 {
+            let message = next_within(stream, Duration::from_secs(10)).await;
+            assert!(matches!(message, Some(Ok(Some(_)))), "{message:?}");
+        }
+    }
+    for stream in &mut streams[4..] {
+        assert!(
+            next_within(stream, Duration::from_millis(200))
+                .await
+                .is_none()
+        );
+    }
+    let (announced, checks) = server.server.state.open_requests.checks();
+    println!(
+        "{} streams, {announced} new requests: {checks} rule queries, {:.1} per request \
+         (without the pre-filter: {})",
+        streams.len(),
+        checks as f64 / announced as f64,
+        streams.len() as u64 * announced
+    );
+    assert_eq!((announced, checks), (10, 20));
+    finish(server).await;
+}
+
 fn distance(origin: pb::place::Kind, destination: pb::place::Kind) -> pb::GetDistanceRequest {
     pb::GetDistanceRequest {
         origin: Some(pb::Place { kind: Some(origin) }),

@@ -423,8 +423,8 @@ async fn explain(db: &PgPool, label: &str, query_kind: &Query, id: Uuid) {
     };
     println!("\n-- EXPLAIN (ANALYZE, BUFFERS): {label}");
     let mut tx = db.begin().await.unwrap();
-    if matches!(query_kind, Query::ListRule) {
-        // As `matching::open_requests_at` runs it.
+    if matches!(query_kind, Query::ListRule | Query::NotifyRule) {
+        // As `matching::open_requests_at` and `professionals_to_notify_at` run them.
         sqlx::query("set local enable_bitmapscan = off")
             .execute(&mut *tx)
             .await

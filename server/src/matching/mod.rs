@@ -183,11 +183,21 @@ pub async fn professionals_to_notify_at(
     now: DateTime<Utc>,
     limit: usize,
 ) -> sqlx::Result<Vec<Notify>> {
+    // As for the list: cube keeps no statistics, so Postgres guesses few candidates and
+    // reads every one with a bitmap scan, then sorts (2 339 rows for 200 in the benchmark);
+    // read nearest first from the index instead, which stops after `limit`. For this
+    // statement only: the caller's transaction goes on.
+    sqlx::query("set local enable_bitmapscan = off")
+        .execute(&mut *tx)
+        .await?;
     let rows: Vec<NotifyRow> = sqlx::query_as(rule::TO_NOTIFY.as_str())
         .bind(request_id)
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(tx)
+        .fetch_all(&mut *tx)
+        .await?;
+    sqlx::query("set local enable_bitmapscan = on")
+        .execute(&mut *tx)
         .await?;
     Ok(rows
         .into_iter()

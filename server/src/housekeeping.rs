@@ -1,7 +1,8 @@
 //! Periodic clean-up: expired password-reset and email-verification links, and old
-//! delivered outbox messages; the membership reminders that have come due; and the open
-//! repair requests nobody was hired on in time, which expire; and the hires' card holds
-//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`).
+//! delivered outbox messages; the membership reminders that have come due; the open
+//! repair requests nobody was hired on in time, which expire; the hires' card holds
+//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`); and the
+//! professionals whose membership ran out, dropped from the fan-out's index.
 //! Safe to run in every server process at once (plain deletes; reminders lock their rows).
 
 use std::time::Duration;
@@ -51,6 +52,11 @@ pub fn spawn(
                 Ok(0) => {}
                 Ok(expired) => tracing::info!(expired, "open repair requests expired"),
                 Err(error) => tracing::error!(error = ?error, "repair request expiry failed"),
+            }
+            match crate::matching::refresh_eligibility(&db, chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(changed) => tracing::info!(changed, "matching eligibility refreshed"),
+                Err(error) => tracing::error!(error = ?error, "matching eligibility failed"),
             }
             match crate::billing::membership::send_reminders(&db).await {
                 Ok(0) => {}

@@ -426,7 +426,7 @@ async fn listed(db: &PgPool, professional: Uuid) -> Vec<Uuid> {
 
 async fn notified_at(db: &PgPool, request: Uuid, now: DateTime<Utc>) -> Vec<Uuid> {
     let mut tx = db.begin().await.unwrap();
-    let found = matching::professionals_to_notify_at(&mut tx, request, now)
+    let found = matching::professionals_to_notify_at(&mut tx, request, now, 1_000)
         .await
         .unwrap();
     tx.rollback().await.unwrap();
@@ -763,6 +763,204 @@ async fn a_professional_without_a_time_zone_is_listed_but_not_notified() {
 }
 
 // ---------------------------------------------------------------------------------------
+// The fan-out's index of eligible professionals, and its limit
+
+/// Whether professional `id`'s rows are in the fan-out's index (`eligible`), one per service.
+async fn in_reach_index(db: &PgPool, id: Uuid) -> Vec<bool> {
+    sqlx::query_scalar(
+        "select eligible from professional_services where professional_id = $1
+         order by service_id",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await
+    .unwrap()
+}
+
+async fn set_professional(db: &PgPool, id: Uuid, assignment: &str) {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "update professionals set {assignment} where id = $1"
+    )))
+    .bind(id)
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+/// A month granted as a purchase grants it (the paid-until time moves, a receipt is written).
+async fn grant_month(db: &PgPool, id: Uuid) {
+    let grant = repairs_server::store::memberships::Grant {
+        professional_id: id,
+        request_id: Uuid::now_v7(),
+        payment_id: None,
+        coupon_id: None,
+    };
+    let now = Utc::now();
+    let granted = repairs_server::store::memberships::grant(
+        db,
+        &grant,
+        |end| repairs_server::billing::membership::next_period(now, end),
+        |member, _| repairs_server::outbox::NewOutboxMessage::email(&member.email, "Receipt", "."),
+    )
+    .await
+    .unwrap();
+    assert!(granted);
+}
+
+#[tokio::test]
+async fn the_fan_out_index_holds_eligible_professionals_as_their_standing_changes() {
+    let (server, db, _) = world().await;
+    let base = Pro {
+        services: vec![PLUMBING, ROOFING],
+        ..Pro::member(CALGARY, 30)
+    };
+    let pro = add_professional(&db, &base).await;
+    assert_eq!(in_reach_index(&db, pro).await, vec![true, true]);
+    let mut unpaid = base.clone();
+    unpaid.membership_days_left = None;
+    let never_paid = add_professional(&db, &unpaid).await;
+    assert_eq!(in_reach_index(&db, never_paid).await, vec![false, false]);
+
+    // Each condition the rule names takes the professional out, and back when it holds again.
+    for (off, on) in [
+        ("phone_verified = false", "phone_verified = true"),
+        ("state = 'profile_updated'", "state = 'approved'"),
+        ("radius_km = null", "radius_km = 30"),
+        ("home_latitude = null", "home_latitude = 51.0447"),
+        (
+            "membership_expires_at = now() - interval '1 minute'",
+            "membership_expires_at = now() + interval '1 day'",
+        ),
+    ] {
+        set_professional(&db, pro, off).await;
+        assert_eq!(in_reach_index(&db, pro).await, vec![false, false], "{off}");
+        set_professional(&db, pro, on).await;
+        assert_eq!(in_reach_index(&db, pro).await, vec![true, true], "{on}");
+    }
+    // A service added later enters with the professional's standing.
+    sqlx::query("insert into professional_services (professional_id, service_id) values ($1, $2)")
+        .bind(never_paid)
+        .bind(service("0190a6c0-0000-7000-8000-000000000002"))
+        .execute(&db)
+        .await
+        .unwrap();
+    assert_eq!(in_reach_index(&db, never_paid).await, vec![false; 3]);
+    // The purchase of a first month puts them in at once, with no housekeeping pass.
+    grant_month(&db, never_paid).await;
+    assert_eq!(in_reach_index(&db, never_paid).await, vec![true; 3]);
+
+    // The index's flag and the rule's exact check say the same of every professional.
+    let disagreeing: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "select count(*) from professionals p
+         where professional_may_be_matched(p, $1) is distinct from ({})",
+        matching::rule::eligible("$1")
+    )))
+    .bind(Utc::now())
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert_eq!(disagreeing, 0);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn a_membership_lapsing_between_housekeeping_passes_is_never_notified() {
+    let (server, db, customer) = world().await;
+    let pro = add_professional(&db, &Pro::member(CALGARY, 30)).await;
+    set_professional(
+        &db,
+        pro,
+        "membership_expires_at = now() + interval '1 hour'",
+    )
+    .await;
+    let request = add_request(&db, customer, north_of(CALGARY, 3_000.0), PLUMBING).await;
+    assert_eq!(notified(&db, request).await, vec![pro]);
+
+    // Two hours on, before the next pass: still in the index, but no longer a member.
+    let later = Utc::now() + chrono::Duration::hours(2);
+    assert_eq!(in_reach_index(&db, pro).await, vec![true]);
+    assert!(notified_at(&db, request, later).await.is_empty());
+
+    // The pass takes them out of the index (and leaves everyone else as they were).
+    let member = add_professional(&db, &Pro::member(CALGARY, 30)).await;
+    assert_eq!(matching::refresh_eligibility(&db, later).await.unwrap(), 1);
+    assert_eq!(in_reach_index(&db, pro).await, vec![false]);
+    assert_eq!(in_reach_index(&db, member).await, vec![true]);
+    assert_eq!(matching::refresh_eligibility(&db, later).await.unwrap(), 0);
+
+    // Renewing puts them back at once.
+    grant_month(&db, pro).await;
+    assert_eq!(in_reach_index(&db, pro).await, vec![true]);
+    let mut found = notified(&db, request).await;
+    found.sort();
+    let mut expected = vec![pro, member];
+    expected.sort();
+    assert_eq!(found, expected);
+    finish(server).await;
+}
+
+#[tokio::test]
+async fn past_the_limit_the_nearest_are_notified_first() {
+    let (server, db, customer) = world().await;
+    let request_at = CALGARY;
+    let at_km = |km: f64| north_of(request_at, km * 1_000.0);
+    let far = add_professional(&db, &Pro::member(at_km(4.0), 50)).await;
+    let second = add_professional(&db, &Pro::member(at_km(2.0), 50)).await;
+    let first = add_professional(&db, &Pro::member(at_km(1.0), 50)).await;
+    let farthest = add_professional(&db, &Pro::member(at_km(5.0), 50)).await;
+    // Two at the same place: the limit falls between them, and the lower id is kept.
+    let tied_a = add_professional(&db, &Pro::member(at_km(3.0), 50)).await;
+    let tied_b = add_professional(&db, &Pro::member(at_km(3.0), 50)).await;
+    // Nearer than all, but not to be told: they must not take a place.
+    add_professional(
+        &db,
+        &Pro {
+            phone_verified: false,
+            ..Pro::member(at_km(0.5), 50)
+        },
+    )
+    .await;
+    add_professional(
+        &db,
+        &Pro {
+            time_zone: "",
+            ..Pro::member(at_km(0.5), 50)
+        },
+    )
+    .await;
+    let lapsing = add_professional(&db, &Pro::member(at_km(0.5), 50)).await;
+    set_professional(
+        &db,
+        lapsing,
+        "membership_expires_at = now() + interval '1 hour'",
+    )
+    .await;
+
+    let request = add_request(&db, customer, request_at, PLUMBING).await;
+    let later = Utc::now() + chrono::Duration::hours(2);
+    let pool = &db;
+    let nearest = |limit| async move {
+        let mut tx = pool.begin().await.unwrap();
+        let found = matching::professionals_to_notify_at(&mut tx, request, later, limit)
+            .await
+            .unwrap();
+        tx.rollback().await.unwrap();
+        found
+            .into_iter()
+            .map(|n| n.professional_id)
+            .collect::<Vec<_>>()
+    };
+    let tied = tied_a.min(tied_b);
+    assert_eq!(nearest(3).await, vec![first, second, tied]);
+    assert_eq!(nearest(1).await, vec![first]);
+    assert_eq!(
+        nearest(10).await,
+        vec![first, second, tied, tied_a.max(tied_b), far, farthest]
+    );
+    finish(server).await;
+}
+
+// ---------------------------------------------------------------------------------------
 // MatchingService
 
 use common::{reason, with_token};
@@ -929,6 +1127,74 @@ async fn the_stream_brings_new_matching_requests_only_and_is_bounded() {
     assert!(stopped.is_ok(), "an open stream does not hold the server");
     let end = next_within(&mut stream, Duration::from_secs(5)).await;
     assert!(matches!(end, Some(Ok(None)) | Some(Err(_))), "{end:?}");
+}
+
+/// A bounded load: 12 open streams (Calgary plumbers, Edmonton plumbers, Calgary roofers)
+/// and 10 new requests (plumbing in Calgary, roofing in Edmonton). Without the in-memory
+/// pre-filter every stream asks the database about every request (120 queries); with it
+/// only the streams that may match do (the 4 Calgary plumbers for the 5 Calgary requests).
+#[tokio::test]
+async fn streams_ask_the_database_only_about_requests_they_may_match() {
+    let server = TestServer::start().await;
+    let db = server.server.state.db.clone();
+    let customer = add_customer(&db).await;
+    let mut matching = client(&server).await;
+    let roofer = |home| Pro {
+        services: vec![ROOFING],
+        ..Pro::member(home, 50)
+    };
+    let mut streams = Vec::new();
+    for pro in [
+        Pro::member(CALGARY, 50),
+        Pro::member(EDMONTON, 50),
+        roofer(CALGARY),
+    ] {
+        for _ in 0..4 {
+            let (id, token) = professional_token(&server, &pro).await;
+            let request = with_token(
+                pb::WatchOpenRequestsRequest {
+                    professional_id: id.to_string(),
+                },
+                &token,
+            );
+            streams.push(
+                matching
+                    .watch_open_requests(request)
+                    .await
+                    .unwrap()
+                    .into_inner(),
+            );
+        }
+    }
+    for _ in 0..5 {
+        add_request(&db, customer, EDMONTON, ROOFING).await;
+    }
+    for _ in 0..5 {
+        add_request(&db, customer, north_of(CALGARY, 2_000.0), PLUMBING).await;
+    }
+    for stream in &mut streams[..4] {
+        for _ in 0..5 {
+            let message = next_within(stream, Duration::from_secs(10)).await;
+            assert!(matches!(message, Some(Ok(Some(_)))), "{message:?}");
+        }
+    }
+    for stream in &mut streams[4..] {
+        assert!(
+            next_within(stream, Duration::from_millis(200))
+                .await
+                .is_none()
+        );
+    }
+    let (announced, checks) = server.server.state.open_requests.checks();
+    println!(
+        "{} streams, {announced} new requests: {checks} rule queries, {:.1} per request \
+         (without the pre-filter: {})",
+        streams.len(),
+        checks as f64 / announced as f64,
+        streams.len() as u64 * announced
+    );
+    assert_eq!((announced, checks), (10, 20));
+    finish(server).await;
 }
 
 fn distance(origin: pb::place::Kind, destination: pb::place::Kind) -> pb::GetDistanceRequest {

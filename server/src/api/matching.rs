@@ -124,8 +124,9 @@ async fn watch(
 ) {
     let deadline = tokio::time::sleep(STREAM_LIFETIME);
     tokio::pin!(deadline);
+    let mut reach = matching::watch::CachedReach::new(professional_id);
     loop {
-        let request_id = tokio::select! {
+        let opened = tokio::select! {
             () = &mut deadline => return,
             () = sender.closed() => return,
             _ = subscription.closing.changed() => return,
@@ -139,6 +140,18 @@ async fn watch(
                 Err(RecvError::Closed) => return,
             },
         };
+        // Most requests are placed far away or for another service: skip those without
+        // asking the database.
+        match reach.get(&state.db).await {
+            Ok(reach) if !reach.may_match(&opened) => continue,
+            Ok(_) => {}
+            Err(error) => {
+                let _ = sender.send(Err(Status::from(ApiError::from(error)))).await;
+                return;
+            }
+        }
+        state.open_requests.count_rule_check();
+        let request_id = opened.id;
         let found = match matching::matches(&state.db, professional_id, request_id).await {
             Ok(Some(distance)) => open_views(&state, professional_id, &[(request_id, distance)])
                 .await

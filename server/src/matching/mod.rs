@@ -164,15 +164,16 @@ struct NotifyRow {
     language: String,
 }
 
-/// The professionals to notify of request `request_id` now, nearest first: the listing
-/// rule, and now is one of their days and within their hours in their own time zone. Run
-/// inside the transaction that inserts the request, so the request and its notifications
-/// are written together.
+/// The professionals to notify of request `request_id` now, the nearest `limit` of them,
+/// nearest first: the listing rule, and now is one of their days and within their hours in
+/// their own time zone. Run inside the transaction that inserts the request, so the request
+/// and its notifications are written together.
 pub async fn professionals_to_notify(
     tx: &mut PgConnection,
     request_id: Uuid,
+    limit: usize,
 ) -> sqlx::Result<Vec<Notify>> {
-    professionals_to_notify_at(tx, request_id, Utc::now()).await
+    professionals_to_notify_at(tx, request_id, Utc::now(), limit).await
 }
 
 /// [`professionals_to_notify`] at a given instant.
@@ -180,11 +181,23 @@ pub async fn professionals_to_notify_at(
     tx: &mut PgConnection,
     request_id: Uuid,
     now: DateTime<Utc>,
+    limit: usize,
 ) -> sqlx::Result<Vec<Notify>> {
+    // As for the list: cube keeps no statistics, so Postgres guesses few candidates and
+    // reads every one with a bitmap scan, then sorts (2 339 rows for 200 in the benchmark);
+    // read nearest first from the index instead, which stops after `limit`. For this
+    // statement only: the caller's transaction goes on.
+    sqlx::query("set local enable_bitmapscan = off")
+        .execute(&mut *tx)
+        .await?;
     let rows: Vec<NotifyRow> = sqlx::query_as(rule::TO_NOTIFY.as_str())
         .bind(request_id)
         .bind(now)
-        .fetch_all(tx)
+        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
+        .fetch_all(&mut *tx)
+        .await?;
+    sqlx::query("set local enable_bitmapscan = on")
+        .execute(&mut *tx)
         .await?;
     Ok(rows
         .into_iter()
@@ -198,6 +211,27 @@ pub async fn professionals_to_notify_at(
             language: Language::from_code(&row.language).unwrap_or_default(),
         })
         .collect())
+}
+
+/// Brings the fan-out index's `eligible` flags in line with eligibility at `now`
+/// (`professional_may_be_matched`): drops the professionals whose membership ran out since
+/// their row was last written (and adds back any the triggers missed). The housekeeping
+/// pass runs it; the rule checks eligibility exactly in between. Answers how many
+/// professionals' rows changed.
+pub async fn refresh_eligibility(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let changed: i64 = sqlx::query_scalar(
+        "with changed as (
+             update professional_services s set eligible = professional_may_be_matched(p, $1)
+             from professionals p
+             where p.id = s.professional_id
+               and s.eligible is distinct from professional_may_be_matched(p, $1)
+             returning s.professional_id)
+         select count(distinct professional_id) from changed",
+    )
+    .bind(now)
+    .fetch_one(db)
+    .await?;
+    Ok(u64::try_from(changed).unwrap_or(0))
 }
 
 /// The distance when professional `professional_id` matches request `request_id` now (the

@@ -11,8 +11,9 @@
 //! the stored points is the exact check, on our radius rather than earthdistance's
 //! (`earth()`, 6 378 168 m). Each query enters from
 //! its own side: the list from the professional (their box over open requests' points, read
-//! nearest first), the fan-out from the request (its point in the boxes of the
-//! professionals offering its service, kept on `professional_services.reach`).
+//! nearest first), the fan-out from the request (its point in the boxes of the eligible
+//! professionals offering its service, kept on `professional_services.reach`, read nearest
+//! first).
 
 use std::sync::LazyLock;
 
@@ -25,7 +26,9 @@ fn meters(a: &str, b: &str) -> String {
 }
 
 /// The professional `p` may be matched at all at `now`: approved, phone verified, an
-/// active membership, a home base and a radius.
+/// active membership, a home base and a radius. The SQL function
+/// `professional_may_be_matched` (migration 075) says the same for the fan-out index's
+/// `eligible` flag, which only narrows candidates: this fragment is the exact check.
 pub fn eligible(now: &str) -> String {
     format!(
         "p.state = 'approved' and p.phone_verified and {active}
@@ -119,18 +122,33 @@ pub static OPEN_REQUESTS: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// Professionals to notify of request $1 at $2, nearest first. Candidates come from the
-/// boxes of the professionals offering the request's service (`professional_services.reach`).
+/// Professionals to notify of request $1 at $2: the nearest $3, nearest first (then by id).
+/// Candidates come from the index of eligible professionals' reaches per service
+/// (`professional_services`, see `migrations/20261123000075_matching_eligible_reach.sql`),
+/// read nearest first (`home_point <-> point`, KNN) so the query stops after $3 matches
+/// instead of reading and sorting every professional in reach (about 2 000 in Toronto).
+/// When more than $3 match, the farther ones are not told. The `eligible` flag only narrows
+/// the candidates: eligibility is checked again exactly at $2, so a membership that lapsed
+/// since the flag was last refreshed is never notified. As in the list, the index orders by
+/// distance alone: ties with the last row are kept (`with ties`) and ordered by id outside.
 pub static TO_NOTIFY: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "select p.id, {distance} as meters, p.name, p.email::text as email, p.phone,
-                p.sms_updates = 'yes' as sms_opt_in, p.language
+        "select n.id, n.meters, n.name, n.email, n.phone, n.sms_opt_in, n.language
          from repair_requests r
-         join professional_services s
-             on s.service_id = r.service_id and s.reach @> {REQUEST_POINT}
-         join professionals p on p.id = s.professional_id and {radius}
-         where r.id = $1 and r.state = 'open' and {eligible} and {on_duty}
-         order by meters, p.id",
+         cross join lateral (
+             select p.id, {distance} as meters, p.name, p.email::text as email, p.phone,
+                    p.sms_updates = 'yes' as sms_opt_in, p.language,
+                    s.home_point <-> {REQUEST_POINT} as rank
+             from professional_services s
+             join professionals p on p.id = s.professional_id
+             where s.eligible and s.service_id = r.service_id and s.reach @> {REQUEST_POINT}
+               and {radius} and {eligible} and {on_duty}
+             order by s.home_point <-> {REQUEST_POINT}
+             fetch first $3 rows with ties
+         ) n
+         where r.id = $1 and r.state = 'open'
+         order by n.rank, n.id
+         limit $3",
         distance = distance_sql(),
         radius = within_radius(),
         eligible = eligible("$2"),

@@ -277,10 +277,7 @@ pub async fn list_for_professional(
     )
     .await?;
     let (rows, next_page_token) = page.finish(rows, |quote| (quote.created_at, quote.id));
-    let mut listed = Vec::with_capacity(rows.len());
-    for quote in rows {
-        let viewed = requests::get(state, caller, quote.repair_request_id).await?;
-        listed.push((quote, viewed));
-    }
-    Ok((listed, next_page_token))
+    let ids: Vec<Uuid> = rows.iter().map(|quote| quote.repair_request_id).collect();
+    let viewed = requests::get_quoted(state, caller, professional_id, &ids).await?;
+    Ok((rows.into_iter().zip(viewed).collect(), next_page_token))
 }

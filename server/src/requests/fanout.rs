@@ -40,11 +40,10 @@ pub async fn notify_matches(
         state.config.public_url.trim_end_matches('/'),
         request.id
     );
-    let matched = matching::professionals_to_notify(tx, request.id).await?;
-    let nearest = matched
-        .iter()
-        .take(state.config.repair_request_max_notified);
-    let chosen = nearest.filter(|p| match whom {
+    let nearest =
+        matching::professionals_to_notify(tx, request.id, state.config.repair_request_max_notified)
+            .await?;
+    let chosen = nearest.iter().filter(|p| match whom {
         Whom::Everyone => true,
         Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
     });

@@ -7,6 +7,8 @@ mod fanout;
 pub mod notice;
 pub mod place;
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -218,6 +220,51 @@ pub async fn approximate_views(
             })
         })
         .collect())
+}
+
+/// The requests `ids`, each quoted on by professional `professional_id`, as `caller` (that
+/// professional or an admin) may see them, in the order of `ids`: the rules of [`get`] for
+/// a quoter, in three queries however many there are (a professional's lists of quotes).
+pub async fn get_quoted(
+    state: &AppState,
+    caller: &Caller,
+    professional_id: Uuid,
+    ids: &[Uuid],
+) -> ApiResult<Vec<Viewed>> {
+    let requests: HashMap<Uuid, RepairRequestRow> = repair_requests::get_many(&state.db, ids)
+        .await?
+        .into_iter()
+        .map(|request| (request.id, request))
+        .collect();
+    let distances: HashMap<Uuid, f64> = match caller.role {
+        Role::Admin => HashMap::new(),
+        Role::Professional if caller.account_id == professional_id => {
+            quotes::quoter_distances(&state.db, professional_id, ids)
+                .await?
+                .into_iter()
+                .collect()
+        }
+        _ => return Err(not_found("request")),
+    };
+    ids.iter()
+        .map(|id| {
+            // A request quoted twice (withdrawn, then quoted again) is listed twice.
+            let request = requests
+                .get(id)
+                .cloned()
+                .ok_or_else(|| not_found("request"))?;
+            if caller.role == Role::Admin || request.hired_professional_id == Some(professional_id)
+            {
+                return Ok(Viewed::full(request));
+            }
+            // A quoter sees the approximate view, matching them now or not (as in `get`).
+            let meters = distances.get(id).ok_or_else(|| not_found("request"))?;
+            Ok(Viewed {
+                request,
+                location: Location::Approximate(Distance { meters: *meters }),
+            })
+        })
+        .collect()
 }
 
 /// The customer's open request `id`, or why it cannot be changed: NOT_FOUND when it is not

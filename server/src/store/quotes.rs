@@ -175,16 +175,27 @@ pub async fn quoter_distance(
     professional_id: Uuid,
     repair_request_id: Uuid,
 ) -> sqlx::Result<Option<f64>> {
-    sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "select {distance} from professionals p join repair_requests r on r.id = $2
+    let found = quoter_distances(db, professional_id, &[repair_request_id]).await?;
+    Ok(found.into_iter().next().map(|(_, meters)| meters))
+}
+
+/// [`quoter_distance`] for many requests at once: (request id, metres) of those of `ids`
+/// the professional quoted on.
+pub async fn quoter_distances(
+    db: &PgPool,
+    professional_id: Uuid,
+    ids: &[Uuid],
+) -> sqlx::Result<Vec<(Uuid, f64)>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select r.id, {distance} from professionals p join repair_requests r on r.id = any($2)
          where p.id = $1 and p.home_latitude is not null and p.home_longitude is not null
            and exists (select 1 from quotes q
                        where q.professional_id = p.id and q.repair_request_id = r.id)",
         distance = crate::matching::rule::distance_sql(),
     )))
     .bind(professional_id)
-    .bind(repair_request_id)
-    .fetch_optional(db)
+    .bind(ids)
+    .fetch_all(db)
     .await
 }
 

@@ -1,5 +1,6 @@
-//! ContentService. Built: the service catalogue (read). Editing the catalogue, the page
-//! texts, the contact form and translation answer UNIMPLEMENTED until their issue.
+//! ContentService. Built: the service catalogue (read) and the landing pages' texts. Editing
+//! the catalogue, the legal pages, the contact form and translation answer UNIMPLEMENTED
+//! until they land.
 
 use repairs_proto::{
     content::{self as pb, content_service_server::ContentService},
@@ -7,10 +8,14 @@ use repairs_proto::{
 };
 use tonic::{Request, Response, Status};
 
-use super::convert::timestamp;
+use std::collections::BTreeMap;
+
+use super::convert::{caller, language_from_proto, timestamp};
 use crate::{
     accounts::{not_found, parse_id},
-    error::ApiError,
+    content::pages::{self, Page, PageTexts},
+    domain::Language,
+    error::{ApiError, ApiResult},
     state::AppState,
     store::services::{self, ServiceRow},
 };
@@ -50,6 +55,122 @@ fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
     }
 }
 
+fn guide_step(texts: &PageTexts, step: &str) -> Option<pb::GuideStep> {
+    Some(pb::GuideStep {
+        heading: texts.get(&format!("{step}.heading")),
+        description: texts.get(&format!("{step}.description")),
+    })
+}
+
+fn home_to_proto(texts: &PageTexts) -> pb::HomePage {
+    pb::HomePage {
+        banner_h1: texts.get("banner_h1"),
+        banner_h2: texts.get("banner_h2"),
+        banner_h3: texts.get("banner_h3"),
+        banner_link: texts.get("banner_link"),
+        how_heading: texts.get("how_heading"),
+        how_description: texts.get("how_description"),
+        how_1: guide_step(texts, "how_1"),
+        how_2: guide_step(texts, "how_2"),
+        how_3: guide_step(texts, "how_3"),
+        services_heading: texts.get("services_heading"),
+        services_description: texts.get("services_description"),
+        section_1_heading: texts.get("section_1_heading"),
+        section_1_description: texts.get("section_1_description"),
+        section_1_link: texts.get("section_1_link"),
+    }
+}
+
+/// A home page field's text in an update, by its path in [`Page::fields`].
+fn home_field(page: &pb::HomePage, field: &str) -> String {
+    let step = |step: &Option<pb::GuideStep>, heading: bool| {
+        step.as_ref()
+            .map(|s| if heading { &s.heading } else { &s.description })
+            .cloned()
+            .unwrap_or_default()
+    };
+    match field {
+        "banner_h1" => page.banner_h1.clone(),
+        "banner_h2" => page.banner_h2.clone(),
+        "banner_h3" => page.banner_h3.clone(),
+        "banner_link" => page.banner_link.clone(),
+        "how_heading" => page.how_heading.clone(),
+        "how_description" => page.how_description.clone(),
+        "how_1.heading" => step(&page.how_1, true),
+        "how_1.description" => step(&page.how_1, false),
+        "how_2.heading" => step(&page.how_2, true),
+        "how_2.description" => step(&page.how_2, false),
+        "how_3.heading" => step(&page.how_3, true),
+        "how_3.description" => step(&page.how_3, false),
+        "services_heading" => page.services_heading.clone(),
+        "services_description" => page.services_description.clone(),
+        "section_1_heading" => page.section_1_heading.clone(),
+        "section_1_description" => page.section_1_description.clone(),
+        _ => page.section_1_link.clone(),
+    }
+}
+
+fn professional_to_proto(texts: &PageTexts) -> pb::ProfessionalPage {
+    pb::ProfessionalPage {
+        banner_h1: texts.get("banner_h1"),
+        banner_h3: texts.get("banner_h3"),
+        banner_link: texts.get("banner_link"),
+        banner_bottom_heading: texts.get("banner_bottom_heading"),
+        banner_bottom_link: texts.get("banner_bottom_link"),
+        services_heading: texts.get("services_heading"),
+        services_description: texts.get("services_description"),
+        section_1_heading: texts.get("section_1_heading"),
+        section_1_description: texts.get("section_1_description"),
+        section_1_link: texts.get("section_1_link"),
+    }
+}
+
+/// A professional page field's text in an update, by its path in [`Page::fields`].
+fn professional_field(page: &pb::ProfessionalPage, field: &str) -> String {
+    match field {
+        "banner_h1" => &page.banner_h1,
+        "banner_h3" => &page.banner_h3,
+        "banner_link" => &page.banner_link,
+        "banner_bottom_heading" => &page.banner_bottom_heading,
+        "banner_bottom_link" => &page.banner_bottom_link,
+        "services_heading" => &page.services_heading,
+        "services_description" => &page.services_description,
+        "section_1_heading" => &page.section_1_heading,
+        "section_1_description" => &page.section_1_description,
+        _ => &page.section_1_link,
+    }
+    .clone()
+}
+
+/// The language a page is read in: unspecified reads English.
+fn read_language(value: i32) -> Language {
+    language_from_proto(value).unwrap_or_default()
+}
+
+/// The language a page is edited in: it must be named.
+fn edit_language(value: i32) -> ApiResult<Language> {
+    language_from_proto(value)
+        .ok_or_else(|| ApiError::invalid("language", "choose English or French"))
+}
+
+/// An admin's page update: the masked fields of `page` in one language, under `etag`.
+async fn update_page<P>(
+    state: &AppState,
+    request: &Request<P>,
+    which: Page,
+    (language, etag, mask): (i32, &str, Option<&prost_types::FieldMask>),
+    field: impl Fn(&str) -> String,
+) -> ApiResult<PageTexts> {
+    let admin = caller(request)?;
+    let language = edit_language(language)?;
+    let paths = mask.map(|m| m.paths.as_slice()).unwrap_or_default();
+    let changes: BTreeMap<&'static str, String> = pages::masked_fields(which, paths)?
+        .into_iter()
+        .map(|name| (name, field(name)))
+        .collect();
+    pages::update(state, admin.account_id, which, language, etag, changes).await
+}
+
 #[tonic::async_trait]
 impl ContentService for ContentApi {
     async fn list_services(
@@ -78,6 +199,74 @@ impl ContentService for ContentApi {
             .ok_or_else(|| not_found("service"))?;
         Ok(Response::new(pb::GetServiceResponse {
             service: Some(service_to_proto(&self.state, row)),
+        }))
+    }
+
+    async fn get_home_page(
+        &self,
+        request: Request<pb::GetHomePageRequest>,
+    ) -> Result<Response<pb::GetHomePageResponse>, Status> {
+        let language = read_language(request.get_ref().language);
+        let texts = pages::read(&self.state, Page::Home, language).await?;
+        Ok(Response::new(pb::GetHomePageResponse {
+            page: Some(home_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn update_home_page(
+        &self,
+        request: Request<pb::UpdateHomePageRequest>,
+    ) -> Result<Response<pb::UpdateHomePageResponse>, Status> {
+        let r = request.get_ref();
+        let page = r.page.clone().unwrap_or_default();
+        let texts = update_page(
+            &self.state,
+            &request,
+            Page::Home,
+            (r.language, &r.etag, r.update_mask.as_ref()),
+            |field| home_field(&page, field),
+        )
+        .await?;
+        Ok(Response::new(pb::UpdateHomePageResponse {
+            page: Some(home_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn get_professional_page(
+        &self,
+        request: Request<pb::GetProfessionalPageRequest>,
+    ) -> Result<Response<pb::GetProfessionalPageResponse>, Status> {
+        let language = read_language(request.get_ref().language);
+        let texts = pages::read(&self.state, Page::Professional, language).await?;
+        Ok(Response::new(pb::GetProfessionalPageResponse {
+            page: Some(professional_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn update_professional_page(
+        &self,
+        request: Request<pb::UpdateProfessionalPageRequest>,
+    ) -> Result<Response<pb::UpdateProfessionalPageResponse>, Status> {
+        let r = request.get_ref();
+        let page = r.page.clone().unwrap_or_default();
+        let texts = update_page(
+            &self.state,
+            &request,
+            Page::Professional,
+            (r.language, &r.etag, r.update_mask.as_ref()),
+            |field| professional_field(&page, field),
+        )
+        .await?;
+        Ok(Response::new(pb::UpdateProfessionalPageResponse {
+            page: Some(professional_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
         }))
     }
 }

@@ -11,6 +11,7 @@ pub mod memberships;
 pub mod orders;
 pub mod outbox;
 pub mod page;
+pub mod page_texts;
 pub mod password_resets;
 pub mod payments;
 pub mod professionals;

@@ -1,0 +1,4 @@
+//! Content rules: the landing pages' texts (and, as they land, the catalogue, the contact
+//! inbox and translation).
+
+pub mod pages;

@@ -87,3 +87,33 @@ async fn page_updates_change_only_the_fields_sent_in_their_language() {
     assert_ne!(pro_fr["banner_bottom_link"], "Sign in");
     stack.stop().await;
 }
+
+#[tokio::test]
+async fn the_contact_form_is_checked_and_stored() {
+    let stack = Stack::start().await;
+    let (status, bad) = post(
+        &stack,
+        "/api/pages/contact",
+        None,
+        json!({ "name": "Ana", "email": "nope", "message": "Hello" }),
+    )
+    .await;
+    assert_eq!(status, 400, "{bad}");
+    let (status, sent) = post(
+        &stack,
+        "/api/pages/contact",
+        None,
+        json!({ "name": "Ana", "email": "ana@example.ca", "message": "Hello" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{sent}");
+    assert_eq!(sent["msg"], "Message sent");
+    let stored: String =
+        sqlx::query_scalar("select message from contact_messages where id = $1::uuid")
+            .bind(text(&sent["id"]))
+            .fetch_one(&stack.server.server.state.db)
+            .await
+            .unwrap();
+    assert_eq!(stored, "Hello");
+    stack.stop().await;
+}

@@ -13,7 +13,7 @@ mod common;
 use common::{TestServer, with_token};
 use repairs_proto::{
     accounts::{ListCustomersRequest, accounts_service_client::AccountsServiceClient},
-    content::{SendContactMessageRequest, content_service_client::ContentServiceClient},
+    content::{GetLegalPageRequest, content_service_client::ContentServiceClient},
 };
 use repairs_server::domain::Role;
 use tonic::Code;
@@ -116,14 +116,12 @@ async fn an_unbuilt_rpc_says_which_one_it_is() {
     let server = TestServer::start().await;
     let mut content = ContentServiceClient::new(server.channel().await);
     let status = content
-        .send_contact_message(SendContactMessageRequest::default())
+        .get_legal_page(GetLegalPageRequest::default())
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::Unimplemented);
     assert!(
-        status
-            .message()
-            .contains("ContentService.SendContactMessage"),
+        status.message().contains("ContentService.GetLegalPage"),
         "{}",
         status.message()
     );

@@ -10,10 +10,11 @@ use axum::routing;
 use prost_types::FieldMask;
 use repairs_proto::content as pb;
 use repairs_proto::types::Language;
+use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::Reply;
-use super::body::LegacyJson;
+use super::body::{LegacyJson, text};
 use super::rpc::Rpc;
 use super::table::{Call, Translation, get, post};
 
@@ -41,9 +42,11 @@ const UPDATE_PRO_FR: Call = post(
     "ContentService.UpdateProfessionalPage",
 );
 
+const CONTACT: Call = post("/api/pages/contact", "ContentService.SendContactMessage");
+
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
-    post("/api/pages/contact", "ContentService.SendContactMessage"),
+    CONTACT,
     HOME,
     PRO,
     UPDATE_HOME,
@@ -54,10 +57,10 @@ pub const CALLS: &[Call] = &[
     UPDATE_PRO_FR,
 ];
 
-/// The page calls; the contact form answers 501 until it is built.
 pub fn translations() -> Vec<Translation> {
     use Language::{En, Fr};
     vec![
+        (CONTACT, routing::post(contact)),
         (HOME, routing::get(|rpc: Rpc| home(rpc, En))),
         (HOME_FR, routing::get(|rpc: Rpc| home(rpc, Fr))),
         (PRO, routing::get(|rpc: Rpc| professional(rpc, En))),
@@ -87,6 +90,30 @@ pub fn translations() -> Vec<Translation> {
             }),
         ),
     ]
+}
+
+#[derive(Debug, Deserialize)]
+struct ContactBody {
+    #[serde(default, deserialize_with = "text")]
+    name: String,
+    #[serde(default, deserialize_with = "text")]
+    email: String,
+    #[serde(default, deserialize_with = "text")]
+    message: String,
+}
+
+/// `POST /api/pages/contact` {name, email, message} -> `{msg, id}`.
+async fn contact(rpc: Rpc, LegacyJson(body): LegacyJson<ContactBody>) -> Reply {
+    let sent = rpc
+        .content()
+        .send_contact_message(rpc.request(pb::SendContactMessageRequest {
+            name: body.name,
+            email: body.email,
+            message: body.message,
+        }))
+        .await?
+        .into_inner();
+    Ok(Json(json!({ "msg": "Message sent", "id": sent.id })))
 }
 
 const STEPS: [&str; 3] = ["how_1", "how_2", "how_3"];

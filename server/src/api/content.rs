@@ -10,14 +10,24 @@ use tonic::{Request, Response, Status};
 
 use std::collections::BTreeMap;
 
-use super::convert::{caller, language_from_proto, timestamp};
+use super::{
+    client_addr::client_addr,
+    convert::{caller, language_from_proto, timestamp},
+};
 use crate::{
     accounts::{not_found, parse_id},
-    content::pages::{self, Page, PageTexts},
+    content::{
+        contact,
+        pages::{self, Page, PageTexts},
+    },
     domain::Language,
     error::{ApiError, ApiResult},
     state::AppState,
-    store::services::{self, ServiceRow},
+    store::{
+        contact_messages::ContactMessageRow,
+        page::PageRequest,
+        services::{self, ServiceRow},
+    },
 };
 
 pub struct ContentApi {
@@ -171,6 +181,22 @@ async fn update_page<P>(
     pages::update(state, admin.account_id, which, language, etag, changes).await
 }
 
+fn contact_message_to_proto(row: ContactMessageRow) -> pb::ContactMessage {
+    pb::ContactMessage {
+        id: row.id.to_string(),
+        name: row.name,
+        email: row.email,
+        message: row.message,
+        create_time: Some(timestamp(row.created_at)),
+        read: row.read_at.is_some(),
+        read_time: row.read_at.map(timestamp),
+        sender_account_id: row
+            .sender_account_id
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+    }
+}
+
 #[tonic::async_trait]
 impl ContentService for ContentApi {
     async fn list_services(
@@ -267,6 +293,48 @@ impl ContentService for ContentApi {
             page: Some(professional_to_proto(&texts)),
             etag: texts.etag,
             update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn send_contact_message(
+        &self,
+        request: Request<pb::SendContactMessageRequest>,
+    ) -> Result<Response<pb::SendContactMessageResponse>, Status> {
+        let sender = request.extensions().get::<crate::auth::Caller>().copied();
+        let client = client_addr(&request, &self.state.config.trusted_proxies);
+        let r = request.get_ref();
+        let id =
+            contact::send(&self.state, sender, client, (&r.name, &r.email, &r.message)).await?;
+        Ok(Response::new(pb::SendContactMessageResponse {
+            id: id.to_string(),
+        }))
+    }
+
+    async fn list_contact_messages(
+        &self,
+        request: Request<pb::ListContactMessagesRequest>,
+    ) -> Result<Response<pb::ListContactMessagesResponse>, Status> {
+        let r = request.into_inner();
+        let page = PageRequest::parse(r.page_size, &r.page_token)?;
+        let (rows, unread) = contact::list(&self.state, &page, r.unread_only).await?;
+        let (rows, next_page_token) = page.finish(rows, |m| (m.created_at, m.id));
+        Ok(Response::new(pb::ListContactMessagesResponse {
+            messages: rows.into_iter().map(contact_message_to_proto).collect(),
+            next_page_token,
+            unread_count: i32::try_from(unread).unwrap_or(i32::MAX),
+        }))
+    }
+
+    async fn mark_contact_message_read(
+        &self,
+        request: Request<pb::MarkContactMessageReadRequest>,
+    ) -> Result<Response<pb::MarkContactMessageReadResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.get_ref();
+        let id = parse_id("id", &r.id)?;
+        let row = contact::mark_read(&self.state, admin.account_id, id, r.read).await?;
+        Ok(Response::new(pb::MarkContactMessageReadResponse {
+            message: Some(contact_message_to_proto(row)),
         }))
     }
 }

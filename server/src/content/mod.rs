@@ -1,4 +1,5 @@
 //! Content rules: the landing pages' texts (and, as they land, the catalogue, the contact
 //! inbox and translation).
 
+pub mod contact;
 pub mod pages;

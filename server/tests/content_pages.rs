@@ -242,3 +242,81 @@ async fn updates_need_an_admin_a_language_and_known_fields() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn the_terms_are_edited_per_language_and_start_from_the_built_in_text() {
+    let Setup {
+        server,
+        mut content,
+        admin,
+        ..
+    } = setup().await;
+    let read = |language: Language| pb::GetLegalPageRequest {
+        kind: pb::LegalPageKind::Terms as i32,
+        language: language as i32,
+    };
+    let built_in = content
+        .get_legal_page(read(Language::Fr))
+        .await
+        .unwrap()
+        .into_inner();
+    let page = built_in.page.unwrap();
+    assert!(
+        !page.title.is_empty() && page.body.contains("\n\n"),
+        "{page:?}"
+    );
+    assert!(built_in.update_time.is_none());
+
+    let update = |title: &str, etag: &str| {
+        with_token(
+            pb::UpdateLegalPageRequest {
+                language: Language::Fr as i32,
+                page: Some(pb::LegalPage {
+                    kind: pb::LegalPageKind::Terms as i32,
+                    title: title.to_owned(),
+                    body: "Premier paragraphe.\n\nSecond.".to_owned(),
+                }),
+                etag: etag.to_owned(),
+            },
+            &admin,
+        )
+    };
+    content
+        .update_legal_page(update("Conditions", &built_in.etag))
+        .await
+        .unwrap();
+    let status = content
+        .update_legal_page(update("Trop tard", &built_in.etag))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&status), "ETAG_MISMATCH");
+    let status = content
+        .update_legal_page(update(" ", ""))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+
+    let french = content
+        .get_legal_page(read(Language::Fr))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(french.page.unwrap().title, "Conditions");
+    let english = content
+        .get_legal_page(read(Language::En))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_ne!(english.page.unwrap().title, "Conditions");
+    // The privacy policy is a page of its own.
+    let privacy = content
+        .get_legal_page(pb::GetLegalPageRequest {
+            kind: pb::LegalPageKind::Privacy as i32,
+            language: Language::Fr as i32,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_ne!(privacy.page.unwrap().title, "Conditions");
+    server.stop().await;
+}

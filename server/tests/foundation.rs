@@ -13,7 +13,7 @@ mod common;
 use common::{TestServer, with_token};
 use repairs_proto::{
     accounts::{ListCustomersRequest, accounts_service_client::AccountsServiceClient},
-    content::{GetLegalPageRequest, content_service_client::ContentServiceClient},
+    content::{TranslateTextRequest, content_service_client::ContentServiceClient},
 };
 use repairs_server::domain::Role;
 use tonic::Code;
@@ -115,13 +115,14 @@ async fn the_access_table_is_enforced_before_any_handler() {
 async fn an_unbuilt_rpc_says_which_one_it_is() {
     let server = TestServer::start().await;
     let mut content = ContentServiceClient::new(server.channel().await);
+    let (_, customer) = server.account_token(Role::Customer).await;
     let status = content
-        .get_legal_page(GetLegalPageRequest::default())
+        .translate_text(with_token(TranslateTextRequest::default(), &customer))
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::Unimplemented);
     assert!(
-        status.message().contains("ContentService.GetLegalPage"),
+        status.message().contains("ContentService.TranslateText"),
         "{}",
         status.message()
     );

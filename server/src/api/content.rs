@@ -1,6 +1,6 @@
-//! ContentService. Built: the service catalogue (read) and the landing pages' texts. Editing
-//! the catalogue, the legal pages, the contact form and translation answer UNIMPLEMENTED
-//! until they land.
+//! ContentService. Built: the service catalogue (read), the landing and legal pages' texts
+//! and the contact form. Editing the catalogue and translation answer UNIMPLEMENTED until
+//! they land.
 
 use repairs_proto::{
     content::{self as pb, content_service_server::ContentService},
@@ -20,8 +20,8 @@ use crate::{
         contact,
         pages::{self, Page, PageTexts},
     },
-    domain::Language,
-    error::{ApiError, ApiResult},
+    domain::{Language, text::bounded_text},
+    error::{ApiError, ApiResult, Violations},
     state::AppState,
     store::{
         contact_messages::ContactMessageRow,
@@ -197,6 +197,26 @@ fn contact_message_to_proto(row: ContactMessageRow) -> pb::ContactMessage {
     }
 }
 
+/// Which legal page a call names.
+fn legal_page(kind: i32) -> ApiResult<Page> {
+    match pb::LegalPageKind::try_from(kind) {
+        Ok(pb::LegalPageKind::Terms) => Ok(Page::Terms),
+        Ok(pb::LegalPageKind::Privacy) => Ok(Page::Privacy),
+        _ => Err(ApiError::invalid(
+            "kind",
+            "choose the terms or the privacy policy",
+        )),
+    }
+}
+
+fn legal_to_proto(kind: i32, texts: &PageTexts) -> pb::LegalPage {
+    pb::LegalPage {
+        kind,
+        title: texts.get("title"),
+        body: texts.get("body"),
+    }
+}
+
 #[tonic::async_trait]
 impl ContentService for ContentApi {
     async fn list_services(
@@ -335,6 +355,52 @@ impl ContentService for ContentApi {
         let row = contact::mark_read(&self.state, admin.account_id, id, r.read).await?;
         Ok(Response::new(pb::MarkContactMessageReadResponse {
             message: Some(contact_message_to_proto(row)),
+        }))
+    }
+
+    async fn get_legal_page(
+        &self,
+        request: Request<pb::GetLegalPageRequest>,
+    ) -> Result<Response<pb::GetLegalPageResponse>, Status> {
+        let r = request.get_ref();
+        let page = legal_page(r.kind)?;
+        let texts = pages::read(&self.state, page, read_language(r.language)).await?;
+        Ok(Response::new(pb::GetLegalPageResponse {
+            page: Some(legal_to_proto(r.kind, &texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn update_legal_page(
+        &self,
+        request: Request<pb::UpdateLegalPageRequest>,
+    ) -> Result<Response<pb::UpdateLegalPageResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.get_ref();
+        let language = edit_language(r.language)?;
+        let new = r.page.clone().unwrap_or_default();
+        let page = legal_page(new.kind)?;
+        let mut v = Violations::default();
+        let title = v.check("page.title", bounded_text(&new.title, "a title", 200));
+        let body = v.check("page.body", bounded_text(&new.body, "the text", 20_000));
+        let (Some(title), Some(body)) = (title, body) else {
+            return Err(ApiError::invalid_fields(v.0).into());
+        };
+        let changes = BTreeMap::from([("title", title), ("body", body)]);
+        let texts = pages::update(
+            &self.state,
+            admin.account_id,
+            page,
+            language,
+            &r.etag,
+            changes,
+        )
+        .await?;
+        Ok(Response::new(pb::UpdateLegalPageResponse {
+            page: Some(legal_to_proto(new.kind, &texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
         }))
     }
 }

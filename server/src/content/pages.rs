@@ -1,4 +1,5 @@
-//! The home and professional landing pages' texts: per language, each field either what an
+//! The texts of the home and professional landing pages and of the terms and privacy pages:
+//! per language, each field either what an
 //! admin set or its built-in default. Admins change named fields only, under an etag (the
 //! page's version in that language), and every change is audited. Reads are cached and the
 //! cache entry is dropped on change.
@@ -21,6 +22,8 @@ use crate::{
 pub enum Page {
     Home,
     Professional,
+    Terms,
+    Privacy,
 }
 
 impl Page {
@@ -28,6 +31,8 @@ impl Page {
         match self {
             Page::Home => "home",
             Page::Professional => "professional",
+            Page::Terms => "terms",
+            Page::Privacy => "privacy",
         }
     }
 
@@ -65,14 +70,18 @@ impl Page {
                 "section_1_description",
                 "section_1_link",
             ],
+            Page::Terms | Page::Privacy => &["title", "body"],
         }
     }
 
-    /// The section of the web app's text catalogue holding this page's defaults.
-    fn catalogue_section(self) -> &'static str {
-        match self {
-            Page::Home => "home",
-            Page::Professional => "professionalPage",
+    /// Where the web app's text catalogue holds a field's default: a text, or (for a legal
+    /// page's body) a list of paragraphs.
+    fn catalogue_pointer(self, field: &str) -> String {
+        match (self, field) {
+            (Page::Home, _) => format!("/home/{}", field.replace('.', "/")),
+            (Page::Professional, _) => format!("/professionalPage/{field}"),
+            (Page::Terms | Page::Privacy, "title") => format!("/pages/{}", self.key()),
+            (Page::Terms | Page::Privacy, _) => format!("/legal/{}", self.key()),
         }
     }
 }
@@ -94,14 +103,20 @@ static CATALOGUES: LazyLock<[(Language, Value); 2]> = LazyLock::new(|| {
 });
 
 fn default_text(page: Page, language: Language, field: &str) -> String {
-    let pointer = format!("/{}/{}", page.catalogue_section(), field.replace('.', "/"));
-    CATALOGUES
+    let found = CATALOGUES
         .iter()
         .find(|(l, _)| *l == language)
-        .and_then(|(_, catalogue)| catalogue.pointer(&pointer))
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned()
+        .and_then(|(_, catalogue)| catalogue.pointer(&page.catalogue_pointer(field)));
+    match found {
+        Some(Value::String(text)) => text.clone(),
+        // Paragraphs, separated by a blank line as a legal page's body is.
+        Some(Value::Array(paragraphs)) => paragraphs
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+        _ => String::new(),
+    }
 }
 
 /// One page in one language, as shown.
@@ -258,7 +273,7 @@ mod tests {
 
     #[test]
     fn every_field_has_a_default_in_both_languages() {
-        for page in [Page::Home, Page::Professional] {
+        for page in [Page::Home, Page::Professional, Page::Terms, Page::Privacy] {
             for language in [Language::English, Language::French] {
                 for field in page.fields() {
                     assert!(

@@ -19,8 +19,9 @@ use crate::{
     content::{
         contact,
         pages::{self, Page, PageTexts},
+        services::{Removed, remove},
     },
-    domain::{Language, text::bounded_text},
+    domain::{Language, Role, text::bounded_text},
     error::{ApiError, ApiResult, Violations},
     state::AppState,
     store::{
@@ -41,6 +42,7 @@ impl ContentApi {
 }
 
 fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
+    let etag = row.etag();
     pb::Service {
         id: row.id.to_string(),
         name: Some(LocalizedText {
@@ -58,9 +60,8 @@ fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
             .unwrap_or_default(),
         position: row.position,
         create_time: Some(timestamp(row.created_at)),
-        etag: row.updated_at.timestamp_micros().to_string(),
-        // Every service is offered until services can be archived.
-        active: true,
+        etag,
+        active: row.active,
         update_time: Some(timestamp(row.updated_at)),
     }
 }
@@ -221,9 +222,18 @@ fn legal_to_proto(kind: i32, texts: &PageTexts) -> pb::LegalPage {
 impl ContentService for ContentApi {
     async fn list_services(
         &self,
-        _request: Request<pb::ListServicesRequest>,
+        request: Request<pb::ListServicesRequest>,
     ) -> Result<Response<pb::ListServicesResponse>, Status> {
-        let rows = services::list(&self.state.db)
+        let include_archived = request.get_ref().include_archived;
+        let caller = request.extensions().get::<crate::auth::Caller>();
+        if include_archived && !caller.is_some_and(|c| c.role == Role::Admin) {
+            return Err(ApiError::PermissionDenied {
+                reason: "ROLE_NOT_ALLOWED",
+                message: "only admins see archived services".to_owned(),
+            }
+            .into());
+        }
+        let rows = services::list(&self.state.db, include_archived)
             .await
             .map_err(ApiError::from)?;
         Ok(Response::new(pb::ListServicesResponse {
@@ -402,5 +412,22 @@ impl ContentService for ContentApi {
             etag: texts.etag,
             update_time: texts.updated_at.map(timestamp),
         }))
+    }
+
+    async fn delete_service(
+        &self,
+        request: Request<pb::DeleteServiceRequest>,
+    ) -> Result<Response<pb::DeleteServiceResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.get_ref();
+        let id = parse_id("id", &r.id)?;
+        let reply = match remove(&self.state, admin.account_id, id, &r.etag).await? {
+            Removed::Archived(row) => pb::DeleteServiceResponse {
+                archived: true,
+                service: Some(service_to_proto(&self.state, row)),
+            },
+            Removed::Deleted => pb::DeleteServiceResponse::default(),
+        };
+        Ok(Response::new(reply))
     }
 }

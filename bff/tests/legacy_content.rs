@@ -117,3 +117,36 @@ async fn the_contact_form_is_checked_and_stored() {
     assert_eq!(stored, "Hello");
     stack.stop().await;
 }
+
+#[tokio::test]
+async fn deleting_a_used_service_archives_it() {
+    let stack = Stack::start().await;
+    let (_, admin) = stack.server.account_token(Role::Admin).await;
+    let (professional, _) = stack.server.account_token(Role::Professional).await;
+    let (_, services) = get(&stack, "/api/services", None).await;
+    let used = text(&services[0]["_id"]);
+    sqlx::query(
+        "insert into professional_services (professional_id, service_id) values ($1, $2::uuid)",
+    )
+    .bind(professional)
+    .bind(&used)
+    .execute(&stack.server.server.state.db)
+    .await
+    .unwrap();
+    let path = format!("/api/services/delete-service/{used}");
+    let response = reqwest::Client::new()
+        .delete(stack.bff.url(&path))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    let (status, reply) = common::legacy::reply(response).await;
+    assert_eq!(status, 200, "{reply}");
+    assert!(text(&reply["msg"]).contains("archived"), "{reply}");
+    let (_, after) = get(&stack, "/api/services", None).await;
+    assert_eq!(
+        after.as_array().unwrap().len(),
+        services.as_array().unwrap().len() - 1
+    );
+    stack.stop().await;
+}

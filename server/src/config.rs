@@ -261,6 +261,18 @@ pub struct Config {
     )]
     pub password_reset_per_address_per_hour: u32,
 
+    /// Where contact-form messages are emailed; unset keeps them for the admins' inbox only.
+    #[arg(long, env = "CONTACT_EMAIL")]
+    pub contact_email: Option<String>,
+
+    /// Contact-form messages one client address may send per hour without signing in.
+    #[arg(
+        long,
+        env = "CONTACT_MESSAGES_PER_ADDRESS_PER_HOUR",
+        default_value_t = 5
+    )]
+    pub contact_messages_per_address_per_hour: u32,
+
     /// How distances are shown (GetDistance): `great-circle`, or `osrm` for road distance
     /// from the OSRM server at OSRM_URL. Who sees or is told of a request is always decided
     /// on great-circle distance.
@@ -446,6 +458,8 @@ impl Config {
             purge_interval_secs: 3600,
             password_reset_per_email_per_hour: 3,
             password_reset_per_address_per_hour: 20,
+            contact_email: None,
+            contact_messages_per_address_per_hour: 5,
             repair_requests_per_customer_per_hour: 20,
             repair_request_max_notified: 200,
             sms_notifications_per_hour: 2000,

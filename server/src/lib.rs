@@ -11,6 +11,7 @@ pub mod billing;
 pub mod bootstrap;
 pub mod cache;
 pub mod config;
+pub mod content;
 pub mod dashboards;
 pub mod domain;
 pub mod error;

@@ -20,6 +20,11 @@ const GET: Call = get(
     "ContentService.GetService",
 );
 
+const DELETE: Call = delete(
+    "/api/services/delete-service/{id}",
+    "ContentService.DeleteService",
+);
+
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
     LIST,
@@ -30,13 +35,10 @@ pub const CALLS: &[Call] = &[
         "/api/services/update-service",
         "ContentService.UpdateService",
     ),
-    delete(
-        "/api/services/delete-service/{id}",
-        "ContentService.DeleteService",
-    ),
+    DELETE,
 ];
 
-/// Reading the catalogue; editing it waits for the server's ContentService.
+/// Reading the catalogue and removing a service; creating and editing wait for the server.
 pub fn translations() -> Vec<Translation> {
     vec![
         (
@@ -48,6 +50,7 @@ pub fn translations() -> Vec<Translation> {
             routing::get(|rpc: Rpc| list(rpc, ServiceLanguage::French)),
         ),
         (GET, routing::get(get_service)),
+        (DELETE, routing::delete(delete_service)),
     ]
 }
 
@@ -90,4 +93,23 @@ async fn get_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
         &service,
         ServiceLanguage::English
     ))))
+}
+
+/// `DELETE /api/services/delete-service/{id}` -> `{msg}`: deleted, or archived when requests
+/// or professionals still name it.
+async fn delete_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
+    let reply = rpc
+        .content()
+        .delete_service(rpc.request(pb::DeleteServiceRequest {
+            id,
+            etag: String::new(),
+        }))
+        .await?
+        .into_inner();
+    let msg = if reply.archived {
+        "Service archived: requests or professionals still use it"
+    } else {
+        "Deleted Successfully"
+    };
+    Ok(Json(json!({ "msg": msg })))
 }

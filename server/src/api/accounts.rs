@@ -430,10 +430,9 @@ impl AccountsService for AccountsApi {
                 target_id: r.target_id,
                 reason: r.reason,
                 create_time: Some(timestamp(r.created_at)),
-                // Not recorded by the audit log yet.
-                before_json: String::new(),
-                after_json: String::new(),
-                admin_email: String::new(),
+                before_json: r.before_json.unwrap_or_default(),
+                after_json: r.after_json.unwrap_or_default(),
+                admin_email: r.admin_email.unwrap_or_default(),
             })
             .collect();
         ok(pb::ListAuditEventsResponse {

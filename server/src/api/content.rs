@@ -1,5 +1,6 @@
-//! ContentService. Built: the service catalogue (read). Editing the catalogue, the page
-//! texts, the contact form and translation answer UNIMPLEMENTED until their issue.
+//! ContentService. Built: the service catalogue (read), the landing and legal pages' texts
+//! and the contact form. Editing the catalogue and translation answer UNIMPLEMENTED until
+//! they land.
 
 use repairs_proto::{
     content::{self as pb, content_service_server::ContentService},
@@ -7,12 +8,27 @@ use repairs_proto::{
 };
 use tonic::{Request, Response, Status};
 
-use super::convert::timestamp;
+use std::collections::BTreeMap;
+
+use super::{
+    client_addr::client_addr,
+    convert::{caller, language_from_proto, timestamp},
+};
 use crate::{
     accounts::{not_found, parse_id},
-    error::ApiError,
+    content::{
+        contact,
+        pages::{self, Page, PageTexts},
+        services::{Removed, remove},
+    },
+    domain::{Language, Role, text::bounded_text},
+    error::{ApiError, ApiResult, Violations},
     state::AppState,
-    store::services::{self, ServiceRow},
+    store::{
+        contact_messages::ContactMessageRow,
+        page::PageRequest,
+        services::{self, ServiceRow},
+    },
 };
 
 pub struct ContentApi {
@@ -26,6 +42,7 @@ impl ContentApi {
 }
 
 fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
+    let etag = row.etag();
     pb::Service {
         id: row.id.to_string(),
         name: Some(LocalizedText {
@@ -43,10 +60,161 @@ fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
             .unwrap_or_default(),
         position: row.position,
         create_time: Some(timestamp(row.created_at)),
-        etag: row.updated_at.timestamp_micros().to_string(),
-        // Every service is offered until services can be archived.
-        active: true,
+        etag,
+        active: row.active,
         update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+fn guide_step(texts: &PageTexts, step: &str) -> Option<pb::GuideStep> {
+    Some(pb::GuideStep {
+        heading: texts.get(&format!("{step}.heading")),
+        description: texts.get(&format!("{step}.description")),
+    })
+}
+
+fn home_to_proto(texts: &PageTexts) -> pb::HomePage {
+    pb::HomePage {
+        banner_h1: texts.get("banner_h1"),
+        banner_h2: texts.get("banner_h2"),
+        banner_h3: texts.get("banner_h3"),
+        banner_link: texts.get("banner_link"),
+        how_heading: texts.get("how_heading"),
+        how_description: texts.get("how_description"),
+        how_1: guide_step(texts, "how_1"),
+        how_2: guide_step(texts, "how_2"),
+        how_3: guide_step(texts, "how_3"),
+        services_heading: texts.get("services_heading"),
+        services_description: texts.get("services_description"),
+        section_1_heading: texts.get("section_1_heading"),
+        section_1_description: texts.get("section_1_description"),
+        section_1_link: texts.get("section_1_link"),
+    }
+}
+
+/// A home page field's text in an update, by its path in [`Page::fields`].
+fn home_field(page: &pb::HomePage, field: &str) -> String {
+    let step = |step: &Option<pb::GuideStep>, heading: bool| {
+        step.as_ref()
+            .map(|s| if heading { &s.heading } else { &s.description })
+            .cloned()
+            .unwrap_or_default()
+    };
+    match field {
+        "banner_h1" => page.banner_h1.clone(),
+        "banner_h2" => page.banner_h2.clone(),
+        "banner_h3" => page.banner_h3.clone(),
+        "banner_link" => page.banner_link.clone(),
+        "how_heading" => page.how_heading.clone(),
+        "how_description" => page.how_description.clone(),
+        "how_1.heading" => step(&page.how_1, true),
+        "how_1.description" => step(&page.how_1, false),
+        "how_2.heading" => step(&page.how_2, true),
+        "how_2.description" => step(&page.how_2, false),
+        "how_3.heading" => step(&page.how_3, true),
+        "how_3.description" => step(&page.how_3, false),
+        "services_heading" => page.services_heading.clone(),
+        "services_description" => page.services_description.clone(),
+        "section_1_heading" => page.section_1_heading.clone(),
+        "section_1_description" => page.section_1_description.clone(),
+        _ => page.section_1_link.clone(),
+    }
+}
+
+fn professional_to_proto(texts: &PageTexts) -> pb::ProfessionalPage {
+    pb::ProfessionalPage {
+        banner_h1: texts.get("banner_h1"),
+        banner_h3: texts.get("banner_h3"),
+        banner_link: texts.get("banner_link"),
+        banner_bottom_heading: texts.get("banner_bottom_heading"),
+        banner_bottom_link: texts.get("banner_bottom_link"),
+        services_heading: texts.get("services_heading"),
+        services_description: texts.get("services_description"),
+        section_1_heading: texts.get("section_1_heading"),
+        section_1_description: texts.get("section_1_description"),
+        section_1_link: texts.get("section_1_link"),
+    }
+}
+
+/// A professional page field's text in an update, by its path in [`Page::fields`].
+fn professional_field(page: &pb::ProfessionalPage, field: &str) -> String {
+    match field {
+        "banner_h1" => &page.banner_h1,
+        "banner_h3" => &page.banner_h3,
+        "banner_link" => &page.banner_link,
+        "banner_bottom_heading" => &page.banner_bottom_heading,
+        "banner_bottom_link" => &page.banner_bottom_link,
+        "services_heading" => &page.services_heading,
+        "services_description" => &page.services_description,
+        "section_1_heading" => &page.section_1_heading,
+        "section_1_description" => &page.section_1_description,
+        _ => &page.section_1_link,
+    }
+    .clone()
+}
+
+/// The language a page is read in: unspecified reads English.
+fn read_language(value: i32) -> Language {
+    language_from_proto(value).unwrap_or_default()
+}
+
+/// The language a page is edited in: it must be named.
+fn edit_language(value: i32) -> ApiResult<Language> {
+    language_from_proto(value)
+        .ok_or_else(|| ApiError::invalid("language", "choose English or French"))
+}
+
+/// An admin's page update: the masked fields of `page` in one language, under `etag`.
+async fn update_page<P>(
+    state: &AppState,
+    request: &Request<P>,
+    which: Page,
+    (language, etag, mask): (i32, &str, Option<&prost_types::FieldMask>),
+    field: impl Fn(&str) -> String,
+) -> ApiResult<PageTexts> {
+    let admin = caller(request)?;
+    let language = edit_language(language)?;
+    let paths = mask.map(|m| m.paths.as_slice()).unwrap_or_default();
+    let changes: BTreeMap<&'static str, String> = pages::masked_fields(which, paths)?
+        .into_iter()
+        .map(|name| (name, field(name)))
+        .collect();
+    pages::update(state, admin.account_id, which, language, etag, changes).await
+}
+
+fn contact_message_to_proto(row: ContactMessageRow) -> pb::ContactMessage {
+    pb::ContactMessage {
+        id: row.id.to_string(),
+        name: row.name,
+        email: row.email,
+        message: row.message,
+        create_time: Some(timestamp(row.created_at)),
+        read: row.read_at.is_some(),
+        read_time: row.read_at.map(timestamp),
+        sender_account_id: row
+            .sender_account_id
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+    }
+}
+
+/// Which legal page a call names.
+fn legal_page(kind: i32) -> ApiResult<Page> {
+    match pb::LegalPageKind::try_from(kind) {
+        Ok(pb::LegalPageKind::Terms) => Ok(Page::Terms),
+        Ok(pb::LegalPageKind::Privacy) => Ok(Page::Privacy),
+        _ => Err(ApiError::invalid(
+            "kind",
+            "choose the terms or the privacy policy",
+        )),
+    }
+}
+
+fn legal_to_proto(kind: i32, texts: &PageTexts) -> pb::LegalPage {
+    pb::LegalPage {
+        kind,
+        title: texts.get("title"),
+        body: texts.get("body"),
     }
 }
 
@@ -54,9 +222,18 @@ fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
 impl ContentService for ContentApi {
     async fn list_services(
         &self,
-        _request: Request<pb::ListServicesRequest>,
+        request: Request<pb::ListServicesRequest>,
     ) -> Result<Response<pb::ListServicesResponse>, Status> {
-        let rows = services::list(&self.state.db)
+        let include_archived = request.get_ref().include_archived;
+        let caller = request.extensions().get::<crate::auth::Caller>();
+        if include_archived && !caller.is_some_and(|c| c.role == Role::Admin) {
+            return Err(ApiError::PermissionDenied {
+                reason: "ROLE_NOT_ALLOWED",
+                message: "only admins see archived services".to_owned(),
+            }
+            .into());
+        }
+        let rows = services::list(&self.state.db, include_archived)
             .await
             .map_err(ApiError::from)?;
         Ok(Response::new(pb::ListServicesResponse {
@@ -79,5 +256,178 @@ impl ContentService for ContentApi {
         Ok(Response::new(pb::GetServiceResponse {
             service: Some(service_to_proto(&self.state, row)),
         }))
+    }
+
+    async fn get_home_page(
+        &self,
+        request: Request<pb::GetHomePageRequest>,
+    ) -> Result<Response<pb::GetHomePageResponse>, Status> {
+        let language = read_language(request.get_ref().language);
+        let texts = pages::read(&self.state, Page::Home, language).await?;
+        Ok(Response::new(pb::GetHomePageResponse {
+            page: Some(home_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn update_home_page(
+        &self,
+        request: Request<pb::UpdateHomePageRequest>,
+    ) -> Result<Response<pb::UpdateHomePageResponse>, Status> {
+        let r = request.get_ref();
+        let page = r.page.clone().unwrap_or_default();
+        let texts = update_page(
+            &self.state,
+            &request,
+            Page::Home,
+            (r.language, &r.etag, r.update_mask.as_ref()),
+            |field| home_field(&page, field),
+        )
+        .await?;
+        Ok(Response::new(pb::UpdateHomePageResponse {
+            page: Some(home_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn get_professional_page(
+        &self,
+        request: Request<pb::GetProfessionalPageRequest>,
+    ) -> Result<Response<pb::GetProfessionalPageResponse>, Status> {
+        let language = read_language(request.get_ref().language);
+        let texts = pages::read(&self.state, Page::Professional, language).await?;
+        Ok(Response::new(pb::GetProfessionalPageResponse {
+            page: Some(professional_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn update_professional_page(
+        &self,
+        request: Request<pb::UpdateProfessionalPageRequest>,
+    ) -> Result<Response<pb::UpdateProfessionalPageResponse>, Status> {
+        let r = request.get_ref();
+        let page = r.page.clone().unwrap_or_default();
+        let texts = update_page(
+            &self.state,
+            &request,
+            Page::Professional,
+            (r.language, &r.etag, r.update_mask.as_ref()),
+            |field| professional_field(&page, field),
+        )
+        .await?;
+        Ok(Response::new(pb::UpdateProfessionalPageResponse {
+            page: Some(professional_to_proto(&texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn send_contact_message(
+        &self,
+        request: Request<pb::SendContactMessageRequest>,
+    ) -> Result<Response<pb::SendContactMessageResponse>, Status> {
+        let sender = request.extensions().get::<crate::auth::Caller>().copied();
+        let client = client_addr(&request, &self.state.config.trusted_proxies);
+        let r = request.get_ref();
+        let id =
+            contact::send(&self.state, sender, client, (&r.name, &r.email, &r.message)).await?;
+        Ok(Response::new(pb::SendContactMessageResponse {
+            id: id.to_string(),
+        }))
+    }
+
+    async fn list_contact_messages(
+        &self,
+        request: Request<pb::ListContactMessagesRequest>,
+    ) -> Result<Response<pb::ListContactMessagesResponse>, Status> {
+        let r = request.into_inner();
+        let page = PageRequest::parse(r.page_size, &r.page_token)?;
+        let (rows, unread) = contact::list(&self.state, &page, r.unread_only).await?;
+        let (rows, next_page_token) = page.finish(rows, |m| (m.created_at, m.id));
+        Ok(Response::new(pb::ListContactMessagesResponse {
+            messages: rows.into_iter().map(contact_message_to_proto).collect(),
+            next_page_token,
+            unread_count: i32::try_from(unread).unwrap_or(i32::MAX),
+        }))
+    }
+
+    async fn mark_contact_message_read(
+        &self,
+        request: Request<pb::MarkContactMessageReadRequest>,
+    ) -> Result<Response<pb::MarkContactMessageReadResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.get_ref();
+        let id = parse_id("id", &r.id)?;
+        let row = contact::mark_read(&self.state, admin.account_id, id, r.read).await?;
+        Ok(Response::new(pb::MarkContactMessageReadResponse {
+            message: Some(contact_message_to_proto(row)),
+        }))
+    }
+
+    async fn get_legal_page(
+        &self,
+        request: Request<pb::GetLegalPageRequest>,
+    ) -> Result<Response<pb::GetLegalPageResponse>, Status> {
+        let r = request.get_ref();
+        let page = legal_page(r.kind)?;
+        let texts = pages::read(&self.state, page, read_language(r.language)).await?;
+        Ok(Response::new(pb::GetLegalPageResponse {
+            page: Some(legal_to_proto(r.kind, &texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn update_legal_page(
+        &self,
+        request: Request<pb::UpdateLegalPageRequest>,
+    ) -> Result<Response<pb::UpdateLegalPageResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.get_ref();
+        let language = edit_language(r.language)?;
+        let new = r.page.clone().unwrap_or_default();
+        let page = legal_page(new.kind)?;
+        let mut v = Violations::default();
+        let title = v.check("page.title", bounded_text(&new.title, "a title", 200));
+        let body = v.check("page.body", bounded_text(&new.body, "the text", 20_000));
+        let (Some(title), Some(body)) = (title, body) else {
+            return Err(ApiError::invalid_fields(v.0).into());
+        };
+        let changes = BTreeMap::from([("title", title), ("body", body)]);
+        let texts = pages::update(
+            &self.state,
+            admin.account_id,
+            page,
+            language,
+            &r.etag,
+            changes,
+        )
+        .await?;
+        Ok(Response::new(pb::UpdateLegalPageResponse {
+            page: Some(legal_to_proto(new.kind, &texts)),
+            etag: texts.etag,
+            update_time: texts.updated_at.map(timestamp),
+        }))
+    }
+
+    async fn delete_service(
+        &self,
+        request: Request<pb::DeleteServiceRequest>,
+    ) -> Result<Response<pb::DeleteServiceResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.get_ref();
+        let id = parse_id("id", &r.id)?;
+        let reply = match remove(&self.state, admin.account_id, id, &r.etag).await? {
+            Removed::Archived(row) => pb::DeleteServiceResponse {
+                archived: true,
+                service: Some(service_to_proto(&self.state, row)),
+            },
+            Removed::Deleted => pb::DeleteServiceResponse::default(),
+        };
+        Ok(Response::new(reply))
     }
 }

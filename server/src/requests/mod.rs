@@ -137,7 +137,9 @@ fn same_draft(first: RepairRequestRow, digest: &[u8; 32]) -> ApiResult<RepairReq
 
 /// The service checked against the catalogue and the address placed on the map.
 async fn content(state: &AppState, draft: &Draft) -> ApiResult<RequestContent> {
-    if services::get(&state.db, draft.service_id).await?.is_none() {
+    // An archived service keeps its old requests but takes no new ones.
+    let offered = services::get(&state.db, draft.service_id).await?;
+    if !offered.is_some_and(|service| service.active) {
         return Err(ApiError::invalid(
             "draft.service_id",
             "choose a service from the list",

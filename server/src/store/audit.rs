@@ -15,6 +15,10 @@ pub struct AuditRow {
     pub target_id: String,
     pub reason: String,
     pub created_at: DateTime<Utc>,
+    /// The record's fields before and after, as JSON text; `None` where not recorded.
+    pub before_json: Option<String>,
+    pub after_json: Option<String>,
+    pub admin_email: Option<String>,
 }
 
 /// Writes one row; pass the transaction of the action so that both happen or neither.
@@ -41,11 +45,41 @@ pub async fn record(
     Ok(())
 }
 
+/// Writes one row with what the record was before and after the action (`None` when it did
+/// not exist before or no longer exists); pass the action's transaction.
+pub async fn record_change(
+    db: impl PgExecutor<'_>,
+    admin_id: Uuid,
+    action: &str,
+    target: (&str, &str),
+    before: Option<&serde_json::Value>,
+    after: Option<&serde_json::Value>,
+) -> sqlx::Result<()> {
+    let (target_type, target_id) = target;
+    sqlx::query(
+        "insert into audit_events (id, admin_id, action, target_type, target_id, before_json, after_json)
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)",
+    )
+    .bind(Uuid::now_v7())
+    .bind(admin_id)
+    .bind(action)
+    .bind(target_type)
+    .bind(target_id)
+    .bind(before.map(serde_json::Value::to_string))
+    .bind(after.map(serde_json::Value::to_string))
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<AuditRow>> {
     sqlx::query_as(
-        "select id, admin_id, action, target_type, target_id, reason, created_at from audit_events
-         where $1::timestamptz is null or (created_at, id) < ($1, $2)
-         order by created_at desc, id desc limit $3",
+        "select e.id, e.admin_id, e.action, e.target_type, e.target_id, e.reason, e.created_at,
+                e.before_json::text as before_json, e.after_json::text as after_json,
+                a.email::text as admin_email
+         from audit_events e left join admins a on a.id = e.admin_id
+         where $1::timestamptz is null or (e.created_at, e.id) < ($1, $2)
+         order by e.created_at desc, e.id desc limit $3",
     )
     .bind(page.after_time())
     .bind(page.after_id())

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod admins;
 pub mod audit;
+pub mod contact_messages;
 pub mod coupons;
 pub mod customers;
 pub mod email_verifications;
@@ -11,6 +12,7 @@ pub mod memberships;
 pub mod orders;
 pub mod outbox;
 pub mod page;
+pub mod page_texts;
 pub mod password_resets;
 pub mod payments;
 pub mod professionals;

@@ -1,0 +1,152 @@
+//! The legacy page-text calls end to end: reqwest -> BFF -> the real server (Postgres,
+//! Redis) -> back into the old app's shapes. An update in one language changes only the
+//! fields it sends and leaves the other language alone; a stale etag is refused.
+//!
+//! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
+
+// Test helpers outside #[test] functions may panic too.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::legacy::{get, post, text};
+use common::server::Stack;
+use repairs_server::domain::Role;
+use serde_json::json;
+
+#[tokio::test]
+async fn page_updates_change_only_the_fields_sent_in_their_language() {
+    let stack = Stack::start().await;
+    let (_, admin) = stack.server.account_token(Role::Admin).await;
+    let (status, english) = get(&stack, "/api/pages", None).await;
+    assert_eq!(status, 200, "{english}");
+    let (_, french) = get(&stack, "/api/fr/pages", None).await;
+    assert_eq!(english["banner_h1"], "Emergency repairs, handled fast");
+    assert!(english["how_1"]["heading"].is_string());
+
+    // The French banner and the second step's heading only.
+    let (status, updated) = post(
+        &stack,
+        "/api/fr/pages/update-detail",
+        Some(&admin),
+        json!({ "banner_h1": "Dépannage jour et nuit", "how_2": { "heading": "Comparez" } }),
+    )
+    .await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated["msg"], "Details updated");
+    let (_, french_after) = get(&stack, "/api/fr/pages", None).await;
+    assert_eq!(french_after["banner_h1"], "Dépannage jour et nuit");
+    assert_eq!(french_after["how_2"]["heading"], "Comparez");
+    assert_eq!(
+        french_after["how_2"]["description"],
+        french["how_2"]["description"]
+    );
+    assert_eq!(french_after["banner_h2"], french["banner_h2"]);
+    assert_eq!(get(&stack, "/api/pages", None).await.1, english);
+
+    // A stale etag: 409 with the server's reason, nothing written.
+    let (status, stale) = post(
+        &stack,
+        "/api/fr/pages/update-detail",
+        Some(&admin),
+        json!({ "banner_h1": "Trop tard", "etag": french["etag"] }),
+    )
+    .await;
+    assert_eq!(
+        (status, text(&stale["code"])),
+        (409, "ETAG_MISMATCH".to_owned()),
+        "{stale}"
+    );
+    assert_eq!(
+        get(&stack, "/api/fr/pages", None).await.1["banner_h1"],
+        "Dépannage jour et nuit"
+    );
+
+    // The professional page, English only; customers may not edit.
+    let (_, customer) = stack.server.account_token(Role::Customer).await;
+    let body = json!({ "banner_bottom_link": "Sign in" });
+    let (status, _) = post(
+        &stack,
+        "/api/pages/update-professional-page-detail",
+        Some(&customer),
+        body.clone(),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let (status, _) = post(
+        &stack,
+        "/api/pages/update-professional-page-detail",
+        Some(&admin),
+        body,
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, pro) = get(&stack, "/api/pages/professional-page", None).await;
+    assert_eq!(pro["banner_bottom_link"], "Sign in");
+    let (_, pro_fr) = get(&stack, "/api/fr/pages/professional-page", None).await;
+    assert_ne!(pro_fr["banner_bottom_link"], "Sign in");
+    stack.stop().await;
+}
+
+#[tokio::test]
+async fn the_contact_form_is_checked_and_stored() {
+    let stack = Stack::start().await;
+    let (status, bad) = post(
+        &stack,
+        "/api/pages/contact",
+        None,
+        json!({ "name": "Ana", "email": "nope", "message": "Hello" }),
+    )
+    .await;
+    assert_eq!(status, 400, "{bad}");
+    let (status, sent) = post(
+        &stack,
+        "/api/pages/contact",
+        None,
+        json!({ "name": "Ana", "email": "ana@example.ca", "message": "Hello" }),
+    )
+    .await;
+    assert_eq!(status, 200, "{sent}");
+    assert_eq!(sent["msg"], "Message sent");
+    let stored: String =
+        sqlx::query_scalar("select message from contact_messages where id = $1::uuid")
+            .bind(text(&sent["id"]))
+            .fetch_one(&stack.server.server.state.db)
+            .await
+            .unwrap();
+    assert_eq!(stored, "Hello");
+    stack.stop().await;
+}
+
+#[tokio::test]
+async fn deleting_a_used_service_archives_it() {
+    let stack = Stack::start().await;
+    let (_, admin) = stack.server.account_token(Role::Admin).await;
+    let (professional, _) = stack.server.account_token(Role::Professional).await;
+    let (_, services) = get(&stack, "/api/services", None).await;
+    let used = text(&services[0]["_id"]);
+    sqlx::query(
+        "insert into professional_services (professional_id, service_id) values ($1, $2::uuid)",
+    )
+    .bind(professional)
+    .bind(&used)
+    .execute(&stack.server.server.state.db)
+    .await
+    .unwrap();
+    let path = format!("/api/services/delete-service/{used}");
+    let response = reqwest::Client::new()
+        .delete(stack.bff.url(&path))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    let (status, reply) = common::legacy::reply(response).await;
+    assert_eq!(status, 200, "{reply}");
+    assert!(text(&reply["msg"]).contains("archived"), "{reply}");
+    let (_, after) = get(&stack, "/api/services", None).await;
+    assert_eq!(
+        after.as_array().unwrap().len(),
+        services.as_array().unwrap().len() - 1
+    );
+    stack.stop().await;
+}

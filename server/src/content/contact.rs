@@ -1,0 +1,128 @@
+//! The contact form: messages are checked, stored for the admins' inbox and, when
+//! CONTACT_EMAIL is set, emailed there through the outbox in the same transaction. Senders
+//! without a session are limited per client address (counted before the check, as the other
+//! limits), since anyone can post the form.
+
+use std::time::Duration;
+
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::{
+    accounts::not_found,
+    auth::Caller,
+    domain::{ClientAddr, Email, text::bounded_text},
+    error::{ApiError, ApiResult, Violations},
+    outbox::{self, NewOutboxMessage},
+    state::AppState,
+    store::{audit, contact_messages, contact_messages::ContactMessageRow, page::PageRequest},
+};
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+/// A message as typed into the form, checked.
+struct ContactForm {
+    name: String,
+    email: Email,
+    message: String,
+}
+
+fn parse(name: &str, email: &str, message: &str) -> ApiResult<ContactForm> {
+    let mut v = Violations::default();
+    let name = v.check("name", bounded_text(name, "your name", 100));
+    let email = v.check(
+        "email",
+        Email::parse(email).map_err(|_| "enter an email address we can reply to".to_owned()),
+    );
+    let message = v.check("message", bounded_text(message, "a message", 5000));
+    match (name, email, message) {
+        (Some(name), Some(email), Some(message)) => Ok(ContactForm {
+            name,
+            email,
+            message,
+        }),
+        _ => Err(ApiError::invalid_fields(v.0)),
+    }
+}
+
+async fn throttle(state: &AppState, client: ClientAddr) -> ApiResult<()> {
+    let key = format!("contact:address:{}", client.limit_key());
+    if state.cache.increment(&key, HOUR).await?
+        > i64::from(state.config.contact_messages_per_address_per_hour)
+    {
+        return Err(ApiError::ResourceExhausted {
+            reason: "CONTACT_ADDRESS_LIMIT",
+            message: "too many messages from your network; try again in an hour".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Stores a message (and queues its email); its id.
+pub async fn send(
+    state: &AppState,
+    sender: Option<Caller>,
+    client: ClientAddr,
+    (name, email, message): (&str, &str, &str),
+) -> ApiResult<Uuid> {
+    let form = parse(name, email, message)?;
+    if sender.is_none() {
+        throttle(state, client).await?;
+    }
+    let mut tx = state.db.begin().await?;
+    let id = contact_messages::insert(
+        &mut *tx,
+        (&form.name, form.email.as_str(), &form.message),
+        sender.map(|c| c.account_id),
+    )
+    .await?;
+    if let Some(team) = &state.config.contact_email {
+        let body = format!(
+            "From: {} <{}>\n\n{}\n",
+            form.name,
+            form.email.as_str(),
+            form.message
+        );
+        let subject = format!("Contact form: {}", form.name);
+        outbox::enqueue(&mut *tx, &NewOutboxMessage::email(team, subject, body)).await?;
+    }
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(id)
+}
+
+/// One page of the inbox, newest first, and how many are unread.
+pub async fn list(
+    state: &AppState,
+    page: &PageRequest,
+    unread_only: bool,
+) -> ApiResult<(Vec<ContactMessageRow>, i64)> {
+    let rows = contact_messages::list(&state.db, page, unread_only).await?;
+    let unread = contact_messages::unread_count(&state.db).await?;
+    Ok((rows, unread))
+}
+
+/// An admin marks a message read or unread; audited.
+pub async fn mark_read(
+    state: &AppState,
+    admin_id: Uuid,
+    id: Uuid,
+    read: bool,
+) -> ApiResult<ContactMessageRow> {
+    let mut tx = state.db.begin().await?;
+    let before = contact_messages::get_for_update(&mut *tx, id)
+        .await?
+        .ok_or_else(|| not_found("message"))?;
+    let after = contact_messages::set_read(&mut *tx, id, read).await?;
+    audit::record_change(
+        &mut *tx,
+        admin_id,
+        "contact_message.mark_read",
+        ("contact_message", &id.to_string()),
+        Some(&json!({ "read": before.read_at.is_some() })),
+        Some(&json!({ "read": after.read_at.is_some() })),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(after)
+}

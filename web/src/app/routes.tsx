@@ -377,7 +377,11 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RedirectIfSignedIn role="admin" />,
-            children: [page('/admin', accountsRoute.login('admin'))],
+            // The specs give the admin sign-in two addresses: /admin and /admin/login.
+            children: [
+              page('/admin', accountsRoute.login('admin')),
+              page('/admin/login', accountsRoute.login('admin')),
+            ],
           },
           ...PASSWORD_PAGES,
           ...EMAIL_LINK_PAGES,

@@ -249,6 +249,9 @@ describe('signed-in areas', () => {
       '/admin/frphome',
       '/admin/coupon-list',
       '/admin/create-coupon',
+      '/admin/contact-messages',
+      '/admin/legal-pages',
+      '/admin/audit-log',
       '/admin/logout',
     ]);
     expect(within(menu).getByRole('list', { name: 'Coupons' })).toBeVisible();

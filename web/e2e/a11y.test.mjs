@@ -37,6 +37,8 @@ function sampleParams(pattern, audience, accounts) {
     id = accounts.requestId;
   } else if (audience.endsWith('onboarding') || audience.startsWith('professional')) {
     id = accounts[audience].id;
+  } else if (audience === 'admin' && pattern.includes('-service/')) {
+    id = accounts.serviceId;
   } else if (audience === 'admin') {
     id = pattern.includes('user') ? accounts.customer.id : accounts.admin.id;
   } else if (audience === 'public') {

@@ -110,8 +110,11 @@ export async function createAccounts() {
     ]);
   // The request screens open the customer's own request.
   const requestId = await placeRequest(verifiedCustomer);
+  // The service screens (/admin/edit-service/:id, /admin/delete-service/:id) open the first.
+  const services = await (await fetch(`${BASE_URL}/api/services`)).json();
   return {
     requestId,
+    serviceId: services[0]._id,
     public: { id: '', storage: {} },
     'customer-onboarding': newCustomer,
     customer: verifiedCustomer,

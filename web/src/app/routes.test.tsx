@@ -27,7 +27,7 @@ const SPEC_ROUTES = `
   /admin/view-professional/p1 /admin/approve-professional/p1 /admin/disapprove-professional/p1
   /admin/user-list /admin/request-list /admin/view-request/r1 /admin/order-history
   /admin/add-service /admin/service-list /admin/edit-service/s1 /admin/delete-service/s1
-  /admin/create-coupon /admin/coupon-list /admin/checkout-page
+  /admin/create-coupon /admin/coupon-list /admin/checkout-page /admin/login
 `
   .trim()
   .split(/\s+/);
@@ -133,6 +133,20 @@ describe('signed-in areas', () => {
     expect(router.state.location.pathname).toBe(to);
   });
 
+  it.each(['/admin', '/admin/login'])('signs an admin in at %s', async (path) => {
+    renderApp(path);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Administrator log in' }),
+    ).toBeVisible();
+  });
+
+  it('sends a signed-in admin from /admin/login to the professionals list', async () => {
+    signIn('admin_token', 'admin');
+    const { router } = renderApp('/admin/login');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/admin/professionals-list');
+  });
+
   it('logs out a customer whose token was issued more than an hour ago', async () => {
     signIn('token', 'user', 3601);
     localStorage.setItem('username', 'Sam');
@@ -235,6 +249,9 @@ describe('signed-in areas', () => {
       '/admin/frphome',
       '/admin/coupon-list',
       '/admin/create-coupon',
+      '/admin/contact-messages',
+      '/admin/legal-pages',
+      '/admin/audit-log',
       '/admin/logout',
     ]);
     expect(within(menu).getByRole('list', { name: 'Coupons' })).toBeVisible();

@@ -1,11 +1,9 @@
 /**
  * The routes table: every route of the specs' "Full route table", grouped by layout and by
- * who may open it. Screens that later issues build show their title and a "coming soon"
- * panel until then (`soon`). Unknown paths show the not-found page.
+ * who may open it. Unknown paths show the not-found page.
  */
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
 import { AreaLayout } from '@/components/layout/area-layout';
 import { FullWidthLayout, PublicLayout } from '@/components/layout/public-layout';
 import { NotFoundPage } from '@/components/not-found-page';
@@ -21,18 +19,10 @@ import {
 import type { MemberRole } from '@/features/accounts/roles';
 import { HomePage, ProfessionalLandingPage } from '@/features/content';
 import { ProfessionalGate } from '@/features/professionals';
+import type { Language } from '@/lib/language';
 import type { Role } from '@/lib/session';
-import type en from '@/locales/en.json';
 import { ProfessionalAreaLayout } from './layouts';
 import { RootLayout } from './root-layout';
-
-type PageKey = keyof typeof en.pages;
-
-/** A screen not built yet: its title and a "coming soon" panel. */
-const soon = (path: string, page: PageKey): RouteObject => ({
-  path,
-  element: <ComingSoonPage titleKey={`pages.${page}`} />,
-});
 
 /** A screen whose code loads when it is first opened. */
 const page = (path: string, load: () => Promise<ReactNode>): RouteObject => ({
@@ -331,6 +321,17 @@ const PROFESSIONAL_WORK_PAGES = [
   }),
 ];
 
+const contentRoute = {
+  homeEditor: (language: Language) => async () => {
+    const { HomePageEditor } = await import('@/features/content/routes/page-editor-routes');
+    return <HomePageEditor language={language} />;
+  },
+  professionalEditor: (language: Language) => async () => {
+    const { ProfessionalPageEditor } = await import('@/features/content/routes/page-editor-routes');
+    return <ProfessionalPageEditor language={language} />;
+  },
+};
+
 const ADMIN_AREA_PAGES = [
   page('/admin/professionals-list', async () => {
     const { ProfessionalsListPage } =
@@ -368,19 +369,31 @@ const ADMIN_AREA_PAGES = [
       await import('@/features/requests/routes/admin-view-request-page');
     return <AdminViewRequestPage />;
   }),
-  soon('/admin/service-list', 'adminServiceList'),
-  soon('/admin/add-service', 'adminAddService'),
-  soon('/admin/edit-service/:id', 'adminEditService'),
-  soon('/admin/delete-service/:id', 'adminDeleteService'),
+  page('/admin/service-list', async () => {
+    const { ServiceListPage } = await import('@/features/content/routes/service-list-page');
+    return <ServiceListPage />;
+  }),
+  page('/admin/add-service', async () => {
+    const { AddServicePage } = await import('@/features/content/routes/service-form-page');
+    return <AddServicePage />;
+  }),
+  page('/admin/edit-service/:id', async () => {
+    const { EditServicePage } = await import('@/features/content/routes/service-form-page');
+    return <EditServicePage />;
+  }),
+  page('/admin/delete-service/:id', async () => {
+    const { DeleteServicePage } = await import('@/features/content/routes/delete-service-page');
+    return <DeleteServicePage />;
+  }),
+  page('/admin/home', contentRoute.homeEditor('en')),
+  page('/admin/frhome', contentRoute.homeEditor('fr')),
+  page('/admin/phome', contentRoute.professionalEditor('en')),
+  page('/admin/frphome', contentRoute.professionalEditor('fr')),
   page('/admin/order-history', async () => {
     const { AdminOrderHistoryPage } =
       await import('@/features/billing/routes/admin-order-history-page');
     return <AdminOrderHistoryPage />;
   }),
-  soon('/admin/home', 'adminHome'),
-  soon('/admin/phome', 'adminPhome'),
-  soon('/admin/frhome', 'adminFrhome'),
-  soon('/admin/frphome', 'adminFrphome'),
   page('/admin/coupon-list', async () => {
     const { CouponListPage } = await import('@/features/billing/routes/coupon-list-page');
     return <CouponListPage />;
@@ -390,6 +403,18 @@ const ADMIN_AREA_PAGES = [
     return <CreateCouponPage />;
   }),
   page('/admin/checkout-page', billingRoute.testCheckout),
+  page('/admin/contact-messages', async () => {
+    const { ContactInboxPage } = await import('@/features/content/routes/contact-inbox-page');
+    return <ContactInboxPage />;
+  }),
+  page('/admin/legal-pages', async () => {
+    const { LegalEditorPage } = await import('@/features/content/routes/legal-editor-page');
+    return <LegalEditorPage />;
+  }),
+  page('/admin/audit-log', async () => {
+    const { AuditLogPage } = await import('@/features/admin/routes/audit-log-page');
+    return <AuditLogPage />;
+  }),
   // The specs list /block-card among the professional routes ("content not shown except the
   // test card page"), but a test hold moves money and the contract keeps CreateTestCharge for
   // admins: it is the admin's test checkout, behind the admin guard.
@@ -447,7 +472,11 @@ export const routes: RouteObject[] = [
           },
           {
             element: <RedirectIfSignedIn role="admin" />,
-            children: [page('/admin', accountsRoute.login('admin'))],
+            // The specs give the admin sign-in two addresses: /admin and /admin/login.
+            children: [
+              page('/admin', accountsRoute.login('admin')),
+              page('/admin/login', accountsRoute.login('admin')),
+            ],
           },
           ...PASSWORD_PAGES,
           ...EMAIL_LINK_PAGES,

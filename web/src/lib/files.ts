@@ -7,9 +7,13 @@ export const LICENCE_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
 /** The server's reason codes for the same refusals, so one message serves both. */
 export type UploadProblem = 'FILE_EMPTY' | 'FILE_TOO_LARGE' | 'FILE_TYPE_NOT_ALLOWED';
 
-export function checkUpload(file: File, allowed: readonly string[]): UploadProblem | null {
+export function checkUpload(
+  file: File,
+  allowed: readonly string[],
+  maxBytes: number = MAX_UPLOAD_BYTES,
+): UploadProblem | null {
   if (file.size === 0) return 'FILE_EMPTY';
-  if (file.size > MAX_UPLOAD_BYTES) return 'FILE_TOO_LARGE';
+  if (file.size > maxBytes) return 'FILE_TOO_LARGE';
   if (!allowed.includes(file.type)) return 'FILE_TYPE_NOT_ALLOWED';
   return null;
 }

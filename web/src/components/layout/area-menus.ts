@@ -69,6 +69,9 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
         { to: '/admin/create-coupon', labelKey: 'pages.adminCreateCoupon' },
       ],
     },
+    { to: '/admin/contact-messages', labelKey: 'pages.adminContactMessages' },
+    { to: '/admin/legal-pages', labelKey: 'pages.adminLegalPages' },
+    { to: '/admin/audit-log', labelKey: 'pages.adminAuditLog' },
     { to: '/admin/logout', labelKey: 'pages.logout' },
   ],
 };

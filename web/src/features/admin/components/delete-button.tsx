@@ -1,4 +1,4 @@
-import { Button } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +17,18 @@ interface DeleteButtonProps {
   onDelete: () => Promise<unknown>;
   /** Where the page goes once deleted (the list). */
   thenPath: string;
+  /** What the deletion removes and what it keeps, said in the dialog. */
+  consequences?: string;
 }
 
 /** Delete, after a confirmation dialog; then a toast and back to the list. */
-export function DeleteButton({ question, done, onDelete, thenPath }: DeleteButtonProps) {
+export function DeleteButton({
+  question,
+  done,
+  onDelete,
+  thenPath,
+  consequences,
+}: DeleteButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const problemMessage = useProblemMessage();
@@ -53,7 +61,9 @@ export function DeleteButton({ question, done, onDelete, thenPath }: DeleteButto
         loading={busy}
         onCancel={() => setAsking(false)}
         onConfirm={() => void confirm()}
-      />
+      >
+        {consequences && <Text>{consequences}</Text>}
+      </ConfirmDialog>
     </>
   );
 }

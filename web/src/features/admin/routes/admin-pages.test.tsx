@@ -129,6 +129,9 @@ describe('admin: users', () => {
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Do you want to delete this user?',
     });
+    expect(dialog).toHaveTextContent(
+      'The account, its repair requests and the quotes professionals sent on them are deleted',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user-list'));
     expect(requests('deleteCustomer')).toEqual([expect.objectContaining({ id: CUSTOMER_ID })]);

@@ -41,6 +41,7 @@ export function ViewUserPage() {
           />
           <DeleteButton
             question={t('admin.deleteUserQuestion')}
+            consequences={t('admin.deleteUserConsequences')}
             done={t('admin.userDeleted')}
             onDelete={() => remove.mutateAsync({ id: customer.id })}
             thenPath={ADMIN_PATHS.users}

@@ -17,3 +17,8 @@ export function useHomePage(language: Language): HomePage {
   const defaults = pageFromCatalogue(HomePageSchema, t('home', { returnObjects: true }));
   return withDefaults(HomePageSchema, defaults, data?.page);
 }
+
+/** The home page's texts in a language as stored, with the etag an edit sends back. */
+export function useHomePageForEditing(language: Language) {
+  return useQuery(ContentService.method.getHomePage, { language: toProtoLanguage(language) });
+}

@@ -23,3 +23,10 @@ export function useProfessionalPage(language: Language): ProfessionalPage {
   );
   return withDefaults(ProfessionalPageSchema, defaults, data?.page);
 }
+
+/** The professional page's texts in a language as stored, with the etag an edit sends back. */
+export function useProfessionalPageForEditing(language: Language) {
+  return useQuery(ContentService.method.getProfessionalPage, {
+    language: toProtoLanguage(language),
+  });
+}

@@ -37,3 +37,8 @@ export function useServiceCatalogue(language: Language): ServiceCard[] {
     icon: iconByEnglishName.get(service.name?.en ?? '') ?? null,
   }));
 }
+
+/** Every service, archived ones after the active ones, for the admins' list. */
+export function useServicesForAdmin() {
+  return useQuery(ContentService.method.listServices, { includeArchived: true });
+}

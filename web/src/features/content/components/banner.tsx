@@ -13,10 +13,12 @@ interface BannerProps {
   body: string;
   cta: { label: string; to: string };
   children?: ReactNode;
+  /** Shown in an editor's preview: the title is not the page's h1 and takes no focus. */
+  preview?: boolean;
 }
 
 /** The top of a landing page: deep blue, the page's h1 and its call to action. */
-export function Banner({ title, lead, body, cta, children }: BannerProps) {
+export function Banner({ title, lead, body, cta, children, preview = false }: BannerProps) {
   const titleRef = useTitleFocus<HTMLHeadingElement>();
   return (
     <Box
@@ -41,9 +43,7 @@ export function Banner({ title, lead, body, cta, children }: BannerProps) {
               </Text>
             )}
             <Heading
-              ref={titleRef}
-              as="h1"
-              {...titleFocusProps}
+              {...(preview ? { as: 'p' } : { ref: titleRef, as: 'h1', ...titleFocusProps })}
               size={{ base: '4xl', md: '6xl' }}
               lineHeight="1.1"
               fontWeight="extrabold"

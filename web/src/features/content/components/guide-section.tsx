@@ -13,7 +13,7 @@ export function GuideSection({ heading, description, steps }: GuideSectionProps)
     <Section heading={heading} description={description}>
       <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: steps.length }} gap="8">
         {steps.map((step, index) => (
-          <Box as="li" key={step.heading} textAlign="center" px="4">
+          <Box as="li" key={`${index}:${step.heading}`} textAlign="center" px="4">
             <Center
               boxSize="14"
               mx="auto"

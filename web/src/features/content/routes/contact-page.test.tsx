@@ -7,6 +7,7 @@ import {
   type SendContactMessageRequest,
 } from '@/gen/repairs/content/v1/content_pb';
 import { renderApp } from '@/test/render-app';
+import { rpcError } from '@/test/stub-server';
 
 function serverThat(reply: (request: SendContactMessageRequest) => { id: string }) {
   const received: SendContactMessageRequest[] = [];
@@ -75,9 +76,28 @@ describe('contact page', () => {
 
     await fillIn({ name: 'Ada', email: 'ada@example.com', message: 'Hello' });
 
-    expect(
-      await screen.findByText('Your message could not be sent: email: not a deliverable address'),
-    ).toBeVisible();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Your message could not be sent: /);
+  });
+
+  it('puts a refused field beside it and the rate limit in the page', async () => {
+    let answer = rpcError(Code.InvalidArgument, 'INVALID_ARGUMENT', {
+      email: 'not a deliverable address',
+    });
+    const { transport } = serverThat(() => {
+      throw answer;
+    });
+    renderApp('/contact', transport);
+    await screen.findByRole('heading', { level: 1, name: 'Contact us' });
+
+    await fillIn({ name: 'Ada', email: 'ada@example.com', message: 'Hello' });
+    expect(await screen.findByText('not a deliverable address')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveAttribute('aria-invalid', 'true');
+
+    answer = rpcError(Code.ResourceExhausted, 'CONTACT_ADDRESS_LIMIT');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many messages were sent from your connection.',
+    );
   });
 
   it('works in French when French is stored', async () => {

@@ -2,6 +2,8 @@ import { Alert, Button, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
+import { useServerErrors } from '@/components/form/use-server-errors';
+import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { toaster } from '@/components/ui/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -17,6 +19,9 @@ const NAME_MAX = 100;
 const MESSAGE_MAX = 5000;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** SendContactMessageRequest fields -> the form's. */
+const SERVER_FIELDS = { name: 'name', email: 'email', message: 'message' } as const;
+
 const notBlank = (value: string) => value.trim() !== '';
 
 /** /contact: a message to the team, sent through ContentService.SendContactMessage. */
@@ -27,10 +32,14 @@ export function ContactPage() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<ContactForm>({ defaultValues: { name: '', email: '', message: '' } });
 
+  const server = useServerErrors(setError, { fields: SERVER_FIELDS });
+
   const onSubmit = handleSubmit((values) => {
+    server.clear();
     send.mutate(
       { name: values.name.trim(), email: values.email.trim(), message: values.message.trim() },
       {
@@ -38,6 +47,7 @@ export function ContactPage() {
           reset();
           toaster.create({ type: 'success', title: t('contact.sent') });
         },
+        onError: server.report,
       },
     );
   });
@@ -53,12 +63,7 @@ export function ContactPage() {
           <Alert.Title>{t('contact.sent')}</Alert.Title>
         </Alert.Root>
       )}
-      {send.error && (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{t('contact.failed', { reason: send.error.rawMessage })}</Alert.Title>
-        </Alert.Root>
-      )}
+      {server.formError && <FormAlert title={t('contact.failed', { reason: server.formError })} />}
 
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="5">

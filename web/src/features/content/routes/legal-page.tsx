@@ -1,22 +1,38 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { useLanguage } from '@/lib/use-language';
+import { useLegalPage, type LegalKind } from '../api/get-legal-page';
 
-/** /terms-and-conditions and /privacy-policy: short texts in both languages. */
-export function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
+/** Paragraphs of a legal page's plain text: separated by a blank line. */
+const paragraphsOf = (body: string) =>
+  body
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+
+/**
+ * /terms-and-conditions and /privacy-policy: the page admins wrote in the reader's language
+ * (ContentService.GetLegalPage), shown as text, paragraph by paragraph.
+ */
+export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t } = useTranslation();
-  const paragraphs = t(`legal.${kind}`, { returnObjects: true });
+  const language = useLanguage();
+  const { data, isPending, error } = useLegalPage(kind, language);
+  const page = data?.page;
   return (
     <Stack gap="4" maxW="3xl">
-      <PageTitle title={t(`pages.${kind}`)} />
-      <Text fontStyle="italic" color="fg.muted">
-        {t('legal.placeholderNotice')}
-      </Text>
-      {paragraphs.map((paragraph) => (
-        <Text key={paragraph} fontSize="lg">
-          {paragraph}
-        </Text>
-      ))}
+      <PageTitle title={page?.title || t(`pages.${kind}`)} />
+      {isPending && <RouteLoader />}
+      {error ? <RpcErrorAlert error={error} /> : null}
+      {page &&
+        paragraphsOf(page.body).map((paragraph, index) => (
+          <Text key={index} fontSize="lg" whiteSpace="pre-line">
+            {paragraph}
+          </Text>
+        ))}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
 import {
   Code,
@@ -192,5 +193,24 @@ describe('one request (professional)', () => {
     renderApp(`/view-request/${REQUEST_ID}`, transport);
     await screen.findByText('Calgary, AB T2P');
     expect(screen.queryByRole('link', { name: 'Quote' })).toBeNull();
+  });
+
+  it('shows the machine translation the server offers beside the original, labelled', async () => {
+    const { transport } = proServer(
+      {},
+      {
+        getRepairRequest: () => ({
+          repairRequest: seen({
+            description: 'L’évier de la cuisine fuit.',
+            descriptionLanguage: Language.FR,
+            descriptionTranslation: 'The kitchen sink leaks.',
+          }),
+        }),
+      },
+    );
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByText('L’évier de la cuisine fuit.')).toHaveAttribute('lang', 'fr');
+    expect(screen.getByText('Machine translation from French')).toBeVisible();
+    expect(screen.getByText('The kitchen sink leaks.')).toHaveAttribute('lang', 'en');
   });
 });

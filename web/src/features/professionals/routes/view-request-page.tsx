@@ -1,5 +1,6 @@
 import { useServiceNames } from '@/components/professional/use-services';
 import { Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
@@ -8,19 +9,35 @@ import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
+import type { TranslationKey } from '@/lib/translation-key';
+import { useLanguage } from '@/lib/use-language';
 import { useRequestForProfessional } from '../api/get-open-request';
 import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
+
+/** The `lang` of a text written in `language` (none when the server does not say). */
+const languageTag = (language: Language) =>
+  language === Language.FR ? 'fr' : language === Language.EN ? 'en' : undefined;
+
+/** What a translation of a description written in a language is called. */
+const TRANSLATION_LABELS: Record<Language, TranslationKey> = {
+  [Language.UNSPECIFIED]: 'requests.machineTranslation',
+  [Language.EN]: 'requests.machineTranslationFromEnglish',
+  [Language.FR]: 'requests.machineTranslationFromFrench',
+};
 
 /**
  * /view-request/{id}: the service as title, what to fix, whether it is an emergency and where
  * (city, postal area and distance until hired; the street once hired). The Quote button shows
- * only while the request is open.
+ * only while the request is open. When the server offers a machine translation of the
+ * description into the reader's language, it shows beside the original, labelled as such.
  */
 export function ViewRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const formatTime = useDateTimeFormat();
+  const language = useLanguage();
   const serviceName = useServiceNames();
   const { data, isPending, error } = useRequestForProfessional(id);
   const request = data?.repairRequest;
@@ -42,7 +59,25 @@ export function ViewRequestPage() {
         <>
           <FactsList
             facts={[
-              [t('requests.taskDescription'), request.description],
+              [
+                t('requests.taskDescription'),
+                <Text key="original" as="span" lang={languageTag(request.descriptionLanguage)}>
+                  {request.description}
+                </Text>,
+              ],
+              ...(request.descriptionTranslation
+                ? ([
+                    [
+                      t(
+                        TRANSLATION_LABELS[request.descriptionLanguage] ??
+                          'requests.machineTranslation',
+                      ),
+                      <Text key="translation" as="span" lang={language}>
+                        {request.descriptionTranslation}
+                      </Text>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               [
                 t('requests.immediate'),
                 request.urgency === Urgency.IMMEDIATE ? t('common.yes') : t('common.no'),

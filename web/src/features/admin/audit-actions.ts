@@ -1,0 +1,98 @@
+import type { TranslationKey } from '@/lib/translation-key';
+
+/**
+ * The actions the server writes to the audit log (`<record>.<verb>`) with their labels, by
+ * kind of record. An action missing here still shows, under its own code.
+ */
+export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
+  professional: {
+    'professional.approve': 'audit.actions.approve',
+    'professional.deny': 'audit.actions.deny',
+    'professional.delete': 'audit.actions.delete',
+  },
+  customer: { 'customer.delete': 'audit.actions.delete' },
+  coupon: {
+    'coupon.create': 'audit.actions.create',
+    'coupon.activate': 'audit.actions.activate',
+    'coupon.deactivate': 'audit.actions.deactivate',
+    'coupon.delete': 'audit.actions.delete',
+  },
+  payment: {
+    'payment.capture': 'audit.actions.capture',
+    'payment.void': 'audit.actions.void',
+    'payment.refund': 'audit.actions.refund',
+  },
+  service: {
+    'service.create': 'audit.actions.create',
+    'service.update': 'audit.actions.update',
+    'service.reorder': 'audit.actions.reorder',
+    'service.archive': 'audit.actions.archive',
+    'service.delete': 'audit.actions.delete',
+  },
+  home_page: { 'home_page.update': 'audit.actions.update' },
+  professional_page: { 'professional_page.update': 'audit.actions.update' },
+  legal_page: { 'legal_page.update': 'audit.actions.update' },
+  contact_message: {
+    'contact_message.read': 'audit.actions.markRead',
+    'contact_message.unread': 'audit.actions.markUnread',
+  },
+};
+
+export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
+  professional: 'audit.records.professional',
+  customer: 'audit.records.customer',
+  coupon: 'audit.records.coupon',
+  payment: 'audit.records.payment',
+  service: 'audit.records.service',
+  home_page: 'audit.records.homePage',
+  professional_page: 'audit.records.professionalPage',
+  legal_page: 'audit.records.legalPage',
+  contact_message: 'audit.records.contactMessage',
+};
+
+/** The label key of an action, wherever it is listed. */
+export function auditActionKey(action: string): TranslationKey | undefined {
+  for (const actions of Object.values(AUDIT_ACTIONS)) {
+    if (action in actions) return actions[action];
+  }
+  return undefined;
+}
+
+/** One field an action changed: its value before and after ('' where there was none). */
+export interface AuditChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+const parseObject = (json: string): Record<string, unknown> => {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
+  } catch {
+    return { value: json };
+  }
+};
+
+const show = (value: unknown): string =>
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * The fields an audit event's before and after records differ in (every field of a creation
+ * or a deletion), in the order they first appear.
+ */
+export function auditChanges(beforeJson: string, afterJson: string): AuditChange[] {
+  const before = parseObject(beforeJson);
+  const after = parseObject(afterJson);
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }))
+    .filter((change) => change.before !== change.after);
+}

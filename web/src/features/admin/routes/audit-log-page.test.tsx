@@ -1,0 +1,127 @@
+import { create } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  AuditEventSchema,
+  type ListAuditEventsRequest,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
+import { renderApp } from '@/test/render-app';
+import { Code, PROFESSIONAL_ID, rpcError, signIn, stubServer } from '@/test/stub-server';
+
+const ME = '0190a6c0-aaaa-7000-8000-00000000000a';
+const OTHER = '0190a6c0-bbbb-7000-8000-00000000000b';
+
+const EVENTS = [
+  create(AuditEventSchema, {
+    id: 'e1',
+    adminId: ME,
+    adminEmail: 'me@example.ca',
+    action: 'professional.deny',
+    targetType: 'professional',
+    targetId: PROFESSIONAL_ID,
+    reason: 'Licence expired',
+    beforeJson: '{"state":"waiting_for_approval"}',
+    afterJson: '{"state":"denied"}',
+    createTime: timestampFromMs(Date.UTC(2026, 10, 23, 15, 30)),
+  }),
+  create(AuditEventSchema, {
+    id: 'e2',
+    adminId: OTHER,
+    adminEmail: 'other@example.ca',
+    action: 'home_page.update',
+    targetType: 'home_page',
+    targetId: 'fr',
+    beforeJson: '{"banner_h1":"Ancien titre"}',
+    afterJson: '{"banner_h1":"Nouveau titre"}',
+    createTime: timestampFromMs(Date.UTC(2026, 10, 22, 9, 0)),
+  }),
+];
+
+function auditServer(answer: (request: ListAuditEventsRequest) => typeof EVENTS = () => EVENTS) {
+  signIn('admin', ME);
+  return stubServer({
+    listAuditEvents: (request) => ({ events: answer(request), nextPageToken: '' }),
+  });
+}
+
+describe('admin: audit log', () => {
+  it('lists who did what to which record, when and why, with the changes', async () => {
+    renderApp('/admin/audit-log', auditServer().transport);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rowOf = (text: string) => within(table).getByText(text).closest('tr')!;
+    const deny = rowOf('Licence expired');
+    const edit = rowOf('other@example.ca');
+
+    expect(within(deny).getByRole('button', { name: 'Show only what You did' })).toHaveTextContent(
+      'You',
+    );
+    expect(within(deny).getByText('Denied')).toBeVisible();
+    expect(within(deny).getByRole('link', { name: PROFESSIONAL_ID })).toHaveAttribute(
+      'href',
+      `/admin/view-professional/${PROFESSIONAL_ID}`,
+    );
+    expect(within(deny).getByText('Licence expired')).toBeVisible();
+    expect(within(deny).getByText(/Nov 23, 2026/)).toBeVisible();
+
+    expect(within(edit).getByText('other@example.ca')).toBeVisible();
+    expect(within(edit).getByText('Home page')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(within(edit).getByText('1 field changed'));
+    expect(within(edit).getByText('banner_h1').closest('tr')).toHaveTextContent(
+      'banner_h1Ancien titreNouveau titre',
+    );
+  });
+
+  it('narrows the log by kind of record, action and admin', async () => {
+    const { transport, requests } = auditServer();
+    renderApp('/admin/audit-log', transport);
+    await screen.findByRole('table', { name: 'Audit log' });
+    const user = userEvent.setup();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind of record' }), 'service');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'service.update');
+    await waitFor(() =>
+      expect(requests<ListAuditEventsRequest>('listAuditEvents').at(-1)).toMatchObject({
+        targetType: 'service',
+        action: 'service.update',
+        adminId: '',
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Show everything' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Show only what other@example.ca did' }),
+    );
+    await waitFor(() =>
+      expect(requests<ListAuditEventsRequest>('listAuditEvents').at(-1)).toMatchObject({
+        targetType: '',
+        action: '',
+        adminId: OTHER,
+      }),
+    );
+    expect(screen.getByRole('combobox', { name: 'Done by' })).toHaveValue(OTHER);
+  });
+
+  it('says when nothing matches, and shows a failed load in the page', async () => {
+    renderApp('/admin/audit-log', auditServer(() => []).transport);
+    expect(await screen.findByText('No admin action has been recorded yet.')).toBeVisible();
+
+    const failing = stubServer({
+      listAuditEvents: () => {
+        throw rpcError(Code.Unavailable, 'DATABASE_UNAVAILABLE');
+      },
+    });
+    renderApp('/admin/audit-log', failing.transport);
+    expect(await screen.findByRole('alert')).toBeVisible();
+  });
+
+  it('is in French when French is stored', async () => {
+    localStorage.setItem('lang', 'fr');
+    renderApp('/admin/audit-log', auditServer().transport);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Journal d’audit' })).toBeVisible();
+    expect(await screen.findByText('Refusé')).toBeVisible();
+  });
+});

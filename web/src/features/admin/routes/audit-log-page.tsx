@@ -1,0 +1,180 @@
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/page-title';
+import { PagedList } from '@/components/paged-list';
+import { FormField } from '@/components/ui/form-field';
+import { AppLink } from '@/components/ui/links';
+import { SelectInput } from '@/components/ui/select-input';
+import type { Column } from '@/components/ui/simple-table';
+import type { AuditEvent } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { useDateTimeFormat } from '@/lib/use-date-format';
+import { usePageTokens } from '@/lib/use-page-tokens';
+import { useSignedInId } from '@/lib/use-signed-in-id';
+import { NO_AUDIT_FILTER, useAuditEventsPage, type AuditFilter } from '../api/list-audit-events';
+import { ADMIN_PATHS } from '../admin-actions';
+import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, auditActionKey, auditChanges } from '../audit-actions';
+import { AuditChanges } from '../components/audit-changes';
+
+/** Where an event's record can be opened; none once it was deleted. */
+function recordPath(event: AuditEvent): string | null {
+  if (event.action.endsWith('.delete')) return null;
+  if (event.targetType === 'professional') return ADMIN_PATHS.professional(event.targetId);
+  if (event.targetType === 'customer') return ADMIN_PATHS.user(event.targetId);
+  return null;
+}
+
+/**
+ * /admin/audit-log: what admins did, newest first (AccountsService.ListAuditEvents): who,
+ * what, on which record, when, why, and each field before and after; narrowed by kind of
+ * record, action and admin.
+ */
+export function AuditLogPage() {
+  const { t } = useTranslation();
+  const formatTime = useDateTimeFormat();
+  const me = useSignedInId('admin') ?? '';
+  const [filter, setFilter] = useState<AuditFilter>(NO_AUDIT_FILTER);
+  const pages = usePageTokens();
+  const { data, isPending, error } = useAuditEventsPage(filter, pages.token);
+
+  const narrow = (change: Partial<AuditFilter>) => {
+    setFilter((current) => ({ ...current, ...change }));
+    pages.reset();
+  };
+  const recordLabel = (type: string) => {
+    const key = AUDIT_RECORD_TYPES[type];
+    return key ? t(key) : type;
+  };
+  const actionLabel = (action: string) => {
+    const key = auditActionKey(action);
+    return key ? t(key) : action;
+  };
+  const adminLabel = (event: AuditEvent) =>
+    event.adminId === me ? t('audit.you') : event.adminEmail || event.adminId;
+
+  const actionOptions = Object.entries(AUDIT_ACTIONS)
+    .filter(([type]) => !filter.targetType || type === filter.targetType)
+    .flatMap(([type, actions]) =>
+      Object.entries(actions).map(([action, key]) => ({
+        value: action,
+        label: filter.targetType ? t(key) : `${recordLabel(type)} – ${t(key)}`,
+      })),
+    );
+
+  const columns: Column<AuditEvent>[] = [
+    { header: t('audit.when'), cell: (event) => formatTime(event.createTime) },
+    {
+      header: t('audit.admin'),
+      cell: (event) =>
+        filter.adminId === event.adminId ? (
+          adminLabel(event)
+        ) : (
+          <Button
+            variant="plain"
+            color="brand.fg"
+            textDecoration="underline"
+            p="0"
+            h="auto"
+            minW="0"
+            onClick={() => narrow({ adminId: event.adminId })}
+            aria-label={t('audit.onlyAdmin', { admin: adminLabel(event) })}
+          >
+            {adminLabel(event)}
+          </Button>
+        ),
+    },
+    { header: t('audit.action'), cell: (event) => actionLabel(event.action) },
+    {
+      header: t('audit.record'),
+      cell: (event) => {
+        const path = recordPath(event);
+        const label = recordLabel(event.targetType);
+        return (
+          <Stack gap="0">
+            <Text>{label}</Text>
+            {path ? (
+              <AppLink to={path} color="brand.fg" fontFamily="mono" fontSize="xs">
+                {event.targetId}
+              </AppLink>
+            ) : (
+              <Text fontFamily="mono" fontSize="xs" color="fg.muted">
+                {event.targetId}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
+    },
+    {
+      header: t('audit.details'),
+      cell: (event) => (
+        <Stack gap="1" minW="48">
+          {event.reason && <Text>{event.reason}</Text>}
+          <AuditChanges changes={auditChanges(event.beforeJson, event.afterJson)} />
+        </Stack>
+      ),
+    },
+  ];
+
+  const narrowed = filter.action || filter.targetType || filter.adminId;
+
+  return (
+    <Stack gap="6">
+      <PageTitle title={t('pages.adminAuditLog')} />
+      <HStack as="search" gap="4" align="end" wrap="wrap">
+        <FormField label={t('audit.recordFilter')}>
+          <SelectInput
+            width="2xs"
+            options={[
+              { value: '', label: t('audit.allRecords') },
+              ...Object.keys(AUDIT_ACTIONS).map((type) => ({
+                value: type,
+                label: recordLabel(type),
+              })),
+            ]}
+            value={filter.targetType}
+            onChange={(event) => narrow({ targetType: event.target.value, action: '' })}
+          />
+        </FormField>
+        <FormField label={t('audit.actionFilter')}>
+          <SelectInput
+            width="xs"
+            options={[{ value: '', label: t('audit.allActions') }, ...actionOptions]}
+            value={filter.action}
+            onChange={(event) => narrow({ action: event.target.value })}
+          />
+        </FormField>
+        <FormField label={t('audit.adminFilter')}>
+          <SelectInput
+            width="2xs"
+            options={[
+              { value: '', label: t('audit.allAdmins') },
+              { value: me, label: t('audit.onlyMe') },
+              ...(filter.adminId && filter.adminId !== me
+                ? [{ value: filter.adminId, label: t('audit.chosenAdmin') }]
+                : []),
+            ]}
+            value={filter.adminId}
+            onChange={(event) => narrow({ adminId: event.target.value })}
+          />
+        </FormField>
+        {narrowed && (
+          <Button variant="outline" onClick={() => narrow(NO_AUDIT_FILTER)}>
+            {t('audit.clearFilters')}
+          </Button>
+        )}
+      </HStack>
+      <PagedList
+        caption={t('pages.adminAuditLog')}
+        emptyTitle={narrowed ? t('audit.noneMatching') : t('audit.none')}
+        columns={columns}
+        rowKey={(event) => event.id}
+        rows={data?.events}
+        nextPageToken={data?.nextPageToken ?? ''}
+        isPending={isPending}
+        error={error}
+        pages={pages}
+      />
+    </Stack>
+  );
+}

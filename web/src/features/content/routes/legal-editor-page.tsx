@@ -1,0 +1,169 @@
+import { Button, HStack, Input, Stack, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useServerErrors } from '@/components/form/use-server-errors';
+import { PageTitle } from '@/components/page-title';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { FormAlert } from '@/components/ui/form-alert';
+import { StaleEtagAlert } from '../components/stale-etag-alert';
+import { FormField } from '@/components/ui/form-field';
+import { SelectInput } from '@/components/ui/select-input';
+import { toaster } from '@/components/ui/toast';
+import type { GetLegalPageResponse } from '@/gen/repairs/content/v1/content_pb';
+import { toProtoLanguage, type Language } from '@/lib/language';
+import { readRpcError } from '@/lib/rpc-error';
+import { LEGAL_KINDS, useLegalPage, type LegalKind } from '../api/get-legal-page';
+import { useUpdateLegalPage } from '../api/update-legal-page';
+
+interface LegalValues {
+  title: string;
+  body: string;
+}
+
+const TITLE_MAX = 200;
+const BODY_MAX = 20000;
+const SERVER_FIELDS = { 'page.title': 'title', 'page.body': 'body' } as const;
+
+/**
+ * /admin/legal-pages: the terms and conditions and the privacy policy, each in English and
+ * French, as a title and a plain text whose paragraphs are separated by a blank line.
+ */
+export function LegalEditorPage() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<LegalKind>('terms');
+  const [language, setLanguage] = useState<Language>('en');
+  const query = useLegalPage(kind, language);
+  return (
+    <Stack gap="6" maxW="3xl">
+      <PageTitle title={t('pages.adminLegalPages')} />
+      <HStack gap="4" wrap="wrap" align="end">
+        <FormField label={t('legalEditor.page')}>
+          <SelectInput
+            width="xs"
+            options={[
+              { value: 'terms', label: t('pages.terms') },
+              { value: 'privacy', label: t('pages.privacy') },
+            ]}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as LegalKind)}
+          />
+        </FormField>
+        <FormField label={t('legalEditor.language')}>
+          <SelectInput
+            width="2xs"
+            options={[
+              { value: 'en', label: t('languageSwitch.english') },
+              { value: 'fr', label: t('languageSwitch.french') },
+            ]}
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as Language)}
+          />
+        </FormField>
+      </HStack>
+      {query.isPending && <RouteLoader />}
+      {query.error ? <RpcErrorAlert error={query.error} /> : null}
+      {query.data && (
+        <LegalForm
+          key={`${kind}-${language}`}
+          kind={kind}
+          language={language}
+          loaded={query.data}
+          reload={async () => (await query.refetch()).data}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function LegalForm({
+  kind,
+  language,
+  loaded,
+  reload,
+}: {
+  kind: LegalKind;
+  language: Language;
+  loaded: GetLegalPageResponse;
+  reload: () => Promise<GetLegalPageResponse | undefined>;
+}) {
+  const { t } = useTranslation();
+  const update = useUpdateLegalPage();
+  const [etag, setEtag] = useState(loaded.etag);
+  const [conflict, setConflict] = useState(false);
+  const form = useForm<LegalValues>({
+    defaultValues: { title: loaded.page?.title ?? '', body: loaded.page?.body ?? '' },
+  });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
+  const server = useServerErrors(form.setError, { fields: SERVER_FIELDS });
+
+  const onSubmit = form.handleSubmit(async ({ title, body }) => {
+    server.clear();
+    setConflict(false);
+    try {
+      const saved = await update.mutateAsync({
+        language: toProtoLanguage(language),
+        page: { kind: LEGAL_KINDS[kind], title: title.trim(), body },
+        etag,
+      });
+      setEtag(saved.etag);
+      form.reset({ title: saved.page?.title ?? '', body: saved.page?.body ?? '' });
+      toaster.create({ type: 'success', title: t('pageEditor.saved') });
+    } catch (failure) {
+      if (readRpcError(failure).reason === 'ETAG_MISMATCH') setConflict(true);
+      else server.report(failure);
+    }
+  });
+
+  const loadLatest = async () => {
+    const mine = form.getValues();
+    const dirty = form.formState.dirtyFields;
+    const latest = await reload();
+    if (!latest) return;
+    setEtag(latest.etag);
+    form.reset({ title: latest.page?.title ?? '', body: latest.page?.body ?? '' });
+    if (dirty.title) form.setValue('title', mine.title, { shouldDirty: true });
+    if (dirty.body) form.setValue('body', mine.body, { shouldDirty: true });
+    setConflict(false);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Stack gap="5">
+        {conflict && <StaleEtagAlert onLoadLatest={loadLatest} />}
+        {server.formError && <FormAlert title={server.formError} />}
+        <FormField label={t('legalEditor.title')} error={errors.title?.message} required>
+          <Input
+            lang={language}
+            {...register('title', {
+              validate: (value) => value.trim() !== '' || t('legalEditor.titleRequired'),
+              maxLength: { value: TITLE_MAX, message: t('pageEditor.tooLong', { max: TITLE_MAX }) },
+            })}
+          />
+        </FormField>
+        <FormField
+          label={t('legalEditor.body')}
+          helperText={t('legalEditor.bodyHelp')}
+          error={errors.body?.message}
+        >
+          <Textarea
+            lang={language}
+            rows={16}
+            {...register('body', {
+              maxLength: { value: BODY_MAX, message: t('pageEditor.tooLong', { max: BODY_MAX }) },
+            })}
+          />
+        </FormField>
+        <HStack gap="3">
+          <Button type="submit" colorPalette="accent" loading={isSubmitting}>
+            {t('pageEditor.save')}
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  );
+}

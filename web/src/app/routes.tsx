@@ -184,7 +184,8 @@ const jobsRoute = {
     return <SubmitReviewPage />;
   },
   customerOrders: async () => {
-    const { UserOrderHistoryPage } = await import('@/features/jobs/routes/user-order-history-page');
+    const { UserOrderHistoryPage } =
+      await import('@/features/billing/routes/user-order-history-page');
     return <UserOrderHistoryPage />;
   },
 };

@@ -12,3 +12,5 @@ export const HIRE_PATHS = {
   activeRequests: '/user-active-requests',
   orderHistory: '/user-order-history',
 } as const;
+/** The customer's view of an order's repair request (the requests feature's screen). */
+export const customerRequestPath = (id: string) => `/user-view-request/${encodeURIComponent(id)}`;

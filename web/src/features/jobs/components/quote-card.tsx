@@ -5,7 +5,7 @@ import { AppLink } from '@/components/ui/links';
 import type { Quote } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { JOB_PATHS } from '../paths';
 import { useQuoteFacts } from '../use-quote-facts';
-import { QuoteStateBadge } from './state-badges';
+import { QuoteStateBadge } from './quote-state-badge';
 
 interface QuoteCardProps {
   quote: Quote;

@@ -9,7 +9,7 @@ import { AppLink } from '@/components/ui/links';
 import type { Quote, RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useGetQuote } from '../api/get-quote';
 import { HireLink } from '../components/hire-link';
-import { QuoteStateBadge } from '../components/state-badges';
+import { QuoteStateBadge } from '../components/quote-state-badge';
 import { JOB_PATHS } from '../paths';
 import { useQuoteFacts } from '../use-quote-facts';
 

@@ -296,11 +296,12 @@ pub struct Config {
     #[arg(long, env = "DISTANCE_CONCURRENCY", default_value_t = 8)]
     pub distance_concurrency: usize,
 
-    /// Open-requests streams (WatchOpenRequests) one professional may hold at once.
+    /// Live streams one caller may hold at once, of each kind: a professional's open-requests
+    /// list (WatchOpenRequests), one account's watched requests (WatchRepairRequest).
     #[arg(long, env = "WATCH_STREAMS_PER_PROFESSIONAL", default_value_t = 4)]
     pub watch_streams_per_professional: usize,
 
-    /// Open-requests streams one server process holds at once, all professionals together.
+    /// Live streams of each kind one server process holds at once, all callers together.
     #[arg(long, env = "WATCH_STREAMS_TOTAL", default_value_t = 1000)]
     pub watch_streams_total: usize,
 

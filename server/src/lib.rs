@@ -19,6 +19,7 @@ pub mod hiring;
 pub mod housekeeping;
 pub mod http_routes;
 pub mod matching;
+pub mod notify_hub;
 pub mod outbox;
 pub mod providers;
 pub mod quotes;
@@ -63,6 +64,7 @@ impl RunningServer {
     pub async fn stop(self) -> anyhow::Result<()> {
         // Open streams would hold the graceful shutdown forever: end them first.
         self.state.open_requests.close();
+        self.state.request_changes.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
     }
@@ -110,6 +112,10 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         config.distance_concurrency,
         Duration::from_millis(config.osrm_timeout_ms.max(1)),
     ));
+    let stream_limits = notify_hub::StreamLimits {
+        per_caller: config.watch_streams_per_professional,
+        total: config.watch_streams_total,
+    };
     let state = AppState {
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
@@ -128,10 +134,8 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         storage: providers.storage,
         geocoder: providers.geocoder,
         distances,
-        open_requests: matching::watch::OpenRequestsHub::new(matching::watch::StreamLimits {
-            per_professional: config.watch_streams_per_professional,
-            total: config.watch_streams_total,
-        }),
+        open_requests: matching::watch::hub(stream_limits),
+        request_changes: requests::watch::hub(stream_limits),
         google: providers.google,
         facebook: providers.facebook,
         payments: providers.payments,
@@ -173,7 +177,10 @@ impl BackgroundTasks {
                 keep_sent,
                 stop.clone(),
             ),
-            state.open_requests.spawn_listener(state.db.clone(), stop),
+            state
+                .open_requests
+                .spawn_listener(state.db.clone(), stop.clone()),
+            state.request_changes.spawn_listener(state.db.clone(), stop),
         ];
         Self { shutdown, tasks }
     }

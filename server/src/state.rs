@@ -12,6 +12,7 @@ use crate::{
     matching::{DistanceService, watch::OpenRequestsHub},
     outbox::OutboxSignal,
     providers::{FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway},
+    requests::watch::RequestChangesHub,
 };
 
 #[derive(Clone)]
@@ -36,6 +37,8 @@ pub struct AppState {
     pub distances: Arc<DistanceService>,
     /// New open requests pushed to the professionals watching their list.
     pub open_requests: Arc<OpenRequestsHub>,
+    /// Changes of requests and their quotes pushed to those watching one request.
+    pub request_changes: Arc<RequestChangesHub>,
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
     /// The card gateway: Stripe when configured, the offline test gateway otherwise. Money

@@ -1,14 +1,17 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the dashboards' counters, the address suggestions and quotes (send,
-//! read, withdraw, the request's list, the professional's lists) and reviews; the other
+//! read, withdraw, the request's list, the professional's lists), reviews and the live
+//! stream of one request (WatchRepairRequest, `requests::watch`); the other
 //! calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
     types,
 };
-use tonic::{Request, Response, Status};
+use tokio::sync::mpsc;
+use tokio_stream::{StreamExt, wrappers::ReceiverStream};
+use tonic::{Request, Response, Status, codegen::BoxStream};
 
 use super::{
     convert::{caller, timestamp},
@@ -21,7 +24,7 @@ use crate::{
     domain::{Language, RepairRequestState, Role, Urgency},
     error::{ApiError, ApiResult},
     quotes::{self, ProfessionalView, QuoteForm},
-    requests::{self, CustomerView, DraftForm, Location, Viewed},
+    requests::{self, CustomerView, DraftForm, Location, Viewed, watch::Update},
     reviews::{self, ReviewForm},
     state::AppState,
     store::{
@@ -83,6 +86,32 @@ impl MarketplaceApi {
 }
 
 type Reply<T> = Result<Response<T>, Status>;
+
+/// Messages a WatchRepairRequest stream may hold before its client reads them.
+const WATCH_BUFFER: usize = 8;
+
+fn update_to_proto(update: &Update, language: Language) -> pb::WatchRepairRequestResponse {
+    let (viewed, event) = match update {
+        Update::Snapshot { viewed, quotes } => (
+            viewed,
+            pb::watch_repair_request_response::Event::Snapshot(pb::RepairRequestSnapshot {
+                repair_request: Some(repair_request_to_proto(viewed, language)),
+                quotes: quotes.iter().map(|q| quote_to_proto(q, language)).collect(),
+            }),
+        ),
+        Update::Change { viewed, quote } => (
+            viewed,
+            pb::watch_repair_request_response::Event::Change(pb::RepairRequestChange {
+                repair_request: Some(repair_request_to_proto(viewed, language)),
+                quote: quote.as_ref().map(|q| quote_to_proto(q, language)),
+            }),
+        ),
+    };
+    pb::WatchRepairRequestResponse {
+        revision: viewed.request.revision,
+        event: Some(event),
+    }
+}
 
 /// A database count as the contracts carry it.
 fn count(n: i64) -> i32 {
@@ -605,6 +634,32 @@ impl MarketplaceService for MarketplaceApi {
                 .collect(),
             next_page_token,
         }))
+    }
+
+    async fn watch_repair_request(
+        &self,
+        request: Request<pb::WatchRepairRequestRequest>,
+    ) -> Reply<BoxStream<pb::WatchRepairRequestResponse>> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let id = parse_id("id", &message.id)?;
+        let (first, subscription) = requests::watch::open(&self.state, &caller, id).await?;
+        let language = self.language_of(&caller).await?;
+        let (sender, receiver) = mpsc::channel(WATCH_BUFFER);
+        tokio::spawn(requests::watch::run(
+            self.state.clone(),
+            caller,
+            message.revision,
+            first,
+            subscription,
+            sender,
+        ));
+        let stream = ReceiverStream::new(receiver).map(move |update| {
+            update
+                .map(|update| update_to_proto(&update, language))
+                .map_err(Status::from)
+        });
+        Ok(Response::new(Box::pin(stream)))
     }
 
     async fn suggest_addresses(

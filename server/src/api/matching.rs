@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
-use tokio::sync::{broadcast::error::RecvError, mpsc};
+use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status, codegen::BoxStream};
 use uuid::Uuid;
@@ -23,6 +23,7 @@ use crate::{
         self, Distance, OpenRequestsPageRequest,
         places::{self, PlaceQuery},
     },
+    notify_hub::Heard,
     providers::Coordinates,
     requests,
     state::AppState,
@@ -119,7 +120,7 @@ fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
 async fn watch(
     state: AppState,
     professional_id: Uuid,
-    mut subscription: matching::watch::Subscription,
+    mut subscription: crate::notify_hub::Subscription<matching::watch::Opened>,
     sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
 ) {
     let deadline = tokio::time::sleep(STREAM_LIFETIME);
@@ -129,15 +130,11 @@ async fn watch(
         let opened = tokio::select! {
             () = &mut deadline => return,
             () = sender.closed() => return,
-            _ = subscription.closing.changed() => return,
-            received = subscription.opened.recv() => match received {
-                Ok(id) => id,
-                // Fell behind: those requests show on the next read of the list.
-                Err(RecvError::Lagged(skipped)) => {
-                    tracing::warn!(skipped, "open-requests stream fell behind");
-                    continue;
-                }
-                Err(RecvError::Closed) => return,
+            heard = subscription.recv() => match heard {
+                Some(Heard::Event(opened)) => opened,
+                // Missed some: those requests show on the next read of the list.
+                Some(Heard::Gap) => continue,
+                None => return,
             },
         };
         // Most requests are placed far away or for another service: skip those without
@@ -150,7 +147,7 @@ async fn watch(
                 return;
             }
         }
-        state.open_requests.count_rule_check();
+        state.open_requests.count_check();
         let request_id = opened.id;
         let found = match matching::matches(&state.db, professional_id, request_id).await {
             Ok(Some(distance)) => open_views(&state, professional_id, &[(request_id, distance)])

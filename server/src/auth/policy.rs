@@ -163,7 +163,7 @@ pub const RULES: &[(&str, Access)] = &[
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/WatchRepairRequest",
-        CUSTOMER_OR_ADMIN,
+        SIGNED_IN,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/SuggestAddresses",

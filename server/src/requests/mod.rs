@@ -6,6 +6,7 @@ pub mod draft;
 mod fanout;
 pub mod notice;
 pub mod place;
+pub mod watch;
 
 use std::collections::HashMap;
 

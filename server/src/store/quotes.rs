@@ -145,6 +145,31 @@ pub async fn list_for_request(
     .await
 }
 
+/// A request's quotes for a live snapshot, oldest first, withdrawn ones left out: all of
+/// them, or only those of `professional_id`; at most `limit`.
+pub async fn live_for_request(
+    db: &PgPool,
+    repair_request_id: Uuid,
+    professional_id: Option<Uuid>,
+    limit: i64,
+) -> sqlx::Result<Vec<QuoteRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (
+            select * from quotes
+            where repair_request_id = $1 and state <> 'withdrawn'
+              and ($2::uuid is null or professional_id = $2)
+        ) {select}
+        order by q.created_at, q.id
+        limit $3",
+        select = SELECT.as_str()
+    )))
+    .bind(repair_request_id)
+    .bind(professional_id)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}
+
 /// Locks request `id` for the rest of the transaction; its state, `None` when it does not
 /// exist.
 pub async fn lock_request_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<String>> {

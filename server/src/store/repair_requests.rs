@@ -32,6 +32,8 @@ pub struct RepairRequestRow {
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub closed_at: Option<DateTime<Utc>>,
+    /// Raised by every change of the request or of one of its quotes (WatchRepairRequest).
+    pub revision: i64,
     /// Live quotes (submitted or hired) on it.
     pub quote_count: i64,
     /// From the live order (`store::orders`): when the hold was authorised and the job
@@ -86,7 +88,7 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         s.name_en as service_name_en, s.name_fr as service_name_fr, r.urgency, r.description,
         r.line1, r.line2, r.city, r.province, r.postal_code, r.latitude, r.longitude, r.state,
         r.hired_application_id, r.hired_professional_id, r.expires_at, r.created_at,
-        r.updated_at, r.closed_at,
+        r.updated_at, r.closed_at, r.revision,
         (select count(*) from quotes q
          where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count,
         o.hired_at, o.completed_at,

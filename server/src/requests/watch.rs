@@ -1,0 +1,276 @@
+//! One request watched live (WatchRepairRequest): a snapshot at its revision, then each
+//! change. Every change of a request or of one of its quotes raises `repair_requests.revision`
+//! and notifies Postgres channel [`CHANNEL`] with "<id>:<revision>:<quote id>" at commit (see
+//! `migrations/20261123000080_hires.sql`); the hub ([`crate::notify_hub`]) hands it to every
+//! stream of every server process, and each stream reads the request again as its caller may
+//! see it ([`super::get`]). A burst of changes, a lost notification or a stream that fell
+//! behind gets a fresh snapshot instead of single changes, so a client never misses one.
+
+use std::{sync::Arc, time::Duration};
+
+use tokio::sync::mpsc;
+use uuid::Uuid;
+
+use super::Viewed;
+use crate::{
+    auth::Caller,
+    domain::{RepairRequestState, Role},
+    error::ApiResult,
+    notify_hub::{Heard, NotifyHub, StreamLimits, Subscription},
+    state::AppState,
+    store::{quotes, quotes::QuoteRow},
+};
+
+/// The Postgres channel request changes are announced on.
+pub const CHANNEL: &str = "repair_request_changed";
+
+/// How long one stream lasts before the server ends it; the client reconnects with its
+/// revision, which also checks its session again.
+const STREAM_LIFETIME: Duration = Duration::from_secs(30 * 60);
+
+/// Quotes a snapshot carries at most (a request gets a handful).
+const MAX_SNAPSHOT_QUOTES: i64 = 200;
+
+/// One announced change: the request, its revision after it, and the quote that changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Changed {
+    pub request_id: Uuid,
+    pub revision: i64,
+    pub quote_id: Option<Uuid>,
+}
+
+fn parse(payload: &str) -> Option<Changed> {
+    let mut parts = payload.splitn(3, ':');
+    let request_id = Uuid::parse_str(parts.next()?).ok()?;
+    let revision = parts.next()?.parse().ok()?;
+    let quote_id = match parts.next()? {
+        "" => None,
+        id => Some(Uuid::parse_str(id).ok()?),
+    };
+    Some(Changed {
+        request_id,
+        revision,
+        quote_id,
+    })
+}
+
+pub type RequestChangesHub = NotifyHub<Changed>;
+
+pub fn hub(limits: StreamLimits) -> Arc<RequestChangesHub> {
+    NotifyHub::new(CHANNEL, parse, limits)
+}
+
+/// One message of the stream, at `viewed.request.revision`.
+pub enum Update {
+    Snapshot {
+        viewed: Viewed,
+        quotes: Vec<QuoteRow>,
+    },
+    Change {
+        viewed: Viewed,
+        /// The quote that changed, when the caller may see it.
+        quote: Option<Box<QuoteRow>>,
+    },
+}
+
+impl Update {
+    fn viewed(&self) -> &Viewed {
+        match self {
+            Update::Snapshot { viewed, .. } | Update::Change { viewed, .. } => viewed,
+        }
+    }
+}
+
+/// Checks that `caller` may watch request `id` and takes a stream slot (subscribed before
+/// the first read, so no change falls between the snapshot and the stream).
+pub async fn open(
+    state: &AppState,
+    caller: &Caller,
+    id: Uuid,
+) -> ApiResult<(Viewed, Subscription<Changed>)> {
+    let viewed = super::get(state, caller, id).await?;
+    let subscription = state.request_changes.subscribe(caller.account_id)?;
+    // Read again after subscribing: a change in between is then either in this read or heard.
+    let viewed = super::get(state, caller, viewed.request.id).await?;
+    Ok((viewed, subscription))
+}
+
+/// The quotes `caller` may see on the request: all of them for its customer and admins, a
+/// professional's own only.
+async fn visible_quotes(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Vec<QuoteRow>> {
+    let only = (caller.role == Role::Professional).then_some(caller.account_id);
+    Ok(quotes::live_for_request(&state.db, id, only, MAX_SNAPSHOT_QUOTES).await?)
+}
+
+async fn visible_quote(
+    state: &AppState,
+    caller: &Caller,
+    quote_id: Uuid,
+) -> ApiResult<Option<QuoteRow>> {
+    Ok(quotes::get(&state.db, quote_id).await?.filter(|quote| {
+        caller.role != Role::Professional || quote.professional_id == caller.account_id
+    }))
+}
+
+async fn snapshot(state: &AppState, caller: &Caller, viewed: Viewed) -> ApiResult<Update> {
+    let quotes = visible_quotes(state, caller, viewed.request.id).await?;
+    Ok(Update::Snapshot { viewed, quotes })
+}
+
+fn is_final(viewed: &Viewed) -> bool {
+    matches!(
+        viewed.request.state(),
+        RepairRequestState::Completed | RepairRequestState::Cancelled | RepairRequestState::Expired
+    )
+}
+
+/// What a batch of heard events asks of a stream that last sent `last`.
+enum Wanted {
+    Nothing,
+    /// Exactly one change, at this revision, of this quote (if any).
+    One(i64, Option<Uuid>),
+    /// Several changes, or possibly missed ones: read everything again.
+    Everything,
+}
+
+fn wanted(id: Uuid, last: i64, heard: &[Heard<Changed>]) -> Wanted {
+    let mut found = Wanted::Nothing;
+    for event in heard {
+        match event {
+            Heard::Gap => return Wanted::Everything,
+            Heard::Event(changed) if changed.request_id == id && changed.revision > last => {
+                if matches!(found, Wanted::One(..)) {
+                    return Wanted::Everything;
+                }
+                found = Wanted::One(changed.revision, changed.quote_id);
+            }
+            Heard::Event(_) => {}
+        }
+    }
+    found
+}
+
+/// Feeds one stream from revision `since` until the client leaves, the server stops, the
+/// stream's time is up or the request reaches a final state. An error (the caller may no
+/// longer see the request) is sent and ends it.
+pub async fn run(
+    state: AppState,
+    caller: Caller,
+    since: i64,
+    first: Viewed,
+    mut subscription: Subscription<Changed>,
+    sender: mpsc::Sender<ApiResult<Update>>,
+) {
+    let id = first.request.id;
+    let mut last = since;
+    let mut next = if first.request.revision == since {
+        None
+    } else {
+        Some(snapshot(&state, &caller, first).await)
+    };
+    let deadline = tokio::time::sleep(STREAM_LIFETIME);
+    tokio::pin!(deadline);
+    loop {
+        if let Some(update) = next.take() {
+            let end = match &update {
+                Ok(update) => {
+                    last = update.viewed().request.revision;
+                    is_final(update.viewed())
+                }
+                Err(_) => true,
+            };
+            if sender.send(update).await.is_err() || end {
+                return;
+            }
+        }
+        let heard = tokio::select! {
+            () = &mut deadline => return,
+            () = sender.closed() => return,
+            heard = subscription.recv() => match heard {
+                Some(heard) => heard,
+                None => return,
+            },
+        };
+        let mut heard = vec![heard];
+        heard.extend(subscription.drain());
+        let wanted = wanted(id, last, &heard);
+        if matches!(wanted, Wanted::Nothing) {
+            continue;
+        }
+        next = match reread(&state, &caller, id, last, wanted).await {
+            Ok(None) => None,
+            other => other.transpose(),
+        };
+    }
+}
+
+/// The request read again and what to send of it; `None` when nothing is newer than `last`.
+async fn reread(
+    state: &AppState,
+    caller: &Caller,
+    id: Uuid,
+    last: i64,
+    wanted: Wanted,
+) -> ApiResult<Option<Update>> {
+    let viewed = super::get(state, caller, id).await?;
+    let revision = viewed.request.revision;
+    if revision <= last {
+        return Ok(None);
+    }
+    Ok(Some(match wanted {
+        // Only when that one change is all that happened since `last`.
+        Wanted::One(heard, quote_id) if heard == revision => {
+            let quote = match quote_id {
+                Some(quote_id) => visible_quote(state, caller, quote_id).await?.map(Box::new),
+                None => None,
+            };
+            Update::Change { viewed, quote }
+        }
+        _ => snapshot(state, caller, viewed).await?,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn payloads_name_the_request_its_revision_and_the_quote() {
+        let (id, quote) = (Uuid::now_v7(), Uuid::now_v7());
+        assert_eq!(
+            parse(&format!("{id}:7:{quote}")),
+            Some(Changed {
+                request_id: id,
+                revision: 7,
+                quote_id: Some(quote)
+            })
+        );
+        assert_eq!(parse(&format!("{id}:8:")).map(|c| c.quote_id), Some(None));
+        assert_eq!(parse("nonsense"), None);
+    }
+
+    #[test]
+    fn one_new_change_is_sent_alone_a_burst_or_a_gap_as_a_snapshot() {
+        let (id, other) = (Uuid::now_v7(), Uuid::now_v7());
+        let event = |request_id, revision| {
+            Heard::Event(Changed {
+                request_id,
+                revision,
+                quote_id: None,
+            })
+        };
+        assert!(matches!(
+            wanted(id, 3, &[event(other, 9), event(id, 3)]),
+            Wanted::Nothing
+        ));
+        assert!(matches!(
+            wanted(id, 3, &[event(id, 4)]),
+            Wanted::One(4, None)
+        ));
+        assert!(matches!(
+            wanted(id, 3, &[event(id, 4), event(id, 5)]),
+            Wanted::Everything
+        ));
+        assert!(matches!(wanted(id, 3, &[Heard::Gap]), Wanted::Everything));
+    }
+}

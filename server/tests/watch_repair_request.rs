@@ -14,7 +14,9 @@ use std::time::Duration;
 
 use common::{
     TestServer,
-    market::{CALGARY_PRO, Market, Pro, customer, in_calgary, market, place, professional, quote},
+    market::{
+        CALGARY_PRO, Market, Pro, customer, hire, in_calgary, market, place, professional, quote,
+    },
     reason, with_token,
 };
 use repairs_proto::marketplace::{
@@ -90,6 +92,17 @@ async fn open_request(
         .await
         .unwrap();
     (server, market, customer_token, request)
+}
+
+/// A Calgary plumber's quote on `request`: their id, token and quote.
+async fn quoted(
+    server: &TestServer,
+    market: &mut Market,
+    request: &pb::RepairRequest,
+) -> (Uuid, String, pb::Quote) {
+    let (id, token, _) = professional(server, CALGARY_PRO).await;
+    let sent = quote(market, &token, &request.id).await;
+    (id, token, sent)
 }
 
 #[tokio::test]
@@ -233,5 +246,88 @@ async fn streams_per_caller_are_bounded() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(again.is_some(), "a closed stream gives its slot back");
+    server.stop().await;
+}
+
+fn request_of(message: &pb::WatchRepairRequestResponse) -> &pb::RepairRequest {
+    match &message.event {
+        Some(Event::Snapshot(snapshot)) => snapshot.repair_request.as_ref().unwrap(),
+        Some(Event::Change(change)) => change.repair_request.as_ref().unwrap(),
+        None => panic!("a message without an event"),
+    }
+}
+
+#[tokio::test]
+async fn a_withdrawn_quote_comes_once_and_a_cancelled_request_ends_the_stream() {
+    let (server, mut market, customer_token, request) = open_request(|_| {}).await;
+    let (_, pro_token, sent) = quoted(&server, &mut market, &request).await;
+    let mut stream = watch(&mut market, &customer_token, &request.id, 0)
+        .await
+        .unwrap();
+    assert_eq!(
+        quote_ids(snapshot(&next(&mut stream).await)),
+        vec![sent.id.clone()]
+    );
+
+    market
+        .withdraw_quote(with_token(
+            pb::WithdrawQuoteRequest {
+                id: sent.id.clone(),
+            },
+            &pro_token,
+        ))
+        .await
+        .unwrap();
+    let withdrawn = next(&mut stream).await;
+    let quote = change(&withdrawn).quote.as_ref().unwrap();
+    assert_eq!(
+        (quote.id.as_str(), quote.state()),
+        (sent.id.as_str(), pb::QuoteState::Withdrawn)
+    );
+
+    market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest {
+                id: request.id.clone(),
+            },
+            &customer_token,
+        ))
+        .await
+        .unwrap();
+    let cancelled = next(&mut stream).await;
+    assert_eq!(
+        request_of(&cancelled).state(),
+        pb::RepairRequestState::Cancelled
+    );
+    let after = tokio::time::timeout(Duration::from_secs(10), stream.message())
+        .await
+        .expect("the stream ends in time")
+        .unwrap();
+    assert!(after.is_none(), "a final state ends the stream");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_hired_professional_sees_the_street_once_hired() {
+    let (server, mut market, _, request) = open_request(|_| {}).await;
+    let (pro_id, pro_token, sent) = quoted(&server, &mut market, &request).await;
+    let mut stream = watch(&mut market, &pro_token, &request.id, 0)
+        .await
+        .unwrap();
+    let before = next(&mut stream).await;
+    assert!(matches!(
+        request_of(&before).location,
+        Some(pb::repair_request::Location::ApproximateLocation(_))
+    ));
+    hire(&server, &sent, pro_id, "hired").await;
+    // The hire writes the quote and the request: one change each, or one snapshot.
+    let mut seen = next(&mut stream).await;
+    while request_of(&seen).state() != pb::RepairRequestState::Hired {
+        seen = next(&mut stream).await;
+    }
+    assert!(matches!(
+        request_of(&seen).location,
+        Some(pb::repair_request::Location::Address(_))
+    ));
     server.stop().await;
 }

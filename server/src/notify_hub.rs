@@ -221,10 +221,9 @@ impl<E: Clone + Send + 'static> NotifyHub<E> {
             loop {
                 tokio::select! {
                     _ = stop.changed() => return,
-                    result = hub.listen(&db) => {
-                        if let Err(error) = result {
-                            tracing::warn!(%error, channel = hub.channel, "listener lost; reconnecting");
-                        }
+                    result = hub.listen(&db) => match result {
+                        Ok(()) => tracing::warn!(channel = hub.channel, "listener lost; reconnecting"),
+                        Err(error) => tracing::warn!(%error, channel = hub.channel, "listener failed; reconnecting"),
                     }
                 }
                 tokio::select! {
@@ -235,13 +234,18 @@ impl<E: Clone + Send + 'static> NotifyHub<E> {
         })
     }
 
+    /// Listens until the connection is lost (`Ok`) or cannot be made (`Err`).
     async fn listen(&self, db: &PgPool) -> sqlx::Result<()> {
         let mut listener = PgListener::connect_with(db).await?;
         listener.listen(self.channel).await?;
         // Listening again after a lost connection: what was sent meanwhile is unknown.
         self.announce(Heard::Gap);
         loop {
-            let notification = listener.recv().await?;
+            // `None`: the connection was lost. Listen again from scratch, so that the gap is
+            // announced only once listening again (recv would reconnect by itself, silently).
+            let Some(notification) = listener.try_recv().await? else {
+                return Ok(());
+            };
             match (self.parse)(notification.payload()) {
                 Some(event) => self.announce(Heard::Event(event)),
                 None => tracing::warn!(

@@ -331,3 +331,29 @@ async fn the_hired_professional_sees_the_street_once_hired() {
     ));
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_change_made_while_the_listener_reconnects_still_arrives() {
+    let (server, mut market, customer_token, request) = open_request(|_| {}).await;
+    let mut stream = watch(&mut market, &customer_token, &request.id, 0)
+        .await
+        .unwrap();
+    next(&mut stream).await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+
+    // Cut this server's listening connections: it listens again after a second, and the
+    // quote sent meanwhile is announced to nobody.
+    let cut: Vec<bool> = sqlx::query_scalar(
+        "select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and query ilike 'listen%'",
+    )
+    .fetch_all(common::market::db(&server))
+    .await
+    .unwrap();
+    assert!(!cut.is_empty() && cut.iter().all(|done| *done));
+    let sent = quote(&mut market, &pro_token, &request.id).await;
+
+    let fresh = next(&mut stream).await;
+    assert_eq!(quote_ids(snapshot(&fresh)), vec![sent.id]);
+    server.stop().await;
+}

@@ -213,6 +213,16 @@ pub struct Config {
     )]
     pub stripe_api_base: String,
 
+    /// The platform's share of each captured hire, in percent (0 to 100); the professional
+    /// is owed the rest. The fee is rounded down to the cent.
+    #[arg(
+        long,
+        env = "PLATFORM_FEE_PERCENT",
+        default_value_t = 0,
+        value_parser = clap::value_parser!(u8).range(0..=100)
+    )]
+    pub platform_fee_percent: u8,
+
     /// Log format: text or json.
     #[arg(long, env = "LOG_FORMAT", default_value = "text")]
     pub log_format: LogFormat,
@@ -450,6 +460,7 @@ impl Config {
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
             stripe_api_base: String::new(),
+            platform_fee_percent: 0,
             log_format: LogFormat::Text,
             trusted_proxies: vec![IpAddr::from([127, 0, 0, 1])],
             outbox_poll_ms: 200,

@@ -6,7 +6,10 @@
 use repairs_proto::billing::{self as pb, billing_service_server::BillingService};
 use tonic::{Request, Response, Status};
 
-use super::convert::{caller, time_from_proto, timestamp};
+use super::{
+    convert::{caller, time_from_proto, timestamp},
+    payout_view,
+};
 use crate::{
     accounts::{parse_id, require_self},
     billing::{
@@ -15,7 +18,7 @@ use crate::{
         coupons,
         ledger::Step,
         membership::{self, Membership, PurchaseRequest},
-        stripe_events, test_charge,
+        payouts, stripe_events, test_charge,
     },
     error::ApiError,
     hiring::{self, HireForm, Whose},
@@ -581,6 +584,44 @@ impl BillingService for BillingApi {
             .await?;
         ok(pb::GetPaymentResponse {
             payment: Some(payment_to_proto(payment)),
+        })
+    }
+
+    async fn get_payout_account(
+        &self,
+        request: Request<pb::GetPayoutAccountRequest>,
+    ) -> Reply<pb::GetPayoutAccountResponse> {
+        let caller = caller(&request)?;
+        let id = parse_id("professional_id", &request.get_ref().professional_id)?;
+        let account = payouts::account(&self.state, &caller, id).await?;
+        ok(pb::GetPayoutAccountResponse {
+            account: Some(payout_view::account_to_proto(account)),
+        })
+    }
+
+    async fn create_payout_onboarding_link(
+        &self,
+        _request: Request<pb::CreatePayoutOnboardingLinkRequest>,
+    ) -> Reply<pb::CreatePayoutOnboardingLinkResponse> {
+        let link = payouts::onboarding_link(&self.state)?;
+        ok(pb::CreatePayoutOnboardingLinkResponse {
+            url: link.url,
+            expire_time: Some(timestamp(link.expires_at)),
+        })
+    }
+
+    async fn list_payouts(
+        &self,
+        request: Request<pb::ListPayoutsRequest>,
+    ) -> Reply<pb::ListPayoutsResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let id = parse_id("professional_id", &req.professional_id)?;
+        let page = PageRequest::parse(req.page_size, &req.page_token)?;
+        let (rows, next_page_token) = payouts::list(&self.state, &caller, id, &page).await?;
+        ok(pb::ListPayoutsResponse {
+            payouts: rows.into_iter().map(payout_view::payout_to_proto).collect(),
+            next_page_token,
         })
     }
 }

@@ -10,6 +10,7 @@ mod convert;
 pub mod limits;
 mod marketplace;
 mod matching;
+mod payout_view;
 mod professional_view;
 mod quote_view;
 pub mod unbuilt;

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod coupons;
 pub mod ledger;
 pub mod membership;
+pub mod payouts;
 pub mod receipt;
 pub mod stripe_events;
 pub mod test_charge;

@@ -15,6 +15,7 @@ pub mod page;
 pub mod page_texts;
 pub mod password_resets;
 pub mod payments;
+pub mod payouts;
 pub mod professionals;
 pub mod quotes;
 pub mod repair_requests;

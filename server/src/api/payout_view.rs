@@ -1,0 +1,51 @@
+//! Payout accounts and ledger entries as BillingService answers them.
+
+use repairs_proto::{billing as pb, types};
+
+use super::convert::timestamp;
+use crate::{
+    billing::payouts::{self, AccountState, EntryState, PayoutAccount},
+    store::payouts::PayoutRow,
+};
+
+/// Payouts are in Canadian dollars, as the hires they come from.
+fn cad(amount_cents: i64) -> Option<types::Money> {
+    Some(types::Money {
+        amount_cents,
+        currency: "CAD".to_owned(),
+    })
+}
+
+pub fn account_to_proto(account: PayoutAccount) -> pb::PayoutAccount {
+    let state = match account.state {
+        AccountState::TestLedger => pb::PayoutAccountState::TestLedger,
+        AccountState::NotStarted => pb::PayoutAccountState::NotStarted,
+    };
+    pb::PayoutAccount {
+        professional_id: account.professional_id.to_string(),
+        state: state as i32,
+        owed: cad(account.totals.owed_cents),
+        paid: cad(account.totals.paid_cents),
+        platform_fee_percent: i32::from(account.fee_percent),
+        test_mode: account.test_mode,
+    }
+}
+
+pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
+    let state = match payouts::entry_state(&row) {
+        EntryState::Owed => pb::PayoutState::Owed,
+        EntryState::Paid => pb::PayoutState::Paid,
+        EntryState::Reversed => pb::PayoutState::Reversed,
+    };
+    pb::Payout {
+        id: row.id.to_string(),
+        order_id: row.order_id.to_string(),
+        gross: cad(row.gross_cents),
+        platform_fee: cad(row.fee_cents),
+        net: cad(row.gross_cents - row.fee_cents),
+        state: state as i32,
+        transfer_id: row.transfer_id.unwrap_or_default(),
+        create_time: Some(timestamp(row.captured_at)),
+        pay_time: row.paid_at.map(timestamp),
+    }
+}

@@ -1,0 +1,97 @@
+//! The payout ledger, read from the captured hire payments of a professional's orders and
+//! the transfers recorded against them (see migration `payouts`).
+
+use chrono::{DateTime, Utc};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::page::PageRequest;
+
+/// One captured hire of a professional, with its transfer once paid.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PayoutRow {
+    /// The captured payment: one per order, so it names the entry.
+    pub id: Uuid,
+    pub order_id: Uuid,
+    pub gross_cents: i64,
+    pub fee_cents: i64,
+    /// `captured` or `refunded`.
+    pub payment_state: String,
+    pub captured_at: DateTime<Utc>,
+    pub transfer_id: Option<String>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+/// What a professional is owed (captured, neither paid nor refunded) and was paid, net of
+/// the fee.
+#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+pub struct PayoutTotals {
+    pub owed_cents: i64,
+    pub paid_cents: i64,
+}
+
+/// The entries of a professional: the fee of a paid entry is the one recorded at the
+/// transfer, of an unpaid one `fee_percent` now.
+const ENTRIES: &str = "
+    select p.id, o.id as order_id, p.amount_cents as gross_cents,
+        coalesce(t.fee_cents, payout_fee(p.amount_cents, $2)) as fee_cents,
+        p.state as payment_state, p.captured_at, t.transfer_id, t.paid_at
+    from orders o
+    join payments p on p.id = o.payment_id
+    left join payouts t on t.order_id = o.id
+    where o.professional_id = $1 and p.purpose = 'hire' and p.captured_at is not null";
+
+#[tracing::instrument(skip_all)]
+pub async fn professional_exists(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from professionals where id = $1)")
+        .bind(id)
+        .fetch_one(db)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn totals(
+    db: &PgPool,
+    professional: Uuid,
+    fee_percent: u8,
+) -> sqlx::Result<PayoutTotals> {
+    let sql = format!(
+        "select
+            coalesce(sum(gross_cents - fee_cents)
+                filter (where paid_at is null and payment_state = 'captured'), 0)::bigint
+                as owed_cents,
+            coalesce(sum(gross_cents - fee_cents) filter (where paid_at is not null), 0)::bigint
+                as paid_cents
+         from ({ENTRIES}) e"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(professional)
+        .bind(i32::from(fee_percent))
+        .fetch_one(db)
+        .await
+}
+
+/// A page of entries, newest capture first.
+#[tracing::instrument(skip_all)]
+pub async fn list(
+    db: &PgPool,
+    professional: Uuid,
+    fee_percent: u8,
+    page: &PageRequest,
+) -> sqlx::Result<(Vec<PayoutRow>, String)> {
+    let sql = format!(
+        "{ENTRIES}
+           and ($3::timestamptz is null or (p.captured_at, p.id) < ($3, $4))
+         order by p.captured_at desc, p.id desc
+         limit $5"
+    );
+    let rows: Vec<PayoutRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(professional)
+        .bind(i32::from(fee_percent))
+        .bind(page.after_time())
+        .bind(page.after_id())
+        .bind(page.fetch_limit())
+        .fetch_all(db)
+        .await?;
+    Ok(page.finish(rows, |row| (row.captured_at, row.id)))
+}

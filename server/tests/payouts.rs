@@ -1,0 +1,348 @@
+//! Payouts against the real server and Postgres: the ledger a captured hire writes, nothing
+//! from an uncaptured hold, the platform fee, a refund after payment, privacy, and test mode.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
+
+mod common;
+
+use common::{
+    TestServer,
+    market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
+    reason, send_quote, with_token,
+};
+use repairs_proto::{
+    billing::{self as bpb, billing_service_client::BillingServiceClient},
+    marketplace as pb,
+};
+use repairs_server::domain::Role;
+use tonic::{Code, transport::Channel};
+use uuid::Uuid;
+
+type Billing = BillingServiceClient<Channel>;
+
+const VISA: &str = "4242 4242 4242 4242";
+
+/// A hired job of `cents` CAD: the professional's id and token, the customer's token and the
+/// request.
+struct Hired {
+    billing: Billing,
+    market: Market,
+    pro_id: Uuid,
+    pro_token: String,
+    customer_token: String,
+    request: pb::RepairRequest,
+    order: bpb::Order,
+}
+
+async fn hired(server: &TestServer, cents: i64) -> Hired {
+    let mut market = market(server).await;
+    let mut billing = BillingServiceClient::new(server.channel().await);
+    let (_, customer_token) = customer(server).await;
+    let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let quote = send_quote(server, &pro_token, &request.id, cents).await;
+    let order = hire(&mut billing, &customer_token, quote.id).await;
+    Hired {
+        billing,
+        market,
+        pro_id,
+        pro_token,
+        customer_token,
+        request,
+        order,
+    }
+}
+
+/// The customer hires `quote` with the test Visa card.
+async fn hire(billing: &mut Billing, customer_token: &str, quote: String) -> bpb::Order {
+    billing
+        .hire_professional(with_token(
+            bpb::HireProfessionalRequest {
+                application_id: quote,
+                payment_method: VISA.into(),
+                request_id: Uuid::now_v7().to_string(),
+            },
+            customer_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .order
+        .unwrap()
+}
+
+/// The customer marks the job done, which captures the hold.
+async fn mark_done(market: &mut Market, customer_token: &str, request_id: &str) {
+    market
+        .complete_repair_request(with_token(
+            pb::CompleteRepairRequestRequest {
+                id: request_id.to_owned(),
+            },
+            customer_token,
+        ))
+        .await
+        .unwrap();
+}
+
+async fn complete(job: &mut Hired) {
+    mark_done(&mut job.market, &job.customer_token, &job.request.id).await;
+}
+
+async fn account(
+    billing: &mut Billing,
+    token: &str,
+    professional: Uuid,
+) -> Result<bpb::PayoutAccount, tonic::Status> {
+    billing
+        .get_payout_account(with_token(
+            bpb::GetPayoutAccountRequest {
+                professional_id: professional.to_string(),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().account.unwrap())
+}
+
+async fn payouts(
+    billing: &mut Billing,
+    token: &str,
+    professional: Uuid,
+    page_size: i32,
+    page_token: &str,
+) -> Result<bpb::ListPayoutsResponse, tonic::Status> {
+    billing
+        .list_payouts(with_token(
+            bpb::ListPayoutsRequest {
+                professional_id: professional.to_string(),
+                page_size,
+                page_token: page_token.into(),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner())
+}
+
+fn cents(money: Option<&repairs_proto::types::Money>) -> i64 {
+    let money = money.unwrap();
+    assert_eq!(money.currency, "CAD");
+    money.amount_cents
+}
+
+#[tokio::test]
+async fn an_uncaptured_hold_owes_nothing_and_the_capture_owes_it_once() {
+    let server = TestServer::start().await;
+    let mut job = hired(&server, 9_000).await;
+    let (pro, token) = (job.pro_id, job.pro_token.clone());
+
+    let before = account(&mut job.billing, &token, pro).await.unwrap();
+    assert_eq!(cents(before.owed.as_ref()), 0);
+    assert!(
+        payouts(&mut job.billing, &token, pro, 0, "")
+            .await
+            .unwrap()
+            .payouts
+            .is_empty()
+    );
+
+    complete(&mut job).await;
+    let after = account(&mut job.billing, &token, pro).await.unwrap();
+    assert_eq!(cents(after.owed.as_ref()), 9_000);
+    assert_eq!(cents(after.paid.as_ref()), 0);
+    assert_eq!(after.platform_fee_percent, 0);
+    assert!(after.test_mode);
+    assert_eq!(
+        after.state,
+        bpb::PayoutAccountState::TestLedger as i32,
+        "no money moves on the test gateway"
+    );
+    let list = payouts(&mut job.billing, &token, pro, 0, "").await.unwrap();
+    assert_eq!(list.payouts.len(), 1);
+    let entry = &list.payouts[0];
+    assert_eq!(entry.order_id, job.order.id);
+    assert_eq!(entry.state, bpb::PayoutState::Owed as i32);
+    assert_eq!(cents(entry.gross.as_ref()), 9_000);
+    assert_eq!(cents(entry.platform_fee.as_ref()), 0);
+    assert_eq!(cents(entry.net.as_ref()), 9_000);
+    assert!(entry.transfer_id.is_empty() && entry.pay_time.is_none());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_platform_fee_is_taken_and_rounded_down_to_the_cent() {
+    let server = TestServer::start_with(|config| config.platform_fee_percent = 15).await;
+    // 15 % of 99.99 is 14.9985: the fee is 14.99, the professional keeps 85.00.
+    let mut job = hired(&server, 9_999).await;
+    complete(&mut job).await;
+    let (pro, token) = (job.pro_id, job.pro_token.clone());
+    let acc = account(&mut job.billing, &token, pro).await.unwrap();
+    assert_eq!(acc.platform_fee_percent, 15);
+    assert_eq!(cents(acc.owed.as_ref()), 8_500);
+    let entry = payouts(&mut job.billing, &token, pro, 0, "")
+        .await
+        .unwrap()
+        .payouts
+        .remove(0);
+    assert_eq!(cents(entry.gross.as_ref()), 9_999);
+    assert_eq!(cents(entry.platform_fee.as_ref()), 1_499);
+    assert_eq!(cents(entry.net.as_ref()), 8_500);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_paid_entry_keeps_its_fee_and_a_refund_after_it_shows_reversed() {
+    let server = TestServer::start_with(|config| config.platform_fee_percent = 10).await;
+    let mut job = hired(&server, 10_000).await;
+    complete(&mut job).await;
+    let (pro, token) = (job.pro_id, job.pro_token.clone());
+    // A transfer as the Stripe payouts record it, at a fee of 20 % then.
+    sqlx::query(
+        "insert into payouts (id, order_id, professional_id, gross_cents, fee_cents, currency,
+            transfer_id, paid_at)
+         values ($1, $2, $3, 10000, 2000, 'CAD', 'tr_test', now())",
+    )
+    .bind(Uuid::now_v7())
+    .bind(Uuid::parse_str(&job.order.id).unwrap())
+    .bind(pro)
+    .execute(db(&server))
+    .await
+    .unwrap();
+    let acc = account(&mut job.billing, &token, pro).await.unwrap();
+    assert_eq!(
+        (cents(acc.owed.as_ref()), cents(acc.paid.as_ref())),
+        (0, 8_000)
+    );
+    let entry = payouts(&mut job.billing, &token, pro, 0, "")
+        .await
+        .unwrap()
+        .payouts
+        .remove(0);
+    assert_eq!(entry.state, bpb::PayoutState::Paid as i32);
+    assert_eq!(cents(entry.platform_fee.as_ref()), 2_000);
+    assert_eq!(entry.transfer_id, "tr_test");
+    assert!(entry.pay_time.is_some());
+
+    // The admin refunds the job afterwards: the entry stays, reversed.
+    let (_, admin) = server.account_token(Role::Admin).await;
+    job.billing
+        .refund_payment(with_token(
+            bpb::RefundPaymentRequest {
+                target: Some(bpb::PaymentTarget {
+                    target: Some(bpb::payment_target::Target::OrderId(job.order.id.clone())),
+                }),
+                request_id: Uuid::now_v7().to_string(),
+                reason: "the job was not done".into(),
+            },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    let entry = payouts(&mut job.billing, &admin, pro, 0, "")
+        .await
+        .unwrap()
+        .payouts
+        .remove(0);
+    assert_eq!(entry.state, bpb::PayoutState::Reversed as i32);
+    assert_eq!(entry.transfer_id, "tr_test");
+    let acc = account(&mut job.billing, &admin, pro).await.unwrap();
+    assert_eq!(
+        (cents(acc.owed.as_ref()), cents(acc.paid.as_ref())),
+        (0, 8_000)
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn another_professional_or_a_customer_finds_no_payouts() {
+    let server = TestServer::start().await;
+    let mut job = hired(&server, 9_000).await;
+    complete(&mut job).await;
+    let (_, other_token, _) = professional(&server, CALGARY_PRO).await;
+    let customer_token = job.customer_token.clone();
+    let pro = job.pro_id;
+    let denied = account(&mut job.billing, &other_token, pro)
+        .await
+        .unwrap_err();
+    assert_eq!(denied.code(), Code::NotFound);
+    let denied = payouts(&mut job.billing, &other_token, pro, 0, "")
+        .await
+        .unwrap_err();
+    assert_eq!(denied.code(), Code::NotFound);
+    let denied = account(&mut job.billing, &customer_token, pro)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        denied.code(),
+        Code::PermissionDenied,
+        "customers may not call it"
+    );
+
+    // An admin reads any professional's, and a made-up id is not found.
+    let (_, admin) = server.account_token(Role::Admin).await;
+    let acc = account(&mut job.billing, &admin, pro).await.unwrap();
+    assert_eq!(cents(acc.owed.as_ref()), 9_000);
+    let missing = account(&mut job.billing, &admin, Uuid::now_v7())
+        .await
+        .unwrap_err();
+    assert_eq!(missing.code(), Code::NotFound);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_ledger_pages_newest_capture_first() {
+    let server = TestServer::start().await;
+    let mut first = hired(&server, 5_000).await;
+    complete(&mut first).await;
+    // A second job for the same professional.
+    let (_, customer_token) = customer(&server).await;
+    let request = place(
+        &mut first.market,
+        &customer_token,
+        Uuid::now_v7(),
+        in_calgary(),
+    )
+    .await
+    .unwrap();
+    let quote = send_quote(&server, &first.pro_token, &request.id, 7_000).await;
+    let second = hire(&mut first.billing, &customer_token, quote.id).await;
+    mark_done(&mut first.market, &customer_token, &request.id).await;
+    let (pro, token) = (first.pro_id, first.pro_token.clone());
+    let page = payouts(&mut first.billing, &token, pro, 1, "")
+        .await
+        .unwrap();
+    assert_eq!(page.payouts[0].order_id, second.id);
+    assert!(!page.next_page_token.is_empty());
+    let rest = payouts(&mut first.billing, &token, pro, 1, &page.next_page_token)
+        .await
+        .unwrap();
+    assert_eq!(rest.payouts[0].order_id, first.order.id);
+    assert!(rest.next_page_token.is_empty());
+    let acc = account(&mut first.billing, &token, pro).await.unwrap();
+    assert_eq!(cents(acc.owed.as_ref()), 12_000);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn onboarding_needs_stripe() {
+    let server = TestServer::start().await;
+    let (_, token) = server.account_token(Role::Professional).await;
+    let mut billing = BillingServiceClient::new(server.channel().await);
+    let refused = billing
+        .create_payout_onboarding_link(with_token(
+            bpb::CreatePayoutOnboardingLinkRequest {},
+            &token,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&refused), "STRIPE_NOT_CONFIGURED");
+    assert!(refused.message().contains("test mode"));
+    server.stop().await;
+}

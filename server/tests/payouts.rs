@@ -8,6 +8,7 @@
 )]
 
 mod common;
+mod providers_support;
 
 use common::{
     TestServer,
@@ -18,7 +19,23 @@ use repairs_proto::{
     billing::{self as bpb, billing_service_client::BillingServiceClient},
     marketplace as pb,
 };
-use repairs_server::domain::Role;
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use axum::{
+    Form, Json, Router,
+    extract::{Path, State},
+    http::{HeaderMap, StatusCode},
+    routing::{get, post},
+};
+use providers_support::LocalServer;
+use repairs_server::{
+    domain::{Cents, Role},
+    providers::payments::stripe::{StripeConfig, StripeGateway, connect::OnboardingUrls},
+};
+use serde_json::{Value, json};
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
@@ -345,4 +362,147 @@ async fn onboarding_needs_stripe() {
     assert_eq!(reason(&refused), "STRIPE_NOT_CONFIGURED");
     assert!(refused.message().contains("test mode"));
     server.stop().await;
+}
+
+/// What the local Connect fake received: path, idempotency key, form.
+type Calls = Arc<Mutex<Vec<(String, String, HashMap<String, String>)>>>;
+
+/// Records a call after checking the secret key, as Stripe would refuse it.
+fn record(calls: &Calls, path: &str, headers: &HeaderMap, form: HashMap<String, String>) {
+    assert_eq!(
+        headers.get("authorization").unwrap(),
+        "Bearer sk_test_local"
+    );
+    let key = headers
+        .get("idempotency-key")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    calls.lock().unwrap().push((path.to_owned(), key, form));
+}
+
+/// A small server of Stripe's Connect calls on 127.0.0.1 (the local Stripe fake of the
+/// payment tests serves none of them). Transfers answer by idempotency key, as Stripe does.
+fn connect_fake(calls: Calls) -> Router {
+    Router::new()
+        .route(
+            "/v1/accounts",
+            post(
+                |State(calls): State<Calls>, headers: HeaderMap, Form(form)| async move {
+                    record(&calls, "accounts", &headers, form);
+                    Json(json!({"id": "acct_1Test", "object": "account"}))
+                },
+            ),
+        )
+        .route(
+            "/v1/accounts/{id}",
+            get(|Path(id): Path<String>| async move {
+                if id != "acct_1Test" {
+                    let error = json!({"error": {"type": "invalid_request_error",
+                        "code": "resource_missing", "message": "No such account"}});
+                    return (StatusCode::NOT_FOUND, Json(error));
+                }
+                let account = json!({"id": id, "payouts_enabled": false,
+                    "capabilities": {"transfers": "active"}});
+                (StatusCode::OK, Json(account))
+            }),
+        )
+        .route(
+            "/v1/account_links",
+            post(
+                |State(calls): State<Calls>, headers: HeaderMap, Form(form)| async move {
+                    record(&calls, "account_links", &headers, form);
+                    Json(json!({"object": "account_link", "url":
+                        "https://connect.example/setup/e/acct_1Test", "expires_at": 1_900_000_000}))
+                },
+            ),
+        )
+        .route(
+            "/v1/transfers",
+            post(
+                |State(calls): State<Calls>, headers: HeaderMap, Form(form)| async move {
+                    record(&calls, "transfers", &headers, form);
+                    let transfers = calls
+                        .lock()
+                        .unwrap()
+                        .iter()
+                        .filter(|(path, _, _)| path == "transfers")
+                        .map(|(_, key, _)| key.clone())
+                        .collect::<Vec<_>>();
+                    let first = transfers.iter().position(|k| Some(k) == transfers.last());
+                    Json::<Value>(json!({"id": format!("tr_{}", first.unwrap())}))
+                },
+            ),
+        )
+        .with_state(calls)
+}
+
+#[tokio::test]
+async fn the_connect_adapter_speaks_stripes_protocol() {
+    let calls = Calls::default();
+    let fake = LocalServer::start(connect_fake(calls.clone())).await;
+    let mut config = StripeConfig::new("sk_test_local");
+    config.api_base = fake.url();
+    let stripe = StripeGateway::new(config).unwrap();
+    let pro = Uuid::now_v7();
+
+    let account = stripe
+        .create_connect_account(pro, "pro@example.ca")
+        .await
+        .unwrap();
+    assert_eq!(account, "acct_1Test");
+    let urls = OnboardingUrls {
+        return_url: "http://127.0.0.1:8080/stripe-connect".into(),
+        refresh_url: "http://127.0.0.1:8080/stripe-connect?refresh=1".into(),
+    };
+    let link = stripe.onboarding_link(&account, &urls).await.unwrap();
+    assert_eq!(link.url, "https://connect.example/setup/e/acct_1Test");
+    assert_eq!(link.expires_at.timestamp(), 1_900_000_000);
+    assert!(stripe.transfers_enabled(&account).await.unwrap());
+    assert!(stripe.transfers_enabled("acct_other").await.is_err());
+
+    // The same order twice is one transfer; another order is another.
+    let order = Uuid::now_v7();
+    let first = stripe
+        .transfer(&account, Cents::new(8_500).unwrap(), order)
+        .await
+        .unwrap();
+    let again = stripe
+        .transfer(&account, Cents::new(8_500).unwrap(), order)
+        .await
+        .unwrap();
+    let other = stripe
+        .transfer(&account, Cents::new(100).unwrap(), Uuid::now_v7())
+        .await
+        .unwrap();
+    assert_eq!(first, again);
+    assert_ne!(first, other);
+    // A path character in an account id never reaches Stripe.
+    assert!(
+        stripe
+            .transfer("acct/../x", Cents::new(1).unwrap(), order)
+            .await
+            .is_err()
+    );
+    fake.stop().await;
+
+    let calls = calls.lock().unwrap();
+    let (_, key, form) = &calls[0];
+    assert_eq!(key, &format!("connect-account-{pro}"));
+    assert_eq!(form["type"], "express");
+    assert_eq!(form["country"], "CA");
+    assert_eq!(form["capabilities[transfers][requested]"], "true");
+    assert_eq!(form["metadata[professional_id]"], pro.to_string());
+    let (_, _, form) = &calls[1];
+    assert_eq!(form["account"], "acct_1Test");
+    assert_eq!(form["type"], "account_onboarding");
+    assert_eq!(form["return_url"], urls.return_url);
+    assert_eq!(form["refresh_url"], urls.refresh_url);
+    let (path, key, form) = &calls[2];
+    assert_eq!(path, "transfers");
+    assert_eq!(key, &format!("payout-{order}"));
+    assert_eq!(form["amount"], "8500");
+    assert_eq!(form["currency"], "cad");
+    assert_eq!(form["destination"], "acct_1Test");
+    assert_eq!(form["transfer_group"], order.to_string());
+    assert_eq!(calls.len(), 5, "the bad account id made no call");
 }

@@ -27,6 +27,8 @@ use crate::{
     },
 };
 
+pub mod connect;
+
 /// Stripe's API origin (the default base URL).
 pub const STRIPE_API_URL: &str = "https://api.stripe.com";
 
@@ -179,7 +181,7 @@ impl StripeGateway {
         read(response, call).await
     }
 
-    async fn get(&self, path: &str) -> Result<Intent, PaymentError> {
+    async fn get<T: DeserializeOwned>(&self, path: &str) -> Result<T, PaymentError> {
         let _turn = self.turn().await?;
         let response = self
             .http
@@ -363,7 +365,7 @@ impl PaymentGateway for StripeGateway {
 
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
         let path = format!("v1/payment_intents/{}", path_segment(id)?);
-        self.get(&path).await?.into_payment()
+        self.get::<Intent>(&path).await?.into_payment()
     }
 }
 

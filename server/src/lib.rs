@@ -139,6 +139,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         google: providers.google,
         facebook: providers.facebook,
         payments: providers.payments,
+        connect: providers.connect,
         config: Arc::new(config.clone()),
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
         counter_key: Arc::new(auth::secret::derive_key(&secret, "counter-keys")),

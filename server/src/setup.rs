@@ -37,10 +37,13 @@ pub struct Providers {
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
     pub payments: Arc<dyn PaymentGateway>,
+    /// Stripe Connect for payouts: the Stripe gateway when Stripe is configured.
+    pub connect: Option<Arc<StripeGateway>>,
     pub distance: Arc<dyn DistanceProvider>,
 }
 
 pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
+    let (payments, connect) = payments(config, db)?;
     Ok(Providers {
         sms: sms(config)?,
         email: email(config)?,
@@ -48,7 +51,8 @@ pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
         geocoder: Arc::new(Gazetteer::shipped().context("loading the gazetteer")?),
         google: google(config)?,
         facebook: facebook(config)?,
-        payments: payments(config, db)?,
+        payments,
+        connect,
         distance: distance(config)?,
     })
 }
@@ -69,23 +73,24 @@ fn distance(config: &Config) -> anyhow::Result<Arc<dyn DistanceProvider>> {
 }
 
 /// Stripe when its keys are set (the secret and the publishable key together); the
-/// offline test gateway otherwise.
-fn payments(config: &Config, db: &PgPool) -> anyhow::Result<Arc<dyn PaymentGateway>> {
+/// offline test gateway otherwise. Stripe also serves Connect (payouts).
+type Gateways = (Arc<dyn PaymentGateway>, Option<Arc<StripeGateway>>);
+
+fn payments(config: &Config, db: &PgPool) -> anyhow::Result<Gateways> {
     match (
         &config.stripe_secret_key,
         &config.stripe_publishable_key,
         &config.stripe_webhook_secret,
     ) {
-        (None, None, None) => Ok(Arc::new(TestGateway::new(
-            db.clone(),
-            Arc::new(SystemClock),
-        ))),
+        (None, None, None) => Ok((
+            Arc::new(TestGateway::new(db.clone(), Arc::new(SystemClock))),
+            None,
+        )),
         (Some(secret), Some(_), _) => {
             let mut stripe = StripeConfig::new(secret.clone());
             stripe.api_base = config.stripe_api_base.clone();
-            Ok(Arc::new(
-                StripeGateway::new(stripe).context("setting up Stripe")?,
-            ))
+            let stripe = Arc::new(StripeGateway::new(stripe).context("setting up Stripe")?);
+            Ok((stripe.clone(), Some(stripe)))
         }
         _ => bail!(
             "set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (and STRIPE_WEBHOOK_SECRET \

@@ -11,7 +11,10 @@ use crate::{
     config::Config,
     matching::{DistanceService, watch::OpenRequestsHub},
     outbox::OutboxSignal,
-    providers::{FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway},
+    providers::{
+        FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway,
+        payments::stripe::StripeGateway,
+    },
     requests::watch::RequestChangesHub,
 };
 
@@ -44,6 +47,8 @@ pub struct AppState {
     /// The card gateway: Stripe when configured, the offline test gateway otherwise. Money
     /// moves through `billing::Ledger`, never through this directly.
     pub payments: Arc<dyn PaymentGateway>,
+    /// Stripe Connect for payouts, when Stripe is configured (`billing::payouts`).
+    pub connect: Option<Arc<StripeGateway>>,
     /// Key of the keyed hashes of phone codes (derived from the server secret).
     pub phone_code_key: Arc<[u8; 32]>,
     /// Key of the keyed hashes that name per-email counters in the cache (derived from the

@@ -506,3 +506,46 @@ async fn the_connect_adapter_speaks_stripes_protocol() {
     assert_eq!(form["transfer_group"], order.to_string());
     assert_eq!(calls.len(), 5, "the bad account id made no call");
 }
+
+#[tokio::test]
+async fn with_stripe_onboarding_creates_the_account_once_and_reads_its_state() {
+    let calls = Calls::default();
+    let fake = LocalServer::start(connect_fake(calls.clone())).await;
+    let api_base = fake.url();
+    let server = TestServer::start_with(|config| {
+        config.stripe_secret_key = Some("sk_test_local".into());
+        config.stripe_publishable_key = Some("pk_test_local".into());
+        config.stripe_api_base = api_base;
+    })
+    .await;
+    let (pro, token, _) = professional(&server, CALGARY_PRO).await;
+    let mut billing = BillingServiceClient::new(server.channel().await);
+    let before = account(&mut billing, &token, pro).await.unwrap();
+    assert_eq!(before.state, bpb::PayoutAccountState::NotStarted as i32);
+    assert!(!before.test_mode);
+
+    for _ in 0..2 {
+        let link = billing
+            .create_payout_onboarding_link(with_token(
+                bpb::CreatePayoutOnboardingLinkRequest {},
+                &token,
+            ))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(link.url, "https://connect.example/setup/e/acct_1Test");
+        assert_eq!(link.expire_time.unwrap().seconds, 1_900_000_000);
+    }
+    let after = account(&mut billing, &token, pro).await.unwrap();
+    assert_eq!(after.state, bpb::PayoutAccountState::Enabled as i32);
+    server.stop().await;
+    fake.stop().await;
+
+    let calls = calls.lock().unwrap();
+    let paths: Vec<&str> = calls.iter().map(|(path, _, _)| path.as_str()).collect();
+    assert_eq!(paths, ["accounts", "account_links", "account_links"]);
+    assert_eq!(
+        calls[1].2["return_url"],
+        "http://127.0.0.1:8080/stripe-connect"
+    );
+}

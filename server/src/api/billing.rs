@@ -601,9 +601,10 @@ impl BillingService for BillingApi {
 
     async fn create_payout_onboarding_link(
         &self,
-        _request: Request<pb::CreatePayoutOnboardingLinkRequest>,
+        request: Request<pb::CreatePayoutOnboardingLinkRequest>,
     ) -> Reply<pb::CreatePayoutOnboardingLinkResponse> {
-        let link = payouts::onboarding_link(&self.state)?;
+        let caller = caller(&request)?;
+        let link = payouts::onboarding_link(&self.state, &caller).await?;
         ok(pb::CreatePayoutOnboardingLinkResponse {
             url: link.url,
             expire_time: Some(timestamp(link.expires_at)),

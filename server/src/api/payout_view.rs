@@ -20,6 +20,8 @@ pub fn account_to_proto(account: PayoutAccount) -> pb::PayoutAccount {
     let state = match account.state {
         AccountState::TestLedger => pb::PayoutAccountState::TestLedger,
         AccountState::NotStarted => pb::PayoutAccountState::NotStarted,
+        AccountState::Pending => pb::PayoutAccountState::Pending,
+        AccountState::Enabled => pb::PayoutAccountState::Enabled,
     };
     pb::PayoutAccount {
         professional_id: account.professional_id.to_string(),

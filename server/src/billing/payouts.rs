@@ -12,7 +12,7 @@ use crate::{
     auth::Caller,
     domain::Role,
     error::{ApiError, ApiResult},
-    providers::payments::GatewayKind,
+    providers::payments::{PaymentError, stripe::connect::OnboardingUrls},
     state::AppState,
     store::{
         page::PageRequest,
@@ -27,6 +27,10 @@ pub enum AccountState {
     TestLedger,
     /// Stripe: no Connect account yet.
     NotStarted,
+    /// Stripe: an account whose onboarding is not finished (no transfers yet).
+    Pending,
+    /// Stripe: transfers are enabled.
+    Enabled,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -66,25 +70,35 @@ async fn readable(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Uuid
     Ok(id)
 }
 
-fn test_mode(state: &AppState) -> bool {
-    state.payments.kind() == GatewayKind::Test
-}
-
 pub async fn account(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<PayoutAccount> {
     let id = readable(state, caller, id).await?;
     let fee_percent = state.config.platform_fee_percent;
     let totals = store::totals(&state.db, id, fee_percent).await?;
-    let test_mode = test_mode(state);
     Ok(PayoutAccount {
         professional_id: id,
-        state: if test_mode {
-            AccountState::TestLedger
-        } else {
-            AccountState::NotStarted
-        },
+        state: account_state(state, id).await?,
         totals,
         fee_percent,
-        test_mode,
+        test_mode: state.connect.is_none(),
+    })
+}
+
+/// Where the professional's Connect account is, asked of Stripe once there is one.
+async fn account_state(state: &AppState, id: Uuid) -> ApiResult<AccountState> {
+    let Some(stripe) = &state.connect else {
+        return Ok(AccountState::TestLedger);
+    };
+    let Some(account) = store::stripe_account(&state.db, id).await? else {
+        return Ok(AccountState::NotStarted);
+    };
+    let enabled = stripe
+        .transfers_enabled(&account)
+        .await
+        .map_err(connect_error)?;
+    Ok(if enabled {
+        AccountState::Enabled
+    } else {
+        AccountState::Pending
     })
 }
 
@@ -105,18 +119,52 @@ pub struct OnboardingLink {
     pub expires_at: DateTime<Utc>,
 }
 
-/// Connect onboarding needs Stripe; on the test gateway there is nothing to onboard to.
-pub fn onboarding_link(state: &AppState) -> ApiResult<OnboardingLink> {
-    if test_mode(state) {
+/// The calling professional's onboarding link, their Connect account created on first use.
+/// Stripe sends them back to `/stripe-connect` under PUBLIC_URL.
+pub async fn onboarding_link(state: &AppState, caller: &Caller) -> ApiResult<OnboardingLink> {
+    let Some(stripe) = &state.connect else {
         return Err(ApiError::FailedPrecondition {
             reason: "STRIPE_NOT_CONFIGURED",
             message: "payouts run in test mode: Stripe is not configured, so there is no \
                       account to set up; what you are owed is kept in the ledger"
                 .to_owned(),
         });
-    }
-    Err(ApiError::FailedPrecondition {
-        reason: "PAYOUTS_UNAVAILABLE",
-        message: "Stripe payout onboarding is not available yet".to_owned(),
+    };
+    let id = caller.account_id;
+    let account = match store::stripe_account(&state.db, id).await? {
+        Some(account) => account,
+        None => {
+            let email = store::professional_email(&state.db, id).await?;
+            let created = stripe
+                .create_connect_account(id, &email)
+                .await
+                .map_err(connect_error)?;
+            store::keep_stripe_account(&state.db, id, &created).await?
+        }
+    };
+    let page = format!(
+        "{}/stripe-connect",
+        state.config.public_url.trim_end_matches('/')
+    );
+    let urls = OnboardingUrls {
+        refresh_url: format!("{page}?refresh=1"),
+        return_url: page,
+    };
+    let link = stripe
+        .onboarding_link(&account, &urls)
+        .await
+        .map_err(connect_error)?;
+    Ok(OnboardingLink {
+        url: link.url,
+        expires_at: link.expires_at,
     })
+}
+
+/// Stripe refused or could not be reached: logged, and the caller is asked to retry.
+fn connect_error(error: PaymentError) -> ApiError {
+    tracing::error!(%error, "Stripe Connect call failed");
+    ApiError::Unavailable {
+        reason: "PAYOUTS_UNAVAILABLE",
+        message: "Stripe could not be reached for payouts; please try again shortly".to_owned(),
+    }
 }

@@ -95,3 +95,44 @@ pub async fn list(
         .await?;
     Ok(page.finish(rows, |row| (row.captured_at, row.id)))
 }
+
+/// The professional's Connect account and email.
+#[tracing::instrument(skip_all)]
+pub async fn stripe_account(db: &PgPool, professional: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("select stripe_account_id from payout_accounts where professional_id = $1")
+        .bind(professional)
+        .fetch_optional(db)
+        .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn professional_email(db: &PgPool, professional: Uuid) -> sqlx::Result<String> {
+    sqlx::query_scalar("select email::text from professionals where id = $1")
+        .bind(professional)
+        .fetch_one(db)
+        .await
+}
+
+/// Keeps the first account stored for a professional and answers it (Stripe's idempotency
+/// key already makes a racing second creation answer the same account).
+#[tracing::instrument(skip_all)]
+pub async fn keep_stripe_account(
+    db: &PgPool,
+    professional: Uuid,
+    account: &str,
+) -> sqlx::Result<String> {
+    sqlx::query_scalar(
+        "with kept as (
+            insert into payout_accounts (professional_id, stripe_account_id) values ($1, $2)
+            on conflict (professional_id) do nothing
+            returning stripe_account_id)
+         select stripe_account_id from kept
+         union all
+         select stripe_account_id from payout_accounts where professional_id = $1
+         limit 1",
+    )
+    .bind(professional)
+    .bind(account)
+    .fetch_one(db)
+    .await
+}

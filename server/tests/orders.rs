@@ -11,7 +11,7 @@ mod common;
 
 use common::{
     TestServer,
-    market::{CALGARY_PRO, customer, db, in_calgary, market, place, professional},
+    market::{CALGARY_PRO, customer, db, in_calgary, market, order, place, professional},
     send_quote,
 };
 use repairs_server::store::orders;
@@ -32,36 +32,14 @@ async fn order_in(
         .unwrap();
     let quote = send_quote(server, &pro_token, &request.id, 9_000).await;
     let request_id = Uuid::parse_str(&request.id).unwrap();
-    let payment_id = Uuid::now_v7();
-    sqlx::query(
-        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
-            charge_id, state)
-         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, $4)",
+    order(
+        server,
+        &quote,
+        customer_id,
+        payment_state,
+        request_state == "completed",
     )
-    .bind(payment_id)
-    .bind(customer_id)
-    .bind(format!("pi_{}", payment_id.simple()))
-    .bind(payment_state)
-    .execute(db(server))
-    .await
-    .unwrap();
-    sqlx::query(
-        "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
-            request_id, payment_id, amount_cents, currency, created_at, hired_at, completed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, 9000, 'CAD', now(), now(),
-            case when $8 = 'completed' then now() end)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(request_id)
-    .bind(Uuid::parse_str(&quote.id).unwrap())
-    .bind(customer_id)
-    .bind(pro_id)
-    .bind(Uuid::now_v7())
-    .bind(payment_id)
-    .bind(request_state)
-    .execute(db(server))
-    .await
-    .unwrap();
+    .await;
     sqlx::query("update repair_requests set state = $2 where id = $1")
         .bind(request_id)
         .bind(request_state)

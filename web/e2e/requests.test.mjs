@@ -10,44 +10,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
-import { legacyApi, shot, waitForMessage } from './stack.mjs';
-import { adminSession, customer, professional } from './test-accounts.mjs';
+import { shot, waitForMessage } from './stack.mjs';
+import { adminSession, CALGARY, customer, memberProfessional } from './test-accounts.mjs';
 
-const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
-
-/** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
-const profileAt = (place) => ({
-  description: 'Licensed plumber, emergencies day and night.',
-  registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
-  ...place,
-  state_or_province: 'Alberta',
-  availability_days: EVERY_DAY,
-  availability_hours1: '00:00',
-  availability_hours2: '23:59',
-  radius_to_cater: '50',
-  specialisation: 'Plumbing Services',
-  qualification: 'Journeyman plumber',
-  experience: '5-10',
-  standard_fees: '30.00',
-  sms_updates: 'no',
-});
-
-const CALGARY = { office_address: '100 7 Ave SW', city: 'Calgary', zipcode: 'T2P 1J9' };
 const EDMONTON = { office_address: '10025 102A Ave NW', city: 'Edmonton', zipcode: 'T5J 2Z2' };
-
-/** An approved member professional based at `place`, as a signed-in browser stores it. */
-async function memberProfessional(name, place, admin) {
-  const pro = await professional(name, {
-    verify: true,
-    approveWith: admin.admin_token,
-    profile: profileAt(place),
-  });
-  await legacyApi('/stripe/purchase', {
-    body: { token: 'tok_visa', user_id: pro.id, coupon: '' },
-    token: pro.storage['professional-token'],
-  });
-  return pro;
-}
 
 /** Opens the open-requests list and waits until its server stream is open. */
 async function openRequestList(page, storage) {

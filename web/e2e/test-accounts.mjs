@@ -66,6 +66,46 @@ export async function professional(name, { verify, approveWith, lang = 'en', pro
   };
 }
 
+const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
+
+/** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
+const profileAt = (place) => ({
+  description: 'Licensed plumber, emergencies day and night.',
+  registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
+  ...place,
+  state_or_province: 'Alberta',
+  availability_days: EVERY_DAY,
+  availability_hours1: '00:00',
+  availability_hours2: '23:59',
+  radius_to_cater: '50',
+  specialisation: 'Plumbing Services',
+  qualification: 'Journeyman plumber',
+  experience: '5-10',
+  standard_fees: '30.00',
+  sms_updates: 'no',
+});
+
+/** A professional's base in Calgary, near the requests `placeRequest` places. */
+export const CALGARY = { office_address: '100 7 Ave SW', city: 'Calgary', zipcode: 'T2P 1J9' };
+
+/**
+ * An approved member professional based at `place` (the offline test gateway's tok_visa
+ * through the legacy purchase call), as a signed-in browser stores it.
+ */
+export async function memberProfessional(name, place, admin, { lang = 'en' } = {}) {
+  const pro = await professional(name, {
+    verify: true,
+    approveWith: admin.admin_token,
+    lang,
+    profile: profileAt(place),
+  });
+  await legacyApi('/stripe/purchase', {
+    body: { token: 'tok_visa', user_id: pro.id, coupon: '' },
+    token: pro.storage['professional-token'],
+  });
+  return pro;
+}
+
 /**
  * The accounts, keyed by audience: `{ id, storage }` where storage is the localStorage entries
  * of the signed-in session (`public` stores nothing). The admin's id is the professional its

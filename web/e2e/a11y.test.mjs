@@ -25,16 +25,21 @@ const audiences = [...new Set(views.map((view) => view.audience))];
 /** The screens whose id is a repair request's. */
 const REQUEST_SCREEN = /-request\/:id$|^\/request-apply\/:id$|^\/application-list\/:id$/;
 
+/** The screens whose id is a quote's. */
+const QUOTE_SCREEN = /^\/view-application\/:id$|^\/hire\/:id$/;
+
 /**
  * Sample values for a route's parameters, from the accounts that make the screen real: the
- * customer's request on the request screens, an account's own id on its onboarding and
- * professional screens, the customer on the user screens, the professional the admin reviews
- * on the admin's, an approved professional else.
+ * customer's request on the request screens, a quote on it on the quote screens, an account's
+ * own id on its onboarding and professional screens, the customer on the user screens, the
+ * professional the admin reviews on the admin's, an approved professional else.
  */
 function sampleParams(pattern, audience, accounts) {
   let id = accounts['professional-approved'].id;
   if (REQUEST_SCREEN.test(pattern)) {
     id = accounts.requestId;
+  } else if (QUOTE_SCREEN.test(pattern)) {
+    id = accounts.quoteId;
   } else if (audience.endsWith('onboarding') || audience.startsWith('professional')) {
     id = accounts[audience].id;
   } else if (audience === 'admin' && pattern.includes('-service/')) {

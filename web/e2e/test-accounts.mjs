@@ -109,7 +109,7 @@ export async function memberProfessional(name, place, admin, { lang = 'en' } = {
 /**
  * The accounts, keyed by audience: `{ id, storage }` where storage is the localStorage entries
  * of the signed-in session (`public` stores nothing). The admin's id is the professional its
- * screens open; `requestId` is a request of the customer's.
+ * screens open; `requestId` is a request of the customer's, `quoteId` a quote on it.
  */
 /** The admin of the stack, signed in: `admin_token` and `admin_name`. */
 export const adminSession = () =>
@@ -148,12 +148,21 @@ export async function createAccounts() {
       // The one the admin screens open (and approve): its sessions may end, nobody uses them.
       professional('Robin Reviewed', { verify: true }),
     ]);
-  // The request screens open the customer's own request.
-  const requestId = await placeRequest(verifiedCustomer);
+  // The request screens open the customer's own request; the quote screens (/view-application,
+  // /hire) a member professional's quote on it.
+  const [requestId, quoter] = await Promise.all([
+    placeRequest(verifiedCustomer),
+    memberProfessional('Quinn Quoter', CALGARY, admin),
+  ]);
+  const quote = await legacyApi('/requests/apply', {
+    body: { request_applied: requestId, time_of_service: '2', fees: '45.00' },
+    token: quoter.storage['professional-token'],
+  });
   // The service screens (/admin/edit-service/:id, /admin/delete-service/:id) open the first.
   const services = await (await fetch(`${BASE_URL}/api/services`)).json();
   return {
     requestId,
+    quoteId: quote._id,
     serviceId: services[0]._id,
     public: { id: '', storage: {} },
     'customer-onboarding': newCustomer,

@@ -1,9 +1,11 @@
 //! Periodic clean-up: expired password-reset and email-verification links, and old
 //! delivered outbox messages; the membership reminders that have come due; the open
 //! repair requests nobody was hired on in time, which expire; the hires' card holds
-//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`); and the
-//! professionals whose membership ran out, dropped from the fan-out's index.
-//! Safe to run in every server process at once (plain deletes; reminders lock their rows).
+//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`); the
+//! professionals whose membership ran out, dropped from the fan-out's index; and, with
+//! Stripe, the payouts owed to professionals (`crate::billing::payout_transfers`).
+//! Safe to run in every server process at once (plain deletes; reminders and payouts lock
+//! their rows).
 
 use std::time::Duration;
 
@@ -69,6 +71,13 @@ pub fn spawn(
                 }
                 Ok(_) => {}
                 Err(error) => tracing::error!(error = ?error, "hold sweep failed"),
+            }
+            match crate::billing::payout_transfers::send_due(&state, chrono::Utc::now()).await {
+                Ok(sent) if sent != crate::billing::payout_transfers::Sent::default() => {
+                    tracing::info!(?sent, "payouts transferred");
+                }
+                Ok(_) => {}
+                Err(error) => tracing::error!(error = ?error, "payout transfers failed"),
             }
             tokio::select! {
                 () = tokio::time::sleep(every) => {}

@@ -17,6 +17,7 @@ use crate::{
         admin::{self, Target},
         coupons,
         ledger::Step,
+        manual_payouts::{self, ManualPayoutForm},
         membership::{self, Membership, PurchaseRequest},
         payouts, stripe_events, test_charge,
     },
@@ -623,6 +624,24 @@ impl BillingService for BillingApi {
         ok(pb::ListPayoutsResponse {
             payouts: rows.into_iter().map(payout_view::payout_to_proto).collect(),
             next_page_token,
+        })
+    }
+
+    async fn record_manual_payout(
+        &self,
+        request: Request<pb::RecordManualPayoutRequest>,
+    ) -> Reply<pb::RecordManualPayoutResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let form = ManualPayoutForm {
+            professional_id: &req.professional_id,
+            order_ids: &req.order_ids,
+            note: &req.note,
+            request_id: &req.request_id,
+        };
+        let rows = manual_payouts::record(&self.state, caller.account_id, &form).await?;
+        ok(pb::RecordManualPayoutResponse {
+            payouts: rows.into_iter().map(payout_view::payout_to_proto).collect(),
         })
     }
 }

@@ -38,7 +38,10 @@ pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
         EntryState::Owed => pb::PayoutState::Owed,
         EntryState::Paid => pb::PayoutState::Paid,
         EntryState::Reversed => pb::PayoutState::Reversed,
+        EntryState::TransferFailed => pb::PayoutState::TransferFailed,
+        EntryState::RefundedAfterPayout => pb::PayoutState::RefundedAfterPayout,
     };
+    let failed = state == pb::PayoutState::TransferFailed;
     pb::Payout {
         id: row.id.to_string(),
         order_id: row.order_id.to_string(),
@@ -49,5 +52,9 @@ pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
         transfer_id: row.transfer_id.unwrap_or_default(),
         create_time: Some(timestamp(row.captured_at)),
         pay_time: row.paid_at.map(timestamp),
+        failed_attempts: row.attempts,
+        last_error: if failed { row.last_error } else { None }.unwrap_or_default(),
+        next_attempt_time: row.next_attempt_at.filter(|_| failed).map(timestamp),
+        note: row.note.unwrap_or_default(),
     }
 }

@@ -288,6 +288,10 @@ pub const RULES: &[(&str, Access)] = &[
         "/repairs.billing.v1.BillingService/ListPayouts",
         PROFESSIONAL_OR_ADMIN,
     ),
+    (
+        "/repairs.billing.v1.BillingService/RecordManualPayout",
+        ADMIN,
+    ),
     // Content.
     ("/repairs.content.v1.ContentService/ListServices", ANYONE),
     ("/repairs.content.v1.ContentService/GetService", ANYONE),

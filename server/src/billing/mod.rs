@@ -5,7 +5,9 @@
 pub mod admin;
 pub mod coupons;
 pub mod ledger;
+pub mod manual_payouts;
 pub mod membership;
+pub mod payout_transfers;
 pub mod payouts;
 pub mod receipt;
 pub mod stripe_events;

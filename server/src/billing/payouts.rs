@@ -46,17 +46,23 @@ pub struct PayoutAccount {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EntryState {
     Owed,
+    /// Owed, and the last transfer failed: it is tried again later.
+    TransferFailed,
     Paid,
+    /// Refunded before any payout: nothing is owed.
     Reversed,
+    /// Paid, then refunded to the customer: not taken back automatically.
+    RefundedAfterPayout,
 }
 
 pub fn entry_state(row: &PayoutRow) -> EntryState {
-    if row.payment_state == "refunded" {
-        EntryState::Reversed
-    } else if row.paid_at.is_some() {
-        EntryState::Paid
-    } else {
-        EntryState::Owed
+    let refunded = row.payment_state == "refunded";
+    match (refunded, row.paid_at.is_some()) {
+        (true, true) => EntryState::RefundedAfterPayout,
+        (true, false) => EntryState::Reversed,
+        (false, true) => EntryState::Paid,
+        (false, false) if row.attempts > 0 => EntryState::TransferFailed,
+        (false, false) => EntryState::Owed,
     }
 }
 

@@ -2,7 +2,7 @@
 //! the transfers recorded against them (see migration `payouts`).
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
@@ -20,6 +20,12 @@ pub struct PayoutRow {
     pub captured_at: DateTime<Utc>,
     pub transfer_id: Option<String>,
     pub paid_at: Option<DateTime<Utc>>,
+    /// Transfers that failed so far, when the next one is due and why the last failed.
+    pub attempts: i32,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+    /// The admin's note of a payout recorded by hand.
+    pub note: Option<String>,
 }
 
 /// What a professional is owed (captured, neither paid nor refunded) and was paid, net of
@@ -35,10 +41,12 @@ pub struct PayoutTotals {
 const ENTRIES: &str = "
     select p.id, o.id as order_id, p.amount_cents as gross_cents,
         coalesce(t.fee_cents, payout_fee(p.amount_cents, $2)) as fee_cents,
-        p.state as payment_state, p.captured_at, t.transfer_id, t.paid_at
+        p.state as payment_state, p.captured_at, t.transfer_id, t.paid_at,
+        coalesce(t.attempts, 0) as attempts, t.next_attempt_at, t.last_error, m.note
     from orders o
     join payments p on p.id = o.payment_id
     left join payouts t on t.order_id = o.id
+    left join manual_payouts m on m.id = t.manual_payout_id
     where o.professional_id = $1 and p.purpose = 'hire' and p.captured_at is not null";
 
 #[tracing::instrument(skip_all)]
@@ -51,7 +59,7 @@ pub async fn professional_exists(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
 
 #[tracing::instrument(skip_all)]
 pub async fn totals(
-    db: &PgPool,
+    db: impl PgExecutor<'_>,
     professional: Uuid,
     fee_percent: u8,
 ) -> sqlx::Result<PayoutTotals> {
@@ -94,6 +102,24 @@ pub async fn list(
         .fetch_all(db)
         .await?;
     Ok(page.finish(rows, |row| (row.captured_at, row.id)))
+}
+
+/// The entries of `orders` among the professional's captured hires, their payments locked
+/// until the transaction ends (an entry being paid by hand is not refunded meanwhile).
+#[tracing::instrument(skip_all)]
+pub async fn lock_entries(
+    tx: &mut PgConnection,
+    professional: Uuid,
+    fee_percent: u8,
+    orders: &[Uuid],
+) -> sqlx::Result<Vec<PayoutRow>> {
+    let sql = format!("{ENTRIES} and o.id = any($3) order by o.id for update of p");
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(professional)
+        .bind(i32::from(fee_percent))
+        .bind(orders)
+        .fetch_all(tx)
+        .await
 }
 
 /// The professional's Connect account and email.

@@ -1,0 +1,127 @@
+//! Sending payouts through Stripe Connect, a housekeeping pass: each owed entry (a captured
+//! hire, not refunded, not paid) of a professional whose Connect account can receive
+//! transfers is transferred, then written paid in the transaction that claimed it.
+//!
+//! - Never twice: the entry is claimed with `for update skip locked`, so a second server
+//!   process passes it by; the transfer's idempotency key is the order's (`payout-{order}`),
+//!   so a crash between Stripe's answer and the write makes the next pass get the same
+//!   transfer back (Stripe keeps keys for 24 hours: the retry waits below stay far shorter).
+//! - Never lost: a failed transfer stays owed, counted, with its error, and is tried again
+//!   after a wait that doubles from a minute up to six hours; it is logged and its entry
+//!   shows TRANSFER_FAILED to admins and the professional.
+//! - Refunds: a refund before the transfer removes the debt (only captured payments are
+//!   claimed). A refund after it is shown (REFUNDED_AFTER_PAYOUT) and not clawed back: an
+//!   admin settles it with the professional by hand, or reverses the transfer at Stripe.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::{
+    domain::Cents,
+    providers::payments::{PaymentError, stripe::StripeGateway},
+    state::AppState,
+    store::payout_transfers::{self as store, DueTransfer},
+};
+
+/// The wait before the first retry; it doubles after each failure.
+const FIRST_RETRY_SECS: i64 = 60;
+/// The longest wait between two tries.
+const LONGEST_RETRY_SECS: i64 = 6 * 3600;
+/// The longest error kept with an entry.
+const ERROR_CHARS: usize = 500;
+
+/// What one pass did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Sent {
+    pub paid: usize,
+    pub failed: usize,
+}
+
+/// How long to wait after the `attempts`-th failure.
+pub fn retry_delay(attempts: i32) -> chrono::Duration {
+    let doublings = u32::try_from(attempts.saturating_sub(1))
+        .unwrap_or(0)
+        .min(20);
+    let secs = FIRST_RETRY_SECS.saturating_mul(1 << doublings);
+    chrono::Duration::seconds(secs.min(LONGEST_RETRY_SECS))
+}
+
+/// Transfers every entry due at `now`. Does nothing in test mode (no Stripe).
+pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Sent> {
+    let Some(stripe) = &state.connect else {
+        return Ok(Sent::default());
+    };
+    let fee_percent = state.config.platform_fee_percent;
+    // Professionals whose account cannot receive transfers now: left for a later pass.
+    let mut not_enabled: Vec<Uuid> = Vec::new();
+    let mut sent = Sent::default();
+    loop {
+        let mut tx = state.db.begin().await?;
+        let Some(due) = store::claim_due(&mut tx, now, fee_percent, &not_enabled).await? else {
+            break;
+        };
+        match stripe.transfers_enabled(&due.stripe_account_id).await {
+            Ok(true) => {}
+            Ok(false) => {
+                not_enabled.push(due.professional_id);
+                continue;
+            }
+            Err(error) => {
+                tracing::warn!(%error, professional = %due.professional_id,
+                    "could not read a Connect account; its payouts wait for the next pass");
+                not_enabled.push(due.professional_id);
+                continue;
+            }
+        }
+        match transfer(stripe, &due).await {
+            Ok(transfer_id) => {
+                store::record_paid(&mut tx, &due, transfer_id.as_deref(), now).await?;
+                sent.paid += 1;
+            }
+            Err(error) => {
+                let attempts = due.attempts.saturating_add(1);
+                let retry_at = now + retry_delay(attempts);
+                tracing::error!(error = ?error, order = %due.order_id, attempts, %retry_at,
+                    "payout transfer failed; it will be tried again");
+                let reason: String = error.to_string().chars().take(ERROR_CHARS).collect();
+                store::record_failure(&mut tx, &due, &reason, retry_at).await?;
+                sent.failed += 1;
+            }
+        }
+        tx.commit().await?;
+    }
+    Ok(sent)
+}
+
+/// The transfer of the entry's net; none when the fee took it all.
+async fn transfer(
+    stripe: &StripeGateway,
+    due: &DueTransfer,
+) -> Result<Option<String>, PaymentError> {
+    let net = due.gross_cents - due.fee_cents;
+    if net <= 0 {
+        return Ok(None);
+    }
+    let net = Cents::new(net)
+        .map_err(|e| PaymentError::Unavailable(anyhow::anyhow!("order {}: {e}", due.order_id)))?;
+    stripe
+        .transfer(&due.stripe_account_id, net, due.order_id)
+        .await
+        .map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wait_doubles_from_a_minute_up_to_six_hours() {
+        assert_eq!(retry_delay(1).num_seconds(), 60);
+        assert_eq!(retry_delay(2).num_seconds(), 120);
+        assert_eq!(retry_delay(5).num_seconds(), 960);
+        assert_eq!(retry_delay(9).num_seconds(), 256 * 60);
+        assert_eq!(retry_delay(10).num_seconds(), 6 * 3600);
+        assert_eq!(retry_delay(i32::MAX).num_seconds(), 6 * 3600);
+        assert_eq!(retry_delay(0).num_seconds(), 60);
+    }
+}

@@ -956,7 +956,7 @@ async fn in_test_mode_an_admin_records_a_payout_made_by_hand_once() {
     // One audit entry, with the balance before and after.
     let audit: Vec<(Uuid, String, Value, Value)> = sqlx::query_as(
         "select admin_id, target_id, before_json, after_json from audit_events
-         where action = 'payout.record_manual'",
+         where action = 'professional.record_payout'",
     )
     .fetch_all(db(&server))
     .await

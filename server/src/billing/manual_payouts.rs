@@ -93,7 +93,7 @@ pub async fn record(
     audit::record_change(
         &mut *tx,
         admin,
-        "payout.record_manual",
+        "professional.record_payout",
         ("professional", &wanted.professional_id.to_string()),
         Some(&before),
         Some(&after),

@@ -395,6 +395,11 @@ const ADMIN_AREA_PAGES = [
       await import('@/features/billing/routes/admin-order-history-page');
     return <AdminOrderHistoryPage />;
   }),
+  page('/admin/professional-payouts/:id', async () => {
+    const { AdminProfessionalPayoutsPage } =
+      await import('@/features/billing/routes/admin-professional-payouts-page');
+    return <AdminProfessionalPayoutsPage />;
+  }),
   page('/admin/coupon-list', async () => {
     const { CouponListPage } = await import('@/features/billing/routes/coupon-list-page');
     return <CouponListPage />;

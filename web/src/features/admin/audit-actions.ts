@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
     'professional.approve': 'audit.actions.approve',
     'professional.deny': 'audit.actions.deny',
     'professional.delete': 'audit.actions.delete',
+    'professional.record_payout': 'audit.actions.recordPayout',
   },
   customer: { 'customer.delete': 'audit.actions.delete' },
   coupon: {

@@ -14,3 +14,6 @@ export const HIRE_PATHS = {
 } as const;
 /** The customer's view of an order's repair request (the requests feature's screen). */
 export const customerRequestPath = (id: string) => `/user-view-request/${encodeURIComponent(id)}`;
+/** The admin's screen of a professional (the admin feature's). */
+export const adminProfessionalPath = (id: string) =>
+  `/admin/view-professional/${encodeURIComponent(id)}`;

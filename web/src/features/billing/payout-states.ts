@@ -6,6 +6,12 @@ export const PAYOUT_STATES = [
   { state: PayoutState.OWED, key: 'payouts.states.owed', palette: 'yellow' },
   { state: PayoutState.PAID, key: 'payouts.states.paid', palette: 'green' },
   { state: PayoutState.REVERSED, key: 'payouts.states.reversed', palette: 'gray' },
+  { state: PayoutState.TRANSFER_FAILED, key: 'payouts.states.transferFailed', palette: 'red' },
+  {
+    state: PayoutState.REFUNDED_AFTER_PAYOUT,
+    key: 'payouts.states.refundedAfterPayout',
+    palette: 'orange',
+  },
 ] as const;
 
 /** What the page says of each state of the payout account. */
@@ -16,3 +22,6 @@ export const ACCOUNT_STATE_KEYS: Record<PayoutAccountState, TranslationKey> = {
   [PayoutAccountState.ENABLED]: 'payouts.account.enabled',
   [PayoutAccountState.TEST_LEDGER]: 'payouts.account.testLedger',
 };
+
+/** The entries an admin may mark paid by hand: owed, whether or not a transfer failed. */
+export const OWED_STATES: readonly PayoutState[] = [PayoutState.OWED, PayoutState.TRANSFER_FAILED];

@@ -27,6 +27,9 @@ export function ViewProfessionalPage() {
       {professional && (
         <>
           <ProfessionalActions professional={professional} />
+          <AppLink to={ADMIN_PATHS.payouts(professional.id)} color="brand.fg">
+            {t('admin.viewPayouts')}
+          </AppLink>
           <ProfessionalDetails professional={professional} />
         </>
       )}

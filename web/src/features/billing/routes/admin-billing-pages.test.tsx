@@ -3,8 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { CouponSchema } from '@/gen/repairs/billing/v1/billing_pb';
-import { PaymentMode, PaymentState } from '@/gen/repairs/billing/v1/billing_pb';
+import type { CouponSchema, PayoutSchema } from '@/gen/repairs/billing/v1/billing_pb';
+import {
+  PaymentMode,
+  PaymentState,
+  PayoutAccountState,
+  PayoutState,
+} from '@/gen/repairs/billing/v1/billing_pb';
 import { renderApp } from '@/test/render-app';
 import { Code, rpcError, signIn, stubServer } from '@/test/stub-server';
 
@@ -180,5 +185,118 @@ describe('admin: test checkout', () => {
     const [capture] = server.requests<{ target: unknown; requestId: string }>('capturePayment');
     expect(capture?.target).toMatchObject({ target: { case: 'paymentId', value: 'pay-1' } });
     expect(capture?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('admin: a professional’s payouts (/admin/professional-payouts/:id)', () => {
+  const cad = (amountCents: bigint) => ({ amountCents, currency: 'CAD' });
+  const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+  const ENTRY: MessageInitShape<typeof PayoutSchema> = {
+    id: 'pay1',
+    orderId: 'o1',
+    gross: cad(10000n),
+    platformFee: cad(1000n),
+    net: cad(9000n),
+    state: PayoutState.OWED,
+    createTime: timestampFromMs(Date.UTC(2026, 10, 20, 12)),
+  };
+
+  /** A test-mode ledger of one owed entry, which RecordManualPayout marks paid. */
+  function payoutServer(billing: Billing = {}, testMode = true) {
+    let entry = { ...ENTRY };
+    return adminServer({
+      getPayoutAccount: () => ({
+        account: {
+          professionalId: 'p1',
+          state: testMode ? PayoutAccountState.TEST_LEDGER : PayoutAccountState.ENABLED,
+          owed: cad(entry.state === PayoutState.PAID ? 0n : 9000n),
+          paid: cad(entry.state === PayoutState.PAID ? 9000n : 0n),
+          platformFeePercent: 10,
+          testMode,
+        },
+      }),
+      listPayouts: () => ({ payouts: [entry], nextPageToken: '' }),
+      recordManualPayout: ({ note }) => {
+        entry = { ...entry, state: PayoutState.PAID, note };
+        return { payouts: [entry] };
+      },
+      ...billing,
+    });
+  }
+
+  it('marks an owed entry paid after confirming, with a note, under one request_id', async () => {
+    const server = payoutServer();
+    renderApp('/admin/professional-payouts/p1', server.transport);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Mark $90.00 of Nov 20, 2026 paid' });
+    expect(screen.getByText('TEST MODE')).toBeVisible();
+
+    await user.click(button);
+    let dialog = await screen.findByRole('alertdialog', {
+      name: 'Record this payout as paid?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.requests('recordManualPayout')).toEqual([]);
+
+    await user.click(button);
+    dialog = await screen.findByRole('alertdialog', { name: 'Record this payout as paid?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await within(dialog).findByText('Say how it was paid.')).toBeVisible();
+    expect(server.requests('recordManualPayout')).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText(/^How it was paid/), 'Interac e-Transfer');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('The payout is recorded as paid.')).toBeVisible();
+    const sent = server.requests('recordManualPayout')[0]!;
+    expect(sent).toMatchObject({
+      professionalId: 'p1',
+      orderIds: ['o1'],
+      note: 'Interac e-Transfer',
+    });
+    expect(sent.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText('Paid by hand: Interac e-Transfer')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Mark / })).toBeNull();
+  });
+
+  it('keeps the request_id while a failed attempt is retried and shows the refusal in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    let calls = 0;
+    const server = payoutServer({
+      recordManualPayout: () => {
+        calls += 1;
+        throw rpcError(
+          calls === 1 ? Code.Unavailable : Code.FailedPrecondition,
+          calls === 1 ? 'UNAVAILABLE' : 'PAYOUT_NOT_OWED',
+        );
+      },
+    });
+    renderApp('/admin/professional-payouts/p1', server.transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Marquer comme versés/ }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Enregistrer ce versement comme payé?',
+    });
+    await user.type(within(dialog).getByLabelText(/^Comment il a été payé/), 'Chèque 104');
+    const confirm = within(dialog).getByRole('button', { name: 'Marquer comme versé' });
+    await user.click(confirm);
+    await waitFor(() => expect(server.requests('recordManualPayout')).toHaveLength(1));
+    await user.click(confirm);
+    expect(
+      plain(
+        await within(dialog)
+          .findByText(/^Cette entrée n’est plus due/)
+          .then((e) => e.textContent),
+      ),
+    ).toBe('Cette entrée n’est plus due : elle a été versée ou remboursée. Rechargez la page.');
+    const [first, second] = server.requests('recordManualPayout');
+    expect(second?.requestId).toBe(first?.requestId);
+  });
+
+  it('offers nothing to mark when Stripe pays automatically', async () => {
+    const server = payoutServer({}, false);
+    renderApp('/admin/professional-payouts/p1', server.transport);
+    expect(await screen.findByText(/^Stripe transfers what is owed automatically/)).toBeVisible();
+    expect(await screen.findByRole('table')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Mark / })).toBeNull();
   });
 });

@@ -1,29 +1,16 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
-import { FigureCards } from '@/components/ui/figure-cards';
-import type { Column } from '@/components/ui/simple-table';
-import { StateBadge } from '@/components/ui/state-badge';
-import {
-  PayoutAccountState,
-  type Payout,
-  type PayoutAccount,
-} from '@/gen/repairs/billing/v1/billing_pb';
+import { PayoutAccountState, type PayoutAccount } from '@/gen/repairs/billing/v1/billing_pb';
 import { reloadTo } from '@/lib/browser';
-import { formatPercent } from '@/lib/money';
-import { useDateFormat } from '@/lib/use-date-format';
-import { useLanguage } from '@/lib/use-language';
-import { useMoneyFormat } from '@/lib/use-money-format';
-import { usePageTokens } from '@/lib/use-page-tokens';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useCreatePayoutOnboardingLink } from '../api/create-payout-onboarding-link';
 import { usePayoutAccount } from '../api/get-payout-account';
-import { usePayoutsPage } from '../api/list-payouts';
+import { PayoutFigures, PayoutLedger } from '../components/payout-ledger';
 import { TestModeBadge } from '../components/test-mode-badge';
-import { ACCOUNT_STATE_KEYS, PAYOUT_STATES } from '../payout-states';
+import { ACCOUNT_STATE_KEYS } from '../payout-states';
 
 /**
  * /stripe-connect: how the professional is paid. What captured hires owe them and what was
@@ -45,7 +32,7 @@ export function StripeConnectPage() {
         <Heading as="h2" id="payouts-heading" size="lg" color="brand.900">
           {t('payouts.ledger')}
         </Heading>
-        <PayoutList professionalId={professionalId} />
+        <PayoutLedger professionalId={professionalId} />
       </Stack>
     </Stack>
   );
@@ -54,8 +41,6 @@ export function StripeConnectPage() {
 /** The totals, the account's state and, with Stripe, the onboarding button. */
 function AccountSummary({ account }: { account: PayoutAccount }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const formatMoney = useMoneyFormat();
   const onboarding = useCreatePayoutOnboardingLink();
   const needsOnboarding =
     account.state === PayoutAccountState.NOT_STARTED ||
@@ -67,17 +52,7 @@ function AccountSummary({ account }: { account: PayoutAccount }) {
     <Stack gap="5">
       {account.testMode && <TestModeBadge />}
       <Text>{t(ACCOUNT_STATE_KEYS[account.state] ?? 'payouts.account.notStarted')}</Text>
-      <FigureCards
-        label={t('payouts.totals')}
-        wide={2}
-        figures={[
-          [t('payouts.owed'), formatMoney(account.owed)],
-          [t('payouts.paid'), formatMoney(account.paid)],
-        ]}
-      />
-      <Text color="fg.muted">
-        {t('payouts.platformFee', { percent: formatPercent(account.platformFeePercent, language) })}
-      </Text>
+      <PayoutFigures account={account} reader="professional" />
       {needsOnboarding && (
         <Stack gap="3" align="start">
           {onboarding.error && <RpcErrorAlert error={onboarding.error} />}
@@ -89,38 +64,5 @@ function AccountSummary({ account }: { account: PayoutAccount }) {
         </Stack>
       )}
     </Stack>
-  );
-}
-
-/** The ledger, page by page: each captured hire, its fee, what it owes and whether paid. */
-function PayoutList({ professionalId }: { professionalId: string | null }) {
-  const { t } = useTranslation();
-  const formatMoney = useMoneyFormat();
-  const formatDate = useDateFormat();
-  const pages = usePageTokens();
-  const { data, isPending, error } = usePayoutsPage(professionalId, pages.token);
-  const columns: Column<Payout>[] = [
-    { header: t('payouts.date'), cell: (payout) => formatDate(payout.createTime) },
-    { header: t('payouts.gross'), cell: (payout) => formatMoney(payout.gross) },
-    { header: t('payouts.fee'), cell: (payout) => formatMoney(payout.platformFee) },
-    { header: t('payouts.net'), cell: (payout) => formatMoney(payout.net) },
-    {
-      header: t('payouts.state'),
-      cell: (payout) => <StateBadge labels={PAYOUT_STATES} state={payout.state} />,
-    },
-    { header: t('payouts.paidOn'), cell: (payout) => formatDate(payout.payTime) },
-  ];
-  return (
-    <PagedList
-      caption={t('payouts.ledger')}
-      emptyTitle={t('payouts.none')}
-      columns={columns}
-      rowKey={(payout) => payout.id}
-      rows={data?.payouts}
-      nextPageToken={data?.nextPageToken ?? ''}
-      isPending={isPending}
-      error={error}
-      pages={pages}
-    />
   );
 }

@@ -1043,3 +1043,40 @@ async fn a_manual_payout_needs_an_owed_entry_of_that_professional_an_admin_and_t
     server.stop().await;
     local.stop().await;
 }
+
+#[tokio::test]
+async fn two_admins_marking_one_entry_at_once_record_it_once() {
+    let server = TestServer::start().await;
+    let mut job = hired(&server, 7_000).await;
+    complete(&mut job).await;
+    let (_, first) = server.account_token(Role::Admin).await;
+    let (_, second) = server.account_token(Role::Admin).await;
+    let (pro, order) = (job.pro_id, job.order.id.clone());
+    let mut calls = Vec::new();
+    for (admin, note) in [(first, "cheque 1"), (second, "cheque 2")] {
+        let mut billing = job.billing.clone();
+        let order = order.clone();
+        calls.push(tokio::spawn(async move {
+            record_manual(&mut billing, &admin, pro, &[&order], note, Uuid::now_v7()).await
+        }));
+    }
+    let mut answers = Vec::new();
+    for call in calls {
+        answers.push(call.await.unwrap());
+    }
+    let refused: Vec<&tonic::Status> = answers.iter().filter_map(|a| a.as_ref().err()).collect();
+    assert_eq!(refused.len(), 1, "{answers:?}");
+    assert_eq!(reason(refused[0]), "PAYOUT_NOT_OWED");
+    let (records, audits): (i64, i64) = sqlx::query_as(
+        "select (select count(*) from manual_payouts),
+            (select count(*) from audit_events where action = 'professional.record_payout')",
+    )
+    .fetch_one(db(&server))
+    .await
+    .unwrap();
+    assert_eq!((records, audits), (1, 1));
+    let token = job.pro_token.clone();
+    let acc = account(&mut job.billing, &token, pro).await.unwrap();
+    assert_eq!(cents(acc.paid.as_ref()), 7_000);
+    server.stop().await;
+}

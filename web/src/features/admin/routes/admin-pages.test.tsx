@@ -58,6 +58,10 @@ describe('admin: professionals', () => {
     const group = await decisions();
     const shown = [...group.querySelectorAll('a, button')].map((element) => element.textContent);
     expect(shown).toEqual(labels);
+    expect(screen.getByRole('link', { name: 'Payouts and balance' })).toHaveAttribute(
+      'href',
+      `/admin/professional-payouts/${PROFESSIONAL_ID}`,
+    );
   });
 
   it('approves after a confirmation dialog, through the action route, back to the list', async () => {

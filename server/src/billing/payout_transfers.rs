@@ -13,6 +13,8 @@
 //!   claimed). A refund after it is shown (REFUNDED_AFTER_PAYOUT) and not clawed back: an
 //!   admin settles it with the professional by hand, or reverses the transfer at Stripe.
 
+use std::collections::HashSet;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -20,7 +22,7 @@ use crate::{
     domain::Cents,
     providers::payments::{PaymentError, stripe::StripeGateway},
     state::AppState,
-    store::payout_transfers::{self as store, DueTransfer},
+    store::payout_transfers::{self as store, Claim, DueTransfer},
 };
 
 /// The wait before the first retry; it doubles after each failure.
@@ -52,25 +54,33 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Se
         return Ok(Sent::default());
     };
     let fee_percent = state.config.platform_fee_percent;
-    // Professionals whose account cannot receive transfers now: left for a later pass.
+    // Professionals whose account cannot receive transfers now (left for a later pass), and
+    // those whose account can (asked of Stripe once a pass).
     let mut not_enabled: Vec<Uuid> = Vec::new();
+    let mut enabled: HashSet<Uuid> = HashSet::new();
     let mut sent = Sent::default();
     loop {
         let mut tx = state.db.begin().await?;
-        let Some(due) = store::claim_due(&mut tx, now, fee_percent, &not_enabled).await? else {
-            break;
+        let due = match store::claim_due(&mut tx, now, fee_percent, &not_enabled).await? {
+            Claim::Due(due) => due,
+            Claim::Taken => continue,
+            Claim::Empty => break,
         };
-        match stripe.transfers_enabled(&due.stripe_account_id).await {
-            Ok(true) => {}
-            Ok(false) => {
-                not_enabled.push(due.professional_id);
-                continue;
-            }
-            Err(error) => {
-                tracing::warn!(%error, professional = %due.professional_id,
-                    "could not read a Connect account; its payouts wait for the next pass");
-                not_enabled.push(due.professional_id);
-                continue;
+        if !enabled.contains(&due.professional_id) {
+            match stripe.transfers_enabled(&due.stripe_account_id).await {
+                Ok(true) => {
+                    enabled.insert(due.professional_id);
+                }
+                Ok(false) => {
+                    not_enabled.push(due.professional_id);
+                    continue;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, professional = %due.professional_id,
+                        "could not read a Connect account; its payouts wait for the next pass");
+                    not_enabled.push(due.professional_id);
+                    continue;
+                }
             }
         }
         match transfer(stripe, &due).await {

@@ -19,6 +19,17 @@ pub struct DueTransfer {
     pub attempts: i32,
 }
 
+/// What a claim found.
+#[derive(Debug)]
+pub enum Claim {
+    /// An entry to transfer, locked until the transaction ends.
+    Due(DueTransfer),
+    /// The entry found was paid by another process meanwhile: look again.
+    Taken,
+    /// Nothing is due.
+    Empty,
+}
+
 /// Locks the oldest captured hire, not refunded, whose payout is neither paid nor waiting
 /// for a later retry, of a professional with a Connect account and not in `skip`. Its fee
 /// is the one recorded at a failed attempt, else `fee_percent` now.
@@ -28,7 +39,7 @@ pub async fn claim_due(
     now: DateTime<Utc>,
     fee_percent: u8,
     skip: &[Uuid],
-) -> sqlx::Result<Option<DueTransfer>> {
+) -> sqlx::Result<Claim> {
     let due: Option<DueTransfer> = sqlx::query_as(
         "select o.id as order_id, o.professional_id, a.stripe_account_id,
             p.amount_cents as gross_cents,
@@ -50,7 +61,9 @@ pub async fn claim_due(
     .bind(skip)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(due) = due else { return Ok(None) };
+    let Some(due) = due else {
+        return Ok(Claim::Empty);
+    };
     // The lock re-reads the payment but not the payout joined to it: a process that paid
     // the entry and committed just before the lock was taken is seen only by a new read.
     let still_due: bool = sqlx::query_scalar(
@@ -61,7 +74,11 @@ pub async fn claim_due(
     .bind(now)
     .fetch_one(&mut *tx)
     .await?;
-    Ok(still_due.then_some(due))
+    Ok(if still_due {
+        Claim::Due(due)
+    } else {
+        Claim::Taken
+    })
 }
 
 /// The entry is paid by `transfer_id` (none when nothing was left to send after the fee).

@@ -1,8 +1,9 @@
 //! Payouts: what each professional is owed for their captured hires, less the platform fee
 //! (`PLATFORM_FEE_PERCENT`), and what was paid to them. The ledger is read from the captured
 //! hire payments (`store::payouts`): an authorised hold owes nothing, and a refund shows as
-//! a reversed entry, after a transfer too. On the offline test gateway no money moves: the
-//! ledger is all there is.
+//! a reversed entry, or as refunded after payout once paid. With Stripe owed entries are
+//! transferred by the housekeeping (`payout_transfers`); on the offline test gateway no money
+//! moves, and an admin records what they paid by hand (`manual_payouts`).
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;

@@ -693,6 +693,25 @@ async fn captured_with_account(server: &TestServer, cents: i64) -> Hired {
     job
 }
 
+/// A server on the Stripe fake, its switches set by `prepare` first, and a captured job of
+/// `cents` whose professional has a Connect account.
+async fn stripe_job(
+    fee: u8,
+    cents: i64,
+    prepare: impl FnOnce(&Fake),
+) -> (Shared, TestServer, LocalServer, Hired) {
+    let fake = Shared::default();
+    prepare(&fake);
+    let (server, local) = with_stripe(&fake, fee).await;
+    let job = captured_with_account(&server, cents).await;
+    (fake, server, local, job)
+}
+
+async fn stop(server: TestServer, local: LocalServer) {
+    server.stop().await;
+    local.stop().await;
+}
+
 async fn send_due(server: &TestServer, now: chrono::DateTime<chrono::Utc>) -> Sent {
     payout_transfers::send_due(&server.server.state, now)
         .await
@@ -711,9 +730,7 @@ async fn only_entry(job: &mut Hired) -> bpb::Payout {
 
 #[tokio::test]
 async fn with_stripe_a_captured_hire_is_transferred_once_less_the_fee() {
-    let fake = Shared::default();
-    let (server, local) = with_stripe(&fake, 10).await;
-    let mut job = captured_with_account(&server, 10_000).await;
+    let (fake, server, local, mut job) = stripe_job(10, 10_000, |_| {}).await;
 
     let now = chrono::Utc::now();
     assert_eq!(send_due(&server, now).await, Sent { paid: 1, failed: 0 });
@@ -744,8 +761,7 @@ async fn with_stripe_a_captured_hire_is_transferred_once_less_the_fee() {
     assert_eq!(entry.state, bpb::PayoutState::RefundedAfterPayout as i32);
     assert_eq!(send_due(&server, now).await, Sent::default());
     assert_eq!(fake.paths("transfers").len(), 1);
-    server.stop().await;
-    local.stop().await;
+    stop(server, local).await;
 }
 
 async fn refund(billing: &mut Billing, admin: &str, order: &str) {
@@ -766,9 +782,7 @@ async fn refund(billing: &mut Billing, admin: &str, order: &str) {
 
 #[tokio::test]
 async fn two_passes_at_once_transfer_an_entry_once() {
-    let fake = Shared::default();
-    let (server, local) = with_stripe(&fake, 0).await;
-    let mut job = captured_with_account(&server, 8_000).await;
+    let (fake, server, local, mut job) = stripe_job(0, 8_000, |_| {}).await;
     let now = chrono::Utc::now();
     // Two server processes' housekeeping, as two tasks on their own connections.
     let state = server.server.state.clone();
@@ -786,16 +800,13 @@ async fn two_passes_at_once_transfer_an_entry_once() {
         only_entry(&mut job).await.state,
         bpb::PayoutState::Paid as i32
     );
-    server.stop().await;
-    local.stop().await;
+    stop(server, local).await;
 }
 
 #[tokio::test]
 async fn an_account_that_cannot_receive_transfers_is_not_paid_until_it_can() {
-    let fake = Shared::default();
-    fake.accounts_pending.store(true, Ordering::SeqCst);
-    let (server, local) = with_stripe(&fake, 0).await;
-    let mut job = captured_with_account(&server, 8_000).await;
+    let pending = |fake: &Fake| fake.accounts_pending.store(true, Ordering::SeqCst);
+    let (fake, server, local, mut job) = stripe_job(0, 8_000, pending).await;
     // A professional who never onboarded is not paid either.
     let mut unboarded = hired(&server, 6_000).await;
     complete(&mut unboarded).await;
@@ -812,16 +823,13 @@ async fn an_account_that_cannot_receive_transfers_is_not_paid_until_it_can() {
         only_entry(&mut unboarded).await.state,
         bpb::PayoutState::Owed as i32
     );
-    server.stop().await;
-    local.stop().await;
+    stop(server, local).await;
 }
 
 #[tokio::test]
 async fn a_failed_transfer_is_kept_shown_and_retried_after_a_wait() {
-    let fake = Shared::default();
-    fake.transfers_fail.store(true, Ordering::SeqCst);
-    let (server, local) = with_stripe(&fake, 0).await;
-    let mut job = captured_with_account(&server, 8_000).await;
+    let failing = |fake: &Fake| fake.transfers_fail.store(true, Ordering::SeqCst);
+    let (fake, server, local, mut job) = stripe_job(0, 8_000, failing).await;
     let now = chrono::Utc::now();
     assert_eq!(send_due(&server, now).await, Sent { paid: 0, failed: 1 });
     let entry = only_entry(&mut job).await;
@@ -850,8 +858,7 @@ async fn a_failed_transfer_is_kept_shown_and_retried_after_a_wait() {
     let entry = only_entry(&mut job).await;
     assert_eq!(entry.state, bpb::PayoutState::Paid as i32);
     assert!(entry.last_error.is_empty() && entry.next_attempt_time.is_none());
-    server.stop().await;
-    local.stop().await;
+    stop(server, local).await;
 }
 
 #[tokio::test]
@@ -875,8 +882,7 @@ async fn an_uncaptured_hold_or_a_hire_refunded_before_payout_is_never_transferre
         .await
         .unwrap();
     assert_eq!((cents(acc.owed.as_ref()), cents(acc.paid.as_ref())), (0, 0));
-    server.stop().await;
-    local.stop().await;
+    stop(server, local).await;
 }
 
 async fn record_manual(
@@ -1024,9 +1030,7 @@ async fn a_manual_payout_needs_an_owed_entry_of_that_professional_an_admin_and_t
     server.stop().await;
 
     // With Stripe the server pays by itself.
-    let fake = Shared::default();
-    let (server, local) = with_stripe(&fake, 0).await;
-    let mut job = captured_with_account(&server, 8_000).await;
+    let (_, server, local, mut job) = stripe_job(0, 8_000, |_| {}).await;
     let (_, admin) = server.account_token(Role::Admin).await;
     let refused = record_manual(
         &mut job.billing,
@@ -1040,8 +1044,7 @@ async fn a_manual_payout_needs_an_owed_entry_of_that_professional_an_admin_and_t
     .unwrap_err();
     assert_eq!(refused.code(), Code::FailedPrecondition);
     assert_eq!(reason(&refused), "PAYOUTS_AUTOMATIC");
-    server.stop().await;
-    local.stop().await;
+    stop(server, local).await;
 }
 
 #[tokio::test]

@@ -112,6 +112,16 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         config.distance_concurrency,
         Duration::from_millis(config.osrm_timeout_ms.max(1)),
     ));
+    let translation = Arc::new(content::translation::TranslationService::new(
+        providers.translator,
+        cache.clone(),
+        content::translation::Limits {
+            concurrency: config.translation_concurrency,
+            wait: Duration::from_millis(config.translation_timeout_ms.max(1)),
+            chars_per_caller_per_hour: config.translation_chars_per_caller_per_hour,
+            chars_per_hour: config.translation_chars_per_hour,
+        },
+    ));
     let stream_limits = notify_hub::StreamLimits {
         per_caller: config.watch_streams_per_professional,
         total: config.watch_streams_total,
@@ -136,6 +146,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         distances,
         open_requests: matching::watch::hub(stream_limits),
         request_changes: requests::watch::hub(stream_limits),
+        translation,
         google: providers.google,
         facebook: providers.facebook,
         payments: providers.payments,

@@ -181,7 +181,7 @@ impl BackgroundTasks {
             state.outbox.clone(),
         );
         let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
-        let tasks = vec![
+        let mut tasks = vec![
             worker.spawn(stop.clone()),
             housekeeping::spawn(
                 state.clone(),
@@ -192,8 +192,13 @@ impl BackgroundTasks {
             state
                 .open_requests
                 .spawn_listener(state.db.clone(), stop.clone()),
-            state.request_changes.spawn_listener(state.db.clone(), stop),
+            state
+                .request_changes
+                .spawn_listener(state.db.clone(), stop.clone()),
         ];
+        if state.translation.is_configured() {
+            tasks.push(requests::translations::spawn(state.clone(), stop));
+        }
         Self { shutdown, tasks }
     }
 

@@ -611,3 +611,132 @@ async fn a_text_translated_once_is_not_paid_again() {
     server.stop().await;
     provider.stop().await;
 }
+
+// --- Requests shown to professionals of the other language ---
+
+use common::market::{self, CALGARY_PRO, Market, Pro};
+use repairs_proto::marketplace as mpb;
+
+async fn read_request(market: &mut Market, token: &str, id: &str) -> mpb::RepairRequest {
+    market::get(market, token, id).await.unwrap()
+}
+
+async fn place_in_calgary(market: &mut Market, customer: &str) -> mpb::RepairRequest {
+    market::place(market, customer, uuid::Uuid::now_v7(), market::in_calgary())
+        .await
+        .unwrap()
+}
+
+/// The request as `token` reads it once its translation is `expected` (the pass runs after
+/// the request is written), or a panic after ten seconds.
+async fn read_translated(
+    market: &mut Market,
+    token: &str,
+    id: &str,
+    expected: &str,
+) -> mpb::RepairRequest {
+    for _ in 0..100 {
+        let request = read_request(market, token, id).await;
+        if request.description_translation == expected {
+            return request;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{id} was not translated into {expected:?}");
+}
+
+#[tokio::test]
+async fn a_request_is_shown_translated_to_professionals_of_the_other_language() {
+    let seen = Seen::default();
+    let provider = libretranslate_server(seen.clone()).await;
+    let server = TestServer::start_with(with_libretranslate(provider.url())).await;
+    let mut market = market::market(&server).await;
+    let (_, customer) = market::customer(&server).await;
+    let (_, french_pro, _) = market::professional(
+        &server,
+        Pro {
+            language: "fr",
+            ..CALGARY_PRO
+        },
+    )
+    .await;
+    let (_, english_pro, _) = market::professional(&server, CALGARY_PRO).await;
+    let placed = place_in_calgary(&mut market, &customer).await;
+    assert_eq!(placed.description_language, PbLanguage::En as i32);
+
+    let original = "The kitchen sink leaks under the counter";
+    let french = read_translated(
+        &mut market,
+        &french_pro,
+        &placed.id,
+        &format!("[fr] {original}"),
+    )
+    .await;
+    assert_eq!(french.description, original, "the original stays beside it");
+    assert_eq!(french.description_language, PbLanguage::En as i32);
+    assert_eq!(
+        seen.last(),
+        json!({ "q": [original], "source": "en", "target": "fr", "format": "text",
+                "api_key": LIBRE_KEY })
+    );
+    // Readers of the description's own language get no translation.
+    for token in [&english_pro, &customer] {
+        let request = read_request(&mut market, token, &placed.id).await;
+        assert_eq!(request.description_translation, "");
+        assert_eq!(request.description_language, PbLanguage::En as i32);
+    }
+    assert_eq!(
+        seen.calls(),
+        1,
+        "one translation, made once, read many times"
+    );
+
+    // A new description is translated afresh; the old translation is never shown for it.
+    let mut draft = market::in_calgary();
+    draft.description = "Water drips from the ceiling".into();
+    market
+        .update_repair_request(with_token(
+            mpb::UpdateRepairRequestRequest {
+                id: placed.id.clone(),
+                draft: Some(draft),
+            },
+            &customer,
+        ))
+        .await
+        .unwrap();
+    let edited = read_request(&mut market, &french_pro, &placed.id).await;
+    assert_ne!(edited.description_translation, format!("[fr] {original}"));
+    read_translated(
+        &mut market,
+        &french_pro,
+        &placed.id,
+        "[fr] Water drips from the ceiling",
+    )
+    .await;
+    assert_eq!(seen.calls(), 2);
+    server.stop().await;
+    provider.stop().await;
+}
+
+#[tokio::test]
+async fn without_a_provider_requests_carry_their_language_and_no_translation() {
+    let server = TestServer::start().await;
+    let mut market = market::market(&server).await;
+    let (customer_id, customer) = market::customer(&server).await;
+    sqlx::query("update customers set language = 'fr' where id = $1")
+        .bind(customer_id)
+        .execute(market::db(&server))
+        .await
+        .unwrap();
+    let (_, english_pro, _) = market::professional(&server, CALGARY_PRO).await;
+    let placed = place_in_calgary(&mut market, &customer).await;
+    let read = read_request(&mut market, &english_pro, &placed.id).await;
+    assert_eq!(read.description_language, PbLanguage::Fr as i32);
+    assert_eq!(read.description_translation, "");
+    let due: i64 = sqlx::query_scalar("select count(*) from repair_request_translations")
+        .fetch_one(market::db(&server))
+        .await
+        .unwrap();
+    assert_eq!(due, 0, "nothing waits for a provider that is not there");
+    server.stop().await;
+}

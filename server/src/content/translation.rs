@@ -9,7 +9,7 @@ use std::{sync::Arc, time::Duration};
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, Semaphore};
 use uuid::Uuid;
 
 use crate::{
@@ -102,6 +102,8 @@ pub struct TranslationService {
     cache: Arc<dyn Cache>,
     provider_calls: Semaphore,
     limits: Limits,
+    /// Wakes this process's description translation pass (`requests::translations`).
+    descriptions: Notify,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -144,11 +146,22 @@ impl TranslationService {
             cache,
             provider_calls: Semaphore::new(limits.concurrency.max(1)),
             limits,
+            descriptions: Notify::new(),
         }
     }
 
     pub fn is_configured(&self) -> bool {
         self.translator.is_some()
+    }
+
+    /// Call after committing a description whose translation was made due.
+    pub fn description_written(&self) {
+        self.descriptions.notify_one();
+    }
+
+    /// Resolves when a description was written in this process.
+    pub async fn descriptions_written(&self) {
+        self.descriptions.notified().await;
     }
 
     fn cache_key(kind: &str, source: Option<Language>, target: Language, text: &str) -> String {

@@ -150,3 +150,89 @@ async fn deleting_a_used_service_archives_it() {
     );
     stack.stop().await;
 }
+
+/// A LibreTranslate server on 127.0.0.1 that tags each text with its target language.
+async fn tagging_translator() -> (std::net::SocketAddr, tokio::task::JoinHandle<()>) {
+    use axum::{Json, Router, routing::post as route_post};
+    let translate = |Json(body): Json<serde_json::Value>| async move {
+        let target = body["target"].as_str().unwrap_or_default().to_owned();
+        let texts = body["q"].as_array().cloned().unwrap_or_default();
+        let translated: Vec<String> = texts
+            .iter()
+            .map(|t| format!("[{target}] {}", t.as_str().unwrap_or_default()))
+            .collect();
+        let detected: Vec<_> = texts
+            .iter()
+            .map(|_| json!({ "language": "en", "confidence": 90.0 }))
+            .collect();
+        Json(json!({ "translatedText": translated, "detectedLanguage": detected }))
+    };
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
+        .await
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = Router::new().route("/translate", route_post(translate));
+    let task = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (addr, task)
+}
+
+#[tokio::test]
+async fn translate_goes_into_french_and_translate1_into_english() {
+    // Without a provider: the server's clear refusal, never a made-up translation.
+    let stack = Stack::start().await;
+    let (_, customer) = stack.server.account_token(Role::Customer).await;
+    let body = json!({ "content": "Water leak under the sink" });
+    let (status, refused) = post(
+        &stack,
+        "/api/requests/translate",
+        Some(&customer),
+        body.clone(),
+    )
+    .await;
+    assert_eq!(
+        (status, text(&refused["code"])),
+        (503, "TRANSLATION_NOT_CONFIGURED".to_owned()),
+        "{refused}"
+    );
+    stack.stop().await;
+
+    let (translator, task) = tagging_translator().await;
+    let stack = Stack::start_with(|config| {
+        config.translation_provider =
+            repairs_server::config::TranslationProviderKind::Libretranslate;
+        config.libretranslate_url = Some(format!("http://{translator}"));
+    })
+    .await;
+    let (_, customer) = stack.server.account_token(Role::Customer).await;
+    let (status, french) = post(
+        &stack,
+        "/api/requests/translate",
+        Some(&customer),
+        body.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{french}");
+    assert_eq!(french, json!({ "data": "[fr] Water leak under the sink" }));
+    let (status, english) = post(
+        &stack,
+        "/api/requests/translate1",
+        Some(&customer),
+        body.clone(),
+    )
+    .await;
+    assert_eq!(status, 200, "{english}");
+    assert_eq!(english["data"], "[en] Water leak under the sink");
+
+    let (status, _) = post(&stack, "/api/requests/translate", None, body).await;
+    assert_eq!(status, 401);
+    let (status, empty) = post(
+        &stack,
+        "/api/requests/translate",
+        Some(&customer),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 400, "{empty}");
+    stack.stop().await;
+    task.abort();
+}

@@ -306,6 +306,51 @@ pub struct Config {
     #[arg(long, env = "DISTANCE_CONCURRENCY", default_value_t = 8)]
     pub distance_concurrency: usize,
 
+    /// Where translations come from: `none` (TranslateText answers "not configured" and
+    /// requests are shown untranslated), `libretranslate` (LIBRETRANSLATE_URL) or `deepl`
+    /// (DEEPL_API_KEY).
+    #[arg(long, env = "TRANSLATION_PROVIDER", value_enum, default_value = "none")]
+    pub translation_provider: TranslationProviderKind,
+
+    /// Base URL of the LibreTranslate server, with TRANSLATION_PROVIDER=libretranslate.
+    #[arg(long, env = "LIBRETRANSLATE_URL")]
+    pub libretranslate_url: Option<String>,
+
+    /// The LibreTranslate server's API key, when it asks for one.
+    #[arg(long, env = "LIBRETRANSLATE_API_KEY", hide_env_values = true)]
+    pub libretranslate_api_key: Option<String>,
+
+    /// DeepL's API key, with TRANSLATION_PROVIDER=deepl.
+    #[arg(long, env = "DEEPL_API_KEY", hide_env_values = true)]
+    pub deepl_api_key: Option<String>,
+
+    /// DeepL's base URL; unset: the free plan's host for keys ending in `:fx`, the paid
+    /// plan's otherwise.
+    #[arg(long, env = "DEEPL_API_URL")]
+    pub deepl_api_url: Option<String>,
+
+    /// How long one call to the translation provider may take, in milliseconds.
+    #[arg(long, env = "TRANSLATION_TIMEOUT_MS", default_value_t = 10_000)]
+    pub translation_timeout_ms: u64,
+
+    /// Calls to the translation provider at once; more wait up to TRANSLATION_TIMEOUT_MS.
+    #[arg(long, env = "TRANSLATION_CONCURRENCY", default_value_t = 4)]
+    pub translation_concurrency: usize,
+
+    /// Characters one account may have translated per hour (TranslateText); what the cache
+    /// already holds is free.
+    #[arg(
+        long,
+        env = "TRANSLATION_CHARS_PER_CALLER_PER_HOUR",
+        default_value_t = 20_000
+    )]
+    pub translation_chars_per_caller_per_hour: u32,
+
+    /// Characters sent to the translation provider per hour, all callers, request
+    /// descriptions and replicas together.
+    #[arg(long, env = "TRANSLATION_CHARS_PER_HOUR", default_value_t = 200_000)]
+    pub translation_chars_per_hour: u32,
+
     /// Live streams one caller may hold at once, of each kind: a professional's open-requests
     /// list (WatchOpenRequests), one account's watched requests (WatchRepairRequest).
     #[arg(long, env = "WATCH_STREAMS_PER_PROFESSIONAL", default_value_t = 4)]
@@ -375,6 +420,17 @@ impl FromStr for CountryBudget {
             per_hour: count.trim().parse().map_err(|_| wrong())?,
         })
     }
+}
+
+/// Which translation service, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum TranslationProviderKind {
+    /// None: translation is refused as not configured.
+    None,
+    /// A LibreTranslate server (open source, self-hosted).
+    Libretranslate,
+    /// DeepL's API.
+    Deepl,
 }
 
 /// Where displayed distances come from.
@@ -485,6 +541,15 @@ impl Config {
             distance_concurrency: 8,
             watch_streams_per_professional: 4,
             watch_streams_total: 1000,
+            translation_provider: TranslationProviderKind::None,
+            libretranslate_url: None,
+            libretranslate_api_key: None,
+            deepl_api_key: None,
+            deepl_api_url: None,
+            translation_timeout_ms: 2000,
+            translation_concurrency: 4,
+            translation_chars_per_caller_per_hour: 20_000,
+            translation_chars_per_hour: 200_000,
         }
     }
 }

@@ -173,6 +173,17 @@ impl From<crate::providers::distance::DistanceError> for ApiError {
     }
 }
 
+impl From<crate::providers::translation::TranslationError> for ApiError {
+    fn from(error: crate::providers::translation::TranslationError) -> Self {
+        let crate::providers::translation::TranslationError::Unavailable { ref detail } = error;
+        tracing::error!(%detail, "translation provider failed");
+        Self::Unavailable {
+            reason: "TRANSLATION_UNAVAILABLE",
+            message: error.to_string(),
+        }
+    }
+}
+
 impl From<crate::providers::geocoding::GeocodeError> for ApiError {
     fn from(error: crate::providers::geocoding::GeocodeError) -> Self {
         tracing::error!(?error, "geocoder unavailable");

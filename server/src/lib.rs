@@ -112,6 +112,16 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         config.distance_concurrency,
         Duration::from_millis(config.osrm_timeout_ms.max(1)),
     ));
+    let translation = Arc::new(content::translation::TranslationService::new(
+        providers.translator,
+        cache.clone(),
+        content::translation::Limits {
+            concurrency: config.translation_concurrency,
+            wait: Duration::from_millis(config.translation_timeout_ms.max(1)),
+            chars_per_caller_per_hour: config.translation_chars_per_caller_per_hour,
+            chars_per_hour: config.translation_chars_per_hour,
+        },
+    ));
     let stream_limits = notify_hub::StreamLimits {
         per_caller: config.watch_streams_per_professional,
         total: config.watch_streams_total,
@@ -136,6 +146,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         distances,
         open_requests: matching::watch::hub(stream_limits),
         request_changes: requests::watch::hub(stream_limits),
+        translation,
         google: providers.google,
         facebook: providers.facebook,
         payments: providers.payments,
@@ -170,7 +181,7 @@ impl BackgroundTasks {
             state.outbox.clone(),
         );
         let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
-        let tasks = vec![
+        let mut tasks = vec![
             worker.spawn(stop.clone()),
             housekeeping::spawn(
                 state.clone(),
@@ -181,8 +192,13 @@ impl BackgroundTasks {
             state
                 .open_requests
                 .spawn_listener(state.db.clone(), stop.clone()),
-            state.request_changes.spawn_listener(state.db.clone(), stop),
+            state
+                .request_changes
+                .spawn_listener(state.db.clone(), stop.clone()),
         ];
+        if state.translation.is_configured() {
+            tasks.push(requests::translations::spawn(state.clone(), stop));
+        }
         Self { shutdown, tasks }
     }
 

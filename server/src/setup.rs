@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use sqlx::PgPool;
 
 use crate::{
-    config::{Config, DistanceProviderKind},
+    config::{Config, DistanceProviderKind, TranslationProviderKind},
     providers::{
         EmailSender, FacebookIdentity, FileStorage, Gazetteer, Geocoder, GoogleIdentity,
         PaymentGateway, SmsSender,
@@ -25,6 +25,11 @@ use crate::{
         sms::OutboxSms,
         smtp::{SmtpConfig, SmtpEmail, SmtpTls},
         storage::LocalFolderStorage,
+        translation::{
+            Translator,
+            deepl::{DeepL, DeepLConfig},
+            libretranslate::{LibreTranslate, LibreTranslateConfig},
+        },
         twilio::{TwilioConfig, TwilioSender, TwilioSms},
     },
 };
@@ -40,6 +45,8 @@ pub struct Providers {
     /// Stripe Connect for payouts: the Stripe gateway when Stripe is configured.
     pub connect: Option<Arc<StripeGateway>>,
     pub distance: Arc<dyn DistanceProvider>,
+    /// `None` when no translation service is configured.
+    pub translator: Option<Arc<dyn Translator>>,
 }
 
 pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
@@ -54,6 +61,37 @@ pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
         payments,
         connect,
         distance: distance(config)?,
+        translator: translator(config)?,
+    })
+}
+
+/// None unless TRANSLATION_PROVIDER names one, whose settings must then be given.
+fn translator(config: &Config) -> anyhow::Result<Option<Arc<dyn Translator>>> {
+    let timeout = Duration::from_millis(config.translation_timeout_ms.max(1));
+    Ok(match config.translation_provider {
+        TranslationProviderKind::None => None,
+        TranslationProviderKind::Libretranslate => {
+            let Some(url) = &config.libretranslate_url else {
+                bail!("TRANSLATION_PROVIDER=libretranslate needs LIBRETRANSLATE_URL");
+            };
+            let mut libre = LibreTranslateConfig::new(url.clone());
+            libre.api_key = config.libretranslate_api_key.clone().map(Into::into);
+            libre.timeout = timeout;
+            Some(Arc::new(
+                LibreTranslate::new(libre).context("setting up LibreTranslate")?,
+            ))
+        }
+        TranslationProviderKind::Deepl => {
+            let Some(key) = &config.deepl_api_key else {
+                bail!("TRANSLATION_PROVIDER=deepl needs DEEPL_API_KEY");
+            };
+            let mut deepl = DeepLConfig::new(key.clone());
+            if let Some(url) = &config.deepl_api_url {
+                deepl.base_url = url.clone();
+            }
+            deepl.timeout = timeout;
+            Some(Arc::new(DeepL::new(deepl).context("setting up DeepL")?))
+        }
     })
 }
 

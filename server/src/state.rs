@@ -9,6 +9,7 @@ use crate::{
     auth::{SessionVersions, TokenKeys, password::PasswordHasher},
     cache::{Cache, MemoryCache},
     config::Config,
+    content::translation::TranslationService,
     matching::{DistanceService, watch::OpenRequestsHub},
     outbox::OutboxSignal,
     providers::{
@@ -42,6 +43,8 @@ pub struct AppState {
     pub open_requests: Arc<OpenRequestsHub>,
     /// Changes of requests and their quotes pushed to those watching one request.
     pub request_changes: Arc<RequestChangesHub>,
+    /// Translation through the configured provider, cached and bounded.
+    pub translation: Arc<TranslationService>,
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
     /// The card gateway: Stripe when configured, the offline test gateway otherwise. Money

@@ -77,6 +77,13 @@ async fn concurrent_increments_are_not_lost(cache: Arc<dyn Cache>) {
     assert_eq!(seen, (1..=100).collect::<Vec<_>>());
 }
 
+async fn adds_amounts_and_gives_back(cache: Arc<dyn Cache>) {
+    assert_eq!(cache.add("chars", 120, LONG).await.unwrap(), 120);
+    assert_eq!(cache.add("chars", 80, LONG).await.unwrap(), 200);
+    assert_eq!(cache.add("chars", -80, LONG).await.unwrap(), 120);
+    assert!(cache.time_to_live("chars").await.unwrap().is_some());
+}
+
 async fn time_to_live_and_delete(cache: Arc<dyn Cache>) {
     assert_eq!(cache.time_to_live("t").await.unwrap(), None);
     cache.set("t", "x", LONG).await.unwrap();
@@ -108,6 +115,7 @@ both_caches!(
     set_if_absent_stores_once_until_expiry,
     increments_count_in_a_fixed_window,
     concurrent_increments_are_not_lost,
+    adds_amounts_and_gives_back,
     time_to_live_and_delete,
 );
 

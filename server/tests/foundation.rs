@@ -11,9 +11,8 @@
 mod common;
 
 use common::{TestServer, with_token};
-use repairs_proto::{
-    accounts::{ListCustomersRequest, accounts_service_client::AccountsServiceClient},
-    content::{TranslateTextRequest, content_service_client::ContentServiceClient},
+use repairs_proto::accounts::{
+    ListCustomersRequest, accounts_service_client::AccountsServiceClient,
 };
 use repairs_server::domain::Role;
 use tonic::Code;
@@ -108,24 +107,6 @@ async fn the_access_table_is_enforced_before_any_handler() {
         .list_customers(with_token(ListCustomersRequest::default(), &admin))
         .await;
     assert!(listed.is_ok(), "an admin passes the table: {listed:?}");
-    server.stop().await;
-}
-
-#[tokio::test]
-async fn an_unbuilt_rpc_says_which_one_it_is() {
-    let server = TestServer::start().await;
-    let mut content = ContentServiceClient::new(server.channel().await);
-    let (_, customer) = server.account_token(Role::Customer).await;
-    let status = content
-        .translate_text(with_token(TranslateTextRequest::default(), &customer))
-        .await
-        .unwrap_err();
-    assert_eq!(status.code(), Code::Unimplemented);
-    assert!(
-        status.message().contains("ContentService.TranslateText"),
-        "{}",
-        status.message()
-    );
     server.stop().await;
 }
 

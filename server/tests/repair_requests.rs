@@ -29,8 +29,8 @@ use chrono::Utc;
 use common::{
     TestServer,
     market::{
-        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, customer, db, draft, in_calgary,
-        market, place, professional,
+        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, customer, db, draft, get,
+        in_calgary, market, place, professional,
     },
     reason, violated_fields, wait_until_outbox_idle, with_token,
 };
@@ -43,20 +43,6 @@ use serde_json::json;
 use sqlx::PgPool;
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
-
-async fn get(
-    market: &mut Market,
-    token: &str,
-    id: &str,
-) -> Result<pb::RepairRequest, tonic::Status> {
-    market
-        .get_repair_request(with_token(
-            pb::GetRepairRequestRequest { id: id.into() },
-            token,
-        ))
-        .await
-        .map(|r| r.into_inner().repair_request.unwrap())
-}
 
 /// (professional, channel) of every notification written for a request.
 async fn notifications(db: &PgPool, request_id: &str) -> Vec<(Uuid, String)> {

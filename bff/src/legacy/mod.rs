@@ -168,14 +168,15 @@ mod tests {
     fn the_accounts_membership_and_request_rows_are_translated() {
         // proto/README.md rows 1-15, 38-54 (but 45, the professional dashboard, counted with
         // the quotes), 78-80 and 84; rows 63-69 (membership, test charge, coupons); rows 16-24
-        // (requests, mark-completed), 35-36 (distance, email-phone), 55 and 59; the quotes,
+        // (requests, mark-completed), 27-28 (translation), 35-36 (distance, email-phone), 55
+        // and 59; the quotes,
         // the professional's lists and both dashboards (8); reviews (3); the order histories,
         // rows 34, 61 and 62; the hire, row 29; the page texts, rows 70-77, the contact form,
         // row 37, and the service removal, row 83.
         let translated = translated_calls();
         assert_eq!(
             translated.len(),
-            15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 8 + 3 + 3 + 1 + 8 + 1 + 1
+            15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 8 + 3 + 3 + 1 + 8 + 1 + 1 + 2
         );
         let requests = [
             "MarketplaceService.CreateRepairRequest",

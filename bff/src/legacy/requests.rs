@@ -10,9 +10,10 @@ use axum::extract::{Path, Query};
 use axum::response::Response;
 use axum::routing::{self, MethodRouter};
 use http::StatusCode;
+use repairs_proto::content::TranslateTextRequest;
 use repairs_proto::marketplace as pb;
 use repairs_proto::matching::ListOpenRequestsRequest;
-use repairs_proto::types::Address;
+use repairs_proto::types::{Address, Language};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -82,6 +83,8 @@ const PRO_ACTIVE: Call = get(
     "MarketplaceService.ListProfessionalRepairRequests",
 );
 const APPLY: Call = post("/api/requests/apply", "MarketplaceService.CreateQuote");
+const TRANSLATE_FR: Call = post("/api/requests/translate", "ContentService.TranslateText");
+const TRANSLATE_EN: Call = post("/api/requests/translate1", "ContentService.TranslateText");
 
 /// Every legacy call of this area, as in proto/README.md.
 pub const CALLS: &[Call] = &[
@@ -94,8 +97,8 @@ pub const CALLS: &[Call] = &[
     UPDATE,
     CANCEL,
     MARK_COMPLETED,
-    post("/api/requests/translate", "ContentService.TranslateText"),
-    post("/api/requests/translate1", "ContentService.TranslateText"),
+    TRANSLATE_FR,
+    TRANSLATE_EN,
     OPEN_LIST,
     APPLIED,
     PRO_COMPLETED,
@@ -104,9 +107,9 @@ pub const CALLS: &[Call] = &[
     APPLY,
 ];
 
-/// Placing, reading, editing and cancelling requests, the customer's four lists, the open
-/// requests of a professional and the admin's list, quoting and the professional's own
-/// lists; completion and translation wait for their RPCs.
+/// Placing, reading, editing, completing and cancelling requests, the customer's four lists,
+/// the open requests of a professional and the admin's list, quoting, the professional's own
+/// lists, and translation.
 pub fn translations() -> Vec<Translation> {
     use pb::CustomerRepairRequestView as View;
     use pb::ProfessionalRepairRequestView as ProView;
@@ -123,6 +126,14 @@ pub fn translations() -> Vec<Translation> {
         (OPEN_LIST, routing::get(open_requests)),
         (ALL, routing::get(list_all)),
         (APPLY, routing::post(apply)),
+        (
+            TRANSLATE_FR,
+            routing::post(|rpc: Rpc, body| translate(rpc, Language::Fr, body)),
+        ),
+        (
+            TRANSLATE_EN,
+            routing::post(|rpc: Rpc, body| translate(rpc, Language::En, body)),
+        ),
         (APPLIED, professional_list(ProView::Applied)),
         (PRO_COMPLETED, professional_list(ProView::Completed)),
         (
@@ -133,6 +144,37 @@ pub fn translations() -> Vec<Translation> {
             }),
         ),
     ]
+}
+
+#[derive(Debug, Deserialize)]
+struct TranslateBody {
+    #[serde(default, deserialize_with = "text")]
+    content: String,
+}
+
+/// `POST /api/requests/translate` (into French) and `/api/requests/translate1` (into
+/// English) {content} -> `{data}`, the translation; the source language is detected.
+async fn translate(
+    rpc: Rpc,
+    target: Language,
+    LegacyJson(body): LegacyJson<TranslateBody>,
+) -> Reply {
+    let reply = rpc
+        .content()
+        .translate_text(rpc.request(TranslateTextRequest {
+            texts: vec![body.content],
+            target_language: target as i32,
+            source_language: Language::Unspecified as i32,
+        }))
+        .await?
+        .into_inner();
+    let data = reply
+        .translations
+        .into_iter()
+        .next()
+        .map(|t| t.text)
+        .unwrap_or_default();
+    Ok(Json(json!({ "data": data })))
 }
 
 /// What the old create and edit forms send. `status` and `user_id` are read past: the server

@@ -1,10 +1,10 @@
-//! ContentService. Built: the service catalogue (read), the landing and legal pages' texts
-//! and the contact form. Editing the catalogue and translation answer UNIMPLEMENTED until
-//! they land.
+//! ContentService. Built: the service catalogue (read), the landing and legal pages' texts,
+//! the contact form and translation. Editing the catalogue answers UNIMPLEMENTED until it
+//! lands.
 
 use repairs_proto::{
     content::{self as pb, content_service_server::ContentService},
-    types::LocalizedText,
+    types::{self, LocalizedText},
 };
 use tonic::{Request, Response, Status};
 
@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use super::{
     client_addr::client_addr,
-    convert::{caller, language_from_proto, timestamp},
+    convert::{caller, language_from_proto, language_to_proto, timestamp},
 };
 use crate::{
     accounts::{not_found, parse_id},
@@ -20,6 +20,7 @@ use crate::{
         contact,
         pages::{self, Page, PageTexts},
         services::{Removed, remove},
+        translation::{Payer, Texts},
     },
     domain::{Language, Role, text::bounded_text},
     error::{ApiError, ApiResult, Violations},
@@ -429,5 +430,34 @@ impl ContentService for ContentApi {
             Removed::Deleted => pb::DeleteServiceResponse::default(),
         };
         Ok(Response::new(reply))
+    }
+
+    async fn translate_text(
+        &self,
+        request: Request<pb::TranslateTextRequest>,
+    ) -> Result<Response<pb::TranslateTextResponse>, Status> {
+        let caller = caller(&request)?;
+        let r = request.into_inner();
+        let target = language_from_proto(r.target_language)
+            .ok_or_else(|| ApiError::invalid("target_language", "choose English or French"))?;
+        let texts = Texts::parse(r.texts)?;
+        let source = language_from_proto(r.source_language);
+        let translated = self
+            .state
+            .translation
+            .translate(Payer::Account(caller.account_id), &texts, source, target)
+            .await?;
+        Ok(Response::new(pb::TranslateTextResponse {
+            translations: translated
+                .into_iter()
+                .map(|t| pb::Translation {
+                    text: t.text,
+                    detected_source_language: t
+                        .source
+                        .map_or(types::Language::Unspecified, language_to_proto)
+                        as i32,
+                })
+                .collect(),
+        }))
     }
 }

@@ -14,7 +14,7 @@ use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Response, Status, codegen::BoxStream};
 
 use super::{
-    convert::{caller, timestamp},
+    convert::{caller, language_to_proto, timestamp},
     quote_view::{quote_to_proto, review_summary_to_proto},
 };
 use crate::{
@@ -232,9 +232,23 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         update_time: Some(timestamp(r.updated_at)),
         expire_time: Some(timestamp(r.expires_at)),
         close_time: r.closed_at.filter(|_| closed).map(timestamp),
-        // Set by the request views once translations are served.
-        description_language: types::Language::Unspecified as i32,
-        description_translation: String::new(),
+        description_language: Language::from_code(&r.description_language)
+            .map_or(types::Language::Unspecified, language_to_proto)
+            as i32,
+        description_translation: translation_for(r, language),
+    }
+}
+
+/// The description's translation when it is in `reader`'s language and the description is
+/// not; empty otherwise.
+fn translation_for(r: &RepairRequestRow, reader: Language) -> String {
+    match (&r.description_translation, &r.translation_language) {
+        (Some(text), Some(into))
+            if into == reader.as_str() && r.description_language != reader.as_str() =>
+        {
+            text.clone()
+        }
+        _ => String::new(),
     }
 }
 

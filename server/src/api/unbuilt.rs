@@ -72,11 +72,43 @@ where
 
 #[cfg(test)]
 mod tests {
+    use tower::{Layer, ServiceExt, service_fn};
+
     #[test]
     fn names_the_service_and_method() {
         assert_eq!(
             super::rpc_name("/repairs.content.v1.ContentService/GetHomePage"),
             "ContentService.GetHomePage"
         );
+    }
+
+    /// The reply of a service whose every method answers `status`, through the layer.
+    async fn reply_with(status: &'static str) -> http::Response<()> {
+        let inner = service_fn(move |_: http::Request<()>| async move {
+            http::Response::builder()
+                .header("grpc-status", status)
+                .header("grpc-message", "Not yet implemented")
+                .body(())
+        });
+        let request = http::Request::builder()
+            .uri("/repairs.content.v1.ContentService/TranslateText")
+            .body(())
+            .unwrap();
+        super::UnbuiltLayer
+            .layer(inner)
+            .oneshot(request)
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_unimplemented_reply_names_its_rpc_and_others_pass_untouched() {
+        let unbuilt = reply_with(super::UNIMPLEMENTED).await;
+        assert_eq!(
+            unbuilt.headers()["grpc-message"],
+            "ContentService.TranslateText is not available yet in this version of the server"
+        );
+        let other = reply_with("14").await;
+        assert_eq!(other.headers()["grpc-message"], "Not yet implemented");
     }
 }

@@ -94,17 +94,21 @@ impl Cache for MemoryCache {
         })
     }
 
-    async fn increment(&self, key: &str, ttl: Duration) -> CacheResult<i64> {
+    async fn add(&self, key: &str, amount: i64, ttl: Duration) -> CacheResult<i64> {
         let key = self.key(key);
         self.with_state(|s, now| match s.live(&key, now) {
             Some(entry) => {
-                let next = entry.value.parse::<i64>().unwrap_or(0) + 1;
+                let next = entry
+                    .value
+                    .parse::<i64>()
+                    .unwrap_or(0)
+                    .saturating_add(amount);
                 entry.value = next.to_string();
                 next
             }
             None => {
-                s.insert(key, "1".to_owned(), now + ttl, now);
-                1
+                s.insert(key, amount.to_string(), now + ttl, now);
+                amount
             }
         })
     }

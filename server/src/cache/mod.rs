@@ -29,7 +29,12 @@ pub trait Cache: Send + Sync + 'static {
     async fn set_if_absent(&self, key: &str, value: &str, ttl: Duration) -> CacheResult<bool>;
     /// Adds one and returns the new count. A key that did not exist starts at 1 and expires
     /// after `ttl`; an existing key keeps its expiry (a fixed window).
-    async fn increment(&self, key: &str, ttl: Duration) -> CacheResult<i64>;
+    async fn increment(&self, key: &str, ttl: Duration) -> CacheResult<i64> {
+        self.add(key, 1, ttl).await
+    }
+    /// Adds `amount` (negative to give some back) and returns the new count, as
+    /// [`Cache::increment`]: a missing key starts from 0 and expires after `ttl`.
+    async fn add(&self, key: &str, amount: i64, ttl: Duration) -> CacheResult<i64>;
     /// How long until the key expires; `None` when missing.
     async fn time_to_live(&self, key: &str) -> CacheResult<Option<Duration>>;
     /// Removes a key (no error when missing).

@@ -80,12 +80,12 @@ impl Cache for RedisCache {
         Ok(reply.is_some())
     }
 
-    async fn increment(&self, key: &str, ttl: Duration) -> CacheResult<i64> {
+    async fn add(&self, key: &str, amount: i64, ttl: Duration) -> CacheResult<i64> {
         let key = self.key(key);
-        // INCR and PEXPIRE ... NX in one transaction: the window starts at the first hit.
+        // INCRBY and PEXPIRE ... NX in one transaction: the window starts at the first hit.
         let (count, _): (i64, i64) = redis::pipe()
             .atomic()
-            .incr(&key, 1)
+            .incr(&key, amount)
             .cmd("PEXPIRE")
             .arg(&key)
             .arg(millis(ttl))

@@ -1,6 +1,7 @@
-//! Content rules: the pages' texts, the contact inbox and the catalogue's archive (and, as
-//! they land, the rest of the catalogue's editing and translation).
+//! Content rules: the pages' texts, the contact inbox, the catalogue's archive and
+//! translation (and, as they land, the rest of the catalogue's editing).
 
 pub mod contact;
 pub mod pages;
 pub mod services;
+pub mod translation;

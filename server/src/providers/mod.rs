@@ -11,6 +11,7 @@
 //! | geocoding | (maps API, later) | [`gazetteer::Gazetteer`] |
 //! | distance (display) | [`osrm::OsrmDistance`] (roads) | [`distance::GreatCircle`] |
 //! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |
+//! | translation | [`translation::libretranslate::LibreTranslate`], [`translation::deepl::DeepL`] | none: "not configured" |
 
 pub mod distance;
 pub mod email;
@@ -27,6 +28,7 @@ pub mod secret;
 pub mod sms;
 pub mod smtp;
 pub mod storage;
+pub mod translation;
 pub mod twilio;
 
 pub use email::{EmailMessage, EmailSender};

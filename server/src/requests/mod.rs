@@ -6,6 +6,7 @@ pub mod draft;
 mod fanout;
 pub mod notice;
 pub mod place;
+pub mod translations;
 pub mod watch;
 
 use std::collections::HashMap;
@@ -20,7 +21,7 @@ use fanout::Whom;
 use crate::{
     accounts::not_found,
     auth::Caller,
-    domain::{Email, RepairRequestState, Role},
+    domain::{Email, Language, RepairRequestState, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
     state::AppState,
@@ -28,8 +29,8 @@ use crate::{
         customers,
         page::PageRequest,
         quotes,
-        repair_requests::{self, ListFilter, RepairRequestRow, RequestContent},
-        services,
+        repair_requests::{self, ListFilter, NewRequestKey, RepairRequestRow, RequestContent},
+        request_translations, services,
     },
 };
 
@@ -85,17 +86,16 @@ pub async fn create(
     }
     spend_placing_budget(state, customer_id).await?;
     let content = content(state, &draft).await?;
-    let mut tx = state.db.begin().await?;
-    let inserted = repair_requests::insert(
-        &mut tx,
-        Uuid::now_v7(),
+    let language = Language::from_code(&customer.language).unwrap_or_default();
+    let key = NewRequestKey {
         customer_id,
         request_id,
-        &digest,
-        &content,
-        Utc::now(),
-    )
-    .await?;
+        request_hash: &digest,
+        description_language: language,
+    };
+    let mut tx = state.db.begin().await?;
+    let inserted =
+        repair_requests::insert(&mut tx, Uuid::now_v7(), &key, &content, Utc::now()).await?;
     let Some(request) = inserted else {
         // A concurrent call with the same key committed first.
         drop(tx);
@@ -105,9 +105,29 @@ pub async fn create(
         return same_draft(first, &digest);
     };
     fanout::notify_matches(&mut tx, state, &request, Whom::Everyone).await?;
+    let translate = ask_translation(&mut tx, state, &request).await?;
     tx.commit().await?;
     state.outbox.wake();
+    if translate {
+        state.translation.description_written();
+    }
     Ok(request)
+}
+
+/// Makes the translation of the request's description due, in the transaction that writes
+/// it, when a translation provider is configured; tells whether it did.
+async fn ask_translation(
+    tx: &mut sqlx::PgConnection,
+    state: &AppState,
+    request: &RepairRequestRow,
+) -> ApiResult<bool> {
+    if !state.translation.is_configured() {
+        return Ok(false);
+    }
+    let written_in = Language::from_code(&request.description_language).unwrap_or_default();
+    request_translations::make_due(tx, request.id, translations::other_language(written_in))
+        .await?;
+    Ok(true)
 }
 
 /// Counts a request placed by the customer this hour before checking the limit, so
@@ -311,8 +331,13 @@ pub async fn update(
     if moved || before.service_id != after.service_id {
         fanout::notify_matches(&mut tx, state, &after, Whom::Everyone).await?;
     }
+    let translate =
+        before.description != after.description && ask_translation(&mut tx, state, &after).await?;
     tx.commit().await?;
     state.outbox.wake();
+    if translate {
+        state.translation.description_written();
+    }
     Ok(after)
 }
 

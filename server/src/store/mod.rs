@@ -22,6 +22,7 @@ pub mod professionals;
 pub mod quotes;
 pub mod repair_requests;
 pub mod request_matches;
+pub mod request_translations;
 pub mod reviews;
 pub mod services;
 pub mod session_versions;

@@ -5,7 +5,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
-use crate::domain::{RepairRequestState, Urgency};
+use crate::domain::{Language, RepairRequestState, Urgency};
 
 /// A stored request with its service's names.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -50,6 +50,12 @@ pub struct RepairRequestRow {
     pub customer_phone: Option<String>,
     /// Whether its customer reviewed the hired professional.
     pub reviewed: bool,
+    /// 'en' or 'fr': the customer's language when placed.
+    pub description_language: String,
+    /// The description's machine translation, once made (`store::request_translations`),
+    /// and the language it is in.
+    pub description_translation: Option<String>,
+    pub translation_language: Option<String>,
 }
 
 impl RepairRequestRow {
@@ -96,10 +102,14 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         hp.name as hired_professional_name, hp.email::text as hired_professional_email,
         hp.phone as hired_professional_phone, cu.name as customer_name,
         cu.email::text as customer_email, cu.phone as customer_phone,
-        exists (select 1 from reviews v where v.repair_request_id = r.id) as reviewed
+        exists (select 1 from reviews v where v.repair_request_id = r.id) as reviewed,
+        r.description_language, tr.translation as description_translation,
+        tr.target_language as translation_language
     from requests r join services s on s.id = r.service_id
     join customers cu on cu.id = r.customer_id
     left join professionals hp on hp.id = r.hired_professional_id
+    left join repair_request_translations tr
+        on tr.repair_request_id = r.id and tr.translation is not null
     left join lateral (
         select hired_at, completed_at, payment_id from orders
         where repair_request_id = r.id and closed_at is null
@@ -125,13 +135,19 @@ fn bind_content<'q>(query: RowQuery<'q>, content: &'q RequestContent) -> RowQuer
         .bind(&content.time_zone)
 }
 
+/// Who places a new request, with which idempotency key and draft hash, in which language.
+pub struct NewRequestKey<'a> {
+    pub customer_id: Uuid,
+    pub request_id: Uuid,
+    pub request_hash: &'a [u8],
+    pub description_language: Language,
+}
+
 /// Inserts a new open request unless the customer already used `request_id`; `None` then.
 pub async fn insert(
     tx: &mut PgConnection,
     id: Uuid,
-    customer_id: Uuid,
-    request_id: Uuid,
-    request_hash: &[u8],
+    key: &NewRequestKey<'_>,
     content: &RequestContent,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<RepairRequestRow>> {
@@ -139,20 +155,22 @@ pub async fn insert(
         "with requests as (
             insert into repair_requests (id, customer_id, request_id, request_hash, service_id,
                 urgency, description, line1, line2, city, province, postal_code, latitude,
-                longitude, placed_by, time_zone, expires_at, created_at, updated_at)
+                longitude, placed_by, time_zone, expires_at, created_at, updated_at,
+                description_language)
             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $18)
+                $17, $18, $18, $19)
             on conflict on constraint repair_requests_request_id_key do nothing
             returning *
          ) {SELECT}"
     )))
     .bind(id)
-    .bind(customer_id)
-    .bind(request_id)
-    .bind(request_hash);
+    .bind(key.customer_id)
+    .bind(key.request_id)
+    .bind(key.request_hash);
     bind_content(query, content)
         .bind(content.urgency.expires_at(now))
         .bind(now)
+        .bind(key.description_language.as_str())
         .fetch_optional(tx)
         .await
 }

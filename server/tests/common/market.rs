@@ -125,6 +125,21 @@ pub async fn place(
         .map(|r| r.into_inner().repair_request.unwrap())
 }
 
+/// The request `id` as `token` may read it.
+pub async fn get(
+    market: &mut Market,
+    token: &str,
+    id: &str,
+) -> Result<pb::RepairRequest, tonic::Status> {
+    market
+        .get_repair_request(with_token(
+            pb::GetRepairRequestRequest { id: id.into() },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_request.unwrap())
+}
+
 /// Professional `token`'s quote on `request_id`: 90.00 CAD, one hour.
 pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Quote {
     market

@@ -210,7 +210,44 @@ describe('one request (professional)', () => {
     );
     renderApp(`/view-request/${REQUEST_ID}`, transport);
     expect(await screen.findByText('L’évier de la cuisine fuit.')).toHaveAttribute('lang', 'fr');
-    expect(screen.getByText('Machine translation from French')).toBeVisible();
+    expect(screen.getByText('Translated from French')).toBeVisible();
     expect(screen.getByText('The kitchen sink leaks.')).toHaveAttribute('lang', 'en');
+  });
+
+  it('labels the translation in French for a French reader of an English request', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = proServer(
+      {},
+      {
+        getRepairRequest: () => ({
+          repairRequest: seen({
+            description: 'The kitchen sink leaks.',
+            descriptionLanguage: Language.EN,
+            descriptionTranslation: 'L’évier de la cuisine fuit.',
+          }),
+        }),
+      },
+    );
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByText('The kitchen sink leaks.')).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('Traduit de l’anglais')).toBeVisible();
+    expect(screen.getByText('L’évier de la cuisine fuit.')).toHaveAttribute('lang', 'fr');
+  });
+
+  it('shows no translation when the server offers none', async () => {
+    const { transport } = proServer(
+      {},
+      {
+        getRepairRequest: () => ({
+          repairRequest: seen({
+            description: 'L’évier de la cuisine fuit.',
+            descriptionLanguage: Language.FR,
+          }),
+        }),
+      },
+    );
+    renderApp(`/view-request/${REQUEST_ID}`, transport);
+    await screen.findByText('L’évier de la cuisine fuit.');
+    expect(screen.queryByText('Translated from French')).toBeNull();
   });
 });

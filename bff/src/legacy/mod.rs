@@ -171,11 +171,11 @@ mod tests {
         // (requests, mark-completed), 35-36 (distance, email-phone), 55 and 59; the quotes,
         // the professional's lists and both dashboards (8); reviews (3); the order histories,
         // rows 34, 61 and 62; the hire, row 29; the page texts, rows 70-77, the contact form,
-        // row 37, and the service removal, row 83.
+        // row 37, and the catalogue's editing, rows 81-83.
         let translated = translated_calls();
         assert_eq!(
             translated.len(),
-            15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 8 + 3 + 3 + 1 + 8 + 1 + 1
+            15 + 16 + 3 + 1 + 7 + 9 + 2 + 2 + 8 + 3 + 3 + 1 + 8 + 1 + 3
         );
         let requests = [
             "MarketplaceService.CreateRepairRequest",

@@ -114,7 +114,7 @@ fn parse_icon(content_type: &str, bytes: Vec<u8>) -> ApiResult<Option<Icon>> {
     }
 }
 
-/// The texts of a request, each checked where `wanted` says, as the store takes them.
+/// The texts an update names (`wanted`), each checked; the others are left out.
 #[derive(Debug, Default)]
 struct Texts {
     name_en: Option<ServiceName>,

@@ -109,6 +109,14 @@ impl ApiError {
         }
     }
 
+    /// An upload refused by [`crate::providers::storage::sniff_upload`], against its field.
+    pub fn upload(field: &str, error: crate::providers::storage::UploadError) -> Self {
+        Self::InvalidArgument {
+            reason: error.reason(),
+            violations: vec![FieldViolation::new(field, error.to_string())],
+        }
+    }
+
     fn code_and_reason(&self) -> (Code, &'static str) {
         match self {
             Self::InvalidArgument { reason, .. } => (Code::InvalidArgument, reason),
@@ -151,6 +159,13 @@ impl From<crate::cache::CacheError> for ApiError {
             reason: "CACHE_UNAVAILABLE",
             message: "the service is briefly unavailable; please try again".to_owned(),
         }
+    }
+}
+
+/// The file storage failing is ours to fix, never the caller's.
+impl From<crate::providers::storage::StorageError> for ApiError {
+    fn from(error: crate::providers::storage::StorageError) -> Self {
+        Self::Internal(anyhow::Error::new(error).context("file storage"))
     }
 }
 
@@ -256,6 +271,18 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
         Code::AlreadyExists,
         "QUOTE_EXISTS",
         "you already have a quote on this request; withdraw it to send another",
+    ),
+    (
+        "services_active_name_en_idx",
+        Code::AlreadyExists,
+        "SERVICE_NAME_TAKEN",
+        "another service in the catalogue already has this English name",
+    ),
+    (
+        "services_active_name_fr_idx",
+        Code::AlreadyExists,
+        "SERVICE_NAME_TAKEN",
+        "another service in the catalogue already has this French name",
     ),
     (
         "reviews_one_per_request",

@@ -11,21 +11,17 @@
 
 mod common;
 
-use common::{TestServer, admin_token, reason, with_token};
-use prost_types::FieldMask;
+use common::{
+    content::{Setup, mask, setup},
+    reason, with_token,
+};
 use repairs_proto::{
-    accounts::{ListAuditEventsRequest, accounts_service_client::AccountsServiceClient},
+    accounts::ListAuditEventsRequest,
     content::{self as pb, content_service_client::ContentServiceClient},
     types::Language,
 };
 use repairs_server::domain::Role;
 use tonic::{Code, transport::Channel};
-
-fn mask(paths: &[&str]) -> Option<FieldMask> {
-    Some(FieldMask {
-        paths: paths.iter().map(|p| (*p).to_owned()).collect(),
-    })
-}
 
 async fn home(
     content: &mut ContentServiceClient<Channel>,
@@ -38,26 +34,6 @@ async fn home(
         .await
         .unwrap()
         .into_inner()
-}
-
-struct Setup {
-    server: TestServer,
-    content: ContentServiceClient<Channel>,
-    accounts: AccountsServiceClient<Channel>,
-    admin: String,
-}
-
-async fn setup() -> Setup {
-    let server = TestServer::start().await;
-    let channel = server.channel().await;
-    let mut accounts = AccountsServiceClient::new(channel.clone());
-    let admin = admin_token(&server, &mut accounts).await;
-    Setup {
-        content: ContentServiceClient::new(channel),
-        accounts,
-        admin,
-        server,
-    }
 }
 
 #[tokio::test]

@@ -198,11 +198,12 @@ impl From<Status> for ApiError {
             .get_details_error_info()
             .map(|info| info.reason)
             .filter(|reason| !reason.is_empty());
-        // A refused card is the payer's to fix with another card, not a state conflict.
-        let http = if code.as_deref() == Some("PAYMENT_DECLINED") {
-            StatusCode::PAYMENT_REQUIRED
-        } else {
-            http
+        let http = match code.as_deref() {
+            // A refused card is the payer's to fix with another card, not a state conflict.
+            Some("PAYMENT_DECLINED") => StatusCode::PAYMENT_REQUIRED,
+            // Too large a file is the upload's size, not a rate to wait out.
+            Some("FILE_TOO_LARGE" | "REQUEST_TOO_LARGE") => StatusCode::PAYLOAD_TOO_LARGE,
+            _ => http,
         };
         let errors = match status.code() {
             Code::InvalidArgument => status
@@ -363,17 +364,20 @@ mod tests {
     }
 
     #[test]
-    fn a_declined_card_is_402_with_its_message() {
-        let details = ErrorDetails::with_error_info("PAYMENT_DECLINED", "repairs", HashMap::new());
-        let status = Status::with_error_details(
-            Code::FailedPrecondition,
-            "Your card was declined.",
-            details,
-        );
-        let error = ApiError::from(status);
-        assert_eq!(error.status(), StatusCode::PAYMENT_REQUIRED);
-        assert_eq!(error.msg(), "Your card was declined.");
-        assert_eq!(error.code(), Some("PAYMENT_DECLINED"));
+    fn some_reasons_have_their_own_status() {
+        for (reason, code, http) in [
+            // A declined card is the payer's to fix.
+            ("PAYMENT_DECLINED", Code::FailedPrecondition, 402),
+            // Too large a file, not too many tries.
+            ("FILE_TOO_LARGE", Code::ResourceExhausted, 413),
+        ] {
+            let details = ErrorDetails::with_error_info(reason, "repairs", HashMap::new());
+            let status = Status::with_error_details(code, "Readable message", details);
+            let error = ApiError::from(status);
+            assert_eq!(error.status().as_u16(), http, "{reason}");
+            assert_eq!(error.msg(), "Readable message");
+            assert_eq!(error.code(), Some(reason));
+        }
     }
 
     #[test]

@@ -1,16 +1,23 @@
-//! The service catalogue, English and French names (`/api/services`, `/api/fr/services`).
+//! The service catalogue, English and French names (`/api/services`, `/api/fr/services`),
+//! and the admin's calls that edit it. The old admin screens were English: `name` and
+//! `description` are the English texts (a new service's French ones take them until someone
+//! translates them; `name_fr` and `description_fr` may be sent too), and an update changes
+//! only what its body sends.
 
 use axum::Json;
-use axum::extract::Path;
+use axum::extract::{Path, Request};
 use axum::routing;
+use prost_types::FieldMask;
 use repairs_proto::content as pb;
+use repairs_proto::types::LocalizedText;
 use serde_json::json;
 
 use super::Reply;
+use super::body::LegacyForm;
 use super::catalogue::Catalogue;
 use super::error::ApiError;
 use super::rpc::Rpc;
-use super::shapes::{LegacyService, ServiceLanguage};
+use super::shapes::{LegacyService, ServiceLanguage, upload_content_type};
 use super::table::{Call, Translation, delete, get, post};
 
 const LIST: Call = get("/api/services", "ContentService.ListServices");
@@ -20,25 +27,20 @@ const GET: Call = get(
     "ContentService.GetService",
 );
 
+const CREATE: Call = post("/api/services/create", "ContentService.CreateService");
+const UPDATE: Call = post(
+    "/api/services/update-service",
+    "ContentService.UpdateService",
+);
 const DELETE: Call = delete(
     "/api/services/delete-service/{id}",
     "ContentService.DeleteService",
 );
 
 /// Every legacy call of this area, as in proto/README.md.
-pub const CALLS: &[Call] = &[
-    LIST,
-    LIST_FRENCH,
-    GET,
-    post("/api/services/create", "ContentService.CreateService"),
-    post(
-        "/api/services/update-service",
-        "ContentService.UpdateService",
-    ),
-    DELETE,
-];
+pub const CALLS: &[Call] = &[LIST, LIST_FRENCH, GET, CREATE, UPDATE, DELETE];
 
-/// Reading the catalogue and removing a service; creating and editing wait for the server.
+/// Every call of the area.
 pub fn translations() -> Vec<Translation> {
     vec![
         (
@@ -50,6 +52,8 @@ pub fn translations() -> Vec<Translation> {
             routing::get(|rpc: Rpc| list(rpc, ServiceLanguage::French)),
         ),
         (GET, routing::get(get_service)),
+        (CREATE, routing::post(create)),
+        (UPDATE, routing::post(update)),
         (DELETE, routing::delete(delete_service)),
     ]
 }
@@ -93,6 +97,100 @@ async fn get_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
         &service,
         ServiceLanguage::English
     ))))
+}
+
+/// The form's names for each field of a service: the English text under the old names.
+const NAME_EN: &[&str] = &["name", "name_en"];
+const NAME_FR: &[&str] = &["name_fr"];
+const DESCRIPTION_EN: &[&str] = &["description", "description_en"];
+const DESCRIPTION_FR: &[&str] = &["description_fr"];
+const ICON: &[&str] = &["photo", "icon"];
+
+/// The fields of a service a form sends, each under its update mask path.
+const FIELDS: [(&str, &[&str]); 4] = [
+    ("name.en", NAME_EN),
+    ("name.fr", NAME_FR),
+    ("description.en", DESCRIPTION_EN),
+    ("description.fr", DESCRIPTION_FR),
+];
+
+fn localized(form: &LegacyForm, en: &[&str], fr: &[&str]) -> Option<LocalizedText> {
+    Some(LocalizedText {
+        en: form.text(en),
+        fr: form.text(fr),
+    })
+}
+
+/// The form's icon, if a file was chosen: its type and bytes.
+fn icon(form: &LegacyForm) -> Option<(String, Vec<u8>)> {
+    form.files(ICON)
+        .into_iter()
+        .find(|file| !file.is_empty())
+        .map(|file| {
+            let content_type = upload_content_type(&file.content_type, &file.file_name);
+            (content_type, file.bytes.to_vec())
+        })
+}
+
+/// `{msg, service}`: the old screens read `msg`; `service` is the record as `/api/services`
+/// lists it.
+fn saved(msg: &str, service: Option<pb::Service>) -> Reply {
+    let service = service.unwrap_or_default();
+    Ok(Json(json!({
+        "msg": msg,
+        "service": LegacyService::new(&service, ServiceLanguage::English),
+    })))
+}
+
+/// `POST /api/services/create` (multipart or JSON: name, description, photo) ->
+/// CreateService, at the end of the catalogue.
+async fn create(rpc: Rpc, request: Request) -> Reply {
+    let form = LegacyForm::read(request, &[]).await?;
+    let (icon_content_type, icon) = icon(&form).unwrap_or_default();
+    let request = pb::CreateServiceRequest {
+        name: localized(&form, NAME_EN, NAME_FR),
+        description: localized(&form, DESCRIPTION_EN, DESCRIPTION_FR),
+        icon_content_type,
+        icon,
+    };
+    let reply = rpc
+        .content()
+        .create_service(rpc.request(request))
+        .await?
+        .into_inner();
+    saved("Service Successfully Created", reply.service)
+}
+
+/// `POST /api/services/update-service` (JSON or multipart: id, and any of name, description,
+/// photo, name_fr, description_fr, etag) -> UpdateService naming only the fields sent.
+async fn update(rpc: Rpc, request: Request) -> Reply {
+    let form = LegacyForm::read(request, &[]).await?;
+    let mut paths: Vec<String> = FIELDS
+        .iter()
+        .filter(|(_, names)| form.has(names))
+        .map(|(path, _)| (*path).to_owned())
+        .collect();
+    let icon = icon(&form);
+    if icon.is_some() {
+        paths.push("icon".to_owned());
+    }
+    let (icon_content_type, icon) = icon.unwrap_or_default();
+    let request = pb::UpdateServiceRequest {
+        id: form.text(&["id", "_id"]),
+        name: localized(&form, NAME_EN, NAME_FR),
+        description: localized(&form, DESCRIPTION_EN, DESCRIPTION_FR),
+        etag: form.text(&["etag"]),
+        update_mask: Some(FieldMask { paths }),
+        icon_content_type,
+        icon,
+        active: false,
+    };
+    let reply = rpc
+        .content()
+        .update_service(rpc.request(request))
+        .await?
+        .into_inner();
+    saved("Service Successfully Updated", reply.service)
 }
 
 /// `DELETE /api/services/delete-service/{id}` -> `{msg}`: deleted, or archived when requests

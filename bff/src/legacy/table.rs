@@ -98,19 +98,17 @@ pub fn route(
 /// A translated call and the handler that serves it.
 pub type Translation = (Call, MethodRouter<AppState>);
 
-/// The routes of one area: each call of `calls` goes to its translation when `translated` has
-/// one, and to the 501 placeholder otherwise.
+/// The routes of one area: each call of `calls` to its translation.
 pub fn area(calls: &'static [Call], translated: Vec<Translation>) -> Router<AppState> {
     debug_assert!(
         translated.iter().all(|(call, _)| calls.contains(call)),
         "a translation for a call that is not in its area's table"
     );
-    calls.iter().fold(Router::new(), |router, call| {
-        match translated.iter().find(|(translated, _)| translated == call) {
-            Some((_, handler)) => route(router, call, handler.clone()),
-            None => super::pending::route(router, call),
-        }
-    })
+    translated
+        .into_iter()
+        .fold(Router::new(), |router, (call, handler)| {
+            route(router, &call, handler)
+        })
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::{
         text::{bounded_text, optional_text},
     },
     error::{ApiError, ApiResult, FieldViolation, Violations},
-    providers::storage::{ContentKind, UploadError, sniff_upload},
+    providers::storage::{ContentKind, sniff_upload},
     state::AppState,
     store::{
         professionals::{self, LicenceAdded, LicenceRow, ProfileUpdate},
@@ -257,17 +257,6 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
     Ok(())
 }
 
-fn upload_error(field: &str, error: UploadError) -> ApiError {
-    ApiError::InvalidArgument {
-        reason: error.reason(),
-        violations: vec![FieldViolation::new(field, error.to_string())],
-    }
-}
-
-fn storage_error(error: impl std::fmt::Display) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!("file storage: {error}"))
-}
-
 pub async fn set_photo(
     state: &AppState,
     id: Uuid,
@@ -280,7 +269,7 @@ pub async fn set_photo(
         ContentKind::IMAGES,
         MAX_UPLOAD_BYTES,
     )
-    .map_err(|e| upload_error("content", e))?;
+    .map_err(|e| ApiError::upload("content", e))?;
     let key = format!(
         "professionals/{id}/photo-{}.{}",
         Uuid::now_v7(),
@@ -289,8 +278,7 @@ pub async fn set_photo(
     state
         .storage
         .put(&key, kind.content_type(), Bytes::from(content))
-        .await
-        .map_err(storage_error)?;
+        .await?;
     // The file is stored first; whichever of the two files ends up unreferenced goes.
     match professionals::set_photo(&state.db, id, &key).await {
         Ok(Some(previous)) => {
@@ -326,7 +314,7 @@ pub async fn add_licence(
         ContentKind::IMAGES_AND_PDF,
         MAX_UPLOAD_BYTES,
     )
-    .map_err(|e| upload_error("content", e))?;
+    .map_err(|e| ApiError::upload("content", e))?;
     let licence_id = Uuid::now_v7();
     let key = format!(
         "professionals/{id}/licences/{licence_id}.{}",
@@ -335,8 +323,7 @@ pub async fn add_licence(
     state
         .storage
         .put(&key, kind.content_type(), Bytes::from(content))
-        .await
-        .map_err(storage_error)?;
+        .await?;
     let row = LicenceRow {
         id: licence_id,
         professional_id: id,

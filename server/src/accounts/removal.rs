@@ -49,7 +49,7 @@ pub async fn delete_account(
 
 /// Removes a stored file that no row refers to (any more). A failure leaves an unreachable
 /// file behind, named in the log for whoever cleans up; it is not the caller's failure.
-pub(super) async fn discard_file(state: &AppState, key: &str) {
+pub(crate) async fn discard_file(state: &AppState, key: &str) {
     if let Err(error) = state.storage.delete(key).await {
         tracing::warn!(%error, key, "could not remove an unreferenced file");
     }

@@ -1,6 +1,5 @@
-//! ContentService. Built: the service catalogue (read), the landing and legal pages' texts,
-//! the contact form and translation. Editing the catalogue answers UNIMPLEMENTED until it
-//! lands.
+//! ContentService: the service catalogue (read and edited), the landing and legal pages'
+//! texts, the contact form and translation.
 
 use repairs_proto::{
     content::{self as pb, content_service_server::ContentService},
@@ -19,7 +18,7 @@ use crate::{
     content::{
         contact,
         pages::{self, Page, PageTexts},
-        services::{Removed, remove},
+        services::{self as catalogue, Removed, ServiceForm},
         translation::{Payer, Texts},
     },
     domain::{Language, Role, text::bounded_text},
@@ -64,6 +63,25 @@ fn service_to_proto(state: &AppState, row: ServiceRow) -> pb::Service {
         etag,
         active: row.active,
         update_time: Some(timestamp(row.updated_at)),
+    }
+}
+
+/// A create or update request's service fields.
+fn service_form(
+    name: Option<LocalizedText>,
+    description: Option<LocalizedText>,
+    (icon_content_type, icon): (String, Vec<u8>),
+    active: bool,
+) -> ServiceForm {
+    let (name, description) = (name.unwrap_or_default(), description.unwrap_or_default());
+    ServiceForm {
+        name_en: name.en,
+        name_fr: name.fr,
+        description_en: description.en,
+        description_fr: description.fr,
+        icon_content_type,
+        icon,
+        active,
     }
 }
 
@@ -422,7 +440,7 @@ impl ContentService for ContentApi {
         let admin = caller(&request)?;
         let r = request.get_ref();
         let id = parse_id("id", &r.id)?;
-        let reply = match remove(&self.state, admin.account_id, id, &r.etag).await? {
+        let reply = match catalogue::remove(&self.state, admin.account_id, id, &r.etag).await? {
             Removed::Archived(row) => pb::DeleteServiceResponse {
                 archived: true,
                 service: Some(service_to_proto(&self.state, row)),
@@ -430,6 +448,59 @@ impl ContentService for ContentApi {
             Removed::Deleted => pb::DeleteServiceResponse::default(),
         };
         Ok(Response::new(reply))
+    }
+
+    async fn create_service(
+        &self,
+        request: Request<pb::CreateServiceRequest>,
+    ) -> Result<Response<pb::CreateServiceResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.into_inner();
+        let icon = (r.icon_content_type, r.icon);
+        let form = service_form(r.name, r.description, icon, true);
+        let row = catalogue::create(&self.state, admin.account_id, form).await?;
+        Ok(Response::new(pb::CreateServiceResponse {
+            service: Some(service_to_proto(&self.state, row)),
+        }))
+    }
+
+    async fn update_service(
+        &self,
+        request: Request<pb::UpdateServiceRequest>,
+    ) -> Result<Response<pb::UpdateServiceResponse>, Status> {
+        let admin = caller(&request)?;
+        let r = request.into_inner();
+        let id = parse_id("id", &r.id)?;
+        let icon = (r.icon_content_type, r.icon);
+        let form = service_form(r.name, r.description, icon, r.active);
+        let paths = r.update_mask.map(|mask| mask.paths).unwrap_or_default();
+        let row =
+            catalogue::update(&self.state, admin.account_id, (id, &r.etag), &paths, form).await?;
+        Ok(Response::new(pb::UpdateServiceResponse {
+            service: Some(service_to_proto(&self.state, row)),
+        }))
+    }
+
+    async fn reorder_services(
+        &self,
+        request: Request<pb::ReorderServicesRequest>,
+    ) -> Result<Response<pb::ReorderServicesResponse>, Status> {
+        let admin = caller(&request)?;
+        catalogue::reorder(
+            &self.state,
+            admin.account_id,
+            &request.get_ref().service_ids,
+        )
+        .await?;
+        let rows = services::list(&self.state.db, false)
+            .await
+            .map_err(ApiError::from)?;
+        Ok(Response::new(pb::ReorderServicesResponse {
+            services: rows
+                .into_iter()
+                .map(|row| service_to_proto(&self.state, row))
+                .collect(),
+        }))
     }
 
     async fn translate_text(

@@ -5,6 +5,9 @@
 
 pub use repairs_server::testing::*;
 
+#[allow(dead_code, reason = "the content tests' world, unused by the others")]
+pub mod content;
+
 #[allow(
     dead_code,
     reason = "each test file uses part of the marketplace world"

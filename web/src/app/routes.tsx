@@ -17,7 +17,7 @@ import {
   RequireRole,
 } from '@/features/accounts';
 import type { MemberRole } from '@/features/accounts/roles';
-import { HomePage, ProfessionalLandingPage } from '@/features/content';
+import { HomePage, ProfessionalLandingPage, type LandingPageKind } from '@/features/content';
 import { ProfessionalGate } from '@/features/professionals';
 import type { Language } from '@/lib/language';
 import type { Role } from '@/lib/session';
@@ -322,15 +322,10 @@ const PROFESSIONAL_WORK_PAGES = [
   }),
 ];
 
-const contentRoute = {
-  homeEditor: (language: Language) => async () => {
-    const { HomePageEditor } = await import('@/features/content/routes/page-editor-routes');
-    return <HomePageEditor language={language} />;
-  },
-  professionalEditor: (language: Language) => async () => {
-    const { ProfessionalPageEditor } = await import('@/features/content/routes/page-editor-routes');
-    return <ProfessionalPageEditor language={language} />;
-  },
+/** A landing page's text editor in one language, loaded with the content screens. */
+const landingEditor = (kind: LandingPageKind, language: Language) => async () => {
+  const { LandingPageEditor } = await import('@/features/content/routes/page-editor-routes');
+  return <LandingPageEditor kind={kind} language={language} />;
 };
 
 const ADMIN_AREA_PAGES = [
@@ -386,10 +381,10 @@ const ADMIN_AREA_PAGES = [
     const { DeleteServicePage } = await import('@/features/content/routes/delete-service-page');
     return <DeleteServicePage />;
   }),
-  page('/admin/home', contentRoute.homeEditor('en')),
-  page('/admin/frhome', contentRoute.homeEditor('fr')),
-  page('/admin/phome', contentRoute.professionalEditor('en')),
-  page('/admin/frphome', contentRoute.professionalEditor('fr')),
+  page('/admin/home', landingEditor('home', 'en')),
+  page('/admin/frhome', landingEditor('home', 'fr')),
+  page('/admin/phome', landingEditor('professional', 'en')),
+  page('/admin/frphome', landingEditor('professional', 'fr')),
   page('/admin/order-history', async () => {
     const { AdminOrderHistoryPage } =
       await import('@/features/billing/routes/admin-order-history-page');

@@ -6,9 +6,11 @@ import {
   type ProfessionalPage,
 } from '@/gen/repairs/content/v1/content_pb';
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import type { ComponentType } from 'react';
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import type { Language as ProtoLanguage } from '@/gen/repairs/type/v1/common_pb';
 import { toProtoLanguage, type Language } from '@/lib/language';
+import type { TranslationKey } from '@/lib/translation-key';
 import { useLanguage } from '@/lib/use-language';
 import { useHomePageForEditing } from '../api/get-home-page';
 import { useProfessionalPageForEditing } from '../api/get-professional-page';
@@ -138,27 +140,6 @@ function HomeSectionPreview({ section, page }: { section: HomeSectionId; page: H
   }
 }
 
-/** /admin/home and /admin/frhome: the home page's texts in one language. */
-export function HomePageEditor({ language }: { language: Language }) {
-  const { t } = useTranslation();
-  const page = bindPage(
-    HomePageSchema,
-    HOME_SECTIONS,
-    language,
-    useHomePageForEditing(language),
-    useUpdateHomePage(),
-  );
-  return (
-    <PageEditor
-      {...page}
-      title={t(language === 'fr' ? 'pages.adminFrhome' : 'pages.adminHome')}
-      preview={(section, values) => (
-        <HomeSectionPreview section={section} page={pageOf(HomePageSchema, values)} />
-      )}
-    />
-  );
-}
-
 function ProfessionalSectionPreview({
   section,
   page,
@@ -206,26 +187,73 @@ function ProfessionalSectionPreview({
   }
 }
 
-/** /admin/phome and /admin/frphome: the professional landing page's texts in one language. */
-export function ProfessionalPageEditor({ language }: { language: Language }) {
+/** What tells one landing page's editor from the other's. */
+interface LandingPage<Desc extends DescMessage, Id extends string> {
+  schema: Desc;
+  sections: EditorSection<Id>[];
+  /** The editor's title per language of the page edited. */
+  titles: Record<Language, TranslationKey>;
+  /** The page as stored in a language (a Get*Page query). */
+  useStored: (language: Language) => PageQuery<MessageShape<Desc>>;
+  useUpdate: () => PageUpdate<MessageShape<Desc>>;
+  /** A section of the landing page as the edited texts would show it. */
+  Preview: ComponentType<{ section: Id; page: MessageShape<Desc> }>;
+}
+
+const HOME_PAGE: LandingPage<typeof HomePageSchema, HomeSectionId> = {
+  schema: HomePageSchema,
+  sections: HOME_SECTIONS,
+  titles: { en: 'pages.adminHome', fr: 'pages.adminFrhome' },
+  useStored: useHomePageForEditing,
+  useUpdate: useUpdateHomePage,
+  Preview: HomeSectionPreview,
+};
+
+const PROFESSIONAL_PAGE: LandingPage<typeof ProfessionalPageSchema, ProfessionalSectionId> = {
+  schema: ProfessionalPageSchema,
+  sections: PROFESSIONAL_SECTIONS,
+  titles: { en: 'pages.adminPhome', fr: 'pages.adminFrphome' },
+  useStored: useProfessionalPageForEditing,
+  useUpdate: useUpdateProfessionalPage,
+  Preview: ProfessionalSectionPreview,
+};
+
+function LandingEditor<Desc extends DescMessage, Id extends string>({
+  page: { schema, sections, titles, useStored, useUpdate, Preview },
+  language,
+}: {
+  page: LandingPage<Desc, Id>;
+  language: Language;
+}) {
   const { t } = useTranslation();
-  const page = bindPage(
-    ProfessionalPageSchema,
-    PROFESSIONAL_SECTIONS,
-    language,
-    useProfessionalPageForEditing(language),
-    useUpdateProfessionalPage(),
-  );
+  const bound = bindPage(schema, sections, language, useStored(language), useUpdate());
   return (
     <PageEditor
-      {...page}
-      title={t(language === 'fr' ? 'pages.adminFrphome' : 'pages.adminPhome')}
-      preview={(section, values) => (
-        <ProfessionalSectionPreview
-          section={section}
-          page={pageOf(ProfessionalPageSchema, values)}
-        />
-      )}
+      {...bound}
+      title={t(titles[language])}
+      preview={(section, values) => <Preview section={section} page={pageOf(schema, values)} />}
     />
+  );
+}
+
+/** Which landing page an editor changes: the home page or the professional page. */
+export type LandingPageKind = 'home' | 'professional';
+
+/**
+ * /admin/home, /admin/frhome (the home page) and /admin/phome, /admin/frphome (the
+ * professional page): a landing page's texts in one language.
+ */
+export function LandingPageEditor({
+  kind,
+  language,
+}: {
+  kind: LandingPageKind;
+  language: Language;
+}) {
+  // Each page has its own message type, so each kind is its own instance of the editor.
+  return kind === 'home' ? (
+    <LandingEditor page={HOME_PAGE} language={language} />
+  ) : (
+    <LandingEditor page={PROFESSIONAL_PAGE} language={language} />
   );
 }

@@ -179,4 +179,34 @@ describe('admin: page editors', () => {
       updateMask: { paths: ['banner_bottom_heading'] },
     });
   });
+
+  it('shows the page and language of the address when going from one editor to another', async () => {
+    signIn('admin', 'a1');
+    const title = (language: Language) => (language === Language.FR ? 'Réparer' : 'Repair');
+    const transport = createRouterTransport(({ service }) => {
+      service(ContentService, {
+        getHomePage: ({ language }) => ({
+          page: create(HomePageSchema, { bannerH1: `${title(language)} (home)` }),
+          etag: 'h1',
+        }),
+        getProfessionalPage: ({ language }) => ({
+          page: create(ProfessionalPageSchema, { bannerH1: `${title(language)} (pro)` }),
+          etag: 'p1',
+        }),
+        listServices: () => ({ services: [] }),
+      });
+    });
+    const { router } = renderApp('/admin/home', transport);
+    const banner = () => screen.findByRole('textbox', { name: 'Banner title' });
+    expect(await banner()).toHaveValue('Repair (home)');
+    for (const [path, heading, value] of [
+      ['/admin/frhome', 'Home page (French)', 'Réparer (home)'],
+      ['/admin/frphome', 'Professional page (French)', 'Réparer (pro)'],
+      ['/admin/phome', 'Professional page (English)', 'Repair (pro)'],
+    ] as const) {
+      await router.navigate(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await waitFor(async () => expect(await banner()).toHaveValue(value));
+    }
+  });
 });

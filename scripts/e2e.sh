@@ -69,8 +69,9 @@ psql -q "$TEST_DATABASE_URL" -c "create database $DATABASE" >/dev/null || exit 1
 
 # Every browser and legacy call of the suite comes from 127.0.0.1, and a shared Redis keeps
 # the hourly SMS counters across runs: the budgets (which guard real sends) are raised for this
-# stack, whose texts only go to the outbox file.
-SMS_BUDGET_PER_HOUR=10000 SMS_BUDGET_PER_ADDRESS_PER_HOUR=10000 \
+# stack, whose texts only go to the outbox file. The cache keys are the run's own, as its
+# database is: another run's cached page texts (and their etags) never show here.
+CACHE_PREFIX="$DATABASE:" SMS_BUDGET_PER_HOUR=10000 SMS_BUDGET_PER_ADDRESS_PER_HOUR=10000 \
   SMS_BUDGET_PER_COUNTRY_PER_HOUR=10000 \
   DATABASE_URL="${TEST_DATABASE_URL%/*}/$DATABASE" REDIS_URL="$TEST_REDIS_URL" \
   JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \

@@ -9,10 +9,9 @@
 // Every text is read from the app's own catalogues in the run's language. With
 // E2E_SHOTS_DIR set, the quote list (English) and the hire screen (French) are saved.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { createInstance } from 'i18next';
 import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
+import { startsWith, translator } from './i18n.mjs';
 import { shot } from './stack.mjs';
 import {
   adminSession,
@@ -21,24 +20,6 @@ import {
   memberProfessional,
   placeRequest,
 } from './test-accounts.mjs';
-
-const catalogue = async (language) =>
-  JSON.parse(await readFile(new URL(`../src/locales/${language}.json`, import.meta.url), 'utf8'));
-
-/** The app's `t` in `language`, from the same catalogues and settings as src/lib/i18n.ts. */
-async function translator(language) {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: language,
-    fallbackLng: 'en',
-    resources: { [language]: { translation: await catalogue(language) } },
-    interpolation: { escapeValue: false },
-  });
-  return i18n.t.bind(i18n);
-}
-
-/** A label that begins with `text` (a required field's label ends with a mark). */
-const startsWith = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 /** The street of the requests `placeRequest` places: only the hired professional reads it. */
 const STREET = '225 7 Ave SW';

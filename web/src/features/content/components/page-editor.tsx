@@ -3,6 +3,7 @@ import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { keepEdits } from '@/components/form/keep-edits';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
@@ -61,13 +62,6 @@ export function PageEditor<Id extends string>(props: PageEditorProps<Id>) {
   );
 }
 
-const valueAt = (values: PageValues, path: string): string => {
-  const [head, tail] = path.split('.') as [string, string | undefined];
-  const value = values[head];
-  if (tail === undefined) return typeof value === 'string' ? value : '';
-  return typeof value === 'object' ? (value[tail] ?? '') : '';
-};
-
 function EditorForm<Id extends string>({
   language,
   sections,
@@ -113,14 +107,12 @@ function EditorForm<Id extends string>({
   });
 
   const loadLatest = async () => {
-    const mine = form.getValues();
-    const edited = dirtyPaths(form.formState.dirtyFields);
+    const keep = keepEdits(form, dirtyPaths(form.formState.dirtyFields));
     const latest = await reload();
     if (!latest) return;
     setEtag(latest.etag);
     setUpdateTime(latest.updateTime);
-    form.reset(latest.values);
-    for (const path of edited) form.setValue(path, valueAt(mine, path), { shouldDirty: true });
+    keep(latest.values);
     setConflict(false);
   };
 
@@ -133,7 +125,13 @@ function EditorForm<Id extends string>({
             : t('pageEditor.neverChanged')}{' '}
           {t('pageEditor.emptyMeansDefault')}
         </Text>
-        {conflict && <StaleEtagAlert onLoadLatest={loadLatest} />}
+        {conflict && (
+          <StaleEtagAlert
+            title={t('pageEditor.conflict')}
+            help={t('pageEditor.conflictHelp')}
+            onLoadLatest={loadLatest}
+          />
+        )}
         {server.formError && <FormAlert title={server.formError} />}
         {sections.map((section) => (
           <FormSection key={section.id} title={t(section.titleKey)}>

@@ -2,6 +2,7 @@ import { Button, HStack, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { keepEdits } from '@/components/form/keep-edits';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
@@ -120,21 +121,27 @@ function LegalForm({
   });
 
   const loadLatest = async () => {
-    const mine = form.getValues();
-    const dirty = form.formState.dirtyFields;
+    const edited = (['title', 'body'] as const).filter(
+      (field) => form.formState.dirtyFields[field],
+    );
+    const keep = keepEdits(form, edited);
     const latest = await reload();
     if (!latest) return;
     setEtag(latest.etag);
-    form.reset({ title: latest.page?.title ?? '', body: latest.page?.body ?? '' });
-    if (dirty.title) form.setValue('title', mine.title, { shouldDirty: true });
-    if (dirty.body) form.setValue('body', mine.body, { shouldDirty: true });
+    keep({ title: latest.page?.title ?? '', body: latest.page?.body ?? '' });
     setConflict(false);
   };
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="5">
-        {conflict && <StaleEtagAlert onLoadLatest={loadLatest} />}
+        {conflict && (
+          <StaleEtagAlert
+            title={t('pageEditor.conflict')}
+            help={t('pageEditor.conflictHelp')}
+            onLoadLatest={loadLatest}
+          />
+        )}
         {server.formError && <FormAlert title={server.formError} />}
         <FormField label={t('legalEditor.title')} error={errors.title?.message} required>
           <Input

@@ -15,6 +15,10 @@ window.matchMedia ??= (query: string) =>
     removeEventListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+// Image previews of chosen files: a URL per file, as a browser gives.
+let objectUrls = 0;
+URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
+URL.revokeObjectURL ??= () => {};
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

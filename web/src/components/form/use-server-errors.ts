@@ -13,9 +13,17 @@ export type ServerField<T extends FieldValues> =
 export interface ServerErrorOptions<T extends FieldValues> {
   /** Proto field path (`profile.radius_km`) -> form field. */
   fields: Partial<Record<string, ServerField<T>>>;
-  /** Reasons without a field violation that belong next to a field (EMAIL_TAKEN -> email). */
-  reasonFields?: Partial<Record<string, Path<T>>>;
+  /**
+   * Reasons without a field violation that belong next to a field (EMAIL_TAKEN -> email),
+   * with the field's own message when the reason's general one would not fit.
+   */
+  reasonFields?: Partial<Record<string, ServerField<T>>>;
 }
+
+const fieldOf = <T extends FieldValues>(target: ServerField<T>) =>
+  typeof target === 'string'
+    ? { name: target, ownKey: null }
+    : { name: target.field, ownKey: target.messageKey };
 
 /**
  * Shows a failed call in a react-hook-form form: each field violation next to its field (the
@@ -46,14 +54,14 @@ export function useServerErrors<T extends FieldValues>(
           unplaced.push(violation);
           continue;
         }
-        const name = typeof target === 'string' ? target : target.field;
-        const ownKey = typeof target === 'string' ? null : target.messageKey;
+        const { name, ownKey } = fieldOf(target);
         const key = reasonKey ?? ownKey;
         placed.push({ name, message: key ? t(key) : violation.description });
       }
       const reasonField = reasonFields?.[problem.reason];
       if (reasonField && problem.violations.length === 0) {
-        placed.push({ name: reasonField, message: problemMessage(problem) });
+        const { name, ownKey } = fieldOf(reasonField);
+        placed.push({ name, message: ownKey ? t(ownKey) : problemMessage(problem) });
       }
       placed.forEach(({ name, message }, index) =>
         setError(name, { type: 'server', message }, { shouldFocus: index === 0 }),

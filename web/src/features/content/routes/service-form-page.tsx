@@ -1,8 +1,9 @@
 import { Button, HStack, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { keepEdits } from '@/components/form/keep-edits';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
@@ -13,42 +14,36 @@ import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
 import type { Service } from '@/gen/repairs/content/v1/content_pb';
 import { fileBytes } from '@/lib/files';
+import { readRpcError } from '@/lib/rpc-error';
 import { useCreateService } from '../api/create-service';
 import { useService } from '../api/get-service';
+import { useServicesForAdmin } from '../api/list-services';
 import { useUpdateService } from '../api/update-service';
 import { IconField } from '../components/icon-field';
+import { StaleEtagAlert } from '../components/stale-etag-alert';
 import { SERVICE_PATHS } from '../paths';
 import { DESCRIPTION_MAX } from '../page-editor/sections';
+import {
+  iconRefusal,
+  MASK_PATHS,
+  NAME_MAX,
+  SERVICE_FIELDS,
+  serviceValues,
+  takenNames,
+  type ServiceValues,
+} from '../service-form';
 
-interface ServiceValues {
-  nameEn: string;
-  nameFr: string;
-  descriptionEn: string;
-  descriptionFr: string;
-}
-
-const NAME_MAX = 100;
-/** Form field -> the update mask path it changes. */
-const MASK_PATHS: Record<keyof ServiceValues, string> = {
-  nameEn: 'name.en',
-  nameFr: 'name.fr',
-  descriptionEn: 'description.en',
-  descriptionFr: 'description.fr',
-};
 const SERVER_FIELDS = {
   'name.en': 'nameEn',
   'name.fr': 'nameFr',
   'description.en': 'descriptionEn',
   'description.fr': 'descriptionFr',
+  icon: 'icon',
+  icon_content_type: 'icon',
 } as const;
-const REASON_FIELDS = { SERVICE_NAME_TAKEN: 'nameEn' } as const;
-
-const valuesOf = (service?: Service): ServiceValues => ({
-  nameEn: service?.name?.en ?? '',
-  nameFr: service?.name?.fr ?? '',
-  descriptionEn: service?.description?.en ?? '',
-  descriptionFr: service?.description?.fr ?? '',
-});
+/** An icon over the bound is refused before any field is read: it still belongs to the icon. */
+const ICON_TOO_LARGE = { field: 'icon', messageKey: 'serviceAdmin.iconTooLarge' } as const;
+const REASON_FIELDS = { FILE_TOO_LARGE: ICON_TOO_LARGE, REQUEST_TOO_LARGE: ICON_TOO_LARGE };
 
 /** /admin/add-service: a new service at the end of the catalogue. */
 export function AddServicePage() {
@@ -65,75 +60,115 @@ export function AddServicePage() {
 export function EditServicePage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { data, isPending, error } = useService(id);
+  const { data, isPending, error, refetch } = useService(id);
   return (
     <Stack gap="6" maxW="3xl">
       <PageTitle title={t('pages.adminEditService')} />
       {isPending && <RouteLoader />}
       {error ? <RpcErrorAlert error={error} /> : null}
-      {data?.service && <ServiceForm key={data.service.etag} service={data.service} />}
+      {data?.service && (
+        <ServiceForm
+          key={data.service.id}
+          service={data.service}
+          reload={async () => (await refetch()).data?.service}
+        />
+      )}
     </Stack>
   );
 }
 
 /**
  * The names and descriptions in English and French and the icon. A new service is created
- * whole; an edit sends only what changed (its update mask) with the etag it read.
+ * whole; an edit sends only what changed (its update mask) with the etag first read, so a
+ * change someone else saved meanwhile is never overwritten: the form then offers to load it.
  */
-function ServiceForm({ service }: { service?: Service }) {
+function ServiceForm({
+  service,
+  reload,
+}: {
+  service?: Service;
+  /** Reads the stored service again (after someone else changed it). */
+  reload?: () => Promise<Service | undefined>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateService();
   const update = useUpdateService();
-  const [icon, setIcon] = useState<File | null>(null);
-  const [iconProblem, setIconProblem] = useState<string | null>(null);
+  const catalogue = useServicesForAdmin();
+  // The version edited: only loading the latest one on purpose moves it on.
+  const [editing, setEditing] = useState(service);
+  const [conflict, setConflict] = useState(false);
+  const form = useForm<ServiceValues>({ defaultValues: serviceValues(service) });
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, dirtyFields, isSubmitting },
-  } = useForm<ServiceValues>({ defaultValues: valuesOf(service) });
+  } = form;
   const server = useServerErrors(setError, { fields: SERVER_FIELDS, reasonFields: REASON_FIELDS });
+  const edited = () => SERVICE_FIELDS.filter((field) => dirtyFields[field]);
+
+  /** Shows SERVICE_NAME_TAKEN under the names the catalogue already has; false if none. */
+  const placeTakenName = async (values: ServiceValues) => {
+    const { data } = await catalogue.refetch();
+    const taken = takenNames(values, data?.services ?? [], editing?.id);
+    taken.forEach((field, index) =>
+      setError(
+        field,
+        { type: 'server', message: t('errors.reasons.SERVICE_NAME_TAKEN') },
+        { shouldFocus: index === 0 },
+      ),
+    );
+    return taken.length > 0;
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     server.clear();
-    if (iconProblem) return;
+    setConflict(false);
     const name = { en: values.nameEn.trim(), fr: values.nameFr.trim() };
     const description = { en: values.descriptionEn.trim(), fr: values.descriptionFr.trim() };
-    const iconFields = icon
-      ? { iconContentType: icon.type, icon: await fileBytes(icon) }
+    const icon = values.icon
+      ? { iconContentType: values.icon.type, icon: await fileBytes(values.icon) }
       : { iconContentType: '', icon: new Uint8Array() };
     try {
-      if (service) {
-        const paths = (Object.keys(MASK_PATHS) as (keyof ServiceValues)[])
-          .filter((field) => dirtyFields[field])
-          .map((field) => MASK_PATHS[field]);
-        if (icon) paths.push('icon');
+      if (editing) {
+        const paths = edited().map((field) => MASK_PATHS[field]);
         if (paths.length > 0) {
           await update.mutateAsync({
-            id: service.id,
-            etag: service.etag,
+            id: editing.id,
+            etag: editing.etag,
             name,
             description,
-            ...iconFields,
+            ...icon,
             updateMask: { paths },
           });
         }
       } else {
-        await create.mutateAsync({ name, description, ...iconFields });
+        await create.mutateAsync({ name, description, ...icon });
       }
       toaster.create({
         type: 'success',
-        title: t(service ? 'serviceAdmin.saved' : 'serviceAdmin.created', { name: name.en }),
+        title: t(editing ? 'serviceAdmin.saved' : 'serviceAdmin.created', { name: name.en }),
       });
       void navigate(SERVICE_PATHS.list);
     } catch (failure) {
-      const problem = server.report(failure);
-      if (problem.violations.some((violation) => violation.field.startsWith('icon'))) {
-        setIconProblem(problem.violations.find((v) => v.field.startsWith('icon'))!.description);
+      const { reason } = readRpcError(failure);
+      if (reason === 'ETAG_MISMATCH') setConflict(true);
+      else if (reason !== 'SERVICE_NAME_TAKEN' || !(await placeTakenName(values))) {
+        server.report(failure);
       }
     }
   });
+
+  const loadLatest = async () => {
+    const keep = keepEdits(form, edited());
+    const latest = await reload?.();
+    if (!latest) return;
+    setEditing(latest);
+    keep(serviceValues(latest));
+    setConflict(false);
+  };
 
   const nameRules = (messageKey: 'serviceAdmin.errors.nameEn' | 'serviceAdmin.errors.nameFr') => ({
     validate: (value: string) => value.trim() !== '' || t(messageKey),
@@ -152,6 +187,13 @@ function ServiceForm({ service }: { service?: Service }) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="5">
+        {conflict && (
+          <StaleEtagAlert
+            title={t('serviceAdmin.conflict')}
+            help={t('serviceAdmin.conflictHelp')}
+            onLoadLatest={loadLatest}
+          />
+        )}
         {server.formError && <FormAlert title={server.formError} />}
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <FormField label={t('serviceAdmin.nameEn')} error={errors.nameEn?.message} required>
@@ -167,18 +209,32 @@ function ServiceForm({ service }: { service?: Service }) {
             <Textarea lang="fr" rows={4} {...register('descriptionFr', descriptionRules)} />
           </FormField>
         </SimpleGrid>
-        <IconField
-          file={icon}
-          problem={iconProblem}
-          currentUrl={service?.iconUrl}
-          onChange={(file, problem) => {
-            setIcon(file);
-            setIconProblem(problem);
+        <Controller
+          control={control}
+          name="icon"
+          rules={{
+            validate: (file) => {
+              const refused = file && iconRefusal(file);
+              return refused ? t(refused) : true;
+            },
           }}
+          render={({ field, fieldState }) => (
+            <IconField
+              file={field.value}
+              error={fieldState.error?.message}
+              currentUrl={editing?.iconUrl}
+              inputRef={field.ref}
+              onChange={(file) => {
+                field.onChange(file);
+                // Said at once, not only on saving.
+                void form.trigger('icon');
+              }}
+            />
+          )}
         />
         <HStack gap="3">
           <Button type="submit" colorPalette="accent" loading={isSubmitting}>
-            {t(service ? 'serviceAdmin.save' : 'serviceAdmin.create')}
+            {t(editing ? 'serviceAdmin.save' : 'serviceAdmin.create')}
           </Button>
           <LinkButton to={SERVICE_PATHS.list} variant="outline">
             {t('common.cancel')}

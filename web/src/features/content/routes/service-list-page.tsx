@@ -1,5 +1,6 @@
-import { Badge, HStack, IconButton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { EmptyState } from '@/components/empty-state';
@@ -18,22 +19,28 @@ import { useUpdateService } from '../api/update-service';
 import { ServiceIcon } from '../components/service-icon';
 import { SERVICE_PATHS } from '../paths';
 
-/** The active services' ids with the one at `index` moved by `by` places. */
-function moved(active: Service[], index: number, by: -1 | 1): string[] {
+type Direction = 'up' | 'down';
+const STEP: Record<Direction, -1 | 1> = { up: -1, down: 1 };
+const OTHER: Record<Direction, Direction> = { up: 'down', down: 'up' };
+
+/** The active services' ids with the one at `index` moved one place `direction`. */
+function moved(active: Service[], index: number, direction: Direction): string[] {
   const ids = active.map((service) => service.id);
   const [id] = ids.splice(index, 1);
-  ids.splice(index + by, 0, id!);
+  ids.splice(index + STEP[direction], 0, id!);
   return ids;
 }
 
 /**
- * /admin/service-list: the catalogue in its order, each service with its icon, names, an
- * active switch (archive or bring back), up and down buttons to reorder, Edit and Delete.
+ * /admin/service-list: the services offered, in catalogue order, each with its icon and names,
+ * up and down buttons to reorder, Archive, Edit and Delete; then the archived ones apart, each
+ * with Bring back.
  */
 export function ServiceListPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const problemMessage = useProblemMessage();
+  const archivedHeading = useId();
   const { data, isPending, error } = useServicesForAdmin();
   const reorder = useReorderServices();
   const update = useUpdateService();
@@ -42,19 +49,37 @@ export function ServiceListPage() {
 
   const services = data?.services ?? [];
   const active = services.filter((service) => service.active);
+  const archived = services.filter((service) => !service.active);
   const nameOf = (service: Service) => service.name?.[language] || service.name?.en || '';
-  const busy = reorder.isPending || update.isPending;
 
-  const move = (service: Service, by: -1 | 1) => {
+  // A moved row is drawn again in its new place: the button pressed keeps the focus there
+  // (or its neighbour, at either end), so the keyboard can go on moving the same service.
+  const buttons = useRef(new Map<string, HTMLButtonElement | null>());
+  const [refocus, setRefocus] = useState<{ id: string; direction: Direction } | null>(null);
+  useEffect(() => {
+    if (!refocus) return;
+    const button = (direction: Direction) => buttons.current.get(`${refocus.id}:${direction}`);
+    const pressed = button(refocus.direction);
+    (pressed && !pressed.disabled ? pressed : button(OTHER[refocus.direction]))?.focus();
+  }, [refocus, data]);
+
+  const move = (service: Service, direction: Direction) => {
+    // Buttons stay enabled while a move is saved (a disabled button drops the focus).
+    if (reorder.isPending) return;
     const index = active.indexOf(service);
     reorder.mutate(
-      { serviceIds: moved(active, index, by) },
+      { serviceIds: moved(active, index, direction) },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setRefocus({ id: service.id, direction });
           toaster.create({
             type: 'success',
-            title: t('serviceAdmin.moved', { name: nameOf(service), position: index + 1 + by }),
-          }),
+            title: t('serviceAdmin.moved', {
+              name: nameOf(service),
+              position: index + 1 + STEP[direction],
+            }),
+          });
+        },
         onError: failed,
       },
     );
@@ -73,12 +98,9 @@ export function ServiceListPage() {
         onError: failed,
       },
     );
+  const changing = (service: Service) => update.isPending && update.variables.id === service.id;
 
-  const columns: Column<Service>[] = [
-    {
-      header: t('serviceAdmin.position'),
-      cell: (service) => (service.active ? active.indexOf(service) + 1 : '–'),
-    },
+  const iconAndNames: Column<Service>[] = [
     {
       header: t('serviceAdmin.icon'),
       cell: (service) => (
@@ -97,82 +119,81 @@ export function ServiceListPage() {
       header: t('serviceAdmin.nameFr'),
       cell: (service) => <Text lang="fr">{service.name?.fr}</Text>,
     },
-    {
-      header: t('serviceAdmin.offered'),
-      cell: (service) => (
-        <HStack gap="2">
-          <Switch.Root
-            colorPalette="brand"
-            checked={service.active}
-            disabled={busy}
-            onCheckedChange={({ checked }) => setActive(service, checked)}
-          >
-            <Switch.HiddenInput />
-            <Switch.Control>
-              <Switch.Thumb />
-            </Switch.Control>
-            <Switch.Label srOnly>
-              {t('serviceAdmin.offeredLabel', { name: nameOf(service) })}
-            </Switch.Label>
-          </Switch.Root>
-          {!service.active && <Badge colorPalette="gray">{t('serviceAdmin.archivedBadge')}</Badge>}
-        </HStack>
-      ),
-    },
+  ];
+  const actionsColumn: Column<Service> = {
+    header: t('common.actions'),
+    hiddenHeader: true,
+    cell: (service) => (
+      <HStack gap="2">
+        {/* An active service is archived, an archived one brought back. */}
+        <Button
+          size="sm"
+          variant={service.active ? 'outline' : 'solid'}
+          colorPalette={service.active ? 'gray' : 'brand'}
+          aria-label={t(
+            service.active ? 'serviceAdmin.archiveLabel' : 'serviceAdmin.bringBackLabel',
+            {
+              name: nameOf(service),
+            },
+          )}
+          loading={changing(service)}
+          onClick={() => setActive(service, !service.active)}
+        >
+          {t(service.active ? 'serviceAdmin.archive' : 'serviceAdmin.bringBack')}
+        </Button>
+        <LinkButton
+          to={SERVICE_PATHS.edit(service.id)}
+          size="sm"
+          variant="outline"
+          aria-label={t('serviceAdmin.editLabel', { name: nameOf(service) })}
+        >
+          {t('serviceAdmin.edit')}
+        </LinkButton>
+        <LinkButton
+          to={SERVICE_PATHS.remove(service.id)}
+          size="sm"
+          variant="outline"
+          colorPalette="red"
+          aria-label={t('serviceAdmin.deleteLabel', { name: nameOf(service) })}
+        >
+          {t('common.delete')}
+        </LinkButton>
+      </HStack>
+    ),
+  };
+  const moveButton = (service: Service, index: number, direction: Direction) => (
+    <IconButton
+      ref={(element) => {
+        buttons.current.set(`${service.id}:${direction}`, element);
+      }}
+      size="sm"
+      variant="outline"
+      aria-label={t(direction === 'up' ? 'serviceAdmin.moveUp' : 'serviceAdmin.moveDown', {
+        name: nameOf(service),
+      })}
+      disabled={direction === 'up' ? index === 0 : index === active.length - 1}
+      onClick={() => move(service, direction)}
+    >
+      {direction === 'up' ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
+    </IconButton>
+  );
+
+  const activeColumns: Column<Service>[] = [
+    { header: t('serviceAdmin.position'), cell: (service) => active.indexOf(service) + 1 },
+    ...iconAndNames,
     {
       header: t('serviceAdmin.order'),
       cell: (service) => {
-        if (!service.active) return null;
         const index = active.indexOf(service);
         return (
           <HStack gap="1">
-            <IconButton
-              size="sm"
-              variant="outline"
-              aria-label={t('serviceAdmin.moveUp', { name: nameOf(service) })}
-              disabled={busy || index === 0}
-              onClick={() => move(service, -1)}
-            >
-              <ArrowUp aria-hidden />
-            </IconButton>
-            <IconButton
-              size="sm"
-              variant="outline"
-              aria-label={t('serviceAdmin.moveDown', { name: nameOf(service) })}
-              disabled={busy || index === active.length - 1}
-              onClick={() => move(service, 1)}
-            >
-              <ArrowDown aria-hidden />
-            </IconButton>
+            {moveButton(service, index, 'up')}
+            {moveButton(service, index, 'down')}
           </HStack>
         );
       },
     },
-    {
-      header: t('common.actions'),
-      hiddenHeader: true,
-      cell: (service) => (
-        <HStack gap="2">
-          <LinkButton
-            to={SERVICE_PATHS.edit(service.id)}
-            size="sm"
-            variant="outline"
-            aria-label={t('serviceAdmin.editLabel', { name: nameOf(service) })}
-          >
-            {t('serviceAdmin.edit')}
-          </LinkButton>
-          <LinkButton
-            to={SERVICE_PATHS.remove(service.id)}
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            aria-label={t('serviceAdmin.deleteLabel', { name: nameOf(service) })}
-          >
-            {t('common.delete')}
-          </LinkButton>
-        </HStack>
-      ),
-    },
+    actionsColumn,
   ];
 
   return (
@@ -185,14 +206,28 @@ export function ServiceListPage() {
       </HStack>
       {isPending && <RouteLoader />}
       {error ? <RpcErrorAlert error={error} /> : null}
-      {data && services.length === 0 && <EmptyState title={t('serviceAdmin.none')} />}
-      {services.length > 0 && (
+      {data && active.length === 0 && <EmptyState title={t('serviceAdmin.none')} />}
+      {active.length > 0 && (
         <SimpleTable
           caption={t('pages.adminServiceList')}
-          columns={columns}
-          rows={services}
+          columns={activeColumns}
+          rows={active}
           rowKey={(service) => service.id}
         />
+      )}
+      {archived.length > 0 && (
+        <Stack as="section" aria-labelledby={archivedHeading} gap="3">
+          <Heading as="h2" id={archivedHeading} size="lg" color="brand.900">
+            {t('serviceAdmin.archivedHeading')}
+          </Heading>
+          <Text color="fg.muted">{t('serviceAdmin.archivedHelp')}</Text>
+          <SimpleTable
+            caption={t('serviceAdmin.archivedHeading')}
+            columns={[...iconAndNames, actionsColumn]}
+            rows={archived}
+            rowKey={(service) => service.id}
+          />
+        </Stack>
       )}
     </Stack>
   );

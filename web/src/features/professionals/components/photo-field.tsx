@@ -1,10 +1,11 @@
 import { Avatar, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { checkUpload, fileBytes, IMAGE_TYPES } from '@/lib/files';
 import { reasonMessageKey } from '@/lib/error-reasons';
 import { readRpcError } from '@/lib/rpc-error';
+import { useObjectUrl } from '@/lib/use-object-url';
 import { useSetProfessionalPhoto } from '../api/set-professional-photo';
 
 interface PhotoFieldProps {
@@ -21,13 +22,8 @@ export function PhotoField({ professionalId, name, photoUrl }: PhotoFieldProps) 
   const { t } = useTranslation();
   const problemMessage = useProblemMessage();
   const upload = useSetProfessionalPhoto();
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, showPreview] = useObjectUrl();
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -39,7 +35,7 @@ export function PhotoField({ professionalId, name, photoUrl }: PhotoFieldProps) 
       return;
     }
     setProblem(null);
-    setPreview(URL.createObjectURL(file));
+    showPreview(file);
     upload.mutate(
       { id: professionalId, contentType: file.type, content: await fileBytes(file) },
       { onError: (error) => setProblem(problemMessage(readRpcError(error))) },

@@ -1,4 +1,4 @@
-import { Table } from '@chakra-ui/react';
+import { Table, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface Column<Row> {
@@ -25,8 +25,14 @@ export function SimpleTable<Row>({ caption, columns, rows, rowKey }: SimpleTable
         <Table.Header>
           <Table.Row>
             {columns.map((column) => (
-              <Table.ColumnHeader key={column.header} srOnly={column.hiddenHeader}>
-                {column.header}
+              // A hidden header keeps its cell (the header row's border runs on), and its
+              // text stays inside the cell rather than widening the page.
+              <Table.ColumnHeader key={column.header} position="relative">
+                {column.hiddenHeader ? (
+                  <VisuallyHidden>{column.header}</VisuallyHidden>
+                ) : (
+                  column.header
+                )}
               </Table.ColumnHeader>
             ))}
           </Table.Row>

@@ -108,16 +108,22 @@ export function ServiceListPage() {
       ),
     },
     {
-      header: t('serviceAdmin.nameEn'),
+      header: t('serviceAdmin.names'),
       cell: (service) => (
-        <AppLink to={SERVICE_PATHS.edit(service.id)} color="brand.fg" fontWeight="semibold">
-          {service.name?.en}
-        </AppLink>
+        <Stack gap="0">
+          <AppLink
+            to={SERVICE_PATHS.edit(service.id)}
+            lang="en"
+            color="brand.fg"
+            fontWeight="semibold"
+          >
+            {service.name?.en}
+          </AppLink>
+          <Text lang="fr" color="fg.muted">
+            {service.name?.fr}
+          </Text>
+        </Stack>
       ),
-    },
-    {
-      header: t('serviceAdmin.nameFr'),
-      cell: (service) => <Text lang="fr">{service.name?.fr}</Text>,
     },
   ];
   const actionsColumn: Column<Service> = {

@@ -55,6 +55,7 @@ function catalogueServer({ archivesOnDelete = false } = {}) {
       getService: ({ id }) => ({ service: services.find((one) => one.id === id) }),
       reorderServices: (request) => {
         calls.reorder.push(request);
+        refuse();
         const archived = services.filter((one) => !one.active);
         services = [
           ...request.serviceIds.map((id) => services.find((one) => one.id === id)!),
@@ -294,5 +295,28 @@ describe('admin: services', () => {
       name: { en: 'Plumbing and heating' },
       updateMask: { paths: ['name.en'] },
     });
+  });
+
+  it('shows the latest list when a move or an archive was refused as stale', async () => {
+    const server = catalogueServer();
+    renderApp('/admin/service-list', server.transport);
+    const table = await screen.findByRole('table', { name: 'Services' });
+    server.changeElsewhere('s2', 'Toitures et gouttières');
+    server.refuseNext(rpcError(Code.InvalidArgument, 'SERVICE_ORDER_INCOMPLETE'));
+
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Move Roofing up' }));
+    expect(
+      await screen.findByText(
+        'The list of services changed meanwhile: it now shows the latest version. Please try again.',
+      ),
+    ).toBeVisible();
+    expect(await within(table).findByText('Toitures et gouttières')).toBeVisible();
+
+    server.refuseNext(rpcError(Code.FailedPrecondition, 'ETAG_MISMATCH'));
+    await user.click(within(table).getByRole('button', { name: 'Archive Plumbing' }));
+    await waitFor(() =>
+      expect(screen.getAllByText(/The list of services changed meanwhile/)).toHaveLength(2),
+    );
   });
 });

@@ -22,6 +22,8 @@ import { SERVICE_PATHS } from '../paths';
 type Direction = 'up' | 'down';
 const STEP: Record<Direction, -1 | 1> = { up: -1, down: 1 };
 const OTHER: Record<Direction, Direction> = { up: 'down', down: 'up' };
+/** Refusals that mean the list shown is no longer the stored one. */
+const STALE_LIST = new Set(['SERVICE_ORDER_INCOMPLETE', 'ETAG_MISMATCH']);
 
 /** The active services' ids with the one at `index` moved one place `direction`. */
 function moved(active: Service[], index: number, direction: Direction): string[] {
@@ -41,11 +43,19 @@ export function ServiceListPage() {
   const language = useLanguage();
   const problemMessage = useProblemMessage();
   const archivedHeading = useId();
-  const { data, isPending, error } = useServicesForAdmin();
+  const { data, isPending, error, refetch } = useServicesForAdmin();
   const reorder = useReorderServices();
   const update = useUpdateService();
-  const failed = (failure: unknown) =>
-    toaster.create({ type: 'error', title: problemMessage(readRpcError(failure)) });
+  const failed = (failure: unknown) => {
+    const problem = readRpcError(failure);
+    // Someone else changed the catalogue since it was read: show theirs, to act on it again.
+    const stale = STALE_LIST.has(problem.reason);
+    if (stale) void refetch();
+    toaster.create({
+      type: 'error',
+      title: stale ? t('serviceAdmin.listChanged') : problemMessage(problem),
+    });
+  };
 
   const services = data?.services ?? [];
   const active = services.filter((service) => service.active);

@@ -1,16 +1,59 @@
 // End-to-end: the admin's content screens against the whole running stack, each change read
 // back where visitors see it. The French home banner changed on /admin/frhome shows on /fr and
-// not on /, which keeps its English text; emptied again, /fr goes back to the built-in text.
-// The admin works in English; texts are read from the app's catalogues.
+// not on /, which keeps its English text; emptied again, /fr goes back to the built-in text. A
+// service added with an icon on /admin/add-service is listed on /admin/service-list with that
+// icon, offered by a signed-in customer's /create-request and shown on the landing pages.
+// The admin works in English; texts are read from the app's catalogues. With E2E_SHOTS_DIR
+// set, the service screens are saved in both languages.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { crc32, deflateSync } from 'node:zlib';
 import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
 import { startsWith, translator } from './i18n.mjs';
-import { RUN } from './stack.mjs';
-import { adminSession } from './test-accounts.mjs';
+import { RUN, shot } from './stack.mjs';
+import { adminSession, customer } from './test-accounts.mjs';
+
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+function chunk(type, data) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A `size` x `size` PNG of one colour (8-bit RGB). */
+function solidPng(size, [red, green, blue]) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, RGB, deflate, no filter, no interlace
+  const row = Buffer.from([0, ...Array.from({ length: size }, () => [red, green, blue]).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** The stored-language localStorage entry: / shows English, /fr French. */
 const inLanguage = (language) => ({ lang: language });
+
+/** Waits for an `<img>` to have loaded a real image (its URL answered with image bytes). */
+async function loadedImage(image) {
+  await image.waitFor();
+  await image.evaluate((element) =>
+    element.complete
+      ? undefined
+      : new Promise((resolve) => element.addEventListener('load', resolve)),
+  );
+  assert.ok(
+    await image.evaluate((element) => element.naturalWidth > 0),
+    `the icon at ${await image.getAttribute('src')} did not load`,
+  );
+}
 
 /**
  * Opens a landing page and waits until the server's texts for it have arrived and settled
@@ -33,7 +76,7 @@ describe('the content screens', () => {
   let fr;
 
   before(async () => {
-    browsers = await Promise.all([openBrowser(), openBrowser()]);
+    browsers = await Promise.all([openBrowser(), openBrowser(), openBrowser()]);
     const { admin_token, admin_name } = await adminSession();
     await signedIn(browsers[0].page, { admin_token, admin_name, lang: 'en' });
     [en, fr] = await Promise.all([translator('en'), translator('fr')]);
@@ -81,5 +124,74 @@ describe('the content screens', () => {
     await openLanding(visitor, '/fr');
     await visitor.getByText(fr('home.banner_h2'), { exact: true }).waitFor();
     assert.equal(await visitor.getByText(banner).count(), 0);
+  });
+
+  it('a service added with an icon is listed, offered on /create-request and on the landing', async () => {
+    const [{ page: adminPage }, { page: visitor }, { page: customerPage }] = browsers;
+    const name = { en: `Gutter cleaning ${RUN}`, fr: `Nettoyage de gouttières ${RUN}` };
+    const description = {
+      en: 'Blocked gutters and downspouts cleared before the next storm.',
+      fr: 'Gouttières et descentes bouchées dégagées avant le prochain orage.',
+    };
+
+    await adminPage.goto(`${BASE_URL}/admin/add-service`);
+    await heading(adminPage, en('pages.adminAddService'));
+    await shot(adminPage, 'add-service-en');
+    const textbox = (key) => adminPage.getByRole('textbox', { name: startsWith(en(key)) });
+    await textbox('serviceAdmin.nameEn').fill(name.en);
+    await textbox('serviceAdmin.nameFr').fill(name.fr);
+    await textbox('serviceAdmin.descriptionEn').fill(description.en);
+    await textbox('serviceAdmin.descriptionFr').fill(description.fr);
+    const icon = solidPng(32, [0x1d, 0x4e, 0xd8]);
+    await adminPage
+      .getByLabel(en('serviceAdmin.icon'))
+      .setInputFiles({ name: 'gutter.png', mimeType: 'image/png', buffer: icon });
+    await adminPage
+      .getByText(en('serviceAdmin.iconChosen', { name: 'gutter.png', type: 'image/png', size: 1 }))
+      .waitFor();
+    await adminPage.getByRole('button', { name: en('serviceAdmin.create') }).click();
+
+    // Listed at the end of the catalogue, with its icon served.
+    await adminPage.waitForURL(`${BASE_URL}/admin/service-list`);
+    await adminPage
+      .getByText(en('serviceAdmin.created', { name: name.en }))
+      .first()
+      .waitFor();
+    const row = adminPage.getByRole('row').filter({ hasText: name.en });
+    await row.getByText(name.fr, { exact: true }).waitFor();
+    await loadedImage(row.locator('img'));
+    await shot(adminPage, 'service-list-en');
+
+    // A signed-in customer can ask for it.
+    const casey = await customer('Casey Gutters', { verify: true });
+    await signedIn(customerPage, { ...casey.storage, lang: 'en' });
+    await customerPage.goto(`${BASE_URL}/create-request`);
+    await heading(customerPage, en('pages.createRequest'));
+    await customerPage.getByRole('radio', { name: name.en }).waitFor();
+
+    // The landing pages show it with its icon, in their language.
+    for (const [path, language] of [
+      ['/', 'en'],
+      ['/fr', 'fr'],
+    ]) {
+      await signedIn(visitor, inLanguage(language));
+      await visitor.goto(`${BASE_URL}${path}`);
+      const card = visitor
+        .getByRole('listitem')
+        .filter({ has: visitor.getByRole('heading', { level: 3, name: name[language] }) });
+      await card.getByText(description[language], { exact: true }).waitFor();
+      await loadedImage(card.locator('img'));
+    }
+
+    // The same screens in French, for the screenshots.
+    await adminPage.evaluate(() => localStorage.setItem('lang', 'fr'));
+    await adminPage.goto(`${BASE_URL}/admin/service-list`);
+    await heading(adminPage, fr('pages.adminServiceList'));
+    await loadedImage(adminPage.getByRole('row').filter({ hasText: name.en }).locator('img'));
+    await shot(adminPage, 'service-list-fr');
+    await adminPage.goto(`${BASE_URL}/admin/add-service`);
+    await heading(adminPage, fr('pages.adminAddService'));
+    await shot(adminPage, 'add-service-fr');
+    await adminPage.evaluate(() => localStorage.setItem('lang', 'en'));
   });
 });

@@ -2,7 +2,8 @@
 // back where visitors see it. The French home banner changed on /admin/frhome shows on /fr and
 // not on /, which keeps its English text; emptied again, /fr goes back to the built-in text. A
 // service added with an icon on /admin/add-service is listed on /admin/service-list with that
-// icon, offered by a signed-in customer's /create-request and shown on the landing pages.
+// icon (after the server refused a fake PNG and a name taken, each beside its field), offered
+// by a signed-in customer's /create-request and shown on the landing pages.
 // The admin works in English; texts are read from the app's catalogues. With E2E_SHOTS_DIR
 // set, the service screens are saved in both languages.
 import assert from 'node:assert/strict';
@@ -138,18 +139,35 @@ describe('the content screens', () => {
     await heading(adminPage, en('pages.adminAddService'));
     await shot(adminPage, 'add-service-en');
     const textbox = (key) => adminPage.getByRole('textbox', { name: startsWith(en(key)) });
-    await textbox('serviceAdmin.nameEn').fill(name.en);
+    const iconInput = adminPage.getByLabel(en('serviceAdmin.icon'));
+    const add = adminPage.getByRole('button', { name: en('serviceAdmin.create') });
+    // First the server's refusals, each beside its field: bytes that are not the PNG their
+    // type says, then an English name the catalogue already has (in another case).
+    await textbox('serviceAdmin.nameEn').fill('plumbing SERVICES');
     await textbox('serviceAdmin.nameFr').fill(name.fr);
     await textbox('serviceAdmin.descriptionEn').fill(description.en);
     await textbox('serviceAdmin.descriptionFr').fill(description.fr);
+    await iconInput.setInputFiles({
+      name: 'gutter.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('GIF89a, not a PNG'),
+    });
+    await add.click();
+    await adminPage.getByText(en('errors.reasons.FILE_TYPE_MISMATCH')).waitFor();
+    assert.equal(await iconInput.getAttribute('aria-invalid'), 'true');
+
     const icon = solidPng(32, [0x1d, 0x4e, 0xd8]);
-    await adminPage
-      .getByLabel(en('serviceAdmin.icon'))
-      .setInputFiles({ name: 'gutter.png', mimeType: 'image/png', buffer: icon });
+    await iconInput.setInputFiles({ name: 'gutter.png', mimeType: 'image/png', buffer: icon });
     await adminPage
       .getByText(en('serviceAdmin.iconChosen', { name: 'gutter.png', type: 'image/png', size: 1 }))
       .waitFor();
-    await adminPage.getByRole('button', { name: en('serviceAdmin.create') }).click();
+    await add.click();
+    await adminPage.getByText(en('errors.reasons.SERVICE_NAME_TAKEN')).waitFor();
+    assert.equal(await textbox('serviceAdmin.nameEn').getAttribute('aria-invalid'), 'true');
+    assert.equal(await textbox('serviceAdmin.nameFr').getAttribute('aria-invalid'), null);
+
+    await textbox('serviceAdmin.nameEn').fill(name.en);
+    await add.click();
 
     // Listed at the end of the catalogue, with its icon served.
     await adminPage.waitForURL(`${BASE_URL}/admin/service-list`);

@@ -1,4 +1,4 @@
-import { Box, Grid, Stack, Table } from '@chakra-ui/react';
+import { Box, Grid, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
 import { RowLayoutContext } from '@/components/ui/row-layout';
 import { useMinWidth } from '@/lib/use-min-width';
@@ -39,8 +39,14 @@ function RowsTable<Row>({ caption, columns, rows, rowKey }: SimpleTableProps<Row
         <Table.Header>
           <Table.Row>
             {columns.map((column) => (
-              <Table.ColumnHeader key={column.header} srOnly={column.hiddenHeader}>
-                {column.header}
+              // The cell stays in the layout (its border and background run on), only
+              // its text is hidden.
+              <Table.ColumnHeader key={column.header}>
+                {column.hiddenHeader ? (
+                  <VisuallyHidden>{column.header}</VisuallyHidden>
+                ) : (
+                  column.header
+                )}
               </Table.ColumnHeader>
             ))}
           </Table.Row>

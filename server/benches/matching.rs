@@ -493,7 +493,7 @@ fn postgis_list() -> String {
          where p.id = $1 and {eligible}
          order by m.rank, m.created_at desc, m.id desc
          limit $7",
-        open = rule::OPEN_FOR_SERVICE,
+        open = rule::open_for_services_of("$1"),
         eligible = rule::eligible("$2"),
     )
 }

@@ -270,11 +270,12 @@ async fn osrm_calls_in_flight_are_bounded() {
 use chrono::{DateTime, TimeZone, Utc};
 use common::TestServer;
 use repairs_server::matching::{self, OpenRequestsPageRequest};
-use sqlx::PgPool;
+use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
 const PLUMBING: &str = "0190a6c0-0000-7000-8000-000000000001";
 const ROOFING: &str = "0190a6c0-0000-7000-8000-000000000004";
+const ELECTRICAL: &str = "0190a6c0-0000-7000-8000-000000000006";
 /// The server's Earth radius: metres per radian of latitude.
 const EARTH_RADIUS_METERS: f64 = 6_371_008.8;
 
@@ -696,6 +697,87 @@ async fn the_list_is_nearest_first_and_its_pages_hold_while_requests_arrive() {
     assert_eq!(pages, 4);
     // A new first page shows the new ones too.
     assert_eq!(listed(&db, pro).await.len(), expected.len() + 3);
+    finish(server).await;
+}
+
+/// The plan of `sql` (text, one line a row), run for real.
+async fn analyzed_plan(
+    db: &PgPool,
+    sql: &str,
+    bind: impl FnOnce(PgQuery<'_>) -> PgQuery<'_>,
+) -> Vec<String> {
+    let explain = format!("explain (analyze, costs off, timing off, summary off) {sql}");
+    bind(sqlx::query(sqlx::AssertSqlSafe(explain)))
+        .fetch_all(db)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get::<String, _>(0))
+        .collect()
+}
+
+type PgQuery<'q> = sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+#[tokio::test]
+async fn the_professional_side_reads_their_services_once_not_per_request() {
+    let (server, db, customer) = world().await;
+    let pro = add_professional(
+        &db,
+        &Pro {
+            services: vec![PLUMBING, ROOFING],
+            ..Pro::member(CALGARY, 100)
+        },
+    )
+    .await;
+    let mut first = None;
+    for (km, service) in [
+        (5.0, PLUMBING),
+        (10.0, ROOFING),
+        (15.0, ELECTRICAL),
+        (20.0, PLUMBING),
+    ] {
+        let id = add_request(&db, customer, north_of(CALGARY, km * 1000.0), service).await;
+        first.get_or_insert(id);
+    }
+    let now = Utc::now();
+    let plans = [
+        analyzed_plan(&db, &matching::rule::OPEN_REQUESTS, |q| {
+            q.bind(pro)
+                .bind(now)
+                .bind(now)
+                .bind(None::<f64>)
+                .bind(None::<DateTime<Utc>>)
+                .bind(None::<Uuid>)
+                .bind(51_i64)
+        })
+        .await,
+        analyzed_plan(&db, &matching::rule::LATEST_OPEN, |q| {
+            q.bind(pro).bind(now).bind(5_i64)
+        })
+        .await,
+        analyzed_plan(&db, &matching::rule::ONE_MATCH, |q| {
+            q.bind(pro).bind(first.unwrap()).bind(now)
+        })
+        .await,
+    ];
+    for plan in plans {
+        let reads: Vec<usize> = (1..plan.len())
+            .filter(|&n| plan[n].contains(" on professional_services "))
+            .collect();
+        assert!(!reads.is_empty(), "{plan:#?}");
+        for n in reads {
+            // Read once, into the array each request is checked against in the scan.
+            assert!(
+                plan[n - 1].trim_start().starts_with("InitPlan") && plan[n].contains("loops=1)"),
+                "the services are joined per request: {plan:#?}"
+            );
+        }
+    }
+    assert_eq!(
+        listed(&db, pro).await.len(),
+        3,
+        "the electrician's request is not theirs"
+    );
     finish(server).await;
 }
 

@@ -38,10 +38,24 @@ pub fn eligible(now: &str) -> String {
     )
 }
 
-/// The request `r` is open, for a service `p` offers.
+/// The request `r` is open, for a service `p` offers, checked pair by pair: the shape for
+/// queries that enter from the request's side (one request, many professionals).
 pub const OPEN_FOR_SERVICE: &str = "r.state = 'open'
     and exists (select 1 from professional_services s
                 where s.professional_id = p.id and s.service_id = r.service_id)";
+
+/// [`OPEN_FOR_SERVICE`] for queries that enter from the professional's side (one
+/// professional, many requests), `professional` being the query parameter that holds their
+/// id. Naming the parameter rather than `p.id` lets Postgres read their services once per
+/// query into an array (an InitPlan) and check each request it reads against it in the
+/// scan (`= any`), instead of joining `professional_services` once per request read.
+pub fn open_for_services_of(professional: &str) -> String {
+    format!(
+        "r.state = 'open'
+         and r.service_id = any (array(select s.service_id from professional_services s
+                                       where s.professional_id = {professional}))"
+    )
+}
 
 /// `r`'s point, `ll_to_earth(latitude, longitude)` stored (see migration 062).
 const REQUEST_POINT: &str = "r.point";
@@ -95,8 +109,9 @@ pub fn on_duty(now: &str) -> String {
 /// after the key ($4 rank, $5 created_at, $6 id) when given, at most $7. The rank is the
 /// straight-line (chord) distance, which orders like the great-circle one and lets the
 /// GiST index hand out points nearest first (`<->`), so a page reads about as many rows
-/// as it shows. The index orders by rank alone, so the inner query takes the rows tied
-/// with the last one too (`with ties`) and the outer one orders the ties, newest first.
+/// as it shows; the service is checked in that same scan, against the professional's
+/// services read once. The index orders by rank alone, so the inner query takes the rows
+/// tied with the last one too (`with ties`) and the outer one orders the ties, newest first.
 pub static OPEN_REQUESTS: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select m.id, m.created_at, m.meters, m.rank
@@ -116,7 +131,7 @@ pub static OPEN_REQUESTS: LazyLock<String> = LazyLock::new(|| {
          limit $7",
         distance = distance_sql(),
         rank = format!("{REQUEST_POINT} <-> {HOME_POINT}"),
-        open = OPEN_FOR_SERVICE,
+        open = open_for_services_of("$1"),
         reach = within_reach(),
         eligible = eligible("$2"),
     )
@@ -164,7 +179,7 @@ pub static ONE_MATCH: LazyLock<String> = LazyLock::new(|| {
          join repair_requests r on {open} and {reach}
          where p.id = $1 and r.id = $2 and {eligible}",
         distance = distance_sql(),
-        open = OPEN_FOR_SERVICE,
+        open = open_for_services_of("$1"),
         reach = within_reach(),
         eligible = eligible("$3"),
     )
@@ -182,7 +197,7 @@ pub static LATEST_OPEN: LazyLock<String> = LazyLock::new(|| {
          order by r.created_at desc, r.id desc
          limit $3",
         distance = distance_sql(),
-        open = OPEN_FOR_SERVICE,
+        open = open_for_services_of("$1"),
         reach = within_reach(),
         eligible = eligible("$2"),
     )

@@ -1,20 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { installMatchMedia, resetViewport } from './viewport';
 
 // What jsdom lacks and the UI libraries touch.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+installMatchMedia();
 // Image previews of chosen files: a URL per file, as a browser gives.
 let objectUrls = 0;
 URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
@@ -27,6 +18,7 @@ globalThis.ResizeObserver ??= class {
 
 afterEach(() => {
   cleanup();
+  resetViewport();
   window.localStorage.clear();
   document.documentElement.removeAttribute('lang');
 });

@@ -1,5 +1,7 @@
-import { Table, VisuallyHidden } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Grid, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
+import { Fragment, type ReactNode } from 'react';
+import { RowLayoutContext } from '@/components/ui/row-layout';
+import { useMinWidth } from '@/lib/use-min-width';
 
 export interface Column<Row> {
   header: string;
@@ -16,8 +18,20 @@ interface SimpleTableProps<Row> {
   rowKey: (row: Row) => string;
 }
 
-/** A plain data table that scrolls sideways on narrow screens. */
-export function SimpleTable<Row>({ caption, columns, rows, rowKey }: SimpleTableProps<Row>) {
+/**
+ * A plain data table; below the `md` breakpoint, the same rows as stacked cards (a phone
+ * would otherwise scroll the table sideways). One layout is rendered at a time.
+ */
+export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
+  const layout = useMinWidth('md') ? 'table' : 'cards';
+  return (
+    <RowLayoutContext.Provider value={layout}>
+      {layout === 'table' ? <RowsTable {...props} /> : <RowCards {...props} />}
+    </RowLayoutContext.Provider>
+  );
+}
+
+function RowsTable<Row>({ caption, columns, rows, rowKey }: SimpleTableProps<Row>) {
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg">
       <Table.Root size="sm" interactive>
@@ -48,5 +62,49 @@ export function SimpleTable<Row>({ caption, columns, rows, rowKey }: SimpleTable
         </Table.Body>
       </Table.Root>
     </Table.ScrollArea>
+  );
+}
+
+const isBlank = (value: ReactNode) => value === '' || value === null || value === undefined;
+
+/**
+ * One card a row: each column's header and value as a pair (blank values left out), then
+ * the actions columns (those whose header is hidden) across the card's width.
+ */
+function RowCards<Row>({ caption, columns, rows, rowKey }: SimpleTableProps<Row>) {
+  const facts = columns.filter((column) => !column.hiddenHeader);
+  const actions = columns.filter((column) => column.hiddenHeader);
+  return (
+    <Stack as="ul" role="list" aria-label={caption} gap="3" listStyleType="none">
+      {rows.map((row) => (
+        <Stack as="li" key={rowKey(row)} gap="4" borderWidth="1px" borderRadius="md" bg="bg" p="4">
+          <Grid
+            as="dl"
+            templateColumns="minmax(6rem, 2fr) minmax(0, 3fr)"
+            columnGap="3"
+            rowGap="2"
+            alignItems="baseline"
+          >
+            {facts.map((column) => {
+              const value = column.cell(row);
+              if (isBlank(value)) return null;
+              return (
+                <Fragment key={column.header}>
+                  <Box as="dt" color="fg.muted" fontSize="sm">
+                    {column.header}
+                  </Box>
+                  <Box as="dd" minWidth="0" overflowWrap="anywhere">
+                    {value}
+                  </Box>
+                </Fragment>
+              );
+            })}
+          </Grid>
+          {actions.map((column) => (
+            <Box key={column.header}>{column.cell(row)}</Box>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Badge, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServiceNames } from '@/components/professional/use-services';
-import { AppLink } from '@/components/ui/links';
+import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
 import type { QuotedRepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatHours } from '@/lib/duration';
@@ -87,16 +87,15 @@ export function useQuotedRequestColumns(
       cell: (row) => {
         const service = nameOf(row);
         return (
-          <HStack gap="4" wrap="wrap">
-            <AppLink
+          <RowActions>
+            <RowActionLink
               to={PROFESSIONAL_REQUEST_PATHS.view(row.repairRequest?.id ?? '')}
-              color="brand.fg"
-              aria-label={t('requests.viewRequest', { service })}
+              label={t('requests.viewRequest', { service })}
             >
               {t('requests.view')}
-            </AppLink>
+            </RowActionLink>
             {actions?.(row, service)}
-          </HStack>
+          </RowActions>
         );
       },
     },

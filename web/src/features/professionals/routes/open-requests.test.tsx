@@ -5,6 +5,7 @@ import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb'
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
+import { setViewportWidth } from '@/test/viewport';
 import {
   Code,
   PROFESSIONAL_ID,
@@ -106,6 +107,57 @@ describe('open requests (professional)', () => {
     expect(within(newRow).getByText('12 km')).toBeVisible();
     expect(screen.getByText('1 new request arrived.')).toBeInTheDocument();
     expect(requests('watchOpenRequests')[0]).toMatchObject({ professionalId: PROFESSIONAL_ID });
+  });
+
+  it('shows each request as a card of label and value pairs on a phone, and a table when wider', async () => {
+    setViewportWidth(390);
+    const live = streamOf<never>();
+    const { transport } = proServer({
+      listOpenRequests: () => ({
+        repairRequests: [
+          { repairRequest: seen() },
+          { repairRequest: seen({ id: NEW_ID }, 9), applied: true },
+        ],
+      }),
+      watchOpenRequests: (_request, context) => live.stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    const cards = await screen.findByRole('list', {
+      name: 'Open requests near you, nearest first',
+    });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [first, second] = within(cards).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    const pairs = (card: HTMLElement) =>
+      [...card.querySelectorAll('dt')].map((label) => [
+        label.textContent,
+        label.nextElementSibling?.textContent,
+      ]);
+    expect(pairs(first)).toEqual([
+      ['Service', 'Plumbing Services'],
+      ['Location', 'Calgary, AB T2P'],
+      ['Distance', '4 km'],
+      ['Placed', expect.any(String)],
+    ]);
+    // The actions are buttons across the card, the quote the main one.
+    const quote = within(first).getByRole('link', { name: 'Send a quote on Plumbing Services' });
+    expect(quote).toHaveAttribute('href', `/request-apply/${REQUEST_ID}`);
+    expect(quote.closest('dd')).toBeNull();
+    expect(
+      within(first).getByRole('link', { name: 'View request Plumbing Services' }),
+    ).toBeVisible();
+    expect(within(second).getByText('9 km')).toBeVisible();
+    expect(within(second).getByText('Quote sent')).toBeVisible();
+    expect(within(second).queryByRole('link', { name: /Send a quote/ })).toBeNull();
+
+    // Turned to landscape on a tablet: the same rows, once, as a table.
+    act(() => setViewportWidth(800));
+    const table = screen.getByRole('table', { name: 'Open requests near you, nearest first' });
+    expect(
+      within(table).getAllByRole('link', { name: 'View request Plumbing Services' }),
+    ).toHaveLength(2);
+    expect(
+      screen.queryByRole('list', { name: 'Open requests near you, nearest first' }),
+    ).toBeNull();
   });
 
   it.each([

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
-import { AppLink } from '@/components/ui/links';
+import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
 import type { OpenRepairRequest } from '@/gen/repairs/matching/v1/matching_pb';
 import { readRpcError } from '@/lib/rpc-error';
@@ -88,26 +88,25 @@ export function RequestListPage() {
       cell: (open) => {
         const service = nameOf(open);
         return (
-          <HStack gap="4" wrap="wrap">
-            <AppLink
+          <RowActions>
+            <RowActionLink
               to={PROFESSIONAL_REQUEST_PATHS.view(idOf(open))}
-              color="brand.fg"
-              aria-label={t('requests.viewRequest', { service })}
+              label={t('requests.viewRequest', { service })}
             >
               {t('requests.view')}
-            </AppLink>
+            </RowActionLink>
             {open.applied ? (
               <Text color="fg.muted">{t('requests.open.applied')}</Text>
             ) : (
-              <AppLink
+              <RowActionLink
                 to={PROFESSIONAL_REQUEST_PATHS.apply(idOf(open))}
-                color="brand.fg"
-                aria-label={t('requests.open.quoteOn', { service })}
+                label={t('requests.open.quoteOn', { service })}
+                primary
               >
                 {t('requests.open.quote')}
-              </AppLink>
+              </RowActionLink>
             )}
-          </HStack>
+          </RowActions>
         );
       },
     },

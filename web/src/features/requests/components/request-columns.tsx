@@ -1,9 +1,8 @@
 import { useServiceNames } from '@/components/professional/use-services';
-import { HStack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/ui/simple-table';
-import { AppLink } from '@/components/ui/links';
+import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { REQUEST_PATHS } from '../paths';
@@ -64,22 +63,22 @@ export function useCustomerRequestColumns(
       header: t('common.actions'),
       hiddenHeader: true,
       cell: (request) => (
-        <HStack gap="4" wrap="wrap">
+        <RowActions>
           {links.map((link) => {
             const { text, name } = label[link](nameOf(request));
             return (
-              <AppLink
+              <RowActionLink
                 key={link}
                 to={target[link](request.id)}
-                color={link === 'remove' ? 'red.fg' : 'brand.fg'}
-                aria-label={name || undefined}
+                danger={link === 'remove'}
+                label={name || undefined}
               >
                 {text}
-              </AppLink>
+              </RowActionLink>
             );
           })}
           {actions?.(request)}
-        </HStack>
+        </RowActions>
       ),
     },
   ];

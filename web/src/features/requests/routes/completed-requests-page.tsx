@@ -1,6 +1,6 @@
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '@/components/ui/links';
+import { RowActionLink } from '@/components/ui/row-actions';
 import { CustomerRepairRequestView } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { CustomerRequestsScreen } from '../components/customer-requests-screen';
 import { useCustomerRequestColumns } from '../components/request-columns';
@@ -17,13 +17,13 @@ export function CompletedRequestsPage() {
           {t('requests.reviewSubmitted')}
         </Badge>
       ) : (
-        <AppLink
+        <RowActionLink
           to={REQUEST_PATHS.review(request.hiredProfessionalId, request.id)}
-          color="brand.fg"
-          aria-label={t('requests.submitReviewFor', { name: request.hiredProfessionalName })}
+          label={t('requests.submitReviewFor', { name: request.hiredProfessionalName })}
+          primary
         >
           {t('requests.submitReview')}
-        </AppLink>
+        </RowActionLink>
       ),
   });
   return (

@@ -20,6 +20,7 @@ use common::{
 use repairs_proto::{
     billing::{self as bpb, billing_service_client::BillingServiceClient},
     marketplace as pb,
+    types::Language,
 };
 use repairs_server::{hiring, store::orders};
 use tonic::{Code, transport::Channel};
@@ -115,6 +116,24 @@ async fn hired(job: &mut Job) -> bpb::Order {
     hire_new(job, |j| &j.quote, VISA).await.unwrap()
 }
 
+async fn preview(
+    billing: &mut Billing,
+    token: &str,
+    quote: &str,
+    language: Language,
+) -> Result<bpb::PreviewHireResponse, tonic::Status> {
+    billing
+        .preview_hire(with_token(
+            bpb::PreviewHireRequest {
+                application_id: quote.into(),
+                language: language as i32,
+            },
+            token,
+        ))
+        .await
+        .map(tonic::Response::into_inner)
+}
+
 async fn list_orders(
     billing: &mut Billing,
     token: &str,
@@ -185,17 +204,14 @@ async fn hire_payments(job: &Job) -> i64 {
 async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
     let mut job = job().await;
     let token = job.customer_token.clone();
-    let preview = job
-        .billing
-        .preview_hire(with_token(
-            bpb::PreviewHireRequest {
-                application_id: job.quote.id.clone(),
-            },
-            &token,
-        ))
-        .await
-        .unwrap()
-        .into_inner();
+    let preview = preview(
+        &mut job.billing,
+        &token,
+        &job.quote.id,
+        Language::Unspecified,
+    )
+    .await
+    .unwrap();
     assert_eq!(preview.amount_payable.unwrap().amount_cents, 9_000);
 
     let order = hired(&mut job).await;
@@ -491,21 +507,46 @@ async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authori
 }
 
 #[tokio::test]
+async fn the_hire_page_names_the_service_in_the_language_asked_else_the_account_s() {
+    let job = job().await;
+    let (token, quote) = (job.customer_token.clone(), job.quote.id.clone());
+    // The customer's account is English; the page they read is French.
+    let asked = |language| {
+        let (mut billing, token, quote) = (job.billing.clone(), token.clone(), quote.clone());
+        async move {
+            preview(&mut billing, &token, &quote, language)
+                .await
+                .unwrap()
+                .service_name
+        }
+    };
+    assert_eq!(asked(Language::Fr).await, "Services de plomberie");
+    assert_eq!(asked(Language::En).await, "Plumbing Services");
+    assert_eq!(asked(Language::Unspecified).await, "Plumbing Services");
+    sqlx::query("update customers set language = 'fr' where id = $1")
+        .bind(Uuid::parse_str(&job.request.customer_id).unwrap())
+        .execute(db(&job.server))
+        .await
+        .unwrap();
+    assert_eq!(asked(Language::Unspecified).await, "Services de plomberie");
+    assert_eq!(asked(Language::En).await, "Plumbing Services");
+    job.server.stop().await;
+}
+
+#[tokio::test]
 async fn another_customer_or_professional_finds_nothing() {
     let mut job = job().await;
     let order = hired(&mut job).await;
     let (_, stranger) = customer(&job.server).await;
     let (_, other_pro, _) = professional(&job.server, CALGARY_PRO).await;
-    let preview = job
-        .billing
-        .preview_hire(with_token(
-            bpb::PreviewHireRequest {
-                application_id: job.quote.id.clone(),
-            },
-            &stranger,
-        ))
-        .await
-        .unwrap_err();
+    let preview = preview(
+        &mut job.billing,
+        &stranger,
+        &job.quote.id,
+        Language::Unspecified,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(preview.code(), Code::NotFound);
     let hired = hire(
         &mut job.billing,

@@ -22,7 +22,7 @@ use repairs_proto::{
     marketplace as pb,
     types::Language,
 };
-use repairs_server::{hiring, store::orders};
+use repairs_server::{domain::Role, hiring, store::orders};
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
@@ -462,6 +462,18 @@ async fn cancelling_a_hired_job_releases_the_hold() {
     job.server.stop().await;
 }
 
+/// The one email sent to admin `admin`: its subject and body.
+async fn email_to_admin(job: &Job, admin: Uuid) -> (String, String) {
+    sqlx::query_as(
+        "select subject, body from outbox_messages
+         where recipient = (select email::text from admins where id = $1)",
+    )
+    .bind(admin)
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap()
+}
+
 #[tokio::test]
 async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authorised_again() {
     let mut job = job().await;
@@ -477,10 +489,31 @@ async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authori
         .await
         .unwrap();
     assert_eq!(early, hiring::sweep::Swept::default());
+    // Two admins, one reading French.
+    let (english_admin, _) = job.server.account_token(Role::Admin).await;
+    let (french_admin, _) = job.server.account_token(Role::Admin).await;
+    sqlx::query("update admins set language = 'fr' where id = $1")
+        .bind(french_admin)
+        .execute(db(&job.server))
+        .await
+        .unwrap();
     let warned = hiring::sweep::sweep(state, expires - chrono::Duration::hours(20))
         .await
         .unwrap();
     assert_eq!(warned.warned, 1);
+    for (admin, subject, service) in [
+        (english_admin, "Card hold lapses soon", "Plumbing Services"),
+        (
+            french_admin,
+            "Autorisation de paiement",
+            "Services de plomberie",
+        ),
+    ] {
+        let (subject_sent, body) = email_to_admin(&job, admin).await;
+        assert!(subject_sent.starts_with(subject), "{subject_sent}");
+        assert!(body.contains(service) && body.contains(&order.id), "{body}");
+        assert!(body.contains("/admin/order-history"), "{body}");
+    }
     let again = hiring::sweep::sweep(state, expires - chrono::Duration::hours(10))
         .await
         .unwrap();

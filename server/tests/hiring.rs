@@ -462,6 +462,84 @@ async fn cancelling_a_hired_job_releases_the_hold() {
     job.server.stop().await;
 }
 
+async fn cancel(job: &mut Job) -> Result<pb::RepairRequest, tonic::Status> {
+    let token = job.customer_token.clone();
+    job.market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest {
+                id: job.request.id.clone(),
+            },
+            &token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_request.unwrap())
+}
+
+/// Whether the request is cancelled, and whether the hired professional's cancel notice is
+/// in the outbox, read in one snapshot.
+async fn cancelled_and_told(job: &Job) -> (bool, bool) {
+    sqlx::query_as(
+        "select (select state = 'cancelled' from repair_requests where id = $1),
+                exists (select 1 from outbox_messages
+                        where recipient = $2 and subject like 'Request cancelled:%')",
+    )
+    .bind(Uuid::parse_str(&job.request.id).unwrap())
+    .bind(&job.pro_email)
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_hired_job_is_cancelled_with_its_professional_s_notice_or_not_at_all() {
+    let mut job = job().await;
+    hired(&mut job).await;
+    // The notice cannot be written: the cancel must not happen without it.
+    let refuse = format!(
+        "create function refuse_notice() returns trigger language plpgsql as $$
+         begin
+             if new.recipient = '{}' and new.subject like 'Request cancelled:%' then
+                 raise exception 'outbox unavailable';
+             end if;
+             return new;
+         end $$;
+         create trigger refuse_notice before insert on outbox_messages
+             for each row execute function refuse_notice();",
+        job.pro_email
+    );
+    sqlx::raw_sql(sqlx::AssertSqlSafe(refuse))
+        .execute(db(&job.server))
+        .await
+        .unwrap();
+    assert!(cancel(&mut job).await.is_err());
+    assert_eq!(cancelled_and_told(&job).await, (false, false));
+    assert_eq!(
+        request_of(&mut job).await.state,
+        pb::RepairRequestState::Hired as i32
+    );
+
+    // Once it can be written, the retried cancel does both.
+    sqlx::raw_sql("drop trigger refuse_notice on outbox_messages")
+        .execute(db(&job.server))
+        .await
+        .unwrap();
+    let cancelled = cancel(&mut job).await.unwrap();
+    assert_eq!(cancelled.state, pb::RepairRequestState::Cancelled as i32);
+    assert_eq!(cancelled_and_told(&job).await, (true, true));
+    // A repeated cancel tells nobody twice.
+    cancel(&mut job).await.unwrap();
+    let notices: i64 = sqlx::query_scalar(
+        "select count(*) from outbox_messages
+         where recipient = $1 and subject like 'Request cancelled:%'",
+    )
+    .bind(&job.pro_email)
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap();
+    assert_eq!(notices, 1);
+    job.server.stop().await;
+}
+
 /// The one email sent to admin `admin`: its subject and body.
 async fn email_to_admin(job: &Job, admin: Uuid) -> (String, String) {
     sqlx::query_as(

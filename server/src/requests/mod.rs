@@ -24,6 +24,7 @@ use crate::{
     domain::{Email, Language, RepairRequestState, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
+    outbox::NewOutboxMessage,
     state::AppState,
     store::{
         customers,
@@ -343,7 +344,15 @@ pub async fn update(
 
 /// Cancels an open request (the legacy delete). Cancelling a cancelled request answers it
 /// unchanged. Notifications not yet sent are dropped: the request is no longer on offer.
-pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+/// `also` (the hired professional's notice, when a hired job is cancelled) is queued in the
+/// cancel's own transaction, with the quoting professionals' notices: they exist iff the
+/// request is cancelled.
+pub async fn cancel(
+    state: &AppState,
+    customer_id: Uuid,
+    id: Uuid,
+    also: &[NewOutboxMessage],
+) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
     // Closed first so the reply counts no live quote; rolled back when the cancel fails.
@@ -361,7 +370,8 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         };
     };
     repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    let told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    let mut told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    told.extend_from_slice(also);
     crate::outbox::enqueue_many(&mut *tx, &told).await?;
     tx.commit().await?;
     state.outbox.wake();

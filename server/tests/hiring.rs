@@ -18,11 +18,25 @@ use common::{
     reason, send_quote, wait_for_message, with_token,
 };
 use repairs_proto::{
+    accounts::{self as apb, accounts_service_client::AccountsServiceClient},
     billing::{self as bpb, billing_service_client::BillingServiceClient},
     marketplace as pb,
     types::Language,
 };
-use repairs_server::{domain::Role, hiring, store::orders};
+use std::sync::Arc;
+
+use repairs_server::{
+    billing::{
+        Ledger, Step,
+        admin::{self, Target},
+    },
+    domain::Role,
+    hiring,
+    providers::payments::{
+        GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError, PaymentGateway,
+    },
+    store::orders,
+};
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
@@ -717,6 +731,14 @@ async fn another_customer_or_professional_finds_nothing() {
 }
 
 async fn admin_step(job: &mut Job, order: &bpb::Order, step: &str) -> bpb::Payment {
+    admin_step_result(job, order, step).await.unwrap()
+}
+
+async fn admin_step_result(
+    job: &mut Job,
+    order: &bpb::Order,
+    step: &str,
+) -> Result<bpb::Payment, tonic::Status> {
     let (_, admin) = job
         .server
         .account_token(repairs_server::domain::Role::Admin)
@@ -747,7 +769,7 @@ async fn admin_step(job: &mut Job, order: &bpb::Order, step: &str) -> bpb::Payme
             .await
             .map(|r| r.into_inner().payment),
     };
-    payment.unwrap().unwrap()
+    payment.map(Option::unwrap)
 }
 
 #[tokio::test]
@@ -774,5 +796,170 @@ async fn admins_capture_and_release_by_order_and_the_request_follows() {
     let request = request_of(&mut job).await;
     assert_eq!(request.state, pb::RepairRequestState::Open as i32);
     assert_eq!(quote_state(&job, &job.quote.id).await, "submitted");
+    job.server.stop().await;
+}
+
+/// The audit entries of admins' payment steps: (action, outcome, before, after, failure).
+async fn payment_audit(job: &Job) -> Vec<(String, String, String, Option<String>, String)> {
+    sqlx::query_as(
+        "select action, outcome, before_json::text, after_json::text, failure
+         from audit_events where target_type = 'payment' order by created_at, id",
+    )
+    .fetch_all(db(&job.server))
+    .await
+    .unwrap()
+}
+
+/// The test gateway with a capture that `stops` (the process crashes mid-call) or, before
+/// answering, notes the audit entries it can see from another connection.
+struct Observed {
+    inner: Arc<dyn PaymentGateway>,
+    db: sqlx::PgPool,
+    stops: bool,
+    seen: std::sync::Mutex<Vec<String>>,
+}
+
+#[async_trait::async_trait]
+impl PaymentGateway for Observed {
+    fn kind(&self) -> GatewayKind {
+        self.inner.kind()
+    }
+    async fn authorize(&self, charge: &NewCharge) -> Result<GatewayPayment, PaymentError> {
+        self.inner.authorize(charge).await
+    }
+    async fn charge(&self, charge: &NewCharge) -> Result<GatewayPayment, PaymentError> {
+        self.inner.charge(charge).await
+    }
+    async fn capture(
+        &self,
+        id: &str,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayPayment, PaymentError> {
+        let outcomes: Vec<String> = sqlx::query_scalar("select outcome from audit_events")
+            .fetch_all(&self.db)
+            .await
+            .unwrap();
+        self.seen.lock().unwrap().extend(outcomes);
+        assert!(!self.stops, "the process stops mid-call");
+        self.inner.capture(id, key).await
+    }
+    async fn void(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+        self.inner.void(id, key).await
+    }
+    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+        self.inner.refund(id, key).await
+    }
+    async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
+        self.inner.retrieve(id).await
+    }
+}
+
+/// Admin `admin`'s capture of order `order_id` through a ledger on `gateway`.
+async fn capture_through(
+    db: sqlx::PgPool,
+    gateway: Arc<Observed>,
+    order_id: String,
+    admin: Uuid,
+) -> Result<repairs_server::billing::Payment, repairs_server::error::ApiError> {
+    admin::step(
+        &Ledger::new(db, gateway),
+        admin,
+        Some(Target::Order(order_id)),
+        Step::Capture,
+        &Uuid::now_v7().to_string(),
+        "",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn an_admin_s_payment_step_is_audited_before_the_gateway_call_and_settled_after() {
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let (admin, admin_token) = job.server.account_token(Role::Admin).await;
+    let observed = |stops| {
+        Arc::new(Observed {
+            inner: job.server.server.state.payments.clone(),
+            db: db(&job.server).clone(),
+            stops,
+            seen: std::sync::Mutex::new(Vec::new()),
+        })
+    };
+
+    // The process stops during the gateway call: the entry shows, pending.
+    let stopping = observed(true);
+    let pool = db(&job.server).clone();
+    let crashed = tokio::spawn(capture_through(
+        pool.clone(),
+        stopping,
+        order.id.clone(),
+        admin,
+    ))
+    .await;
+    assert!(crashed.is_err(), "the call stopped mid-way");
+    let audit = payment_audit(&job).await;
+    assert_eq!(audit.len(), 1);
+    let (action, outcome, before, after, _) = &audit[0];
+    assert_eq!(
+        (action.as_str(), outcome.as_str()),
+        ("payment.capture", "pending")
+    );
+    assert!(before.contains("\"authorized\""), "{before}");
+    assert_eq!(after, &None);
+
+    // Done: pending while the gateway works, then succeeded with the payment after.
+    let watching = observed(false);
+    let captured = capture_through(pool, watching.clone(), order.id.clone(), admin)
+        .await
+        .unwrap();
+    assert_eq!(captured.state.as_str(), "captured");
+    assert_eq!(*watching.seen.lock().unwrap(), ["pending", "pending"]);
+    let audit = payment_audit(&job).await;
+    assert_eq!(audit.len(), 2);
+    assert_eq!(audit[0].1, "pending", "the stopped call's entry stays");
+    assert_eq!(audit[1].1, "succeeded");
+    assert!(audit[1].3.as_deref().unwrap().contains("\"captured\""));
+
+    // Refused by the gateway's rules (a captured hold cannot be released): failed, with why.
+    let released = admin_step_result(&mut job, &order, "void")
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&released), "PAYMENT_STATE");
+    let audit = payment_audit(&job).await;
+    assert_eq!(audit.len(), 3);
+    let (action, outcome, _, after, failure) = &audit[2];
+    assert_eq!(
+        (action.as_str(), outcome.as_str()),
+        ("payment.void", "failed")
+    );
+    assert_eq!(after, &None);
+    assert!(failure.starts_with("PAYMENT_STATE: "), "{failure}");
+
+    // The audit log says so, newest first.
+    let events = AccountsServiceClient::new(job.server.channel().await)
+        .list_audit_events(with_token(
+            apb::ListAuditEventsRequest {
+                target_type: "payment".into(),
+                ..Default::default()
+            },
+            &admin_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .events;
+    let outcomes: Vec<_> = events
+        .iter()
+        .map(|e| (e.outcome(), e.failure.clone()))
+        .collect();
+    assert_eq!(
+        outcomes[1..],
+        [
+            (apb::AuditOutcome::Succeeded, String::new()),
+            (apb::AuditOutcome::Pending, String::new())
+        ]
+    );
+    assert_eq!(outcomes[0].0, apb::AuditOutcome::Failed);
+    assert!(outcomes[0].1.starts_with("PAYMENT_STATE: "));
     job.server.stop().await;
 }

@@ -11,12 +11,10 @@ import {
 } from '@/gen/repairs/billing/v1/billing_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
-import { CUSTOMER_ID, Code, customer, rpcError, signIn, stubServer } from '@/test/stub-server';
+import { Code, customerServer, rpcError, type BillingImpl } from '@/test/stub-server';
 
 const QUOTE_ID = '0190a6c0-4444-7000-8000-000000000004';
 const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
-
-type Billing = NonNullable<Parameters<typeof stubServer>[1]>;
 
 /** The order a hire makes, its payment in `state`. */
 const order = (state: State) => ({
@@ -29,10 +27,9 @@ const order = (state: State) => ({
 });
 
 /** A signed-in customer hiring a quote of 1,234.50 CAD on the test gateway. */
-function hireServer(hireProfessional: Billing['hireProfessional'], billing: Billing = {}) {
-  signIn('customer', CUSTOMER_ID);
-  return stubServer(
-    { getCustomer: () => ({ customer: customer() }) },
+function hireServer(hireProfessional: BillingImpl['hireProfessional'], billing: BillingImpl = {}) {
+  return customerServer(
+    {},
     {
       getPaymentConfig: () => ({ mode: PaymentMode.TEST_GATEWAY }),
       previewHire: () => ({

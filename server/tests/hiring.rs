@@ -505,6 +505,37 @@ async fn cancelled_and_told(job: &Job) -> (bool, bool) {
 }
 
 #[tokio::test]
+async fn a_cancel_of_the_open_request_never_cancels_it_once_hired() {
+    // A hire that lands between the cancel's look at the request and its change: the change
+    // of an open request refuses the hired one, whose hold would be left on the card.
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let request = Uuid::parse_str(&job.request.id).unwrap();
+    let customer = Uuid::parse_str(&job.request.customer_id).unwrap();
+    let state = &job.server.server.state;
+    let open = repairs_server::domain::RepairRequestState::Open;
+    let refused = repairs_server::requests::cancel(state, customer, request, open, &[])
+        .await
+        .unwrap_err();
+    assert_eq!(
+        tonic::Status::from(refused).code(),
+        Code::FailedPrecondition
+    );
+    assert_eq!(
+        request_of(&mut job).await.state,
+        pb::RepairRequestState::Hired as i32
+    );
+    assert_eq!(payment_state(&job, &order).await, "authorized");
+    // The customer's cancel takes the hired path: the hold released, then cancelled.
+    assert_eq!(
+        cancel(&mut job).await.unwrap().state,
+        pb::RepairRequestState::Cancelled as i32
+    );
+    assert_eq!(payment_state(&job, &order).await, "canceled");
+    job.server.stop().await;
+}
+
+#[tokio::test]
 async fn a_hired_job_is_cancelled_with_its_professional_s_notice_or_not_at_all() {
     let mut job = job().await;
     hired(&mut job).await;

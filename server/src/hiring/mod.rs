@@ -523,15 +523,26 @@ pub async fn complete(
 /// too, its hold released first and the hired professional told (the notice queued with the
 /// state change, so it exists iff the request is cancelled).
 pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
-    let request = own_request(state, customer_id, id).await?;
+    let mut request = own_request(state, customer_id, id).await?;
     if request.state() != RepairRequestState::Hired {
-        return requests::cancel(state, customer_id, id, &[]).await;
+        let open = RepairRequestState::Open;
+        match requests::cancel(state, customer_id, id, open, &[]).await {
+            // Hired while the cancel was on its way: cancelled as a hired job, below.
+            Err(refused) => {
+                request = own_request(state, customer_id, id).await?;
+                if request.state() != RepairRequestState::Hired {
+                    return Err(refused);
+                }
+            }
+            done => return done,
+        }
     }
     if let Some((order, payment)) = held(state, id).await? {
         release(state, &order, &payment).await?;
     }
     let told = cancelled_notice(state, &request).await?;
-    requests::cancel(state, customer_id, id, told.as_slice()).await
+    let hired = RepairRequestState::Hired;
+    requests::cancel(state, customer_id, id, hired, told.as_slice()).await
 }
 
 /// The email telling the hired professional that the customer cancelled the job.

@@ -10,6 +10,8 @@ use std::{
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::domain::Language;
+
 /// The repair marketplace's gRPC server.
 #[derive(Debug, Parser)]
 #[command(name = "repairs-server", version, about)]
@@ -34,6 +36,9 @@ pub enum Command {
         /// The admin's display name.
         #[arg(long, default_value = "Administrator")]
         name: String,
+        /// The language the admin reads the product's emails in: en or fr.
+        #[arg(long, default_value = "en", value_parser = parse_language)]
+        language: Language,
     },
 }
 
@@ -99,6 +104,10 @@ pub struct Config {
     /// Password of the admin created at start (with ADMIN_EMAIL).
     #[arg(long, env = "ADMIN_PASSWORD", hide_env_values = true)]
     pub admin_password: Option<String>,
+
+    /// The language the admin created at start reads the product's emails in: en or fr.
+    #[arg(long, env = "ADMIN_LANGUAGE", default_value = "en", value_parser = parse_language)]
+    pub admin_language: Language,
 
     /// The web address people open, used in links sent by email (password reset, ...).
     #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
@@ -433,6 +442,15 @@ pub enum TranslationProviderKind {
     Deepl,
 }
 
+/// A language setting: `en` or `fr`.
+fn parse_language(value: &str) -> Result<Language, String> {
+    match value.trim() {
+        "en" => Ok(Language::English),
+        "fr" => Ok(Language::French),
+        other => Err(format!("{other:?} is not a language: use en or fr")),
+    }
+}
+
 /// Where displayed distances come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DistanceProviderKind {
@@ -494,6 +512,7 @@ impl Config {
             admin_session_ttl_secs: 8 * 3600,
             admin_email: None,
             admin_password: None,
+            admin_language: Language::English,
             public_url: "http://127.0.0.1:8080".to_owned(),
             google_client_ids: Vec::new(),
             google_jwks_url: String::new(),
@@ -570,5 +589,18 @@ mod tests {
         assert!("1".parse::<CountryBudget>().is_err());
         assert!("x=3".parse::<CountryBudget>().is_err());
         assert!("1=-3".parse::<CountryBudget>().is_err());
+    }
+
+    #[test]
+    fn the_admin_language_is_en_or_fr() {
+        let config = |args: &[&str]| {
+            Cli::try_parse_from([&["repairs-server"], args].concat()).map(|cli| cli.config)
+        };
+        assert_eq!(config(&[]).unwrap().admin_language, Language::English);
+        assert_eq!(
+            config(&["--admin-language", "fr"]).unwrap().admin_language,
+            Language::French
+        );
+        assert!(config(&["--admin-language", "de"]).is_err());
     }
 }

@@ -130,6 +130,20 @@ impl ApiError {
             Self::Internal(_) => (Code::Internal, "INTERNAL"),
         }
     }
+
+    /// What a person may read of this error: its message, or a generic one for an internal
+    /// failure (whose cause goes to the logs only).
+    fn public_message(&self) -> String {
+        match self {
+            Self::Internal(_) => "something went wrong on our side; please try again".to_owned(),
+            other => other.to_string(),
+        }
+    }
+
+    /// The reason code and the message the caller read, for records such as the audit log.
+    pub fn summary(&self) -> String {
+        format!("{}: {}", self.code_and_reason().1, self.public_message())
+    }
 }
 
 impl From<ApiError> for Status {
@@ -141,13 +155,10 @@ impl From<ApiError> for Status {
                 details.add_bad_request_violation(v.field.clone(), v.description.clone());
             }
         }
-        let message = match &error {
-            ApiError::Internal(cause) => {
-                tracing::error!(error = ?cause, "internal error");
-                "something went wrong on our side; please try again".to_owned()
-            }
-            other => other.to_string(),
-        };
+        if let ApiError::Internal(cause) = &error {
+            tracing::error!(error = ?cause, "internal error");
+        }
+        let message = error.public_message();
         Status::with_error_details(code, message, details)
     }
 }

@@ -41,7 +41,11 @@ async fn run() -> anyhow::Result<()> {
             println!("migrations applied");
             Ok(())
         }
-        Command::CreateAdmin { email, name } => {
+        Command::CreateAdmin {
+            email,
+            name,
+            language,
+        } => {
             let password = match &cli.config.admin_password {
                 Some(password) => password.clone(),
                 None => {
@@ -55,7 +59,7 @@ async fn run() -> anyhow::Result<()> {
             let database = Database::open(&cli.config).await?;
             let result = async {
                 database.migrate().await?;
-                bootstrap::create_admin(&database.pool, &email, &name, &password).await
+                bootstrap::create_admin_in(&database.pool, &email, &name, &password, language).await
             }
             .await;
             database.close().await;

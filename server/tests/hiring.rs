@@ -18,10 +18,25 @@ use common::{
     reason, send_quote, wait_for_message, with_token,
 };
 use repairs_proto::{
+    accounts::{self as apb, accounts_service_client::AccountsServiceClient},
     billing::{self as bpb, billing_service_client::BillingServiceClient},
     marketplace as pb,
+    types::Language,
 };
-use repairs_server::{hiring, store::orders};
+use std::sync::Arc;
+
+use repairs_server::{
+    billing::{
+        Ledger, Step,
+        admin::{self, Target},
+    },
+    domain::Role,
+    hiring,
+    providers::payments::{
+        GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError, PaymentGateway,
+    },
+    store::orders,
+};
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
@@ -115,6 +130,24 @@ async fn hired(job: &mut Job) -> bpb::Order {
     hire_new(job, |j| &j.quote, VISA).await.unwrap()
 }
 
+async fn preview(
+    billing: &mut Billing,
+    token: &str,
+    quote: &str,
+    language: Language,
+) -> Result<bpb::PreviewHireResponse, tonic::Status> {
+    billing
+        .preview_hire(with_token(
+            bpb::PreviewHireRequest {
+                application_id: quote.into(),
+                language: language as i32,
+            },
+            token,
+        ))
+        .await
+        .map(tonic::Response::into_inner)
+}
+
 async fn list_orders(
     billing: &mut Billing,
     token: &str,
@@ -185,17 +218,14 @@ async fn hire_payments(job: &Job) -> i64 {
 async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
     let mut job = job().await;
     let token = job.customer_token.clone();
-    let preview = job
-        .billing
-        .preview_hire(with_token(
-            bpb::PreviewHireRequest {
-                application_id: job.quote.id.clone(),
-            },
-            &token,
-        ))
-        .await
-        .unwrap()
-        .into_inner();
+    let preview = preview(
+        &mut job.billing,
+        &token,
+        &job.quote.id,
+        Language::Unspecified,
+    )
+    .await
+    .unwrap();
     assert_eq!(preview.amount_payable.unwrap().amount_cents, 9_000);
 
     let order = hired(&mut job).await;
@@ -446,6 +476,127 @@ async fn cancelling_a_hired_job_releases_the_hold() {
     job.server.stop().await;
 }
 
+async fn cancel(job: &mut Job) -> Result<pb::RepairRequest, tonic::Status> {
+    let token = job.customer_token.clone();
+    job.market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest {
+                id: job.request.id.clone(),
+            },
+            &token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_request.unwrap())
+}
+
+/// Whether the request is cancelled, and whether the hired professional's cancel notice is
+/// in the outbox, read in one snapshot.
+async fn cancelled_and_told(job: &Job) -> (bool, bool) {
+    sqlx::query_as(
+        "select (select state = 'cancelled' from repair_requests where id = $1),
+                exists (select 1 from outbox_messages
+                        where recipient = $2 and subject like 'Request cancelled:%')",
+    )
+    .bind(Uuid::parse_str(&job.request.id).unwrap())
+    .bind(&job.pro_email)
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_cancel_of_the_open_request_never_cancels_it_once_hired() {
+    // A hire that lands between the cancel's look at the request and its change: the change
+    // of an open request refuses the hired one, whose hold would be left on the card.
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let request = Uuid::parse_str(&job.request.id).unwrap();
+    let customer = Uuid::parse_str(&job.request.customer_id).unwrap();
+    let state = &job.server.server.state;
+    let open = repairs_server::domain::RepairRequestState::Open;
+    let refused = repairs_server::requests::cancel(state, customer, request, open, &[])
+        .await
+        .unwrap_err();
+    assert_eq!(
+        tonic::Status::from(refused).code(),
+        Code::FailedPrecondition
+    );
+    assert_eq!(
+        request_of(&mut job).await.state,
+        pb::RepairRequestState::Hired as i32
+    );
+    assert_eq!(payment_state(&job, &order).await, "authorized");
+    // The customer's cancel takes the hired path: the hold released, then cancelled.
+    assert_eq!(
+        cancel(&mut job).await.unwrap().state,
+        pb::RepairRequestState::Cancelled as i32
+    );
+    assert_eq!(payment_state(&job, &order).await, "canceled");
+    job.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_hired_job_is_cancelled_with_its_professional_s_notice_or_not_at_all() {
+    let mut job = job().await;
+    hired(&mut job).await;
+    // The notice cannot be written: the cancel must not happen without it.
+    let refuse = format!(
+        "create function refuse_notice() returns trigger language plpgsql as $$
+         begin
+             if new.recipient = '{}' and new.subject like 'Request cancelled:%' then
+                 raise exception 'outbox unavailable';
+             end if;
+             return new;
+         end $$;
+         create trigger refuse_notice before insert on outbox_messages
+             for each row execute function refuse_notice();",
+        job.pro_email
+    );
+    sqlx::raw_sql(sqlx::AssertSqlSafe(refuse))
+        .execute(db(&job.server))
+        .await
+        .unwrap();
+    assert!(cancel(&mut job).await.is_err());
+    assert_eq!(cancelled_and_told(&job).await, (false, false));
+    assert_eq!(
+        request_of(&mut job).await.state,
+        pb::RepairRequestState::Hired as i32
+    );
+
+    // Once it can be written, the retried cancel does both.
+    sqlx::raw_sql("drop trigger refuse_notice on outbox_messages")
+        .execute(db(&job.server))
+        .await
+        .unwrap();
+    let cancelled = cancel(&mut job).await.unwrap();
+    assert_eq!(cancelled.state, pb::RepairRequestState::Cancelled as i32);
+    assert_eq!(cancelled_and_told(&job).await, (true, true));
+    // A repeated cancel tells nobody twice.
+    cancel(&mut job).await.unwrap();
+    let notices: i64 = sqlx::query_scalar(
+        "select count(*) from outbox_messages
+         where recipient = $1 and subject like 'Request cancelled:%'",
+    )
+    .bind(&job.pro_email)
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap();
+    assert_eq!(notices, 1);
+    job.server.stop().await;
+}
+
+/// The one email sent to admin `admin`: its subject and body.
+async fn email_to_admin(job: &Job, admin: Uuid) -> (String, String) {
+    sqlx::query_as(
+        "select subject, body from outbox_messages
+         where recipient = (select email::text from admins where id = $1)",
+    )
+    .bind(admin)
+    .fetch_one(db(&job.server))
+    .await
+    .unwrap()
+}
+
 #[tokio::test]
 async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authorised_again() {
     let mut job = job().await;
@@ -461,10 +612,31 @@ async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authori
         .await
         .unwrap();
     assert_eq!(early, hiring::sweep::Swept::default());
+    // Two admins, one reading French.
+    let (english_admin, _) = job.server.account_token(Role::Admin).await;
+    let (french_admin, _) = job.server.account_token(Role::Admin).await;
+    sqlx::query("update admins set language = 'fr' where id = $1")
+        .bind(french_admin)
+        .execute(db(&job.server))
+        .await
+        .unwrap();
     let warned = hiring::sweep::sweep(state, expires - chrono::Duration::hours(20))
         .await
         .unwrap();
     assert_eq!(warned.warned, 1);
+    for (admin, subject, service) in [
+        (english_admin, "Card hold lapses soon", "Plumbing Services"),
+        (
+            french_admin,
+            "Autorisation de paiement",
+            "Services de plomberie",
+        ),
+    ] {
+        let (subject_sent, body) = email_to_admin(&job, admin).await;
+        assert!(subject_sent.starts_with(subject), "{subject_sent}");
+        assert!(body.contains(service) && body.contains(&order.id), "{body}");
+        assert!(body.contains("/admin/order-history"), "{body}");
+    }
     let again = hiring::sweep::sweep(state, expires - chrono::Duration::hours(10))
         .await
         .unwrap();
@@ -491,21 +663,46 @@ async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authori
 }
 
 #[tokio::test]
+async fn the_hire_page_names_the_service_in_the_language_asked_else_the_account_s() {
+    let job = job().await;
+    let (token, quote) = (job.customer_token.clone(), job.quote.id.clone());
+    // The customer's account is English; the page they read is French.
+    let asked = |language| {
+        let (mut billing, token, quote) = (job.billing.clone(), token.clone(), quote.clone());
+        async move {
+            preview(&mut billing, &token, &quote, language)
+                .await
+                .unwrap()
+                .service_name
+        }
+    };
+    assert_eq!(asked(Language::Fr).await, "Services de plomberie");
+    assert_eq!(asked(Language::En).await, "Plumbing Services");
+    assert_eq!(asked(Language::Unspecified).await, "Plumbing Services");
+    sqlx::query("update customers set language = 'fr' where id = $1")
+        .bind(Uuid::parse_str(&job.request.customer_id).unwrap())
+        .execute(db(&job.server))
+        .await
+        .unwrap();
+    assert_eq!(asked(Language::Unspecified).await, "Services de plomberie");
+    assert_eq!(asked(Language::En).await, "Plumbing Services");
+    job.server.stop().await;
+}
+
+#[tokio::test]
 async fn another_customer_or_professional_finds_nothing() {
     let mut job = job().await;
     let order = hired(&mut job).await;
     let (_, stranger) = customer(&job.server).await;
     let (_, other_pro, _) = professional(&job.server, CALGARY_PRO).await;
-    let preview = job
-        .billing
-        .preview_hire(with_token(
-            bpb::PreviewHireRequest {
-                application_id: job.quote.id.clone(),
-            },
-            &stranger,
-        ))
-        .await
-        .unwrap_err();
+    let preview = preview(
+        &mut job.billing,
+        &stranger,
+        &job.quote.id,
+        Language::Unspecified,
+    )
+    .await
+    .unwrap_err();
     assert_eq!(preview.code(), Code::NotFound);
     let hired = hire(
         &mut job.billing,
@@ -565,6 +762,14 @@ async fn another_customer_or_professional_finds_nothing() {
 }
 
 async fn admin_step(job: &mut Job, order: &bpb::Order, step: &str) -> bpb::Payment {
+    admin_step_result(job, order, step).await.unwrap()
+}
+
+async fn admin_step_result(
+    job: &mut Job,
+    order: &bpb::Order,
+    step: &str,
+) -> Result<bpb::Payment, tonic::Status> {
     let (_, admin) = job
         .server
         .account_token(repairs_server::domain::Role::Admin)
@@ -595,7 +800,7 @@ async fn admin_step(job: &mut Job, order: &bpb::Order, step: &str) -> bpb::Payme
             .await
             .map(|r| r.into_inner().payment),
     };
-    payment.unwrap().unwrap()
+    payment.map(Option::unwrap)
 }
 
 #[tokio::test]
@@ -622,5 +827,170 @@ async fn admins_capture_and_release_by_order_and_the_request_follows() {
     let request = request_of(&mut job).await;
     assert_eq!(request.state, pb::RepairRequestState::Open as i32);
     assert_eq!(quote_state(&job, &job.quote.id).await, "submitted");
+    job.server.stop().await;
+}
+
+/// The audit entries of admins' payment steps: (action, outcome, before, after, failure).
+async fn payment_audit(job: &Job) -> Vec<(String, String, String, Option<String>, String)> {
+    sqlx::query_as(
+        "select action, outcome, before_json::text, after_json::text, failure
+         from audit_events where target_type = 'payment' order by created_at, id",
+    )
+    .fetch_all(db(&job.server))
+    .await
+    .unwrap()
+}
+
+/// The test gateway with a capture that `stops` (the process crashes mid-call) or, before
+/// answering, notes the audit entries it can see from another connection.
+struct Observed {
+    inner: Arc<dyn PaymentGateway>,
+    db: sqlx::PgPool,
+    stops: bool,
+    seen: std::sync::Mutex<Vec<String>>,
+}
+
+#[async_trait::async_trait]
+impl PaymentGateway for Observed {
+    fn kind(&self) -> GatewayKind {
+        self.inner.kind()
+    }
+    async fn authorize(&self, charge: &NewCharge) -> Result<GatewayPayment, PaymentError> {
+        self.inner.authorize(charge).await
+    }
+    async fn charge(&self, charge: &NewCharge) -> Result<GatewayPayment, PaymentError> {
+        self.inner.charge(charge).await
+    }
+    async fn capture(
+        &self,
+        id: &str,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayPayment, PaymentError> {
+        let outcomes: Vec<String> = sqlx::query_scalar("select outcome from audit_events")
+            .fetch_all(&self.db)
+            .await
+            .unwrap();
+        self.seen.lock().unwrap().extend(outcomes);
+        assert!(!self.stops, "the process stops mid-call");
+        self.inner.capture(id, key).await
+    }
+    async fn void(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+        self.inner.void(id, key).await
+    }
+    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+        self.inner.refund(id, key).await
+    }
+    async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
+        self.inner.retrieve(id).await
+    }
+}
+
+/// Admin `admin`'s capture of order `order_id` through a ledger on `gateway`.
+async fn capture_through(
+    db: sqlx::PgPool,
+    gateway: Arc<Observed>,
+    order_id: String,
+    admin: Uuid,
+) -> Result<repairs_server::billing::Payment, repairs_server::error::ApiError> {
+    admin::step(
+        &Ledger::new(db, gateway),
+        admin,
+        Some(Target::Order(order_id)),
+        Step::Capture,
+        &Uuid::now_v7().to_string(),
+        "",
+    )
+    .await
+}
+
+#[tokio::test]
+async fn an_admin_s_payment_step_is_audited_before_the_gateway_call_and_settled_after() {
+    let mut job = job().await;
+    let order = hired(&mut job).await;
+    let (admin, admin_token) = job.server.account_token(Role::Admin).await;
+    let observed = |stops| {
+        Arc::new(Observed {
+            inner: job.server.server.state.payments.clone(),
+            db: db(&job.server).clone(),
+            stops,
+            seen: std::sync::Mutex::new(Vec::new()),
+        })
+    };
+
+    // The process stops during the gateway call: the entry shows, pending.
+    let stopping = observed(true);
+    let pool = db(&job.server).clone();
+    let crashed = tokio::spawn(capture_through(
+        pool.clone(),
+        stopping,
+        order.id.clone(),
+        admin,
+    ))
+    .await;
+    assert!(crashed.is_err(), "the call stopped mid-way");
+    let audit = payment_audit(&job).await;
+    assert_eq!(audit.len(), 1);
+    let (action, outcome, before, after, _) = &audit[0];
+    assert_eq!(
+        (action.as_str(), outcome.as_str()),
+        ("payment.capture", "pending")
+    );
+    assert!(before.contains("\"authorized\""), "{before}");
+    assert_eq!(after, &None);
+
+    // Done: pending while the gateway works, then succeeded with the payment after.
+    let watching = observed(false);
+    let captured = capture_through(pool, watching.clone(), order.id.clone(), admin)
+        .await
+        .unwrap();
+    assert_eq!(captured.state.as_str(), "captured");
+    assert_eq!(*watching.seen.lock().unwrap(), ["pending", "pending"]);
+    let audit = payment_audit(&job).await;
+    assert_eq!(audit.len(), 2);
+    assert_eq!(audit[0].1, "pending", "the stopped call's entry stays");
+    assert_eq!(audit[1].1, "succeeded");
+    assert!(audit[1].3.as_deref().unwrap().contains("\"captured\""));
+
+    // Refused by the gateway's rules (a captured hold cannot be released): failed, with why.
+    let released = admin_step_result(&mut job, &order, "void")
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&released), "PAYMENT_STATE");
+    let audit = payment_audit(&job).await;
+    assert_eq!(audit.len(), 3);
+    let (action, outcome, _, after, failure) = &audit[2];
+    assert_eq!(
+        (action.as_str(), outcome.as_str()),
+        ("payment.void", "failed")
+    );
+    assert_eq!(after, &None);
+    assert!(failure.starts_with("PAYMENT_STATE: "), "{failure}");
+
+    // The audit log says so, newest first.
+    let events = AccountsServiceClient::new(job.server.channel().await)
+        .list_audit_events(with_token(
+            apb::ListAuditEventsRequest {
+                target_type: "payment".into(),
+                ..Default::default()
+            },
+            &admin_token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .events;
+    let outcomes: Vec<_> = events
+        .iter()
+        .map(|e| (e.outcome(), e.failure.clone()))
+        .collect();
+    assert_eq!(
+        outcomes[1..],
+        [
+            (apb::AuditOutcome::Succeeded, String::new()),
+            (apb::AuditOutcome::Pending, String::new())
+        ]
+    );
+    assert_eq!(outcomes[0].0, apb::AuditOutcome::Failed);
+    assert!(outcomes[0].1.starts_with("PAYMENT_STATE: "));
     job.server.stop().await;
 }

@@ -1,6 +1,6 @@
 //! The admins' test checkout on the running server (offline test gateway, real Postgres and
 //! Redis): a test charge is a real authorisation of 100.00 CAD less a coupon, captured,
-//! released or refunded by payment id or charge id, each step audited.
+//! released or refunded by payment id or charge id, each step audited (refused ones too).
 
 #![allow(
     clippy::unwrap_used,
@@ -166,17 +166,23 @@ async fn a_test_charge_is_authorised_then_captured_released_or_refunded() {
         .unwrap_err();
     assert_eq!(nameless.code(), Code::InvalidArgument);
 
-    let actions: Vec<String> = sqlx::query_scalar(
-        "select action from audit_events where target_type = 'payment' order by created_at, id",
+    let actions: Vec<(String, String)> = sqlx::query_as(
+        "select action, outcome from audit_events where target_type = 'payment'
+         order by created_at, id",
     )
     .fetch_all(&server.server.state.db)
     .await
     .unwrap();
-    // One row per action: the replayed capture is not audited again.
-    assert_eq!(
-        actions,
-        ["payment.capture", "payment.refund", "payment.void"]
-    );
+    // One row per action: the replayed capture is not audited again; the refused second
+    // capture is, as failed.
+    let expected = [
+        ("payment.capture", "succeeded"),
+        ("payment.capture", "failed"),
+        ("payment.refund", "succeeded"),
+        ("payment.void", "succeeded"),
+    ]
+    .map(|(action, outcome)| (action.to_owned(), outcome.to_owned()));
+    assert_eq!(actions, expected);
     server.stop().await;
 }
 

@@ -93,6 +93,12 @@ describe('the job story', () => {
       await heading(page, t('pages.hire'));
       const fee = language === 'fr' ? '45,00\u00a0$' : '$45.00';
       await page.getByTestId('amount-payable').getByText(fee).waitFor();
+      // The customer's account is English: the service is named in the page's language.
+      const service = language === 'fr' ? 'Services de plomberie' : 'Plumbing Services';
+      await page
+        .getByRole('region', { name: t('hire.summary') })
+        .getByText(service)
+        .waitFor();
       if (language === 'fr') await shot(page, 'hire-fr');
       await page.getByLabel(startsWith(t('billing.cardNumber'))).fill(card);
       await page.getByRole('button', { name: t('hire.pay', { amount: fee }) }).click();

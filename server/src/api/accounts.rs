@@ -433,6 +433,12 @@ impl AccountsService for AccountsApi {
                 before_json: r.before_json.unwrap_or_default(),
                 after_json: r.after_json.unwrap_or_default(),
                 admin_email: r.admin_email.unwrap_or_default(),
+                outcome: match r.outcome.as_str() {
+                    "pending" => pb::AuditOutcome::Pending,
+                    "failed" => pb::AuditOutcome::Failed,
+                    _ => pb::AuditOutcome::Succeeded,
+                } as i32,
+                failure: r.failure,
             })
             .collect();
         ok(pb::ListAuditEventsResponse {

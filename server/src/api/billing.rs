@@ -9,6 +9,7 @@ use tonic::{Request, Response, Status};
 use super::{
     convert::{caller, time_from_proto, timestamp},
     payout_view,
+    reply_language::reply_language,
 };
 use crate::{
     accounts::{parse_id, require_self},
@@ -500,15 +501,7 @@ impl BillingService for BillingApi {
             &request.get_ref().application_id,
         )
         .await?;
-        let language = crate::store::accounts::contact(
-            &self.state.db,
-            crate::store::accounts::AccountKind::Customer,
-            caller.account_id,
-        )
-        .await
-        .map_err(ApiError::from)?
-        .map(|c| c.language())
-        .unwrap_or_default();
+        let language = reply_language(&self.state.db, &caller, request.get_ref().language).await?;
         let quote = preview.quote;
         ok(pb::PreviewHireResponse {
             service_name: hiring::service_name(

@@ -16,23 +16,19 @@ use tonic::{Request, Response, Status, codegen::BoxStream};
 use super::{
     convert::{caller, language_to_proto, timestamp},
     quote_view::{quote_to_proto, review_summary_to_proto},
+    reply_language::reply_language,
 };
 use crate::{
     accounts::{parse_id, require_self},
     auth::Caller,
     dashboards,
-    domain::{Language, RepairRequestState, Role, Urgency},
+    domain::{Language, RepairRequestState, Urgency},
     error::{ApiError, ApiResult},
     quotes::{self, ProfessionalView, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed, watch::Update},
     reviews::{self, ReviewForm},
     state::AppState,
-    store::{
-        accounts::{self as account_store, AccountKind},
-        page::PageRequest,
-        repair_requests::RepairRequestRow,
-        reviews::ReviewRow,
-    },
+    store::{page::PageRequest, repair_requests::RepairRequestRow, reviews::ReviewRow},
 };
 
 pub struct MarketplaceApi {
@@ -44,15 +40,9 @@ impl MarketplaceApi {
         Self { state }
     }
 
-    /// The caller's language, for the service names in replies (admins read English).
+    /// The caller's account language, for the service names in replies (admins read English).
     async fn language_of(&self, caller: &Caller) -> ApiResult<Language> {
-        let kind = match caller.role {
-            Role::Customer => AccountKind::Customer,
-            Role::Professional => AccountKind::Professional,
-            Role::Admin => return Ok(Language::English),
-        };
-        let contact = account_store::contact(&self.state.db, kind, caller.account_id).await?;
-        Ok(contact.map(|c| c.language()).unwrap_or_default())
+        reply_language(&self.state.db, caller, types::Language::Unspecified as i32).await
     }
 
     /// Requests the caller sees in full (their own, or any for an admin), in their language.

@@ -13,6 +13,7 @@ mod matching;
 mod payout_view;
 mod professional_view;
 mod quote_view;
+mod reply_language;
 pub mod unbuilt;
 
 use repairs_proto::{

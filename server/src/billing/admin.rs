@@ -1,6 +1,9 @@
 //! What admins do with payments: capture, release (void) and refund, each under the admin's
-//! request_id and written to the audit log once it is done.
+//! request_id. Each is written to the audit log before the gateway is called, pending, and
+//! settled (succeeded or failed, with the payment after or the reason) once it answers: an
+//! action cut short mid-way still shows.
 
+use serde_json::json;
 use uuid::Uuid;
 
 use super::{Ledger, LedgerError, Payment, ledger::Step};
@@ -8,7 +11,7 @@ use crate::{
     domain::text::bounded_text,
     error::{ApiError, ApiResult},
     providers::payments::IdempotencyKey,
-    store::{audit, payments},
+    store::audit,
 };
 
 /// How the admin names the payment.
@@ -18,7 +21,7 @@ pub enum Target {
     Charge(String),
 }
 
-async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Uuid> {
+async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Payment> {
     let payment = match target {
         Target::Payment(id) => {
             let id = crate::accounts::parse_id("target.payment_id", id)?;
@@ -43,7 +46,16 @@ async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Uuid> {
             ledger.find(payment_id).await?
         }
     };
-    Ok(payment.id)
+    Ok(payment)
+}
+
+/// What the audit log keeps of a payment.
+pub fn audit_view(payment: &Payment) -> serde_json::Value {
+    json!({
+        "state": payment.state.as_str(),
+        "amount_cents": payment.amount.cents().get(),
+        "currency": payment.amount.currency().code(),
+    })
 }
 
 pub async fn step(
@@ -62,28 +74,35 @@ pub async fn step(
         }
     };
     let target = target.ok_or_else(|| ApiError::invalid("target", "name the payment"))?;
-    let payment_id = resolve(ledger, &target).await?;
-    // A retry answers the first result, already audited.
-    let retry = payments::find_attempt(ledger.db(), admin_id, request_id.uuid())
-        .await?
-        .is_some();
-    let payment = ledger.step(admin_id, payment_id, step, request_id).await?;
-    if retry {
-        return Ok(payment);
-    }
-    let action = match step {
-        Step::Capture => "payment.capture",
-        Step::Void => "payment.void",
-        Step::Refund => "payment.refund",
-    };
-    audit::record(
-        ledger.db(),
+    let before = resolve(ledger, &target).await?;
+    let payment_id = before.id.to_string();
+    let attempt = audit::Attempt {
         admin_id,
-        action,
-        "payment",
-        &payment.id.to_string(),
-        &reason,
-    )
-    .await?;
-    Ok(payment)
+        request_id: request_id.uuid(),
+        action: match step {
+            Step::Capture => "payment.capture",
+            Step::Void => "payment.void",
+            Step::Refund => "payment.refund",
+        },
+        target: ("payment", &payment_id),
+    };
+    audit::record_pending(ledger.db(), &attempt, &reason, &audit_view(&before)).await?;
+    let done = ledger.step(admin_id, before.id, step, request_id).await;
+    if let Err(LedgerError::InProgress) = done {
+        // Another call under the same request_id is under way: it settles the entry.
+        return Err(LedgerError::InProgress.into());
+    }
+    // A retry settles the entry again with the same answer, which the ledger replays.
+    match done.map_err(ApiError::from) {
+        Ok(payment) => {
+            let after = audit_view(&payment);
+            audit::settle(ledger.db(), &attempt, audit::Settled::Succeeded(&after)).await?;
+            Ok(payment)
+        }
+        Err(error) => {
+            let failure = error.summary();
+            audit::settle(ledger.db(), &attempt, audit::Settled::Failed(&failure)).await?;
+            Err(error)
+        }
+    }
 }

@@ -520,31 +520,46 @@ pub async fn complete(
 }
 
 /// Cancels the customer's request: an open one as [`requests::cancel`] does; a hired one
-/// too, its hold released first and the hired professional told.
+/// too, its hold released first and the hired professional told (the notice queued with the
+/// state change, so it exists iff the request is cancelled).
 pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
-    let request = own_request(state, customer_id, id).await?;
+    let mut request = own_request(state, customer_id, id).await?;
     if request.state() != RepairRequestState::Hired {
-        return requests::cancel(state, customer_id, id).await;
+        let open = RepairRequestState::Open;
+        match requests::cancel(state, customer_id, id, open, &[]).await {
+            // Hired while the cancel was on its way: cancelled as a hired job, below.
+            Err(refused) => {
+                request = own_request(state, customer_id, id).await?;
+                if request.state() != RepairRequestState::Hired {
+                    return Err(refused);
+                }
+            }
+            done => return done,
+        }
     }
     if let Some((order, payment)) = held(state, id).await? {
         release(state, &order, &payment).await?;
     }
-    let cancelled = requests::cancel(state, customer_id, id).await?;
-    if let Some(professional_id) = request.hired_professional_id
-        && let Some(pro) =
-            account_store::contact(&state.db, AccountKind::Professional, professional_id).await?
-    {
+    let told = cancelled_notice(state, &request).await?;
+    let hired = RepairRequestState::Hired;
+    requests::cancel(state, customer_id, id, hired, told.as_slice()).await
+}
+
+/// The email telling the hired professional that the customer cancelled the job.
+async fn cancelled_notice(
+    state: &AppState,
+    request: &RepairRequestRow,
+) -> ApiResult<Option<NewOutboxMessage>> {
+    let Some(professional_id) = request.hired_professional_id else {
+        return Ok(None);
+    };
+    let pro = account_store::contact(&state.db, AccountKind::Professional, professional_id).await?;
+    Ok(pro.map(|pro| {
         let language = pro.language();
         let service = service_name(language, &request.service_name_en, &request.service_name_fr);
         let (subject, body) = crate::quotes::notice::cancelled_email(language, &pro.name, service);
-        outbox::enqueue(
-            &state.db,
-            &NewOutboxMessage::email(&pro.email, subject, body),
-        )
-        .await?;
-        state.outbox.wake();
-    }
-    Ok(cancelled)
+        NewOutboxMessage::email(&pro.email, subject, body)
+    }))
 }
 
 /// Whose orders to list.

@@ -53,7 +53,7 @@ pub fn not_selected_email(language: Language, name: &str, service: &str) -> (Str
     }
 }
 
-/// The customer (or an admin) warned that a hold lapses within a day.
+/// The customer warned that their job's hold lapses within a day.
 pub fn hold_lapsing_email(
     language: Language,
     name: &str,
@@ -72,6 +72,45 @@ pub fn hold_lapsing_email(
             format!("Card hold lapses soon: {service}"),
             format!(
                 "Hello {name},\n\nThe card hold for the job ({service}) lapses on {lapses} (UTC). Mark the job completed before then, or authorise the card again: {link}"
+            ),
+        ),
+    }
+}
+
+/// An admin warned that an order's hold lapses within a day (the customer is told too).
+pub struct LapsingOrder<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    pub order_id: &'a str,
+    /// When, in UTC.
+    pub lapses: &'a str,
+    /// The admins' order history.
+    pub link: &'a str,
+}
+
+pub fn hold_lapsing_admin_email(
+    language: Language,
+    name: &str,
+    order: &LapsingOrder<'_>,
+) -> (String, String) {
+    let LapsingOrder {
+        service,
+        customer,
+        order_id,
+        lapses,
+        link,
+    } = *order;
+    match language {
+        Language::French => (
+            format!("Autorisation de paiement bientôt expirée\u{a0}: commande {order_id}"),
+            format!(
+                "Bonjour {name},\n\nL’autorisation de carte de la commande {order_id} ({service}, client\u{a0}: {customer}) expire le {lapses} (UTC). Le client a été prévenu. Vous pouvez encaisser ou libérer le paiement depuis l’historique des commandes\u{a0}: {link}"
+            ),
+        ),
+        Language::English => (
+            format!("Card hold lapses soon: order {order_id}"),
+            format!(
+                "Hello {name},\n\nThe card hold of order {order_id} ({service}, customer: {customer}) lapses on {lapses} (UTC). The customer was told. You can capture or release it from the order history: {link}"
             ),
         ),
     }

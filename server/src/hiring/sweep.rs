@@ -28,17 +28,16 @@ pub struct Swept {
 pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept> {
     let mut swept = Swept::default();
     let by = now + chrono::Duration::hours(WARN_BEFORE_HOURS);
-    let link = format!(
-        "{}/user-active-requests",
-        state.config.public_url.trim_end_matches('/')
-    );
+    let public_url = state.config.public_url.trim_end_matches('/');
+    let link = format!("{public_url}/user-active-requests");
+    let history = format!("{public_url}/admin/order-history");
     loop {
         let mut tx = state.db.begin().await?;
         let due = orders::claim_hold_warnings(&mut tx, now, by, BATCH).await?;
         let admins = if due.is_empty() {
             Vec::new()
         } else {
-            orders::admin_emails(&mut *tx).await?
+            orders::admin_recipients(&mut *tx).await?
         };
         let mut messages = Vec::new();
         for hold in &due {
@@ -48,15 +47,19 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept
             let (subject, body) =
                 notice::hold_lapsing_email(language, &hold.customer_name, service, &lapses, &link);
             messages.push(NewOutboxMessage::email(&hold.customer_email, subject, body));
-            for (name, email) in &admins {
-                let (subject, body) = notice::hold_lapsing_email(
-                    Language::English,
-                    name,
-                    &hold.service_name_en,
-                    &lapses,
-                    &format!("order {}", hold.order_id),
-                );
-                messages.push(NewOutboxMessage::email(email, subject, body));
+            let order_id = hold.order_id.to_string();
+            for admin in &admins {
+                let language = Language::from_code(&admin.language).unwrap_or_default();
+                let order = notice::LapsingOrder {
+                    service: service_name(language, &hold.service_name_en, &hold.service_name_fr),
+                    customer: &hold.customer_name,
+                    order_id: &order_id,
+                    lapses: &lapses,
+                    link: &history,
+                };
+                let (subject, body) =
+                    notice::hold_lapsing_admin_email(language, &admin.name, &order);
+                messages.push(NewOutboxMessage::email(&admin.email, subject, body));
             }
         }
         outbox::enqueue_many(&mut *tx, &messages).await?;

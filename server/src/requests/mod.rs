@@ -24,6 +24,7 @@ use crate::{
     domain::{Email, Language, RepairRequestState, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
+    outbox::NewOutboxMessage,
     state::AppState,
     store::{
         customers,
@@ -341,14 +342,25 @@ pub async fn update(
     Ok(after)
 }
 
-/// Cancels an open request (the legacy delete). Cancelling a cancelled request answers it
-/// unchanged. Notifications not yet sent are dropped: the request is no longer on offer.
-pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
+/// Cancels a request still in state `from` (the legacy delete): an open one, or a hired one
+/// whose hold was released (`crate::hiring::cancel`); REPAIR_REQUEST_NOT_OPEN when it moved
+/// meanwhile. Cancelling a cancelled request answers it unchanged. Notifications not yet sent
+/// are dropped: the request is no longer on offer. `also` (the hired professional's notice)
+/// is queued in the cancel's own transaction, with the quoting professionals' notices: they
+/// exist iff the request is cancelled.
+pub async fn cancel(
+    state: &AppState,
+    customer_id: Uuid,
+    id: Uuid,
+    from: RepairRequestState,
+    also: &[NewOutboxMessage],
+) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
     // Closed first so the reply counts no live quote; rolled back when the cancel fails.
     let closed = quotes::close_submitted(&mut tx, id, None, now).await?;
-    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, now).await? else {
+    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, from, now).await?
+    else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -361,7 +373,8 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         };
     };
     repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    let told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    let mut told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    told.extend_from_slice(also);
     crate::outbox::enqueue_many(&mut *tx, &told).await?;
     tx.commit().await?;
     state.outbox.wake();

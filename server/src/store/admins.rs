@@ -3,7 +3,7 @@
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::domain::Email;
+use crate::domain::{Email, Language};
 
 /// Creates the admin unless one with this email exists; tells whether it was created.
 pub async fn insert_if_missing(
@@ -11,12 +11,12 @@ pub async fn insert_if_missing(
     email: &Email,
     name: &str,
     password_hash: &str,
+    language: Language,
 ) -> sqlx::Result<bool> {
-    insert_with_id(db, Uuid::now_v7(), email, name, password_hash).await
+    insert(db, Uuid::now_v7(), email, name, password_hash, language).await
 }
 
-/// [`insert_if_missing`] with the id chosen by the caller.
-#[tracing::instrument(skip_all)]
+/// [`insert_if_missing`] with the id chosen by the caller (an English-reading admin).
 pub async fn insert_with_id(
     db: &PgPool,
     id: Uuid,
@@ -24,14 +24,27 @@ pub async fn insert_with_id(
     name: &str,
     password_hash: &str,
 ) -> sqlx::Result<bool> {
+    insert(db, id, email, name, password_hash, Language::English).await
+}
+
+#[tracing::instrument(skip_all)]
+async fn insert(
+    db: &PgPool,
+    id: Uuid,
+    email: &Email,
+    name: &str,
+    password_hash: &str,
+    language: Language,
+) -> sqlx::Result<bool> {
     let inserted = sqlx::query(
-        "insert into admins (id, email, name, password_hash) values ($1, $2, $3, $4)
+        "insert into admins (id, email, name, password_hash, language) values ($1, $2, $3, $4, $5)
          on conflict (email) do nothing",
     )
     .bind(id)
     .bind(email.as_str())
     .bind(name)
     .bind(password_hash)
+    .bind(language.as_str())
     .execute(db)
     .await?;
     Ok(inserted.rows_affected() == 1)

@@ -19,6 +19,10 @@ pub struct AuditRow {
     pub before_json: Option<String>,
     pub after_json: Option<String>,
     pub admin_email: Option<String>,
+    /// `pending` (its outside call not settled yet), `succeeded` or `failed`.
+    pub outcome: String,
+    /// Why it failed, as the admin was told; empty otherwise.
+    pub failure: String,
 }
 
 /// Writes one row; pass the transaction of the action so that both happen or neither.
@@ -72,11 +76,87 @@ pub async fn record_change(
     Ok(())
 }
 
+/// What came of an admin action written pending by [`record_pending`].
+#[derive(Debug, Clone, Copy)]
+pub enum Settled<'a> {
+    /// The record after the action.
+    Succeeded(&'a serde_json::Value),
+    /// Why it failed, as the admin was told.
+    Failed(&'a str),
+}
+
+/// One admin action, named by its admin and their request_id, on one record.
+#[derive(Debug, Clone, Copy)]
+pub struct Attempt<'a> {
+    pub admin_id: Uuid,
+    pub request_id: Uuid,
+    pub action: &'a str,
+    /// The record's type and id.
+    pub target: (&'a str, &'a str),
+}
+
+/// Writes the entry of an action that calls an outside service before the call, pending,
+/// so that an action cut short mid-way still shows. A retry under the same request_id finds
+/// the entry of its first try and writes nothing.
+pub async fn record_pending(
+    db: impl PgExecutor<'_>,
+    attempt: &Attempt<'_>,
+    reason: &str,
+    before: &serde_json::Value,
+) -> sqlx::Result<()> {
+    let (target_type, target_id) = attempt.target;
+    sqlx::query(
+        "insert into audit_events
+            (id, admin_id, action, target_type, target_id, reason, before_json, outcome,
+             request_id)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', $8)
+         on conflict (admin_id, request_id) where request_id is not null do nothing",
+    )
+    .bind(Uuid::now_v7())
+    .bind(attempt.admin_id)
+    .bind(attempt.action)
+    .bind(target_type)
+    .bind(target_id)
+    .bind(reason)
+    .bind(before.to_string())
+    .bind(attempt.request_id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Settles the entry [`record_pending`] wrote for `attempt` (nothing when the request_id
+/// names another action or record: that call was refused before doing anything).
+pub async fn settle(
+    db: impl PgExecutor<'_>,
+    attempt: &Attempt<'_>,
+    settled: Settled<'_>,
+) -> sqlx::Result<()> {
+    let (outcome, after, failure) = match settled {
+        Settled::Succeeded(after) => ("succeeded", Some(after.to_string()), ""),
+        Settled::Failed(failure) => ("failed", None, failure),
+    };
+    sqlx::query(
+        "update audit_events set outcome = $5, after_json = $6::jsonb, failure = left($7, 1000)
+         where admin_id = $1 and request_id = $2 and action = $3 and target_id = $4",
+    )
+    .bind(attempt.admin_id)
+    .bind(attempt.request_id)
+    .bind(attempt.action)
+    .bind(attempt.target.1)
+    .bind(outcome)
+    .bind(after)
+    .bind(failure)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
 pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<AuditRow>> {
     sqlx::query_as(
         "select e.id, e.admin_id, e.action, e.target_type, e.target_id, e.reason, e.created_at,
                 e.before_json::text as before_json, e.after_json::text as after_json,
-                a.email::text as admin_email
+                a.email::text as admin_email, e.outcome, e.failure
          from audit_events e left join admins a on a.id = e.admin_id
          where $1::timestamptz is null or (e.created_at, e.id) < ($1, $2)
          order by e.created_at desc, e.id desc limit $3",

@@ -279,11 +279,21 @@ pub async fn lapsed_holds(
     .await
 }
 
-/// Every admin's email, for warnings only admins act on.
-pub async fn admin_emails(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<Vec<(String, String)>> {
-    sqlx::query_as("select name, email::text from admins order by created_at limit 50")
-        .fetch_all(db)
-        .await
+/// An admin to warn, and the language they read.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AdminRecipient {
+    pub name: String,
+    pub email: String,
+    pub language: String,
+}
+
+/// The admins to warn of what only admins act on.
+pub async fn admin_recipients(db: impl sqlx::PgExecutor<'_>) -> sqlx::Result<Vec<AdminRecipient>> {
+    sqlx::query_as(
+        "select name, email::text as email, language from admins order by created_at limit 50",
+    )
+    .fetch_all(db)
+    .await
 }
 
 /// An order with what its lists show: names, the quote's estimate, the request's state and

@@ -251,23 +251,26 @@ pub async fn update_content(
         .await
 }
 
-/// Cancels the customer's open request; `None` when it is not theirs or not open.
+/// Cancels the customer's request in state `from` (open, or hired); `None` when it is not
+/// theirs or no longer in that state.
 pub async fn cancel(
     tx: &mut PgConnection,
     id: Uuid,
     customer_id: Uuid,
+    from: RepairRequestState,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<RepairRequestRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with requests as (
             update repair_requests set state = 'cancelled', closed_at = $3
-            where id = $1 and customer_id = $2 and state in ('open', 'hired')
+            where id = $1 and customer_id = $2 and state = $4
             returning *
          ) {SELECT}"
     )))
     .bind(id)
     .bind(customer_id)
     .bind(now)
+    .bind(from.as_str())
     .fetch_optional(tx)
     .await
 }

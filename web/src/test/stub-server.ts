@@ -31,8 +31,8 @@ import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { fakeToken } from './render-app';
 
 type AccountsImpl = Partial<ServiceImpl<typeof AccountsService>>;
-type BillingImpl = Partial<ServiceImpl<typeof BillingService>>;
-type MarketplaceImpl = Partial<ServiceImpl<typeof MarketplaceService>>;
+export type BillingImpl = Partial<ServiceImpl<typeof BillingService>>;
+export type MarketplaceImpl = Partial<ServiceImpl<typeof MarketplaceService>>;
 type MatchingImpl = Partial<ServiceImpl<typeof MatchingService>>;
 type AnyImpl = AccountsImpl & BillingImpl & MarketplaceImpl & MatchingImpl;
 
@@ -120,6 +120,15 @@ export function signIn(role: keyof typeof TOKEN_KEYS, id: string): string {
 
 export const CUSTOMER_ID = '0190a6c0-1111-7000-8000-000000000001';
 export const PROFESSIONAL_ID = '0190a6c0-2222-7000-8000-000000000002';
+
+/**
+ * The server of a signed-in customer (CUSTOMER_ID, whose account is [`customer`]) with the
+ * marketplace and billing methods the test gives.
+ */
+export function customerServer(marketplace: MarketplaceImpl = {}, billing: BillingImpl = {}) {
+  signIn('customer', CUSTOMER_ID);
+  return stubServer({ getCustomer: () => ({ customer: customer() }) }, billing, { marketplace });
+}
 
 export function customer(fields: MessageInitShape<typeof CustomerSchema> = {}): Customer {
   return create(CustomerSchema, {

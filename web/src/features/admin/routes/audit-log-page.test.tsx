@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   AuditEventSchema,
+  AuditOutcome,
   type ListAuditEventsRequest,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
@@ -116,6 +117,42 @@ describe('admin: audit log', () => {
     });
     renderApp('/admin/audit-log', failing.transport);
     expect(await screen.findByRole('alert')).toBeVisible();
+  });
+
+  it.each([
+    {
+      lang: 'en',
+      pending: 'Not settled: the payment service did not answer',
+      failed: 'Failed: This payment cannot be changed that way in its current state.',
+    },
+    {
+      lang: 'fr',
+      pending: 'Non réglée : le service de paiement n’a pas répondu',
+      failed: 'Échec : Ce paiement ne peut pas être modifié ainsi dans son état actuel.',
+    },
+  ])('says which payment steps were not settled or failed, and why ($lang)', async (expected) => {
+    localStorage.setItem('lang', expected.lang);
+    const payment = (id: string, outcome: AuditOutcome, failure = '') =>
+      create(AuditEventSchema, {
+        id,
+        adminId: ME,
+        action: 'payment.capture',
+        targetType: 'payment',
+        targetId: `pay-${id}`,
+        beforeJson: '{"state":"authorized"}',
+        outcome,
+        failure,
+        createTime: timestampFromMs(Date.UTC(2026, 10, 23, 15, 30)),
+      });
+    const steps = () => [
+      payment('p1', AuditOutcome.PENDING),
+      payment('p2', AuditOutcome.FAILED, 'PAYMENT_STATE: this payment cannot be captured'),
+    ];
+    renderApp('/admin/audit-log', auditServer(steps).transport);
+    const rowOf = async (id: string) =>
+      (await screen.findByText(`pay-${id}`)).closest('tr') as HTMLElement;
+    expect(await rowOf('p1')).toHaveTextContent(expected.pending);
+    expect(await rowOf('p2')).toHaveTextContent(expected.failed);
   });
 
   it('is in French when French is stored', async () => {

@@ -15,6 +15,7 @@ import { NO_AUDIT_FILTER, useAuditEventsPage, type AuditFilter } from '../api/li
 import { ADMIN_PATHS } from '../admin-actions';
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, auditActionKey, auditChanges } from '../audit-actions';
 import { AuditChanges } from '../components/audit-changes';
+import { AuditOutcomeNote } from '../components/audit-outcome';
 
 /** Where an event's record can be opened; none once it was deleted. */
 function recordPath(event: AuditEvent): string | null {
@@ -109,6 +110,7 @@ export function AuditLogPage() {
       header: t('audit.details'),
       cell: (event) => (
         <Stack gap="1" minW="48">
+          <AuditOutcomeNote event={event} />
           {event.reason && <Text>{event.reason}</Text>}
           <AuditChanges changes={auditChanges(event.beforeJson, event.afterJson)} />
         </Stack>

@@ -9,13 +9,12 @@ import {
   type HireProfessionalRequest,
   type PaymentState as State,
 } from '@/gen/repairs/billing/v1/billing_pb';
+import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
-import { CUSTOMER_ID, Code, customer, rpcError, signIn, stubServer } from '@/test/stub-server';
+import { Code, customerServer, rpcError, type BillingImpl } from '@/test/stub-server';
 
 const QUOTE_ID = '0190a6c0-4444-7000-8000-000000000004';
 const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
-
-type Billing = NonNullable<Parameters<typeof stubServer>[1]>;
 
 /** The order a hire makes, its payment in `state`. */
 const order = (state: State) => ({
@@ -28,10 +27,9 @@ const order = (state: State) => ({
 });
 
 /** A signed-in customer hiring a quote of 1,234.50 CAD on the test gateway. */
-function hireServer(hireProfessional: Billing['hireProfessional'], billing: Billing = {}) {
-  signIn('customer', CUSTOMER_ID);
-  return stubServer(
-    { getCustomer: () => ({ customer: customer() }) },
+function hireServer(hireProfessional: BillingImpl['hireProfessional'], billing: BillingImpl = {}) {
+  return customerServer(
+    {},
     {
       getPaymentConfig: () => ({ mode: PaymentMode.TEST_GATEWAY }),
       previewHire: () => ({
@@ -64,17 +62,22 @@ describe('hire', () => {
     }
     expect(screen.getByTestId('amount-payable')).toHaveTextContent('$1,234.50');
     expect(screen.getByRole('button', { name: 'Hire and pay $1,234.50' })).toBeVisible();
-    expect(requests('previewHire')).toEqual([expect.objectContaining({ applicationId: QUOTE_ID })]);
+    expect(requests('previewHire')).toEqual([
+      expect.objectContaining({ applicationId: QUOTE_ID, language: Language.EN }),
+    ]);
   });
 
-  it('shows the amounts in French', async () => {
+  it('shows the amounts in French and asks for the service name in French', async () => {
     localStorage.setItem('lang', 'fr');
-    const { transport } = hireServer(() => order(PaymentState.AUTHORIZED));
+    const { transport, requests } = hireServer(() => order(PaymentState.AUTHORIZED));
     renderApp(`/hire/${QUOTE_ID}`, transport);
     expect((await screen.findByTestId('amount-payable')).textContent).toBe('1\u00a0234,50\u00a0$');
     expect(screen.getByRole('region', { name: 'Résumé de la réservation' })).toHaveTextContent(
       'Type de service',
     );
+    expect(requests('previewHire')).toEqual([
+      expect.objectContaining({ applicationId: QUOTE_ID, language: Language.FR }),
+    ]);
   });
 
   it('hires with the test card, then says the payment is complete', async () => {

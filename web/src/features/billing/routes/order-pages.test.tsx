@@ -185,6 +185,27 @@ describe('admin order history', () => {
     expect(within(row).queryByRole('button', { name: /^Capture/ })).toBeNull();
   });
 
+  it('says in the page, in French, why the server refused a refund, and never in a browser alert', async () => {
+    localStorage.setItem('lang', 'fr');
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const server = adminServer([order({ state: OrderState.CAPTURED })], {
+      refundPayment: () => {
+        throw rpcError(Code.FailedPrecondition, 'PAYMENT_STATE');
+      },
+    });
+    renderApp('/admin/order-history', server.transport);
+    const row = await rowOf('Casey Customer');
+    const user = userEvent.setup();
+    await user.click(within(row).getByRole('button', { name: /^Rembourser/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rembourser ce paiement?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ce paiement ne peut pas être modifié ainsi dans son état actuel.',
+    );
+    expect(alert).not.toHaveBeenCalled();
+    alert.mockRestore();
+  });
+
   it('writes amounts the French way', async () => {
     localStorage.setItem('lang', 'fr');
     const server = adminServer([order({ payment: { id: 'p', amount: cad(123450n) } })]);

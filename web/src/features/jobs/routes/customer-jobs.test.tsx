@@ -14,19 +14,14 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { renderApp } from '@/test/render-app';
 import {
-  CUSTOMER_ID,
   Code,
+  CUSTOMER_ID,
   PROFESSIONAL_ID,
   REQUEST_ID,
-  customer,
+  customerServer,
   repairRequest,
   rpcError,
-  signIn,
-  stubServer,
 } from '@/test/stub-server';
-
-type Stub = Parameters<typeof stubServer>;
-type Marketplace = NonNullable<Stub[2]>['marketplace'];
 
 const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
 
@@ -45,11 +40,6 @@ function quote(id: string, fields: MessageInitShape<typeof QuoteSchema> = {}): Q
     professionalReviews: { reviewCount: 12, averageRating: 4.5 },
   };
   return create(QuoteSchema, { ...base, ...fields } as MessageInitShape<typeof QuoteSchema>);
-}
-
-function customerServer(marketplace: Marketplace = {}, billing: Stub[1] = {}) {
-  signIn('customer', CUSTOMER_ID);
-  return stubServer({ getCustomer: () => ({ customer: customer() }) }, billing, { marketplace });
 }
 
 /** A stream the test feeds message by message; it stays open until the test ends. */

@@ -14,11 +14,10 @@ import {
   Code,
   REQUEST_ID,
   TEST_SERVICES,
-  customer,
+  customerServer,
   repairRequest,
   rpcError,
-  signIn,
-  stubServer,
+  type MarketplaceImpl,
 } from '@/test/stub-server';
 
 const SUGGESTIONS = [
@@ -38,22 +37,13 @@ const SUGGESTIONS = [
   },
 ];
 
-type Marketplace = NonNullable<Parameters<typeof stubServer>[2]>['marketplace'];
-
-function customerServer(marketplace: Marketplace = {}) {
-  signIn('customer', CUSTOMER_ID);
-  return stubServer(
-    { getCustomer: () => ({ customer: customer() }) },
-    {},
-    {
-      marketplace: {
-        suggestAddresses: () => ({ suggestions: SUGGESTIONS }),
-        createRepairRequest: () => ({ repairRequest: repairRequest() }),
-        ...marketplace,
-      },
-    },
-  );
-}
+/** A signed-in customer's server that suggests addresses and places requests. */
+const requestServer = (marketplace: MarketplaceImpl = {}) =>
+  customerServer({
+    suggestAddresses: () => ({ suggestions: SUGGESTIONS }),
+    createRepairRequest: () => ({ repairRequest: repairRequest() }),
+    ...marketplace,
+  });
 
 /** Fills the form as a person using the keyboard for the address look-up. */
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
@@ -75,7 +65,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
 
 describe('create request', () => {
   it('places the request with the address the look-up filled, then says so', async () => {
-    const { transport, requests } = customerServer();
+    const { transport, requests } = requestServer();
     const { router } = renderApp('/create-request', transport);
     await screen.findByRole('heading', { level: 1, name: 'Create request' });
     const user = userEvent.setup();
@@ -112,7 +102,7 @@ describe('create request', () => {
   });
 
   it('closes the suggestions with Escape and fills only the city from a postal area', async () => {
-    const { transport } = customerServer();
+    const { transport } = requestServer();
     renderApp('/create-request', transport);
     const user = userEvent.setup();
     const lookup = await screen.findByRole('combobox', { name: 'Find your postal code or city' });
@@ -132,7 +122,7 @@ describe('create request', () => {
   });
 
   it('says what is missing beside each field and sends nothing', async () => {
-    const { transport, requests } = customerServer();
+    const { transport, requests } = requestServer();
     renderApp('/create-request', transport);
     const user = userEvent.setup();
     await screen.findByRole('radio', { name: 'Plumbing Services' });
@@ -154,7 +144,7 @@ describe('create request', () => {
 
   it('shows an address the server cannot place beside the look-up, then tries with a new key', async () => {
     let calls = 0;
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       createRepairRequest: () => {
         calls += 1;
         if (calls === 1) {
@@ -182,7 +172,7 @@ describe('create request', () => {
 
   it('resends the same key after a lost answer, so a retry places one request', async () => {
     let calls = 0;
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       createRepairRequest: () => {
         calls += 1;
         if (calls === 1) throw rpcError(Code.Unavailable, 'UNAVAILABLE');
@@ -202,7 +192,7 @@ describe('create request', () => {
 
   it('sends to the pending requests when the lost first answer had placed the request before an edit', async () => {
     let calls = 0;
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       createRepairRequest: () => {
         calls += 1;
         if (calls === 1) throw rpcError(Code.Unavailable, 'UNAVAILABLE');
@@ -228,7 +218,7 @@ describe('create request', () => {
 
   it('is in French', async () => {
     localStorage.setItem('lang', 'fr');
-    const { transport } = customerServer();
+    const { transport } = requestServer();
     renderApp('/create-request', transport);
     expect(await screen.findByRole('radio', { name: 'Services de plomberie' })).toBeVisible();
     expect(screen.getByLabelText(/^Que faut-il réparer\?/)).toBeVisible();
@@ -238,7 +228,7 @@ describe('create request', () => {
 
 describe('pending requests', () => {
   it('lists open requests with View, Edit and Delete', async () => {
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
     });
     renderApp('/pending-requests', transport);
@@ -263,7 +253,7 @@ describe('pending requests', () => {
     ['fr', 'Il n’y a actuellement aucune demande'],
   ])('says when there are none (%s)', async (language, text) => {
     localStorage.setItem('lang', language);
-    const { transport } = customerServer({
+    const { transport } = requestServer({
       listCustomerRepairRequests: () => ({ repairRequests: [] }),
     });
     renderApp('/pending-requests', transport);
@@ -271,7 +261,7 @@ describe('pending requests', () => {
   });
 
   it('shows a failed load in the page', async () => {
-    const { transport } = customerServer({
+    const { transport } = requestServer({
       listCustomerRepairRequests: () => {
         throw rpcError(Code.Unavailable, 'DATABASE_UNAVAILABLE');
       },
@@ -283,7 +273,7 @@ describe('pending requests', () => {
 
 describe('one request', () => {
   it('shows the request with its links while open', async () => {
-    const { transport } = customerServer({
+    const { transport } = requestServer({
       getRepairRequest: () => ({ repairRequest: repairRequest() }),
     });
     renderApp(`/user-view-request/${REQUEST_ID}`, transport);
@@ -297,7 +287,7 @@ describe('one request', () => {
   });
 
   it('updates an open request from the filled form', async () => {
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       getRepairRequest: () => ({ repairRequest: repairRequest() }),
       updateRepairRequest: () => ({ repairRequest: repairRequest() }),
     });
@@ -319,7 +309,7 @@ describe('one request', () => {
   });
 
   it('does not offer the form once the request is no longer open', async () => {
-    const { transport } = customerServer({
+    const { transport } = requestServer({
       getRepairRequest: () => ({
         repairRequest: repairRequest({ state: RepairRequestState.HIRED }),
       }),
@@ -332,7 +322,7 @@ describe('one request', () => {
   });
 
   it('deletes only after the confirmation, then goes back to the pending requests', async () => {
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       getRepairRequest: () => ({ repairRequest: repairRequest() }),
       cancelRepairRequest: () => ({
         repairRequest: repairRequest({ state: RepairRequestState.CANCELLED }),
@@ -351,7 +341,7 @@ describe('one request', () => {
   });
 
   it('goes back without deleting when the dialog is cancelled', async () => {
-    const { transport, requests } = customerServer({
+    const { transport, requests } = requestServer({
       getRepairRequest: () => ({ repairRequest: repairRequest() }),
       listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
     });
@@ -364,7 +354,7 @@ describe('one request', () => {
   });
 
   it('shows another customer’s request as not found, in the page', async () => {
-    const { transport } = customerServer({
+    const { transport } = requestServer({
       getRepairRequest: () => {
         throw rpcError(Code.NotFound, 'NOT_FOUND');
       },
@@ -377,7 +367,7 @@ describe('one request', () => {
 
 describe('customer dashboard', () => {
   it('shows the four counters and the pending requests', async () => {
-    const { transport } = customerServer({
+    const { transport } = requestServer({
       getCustomerDashboard: () => ({
         requestsPosted: 7,
         quotesReceived: 4,

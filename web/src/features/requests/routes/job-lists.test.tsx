@@ -7,23 +7,13 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { renderApp } from '@/test/render-app';
 import {
-  CUSTOMER_ID,
   Code,
   PROFESSIONAL_ID,
   REQUEST_ID,
-  customer,
+  customerServer,
   repairRequest,
   rpcError,
-  signIn,
-  stubServer,
 } from '@/test/stub-server';
-
-type Marketplace = NonNullable<Parameters<typeof stubServer>[2]>['marketplace'];
-
-function customerServer(marketplace: Marketplace = {}) {
-  signIn('customer', CUSTOMER_ID);
-  return stubServer({ getCustomer: () => ({ customer: customer() }) }, {}, { marketplace });
-}
 
 const hired = (fields: Parameters<typeof repairRequest>[0] = {}) =>
   repairRequest({

@@ -175,7 +175,13 @@ async fn a_test_charge_is_authorised_then_captured_released_or_refunded() {
     // One row per action: the replayed capture is not audited again.
     assert_eq!(
         actions,
-        ["payment.capture", "payment.refund", "payment.void"]
+        [
+            "payment.test_charge",
+            "payment.capture",
+            "payment.refund",
+            "payment.test_charge",
+            "payment.void"
+        ]
     );
     server.stop().await;
 }

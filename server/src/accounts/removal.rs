@@ -2,6 +2,7 @@
 //! transaction, its sessions ended at once and its files (photo, licences) removed from the
 //! storage once the rows are gone.
 
+use serde_json::json;
 use uuid::Uuid;
 
 use crate::{
@@ -22,7 +23,7 @@ pub async fn delete_account(
     id: Uuid,
 ) -> ApiResult<bool> {
     let mut tx = state.db.begin().await?;
-    let Some(files) = accounts::delete(&mut tx, kind, id).await? else {
+    let Some(deleted) = accounts::delete(&mut tx, kind, id).await? else {
         return Ok(false);
     };
     let target = match kind {
@@ -30,18 +31,20 @@ pub async fn delete_account(
         AccountKind::Professional => "professional",
     };
     let action = format!("{target}.delete");
-    audit::record(
+    // Who the account was stays out of the log: the id names it while it exists.
+    let before = json!({ "created_at": deleted.created_at });
+    audit::record_change(
         &mut *tx,
         admin.account_id,
         &action,
-        target,
-        &id.to_string(),
-        "",
+        (target, &id.to_string()),
+        Some(&before),
+        None,
     )
     .await?;
     tx.commit().await?;
     state.sessions.refresh(kind.role(), id).await;
-    for key in files {
+    for key in deleted.files {
         discard_file(state, &key).await;
     }
     Ok(true)

@@ -466,8 +466,9 @@ impl BillingService for BillingApi {
         request: Request<pb::ConfirmPaymentRequest>,
     ) -> Reply<pb::ConfirmPaymentResponse> {
         let ledger = self.ledger();
-        let payment = self
-            .own_payment(&ledger, caller(&request)?, &request.get_ref().payment_id)
+        let who = caller(&request)?;
+        let before = self
+            .own_payment(&ledger, who, &request.get_ref().payment_id)
             .await?;
         let answer = match request.get_ref().test_authentication() {
             pb::TestAuthentication::Unspecified => None,
@@ -475,10 +476,11 @@ impl BillingService for BillingApi {
             pb::TestAuthentication::Refuse => Some(TestAuthentication::Refuse),
         };
         let payment = match answer {
-            Some(answer) => ledger.answer_and_confirm(payment.id, answer).await,
-            None => ledger.confirm(payment.id).await,
+            Some(answer) => ledger.answer_and_confirm(before.id, answer).await,
+            None => ledger.confirm(before.id).await,
         }
         .map_err(ApiError::from)?;
+        admin::audit_confirm(&ledger, who, &before, &payment).await?;
         membership::grant_if_captured(ledger.db(), &payment)
             .await
             .map_err(ApiError::from)?;

@@ -1,15 +1,39 @@
 //! What admins do with payments: capture, release (void) and refund, each under the admin's
 //! request_id and written to the audit log once it is done.
 
+use serde_json::json;
 use uuid::Uuid;
 
 use super::{Ledger, LedgerError, Payment, ledger::Step};
 use crate::{
-    domain::text::bounded_text,
+    auth::Caller,
+    domain::{Role, text::bounded_text},
     error::{ApiError, ApiResult},
     providers::payments::IdempotencyKey,
     store::{audit, payments},
 };
+
+/// An admin who answers a payment's authentication (their own test charge's, or a payer's)
+/// acts on it like any other step: audited when it changed the payment.
+pub async fn audit_confirm(
+    ledger: &Ledger,
+    caller: Caller,
+    before: &Payment,
+    after: &Payment,
+) -> ApiResult<()> {
+    if caller.role != Role::Admin || before.state == after.state {
+        return Ok(());
+    }
+    record(
+        ledger,
+        caller.account_id,
+        "payment.confirm",
+        "",
+        Some(before),
+        after,
+    )
+    .await
+}
 
 /// How the admin names the payment.
 pub enum Target {
@@ -18,7 +42,7 @@ pub enum Target {
     Charge(String),
 }
 
-async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Uuid> {
+async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Payment> {
     let payment = match target {
         Target::Payment(id) => {
             let id = crate::accounts::parse_id("target.payment_id", id)?;
@@ -43,7 +67,38 @@ async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Uuid> {
             ledger.find(payment_id).await?
         }
     };
-    Ok(payment.id)
+    Ok(payment)
+}
+
+/// What the audit log keeps of a payment.
+pub fn audit_view(payment: &Payment) -> serde_json::Value {
+    json!({
+        "state": payment.state.as_str(),
+        "amount_cents": payment.amount.cents().get(),
+        "currency": payment.amount.currency().code(),
+    })
+}
+
+/// Writes the audit entry of an admin's step on a payment, from `before` to `after`.
+pub async fn record(
+    ledger: &Ledger,
+    admin_id: Uuid,
+    action: &str,
+    reason: &str,
+    before: Option<&Payment>,
+    after: &Payment,
+) -> ApiResult<()> {
+    audit::record(
+        ledger.db(),
+        admin_id,
+        action,
+        ("payment", &after.id.to_string()),
+        reason,
+        before.map(audit_view).as_ref(),
+        Some(&audit_view(after)),
+    )
+    .await?;
+    Ok(())
 }
 
 pub async fn step(
@@ -62,12 +117,12 @@ pub async fn step(
         }
     };
     let target = target.ok_or_else(|| ApiError::invalid("target", "name the payment"))?;
-    let payment_id = resolve(ledger, &target).await?;
+    let before = resolve(ledger, &target).await?;
     // A retry answers the first result, already audited.
     let retry = payments::find_attempt(ledger.db(), admin_id, request_id.uuid())
         .await?
         .is_some();
-    let payment = ledger.step(admin_id, payment_id, step, request_id).await?;
+    let payment = ledger.step(admin_id, before.id, step, request_id).await?;
     if retry {
         return Ok(payment);
     }
@@ -76,14 +131,6 @@ pub async fn step(
         Step::Void => "payment.void",
         Step::Refund => "payment.refund",
     };
-    audit::record(
-        ledger.db(),
-        admin_id,
-        action,
-        "payment",
-        &payment.id.to_string(),
-        &reason,
-    )
-    .await?;
+    record(ledger, admin_id, action, &reason, Some(&before), &payment).await?;
     Ok(payment)
 }

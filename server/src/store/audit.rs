@@ -21,18 +21,23 @@ pub struct AuditRow {
     pub admin_email: Option<String>,
 }
 
-/// Writes one row; pass the transaction of the action so that both happen or neither.
+/// Writes one row with what the record was before and after the action (`None` when it did
+/// not exist before or no longer exists) and why, for the actions that take a reason; pass
+/// the action's transaction so that both happen or neither.
 pub async fn record(
     db: impl PgExecutor<'_>,
     admin_id: Uuid,
     action: &str,
-    target_type: &str,
-    target_id: &str,
+    target: (&str, &str),
     reason: &str,
+    before: Option<&serde_json::Value>,
+    after: Option<&serde_json::Value>,
 ) -> sqlx::Result<()> {
+    let (target_type, target_id) = target;
     sqlx::query(
-        "insert into audit_events (id, admin_id, action, target_type, target_id, reason)
-         values ($1, $2, $3, $4, $5, $6)",
+        "insert into audit_events
+            (id, admin_id, action, target_type, target_id, reason, before_json, after_json)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)",
     )
     .bind(Uuid::now_v7())
     .bind(admin_id)
@@ -40,13 +45,14 @@ pub async fn record(
     .bind(target_type)
     .bind(target_id)
     .bind(reason)
+    .bind(before.map(serde_json::Value::to_string))
+    .bind(after.map(serde_json::Value::to_string))
     .execute(db)
     .await?;
     Ok(())
 }
 
-/// Writes one row with what the record was before and after the action (`None` when it did
-/// not exist before or no longer exists); pass the action's transaction.
+/// [`record`] for an action that takes no reason.
 pub async fn record_change(
     db: impl PgExecutor<'_>,
     admin_id: Uuid,
@@ -55,21 +61,7 @@ pub async fn record_change(
     before: Option<&serde_json::Value>,
     after: Option<&serde_json::Value>,
 ) -> sqlx::Result<()> {
-    let (target_type, target_id) = target;
-    sqlx::query(
-        "insert into audit_events (id, admin_id, action, target_type, target_id, before_json, after_json)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)",
-    )
-    .bind(Uuid::now_v7())
-    .bind(admin_id)
-    .bind(action)
-    .bind(target_type)
-    .bind(target_id)
-    .bind(before.map(serde_json::Value::to_string))
-    .bind(after.map(serde_json::Value::to_string))
-    .execute(db)
-    .await?;
-    Ok(())
+    record(db, admin_id, action, target, "", before, after).await
 }
 
 pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<AuditRow>> {

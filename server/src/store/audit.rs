@@ -64,18 +64,47 @@ pub async fn record_change(
     record(db, admin_id, action, target, "", before, after).await
 }
 
-pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<AuditRow>> {
+/// What a list of the audit log is narrowed to; `None` or empty does not narrow.
+#[derive(Debug, Clone, Default)]
+pub struct AuditFilter {
+    pub action: String,
+    pub target_type: String,
+    pub target_id: String,
+    pub admin_id: Option<Uuid>,
+    /// At or after.
+    pub start: Option<DateTime<Utc>>,
+    /// Before.
+    pub end: Option<DateTime<Utc>>,
+}
+
+pub async fn list(
+    db: &PgPool,
+    filter: &AuditFilter,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<AuditRow>> {
     sqlx::query_as(
         "select e.id, e.admin_id, e.action, e.target_type, e.target_id, e.reason, e.created_at,
                 e.before_json::text as before_json, e.after_json::text as after_json,
                 a.email::text as admin_email
          from audit_events e left join admins a on a.id = e.admin_id
-         where $1::timestamptz is null or (e.created_at, e.id) < ($1, $2)
+         where ($1::timestamptz is null or (e.created_at, e.id) < ($1, $2))
+           and ($4 = '' or e.action = $4)
+           and ($5 = '' or e.target_type = $5)
+           and ($6 = '' or e.target_id = $6)
+           and ($7::uuid is null or e.admin_id = $7)
+           and ($8::timestamptz is null or e.created_at >= $8)
+           and ($9::timestamptz is null or e.created_at < $9)
          order by e.created_at desc, e.id desc limit $3",
     )
     .bind(page.after_time())
     .bind(page.after_id())
     .bind(page.fetch_limit())
+    .bind(&filter.action)
+    .bind(&filter.target_type)
+    .bind(&filter.target_id)
+    .bind(filter.admin_id)
+    .bind(filter.start)
+    .bind(filter.end)
     .fetch_all(db)
     .await
 }

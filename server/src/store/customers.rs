@@ -5,7 +5,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::page::PageRequest;
-use crate::domain::{Email, Language, PersonName, SmsUpdates};
+use crate::domain::{Email, Language, PeopleSearch, PersonName, SmsUpdates};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CustomerRow {
@@ -54,15 +54,37 @@ pub async fn update(
     .await
 }
 
-pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<CustomerRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+/// A page of customers, newest first, those `search` finds when given.
+pub async fn list(
+    db: &PgPool,
+    search: Option<&PeopleSearch>,
+    page: &PageRequest,
+) -> sqlx::Result<Vec<CustomerRow>> {
+    // Each `ilike` is served by a trigram index of its column; the conditions are left out
+    // rather than switched off by null parameters, so that a prepared plan can use them.
+    let found = match search {
+        None => "",
+        Some(PeopleSearch {
+            phone_pattern: None,
+            ..
+        }) => "and (name ilike $4 or email::text ilike $4 or phone ilike $4)",
+        Some(_) => {
+            "and (name ilike $4 or email::text ilike $4 or phone ilike $4 or phone ilike $5)"
+        }
+    };
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select {COLUMNS} from customers
-         where $1::timestamptz is null or (created_at, id) < ($1, $2)
+         where ($1::timestamptz is null or (created_at, id) < ($1, $2)) {found}
          order by created_at desc, id desc limit $3"
     )))
     .bind(page.after_time())
     .bind(page.after_id())
-    .bind(page.fetch_limit())
-    .fetch_all(db)
-    .await
+    .bind(page.fetch_limit());
+    if let Some(search) = search {
+        query = query.bind(search.pattern.clone());
+        if let Some(phone) = &search.phone_pattern {
+            query = query.bind(phone.clone());
+        }
+    }
+    query.fetch_all(db).await
 }

@@ -180,7 +180,7 @@ impl World {
         Ok(expect(
             "customer.delete",
             ("customer", id.to_string()),
-            Change::Removed,
+            Change::Updated,
         ))
     }
 

@@ -118,6 +118,7 @@ fn order_to_proto(view: store_orders::OrderView, payment: Option<Payment>) -> pb
         id: order.id.to_string(),
         customer_id: order.customer_id.to_string(),
         customer_name: view.customer_name,
+        customer_deleted: view.customer_deleted,
         professional_id: order.professional_id.to_string(),
         professional_name: view.professional_name,
         application_id: order.quote_id.to_string(),

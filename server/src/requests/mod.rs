@@ -12,7 +12,7 @@ pub mod watch;
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 pub use draft::{Draft, DraftForm};
@@ -346,9 +346,7 @@ pub async fn update(
 pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
-    // Closed first so the reply counts no live quote; rolled back when the cancel fails.
-    let closed = quotes::close_submitted(&mut tx, id, None, now).await?;
-    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, now).await? else {
+    let Some(cancelled) = cancel_in(&mut tx, customer_id, id, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -360,12 +358,28 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
             _ => Err(refuse_change(&state.db, customer_id, id).await),
         };
     };
-    repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    let told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
-    crate::outbox::enqueue_many(&mut *tx, &told).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(cancelled)
+}
+
+/// Cancels the customer's request in `tx` and queues word to the professionals whose quotes
+/// it closes; `None` when the request cannot be cancelled, and then `tx` must be dropped.
+pub(crate) async fn cancel_in(
+    tx: &mut PgConnection,
+    customer_id: Uuid,
+    id: Uuid,
+    now: DateTime<Utc>,
+) -> ApiResult<Option<RepairRequestRow>> {
+    // Closed first so the reply counts no live quote.
+    let closed = quotes::close_submitted(tx, id, None, now).await?;
+    let Some(cancelled) = repair_requests::cancel(tx, id, customer_id, now).await? else {
+        return Ok(None);
+    };
+    repair_requests::drop_unsent_notifications(tx, id).await?;
+    let told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    crate::outbox::enqueue_many(&mut *tx, &told).await?;
+    Ok(Some(cancelled))
 }
 
 /// Marks a hired request completed (the customer's "Mark Completed"). Completing a

@@ -368,7 +368,7 @@ impl World {
         self.content.reorder_services(request).await?;
         Ok(expect(
             "service.reorder",
-            ("service", String::new()),
+            ("service_catalogue", "active".into()),
             Change::Updated,
         ))
     }
@@ -455,8 +455,11 @@ impl World {
     }
 }
 
+/// A record as the log keeps it: its fields, or a list (the catalogue's order).
 fn is_object(value: Option<&serde_json::Value>) -> bool {
-    value.is_some_and(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+    value.is_some_and(|v| {
+        v.as_object().is_some_and(|o| !o.is_empty()) || v.as_array().is_some_and(|a| !a.is_empty())
+    })
 }
 
 /// What is wrong with the entries one call left; empty when it is right.

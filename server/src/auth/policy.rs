@@ -429,6 +429,7 @@ pub const RULES: &[(&str, Access, Effect)] = &[
     (
         "/repairs.billing.v1.BillingService/RecordManualPayout",
         ADMIN,
+        WRITES,
     ),
     // Content.
     (

@@ -59,7 +59,7 @@ async fn every_rpc_admits_exactly_the_roles_of_its_rule() {
     }
 
     let mut checked = 0;
-    for (path, access) in RULES {
+    for (path, access, _) in RULES {
         // Streams and reflection are not unary; the table test covers their rules.
         if path.starts_with("/grpc.")
             || path.ends_with("/WatchRepairRequest")

@@ -533,7 +533,7 @@ async fn customers_change_only_their_own_account() {
         .list_customers(with_token(
             pb::ListCustomersRequest {
                 page_size: 1,
-                page_token: String::new(),
+                ..Default::default()
             },
             &admin,
         ))
@@ -547,6 +547,7 @@ async fn customers_change_only_their_own_account() {
             pb::ListCustomersRequest {
                 page_size: 1,
                 page_token: listed.next_page_token,
+                ..Default::default()
             },
             &admin,
         ))

@@ -176,9 +176,11 @@ async fn a_test_charge_is_authorised_then_captured_released_or_refunded() {
     // One row per action: the replayed capture is not audited again; the refused second
     // capture is, as failed.
     let expected = [
+        ("payment.test_charge", "succeeded"),
         ("payment.capture", "succeeded"),
         ("payment.capture", "failed"),
         ("payment.refund", "succeeded"),
+        ("payment.test_charge", "succeeded"),
         ("payment.void", "succeeded"),
     ]
     .map(|(action, outcome)| (action.to_owned(), outcome.to_owned()));

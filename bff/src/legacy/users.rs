@@ -317,6 +317,7 @@ async fn list_users(rpc: Rpc) -> Reply {
         let request = pb::ListCustomersRequest {
             page_size: PAGE_SIZE,
             page_token: page_token.clone(),
+            query: String::new(),
         };
         let page = rpc
             .accounts()

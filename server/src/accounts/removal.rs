@@ -1,16 +1,22 @@
-//! Deleting an account with everything that hangs on it: the admin's audit row in the same
-//! transaction, its sessions ended at once and its files (photo, licences) removed from the
-//! storage once the rows are gone.
+//! Deleting an account: the admin's audit row in the same transaction, its sessions ended at
+//! once. A professional goes with everything that hangs on it, its files (photo, licences)
+//! removed from the storage once the rows are gone. A customer's requests, orders, payments
+//! and reviews stay for the professionals and the books: the person is removed from them
+//! (anonymised) and their open requests are cancelled, as they would cancel them.
 
+use chrono::Utc;
+use serde_json::json;
 use uuid::Uuid;
 
 use crate::{
     auth::Caller,
+    domain::{RepairRequestState, Role},
     error::ApiResult,
+    requests,
     state::AppState,
     store::{
         accounts::{self, AccountKind},
-        audit,
+        audit, customers, repair_requests, session_versions,
     },
 };
 
@@ -21,27 +27,65 @@ pub async fn delete_account(
     kind: AccountKind,
     id: Uuid,
 ) -> ApiResult<bool> {
+    match kind {
+        AccountKind::Customer => delete_customer(state, admin, id).await,
+        AccountKind::Professional => delete_professional(state, admin, id).await,
+    }
+}
+
+async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<bool> {
+    let now = Utc::now();
     let mut tx = state.db.begin().await?;
-    let Some(files) = accounts::delete(&mut tx, kind, id).await? else {
+    let Some((email, phone)) = customers::lock_for_deletion(&mut tx, id).await? else {
         return Ok(false);
     };
-    let target = match kind {
-        AccountKind::Customer => "customer",
-        AccountKind::Professional => "professional",
-    };
-    let action = format!("{target}.delete");
-    audit::record(
+    let mut cancelled = Vec::new();
+    for request in repair_requests::lock_open_of(&mut tx, id).await? {
+        if requests::cancel_in(&mut tx, (id, request), RepairRequestState::Open, &[], now)
+            .await?
+            .is_some()
+        {
+            cancelled.push(request.to_string());
+        }
+    }
+    customers::anonymise(&mut tx, id, &email, phone.as_deref()).await?;
+    session_versions::bump(&mut *tx, Role::Customer, id).await?;
+    // Who the customer was stays out of the log.
+    audit::record_change(
         &mut *tx,
         admin.account_id,
-        &action,
-        target,
-        &id.to_string(),
-        "",
+        "customer.delete",
+        ("customer", &id.to_string()),
+        Some(&json!({ "deleted": false })),
+        Some(&json!({ "deleted": true, "cancelled_requests": cancelled })),
+    )
+    .await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    state.sessions.refresh(Role::Customer, id).await;
+    Ok(true)
+}
+
+async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<bool> {
+    let kind = AccountKind::Professional;
+    let mut tx = state.db.begin().await?;
+    let Some(deleted) = accounts::delete(&mut tx, kind, id).await? else {
+        return Ok(false);
+    };
+    // Who the professional was stays out of the log: the id names them while they exist.
+    let before = json!({ "created_at": deleted.created_at });
+    audit::record_change(
+        &mut *tx,
+        admin.account_id,
+        "professional.delete",
+        ("professional", &id.to_string()),
+        Some(&before),
+        None,
     )
     .await?;
     tx.commit().await?;
     state.sessions.refresh(kind.role(), id).await;
-    for key in files {
+    for key in deleted.files {
         discard_file(state, &key).await;
     }
     Ok(true)

@@ -2,6 +2,7 @@
 //! action is written to the audit log with who, what, when and why; a decision's audit row
 //! and email (into the outbox) are written in the decision's own transaction.
 
+use serde_json::json;
 use uuid::Uuid;
 
 use crate::{
@@ -40,7 +41,7 @@ async fn decide(
     };
     // The decision, its audit row and its email: one transaction, all or nothing.
     let mut tx = state.db.begin().await?;
-    match professionals::decide(&mut tx, id, allowed, next, reason).await? {
+    let before = match professionals::decide(&mut tx, id, allowed, next, reason).await? {
         Decided::NoSuchProfessional => return Err(super::not_found("professional")),
         Decided::NotAllowedFrom(current) => {
             return Err(ApiError::FailedPrecondition {
@@ -51,8 +52,8 @@ async fn decide(
                 ),
             });
         }
-        Decided::Done => {}
-    }
+        Decided::Done(before) => before,
+    };
     let action = match next {
         ProfessionalState::Approved => "professional.approve",
         _ => "professional.deny",
@@ -61,9 +62,10 @@ async fn decide(
         &mut *tx,
         admin.account_id,
         action,
-        "professional",
-        &id.to_string(),
+        ("professional", &id.to_string()),
         reason,
+        Some(&json!({ "state": before.as_str() })),
+        Some(&json!({ "state": next.as_str() })),
     )
     .await?;
     if let Some(contact) = accounts::contact(&mut *tx, AccountKind::Professional, id).await? {

@@ -6,7 +6,7 @@ use tonic::{Request, Response, Status};
 use super::client_addr::client_addr;
 use super::convert::{
     caller, language_from_proto, language_to_proto, role_from_proto, role_to_proto, session,
-    sms_from_proto, sms_to_proto, timestamp,
+    sms_from_proto, sms_to_proto, time_from_proto, timestamp,
 };
 use crate::{
     accounts::{
@@ -14,12 +14,15 @@ use crate::{
         profile::ProfileForm, require_self, review, sessions, social,
     },
     auth::Caller,
-    domain::{Email, Language, PersonName, Phone, ProfessionalState, Role, SmsUpdates},
+    domain::{
+        Email, Language, PeopleSearch, PersonName, Phone, ProfessionalState, Role, SmsUpdates,
+    },
     error::{ApiError, ApiResult, FieldViolation},
     state::AppState,
     store::{
         accounts::AccountKind,
-        audit, customers,
+        audit::{self, AuditFilter},
+        customers,
         customers::CustomerRow,
         page::PageRequest,
         professionals::{self, LicenceRow, ProfessionalRow, PublicViewer},
@@ -54,6 +57,60 @@ fn customer_to_proto(row: CustomerRow) -> pb::Customer {
         language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
         create_time: Some(timestamp(row.created_at)),
     }
+}
+
+/// The audit log's filters, checked: ids are UUIDs, texts bounded, the range not empty.
+fn audit_filter(req: &pb::ListAuditEventsRequest) -> ApiResult<AuditFilter> {
+    let mut violations = Vec::new();
+    let mut text = |field: &'static str, value: &str| {
+        let value = value.trim();
+        if value.chars().count() > 100 {
+            violations.push(FieldViolation::new(field, "at most 100 characters"));
+        }
+        value.to_owned()
+    };
+    let action = text("action", &req.action);
+    let target_type = text("target_type", &req.target_type);
+    let target_id = text("target_id", &req.target_id);
+    let admin_id = match req.admin_id.trim() {
+        "" => None,
+        id => match uuid::Uuid::parse_str(id) {
+            Ok(id) => Some(id),
+            Err(_) => {
+                violations.push(FieldViolation::new("admin_id", "this is not an account id"));
+                None
+            }
+        },
+    };
+    let start = req
+        .start_time
+        .as_ref()
+        .map(|t| time_from_proto("start_time", t))
+        .transpose()?;
+    let end = req
+        .end_time
+        .as_ref()
+        .map(|t| time_from_proto("end_time", t))
+        .transpose()?;
+    if let (Some(start), Some(end)) = (start, end)
+        && end <= start
+    {
+        violations.push(FieldViolation::new(
+            "end_time",
+            "the end must be after the start",
+        ));
+    }
+    if !violations.is_empty() {
+        return Err(ApiError::invalid_fields(violations));
+    }
+    Ok(AuditFilter {
+        action,
+        target_type,
+        target_id,
+        admin_id,
+        start,
+        end,
+    })
 }
 
 pub fn state_to_proto(state: ProfessionalState) -> pb::ProfessionalState {
@@ -321,7 +378,8 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::ListCustomersResponse> {
         let req = request.into_inner();
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
-        let rows = customers::list(&self.state.db, &page)
+        let search = PeopleSearch::parse(&req.query).map_err(|e| ApiError::invalid("query", e))?;
+        let rows = customers::list(&self.state.db, search.as_ref(), &page)
             .await
             .map_err(ApiError::from)?;
         let (rows, next_page_token) = page.finish(rows, |r| (r.created_at, r.id));
@@ -416,7 +474,8 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::ListAuditEventsResponse> {
         let req = request.into_inner();
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
-        let rows = audit::list(&self.state.db, &page)
+        let filter = audit_filter(&req)?;
+        let rows = audit::list(&self.state.db, &filter, &page)
             .await
             .map_err(ApiError::from)?;
         let (rows, next_page_token) = page.finish(rows, |r| (r.created_at, r.id));

@@ -119,6 +119,7 @@ fn order_to_proto(view: store_orders::OrderView, payment: Option<Payment>) -> pb
         id: order.id.to_string(),
         customer_id: order.customer_id.to_string(),
         customer_name: view.customer_name,
+        customer_deleted: view.customer_deleted,
         professional_id: order.professional_id.to_string(),
         professional_name: view.professional_name,
         application_id: order.quote_id.to_string(),
@@ -467,8 +468,9 @@ impl BillingService for BillingApi {
         request: Request<pb::ConfirmPaymentRequest>,
     ) -> Reply<pb::ConfirmPaymentResponse> {
         let ledger = self.ledger();
-        let payment = self
-            .own_payment(&ledger, caller(&request)?, &request.get_ref().payment_id)
+        let who = caller(&request)?;
+        let before = self
+            .own_payment(&ledger, who, &request.get_ref().payment_id)
             .await?;
         let answer = match request.get_ref().test_authentication() {
             pb::TestAuthentication::Unspecified => None,
@@ -476,10 +478,11 @@ impl BillingService for BillingApi {
             pb::TestAuthentication::Refuse => Some(TestAuthentication::Refuse),
         };
         let payment = match answer {
-            Some(answer) => ledger.answer_and_confirm(payment.id, answer).await,
-            None => ledger.confirm(payment.id).await,
+            Some(answer) => ledger.answer_and_confirm(before.id, answer).await,
+            None => ledger.confirm(before.id).await,
         }
         .map_err(ApiError::from)?;
+        admin::audit_confirm(&ledger, who, &before, &payment).await?;
         membership::grant_if_captured(ledger.db(), &payment)
             .await
             .map_err(ApiError::from)?;

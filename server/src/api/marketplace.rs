@@ -248,6 +248,7 @@ fn review_to_proto(review: &ReviewRow) -> pb::Review {
         repair_request_id: review.repair_request_id.to_string(),
         customer_id: review.customer_id.to_string(),
         customer_name: review.customer_name.clone(),
+        customer_deleted: review.customer_deleted,
         professional_id: review.professional_id.to_string(),
         rating: i32::from(review.rating),
         text: review.body.clone(),

@@ -1,6 +1,11 @@
 //! Who may call each RPC. One row per method of every service; an RPC without a row is
 //! refused (default deny). Ownership of the records an RPC names (own account, own request)
 //! is checked by the handler, which knows the record; this table only knows roles.
+//!
+//! Each row also says whether the RPC writes anything. Every call by an admin to one that
+//! does leaves one entry in the audit log: `tests/audit_trail.rs` calls each of them and
+//! checks, so an admin RPC marked `WRITES` without an audit entry fails it, and one that
+//! only reads must be marked `READS` here.
 
 use crate::domain::Role;
 
@@ -24,317 +29,508 @@ const CUSTOMER_OR_ADMIN: Access = Access::Roles(&[Customer, Admin]);
 const PROFESSIONAL_OR_ADMIN: Access = Access::Roles(&[Professional, Admin]);
 const SIGNED_IN: Access = Access::Roles(&[Customer, Professional, Admin]);
 
-/// `(full method path, access)` for every RPC the server offers.
-pub const RULES: &[(&str, Access)] = &[
+/// Whether an RPC writes records (limit counters aside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    Reads,
+    Writes,
+}
+
+const READS: Effect = Effect::Reads;
+const WRITES: Effect = Effect::Writes;
+
+/// `(full method path, access, effect)` for every RPC the server offers.
+pub const RULES: &[(&str, Access, Effect)] = &[
     // Infrastructure.
-    ("/grpc.health.v1.Health/Check", ANYONE),
-    ("/grpc.health.v1.Health/Watch", ANYONE),
+    ("/grpc.health.v1.Health/Check", ANYONE, READS),
+    ("/grpc.health.v1.Health/Watch", ANYONE, READS),
     (
         "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
         ANYONE,
+        READS,
     ),
     (
         "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
         ANYONE,
+        READS,
     ),
     // Accounts.
-    ("/repairs.accounts.v1.AccountsService/SignUp", ANYONE),
-    ("/repairs.accounts.v1.AccountsService/LogIn", ANYONE),
+    (
+        "/repairs.accounts.v1.AccountsService/SignUp",
+        ANYONE,
+        WRITES,
+    ),
+    ("/repairs.accounts.v1.AccountsService/LogIn", ANYONE, READS),
     (
         "/repairs.accounts.v1.AccountsService/GetSignInOptions",
         ANYONE,
+        READS,
     ),
     (
         "/repairs.accounts.v1.AccountsService/SignInWithGoogle",
         ANYONE,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/SignInWithFacebook",
         ANYONE,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/RequestPasswordReset",
         ANYONE,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/CheckPasswordResetToken",
         ANYONE,
+        READS,
     ),
-    ("/repairs.accounts.v1.AccountsService/ResetPassword", ANYONE),
-    ("/repairs.accounts.v1.AccountsService/ConfirmEmail", ANYONE),
+    (
+        "/repairs.accounts.v1.AccountsService/ResetPassword",
+        ANYONE,
+        WRITES,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/ConfirmEmail",
+        ANYONE,
+        WRITES,
+    ),
     (
         "/repairs.accounts.v1.AccountsService/SendPhoneCode",
         CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/VerifyPhoneCode",
         CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/UpdateSmsPreference",
         CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/GetCustomer",
         CUSTOMER_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.accounts.v1.AccountsService/UpdateCustomer",
         CUSTOMER,
+        WRITES,
     ),
-    ("/repairs.accounts.v1.AccountsService/ListCustomers", ADMIN),
-    ("/repairs.accounts.v1.AccountsService/DeleteCustomer", ADMIN),
+    (
+        "/repairs.accounts.v1.AccountsService/ListCustomers",
+        ADMIN,
+        READS,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/DeleteCustomer",
+        ADMIN,
+        WRITES,
+    ),
     (
         "/repairs.accounts.v1.AccountsService/GetProfessional",
         PROFESSIONAL_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.accounts.v1.AccountsService/GetPublicProfessional",
         ANYONE,
+        READS,
     ),
     (
         "/repairs.accounts.v1.AccountsService/UpdateProfessionalProfile",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/SetProfessionalPhoto",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/AddLicence",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/DeleteLicence",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/SubmitProfileForReview",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/ListProfessionals",
         ADMIN,
+        READS,
     ),
     (
         "/repairs.accounts.v1.AccountsService/ApproveProfessional",
         ADMIN,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/DenyProfessional",
         ADMIN,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/DeleteProfessional",
         ADMIN,
+        WRITES,
     ),
     (
         "/repairs.accounts.v1.AccountsService/ListAuditEvents",
         ADMIN,
+        READS,
     ),
     // Marketplace.
     (
         "/repairs.marketplace.v1.MarketplaceService/CreateRepairRequest",
         CUSTOMER,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/GetRepairRequest",
         SIGNED_IN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/UpdateRepairRequest",
         CUSTOMER,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/CancelRepairRequest",
         CUSTOMER,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/CompleteRepairRequest",
         CUSTOMER,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/ListCustomerRepairRequests",
         CUSTOMER_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/ListRepairRequests",
         ADMIN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/WatchRepairRequest",
         SIGNED_IN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/SuggestAddresses",
         SIGNED_IN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/CreateQuote",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/GetQuote",
         SIGNED_IN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/WithdrawQuote",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/ListRepairRequestQuotes",
         CUSTOMER_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/ListProfessionalRepairRequests",
         PROFESSIONAL_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/CreateReview",
         CUSTOMER,
+        WRITES,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/GetRepairRequestReview",
         SIGNED_IN,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/ListProfessionalReviews",
         ANYONE,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/GetCustomerDashboard",
         CUSTOMER,
+        READS,
     ),
     (
         "/repairs.marketplace.v1.MarketplaceService/GetProfessionalDashboard",
         PROFESSIONAL,
+        READS,
     ),
     // Matching.
     (
         "/repairs.matching.v1.MatchingService/ListOpenRequests",
         PROFESSIONAL,
+        READS,
     ),
     (
         "/repairs.matching.v1.MatchingService/WatchOpenRequests",
         PROFESSIONAL,
+        READS,
     ),
     (
         "/repairs.matching.v1.MatchingService/GetDistance",
         SIGNED_IN,
+        READS,
     ),
     (
         "/repairs.matching.v1.MatchingService/ListRepairRequestMatches",
         ADMIN,
+        READS,
     ),
     (
         "/repairs.matching.v1.MatchingService/NotifyProfessional",
         CUSTOMER,
+        WRITES,
     ),
     // Billing.
     (
         "/repairs.billing.v1.BillingService/GetPaymentConfig",
         ANYONE,
+        READS,
     ),
     (
         "/repairs.billing.v1.BillingService/GetMembershipPrice",
         ANYONE,
+        READS,
     ),
-    ("/repairs.billing.v1.BillingService/PreviewHire", CUSTOMER),
+    (
+        "/repairs.billing.v1.BillingService/PreviewHire",
+        CUSTOMER,
+        READS,
+    ),
     (
         "/repairs.billing.v1.BillingService/HireProfessional",
         CUSTOMER,
+        WRITES,
     ),
     // The payer or an admin: the handler checks whose payment it is.
     (
         "/repairs.billing.v1.BillingService/ConfirmPayment",
         SIGNED_IN,
+        WRITES,
     ),
-    ("/repairs.billing.v1.BillingService/GetPayment", SIGNED_IN),
-    ("/repairs.billing.v1.BillingService/CapturePayment", ADMIN),
-    ("/repairs.billing.v1.BillingService/VoidPayment", ADMIN),
-    ("/repairs.billing.v1.BillingService/RefundPayment", ADMIN),
-    ("/repairs.billing.v1.BillingService/ListOrders", SIGNED_IN),
+    (
+        "/repairs.billing.v1.BillingService/GetPayment",
+        SIGNED_IN,
+        READS,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/CapturePayment",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/VoidPayment",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/RefundPayment",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/ListOrders",
+        SIGNED_IN,
+        READS,
+    ),
     (
         "/repairs.billing.v1.BillingService/QuoteMembership",
         PROFESSIONAL_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.billing.v1.BillingService/PurchaseMembership",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.billing.v1.BillingService/GetMembership",
         PROFESSIONAL_OR_ADMIN,
+        READS,
     ),
-    ("/repairs.billing.v1.BillingService/CreateCoupon", ADMIN),
-    ("/repairs.billing.v1.BillingService/ListCoupons", ADMIN),
-    ("/repairs.billing.v1.BillingService/SetCouponActive", ADMIN),
-    ("/repairs.billing.v1.BillingService/DeleteCoupon", ADMIN),
-    ("/repairs.billing.v1.BillingService/CreateTestCharge", ADMIN),
+    (
+        "/repairs.billing.v1.BillingService/CreateCoupon",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/ListCoupons",
+        ADMIN,
+        READS,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/SetCouponActive",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/DeleteCoupon",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.billing.v1.BillingService/CreateTestCharge",
+        ADMIN,
+        WRITES,
+    ),
     // Verified by Stripe's signature inside the handler, not by a session.
     (
         "/repairs.billing.v1.BillingService/HandleStripeEvent",
         ANYONE,
+        WRITES,
     ),
     (
         "/repairs.billing.v1.BillingService/GetPayoutAccount",
         PROFESSIONAL_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.billing.v1.BillingService/CreatePayoutOnboardingLink",
         PROFESSIONAL,
+        WRITES,
     ),
     (
         "/repairs.billing.v1.BillingService/ListPayouts",
         PROFESSIONAL_OR_ADMIN,
+        READS,
     ),
     (
         "/repairs.billing.v1.BillingService/RecordManualPayout",
         ADMIN,
+        WRITES,
     ),
     // Content.
-    ("/repairs.content.v1.ContentService/ListServices", ANYONE),
-    ("/repairs.content.v1.ContentService/GetService", ANYONE),
-    ("/repairs.content.v1.ContentService/CreateService", ADMIN),
-    ("/repairs.content.v1.ContentService/UpdateService", ADMIN),
-    ("/repairs.content.v1.ContentService/DeleteService", ADMIN),
-    ("/repairs.content.v1.ContentService/ReorderServices", ADMIN),
-    ("/repairs.content.v1.ContentService/GetHomePage", ANYONE),
-    ("/repairs.content.v1.ContentService/UpdateHomePage", ADMIN),
+    (
+        "/repairs.content.v1.ContentService/ListServices",
+        ANYONE,
+        READS,
+    ),
+    (
+        "/repairs.content.v1.ContentService/GetService",
+        ANYONE,
+        READS,
+    ),
+    (
+        "/repairs.content.v1.ContentService/CreateService",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.content.v1.ContentService/UpdateService",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.content.v1.ContentService/DeleteService",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.content.v1.ContentService/ReorderServices",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.content.v1.ContentService/GetHomePage",
+        ANYONE,
+        READS,
+    ),
+    (
+        "/repairs.content.v1.ContentService/UpdateHomePage",
+        ADMIN,
+        WRITES,
+    ),
     (
         "/repairs.content.v1.ContentService/GetProfessionalPage",
         ANYONE,
+        READS,
     ),
     (
         "/repairs.content.v1.ContentService/UpdateProfessionalPage",
         ADMIN,
+        WRITES,
     ),
-    ("/repairs.content.v1.ContentService/GetLegalPage", ANYONE),
-    ("/repairs.content.v1.ContentService/UpdateLegalPage", ADMIN),
+    (
+        "/repairs.content.v1.ContentService/GetLegalPage",
+        ANYONE,
+        READS,
+    ),
+    (
+        "/repairs.content.v1.ContentService/UpdateLegalPage",
+        ADMIN,
+        WRITES,
+    ),
     (
         "/repairs.content.v1.ContentService/SendContactMessage",
         ANYONE,
+        WRITES,
     ),
     (
         "/repairs.content.v1.ContentService/ListContactMessages",
         ADMIN,
+        READS,
     ),
     (
         "/repairs.content.v1.ContentService/MarkContactMessageRead",
         ADMIN,
+        WRITES,
     ),
     (
         "/repairs.content.v1.ContentService/TranslateText",
         SIGNED_IN,
+        READS,
     ),
 ];
+
+/// The RPCs that admins call to change something: each call writes one audit entry.
+pub fn audited_admin_rpcs() -> impl Iterator<Item = &'static str> {
+    RULES
+        .iter()
+        .filter(|(_, access, effect)| {
+            *effect == Effect::Writes
+                && matches!(access, Access::Roles(roles) if roles.contains(&Admin))
+        })
+        .map(|(path, ..)| *path)
+}
 
 /// The rule for a request path, if there is one.
 pub fn access_for(path: &str) -> Option<Access> {
     RULES
         .iter()
-        .find(|(p, _)| *p == path)
-        .map(|(_, access)| *access)
+        .find(|(p, ..)| *p == path)
+        .map(|(_, access, _)| *access)
 }
 
 #[cfg(test)]
@@ -364,7 +560,7 @@ mod tests {
 
     #[test]
     fn every_rpc_of_the_contracts_has_exactly_one_rule() {
-        let ruled: Vec<&str> = RULES.iter().map(|(p, _)| *p).collect();
+        let ruled: Vec<&str> = RULES.iter().map(|(p, ..)| *p).collect();
         let unique: BTreeSet<&str> = ruled.iter().copied().collect();
         assert_eq!(unique.len(), ruled.len(), "a method has two rules");
         let missing: Vec<String> = contract_methods()
@@ -382,7 +578,7 @@ mod tests {
         let methods = contract_methods();
         let stray: Vec<&str> = RULES
             .iter()
-            .map(|(p, _)| *p)
+            .map(|(p, ..)| *p)
             .filter(|p| !p.starts_with("/grpc.") && !methods.contains(*p))
             .collect();
         assert!(

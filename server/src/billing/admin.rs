@@ -8,11 +8,34 @@ use uuid::Uuid;
 
 use super::{Ledger, LedgerError, Payment, ledger::Step};
 use crate::{
-    domain::text::bounded_text,
+    auth::Caller,
+    domain::{Role, text::bounded_text},
     error::{ApiError, ApiResult},
     providers::payments::IdempotencyKey,
     store::audit,
 };
+
+/// An admin who answers a payment's authentication (their own test charge's, or a payer's)
+/// acts on it like any other step: audited when it changed the payment.
+pub async fn audit_confirm(
+    ledger: &Ledger,
+    caller: Caller,
+    before: &Payment,
+    after: &Payment,
+) -> ApiResult<()> {
+    if caller.role != Role::Admin || before.state == after.state {
+        return Ok(());
+    }
+    record(
+        ledger,
+        caller.account_id,
+        "payment.confirm",
+        "",
+        Some(before),
+        after,
+    )
+    .await
+}
 
 /// How the admin names the payment.
 pub enum Target {
@@ -56,6 +79,28 @@ pub fn audit_view(payment: &Payment) -> serde_json::Value {
         "amount_cents": payment.amount.cents().get(),
         "currency": payment.amount.currency().code(),
     })
+}
+
+/// Writes the audit entry of an admin's step on a payment, from `before` to `after`.
+pub async fn record(
+    ledger: &Ledger,
+    admin_id: Uuid,
+    action: &str,
+    reason: &str,
+    before: Option<&Payment>,
+    after: &Payment,
+) -> ApiResult<()> {
+    audit::record(
+        ledger.db(),
+        admin_id,
+        action,
+        ("payment", &after.id.to_string()),
+        reason,
+        before.map(audit_view).as_ref(),
+        Some(&audit_view(after)),
+    )
+    .await?;
+    Ok(())
 }
 
 pub async fn step(

@@ -2,6 +2,7 @@
 //! transaction as the change itself.
 
 use chrono::Utc;
+use serde_json::json;
 use uuid::Uuid;
 
 use super::membership::monthly_price;
@@ -70,14 +71,13 @@ pub async fn create(
         },
     )
     .await?;
-    let what = format!("{} ({} %)", coupon.code, coupon.discount_percent);
-    audit::record(
+    audit::record_change(
         &mut *tx,
         admin.account_id,
         "coupon.create",
-        "coupon",
-        &coupon.id.to_string(),
-        &what,
+        ("coupon", &coupon.id.to_string()),
+        None,
+        Some(&json!(coupon)),
     )
     .await?;
     tx.commit().await?;
@@ -96,7 +96,7 @@ pub async fn set_active(
     active: bool,
 ) -> ApiResult<CouponRow> {
     let mut tx = state.db.begin().await?;
-    let coupon = coupons::set_active(&mut tx, id, active)
+    let (before, coupon) = coupons::set_active(&mut tx, id, active)
         .await?
         .ok_or_else(|| crate::accounts::not_found("coupon"))?;
     let action = if active {
@@ -104,13 +104,13 @@ pub async fn set_active(
     } else {
         "coupon.deactivate"
     };
-    audit::record(
+    audit::record_change(
         &mut *tx,
         admin.account_id,
         action,
-        "coupon",
-        &id.to_string(),
-        "",
+        ("coupon", &id.to_string()),
+        Some(&json!(before)),
+        Some(&json!(coupon)),
     )
     .await?;
     tx.commit().await?;
@@ -119,16 +119,16 @@ pub async fn set_active(
 
 pub async fn delete(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<()> {
     let mut tx = state.db.begin().await?;
-    if !coupons::delete(&mut tx, id).await? {
-        return Err(crate::accounts::not_found("coupon"));
-    }
-    audit::record(
+    let before = coupons::delete(&mut tx, id)
+        .await?
+        .ok_or_else(|| crate::accounts::not_found("coupon"))?;
+    audit::record_change(
         &mut *tx,
         admin.account_id,
         "coupon.delete",
-        "coupon",
-        &id.to_string(),
-        "",
+        ("coupon", &id.to_string()),
+        Some(&json!(before)),
+        None,
     )
     .await?;
     tx.commit().await?;

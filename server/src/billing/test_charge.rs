@@ -4,11 +4,12 @@
 
 use uuid::Uuid;
 
-use super::{Ledger, Payment, Purpose, StartPayment, Timing, membership};
+use super::{Ledger, Payment, Purpose, StartPayment, Timing, admin, membership};
 use crate::{
     domain::{Cents, Currency, Money},
     error::{ApiError, ApiResult},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
+    store::payments,
 };
 
 /// What the test checkout authorises before a coupon: 100.00 CAD.
@@ -35,6 +36,10 @@ pub async fn create(
             "with this coupon a test charge has nothing to authorise",
         ));
     }
+    // A retry answers the first result, already audited.
+    let retry = payments::find_attempt(ledger.db(), admin_id, request_id.uuid())
+        .await?
+        .is_some();
     let payment = ledger
         .start(&StartPayment {
             purpose: Purpose::TestCharge,
@@ -45,5 +50,8 @@ pub async fn create(
             request_id,
         })
         .await?;
+    if !retry {
+        admin::record(ledger, admin_id, "payment.test_charge", "", None, &payment).await?;
+    }
     Ok(payment)
 }

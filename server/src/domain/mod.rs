@@ -12,6 +12,7 @@ pub mod professional;
 pub mod repair_request;
 pub mod review;
 pub mod role;
+pub mod search;
 pub mod service;
 pub mod text;
 
@@ -27,5 +28,6 @@ pub use professional::{Experience, PostalCode, ProfessionalState, RadiusKm, Time
 pub use repair_request::{RepairRequestState, Urgency};
 pub use review::{Rating, ReviewText};
 pub use role::Role;
+pub use search::PeopleSearch;
 pub use service::{ServiceDescription, ServiceName};
 pub use text::PersonName;

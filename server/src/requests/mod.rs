@@ -12,7 +12,7 @@ pub mod watch;
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 pub use draft::{Draft, DraftForm};
@@ -357,10 +357,7 @@ pub async fn cancel(
 ) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
     let mut tx = state.db.begin().await?;
-    // Closed first so the reply counts no live quote; rolled back when the cancel fails.
-    let closed = quotes::close_submitted(&mut tx, id, None, now).await?;
-    let Some(cancelled) = repair_requests::cancel(&mut tx, id, customer_id, from, now).await?
-    else {
+    let Some(cancelled) = cancel_in(&mut tx, (customer_id, id), from, also, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -372,13 +369,31 @@ pub async fn cancel(
             _ => Err(refuse_change(&state.db, customer_id, id).await),
         };
     };
-    repair_requests::drop_unsent_notifications(&mut tx, id).await?;
-    let mut told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
-    told.extend_from_slice(also);
-    crate::outbox::enqueue_many(&mut *tx, &told).await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok(cancelled)
+}
+
+/// Cancels the customer's request in `tx` if it is still in state `from`, and queues word to
+/// the professionals whose quotes it closes, with `also`; `None` when the request cannot be
+/// cancelled, and then `tx` must be dropped.
+pub(crate) async fn cancel_in(
+    tx: &mut PgConnection,
+    (customer_id, id): (Uuid, Uuid),
+    from: RepairRequestState,
+    also: &[NewOutboxMessage],
+    now: DateTime<Utc>,
+) -> ApiResult<Option<RepairRequestRow>> {
+    // Closed first so the reply counts no live quote.
+    let closed = quotes::close_submitted(tx, id, None, now).await?;
+    let Some(cancelled) = repair_requests::cancel(tx, id, customer_id, from, now).await? else {
+        return Ok(None);
+    };
+    repair_requests::drop_unsent_notifications(tx, id).await?;
+    let mut told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    told.extend_from_slice(also);
+    crate::outbox::enqueue_many(&mut *tx, &told).await?;
+    Ok(Some(cancelled))
 }
 
 /// Marks a hired request completed (the customer's "Mark Completed"). Completing a

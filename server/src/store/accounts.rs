@@ -1,6 +1,7 @@
 //! What customers and professionals have in common: sign-in credentials, phone, SMS
 //! choice and language. Their tables share these columns, so these queries serve both.
 
+use chrono::{DateTime, Utc};
 use sqlx::{AssertSqlSafe, PgExecutor, PgPool};
 use uuid::Uuid;
 
@@ -208,22 +209,31 @@ pub async fn set_sms_updates(
     Ok(done.rows_affected() == 1)
 }
 
-/// Deletes the account, in the caller's transaction, and returns the keys of the files it held, for the caller to remove
-/// from storage; `None` when there is no such account. The row is locked before the files are
-/// listed, so an upload under way (which locks it too) is either listed or refused.
+/// A deleted account: when it was made, and the keys of the files it held, for the caller to
+/// remove from storage.
+pub struct Deleted {
+    pub created_at: DateTime<Utc>,
+    pub files: Vec<String>,
+}
+
+/// Deletes the account, in the caller's transaction; `None` when there is no such account.
+/// The row is locked before the files are listed, so an upload under way (which locks it
+/// too) is either listed or refused.
 pub async fn delete(
     tx: &mut sqlx::PgConnection,
     kind: AccountKind,
     id: Uuid,
-) -> sqlx::Result<Option<Vec<String>>> {
-    let locked: Option<(i32,)> =
-        sqlx::query_as(sql(kind, "select 1 from {table} where id = $1 for update"))
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    if locked.is_none() {
+) -> sqlx::Result<Option<Deleted>> {
+    let locked: Option<(DateTime<Utc>,)> = sqlx::query_as(sql(
+        kind,
+        "select created_at from {table} where id = $1 for update",
+    ))
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((created_at,)) = locked else {
         return Ok(None);
-    }
+    };
     let files: Vec<String> = match kind {
         AccountKind::Customer => Vec::new(),
         AccountKind::Professional => {
@@ -241,5 +251,5 @@ pub async fn delete(
         .bind(id)
         .execute(&mut *tx)
         .await?;
-    Ok(Some(files))
+    Ok(Some(Deleted { created_at, files }))
 }

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::page::PageRequest;
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 pub struct CouponRow {
     pub id: Uuid,
     pub code: String,
@@ -65,28 +65,52 @@ pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<CouponRow
 }
 
 /// `None` when no coupon that is not deleted has this id.
+/// Turns a coupon on or off; the row before and after, `None` when there is no such coupon.
 pub async fn set_active(
     tx: &mut Transaction<'_, Postgres>,
     id: Uuid,
     active: bool,
-) -> sqlx::Result<Option<CouponRow>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "update coupons set active = $2 where id = $1 and deleted_at is null returning {COLUMNS}"
+) -> sqlx::Result<Option<(CouponRow, CouponRow)>> {
+    let Some(before) = get_for_update(tx, id).await? else {
+        return Ok(None);
+    };
+    let after: CouponRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "update coupons set active = $2 where id = $1 returning {COLUMNS}"
     )))
     .bind(id)
     .bind(active)
-    .fetch_optional(&mut **tx)
-    .await
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(Some((before, after)))
 }
 
-/// False when no coupon that is not deleted has this id.
-pub async fn delete(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Result<bool> {
-    let done =
-        sqlx::query("update coupons set deleted_at = now() where id = $1 and deleted_at is null")
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-    Ok(done.rows_affected() == 1)
+/// Deletes a coupon (kept for the purchases that used it); the row it was, `None` when there
+/// is no such coupon.
+pub async fn delete(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+) -> sqlx::Result<Option<CouponRow>> {
+    let Some(before) = get_for_update(tx, id).await? else {
+        return Ok(None);
+    };
+    sqlx::query("update coupons set deleted_at = now() where id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(Some(before))
+}
+
+/// A coupon that is not deleted, locked for the transaction's change.
+async fn get_for_update(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+) -> sqlx::Result<Option<CouponRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {COLUMNS} from coupons where id = $1 and deleted_at is null for update"
+    )))
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await
 }
 
 /// The coupon with this code (upper case) if it can be used now.

@@ -303,6 +303,7 @@ pub struct OrderView {
     #[sqlx(flatten)]
     pub order: OrderRecord,
     pub customer_name: String,
+    pub customer_deleted: bool,
     pub customer_email: String,
     pub customer_phone: Option<String>,
     pub professional_name: String,
@@ -320,7 +321,9 @@ pub struct OrderView {
 const VIEW: &str = "select o.id, o.repair_request_id, o.quote_id, o.customer_id,
         o.professional_id, o.request_id, o.payment_id, o.amount_cents, o.currency,
         o.created_at, o.hired_at, o.completed_at, o.closed_at,
-        c.name as customer_name, c.email::text as customer_email, c.phone as customer_phone,
+        c.name as customer_name, c.deleted_at is not null as customer_deleted,
+        case when c.deleted_at is null then c.email::text else '' end as customer_email,
+        c.phone as customer_phone,
         p.name as professional_name, p.email::text as professional_email,
         p.phone as professional_phone, q.estimated_minutes, r.state as request_state,
         r.line1, r.line2, r.city, r.province, r.postal_code

@@ -272,7 +272,8 @@ pub async fn mark_profile_changed(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sq
 /// What became of an admin's decision.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Decided {
-    Done,
+    /// Done; the professional was in this state before.
+    Done(ProfessionalState),
     NoSuchProfessional,
     /// The professional's state does not allow it; this is the state they are in.
     NotAllowedFrom(ProfessionalState),
@@ -306,7 +307,7 @@ pub async fn decide(
     .execute(&mut **tx)
     .await?;
     super::session_versions::bump(&mut **tx, Role::Professional, id).await?;
-    Ok(Decided::Done)
+    Ok(Decided::Done(current))
 }
 
 /// Sets the photo and returns the key it replaces, for the caller to remove that file; `None`

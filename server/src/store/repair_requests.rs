@@ -224,6 +224,17 @@ pub async fn latest_open(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Option<
     .await
 }
 
+/// The ids of the customer's open requests, locked for a change of them all.
+pub async fn lock_open_of(tx: &mut PgConnection, customer_id: Uuid) -> sqlx::Result<Vec<Uuid>> {
+    sqlx::query_scalar(
+        "select id from repair_requests where customer_id = $1 and state = 'open'
+         order by id for update",
+    )
+    .bind(customer_id)
+    .fetch_all(tx)
+    .await
+}
+
 /// Replaces the content of the customer's request while it is open; `None` when it is not
 /// theirs or not open (the caller tells which).
 pub async fn update_content(

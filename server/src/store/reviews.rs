@@ -13,6 +13,7 @@ pub struct ReviewRow {
     pub repair_request_id: Uuid,
     pub customer_id: Uuid,
     pub customer_name: String,
+    pub customer_deleted: bool,
     pub professional_id: Uuid,
     /// 1 to 5 (the table's check).
     pub rating: i16,
@@ -41,7 +42,7 @@ pub fn summary_columns(professional_id: &str) -> String {
 }
 
 const SELECT: &str = "select v.id, v.repair_request_id, v.customer_id, c.name as customer_name,
-        v.professional_id, v.rating, v.body, v.created_at
+        c.deleted_at is not null as customer_deleted, v.professional_id, v.rating, v.body, v.created_at
     from v join customers c on c.id = v.customer_id";
 
 /// What a customer writes about a paid, completed job.

@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
     'payment.capture': 'audit.actions.capture',
     'payment.void': 'audit.actions.void',
     'payment.refund': 'audit.actions.refund',
+    'payment.test_charge': 'audit.actions.testCharge',
+    'payment.confirm': 'audit.actions.confirm',
   },
   service: {
     'service.create': 'audit.actions.create',
@@ -32,10 +34,10 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
   },
   home_page: { 'home_page.update': 'audit.actions.update' },
   professional_page: { 'professional_page.update': 'audit.actions.update' },
-  legal_page: { 'legal_page.update': 'audit.actions.update' },
+  terms_page: { 'terms_page.update': 'audit.actions.update' },
+  privacy_page: { 'privacy_page.update': 'audit.actions.update' },
   contact_message: {
-    'contact_message.read': 'audit.actions.markRead',
-    'contact_message.unread': 'audit.actions.markUnread',
+    'contact_message.mark_read': 'audit.actions.markRead',
   },
 };
 
@@ -47,7 +49,8 @@ export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
   service: 'audit.records.service',
   home_page: 'audit.records.homePage',
   professional_page: 'audit.records.professionalPage',
-  legal_page: 'audit.records.legalPage',
+  terms_page: 'audit.records.termsPage',
+  privacy_page: 'audit.records.privacyPage',
   contact_message: 'audit.records.contactMessage',
 };
 

@@ -3,11 +3,17 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { ADMIN_PAGE_SIZE } from './list-professionals';
 
-/** A page of customers, newest first (AccountsService.ListCustomers). */
-export function useCustomersPage(pageToken: string) {
+/** The longest search the server takes (ListCustomersRequest.query). */
+export const MAX_CUSTOMER_QUERY = 100;
+
+/**
+ * A page of customers, newest first, those whose name, email or phone contains `query` when
+ * it is not empty (AccountsService.ListCustomers).
+ */
+export function useCustomersPage(query: string, pageToken: string) {
   return useQuery(
     AccountsService.method.listCustomers,
-    { pageToken, pageSize: ADMIN_PAGE_SIZE },
+    { query, pageToken, pageSize: ADMIN_PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
 }

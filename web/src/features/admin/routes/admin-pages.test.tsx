@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
+import {
+  type ListCustomersRequest,
+  ProfessionalState,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
 import {
   CUSTOMER_ID,
@@ -134,10 +137,50 @@ describe('admin: users', () => {
       name: 'Do you want to delete this user?',
     });
     expect(dialog).toHaveTextContent(
-      'The account, its repair requests and the quotes professionals sent on them are deleted',
+      'their open repair requests are cancelled (the professionals who quoted are told)',
     );
+    expect(dialog).toHaveTextContent('shown as “Deleted customer”');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user-list'));
     expect(requests('deleteCustomer')).toEqual([expect.objectContaining({ id: CUSTOMER_ID })]);
+  });
+
+  it('searches users by name, email or phone, the search kept in the address', async () => {
+    signIn('admin', 'a1');
+    const { transport, requests } = stubServer({
+      listCustomers: ({ query }) => ({
+        customers: query === 'nobody' ? [] : [customer()],
+        nextPageToken: '',
+      }),
+    });
+    const { router } = renderApp('/admin/user-list?q=casey', transport);
+    const box = await screen.findByRole('searchbox', { name: 'Search users' });
+    expect(box).toHaveValue('casey');
+    expect(await screen.findByRole('link', { name: 'Casey Customer' })).toBeVisible();
+    expect(requests<ListCustomersRequest>('listCustomers')[0]).toMatchObject({ query: 'casey' });
+
+    const user = userEvent.setup();
+    await user.clear(box);
+    await user.type(box, ' nobody ');
+    // Asked once typing has paused, not once per key.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=nobody'));
+    expect(await screen.findByText('No user matches “nobody”.')).toBeVisible();
+    const asked = requests<ListCustomersRequest>('listCustomers').map((r) => r.query);
+    expect(asked.filter((query) => query.startsWith('n') && query !== 'nobody')).toEqual([]);
+
+    await user.clear(box);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: 'Casey Customer' })).toBeVisible();
+  });
+
+  it('searches in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    signIn('admin', 'a1');
+    const { transport } = stubServer({ listCustomers: () => ({ customers: [] }) });
+    renderApp('/admin/user-list?q=zz', transport);
+    expect(
+      await screen.findByRole('searchbox', { name: 'Rechercher des utilisateurs' }),
+    ).toBeVisible();
+    expect(await screen.findByText('Aucun utilisateur ne correspond à « zz ».')).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
 import { create } from '@bufbuild/protobuf';
-import { timestampFromMs } from '@bufbuild/protobuf/wkt';
-import { screen, waitFor, within } from '@testing-library/react';
+import { timestampFromDate, timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -106,6 +106,29 @@ describe('admin: audit log', () => {
     expect(screen.getByRole('combobox', { name: 'Done by' })).toHaveValue(OTHER);
   });
 
+  it('narrows the log to a range of days, the last one included', async () => {
+    const { transport, requests } = auditServer();
+    renderApp('/admin/audit-log', transport);
+    await screen.findByRole('table', { name: 'Audit log' });
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To (included)');
+    fireEvent.change(from, { target: { value: '2026-11-20' } });
+    fireEvent.change(to, { target: { value: '2026-11-22' } });
+    // Midnights in the browser's time zone: the start of the first day, the end of the last.
+    await waitFor(() =>
+      expect(requests<ListAuditEventsRequest>('listAuditEvents').at(-1)).toMatchObject({
+        startTime: timestampFromDate(new Date(2026, 10, 20)),
+        endTime: timestampFromDate(new Date(2026, 10, 23)),
+      }),
+    );
+    expect(to).toHaveAttribute('min', '2026-11-20');
+    expect(from).toHaveAttribute('max', '2026-11-22');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show everything' }));
+    expect(from).toHaveValue('');
+    expect(to).toHaveValue('');
+  });
+
   it('says when nothing matches, and shows a failed load in the page', async () => {
     renderApp('/admin/audit-log', auditServer(() => []).transport);
     expect(await screen.findByText('No admin action has been recorded yet.')).toBeVisible();
@@ -160,5 +183,6 @@ describe('admin: audit log', () => {
     renderApp('/admin/audit-log', auditServer().transport);
     expect(await screen.findByRole('heading', { level: 1, name: 'Journal d’audit' })).toBeVisible();
     expect(await screen.findByText('Refusé')).toBeVisible();
+    expect(screen.getByLabelText('Au (inclus)')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
@@ -28,7 +28,7 @@ function recordPath(event: AuditEvent): string | null {
 /**
  * /admin/audit-log: what admins did, newest first (AccountsService.ListAuditEvents): who,
  * what, on which record, when, why, and each field before and after; narrowed by kind of
- * record, action and admin.
+ * record, action, admin and a range of days.
  */
 export function AuditLogPage() {
   const { t } = useTranslation();
@@ -118,7 +118,7 @@ export function AuditLogPage() {
     },
   ];
 
-  const narrowed = filter.action || filter.targetType || filter.adminId;
+  const narrowed = filter.action || filter.targetType || filter.adminId || filter.from || filter.to;
 
   return (
     <Stack gap="6">
@@ -158,6 +158,24 @@ export function AuditLogPage() {
             ]}
             value={filter.adminId}
             onChange={(event) => narrow({ adminId: event.target.value })}
+          />
+        </FormField>
+        <FormField label={t('audit.fromDay')}>
+          <Input
+            type="date"
+            width="44"
+            value={filter.from}
+            max={filter.to || undefined}
+            onChange={(event) => narrow({ from: event.target.value })}
+          />
+        </FormField>
+        <FormField label={t('audit.toDay')}>
+          <Input
+            type="date"
+            width="44"
+            value={filter.to}
+            min={filter.from || undefined}
+            onChange={(event) => narrow({ to: event.target.value })}
           />
         </FormField>
         {narrowed && (

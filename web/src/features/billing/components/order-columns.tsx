@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useCustomerName } from '@/lib/use-customer-name';
 import { AppLink } from '@/components/ui/links';
 import type { Column } from '@/components/ui/simple-table';
 import type { Order } from '@/gen/repairs/billing/v1/billing_pb';
@@ -24,9 +25,10 @@ export function useOrderColumns(
   const language = useLanguage();
   const formatMoney = useMoneyFormat();
   const formatDate = useDateFormat();
+  const customerName = useCustomerName();
   const all: Record<OrderColumn, Column<Order>> = {
     date: { header: t('orders.date'), cell: (order) => formatDate(order.createTime) },
-    customer: { header: t('orders.customer'), cell: (order) => order.customerName },
+    customer: { header: t('orders.customer'), cell: (order) => customerName(order) },
     professional: { header: t('orders.professional'), cell: (order) => order.professionalName },
     amount: { header: t('orders.amount'), cell: (order) => formatMoney(order.payment?.amount) },
     time: {

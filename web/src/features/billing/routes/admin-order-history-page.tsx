@@ -3,6 +3,7 @@ import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerName } from '@/lib/use-customer-name';
 import { PageTitle } from '@/components/page-title';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -46,6 +47,7 @@ const capturable = (order: Order) =>
  */
 export function AdminOrderHistoryPage() {
   const { t } = useTranslation();
+  const customerName = useCustomerName();
   const formatMoney = useMoneyFormat();
   const queryClient = useQueryClient();
   const capture = useCapturePayment();
@@ -104,7 +106,7 @@ export function AdminOrderHistoryPage() {
       colorPalette={step === 'capture' ? 'accent' : 'red'}
       aria-label={t(`adminOrders.label.${step}`, {
         amount: formatMoney(order.payment?.amount),
-        customer: order.customerName,
+        customer: customerName(order),
       })}
       onClick={() => ask(step, order)}
     >
@@ -166,7 +168,7 @@ export function AdminOrderHistoryPage() {
             <FactsList
               facts={[
                 [t('orders.amount'), formatMoney(asking.order.payment?.amount)],
-                [t('orders.customer'), asking.order.customerName],
+                [t('orders.customer'), customerName(asking.order)],
                 [t('orders.professional'), asking.order.professionalName],
               ]}
             />

@@ -1,5 +1,6 @@
 import { Box, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerName } from '@/lib/use-customer-name';
 import { EmptyState } from '@/components/empty-state';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
@@ -15,6 +16,7 @@ import { useProfessionalReviewsPage } from '../api/list-professional-reviews';
  */
 export function ReviewList({ professionalId }: { professionalId: string }) {
   const { t } = useTranslation();
+  const customerName = useCustomerName();
   const formatDate = useDateFormat();
   const pages = usePageTokens();
   const { data, isPending, error } = useProfessionalReviewsPage(professionalId, pages.token);
@@ -48,7 +50,7 @@ export function ReviewList({ professionalId }: { professionalId: string }) {
                 )}
                 <Text mt="2" fontSize="sm" color="fg.muted">
                   {t('publicProfile.reviewBy', {
-                    name: review.customerName,
+                    name: customerName(review),
                     date: formatDate(review.createTime),
                   })}
                 </Text>

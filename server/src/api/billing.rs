@@ -22,6 +22,7 @@ use crate::{
         membership::{self, Membership, PurchaseRequest},
         payouts, stripe_events, test_charge,
     },
+    domain::Role,
     error::ApiError,
     hiring::{self, HireForm, Whose},
     providers::payments::GatewayKind,
@@ -477,12 +478,17 @@ impl BillingService for BillingApi {
             pb::TestAuthentication::Approve => Some(TestAuthentication::Approve),
             pb::TestAuthentication::Refuse => Some(TestAuthentication::Refuse),
         };
-        let payment = match answer {
-            Some(answer) => ledger.answer_and_confirm(before.id, answer).await,
-            None => ledger.confirm(before.id).await,
-        }
-        .map_err(ApiError::from)?;
-        admin::audit_confirm(&ledger, who, &before, &payment).await?;
+        let confirming = async {
+            match answer {
+                Some(answer) => ledger.answer_and_confirm(before.id, answer).await,
+                None => ledger.confirm(before.id).await,
+            }
+        };
+        let payment = if who.role == Role::Admin {
+            admin::confirm(&ledger, who.account_id, &before, confirming).await?
+        } else {
+            confirming.await.map_err(ApiError::from)?
+        };
         membership::grant_if_captured(ledger.db(), &payment)
             .await
             .map_err(ApiError::from)?;

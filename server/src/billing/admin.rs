@@ -8,33 +8,29 @@ use uuid::Uuid;
 
 use super::{Ledger, LedgerError, Payment, ledger::Step};
 use crate::{
-    auth::Caller,
-    domain::{Role, text::bounded_text},
+    domain::text::bounded_text,
     error::{ApiError, ApiResult},
     providers::payments::IdempotencyKey,
     store::audit,
 };
 
 /// An admin who answers a payment's authentication (their own test charge's, or a payer's)
-/// acts on it like any other step: audited when it changed the payment.
-pub async fn audit_confirm(
+/// acts on it like any other step: audited pending before the gateway is asked, settled after.
+pub async fn confirm(
     ledger: &Ledger,
-    caller: Caller,
+    admin_id: Uuid,
     before: &Payment,
-    after: &Payment,
-) -> ApiResult<()> {
-    if caller.role != Role::Admin || before.state == after.state {
-        return Ok(());
-    }
-    record(
-        ledger,
-        caller.account_id,
-        "payment.confirm",
-        "",
-        Some(before),
-        after,
-    )
-    .await
+    confirming: impl Future<Output = Result<Payment, LedgerError>>,
+) -> ApiResult<Payment> {
+    let payment_id = before.id.to_string();
+    let attempt = audit::Attempt {
+        admin_id,
+        // A confirmation carries no request_id of its own: each is its own entry.
+        request_id: Uuid::now_v7(),
+        action: "payment.confirm",
+        target: ("payment", &payment_id),
+    };
+    audited(ledger, &attempt, "", before, confirming).await
 }
 
 /// How the admin names the payment.
@@ -131,8 +127,21 @@ pub async fn step(
         },
         target: ("payment", &payment_id),
     };
-    audit::record_pending(ledger.db(), &attempt, &reason, &audit_view(&before)).await?;
-    let done = ledger.step(admin_id, before.id, step, request_id).await;
+    let done = ledger.step(admin_id, before.id, step, request_id);
+    audited(ledger, &attempt, &reason, &before, done).await
+}
+
+/// Runs `act`, an admin's step on the payment `before` that calls the gateway, between a
+/// pending audit entry and its settlement (the payment after, or why it failed).
+async fn audited(
+    ledger: &Ledger,
+    attempt: &audit::Attempt<'_>,
+    reason: &str,
+    before: &Payment,
+    act: impl Future<Output = Result<Payment, LedgerError>>,
+) -> ApiResult<Payment> {
+    audit::record_pending(ledger.db(), attempt, reason, &audit_view(before)).await?;
+    let done = act.await;
     if let Err(LedgerError::InProgress) = done {
         // Another call under the same request_id is under way: it settles the entry.
         return Err(LedgerError::InProgress.into());
@@ -141,12 +150,12 @@ pub async fn step(
     match done.map_err(ApiError::from) {
         Ok(payment) => {
             let after = audit_view(&payment);
-            audit::settle(ledger.db(), &attempt, audit::Settled::Succeeded(&after)).await?;
+            audit::settle(ledger.db(), attempt, audit::Settled::Succeeded(&after)).await?;
             Ok(payment)
         }
         Err(error) => {
             let failure = error.summary();
-            audit::settle(ledger.db(), &attempt, audit::Settled::Failed(&failure)).await?;
+            audit::settle(ledger.db(), attempt, audit::Settled::Failed(&failure)).await?;
             Err(error)
         }
     }

@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod api;
 pub mod auth;
+pub mod backoff;
 pub mod billing;
 pub mod bootstrap;
 pub mod cache;

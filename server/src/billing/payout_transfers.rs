@@ -13,7 +13,7 @@
 //!   claimed). A refund after it is shown (REFUNDED_AFTER_PAYOUT) and not clawed back: an
 //!   admin settles it with the professional by hand, or reverses the transfer at Stripe.
 
-use std::collections::HashSet;
+use std::{collections::HashSet, time::Duration};
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -26,9 +26,9 @@ use crate::{
 };
 
 /// The wait before the first retry; it doubles after each failure.
-const FIRST_RETRY_SECS: i64 = 60;
+const FIRST_RETRY: Duration = Duration::from_secs(60);
 /// The longest wait between two tries.
-const LONGEST_RETRY_SECS: i64 = 6 * 3600;
+const LONGEST_RETRY: Duration = Duration::from_secs(6 * 3600);
 /// The longest error kept with an entry.
 const ERROR_CHARS: usize = 500;
 
@@ -41,11 +41,8 @@ pub struct Sent {
 
 /// How long to wait after the `attempts`-th failure.
 pub fn retry_delay(attempts: i32) -> chrono::Duration {
-    let doublings = u32::try_from(attempts.saturating_sub(1))
-        .unwrap_or(0)
-        .min(20);
-    let secs = FIRST_RETRY_SECS.saturating_mul(1 << doublings);
-    chrono::Duration::seconds(secs.min(LONGEST_RETRY_SECS))
+    let wait = crate::backoff::doubling(attempts, FIRST_RETRY, LONGEST_RETRY);
+    chrono::Duration::from_std(wait).unwrap_or(chrono::Duration::MAX)
 }
 
 /// Transfers every entry due at `now`. Does nothing in test mode (no Stripe).

@@ -41,14 +41,8 @@ impl WorkerSettings {
     /// The wait after the `attempts`-th failed try: base, 2 x base, 4 x base, ... with a
     /// tenth of jitter so that messages failed together are not retried together.
     fn backoff(&self, attempts: i32) -> Duration {
-        let doublings = u32::try_from(attempts.saturating_sub(1))
-            .unwrap_or(0)
-            .min(20);
-        let wait = self
-            .retry_base
-            .saturating_mul(1 << doublings)
-            .min(MAX_BACKOFF);
-        wait.mul_f64(rand::thread_rng().gen_range(0.9..=1.1))
+        crate::backoff::doubling(attempts, self.retry_base, MAX_BACKOFF)
+            .mul_f64(rand::thread_rng().gen_range(0.9..=1.1))
     }
 }
 

@@ -28,10 +28,7 @@ const MAX_ATTEMPTS: i32 = 6;
 
 /// Wait before the next try: 30 s, doubled at each try, at most an hour.
 fn backoff(attempts: i32) -> Duration {
-    let doublings = u32::try_from(attempts.saturating_sub(1))
-        .unwrap_or(0)
-        .min(7);
-    (Duration::from_secs(30) * 2u32.pow(doublings)).min(Duration::from_secs(3600))
+    crate::backoff::doubling(attempts, Duration::from_secs(30), Duration::from_secs(3600))
 }
 
 /// The language a description is translated into: the other one.

@@ -815,17 +815,19 @@ async fn a_membership_ending_within_three_days_is_reminded_once_per_end() {
     let (id, token) = setup.professional(true).await;
     let (later, _) = setup.professional(true).await;
     let email = format!("{}@example.ca", id.simple());
+    // French before the end comes near: a housekeeping pass running in between would
+    // otherwise send the one reminder of this end in English.
+    sqlx::query("update professionals set language = 'fr' where id = $1")
+        .bind(id)
+        .execute(&setup.db())
+        .await
+        .unwrap();
     setup
         .set_expires_at(id, Some(Utc::now() + Duration::days(2)))
         .await;
     setup
         .set_expires_at(later, Some(Utc::now() + Duration::days(5)))
         .await;
-    sqlx::query("update professionals set language = 'fr' where id = $1")
-        .bind(id)
-        .execute(&setup.db())
-        .await
-        .unwrap();
 
     // Housekeeping may have run in between: count what this professional received.
     membership::send_reminders(&setup.db()).await.unwrap();

@@ -70,6 +70,10 @@ pub struct Config {
     #[arg(long, env = "DATABASE_MIN_CONNECTIONS", default_value_t = 2)]
     pub database_min_connections: u32,
 
+    /// Database connections this process opens at most (every replica opens its own).
+    #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub database_max_connections: u32,
+
     /// Folder holding initdb, pg_ctl and postgres, for the embedded cluster. Found
     /// automatically when unset.
     #[arg(long, env = "PG_BIN_DIR")]
@@ -504,6 +508,8 @@ impl Config {
             database_url: Some(database_url),
             database_acquire_timeout_ms: 3000,
             database_min_connections: 1,
+            // Small, so a call that holds two connections at once shows under the tests' load.
+            database_max_connections: 6,
             pg_bin_dir: None,
             redis_url,
             cache_prefix: format!("test:{}:", uuid::Uuid::now_v7()),

@@ -389,6 +389,7 @@ impl From<crate::billing::LedgerError> for ApiError {
                     message,
                 }
             }
+            L::Database(error) => error.into(),
             L::Internal(cause) => Self::Internal(cause),
         }
     }

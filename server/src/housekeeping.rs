@@ -1,7 +1,8 @@
 //! Periodic clean-up: expired password-reset and email-verification links, and old
 //! delivered outbox messages; the membership reminders that have come due; the open
 //! repair requests nobody was hired on in time, which expire; the hires' card holds
-//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`); the
+//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`); the hires a
+//! crash cut short (`crate::hiring::reconcile`); the
 //! professionals whose membership ran out, dropped from the fan-out's index; and, with
 //! Stripe, the payouts owed to professionals (`crate::billing::payout_transfers`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
@@ -40,7 +41,7 @@ pub fn spawn(
     keep_sent: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    tokio::spawn(crate::store::transaction::tracked(async move {
         let db = state.db.clone();
         while !*shutdown.borrow() {
             match purge(&db, keep_sent).await {
@@ -72,6 +73,13 @@ pub fn spawn(
                 Ok(_) => {}
                 Err(error) => tracing::error!(error = ?error, "hold sweep failed"),
             }
+            match crate::hiring::reconcile::reconcile(&state, chrono::Utc::now()).await {
+                Ok(done) if done != crate::hiring::reconcile::Reconciled::default() => {
+                    tracing::info!(?done, "hires cut short reconciled");
+                }
+                Ok(_) => {}
+                Err(error) => tracing::error!(error = ?error, "hire reconciliation failed"),
+            }
             match crate::billing::payout_transfers::send_due(&state, chrono::Utc::now()).await {
                 Ok(sent) if sent != crate::billing::payout_transfers::Sent::default() => {
                     tracing::info!(?sent, "payouts transferred");
@@ -84,5 +92,5 @@ pub fn spawn(
                 changed = shutdown.changed() => if changed.is_err() { break },
             }
         }
-    })
+    }))
 }

@@ -287,16 +287,20 @@ async fn serve(
         .layer(AuthLayer::new(state.tokens.clone(), state.sessions.clone()))
         .layer(limits)
         .layer(api::unbuilt::UnbuiltLayer)
+        .layer(store::transaction::TrackedLayer)
         .add_routes(routes);
 
     let (http_shutdown, http_shutdown_signal) = oneshot::channel::<()>();
     let http_listener = axum::serve::ListenerExt::tap_io(http_listener, |tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    let http = axum::serve(http_listener, http_routes::router(state.clone()))
-        .with_graceful_shutdown(async {
-            let _ = http_shutdown_signal.await;
-        });
+    let http = axum::serve(
+        http_listener,
+        http_routes::router(state.clone()).layer(store::transaction::TrackedLayer),
+    )
+    .with_graceful_shutdown(async {
+        let _ = http_shutdown_signal.await;
+    });
     let background = BackgroundTasks::start(&config, &prepared);
     let task = tokio::spawn(async move {
         let http_task = tokio::spawn(async move { http.await.context("serving HTTP") });

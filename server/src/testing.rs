@@ -86,6 +86,13 @@ impl TestServer {
 
     /// A server whose test configuration `adjust` may change first.
     pub async fn start_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        // `TEST_LOG=error` (any filter) shows the server's log in a failing test's output.
+        if let Ok(filter) = std::env::var("TEST_LOG") {
+            let _ = tracing_subscriber::fmt()
+                .with_test_writer()
+                .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+                .try_init();
+        }
         let database = TestDatabase::create().await;
         let data_dir = tempfile::tempdir().expect("temp dir");
         let mut config = Config::for_tests(
@@ -198,6 +205,11 @@ impl TestServer {
     pub async fn stop(self) {
         self.server.stop().await.expect("server stops cleanly");
         self.database.drop_database().await;
+        if let Some((count, first)) = crate::store::transaction::second_connections() {
+            panic!(
+                "{count} time(s) a task holding a transaction took a second database connection, at:\n{first}"
+            );
+        }
     }
 }
 

@@ -109,7 +109,7 @@ async fn prepare(
         tracing::info!("password reset asked for an unknown email");
         return Ok(());
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let Some(contact) = accounts::contact(&mut *tx, kind, account.id).await? else {
         return Ok(());
     };

@@ -130,7 +130,7 @@ pub async fn send_code(
     };
     let expires = chrono::Utc::now() + chrono::Duration::from_std(CODE_TTL).unwrap_or_default();
     let text = NewOutboxMessage::sms(phone.as_str(), body).discard_after(expires);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     if let Some(choice) = sms_choice {
         accounts::set_sms_updates(&mut *tx, kind, account, choice).await?;
     }

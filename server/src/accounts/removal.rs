@@ -35,7 +35,7 @@ pub async fn delete_account(
 
 async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<bool> {
     let now = Utc::now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let Some((email, phone)) = customers::lock_for_deletion(&mut tx, id).await? else {
         return Ok(false);
     };
@@ -68,7 +68,9 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
 
 async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<bool> {
     let kind = AccountKind::Professional;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    // Their customers are told before the quotes go with the account.
+    crate::quotes::withdraw_all_of(&mut tx, id).await?;
     let Some(deleted) = accounts::delete(&mut tx, kind, id).await? else {
         return Ok(false);
     };
@@ -84,6 +86,7 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     )
     .await?;
     tx.commit().await?;
+    state.outbox.wake();
     state.sessions.refresh(kind.role(), id).await;
     for key in deleted.files {
         discard_file(state, &key).await;

@@ -40,7 +40,7 @@ async fn decide(
         _ => ProfessionalState::can_deny,
     };
     // The decision, its audit row and its email: one transaction, all or nothing.
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let before = match professionals::decide(&mut tx, id, allowed, next, reason).await? {
         Decided::NoSuchProfessional => return Err(super::not_found("professional")),
         Decided::NotAllowedFrom(current) => {
@@ -70,6 +70,10 @@ async fn decide(
     .await?;
     if let Some(contact) = accounts::contact(&mut *tx, AccountKind::Professional, id).await? {
         outbox::enqueue(&mut *tx, &decision_email(&contact, next, reason)).await?;
+    }
+    if next != ProfessionalState::Approved {
+        // A denied professional can no longer be hired: their quotes close with the denial.
+        crate::quotes::withdraw_all_of(&mut tx, id).await?;
     }
     tx.commit().await?;
     state.outbox.wake();

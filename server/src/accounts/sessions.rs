@@ -76,7 +76,7 @@ pub(super) async fn create_account(
 ) -> ApiResult<(Uuid, IssuedToken)> {
     let kind = account_kind(role)?;
     let account_id = Uuid::now_v7();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     accounts::insert(
         &mut *tx,
         kind,

@@ -153,7 +153,7 @@ async fn link(
     account_id: Uuid,
     email: &Email,
 ) -> ApiResult<()> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     accounts::mark_email_verified(&mut *tx, kind, account_id, email.as_str()).await?;
     social_identities::link(
         &mut *tx,

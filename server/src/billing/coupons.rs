@@ -60,7 +60,7 @@ pub async fn create(
     let (Some(code), Some(percent), true) = (code, percent, violations.is_empty()) else {
         return Err(ApiError::invalid_fields(violations));
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let coupon = coupons::insert(
         &mut tx,
         &NewCoupon {
@@ -95,7 +95,7 @@ pub async fn set_active(
     id: Uuid,
     active: bool,
 ) -> ApiResult<CouponRow> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let (before, coupon) = coupons::set_active(&mut tx, id, active)
         .await?
         .ok_or_else(|| crate::accounts::not_found("coupon"))?;
@@ -118,7 +118,7 @@ pub async fn set_active(
 }
 
 pub async fn delete(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<()> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let before = coupons::delete(&mut tx, id)
         .await?
         .ok_or_else(|| crate::accounts::not_found("coupon"))?;

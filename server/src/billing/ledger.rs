@@ -177,14 +177,12 @@ pub enum LedgerError {
     TestModeOnly,
     #[error("the payment gateway is unavailable; please try again")]
     GatewayUnavailable(#[source] anyhow::Error),
+    /// Mapped to a status by the one mapping of database errors (a pool time-out is
+    /// UNAVAILABLE there, not INTERNAL).
+    #[error("the payments ledger could not reach its database")]
+    Database(#[from] sqlx::Error),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
-}
-
-impl From<sqlx::Error> for LedgerError {
-    fn from(error: sqlx::Error) -> Self {
-        Self::Internal(anyhow::Error::new(error).context("payments ledger"))
-    }
 }
 
 /// The steps an admin takes on an existing payment, each with the states it starts from.
@@ -228,6 +226,17 @@ impl Step {
             Self::Refund => &[PaymentState::Captured],
         }
     }
+}
+
+/// What became of an attempt to start a payment, as [`Ledger::made_by`] finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AttemptSeen {
+    /// Never made, or refused: no payment to care for.
+    None,
+    /// Not finished: running, or cut short (the gateway may hold a payment under its key).
+    Running,
+    /// It made this payment.
+    Made(Payment),
 }
 
 /// What one attempt came to: the payment, or the refusal and the payment it concerns.
@@ -425,16 +434,42 @@ impl Ledger {
         moved.map(to_payment).transpose()
     }
 
+    /// Hire payments still held that no order holds, made before `before` (oldest first).
+    pub async fn unattached_holds(
+        &self,
+        before: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<Payment>, LedgerError> {
+        store::unattached_holds(&self.db, before, limit)
+            .await?
+            .into_iter()
+            .map(to_payment)
+            .collect()
+    }
+
+    /// The payment the attempt under `(actor_id, request_id)` made, if it ended with one.
+    pub async fn made_by(
+        &self,
+        actor_id: Uuid,
+        request_id: Uuid,
+    ) -> Result<AttemptSeen, LedgerError> {
+        let Some(attempt) = store::find_attempt(&self.db, actor_id, request_id).await? else {
+            return Ok(AttemptSeen::None);
+        };
+        Ok(match (attempt.outcome.as_str(), attempt.payment_id) {
+            ("running", _) => AttemptSeen::Running,
+            ("succeeded", Some(payment_id)) => AttemptSeen::Made(self.find(payment_id).await?),
+            _ => AttemptSeen::None,
+        })
+    }
+
     /// The database the ledger keeps its records in.
     pub fn db(&self) -> &PgPool {
         &self.db
     }
 
     pub async fn find(&self, payment_id: Uuid) -> Result<Payment, LedgerError> {
-        store::find(&self.db, payment_id)
-            .await?
-            .ok_or(LedgerError::NotFound)
-            .and_then(to_payment)
+        find_in(&self.db, payment_id).await
     }
 
     pub async fn find_by_charge_id(&self, charge_id: &str) -> Result<Payment, LedgerError> {
@@ -458,14 +493,20 @@ impl Ledger {
             Step::Void => self.gateway.void(&payment.charge_id, &key).await,
             Step::Refund => self.gateway.refund(&payment.charge_id, &key).await,
         };
-        let seen = match answer {
-            Ok(seen) => seen,
-            // The gateway knows better (a lapsed hold): bring the ledger up to date below.
-            Err(PaymentError::State { .. }) => self
-                .gateway
-                .retrieve(&payment.charge_id)
-                .await
-                .map_err(|e| (refusal(e, step.done()), Some(Box::new(payment.clone()))))?,
+        // Only the call whose gateway request took the step has taken it: of two captures
+        // racing on one hold (under two keys) the gateway refuses the second, which then
+        // answers PAYMENT_STATE even though the payment ends captured.
+        let (seen, taken_here) = match answer {
+            Ok(seen) => (seen, true),
+            // The gateway knows better (a lapsed hold, a step taken meanwhile): bring the
+            // ledger up to date below.
+            Err(PaymentError::State { .. }) => (
+                self.gateway
+                    .retrieve(&payment.charge_id)
+                    .await
+                    .map_err(|e| (refusal(e, step.done()), Some(Box::new(payment.clone()))))?,
+                false,
+            ),
             Err(other) => return refused(refusal(other, step.done())),
         };
         let after = self
@@ -473,7 +514,7 @@ impl Ledger {
             .await
             .map_err(|e| (e, Some(Box::new(payment.clone()))))?;
         match after.state {
-            state if state == step.leads_to() => Ok(after),
+            state if state == step.leads_to() && taken_here => Ok(after),
             PaymentState::Expired => {
                 Err((LedgerError::AuthorizationExpired, Some(Box::new(after))))
             }
@@ -582,6 +623,17 @@ impl Ledger {
     }
 }
 
+/// A payment read through `db`: inside a caller's transaction, that transaction.
+pub async fn find_in(
+    db: impl sqlx::PgExecutor<'_>,
+    payment_id: Uuid,
+) -> Result<Payment, LedgerError> {
+    store::find(db, payment_id)
+        .await?
+        .ok_or(LedgerError::NotFound)
+        .and_then(to_payment)
+}
+
 fn attempt_payment(payment: &Payment) -> store::AttemptPayment<'_> {
     store::AttemptPayment {
         id: payment.id,
@@ -627,6 +679,7 @@ fn refusal_code(error: &LedgerError) -> Option<String> {
         | LedgerError::InProgress
         | LedgerError::TestModeOnly
         | LedgerError::GatewayUnavailable(_)
+        | LedgerError::Database(_)
         | LedgerError::Internal(_) => return None,
     };
     Some(code)

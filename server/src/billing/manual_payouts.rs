@@ -56,7 +56,7 @@ pub async fn record(
         return Err(not_found("professional"));
     }
     let fee_percent = state.config.platform_fee_percent;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     if !store::insert(&mut tx, admin, request_id, &wanted).await? {
         // A retry: the first call's record, which must be the same payout.
         let first = store::find(&mut tx, admin, request_id).await?;

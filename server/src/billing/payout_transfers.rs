@@ -57,7 +57,7 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Se
     let mut enabled: HashSet<Uuid> = HashSet::new();
     let mut sent = Sent::default();
     loop {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::store::transaction::begin(&state.db).await?;
         let due = match store::claim_due(&mut tx, now, fee_percent, &not_enabled).await? {
             Claim::Due(due) => due,
             Claim::Taken => continue,

@@ -69,7 +69,7 @@ pub async fn send(
     if sender.is_none() {
         throttle(state, client).await?;
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let id = contact_messages::insert(
         &mut *tx,
         (&form.name, form.email.as_str(), &form.message),
@@ -109,7 +109,7 @@ pub async fn mark_read(
     id: Uuid,
     read: bool,
 ) -> ApiResult<ContactMessageRow> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let before = contact_messages::get_for_update(&mut *tx, id)
         .await?
         .ok_or_else(|| not_found("message"))?;

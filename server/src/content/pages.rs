@@ -219,7 +219,7 @@ pub async fn update(
     etag: &str,
     changes: BTreeMap<&'static str, String>,
 ) -> ApiResult<PageTexts> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let version = page_texts::lock_version(&mut tx, page.key(), language.as_str()).await?;
     if !etag.is_empty() && etag != version.to_string() {
         return Err(ApiError::FailedPrecondition {

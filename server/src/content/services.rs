@@ -188,7 +188,7 @@ async fn in_catalogue_transaction<T>(
     change: impl AsyncFnOnce(&mut PgConnection) -> ApiResult<T>,
 ) -> ApiResult<T> {
     let result = async {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::store::transaction::begin(&state.db).await?;
         services::lock_catalogue(&mut tx).await?;
         let value = change(&mut tx).await?;
         tx.commit().await?;

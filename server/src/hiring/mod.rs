@@ -23,6 +23,7 @@
 //! quote authorises it again as a new order.
 
 pub mod notice;
+pub mod reconcile;
 pub mod sweep;
 
 use chrono::{DateTime, Utc};
@@ -30,7 +31,9 @@ use uuid::Uuid;
 
 use crate::{
     accounts::{not_found, parse_id},
-    billing::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing},
+    billing::{
+        Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, ledger,
+    },
     domain::{Cents, Currency, Language, Money, RepairRequestState},
     error::{ApiError, ApiResult},
     outbox::{self, NewOutboxMessage},
@@ -40,14 +43,15 @@ use crate::{
     store::{
         accounts::{self as account_store, AccountKind},
         orders::{self, NewClaim, OrderRecord},
+        professionals,
         quotes::{self, QuoteRow},
         repair_requests::{self, RepairRequestRow},
     },
 };
 
 /// A claim older than this whose card answer was never recorded was left by a process that
-/// stopped mid-call; another hire may take its place (the ledger's own limit).
-const ABANDONED_AFTER_SECS: i64 = 120;
+/// stopped mid-call; it is resumed before another hire may take its place.
+const ABANDONED_AFTER_SECS: i64 = reconcile::UNFINISHED_AFTER_SECS;
 
 pub fn ledger(state: &AppState) -> Ledger {
     Ledger::new(state.db.clone(), state.payments.clone())
@@ -123,9 +127,21 @@ pub async fn hire(
         }
         // Left by a process that stopped mid-call: the ledger resumes its attempt.
         Some(order) => order,
-        None => match claim(state, &quote, customer_id, request_id).await? {
+        None => match claim(state, &quote, customer_id, request_id, &payment_method).await? {
             Claim::New(order) => order,
             Claim::Existing(order) => return Ok(order),
+            // Resumed under its own key first: if it held the card, the quote is hired on
+            // that hold and this hire answers it; otherwise this one claims afresh.
+            Claim::Unfinished(other) => {
+                if reconcile::resume(state, &other).await? == reconcile::Resumed::Busy {
+                    return Err(LedgerError::InProgress.into());
+                }
+                match claim(state, &quote, customer_id, request_id, &payment_method).await? {
+                    Claim::New(order) => order,
+                    Claim::Existing(order) => return Ok(order),
+                    Claim::Unfinished(_) => return Err(LedgerError::InProgress.into()),
+                }
+            }
         },
     };
     authorize(state, order, payment_method, request_id).await
@@ -140,6 +156,8 @@ enum Claim {
     New(OrderRecord),
     /// The quote's hold is live already: its order.
     Existing(OrderRecord),
+    /// Another hire's claim on the request was cut short: to resume before claiming.
+    Unfinished(OrderRecord),
 }
 
 /// Claims the request for `quote` (see the module's comment), or says why not.
@@ -148,15 +166,19 @@ async fn claim(
     quote: &QuoteRow,
     customer_id: Uuid,
     request_id: IdempotencyKey,
+    payment_method: &PaymentMethodRef,
 ) -> ApiResult<Claim> {
     let now = Utc::now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let request_state = quotes::lock_request_state(&mut tx, quote.repair_request_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
+    if !professionals::lock_hireable(&mut tx, quote.professional_id).await? {
+        return Err(professional_unavailable());
+    }
     if let Some(live) = orders::lock_live(&mut tx, quote.repair_request_id).await? {
         let payment = match live.payment_id {
-            Some(id) => Some(ledger(state).find(id).await?.state),
+            Some(id) => Some(ledger::find_in(&mut *tx, id).await?.state),
             None => None,
         };
         let same_quote = live.quote_id == quote.id;
@@ -166,9 +188,7 @@ async fn claim(
             ) if same_quote => {
                 return Ok(Claim::Existing(live));
             }
-            None if abandoned(&live, now) => {
-                orders::delete_claim(&mut *tx, live.id).await?;
-            }
+            None if abandoned(&live, now) => return Ok(Claim::Unfinished(live)),
             None if same_quote => return Err(LedgerError::InProgress.into()),
             // A lapsed or released hold on the hired quote: it may be authorised again.
             Some(PaymentState::Expired | PaymentState::Canceled)
@@ -199,6 +219,7 @@ async fn claim(
             request_id: request_id.uuid(),
             amount_cents: quote.fee_cents,
             currency: quote.currency.clone(),
+            payment_method: payment_method.keepable().map(str::to_owned),
         },
         now,
     )
@@ -239,13 +260,44 @@ async fn authorize(
         })
         .await;
     match started {
-        Ok(payment) => apply(state, order.id, &payment).await,
+        Ok(payment) => match apply(state, order.id, &payment).await {
+            Ok(hired) => Ok(hired),
+            Err(error) => {
+                unclaim(state, &order, &payment).await;
+                Err(error)
+            }
+        },
         // Another call holds the same attempt: leave the claim to it.
         Err(error @ LedgerError::InProgress) => Err(error.into()),
         Err(error) => {
             orders::delete_claim(&state.db, order.id).await?;
             Err(error.into())
         }
+    }
+}
+
+/// After the card was authorised but the hire could not be written (the database failed
+/// meanwhile): unless the order did get its payment, the hold is released and the claim
+/// removed, so no hold is left that no order holds and the request is not left claimed.
+/// What cannot be done now (the database is still down) the housekeeping pass does later
+/// ([`reconcile`]).
+async fn unclaim(state: &AppState, order: &OrderRecord, payment: &Payment) {
+    let attached = match orders::get(&state.db, order.id).await {
+        Ok(now) => now.is_some_and(|now| now.payment_id.is_some()),
+        Err(error) => {
+            tracing::warn!(%error, order = %order.id, "hire not written; the housekeeping pass will release its hold");
+            return;
+        }
+    };
+    if attached {
+        return;
+    }
+    if let Err(error) = release(state, order, payment).await {
+        tracing::warn!(error = %error, order = %order.id, "hire not written; the housekeeping pass will release its hold");
+        return;
+    }
+    if let Err(error) = orders::delete_claim(&state.db, order.id).await {
+        tracing::warn!(%error, order = %order.id, "could not remove a claim whose hold was released");
     }
 }
 
@@ -264,8 +316,9 @@ pub async fn settle(state: &AppState, payment: &Payment) -> ApiResult<()> {
 /// What applying a payment to its order came to.
 enum Applied {
     Done,
-    /// The request stopped being hireable meanwhile: the hold must be released.
-    Lost,
+    /// The request (or its professional) stopped being hireable meanwhile: the hold must be
+    /// released, and the caller told why.
+    Lost(ApiError),
 }
 
 /// Applies the payment's state to order `order_id` and its request, in one transaction
@@ -273,7 +326,7 @@ enum Applied {
 /// released and the hire refused (REPAIR_REQUEST_NOT_OPEN).
 async fn apply(state: &AppState, order_id: Uuid, payment: &Payment) -> ApiResult<OrderRecord> {
     let now = Utc::now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let order = orders::get(&mut *tx, order_id)
         .await?
         .ok_or_else(|| not_found("order"))?;
@@ -299,7 +352,7 @@ async fn apply(state: &AppState, order_id: Uuid, payment: &Payment) -> ApiResult
                 Applied::Done
             }
             "pending_payment" | "hired" => Applied::Done,
-            _ => Applied::Lost,
+            _ => Applied::Lost(requests::not_open()),
         },
         PaymentState::Failed
         | PaymentState::Canceled
@@ -316,18 +369,19 @@ async fn apply(state: &AppState, order_id: Uuid, payment: &Payment) -> ApiResult
             Applied::Done
         }
     };
-    if let Applied::Lost = applied {
+    if let Applied::Lost(_) = applied {
         orders::close(&mut *tx, order.id, now).await?;
     }
+    let after = orders::get(&mut *tx, order.id)
+        .await?
+        .ok_or_else(|| not_found("order"))?;
     tx.commit().await?;
     state.outbox.wake();
-    if let Applied::Lost = applied {
+    if let Applied::Lost(why) = applied {
         release(state, &order, payment).await?;
-        return Err(requests::not_open());
+        return Err(why);
     }
-    orders::get(&state.db, order.id)
-        .await?
-        .ok_or_else(|| not_found("order"))
+    Ok(after)
 }
 
 /// The hire itself, once the card is authorised: request and quote HIRED, the other
@@ -339,10 +393,13 @@ async fn hire_on(
     request_state: &str,
     now: DateTime<Utc>,
 ) -> ApiResult<Applied> {
+    if !professionals::lock_hireable(tx, order.professional_id).await? {
+        return Ok(Applied::Lost(professional_unavailable()));
+    }
     if !matches!(request_state, "open" | "pending_payment" | "hired")
         || !quotes::hire(tx, order.quote_id, now).await?
     {
-        return Ok(Applied::Lost);
+        return Ok(Applied::Lost(requests::not_open()));
     }
     repair_requests::hire(
         tx,
@@ -364,21 +421,26 @@ async fn hire_on(
         })
         .collect();
     if request_state != "hired" {
-        told.push(hired_notice(state, order).await?);
+        told.push(hired_notice(tx, state, order).await?);
     }
     outbox::enqueue_many(&mut *tx, &told).await?;
     Ok(Applied::Done)
 }
 
-/// The email telling the hired professional where the job is and how to reach the customer.
-async fn hired_notice(state: &AppState, order: &OrderRecord) -> ApiResult<NewOutboxMessage> {
-    let request = repair_requests::get(&state.db, order.repair_request_id)
+/// The email telling the hired professional where the job is and how to reach the customer,
+/// read through the hire's transaction `tx`.
+async fn hired_notice(
+    tx: &mut sqlx::PgConnection,
+    state: &AppState,
+    order: &OrderRecord,
+) -> ApiResult<NewOutboxMessage> {
+    let request = repair_requests::get(&mut *tx, order.repair_request_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
-    let pro = account_store::contact(&state.db, AccountKind::Professional, order.professional_id)
+    let pro = account_store::contact(&mut *tx, AccountKind::Professional, order.professional_id)
         .await?
         .ok_or_else(|| not_found("professional"))?;
-    let customer = account_store::contact(&state.db, AccountKind::Customer, order.customer_id)
+    let customer = account_store::contact(&mut *tx, AccountKind::Customer, order.customer_id)
         .await?
         .ok_or_else(|| not_found("account"))?;
     let language = pro.language();
@@ -438,6 +500,13 @@ async fn release(state: &AppState, order: &OrderRecord, payment: &Payment) -> Ap
     {
         Ok(_) | Err(LedgerError::State(_) | LedgerError::AuthorizationExpired) => Ok(()),
         Err(other) => Err(other.into()),
+    }
+}
+
+fn professional_unavailable() -> ApiError {
+    ApiError::FailedPrecondition {
+        reason: "PROFESSIONAL_UNAVAILABLE",
+        message: "this professional can no longer take jobs here; choose another quote".to_owned(),
     }
 }
 
@@ -503,7 +572,7 @@ pub async fn complete(
                 other => other.into(),
             })?;
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     // The order first, so the request read back carries its completion time.
     orders::mark_completed(&mut tx, order.id, Utc::now()).await?;
     match repair_requests::complete(&mut *tx, id, customer_id).await? {
@@ -538,11 +607,36 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         }
     }
     if let Some((order, payment)) = held(state, id).await? {
-        release(state, &order, &payment).await?;
+        release_before_cancel(state, &order, &payment).await?;
     }
     let told = cancelled_notice(state, &request).await?;
     let hired = RepairRequestState::Hired;
     requests::cancel(state, customer_id, id, hired, told.as_slice()).await
+}
+
+/// Releases a hired job's hold before the job is cancelled. The ledger lets one of a
+/// completion's capture and a cancel's release through, never both, so a job whose money was
+/// taken is never cancelled: that cancel is refused (a refund is an admin's step). A hold
+/// that lapsed or was released already lets the cancel go on.
+async fn release_before_cancel(
+    state: &AppState,
+    order: &OrderRecord,
+    payment: &Payment,
+) -> ApiResult<()> {
+    release(state, order, payment).await?;
+    let released = ledger(state).find(payment.id).await?;
+    match released.state {
+        PaymentState::Canceled
+        | PaymentState::Expired
+        | PaymentState::Failed
+        | PaymentState::Refunded => Ok(()),
+        PaymentState::Captured | PaymentState::Authorized | PaymentState::RequiresAction => {
+            Err(ApiError::FailedPrecondition {
+                reason: "JOB_ALREADY_PAID",
+                message: "this job was already paid for, so it can no longer be cancelled; contact us if you need a refund".to_owned(),
+            })
+        }
+    }
 }
 
 /// The email telling the hired professional that the customer cancelled the job.

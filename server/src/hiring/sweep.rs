@@ -32,7 +32,7 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept
     let link = format!("{public_url}/user-active-requests");
     let history = format!("{public_url}/admin/order-history");
     loop {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::store::transaction::begin(&state.db).await?;
         let due = orders::claim_hold_warnings(&mut tx, now, by, BATCH).await?;
         let admins = if due.is_empty() {
             Vec::new()

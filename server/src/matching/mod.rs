@@ -74,7 +74,7 @@ pub async fn open_requests_at(
     now: DateTime<Utc>,
 ) -> ApiResult<OpenRequestsPage> {
     let as_of = page.as_of.unwrap_or(now);
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     // Postgres cannot tell how many open requests a reach holds (cube keeps no statistics)
     // and, guessing few, reads a whole city's with a bitmap scan before sorting them; read
     // nearest first from the index instead, which stops after a page.

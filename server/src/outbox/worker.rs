@@ -52,6 +52,33 @@ pub struct Worker {
     email: Arc<dyn EmailSender>,
     settings: WorkerSettings,
     signal: OutboxSignal,
+    /// Sends that ended while the database could not be told: recorded before anything new
+    /// is claimed, so a message that went out is never sent again when its lease runs out.
+    unrecorded: std::sync::Mutex<Vec<Outcome>>,
+}
+
+/// How one send ended, as the outbox must record it.
+#[derive(Debug, Clone)]
+enum Outcome {
+    Sent {
+        id: uuid::Uuid,
+        attempts: i32,
+    },
+    Failed {
+        id: uuid::Uuid,
+        attempts: i32,
+        error: String,
+        retry_in_secs: f64,
+        park: bool,
+    },
+}
+
+impl Outcome {
+    fn id(&self) -> uuid::Uuid {
+        match self {
+            Self::Sent { id, .. } | Self::Failed { id, .. } => *id,
+        }
+    }
 }
 
 impl Worker {
@@ -68,11 +95,54 @@ impl Worker {
             email,
             settings,
             signal,
+            unrecorded: std::sync::Mutex::default(),
         }
+    }
+
+    /// Records the outcomes the database could not take before; stops at the first that
+    /// still fails (the database is still away), keeping it and the rest for next time.
+    async fn record_unrecorded(&self) -> sqlx::Result<()> {
+        let waiting = std::mem::take(&mut *self.unrecorded_list());
+        let mut waiting = waiting.into_iter();
+        while let Some(outcome) = waiting.next() {
+            if let Err(error) = self.record(&outcome).await {
+                let mut list = self.unrecorded_list();
+                list.push(outcome);
+                list.extend(waiting);
+                return Err(error);
+            }
+        }
+        Ok(())
+    }
+
+    fn unrecorded_list(&self) -> std::sync::MutexGuard<'_, Vec<Outcome>> {
+        self.unrecorded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Writes one outcome; false when the lease ran out and another worker took over.
+    async fn record(&self, outcome: &Outcome) -> sqlx::Result<bool> {
+        let recorded = match outcome {
+            Outcome::Sent { id, attempts } => store::mark_sent(&self.db, *id, *attempts).await?,
+            Outcome::Failed {
+                id,
+                attempts,
+                error,
+                retry_in_secs,
+                park,
+            } => store::mark_failed(&self.db, *id, *attempts, error, *retry_in_secs, *park).await?,
+        };
+        if !recorded {
+            // The lease ran out during the send and another worker took the message over.
+            tracing::warn!(delivery_id = %outcome.id(), "outbox message was claimed again while sending");
+        }
+        Ok(recorded)
     }
 
     /// Sends every message due now; returns how many were tried.
     pub async fn deliver_due(&self) -> sqlx::Result<usize> {
+        self.record_unrecorded().await?;
         let expired = store::expire_stale(&self.db).await?;
         if expired > 0 {
             tracing::info!(expired, "outbox messages dropped unsent: no longer useful");
@@ -113,22 +183,21 @@ impl Worker {
                     .await
             }
         };
-        let recorded = match sent {
-            Ok(()) => store::mark_sent(&self.db, message.id, message.attempts).await?,
-            Err(error) => self.record_failure(message, &error).await?,
+        let outcome = match sent {
+            Ok(()) => Outcome::Sent {
+                id: message.id,
+                attempts: message.attempts,
+            },
+            Err(error) => self.failure(message, &error),
         };
-        if !recorded {
-            // The lease ran out during the send and another worker took the message over.
-            tracing::warn!(delivery_id = %message.id, "outbox message was claimed again while sending");
+        if let Err(error) = self.record(&outcome).await {
+            self.unrecorded_list().push(outcome);
+            return Err(error);
         }
         Ok(())
     }
 
-    async fn record_failure(
-        &self,
-        message: &ClaimedMessage,
-        error: &anyhow::Error,
-    ) -> sqlx::Result<bool> {
+    fn failure(&self, message: &ClaimedMessage, error: &anyhow::Error) -> Outcome {
         let last_try =
             u32::try_from(message.attempts).unwrap_or(u32::MAX) >= self.settings.max_attempts;
         let park = last_try || providers::is_permanent(error);
@@ -143,22 +212,19 @@ impl Worker {
                 error = ?error, "outbox message not sent; it will be tried again"
             );
         }
-        let retry_in = self.settings.backoff(message.attempts).as_secs_f64();
-        store::mark_failed(
-            &self.db,
-            message.id,
-            message.attempts,
-            &format!("{error:#}"),
-            retry_in,
+        Outcome::Failed {
+            id: message.id,
+            attempts: message.attempts,
+            error: format!("{error:#}"),
+            retry_in_secs: self.settings.backoff(message.attempts).as_secs_f64(),
             park,
-        )
-        .await
+        }
     }
 
     /// Runs until `shutdown` turns true: delivers what is due, then sleeps until the next
     /// poll or until this process writes a message. A send under way is finished first.
     pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
-        tokio::spawn(async move {
+        tokio::spawn(crate::store::transaction::tracked(async move {
             while !*shutdown.borrow() {
                 if let Err(error) = self.deliver_due().await {
                     tracing::error!(error = ?error, "outbox worker could not read the outbox");
@@ -169,7 +235,7 @@ impl Worker {
                     changed = shutdown.changed() => if changed.is_err() { break },
                 }
             }
-        })
+        }))
     }
 }
 

@@ -58,7 +58,7 @@ pub async fn create(
     {
         return Err(not_found("request"));
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     // The lock orders this quote against a hire or a cancel of the same request.
     if quotes::lock_request_state(&mut tx, form.repair_request_id)
         .await?
@@ -128,7 +128,7 @@ async fn tell_customer(
     state: &AppState,
     quote: &QuoteRow,
 ) -> ApiResult<()> {
-    let customer = customers::get(&state.db, quote.customer_id)
+    let customer = customers::get(&mut *tx, quote.customer_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
     let language = Language::from_code(&customer.language).unwrap_or_default();
@@ -217,6 +217,31 @@ pub async fn get(
         .ok_or_else(|| not_found("quote"))?;
     let viewed = requests::get(state, caller, quote.repair_request_id).await?;
     Ok((quote, viewed))
+}
+
+/// Withdraws the quotes of a professional who can no longer take jobs (denied, removed), in
+/// the caller's transaction `tx`, and queues word to each customer concerned.
+pub async fn withdraw_all_of(tx: &mut sqlx::PgConnection, professional_id: Uuid) -> ApiResult<()> {
+    let withdrawn = quotes::withdraw_all_of(tx, professional_id, Utc::now()).await?;
+    let told: Vec<NewOutboxMessage> = withdrawn
+        .iter()
+        .map(|quote| {
+            let language = Language::from_code(&quote.customer_language).unwrap_or_default();
+            let service = match language {
+                Language::French => &quote.service_name_fr,
+                Language::English => &quote.service_name_en,
+            };
+            let (subject, body) = notice::withdrawn_email(
+                language,
+                &quote.customer_name,
+                &quote.professional_name,
+                service,
+            );
+            NewOutboxMessage::email(&quote.customer_email, subject, body)
+        })
+        .collect();
+    outbox::enqueue_many(&mut *tx, &told).await?;
+    Ok(())
 }
 
 /// The email telling a professional that a request they quoted on was cancelled.

@@ -68,6 +68,30 @@ pub fn cancelled_email(language: Language, name: &str, service: &str) -> (String
     }
 }
 
+/// The email telling a customer that a professional who quoted on their request can no
+/// longer take it (their registration was refused or removed): the quote is withdrawn.
+pub fn withdrawn_email(
+    language: Language,
+    name: &str,
+    professional: &str,
+    service: &str,
+) -> (String, String) {
+    match language {
+        Language::French => (
+            format!("Devis retiré\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{professional} ne peut plus accepter de travaux sur notre plateforme\u{a0}; son devis pour votre demande ({service}) est retiré. Votre demande reste ouverte aux autres professionnels."
+            ),
+        ),
+        Language::English => (
+            format!("Quote withdrawn: {service}"),
+            format!(
+                "Hello {name},\n\n{professional} can no longer take jobs on our platform, so their quote for your request ({service}) is withdrawn. Your request stays open to other professionals."
+            ),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

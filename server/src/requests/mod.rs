@@ -94,7 +94,7 @@ pub async fn create(
         request_hash: &digest,
         description_language: language,
     };
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let inserted =
         repair_requests::insert(&mut tx, Uuid::now_v7(), &key, &content, Utc::now()).await?;
     let Some(request) = inserted else {
@@ -322,7 +322,7 @@ pub async fn update(
         .filter(|request| request.customer_id == customer_id)
         .ok_or_else(|| not_found("request"))?;
     let content = content(state, &draft).await?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let Some(after) = repair_requests::update_content(&mut tx, id, customer_id, &content).await?
     else {
         drop(tx);
@@ -356,7 +356,7 @@ pub async fn cancel(
     also: &[NewOutboxMessage],
 ) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     let Some(cancelled) = cancel_in(&mut tx, (customer_id, id), from, also, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
@@ -442,7 +442,7 @@ pub async fn notify_professional(
     if request.state() != RepairRequestState::Open {
         return Ok(());
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
     fanout::notify_matches(&mut tx, state, &request, Whom::Email(&email)).await?;
     tx.commit().await?;
     state.outbox.wake();

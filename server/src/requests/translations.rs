@@ -40,7 +40,7 @@ pub fn other_language(language: Language) -> Language {
 }
 
 pub fn spawn(state: AppState, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
-    tokio::spawn(async move {
+    tokio::spawn(crate::store::transaction::tracked(async move {
         while !*shutdown.borrow() {
             if let Err(error) = translate_due(&state).await {
                 tracing::error!(error = ?error, "description translations could not be read");
@@ -51,7 +51,7 @@ pub fn spawn(state: AppState, mut shutdown: watch::Receiver<bool>) -> JoinHandle
                 changed = shutdown.changed() => if changed.is_err() { break },
             }
         }
-    })
+    }))
 }
 
 /// Translates every due description, a batch at a time; how many were translated.

@@ -37,6 +37,29 @@ pub async fn record(
     before: Option<&serde_json::Value>,
     after: Option<&serde_json::Value>,
 ) -> sqlx::Result<()> {
+    insert(db, Some(admin_id), action, target, reason, (before, after)).await
+}
+
+/// [`record`] for what the server did by itself (the housekeeping pass): no admin.
+pub async fn record_by_server(
+    db: impl PgExecutor<'_>,
+    action: &str,
+    target: (&str, &str),
+    reason: &str,
+    before: Option<&serde_json::Value>,
+    after: Option<&serde_json::Value>,
+) -> sqlx::Result<()> {
+    insert(db, None, action, target, reason, (before, after)).await
+}
+
+async fn insert(
+    db: impl PgExecutor<'_>,
+    admin_id: Option<Uuid>,
+    action: &str,
+    target: (&str, &str),
+    reason: &str,
+    (before, after): (Option<&serde_json::Value>, Option<&serde_json::Value>),
+) -> sqlx::Result<()> {
     let (target_type, target_id) = target;
     sqlx::query(
         "insert into audit_events

@@ -1,7 +1,7 @@
 //! Coupons and their use by membership purchases.
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgPool, Postgres, Transaction};
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
@@ -33,10 +33,7 @@ pub struct NewCoupon<'a> {
 }
 
 /// Fails on `coupons_code_key` when a coupon not deleted has the code.
-pub async fn insert(
-    tx: &mut Transaction<'_, Postgres>,
-    coupon: &NewCoupon<'_>,
-) -> sqlx::Result<CouponRow> {
+pub async fn insert(tx: &mut PgConnection, coupon: &NewCoupon<'_>) -> sqlx::Result<CouponRow> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "insert into coupons (id, code, discount_percent, expires_at, max_redemptions)
          values ($1, $2, $3, $4, $5) returning {COLUMNS}"
@@ -46,7 +43,7 @@ pub async fn insert(
     .bind(coupon.discount_percent)
     .bind(coupon.expires_at)
     .bind(coupon.max_redemptions)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await
 }
 
@@ -67,7 +64,7 @@ pub async fn list(db: &PgPool, page: &PageRequest) -> sqlx::Result<Vec<CouponRow
 /// `None` when no coupon that is not deleted has this id.
 /// Turns a coupon on or off; the row before and after, `None` when there is no such coupon.
 pub async fn set_active(
-    tx: &mut Transaction<'_, Postgres>,
+    tx: &mut PgConnection,
     id: Uuid,
     active: bool,
 ) -> sqlx::Result<Option<(CouponRow, CouponRow)>> {
@@ -79,37 +76,31 @@ pub async fn set_active(
     )))
     .bind(id)
     .bind(active)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await?;
     Ok(Some((before, after)))
 }
 
 /// Deletes a coupon (kept for the purchases that used it); the row it was, `None` when there
 /// is no such coupon.
-pub async fn delete(
-    tx: &mut Transaction<'_, Postgres>,
-    id: Uuid,
-) -> sqlx::Result<Option<CouponRow>> {
+pub async fn delete(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<CouponRow>> {
     let Some(before) = get_for_update(tx, id).await? else {
         return Ok(None);
     };
     sqlx::query("update coupons set deleted_at = now() where id = $1")
         .bind(id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     Ok(Some(before))
 }
 
 /// A coupon that is not deleted, locked for the transaction's change.
-async fn get_for_update(
-    tx: &mut Transaction<'_, Postgres>,
-    id: Uuid,
-) -> sqlx::Result<Option<CouponRow>> {
+async fn get_for_update(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<CouponRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select {COLUMNS} from coupons where id = $1 and deleted_at is null for update"
     )))
     .bind(id)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *tx)
     .await
 }
 
@@ -150,7 +141,7 @@ pub async fn reserve(
     request_id: Uuid,
     code: &str,
 ) -> sqlx::Result<Reserved> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     if let Some(held) = held(&mut *tx, professional_id, request_id).await? {
         return Ok(Reserved::Earlier(held));
     }
@@ -205,7 +196,7 @@ pub async fn held(
 /// Gives back the use a purchase reserved, after its card was refused; nothing when it
 /// reserved none or already granted its month.
 pub async fn release(db: &PgPool, professional_id: Uuid, request_id: Uuid) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let released: Option<Uuid> = sqlx::query_scalar(
         "delete from coupon_redemptions r
          where r.professional_id = $1 and r.request_id = $2

@@ -22,7 +22,7 @@ pub struct CustomerRow {
 const COLUMNS: &str =
     "id, name, email::text as email, phone, phone_verified, sms_updates, language, created_at";
 
-pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<CustomerRow>> {
+pub async fn get(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<CustomerRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "select {COLUMNS} from customers where id = $1 and deleted_at is null"
     )))

@@ -31,7 +31,7 @@ pub async fn insert(
 /// Uses the link up and marks the address verified, in one transaction. `None` when the
 /// link is unknown, used or expired, or the account's email is no longer the one it proves.
 pub async fn confirm(db: &PgPool, token_hash: &[u8]) -> sqlx::Result<Option<(AccountKind, Uuid)>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let link: Option<(String, Uuid, String)> = sqlx::query_as(
         "delete from email_verifications where token_hash = $1 and expires_at > now()
          returning role, account_id, email::text",

@@ -53,7 +53,7 @@ pub async fn grant(
     period: impl FnOnce(Option<DateTime<Utc>>) -> (DateTime<Utc>, DateTime<Utc>),
     receipt: impl FnOnce(&Member, DateTime<Utc>) -> NewOutboxMessage,
 ) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let member: Option<Member> = sqlx::query_as(
         "select name, email::text as email, language, membership_expires_at
          from professionals where id = $1 for update",
@@ -117,7 +117,7 @@ pub async fn remind_due(
     batch: i64,
     reminder: impl Fn(&Member, DateTime<Utc>) -> NewOutboxMessage,
 ) -> sqlx::Result<usize> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let due: Vec<(Uuid, Member)> =
         sqlx::query_as::<_, (Uuid, String, String, String, DateTime<Utc>)>(
             "select id, name, email::text, language, membership_expires_at from professionals

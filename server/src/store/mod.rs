@@ -28,6 +28,7 @@ pub mod services;
 pub mod session_versions;
 pub mod social_identities;
 pub mod stripe_events;
+pub mod transaction;
 
 use std::time::Duration;
 
@@ -50,8 +51,8 @@ pub struct Database {
 /// server is, so that their prepared statements stay (a new connection prepares each
 /// statement again on first use).
 fn pool_options(config: &crate::config::Config) -> PgPoolOptions {
-    PgPoolOptions::new()
-        .max_connections(16)
+    transaction::watch_pool(PgPoolOptions::new())
+        .max_connections(config.database_max_connections)
         .min_connections(config.database_min_connections)
         .acquire_timeout(Duration::from_millis(config.database_acquire_timeout_ms))
         .idle_timeout(Duration::from_secs(30 * 60))

@@ -49,10 +49,14 @@ pub struct OrderRecord {
     pub hired_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
     pub closed_at: Option<DateTime<Utc>>,
+    /// The card reference the hire was made with, when it may be kept (see
+    /// `PaymentMethodRef::keepable`): what resuming a hire cut short needs.
+    pub payment_method: Option<String>,
 }
 
 const RECORD: &str = "id, repair_request_id, quote_id, customer_id, professional_id, request_id,
-    payment_id, amount_cents, currency, created_at, hired_at, completed_at, closed_at";
+    payment_id, amount_cents, currency, created_at, hired_at, completed_at, closed_at,
+    payment_method";
 
 /// The order the customer made under their idempotency key `request_id`.
 pub async fn find_by_key(
@@ -114,6 +118,7 @@ pub struct NewClaim {
     pub request_id: Uuid,
     pub amount_cents: i64,
     pub currency: String,
+    pub payment_method: Option<String>,
 }
 
 /// Inserts the live order of a request with no payment yet; `None` when the request has a
@@ -125,8 +130,8 @@ pub async fn insert_claim(
 ) -> sqlx::Result<Option<OrderRecord>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "insert into orders (id, repair_request_id, quote_id, customer_id, professional_id,
-            request_id, amount_cents, currency, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            request_id, amount_cents, currency, created_at, payment_method)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict do nothing
          returning {RECORD}"
     )))
@@ -139,6 +144,7 @@ pub async fn insert_claim(
     .bind(claim.amount_cents)
     .bind(&claim.currency)
     .bind(now)
+    .bind(&claim.payment_method)
     .fetch_optional(tx)
     .await
 }
@@ -195,6 +201,24 @@ pub async fn mark_completed(
         .execute(tx)
         .await?;
     Ok(())
+}
+
+/// Claims whose hire never finished (no payment attached), made before `before`, oldest
+/// first.
+pub async fn unfinished_claims(
+    db: &PgPool,
+    before: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<OrderRecord>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {RECORD} from orders
+         where payment_id is null and closed_at is null and created_at < $1
+         order by created_at limit $2"
+    )))
+    .bind(before)
+    .bind(limit)
+    .fetch_all(db)
+    .await
 }
 
 /// The live order of a request.
@@ -320,7 +344,7 @@ pub struct OrderView {
 
 const VIEW: &str = "select o.id, o.repair_request_id, o.quote_id, o.customer_id,
         o.professional_id, o.request_id, o.payment_id, o.amount_cents, o.currency,
-        o.created_at, o.hired_at, o.completed_at, o.closed_at,
+        o.created_at, o.hired_at, o.completed_at, o.closed_at, o.payment_method,
         c.name as customer_name, c.deleted_at is not null as customer_deleted,
         case when c.deleted_at is null then c.email::text else '' end as customer_email,
         c.phone as customer_phone,

@@ -114,7 +114,8 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
     sqlx::query_as(
         "update outbox_messages m
          set attempts = m.attempts + 1,
-             next_attempt_at = now() + make_interval(secs => $2)
+             next_attempt_at = now() + make_interval(secs => $2),
+             leased_until = now() + make_interval(secs => $2)
          from (select id from outbox_messages
                where state = 'pending' and next_attempt_at <= now()
                order by next_attempt_at
@@ -156,7 +157,8 @@ pub async fn mark_failed(
          set last_error = left($3, 2000),
              next_attempt_at = now() + make_interval(secs => $4),
              state = case when $5 then 'parked' else 'pending' end,
-             finished_at = case when $5 then now() end
+             finished_at = case when $5 then now() end,
+             leased_until = null
          where id = $1 and attempts = $2 and state = 'pending'",
     )
     .bind(id)

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgExecutor, PgPool, Postgres, Transaction};
+use sqlx::{PgConnection, PgExecutor, PgPool};
 
 /// What admins set for one page in one language: only the fields they set.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
@@ -31,32 +31,28 @@ pub async fn read(db: &PgPool, page: &str, language: &str) -> sqlx::Result<Store
 
 /// Locks the page's version row (creating it at version 0) and returns the version, so that
 /// two editors of one page and language take turns.
-pub async fn lock_version(
-    tx: &mut Transaction<'_, Postgres>,
-    page: &str,
-    language: &str,
-) -> sqlx::Result<i64> {
+pub async fn lock_version(tx: &mut PgConnection, page: &str, language: &str) -> sqlx::Result<i64> {
     sqlx::query(
         "insert into page_versions (page, language) values ($1, $2)
          on conflict (page, language) do nothing",
     )
     .bind(page)
     .bind(language)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
     let (version,): (i64,) = sqlx::query_as(
         "select version from page_versions where page = $1 and language = $2 for update",
     )
     .bind(page)
     .bind(language)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await?;
     Ok(version)
 }
 
 /// Sets (or, with `None`, clears back to the default) each field, and bumps the version.
 pub async fn write(
-    tx: &mut Transaction<'_, Postgres>,
+    tx: &mut PgConnection,
     page: &str,
     language: &str,
     changes: &BTreeMap<&str, Option<String>>,
@@ -72,7 +68,7 @@ pub async fn write(
                 .bind(language)
                 .bind(field)
                 .bind(value)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
             }
             None => {
@@ -82,7 +78,7 @@ pub async fn write(
                 .bind(page)
                 .bind(language)
                 .bind(field)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
             }
         }
@@ -93,7 +89,7 @@ pub async fn write(
     )
     .bind(page)
     .bind(language)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await
 }
 

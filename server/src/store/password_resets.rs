@@ -54,7 +54,7 @@ pub async fn redeem(
     token_hash: &[u8],
     password_hash: &str,
 ) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let used = sqlx::query(
         "update password_resets set used_at = now()
          where token_hash = $1 and role = $2 and account_id = $3 and used_at is null and expires_at > now()",

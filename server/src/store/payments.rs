@@ -87,7 +87,7 @@ pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<Payme
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn find(db: &PgPool, id: Uuid) -> sqlx::Result<Option<PaymentRow>> {
+pub async fn find(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<PaymentRow>> {
     sqlx::query_as(payment_sql("select {columns} from payments where id = $1"))
         .bind(id)
         .fetch_optional(db)
@@ -265,4 +265,24 @@ pub async fn finish_attempt(db: &PgPool, id: Uuid, end: AttemptEnd<'_>) -> sqlx:
     };
     query.execute(db).await?;
     Ok(())
+}
+
+/// Hire payments still held (authorised, or waiting for the cardholder) that no order holds,
+/// made before `before`: what a hire cut short left behind.
+pub async fn unattached_holds(
+    db: &PgPool,
+    before: DateTime<Utc>,
+    limit: i64,
+) -> sqlx::Result<Vec<PaymentRow>> {
+    sqlx::query_as(payment_sql(
+        "select {columns} from payments p
+         where p.purpose = 'hire' and p.state in ('authorized', 'requires_action')
+           and p.created_at < $1
+           and not exists (select 1 from orders o where o.payment_id = p.id)
+         order by p.created_at limit $2",
+    ))
+    .bind(before)
+    .bind(limit)
+    .fetch_all(db)
+    .await
 }

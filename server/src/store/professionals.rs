@@ -1,7 +1,7 @@
 //! Professional accounts: the profile, its services and licences, and the approval state.
 
 use chrono::{DateTime, NaiveTime, Utc};
-use sqlx::{PgPool, Postgres, Transaction};
+use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
@@ -176,7 +176,7 @@ pub struct ProfileUpdate {
 
 /// Saves the profile and moves the state as a profile change does, in one transaction.
 pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Result<bool> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let Some(current) = lock_state(&mut tx, id).await? else {
         return Ok(false);
     };
@@ -221,15 +221,23 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     Ok(true)
 }
 
+/// Whether the professional may be hired (they exist and are approved), the row share-locked
+/// until the transaction ends so that an admin's decision waits for the hire or comes first.
+pub async fn lock_hireable(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
+    let approved: Option<bool> =
+        sqlx::query_scalar("select state = 'approved' from professionals where id = $1 for share")
+            .bind(id)
+            .fetch_optional(tx)
+            .await?;
+    Ok(approved == Some(true))
+}
+
 /// Reads a professional's state and locks the row until the transaction ends.
-async fn lock_state(
-    tx: &mut Transaction<'_, Postgres>,
-    id: Uuid,
-) -> sqlx::Result<Option<ProfessionalState>> {
+async fn lock_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<ProfessionalState>> {
     let row: Option<(String,)> =
         sqlx::query_as("select state from professionals where id = $1 for update")
             .bind(id)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?;
     Ok(row.map(|(state,)| {
         ProfessionalState::from_code(&state).unwrap_or(ProfessionalState::WaitingForApproval)
@@ -237,13 +245,13 @@ async fn lock_state(
 }
 
 async fn replace_services(
-    tx: &mut Transaction<'_, Postgres>,
+    tx: &mut PgConnection,
     id: Uuid,
     service_ids: &[Uuid],
 ) -> sqlx::Result<()> {
     sqlx::query("delete from professional_services where professional_id = $1")
         .bind(id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     sqlx::query(
         "insert into professional_services (professional_id, service_id)
@@ -251,7 +259,7 @@ async fn replace_services(
     )
     .bind(id)
     .bind(service_ids)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
     Ok(())
 }
@@ -284,7 +292,7 @@ pub enum Decided {
 /// it (their token version moves on in the same transaction). Runs in the caller's
 /// transaction, so the audit row and the email go in with it.
 pub async fn decide(
-    tx: &mut Transaction<'_, Postgres>,
+    tx: &mut PgConnection,
     id: Uuid,
     allowed: impl Fn(ProfessionalState) -> bool,
     next: ProfessionalState,
@@ -304,9 +312,9 @@ pub async fn decide(
     .bind(id)
     .bind(next.as_str())
     .bind(reason)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
-    super::session_versions::bump(&mut **tx, Role::Professional, id).await?;
+    super::session_versions::bump(&mut *tx, Role::Professional, id).await?;
     Ok(Decided::Done(current))
 }
 
@@ -318,7 +326,7 @@ pub async fn set_photo(
     id: Uuid,
     photo_key: &str,
 ) -> sqlx::Result<Option<Option<String>>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     let previous: Option<(Option<String>,)> =
         sqlx::query_as("select photo_key from professionals where id = $1 for update")
             .bind(id)
@@ -363,7 +371,7 @@ pub async fn add_licence(
     licence: &LicenceRow,
     max: i64,
 ) -> sqlx::Result<LicenceAdded> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     if lock_state(&mut tx, licence.professional_id)
         .await?
         .is_none()

@@ -263,6 +263,45 @@ pub async fn close_submitted(
     .await
 }
 
+/// A quote withdrawn because its professional can no longer take jobs, and whom to tell.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct WithdrawnQuote {
+    pub customer_email: String,
+    pub customer_name: String,
+    pub customer_language: String,
+    pub professional_name: String,
+    pub service_name_en: String,
+    pub service_name_fr: String,
+}
+
+/// SUBMITTED -> WITHDRAWN for every quote of professional `professional_id` (denied or
+/// removed); the customers to tell.
+pub async fn withdraw_all_of(
+    tx: &mut PgConnection,
+    professional_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Vec<WithdrawnQuote>> {
+    sqlx::query_as(
+        "with q as (
+            update quotes set state = 'withdrawn', updated_at = $2
+            where professional_id = $1 and state = 'submitted'
+            returning repair_request_id
+        )
+        select c.email::text as customer_email, c.name as customer_name,
+            c.language as customer_language, p.name as professional_name,
+            s.name_en as service_name_en, s.name_fr as service_name_fr
+        from q
+        join repair_requests r on r.id = q.repair_request_id
+        join customers c on c.id = r.customer_id and c.deleted_at is null
+        join professionals p on p.id = $1
+        join services s on s.id = r.service_id",
+    )
+    .bind(professional_id)
+    .bind(now)
+    .fetch_all(tx)
+    .await
+}
+
 /// SUBMITTED -> NOT_SELECTED for the quotes on open requests whose time ran out at `now`
 /// (run just before those requests expire, in the same transaction).
 pub async fn close_on_expiring(tx: &mut PgConnection, now: DateTime<Utc>) -> sqlx::Result<u64> {

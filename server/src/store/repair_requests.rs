@@ -192,7 +192,10 @@ pub async fn find_by_key(
     .await
 }
 
-pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<RepairRequestRow>> {
+pub async fn get(
+    db: impl sqlx::PgExecutor<'_>,
+    id: Uuid,
+) -> sqlx::Result<Option<RepairRequestRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with requests as (select * from repair_requests where id = $1) {SELECT}"
     )))
@@ -417,7 +420,7 @@ pub async fn customer_counts(db: &PgPool, customer_id: Uuid) -> sqlx::Result<Cus
 
 /// Closes every open request whose time ran out; how many.
 pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::store::transaction::begin(db).await?;
     super::quotes::close_on_expiring(&mut tx, now).await?;
     let done = sqlx::query(
         "update repair_requests set state = 'expired', closed_at = $1
@@ -493,14 +496,16 @@ pub async fn attach_messages(
 }
 
 /// Drops the request's notifications still waiting in the outbox (the request was
-/// cancelled: nobody should be invited to quote on it any more).
+/// cancelled: nobody should be invited to quote on it any more). Those a worker is sending
+/// (leased) go on: they may be out already, and are recorded as they end.
 pub async fn drop_unsent_notifications(
     tx: &mut PgConnection,
     repair_request_id: Uuid,
 ) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "update outbox_messages set state = 'expired', finished_at = now()
-         where state = 'pending' and id in (
+         where state = 'pending' and (leased_until is null or leased_until < now())
+           and id in (
             select outbox_message_id from request_notifications where repair_request_id = $1)",
     )
     .bind(repair_request_id)

@@ -143,6 +143,14 @@ impl PaymentMethodRef {
         &self.0
     }
 
+    /// The reference as it may be kept, to resume a payment cut short under its own key: a
+    /// gateway's reference (`pm_...`, `tok_...`) or one of the test gateway's published test
+    /// cards; `None` for any other card number, which is never stored.
+    pub fn keepable(&self) -> Option<&str> {
+        let reference = self.0.starts_with("pm_") || self.is_token();
+        (reference || test_cards::TestCard::of(self).is_some()).then_some(self.as_str())
+    }
+
     /// A legacy single-use card token (`tok_visa`, ...) rather than a PaymentMethod.
     pub fn is_token(&self) -> bool {
         self.0.starts_with("tok_")

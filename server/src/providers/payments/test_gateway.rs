@@ -211,7 +211,9 @@ impl TestGateway {
             return Err(PaymentError::State { step: step.name });
         }
         let now = self.clock.now();
-        let mut tx = self.db.begin().await.map_err(unavailable)?;
+        let mut tx = crate::store::transaction::begin(&self.db)
+            .await
+            .map_err(unavailable)?;
         let updated: Option<IntentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "update test_gateway_intents
              set status = $3,

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
     'payment.refund': 'audit.actions.refund',
     'payment.test_charge': 'audit.actions.testCharge',
     'payment.confirm': 'audit.actions.confirm',
+    'payment.release_unattached': 'audit.actions.releaseUnattached',
   },
   service: {
     'service.create': 'audit.actions.create',

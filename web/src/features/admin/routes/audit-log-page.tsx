@@ -67,7 +67,10 @@ export function AuditLogPage() {
     {
       header: t('audit.admin'),
       cell: (event) =>
-        filter.adminId === event.adminId ? (
+        // No admin: the server did it by itself (its housekeeping pass).
+        !event.adminId ? (
+          t('audit.server')
+        ) : filter.adminId === event.adminId ? (
           adminLabel(event)
         ) : (
           <Button

@@ -17,7 +17,9 @@ use std::time::{Duration, Instant};
 
 use common::{
     TestServer,
-    market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
+    market::{
+        CALGARY_PRO, Market, customer, db, hire_with_visa, in_calgary, market, place, professional,
+    },
     reason, send_quote, with_token,
 };
 use futures::future::join_all;
@@ -31,8 +33,6 @@ use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
 type Billing = BillingServiceClient<Channel>;
-
-const VISA: &str = "4242 4242 4242 4242";
 
 /// A server whose customers may place many requests an hour (the races place one a round).
 async fn server() -> TestServer {
@@ -72,24 +72,6 @@ async fn two_pros(server: &TestServer) -> [String; 2] {
     [first, second]
 }
 
-async fn hire(
-    mut billing: Billing,
-    token: String,
-    quote: String,
-) -> Result<bpb::Order, tonic::Status> {
-    billing
-        .hire_professional(with_token(
-            bpb::HireProfessionalRequest {
-                application_id: quote,
-                payment_method: VISA.into(),
-                request_id: Uuid::now_v7().to_string(),
-            },
-            &token,
-        ))
-        .await
-        .map(|r| r.into_inner().order.unwrap())
-}
-
 /// A new customer's request with two quotes, the first hired by card: the customer's token,
 /// the job and its order.
 async fn hired_job(
@@ -99,8 +81,8 @@ async fn hired_job(
 ) -> (String, Job, bpb::Order) {
     let (_, token) = customer(server).await;
     let job = job(server, market, &token, pros).await;
-    let billing = BillingServiceClient::new(server.channel().await);
-    let order = hire(billing, token.clone(), job.quotes[0].id.clone())
+    let channel = server.channel().await;
+    let order = hire_with_visa(channel, token.clone(), job.quotes[0].id.clone())
         .await
         .unwrap();
     (token, job, order)
@@ -147,8 +129,11 @@ async fn one_customer_s_burst_of_hires_leaves_another_customer_s_reads_unaffecte
     let channel = server.channel().await;
 
     let hires = (0..24).map(|_| {
-        let billing = BillingServiceClient::new(channel.clone());
-        tokio::spawn(hire(billing, busy.clone(), job.quotes[0].id.clone()))
+        tokio::spawn(hire_with_visa(
+            channel.clone(),
+            busy.clone(),
+            job.quotes[0].id.clone(),
+        ))
     });
     let reads = tokio::spawn({
         let mut market = market.clone();
@@ -208,9 +193,12 @@ async fn of_twenty_racing_hires_one_hold_is_authorised_and_none_is_left_unattach
         let (_, token) = customer(&server).await;
         let job = job(&server, &mut market, &token, &pros).await;
         let hires = (0..20).map(|i| {
-            let billing = BillingServiceClient::new(channel.clone());
             let quote = job.quotes[i % 2].id.clone();
-            tokio::spawn(hire(billing, job.customer_token.clone(), quote))
+            tokio::spawn(hire_with_visa(
+                channel.clone(),
+                job.customer_token.clone(),
+                quote,
+            ))
         });
         let answers: Vec<_> = join_all(hires)
             .await
@@ -486,13 +474,9 @@ async fn a_denied_professional_s_quotes_close_their_customers_are_told_and_no_hi
         .unwrap();
     common::wait_for_message(server.data_dir(), "email.jsonl", &email, "withdrawn", 1).await;
 
-    let refused = hire(
-        BillingServiceClient::new(server.channel().await),
-        token,
-        job.quotes[0].id.clone(),
-    )
-    .await
-    .unwrap_err();
+    let refused = hire_with_visa(server.channel().await, token, job.quotes[0].id.clone())
+        .await
+        .unwrap_err();
     assert_eq!(refused.code(), Code::FailedPrecondition, "{refused:?}");
     let payments: i64 = sqlx::query_scalar("select count(*) from payments where purpose = 'hire'")
         .fetch_one(db(&server))

@@ -232,21 +232,31 @@ pub async fn hire_by_card(
     customer_token: &str,
     quote: &pb::Quote,
 ) -> repairs_proto::billing::Order {
+    let (channel, token) = (server.channel().await, customer_token.to_owned());
+    hire_with_visa(channel, token, quote.id.clone())
+        .await
+        .unwrap()
+}
+
+/// A hire of quote `quote_id` by the customer of `token` with the Visa test card, under a new
+/// key; owned arguments, so races can spawn it.
+pub async fn hire_with_visa(
+    channel: Channel,
+    token: String,
+    quote_id: String,
+) -> Result<repairs_proto::billing::Order, tonic::Status> {
     use repairs_proto::billing::{
         HireProfessionalRequest, billing_service_client::BillingServiceClient,
     };
-    BillingServiceClient::new(server.channel().await)
+    BillingServiceClient::new(channel)
         .hire_professional(with_token(
             HireProfessionalRequest {
-                application_id: quote.id.clone(),
+                application_id: quote_id,
                 payment_method: "4242 4242 4242 4242".into(),
                 request_id: Uuid::now_v7().to_string(),
             },
-            customer_token,
+            &token,
         ))
         .await
-        .unwrap()
-        .into_inner()
-        .order
-        .unwrap()
+        .map(|r| r.into_inner().order.unwrap())
 }

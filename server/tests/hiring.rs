@@ -513,7 +513,7 @@ async fn a_cancel_of_the_open_request_never_cancels_it_once_hired() {
     let request = Uuid::parse_str(&job.request.id).unwrap();
     let customer = Uuid::parse_str(&job.request.customer_id).unwrap();
     let state = &job.server.server.state;
-    let open = repairs_server::domain::RepairRequestState::Open;
+    let open = repairs_server::domain::RequestChange::CancelOpen;
     let refused = repairs_server::requests::cancel(state, customer, request, open, &[])
         .await
         .unwrap_err();

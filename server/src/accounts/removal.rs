@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use crate::{
     auth::Caller,
-    domain::{RepairRequestState, Role},
+    domain::{RequestChange, Role},
     error::ApiResult,
     requests,
     state::AppState,
@@ -41,7 +41,7 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
     };
     let mut cancelled = Vec::new();
     for request in repair_requests::lock_open_of(&mut tx, id).await? {
-        if requests::cancel_in(&mut tx, (id, request), RepairRequestState::Open, &[], now)
+        if requests::cancel_in(&mut tx, (id, request), RequestChange::CancelOpen, &[], now)
             .await?
             .is_some()
         {

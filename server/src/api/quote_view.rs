@@ -4,18 +4,17 @@ use repairs_proto::marketplace as pb;
 
 use super::convert::timestamp;
 use crate::{
-    domain::Language,
+    domain::{Language, QuoteState},
     quotes,
     store::{quotes::QuoteRow, reviews::ReviewSummary},
 };
 
-pub fn quote_state(state: &str) -> pb::QuoteState {
+pub fn quote_state(state: QuoteState) -> pb::QuoteState {
     match state {
-        "submitted" => pb::QuoteState::Submitted,
-        "hired" => pb::QuoteState::Hired,
-        "not_selected" => pb::QuoteState::NotSelected,
-        "withdrawn" => pb::QuoteState::Withdrawn,
-        _ => pb::QuoteState::Unspecified,
+        QuoteState::Submitted => pb::QuoteState::Submitted,
+        QuoteState::Hired => pb::QuoteState::Hired,
+        QuoteState::NotSelected => pb::QuoteState::NotSelected,
+        QuoteState::Withdrawn => pb::QuoteState::Withdrawn,
     }
 }
 
@@ -34,7 +33,7 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         professional_name: quote.professional_name.clone(),
         estimated_minutes: quote.estimated_minutes,
         fee: Some(quotes::fee_of(quote).into()),
-        state: quote_state(&quote.state) as i32,
+        state: quote_state(quote.state()) as i32,
         create_time: Some(timestamp(quote.created_at)),
         service_name: match language {
             Language::French => quote.service_name_fr.clone(),

@@ -79,6 +79,64 @@ impl RepairRequestState {
     }
 }
 
+/// The changes of a request's state, each with the states it may start from (the ledger's
+/// `Step::allowed_from` is the model). Store updates name the change and move the row only
+/// from one of those states, so a change that lost a race changes nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestChange {
+    /// A quote was chosen and its payment waits on the cardholder.
+    AwaitPayment,
+    /// That payment failed or was released before the hire.
+    Reopen,
+    /// The card is held: the quote's professional is hired (again, after a lapsed hold).
+    Hire,
+    /// The job is done and paid.
+    Complete,
+    /// The customer cancels their open request.
+    CancelOpen,
+    /// The customer cancels a hired job whose hold was released.
+    CancelHired,
+    /// Nobody was hired in time.
+    Expire,
+}
+
+impl RequestChange {
+    pub fn allowed_from(self) -> &'static [RepairRequestState] {
+        use RepairRequestState as S;
+        match self {
+            Self::AwaitPayment | Self::CancelOpen | Self::Expire => &[S::Open],
+            Self::Reopen => &[S::PendingPayment],
+            Self::Hire => &[S::Open, S::PendingPayment, S::Hired],
+            Self::Complete | Self::CancelHired => &[S::Hired],
+        }
+    }
+
+    pub fn leads_to(self) -> RepairRequestState {
+        use RepairRequestState as S;
+        match self {
+            Self::AwaitPayment => S::PendingPayment,
+            Self::Reopen => S::Open,
+            Self::Hire => S::Hired,
+            Self::Complete => S::Completed,
+            Self::CancelOpen | Self::CancelHired => S::Cancelled,
+            Self::Expire => S::Expired,
+        }
+    }
+
+    /// Whether a request in `state` may take this change.
+    pub fn may_start_from(self, state: RepairRequestState) -> bool {
+        self.allowed_from().contains(&state)
+    }
+
+    /// The stored spellings of [`Self::allowed_from`], for the store's `state = any($n)`.
+    pub fn from_codes(self) -> Vec<&'static str> {
+        self.allowed_from()
+            .iter()
+            .map(|state| state.as_str())
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,6 +162,7 @@ mod tests {
             RepairRequestState::Completed,
             RepairRequestState::Cancelled,
             RepairRequestState::Expired,
+            RepairRequestState::PendingPayment,
         ] {
             assert_eq!(RepairRequestState::from_code(state.as_str()), Some(state));
         }
@@ -111,5 +170,35 @@ mod tests {
             assert_eq!(Urgency::from_code(urgency.as_str()), Some(urgency));
         }
         assert_eq!(Urgency::from_code("soon"), None);
+    }
+
+    #[test]
+    fn a_finished_request_takes_no_change_and_a_paid_one_only_completes_or_a_released_cancel() {
+        use RepairRequestState as S;
+        let all = [
+            RequestChange::AwaitPayment,
+            RequestChange::Reopen,
+            RequestChange::Hire,
+            RequestChange::Complete,
+            RequestChange::CancelOpen,
+            RequestChange::CancelHired,
+            RequestChange::Expire,
+        ];
+        for finished in [S::Completed, S::Cancelled, S::Expired] {
+            assert!(all.iter().all(|change| !change.may_start_from(finished)));
+        }
+        let from_hired: Vec<_> = all
+            .into_iter()
+            .filter(|c| c.may_start_from(S::Hired))
+            .collect();
+        assert_eq!(
+            from_hired,
+            [
+                RequestChange::Hire,
+                RequestChange::Complete,
+                RequestChange::CancelHired
+            ]
+        );
+        assert!(!RequestChange::CancelOpen.may_start_from(S::Hired));
     }
 }

@@ -34,7 +34,7 @@ use crate::{
     billing::{
         Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, ledger,
     },
-    domain::{Cents, Currency, Language, Money, RepairRequestState},
+    domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, RequestChange},
     error::{ApiError, ApiResult},
     outbox::{self, NewOutboxMessage},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
@@ -192,16 +192,17 @@ async fn claim(
             None if same_quote => return Err(LedgerError::InProgress.into()),
             // A lapsed or released hold on the hired quote: it may be authorised again.
             Some(PaymentState::Expired | PaymentState::Canceled)
-                if same_quote && request_state == "hired" =>
+                if same_quote && request_state == RepairRequestState::Hired =>
             {
                 orders::close(&mut *tx, live.id, now).await?;
             }
             _ => return Err(requests::not_open()),
         }
     }
-    match (request_state.as_str(), quote.state.as_str()) {
-        ("open", "submitted") | ("hired", "hired") => {}
-        ("open", _) => {
+    match (request_state, quote.state()) {
+        (RepairRequestState::Open, QuoteState::Submitted)
+        | (RepairRequestState::Hired, QuoteState::Hired) => {}
+        (RepairRequestState::Open, _) => {
             return Err(ApiError::FailedPrecondition {
                 reason: "QUOTE_NOT_SUBMITTED",
                 message: "this quote was withdrawn or closed; choose another one".to_owned(),
@@ -332,26 +333,21 @@ async fn apply(state: &AppState, order_id: Uuid, payment: &Payment) -> ApiResult
         .ok_or_else(|| not_found("order"))?;
     let request_state = quotes::lock_request_state(&mut tx, order.repair_request_id)
         .await?
-        .unwrap_or_default();
+        .ok_or_else(|| not_found("request"))?;
     orders::attach_payment(&mut tx, order.id, payment.id).await?;
     let settled = order.hired_at.is_some() || order.closed_at.is_some();
     let applied = match payment.state {
         _ if settled => Applied::Done,
         PaymentState::Authorized | PaymentState::Captured => {
-            hire_on(&mut tx, state, &order, &request_state, now).await?
+            hire_on(&mut tx, state, &order, request_state, now).await?
         }
-        PaymentState::RequiresAction => match request_state.as_str() {
-            "open" => {
-                repair_requests::move_state(
-                    &mut tx,
-                    order.repair_request_id,
-                    &["open"],
-                    "pending_payment",
-                )
-                .await?;
+        PaymentState::RequiresAction => match request_state {
+            RepairRequestState::Open => {
+                let change = RequestChange::AwaitPayment;
+                repair_requests::move_state(&mut tx, order.repair_request_id, change).await?;
                 Applied::Done
             }
-            "pending_payment" | "hired" => Applied::Done,
+            RepairRequestState::PendingPayment | RepairRequestState::Hired => Applied::Done,
             _ => Applied::Lost(requests::not_open()),
         },
         PaymentState::Failed
@@ -359,13 +355,8 @@ async fn apply(state: &AppState, order_id: Uuid, payment: &Payment) -> ApiResult
         | PaymentState::Expired
         | PaymentState::Refunded => {
             orders::close(&mut *tx, order.id, now).await?;
-            repair_requests::move_state(
-                &mut tx,
-                order.repair_request_id,
-                &["pending_payment"],
-                "open",
-            )
-            .await?;
+            let change = RequestChange::Reopen;
+            repair_requests::move_state(&mut tx, order.repair_request_id, change).await?;
             Applied::Done
         }
     };
@@ -390,13 +381,13 @@ async fn hire_on(
     tx: &mut sqlx::PgConnection,
     state: &AppState,
     order: &OrderRecord,
-    request_state: &str,
+    request_state: RepairRequestState,
     now: DateTime<Utc>,
 ) -> ApiResult<Applied> {
     if !professionals::lock_hireable(tx, order.professional_id).await? {
         return Ok(Applied::Lost(professional_unavailable()));
     }
-    if !matches!(request_state, "open" | "pending_payment" | "hired")
+    if !RequestChange::Hire.may_start_from(request_state)
         || !quotes::hire(tx, order.quote_id, now).await?
     {
         return Ok(Applied::Lost(requests::not_open()));
@@ -420,7 +411,7 @@ async fn hire_on(
             NewOutboxMessage::email(&closed.email, subject, body)
         })
         .collect();
-    if request_state != "hired" {
+    if request_state != RepairRequestState::Hired {
         told.push(hired_notice(tx, state, order).await?);
     }
     outbox::enqueue_many(&mut *tx, &told).await?;
@@ -594,7 +585,7 @@ pub async fn complete(
 pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<RepairRequestRow> {
     let mut request = own_request(state, customer_id, id).await?;
     if request.state() != RepairRequestState::Hired {
-        let open = RepairRequestState::Open;
+        let open = RequestChange::CancelOpen;
         match requests::cancel(state, customer_id, id, open, &[]).await {
             // Hired while the cancel was on its way: cancelled as a hired job, below.
             Err(refused) => {
@@ -610,7 +601,7 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
         release_before_cancel(state, &order, &payment).await?;
     }
     let told = cancelled_notice(state, &request).await?;
-    let hired = RepairRequestState::Hired;
+    let hired = RequestChange::CancelHired;
     requests::cancel(state, customer_id, id, hired, told.as_slice()).await
 }
 

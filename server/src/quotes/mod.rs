@@ -12,7 +12,7 @@ use crate::{
     accounts::not_found,
     auth::Caller,
     billing::membership,
-    domain::{Cents, Currency, Language, Money, Role, SmsUpdates},
+    domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, Role, SmsUpdates},
     error::{ApiError, ApiResult, FieldViolation},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -60,10 +60,8 @@ pub async fn create(
     }
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     // The lock orders this quote against a hire or a cancel of the same request.
-    if quotes::lock_request_state(&mut tx, form.repair_request_id)
-        .await?
-        .as_deref()
-        != Some("open")
+    if quotes::lock_request_state(&mut tx, form.repair_request_id).await?
+        != Some(RepairRequestState::Open)
     {
         return Err(requests::not_open());
     }
@@ -174,9 +172,9 @@ pub async fn withdraw(state: &AppState, professional_id: Uuid, id: Uuid) -> ApiR
         .await?
         .filter(|quote| quote.professional_id == professional_id)
         .ok_or_else(|| not_found("quote"))?;
-    match quote.state.as_str() {
-        "withdrawn" => Ok(quote),
-        "submitted" => Err(requests::not_open()),
+    match quote.state() {
+        QuoteState::Withdrawn => Ok(quote),
+        QuoteState::Submitted => Err(requests::not_open()),
         _ => Err(ApiError::FailedPrecondition {
             reason: "QUOTE_NOT_SUBMITTED",
             message: "only a quote still waiting for the customer can be withdrawn".to_owned(),

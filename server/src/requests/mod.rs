@@ -21,7 +21,7 @@ use fanout::Whom;
 use crate::{
     accounts::not_found,
     auth::Caller,
-    domain::{Email, Language, RepairRequestState, Role},
+    domain::{Email, Language, RepairRequestState, RequestChange, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
     outbox::NewOutboxMessage,
@@ -342,7 +342,7 @@ pub async fn update(
     Ok(after)
 }
 
-/// Cancels a request still in state `from` (the legacy delete): an open one, or a hired one
+/// Cancels a request by `change` (the legacy delete): an open one, or a hired one
 /// whose hold was released (`crate::hiring::cancel`); REPAIR_REQUEST_NOT_OPEN when it moved
 /// meanwhile. Cancelling a cancelled request answers it unchanged. Notifications not yet sent
 /// are dropped: the request is no longer on offer. `also` (the hired professional's notice)
@@ -352,12 +352,12 @@ pub async fn cancel(
     state: &AppState,
     customer_id: Uuid,
     id: Uuid,
-    from: RepairRequestState,
+    change: RequestChange,
     also: &[NewOutboxMessage],
 ) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
     let mut tx = crate::store::transaction::begin(&state.db).await?;
-    let Some(cancelled) = cancel_in(&mut tx, (customer_id, id), from, also, now).await? else {
+    let Some(cancelled) = cancel_in(&mut tx, (customer_id, id), change, also, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -374,19 +374,19 @@ pub async fn cancel(
     Ok(cancelled)
 }
 
-/// Cancels the customer's request in `tx` if it is still in state `from`, and queues word to
+/// Cancels the customer's request in `tx` if `change` may start from its state, and queues word to
 /// the professionals whose quotes it closes, with `also`; `None` when the request cannot be
 /// cancelled, and then `tx` must be dropped.
 pub(crate) async fn cancel_in(
     tx: &mut PgConnection,
     (customer_id, id): (Uuid, Uuid),
-    from: RepairRequestState,
+    change: RequestChange,
     also: &[NewOutboxMessage],
     now: DateTime<Utc>,
 ) -> ApiResult<Option<RepairRequestRow>> {
     // Closed first so the reply counts no live quote.
     let closed = quotes::close_submitted(tx, id, None, now).await?;
-    let Some(cancelled) = repair_requests::cancel(tx, id, customer_id, from, now).await? else {
+    let Some(cancelled) = repair_requests::cancel(tx, id, customer_id, change, now).await? else {
         return Ok(None);
     };
     repair_requests::drop_unsent_notifications(tx, id).await?;

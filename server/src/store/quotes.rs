@@ -7,6 +7,7 @@ use uuid::Uuid;
 use std::sync::LazyLock;
 
 use super::{page::PageRequest, reviews::ReviewSummary};
+use crate::domain::{QuoteChange, QuoteState, RepairRequestState};
 
 /// A quote joined to who sent it and what it is for.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -31,6 +32,12 @@ pub struct QuoteRow {
     /// The professional's reviews in short, counted in the same query.
     #[sqlx(flatten)]
     pub professional_reviews: ReviewSummary,
+}
+
+impl QuoteRow {
+    pub fn state(&self) -> QuoteState {
+        QuoteState::from_code(&self.state).unwrap_or(QuoteState::Withdrawn)
+    }
 }
 
 /// The quote row with its joins, from a `q` relation (the table or a CTE).
@@ -105,8 +112,8 @@ pub async fn withdraw(
 ) -> sqlx::Result<Option<QuoteRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with q as (
-            update quotes set state = 'withdrawn', updated_at = $3
-            where id = $1 and professional_id = $2 and state = 'submitted'
+            update quotes set state = $5, updated_at = $3
+            where id = $1 and professional_id = $2 and state = any($4)
               and exists (select 1 from repair_requests r
                           where r.id = quotes.repair_request_id and r.state = 'open')
             returning *
@@ -116,6 +123,8 @@ pub async fn withdraw(
     .bind(id)
     .bind(professional_id)
     .bind(now)
+    .bind(QuoteChange::Withdraw.from_codes())
+    .bind(QuoteChange::Withdraw.leads_to().as_str())
     .fetch_optional(db)
     .await
 }
@@ -172,22 +181,31 @@ pub async fn live_for_request(
 
 /// Locks request `id` for the rest of the transaction; its state, `None` when it does not
 /// exist.
-pub async fn lock_request_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("select state from repair_requests where id = $1 for update")
-        .bind(id)
-        .fetch_optional(tx)
-        .await
+pub async fn lock_request_state(
+    tx: &mut PgConnection,
+    id: Uuid,
+) -> sqlx::Result<Option<RepairRequestState>> {
+    let state: Option<String> =
+        sqlx::query_scalar("select state from repair_requests where id = $1 for update")
+            .bind(id)
+            .fetch_optional(tx)
+            .await?;
+    Ok(
+        state
+            .map(|state| RepairRequestState::from_code(&state).unwrap_or(RepairRequestState::Open)),
+    )
 }
 
 /// SUBMITTED (or HIRED, authorised again) -> HIRED; false when the quote was withdrawn or
 /// not selected meanwhile.
 pub async fn hire(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::Result<bool> {
     let done = sqlx::query(
-        "update quotes set state = 'hired', updated_at = $2
-         where id = $1 and state in ('submitted', 'hired')",
+        "update quotes set state = $4, updated_at = $2 where id = $1 and state = any($3)",
     )
     .bind(id)
     .bind(now)
+    .bind(QuoteChange::Hire.from_codes())
+    .bind(QuoteChange::Hire.leads_to().as_str())
     .execute(tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -244,8 +262,8 @@ pub async fn close_submitted(
 ) -> sqlx::Result<Vec<ClosedQuote>> {
     sqlx::query_as(
         "with q as (
-            update quotes set state = 'not_selected', updated_at = $2
-            where repair_request_id = $1 and state = 'submitted'
+            update quotes set state = $5, updated_at = $2
+            where repair_request_id = $1 and state = any($4)
               and ($3::uuid is null or id <> $3)
             returning professional_id
         )
@@ -259,6 +277,8 @@ pub async fn close_submitted(
     .bind(repair_request_id)
     .bind(now)
     .bind(keep)
+    .bind(QuoteChange::NotSelect.from_codes())
+    .bind(QuoteChange::NotSelect.leads_to().as_str())
     .fetch_all(tx)
     .await
 }
@@ -283,8 +303,8 @@ pub async fn withdraw_all_of(
 ) -> sqlx::Result<Vec<WithdrawnQuote>> {
     sqlx::query_as(
         "with q as (
-            update quotes set state = 'withdrawn', updated_at = $2
-            where professional_id = $1 and state = 'submitted'
+            update quotes set state = $4, updated_at = $2
+            where professional_id = $1 and state = any($3)
             returning repair_request_id
         )
         select c.email::text as customer_email, c.name as customer_name,
@@ -298,6 +318,8 @@ pub async fn withdraw_all_of(
     )
     .bind(professional_id)
     .bind(now)
+    .bind(QuoteChange::Withdraw.from_codes())
+    .bind(QuoteChange::Withdraw.leads_to().as_str())
     .fetch_all(tx)
     .await
 }

@@ -5,7 +5,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
-use crate::domain::{Language, RepairRequestState, Urgency};
+use crate::domain::{Language, RepairRequestState, RequestChange, Urgency};
 
 /// A stored request with its service's names.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -265,43 +265,43 @@ pub async fn update_content(
         .await
 }
 
-/// Cancels the customer's request in state `from` (open, or hired); `None` when it is not
-/// theirs or no longer in that state.
+/// Cancels the customer's request by `change` (an open one, or a hired one whose hold was
+/// released); `None` when it is not theirs or not in a state the change starts from.
 pub async fn cancel(
     tx: &mut PgConnection,
     id: Uuid,
     customer_id: Uuid,
-    from: RepairRequestState,
+    change: RequestChange,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<RepairRequestRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with requests as (
-            update repair_requests set state = 'cancelled', closed_at = $3
-            where id = $1 and customer_id = $2 and state = $4
+            update repair_requests set state = $5, closed_at = $3
+            where id = $1 and customer_id = $2 and state = any($4)
             returning *
          ) {SELECT}"
     )))
     .bind(id)
     .bind(customer_id)
     .bind(now)
-    .bind(from.as_str())
+    .bind(change.from_codes())
+    .bind(change.leads_to().as_str())
     .fetch_optional(tx)
     .await
 }
 
-/// Moves request `id` from one of `from` to `to` (the hire's steps: OPEN -> PENDING_PAYMENT,
-/// PENDING_PAYMENT -> OPEN); false when it was in none of them.
+/// Applies `change` to request `id` (the hire's steps: AwaitPayment, Reopen); false when the
+/// request was in no state the change starts from.
 pub async fn move_state(
     tx: &mut PgConnection,
     id: Uuid,
-    from: &[&str],
-    to: &str,
+    change: RequestChange,
 ) -> sqlx::Result<bool> {
     let done =
         sqlx::query("update repair_requests set state = $3 where id = $1 and state = any($2)")
             .bind(id)
-            .bind(from)
-            .bind(to)
+            .bind(change.from_codes())
+            .bind(change.leads_to().as_str())
             .execute(tx)
             .await?;
     Ok(done.rows_affected() == 1)
@@ -315,14 +315,17 @@ pub async fn hire(
     quote_id: Uuid,
     professional_id: Uuid,
 ) -> sqlx::Result<bool> {
+    let hire = RequestChange::Hire;
     let done = sqlx::query(
-        "update repair_requests set state = 'hired', hired_application_id = $2,
+        "update repair_requests set state = $5, hired_application_id = $2,
             hired_professional_id = $3
-         where id = $1 and state in ('open', 'pending_payment', 'hired')",
+         where id = $1 and state = any($4)",
     )
     .bind(id)
     .bind(quote_id)
     .bind(professional_id)
+    .bind(hire.from_codes())
+    .bind(hire.leads_to().as_str())
     .execute(tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -336,13 +339,15 @@ pub async fn complete(
 ) -> sqlx::Result<Option<RepairRequestRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "with requests as (
-            update repair_requests set state = 'completed'
-            where id = $1 and customer_id = $2 and state = 'hired'
+            update repair_requests set state = $4
+            where id = $1 and customer_id = $2 and state = any($3)
             returning *
          ) {SELECT}"
     )))
     .bind(id)
     .bind(customer_id)
+    .bind(RequestChange::Complete.from_codes())
+    .bind(RequestChange::Complete.leads_to().as_str())
     .fetch_optional(db)
     .await
 }

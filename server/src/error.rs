@@ -163,6 +163,20 @@ impl From<ApiError> for Status {
     }
 }
 
+/// A token that cannot open a session (any more): sign in again.
+impl From<crate::auth::token::TokenError> for ApiError {
+    fn from(error: crate::auth::token::TokenError) -> Self {
+        use crate::auth::token::TokenError;
+        Self::Unauthenticated {
+            reason: match error {
+                TokenError::Expired => "SESSION_EXPIRED",
+                TokenError::Invalid => "SESSION_INVALID",
+            },
+            message: error.to_string(),
+        }
+    }
+}
+
 impl From<crate::cache::CacheError> for ApiError {
     fn from(error: crate::cache::CacheError) -> Self {
         tracing::error!(%error, "cache failure");

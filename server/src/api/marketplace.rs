@@ -14,13 +14,13 @@ use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Response, Status, codegen::BoxStream};
 
 use super::{
-    convert::{caller, language_to_proto, timestamp},
+    convert::{caller, caller_session, language_to_proto, timestamp},
     quote_view::{quote_to_proto, review_summary_to_proto},
     reply_language::reply_language,
 };
 use crate::{
     accounts::{parse_id, require_self},
-    auth::Caller,
+    auth::{Caller, stream},
     dashboards,
     domain::{Language, RepairRequestState, Urgency},
     error::{ApiError, ApiResult},
@@ -646,6 +646,7 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::WatchRepairRequestRequest>,
     ) -> Reply<BoxStream<pb::WatchRepairRequestResponse>> {
         let caller = caller(&request)?;
+        let guard = stream::Guard::new(self.state.sessions.clone(), caller_session(&request)?);
         let message = request.into_inner();
         let id = parse_id("id", &message.id)?;
         let (first, subscription) = requests::watch::open(&self.state, &caller, id).await?;
@@ -659,12 +660,12 @@ impl MarketplaceService for MarketplaceApi {
             subscription,
             sender,
         ));
-        let stream = ReceiverStream::new(receiver).map(move |update| {
+        let updates = ReceiverStream::new(receiver).map(move |update| {
             update
                 .map(|update| update_to_proto(&update, language))
                 .map_err(Status::from)
         });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(stream::bound(guard, Box::pin(updates))))
     }
 
     async fn suggest_addresses(

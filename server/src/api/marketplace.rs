@@ -55,13 +55,7 @@ impl MarketplaceApi {
         let requests = rows
             .into_iter()
             .map(|request| {
-                repair_request_to_proto(
-                    &Viewed {
-                        request,
-                        location: Location::Full,
-                    },
-                    language,
-                )
+                repair_request_to_proto(&Viewed::new(caller, request, Location::Full), language)
             })
             .collect();
         Ok((requests, next_page_token))
@@ -353,13 +347,7 @@ impl MarketplaceService for MarketplaceApi {
         let form = draft_form(message.draft);
         let created = requests::create(&self.state, caller.account_id, key, &form).await?;
         let repair_request = self
-            .one(
-                &caller,
-                &Viewed {
-                    request: created,
-                    location: Location::Full,
-                },
-            )
+            .one(&caller, &Viewed::new(&caller, created, Location::Full))
             .await?;
         Ok(Response::new(pb::CreateRepairRequestResponse {
             repair_request: Some(repair_request),
@@ -387,10 +375,7 @@ impl MarketplaceService for MarketplaceApi {
         let id = parse_id("id", &message.id)?;
         let form = draft_form(message.draft);
         let updated = requests::update(&self.state, caller.account_id, id, &form).await?;
-        let viewed = Viewed {
-            request: updated,
-            location: Location::Full,
-        };
+        let viewed = Viewed::new(&caller, updated, Location::Full);
         Ok(Response::new(pb::UpdateRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
@@ -403,10 +388,7 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
         let cancelled = crate::hiring::cancel(&self.state, caller.account_id, id).await?;
-        let viewed = Viewed {
-            request: cancelled,
-            location: Location::Full,
-        };
+        let viewed = Viewed::new(&caller, cancelled, Location::Full);
         Ok(Response::new(pb::CancelRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
@@ -419,10 +401,7 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
         let completed = crate::hiring::complete(&self.state, caller.account_id, id).await?;
-        let viewed = Viewed {
-            request: completed,
-            location: Location::Full,
-        };
+        let viewed = Viewed::new(&caller, completed, Location::Full);
         Ok(Response::new(pb::CompleteRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))

@@ -62,7 +62,7 @@ async fn open_views(
         .await?
         .map(|c| c.language())
         .unwrap_or_default();
-    Ok(requests::approximate_views(&state.db, matches)
+    Ok(requests::approximate_views(&state.db, viewer, matches)
         .await?
         .iter()
         .map(|viewed| pb::OpenRepairRequest {

@@ -61,6 +61,11 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     pub database_url: Option<String>,
 
+    /// How long a call may run before it is stopped and answered DEADLINE_EXCEEDED (a
+    /// client's shorter `grpc-timeout` wins). A stream's limit covers its opening only.
+    #[arg(long, env = "RPC_TIMEOUT_MS", default_value_t = 60_000)]
+    pub rpc_timeout_ms: u64,
+
     /// How long a call waits for a database connection before failing as UNAVAILABLE.
     #[arg(long, env = "DATABASE_ACQUIRE_TIMEOUT_MS", default_value_t = 3000)]
     pub database_acquire_timeout_ms: u64,
@@ -506,6 +511,7 @@ impl Config {
             http_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             data_dir,
             database_url: Some(database_url),
+            rpc_timeout_ms: 60_000,
             database_acquire_timeout_ms: 3000,
             database_min_connections: 1,
             // Small, so a call that holds two connections at once shows under the tests' load.

@@ -40,6 +40,6 @@ pub async fn professional(db: &PgPool, professional_id: Uuid) -> ApiResult<Profe
     Ok(ProfessionalDashboard {
         received: open.total,
         counts,
-        latest: requests::approximate_views(db, &open.newest).await?,
+        latest: requests::approximate_views(db, professional_id, &open.newest).await?,
     })
 }

@@ -83,6 +83,12 @@ pub enum ApiError {
         reason: &'static str,
         message: String,
     },
+    /// The call ran out of time on the server (its own limit or the client's deadline).
+    #[error("{message}")]
+    DeadlineExceeded {
+        reason: &'static str,
+        message: String,
+    },
     /// Anything unexpected. Logged; the caller reads a generic message.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -127,6 +133,7 @@ impl ApiError {
             Self::FailedPrecondition { reason, .. } => (Code::FailedPrecondition, reason),
             Self::ResourceExhausted { reason, .. } => (Code::ResourceExhausted, reason),
             Self::Unavailable { reason, .. } => (Code::Unavailable, reason),
+            Self::DeadlineExceeded { reason, .. } => (Code::DeadlineExceeded, reason),
             Self::Internal(_) => (Code::Internal, "INTERNAL"),
         }
     }
@@ -160,6 +167,20 @@ impl From<ApiError> for Status {
         }
         let message = error.public_message();
         Status::with_error_details(code, message, details)
+    }
+}
+
+/// A token that cannot open a session (any more): sign in again.
+impl From<crate::auth::token::TokenError> for ApiError {
+    fn from(error: crate::auth::token::TokenError) -> Self {
+        use crate::auth::token::TokenError;
+        Self::Unauthenticated {
+            reason: match error {
+                TokenError::Expired => "SESSION_EXPIRED",
+                TokenError::Invalid => "SESSION_INVALID",
+            },
+            message: error.to_string(),
+        }
     }
 }
 

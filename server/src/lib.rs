@@ -270,7 +270,6 @@ async fn serve(
     let request_id = http::HeaderName::from_static("x-request-id");
     let server = tonic::transport::Server::builder()
         .accept_http1(true)
-        .timeout(Duration::from_secs(60))
         .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
         .layer(
             TraceLayer::new_for_grpc().make_span_with(|request: &http::Request<_>| {
@@ -284,6 +283,12 @@ async fn serve(
         )
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(tonic_web::GrpcWebLayer::new())
+        // Not tonic's `timeout`, which answers CANCELLED. The layers above call this one as
+        // they are called, so its clock starts before tonic's (which reads `grpc-timeout`
+        // too); the auth layer below would call later.
+        .layer(api::deadline::DeadlineLayer::new(Duration::from_millis(
+            config.rpc_timeout_ms.max(1),
+        )))
         .layer(AuthLayer::new(state.tokens.clone(), state.sessions.clone()))
         .layer(limits)
         .layer(api::unbuilt::UnbuiltLayer)

@@ -2,8 +2,8 @@
 //! on one channel (so changes written through any server replica reach every replica), parses
 //! each payload into an event and hands it to every open stream; each stream decides what
 //! its caller may see. Streams are bounded per caller and in all, and end when the server
-//! stops. Used by WatchOpenRequests (`matching::watch`) and WatchRepairRequest
-//! (`requests::watch`).
+//! stops (and with their caller's session: `auth::stream`). Used by WatchOpenRequests
+//! (`matching::watch`) and WatchRepairRequest (`requests::watch`).
 
 use std::{
     collections::HashMap,

@@ -165,6 +165,33 @@ impl TestServer {
         (id, token.token)
     }
 
+    /// A token of `caller`'s account, at its current token version, that expires `after`
+    /// from now (on the whole second before, as every token does): for tests of what ends
+    /// with a session.
+    pub async fn token_expiring_in(
+        &self,
+        caller: crate::auth::Caller,
+        after: std::time::Duration,
+    ) -> crate::auth::token::IssuedToken {
+        use crate::domain::Role;
+        let state = &self.server.state;
+        let version = state
+            .sessions
+            .current(caller.role, caller.account_id)
+            .await
+            .expect("read the token version")
+            .expect("the account exists");
+        let lifetime = match caller.role {
+            Role::Admin => state.config.admin_session_ttl(),
+            Role::Customer | Role::Professional => state.config.session_ttl(),
+        };
+        let issued_at = std::time::SystemTime::now() + after - lifetime;
+        state
+            .tokens
+            .issue_at(caller, version, issued_at)
+            .expect("token")
+    }
+
     /// A membership payment of `payer_id` waiting for 3-D Secure (the 4000 0025 0000 3155
     /// card), made in the server's ledger on the offline test gateway whatever gateway the
     /// server itself uses (a Stripe-mode server's webhooks and refusals read the ledger only).
@@ -319,6 +346,50 @@ pub fn valid_profile(service_id: &str) -> repairs_proto::accounts::ProfessionalP
             currency: "CAD".into(),
         }),
     }
+}
+
+/// Resets the password of account `account_id` (`role`, `email`) to `new_password` through
+/// the emailed link, as a person does: the sessions issued before it end.
+pub async fn reset_password(
+    server: &TestServer,
+    client: &mut AccountsClient,
+    role: repairs_proto::accounts::Role,
+    (account_id, email): (&str, &str),
+    new_password: &str,
+) {
+    use repairs_proto::accounts::{RequestPasswordResetRequest, ResetPasswordRequest};
+    client
+        .request_password_reset(RequestPasswordResetRequest {
+            role: role as i32,
+            email: email.into(),
+        })
+        .await
+        .expect("a reset link is sent");
+    // Customers' links open /reset-password/, professionals' /prof-reset-password/.
+    let mail = wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        email,
+        "reset-password/",
+        1,
+    )
+    .await;
+    let link = mail["body"]
+        .as_str()
+        .and_then(|body| {
+            body.split_whitespace()
+                .find(|word| word.contains("reset-password/"))
+        })
+        .expect("the email holds the link");
+    client
+        .reset_password(ResetPasswordRequest {
+            role: role as i32,
+            account_id: account_id.into(),
+            token: link.rsplit('/').next().unwrap_or_default().into(),
+            new_password: new_password.into(),
+        })
+        .await
+        .expect("the password is reset");
 }
 
 /// A small PDF that passes the upload checks.

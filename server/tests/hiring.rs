@@ -761,6 +761,124 @@ async fn another_customer_or_professional_finds_nothing() {
     job.server.stop().await;
 }
 
+/// Who was hired and on which quote, as a reply shows it: (professional id, name, quote id).
+fn hire_shown(request: &pb::RepairRequest) -> (&str, &str, &str) {
+    (
+        &request.hired_professional_id,
+        &request.hired_professional_name,
+        &request.hired_quote_id,
+    )
+}
+
+/// Every request a reply to `token` carries about the job: GetRepairRequest, GetQuote of
+/// `their_quote` and the professional's list `view`.
+async fn requests_shown_to(
+    job: &mut Job,
+    token: &str,
+    their_quote: &pb::Quote,
+    view: pb::ProfessionalRepairRequestView,
+) -> Vec<pb::RepairRequest> {
+    let market = &mut job.market;
+    let id = job.request.id.clone();
+    let got = common::market::get(market, token, &id).await.unwrap();
+    let quoted = market
+        .get_quote(with_token(
+            pb::GetQuoteRequest {
+                id: their_quote.id.clone(),
+            },
+            token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_request
+        .unwrap();
+    let listed = market
+        .list_professional_repair_requests(with_token(
+            pb::ListProfessionalRepairRequestsRequest {
+                professional_id: their_quote.professional_id.clone(),
+                view: view as i32,
+                page_size: 0,
+                page_token: String::new(),
+            },
+            token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .repair_requests;
+    assert_eq!(listed.len(), 1, "the job is in the {view:?} list");
+    let listed = listed.into_iter().next().unwrap().repair_request.unwrap();
+    vec![got, quoted, listed]
+}
+
+/// The request of each message of `stream` until one shows it hired.
+async fn until_hired(
+    stream: &mut tonic::Streaming<pb::WatchRepairRequestResponse>,
+) -> Vec<pb::RepairRequest> {
+    use pb::watch_repair_request_response::Event;
+    let mut seen = Vec::new();
+    loop {
+        let message = tokio::time::timeout(std::time::Duration::from_secs(10), stream.message())
+            .await
+            .expect("a message in time")
+            .unwrap()
+            .expect("the stream goes on");
+        let request = match message.event.unwrap() {
+            Event::Snapshot(snapshot) => snapshot.repair_request.unwrap(),
+            Event::Change(change) => change.repair_request.unwrap(),
+        };
+        let hired = request.state() == pb::RepairRequestState::Hired;
+        seen.push(request);
+        if hired {
+            return seen;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_professional_who_lost_never_reads_who_won_nor_the_winning_quote() {
+    let mut job = job().await;
+    let (winner_token, loser_token) = (job.pro_token.clone(), job.other_pro_token.clone());
+    let id = job.request.id.clone();
+    let mut losers_stream = common::market::watch(&mut job.market, &loser_token, &id, 0)
+        .await
+        .unwrap();
+    let mut winners_stream = common::market::watch(&mut job.market, &winner_token, &id, 0)
+        .await
+        .unwrap();
+    hired(&mut job).await;
+    let winner = (job.quote.professional_id.clone(), job.quote.id.clone());
+
+    // Seen live, then read, listed and through their own quote.
+    let mut losers = until_hired(&mut losers_stream).await;
+    let (quote, lost) = (
+        job.other_quote.clone(),
+        pb::ProfessionalRepairRequestView::Lost,
+    );
+    losers.extend(requests_shown_to(&mut job, &loser_token, &quote, lost).await);
+    for request in &losers {
+        assert_eq!(hire_shown(request), ("", "", ""), "{request:?}");
+    }
+    assert_eq!(
+        losers.last().unwrap().state(),
+        pb::RepairRequestState::Hired
+    );
+
+    // The hired professional and the customer read who and which quote.
+    let hired_seen = |request: &pb::RepairRequest| {
+        let (pro, name, quote) = hire_shown(request);
+        assert_eq!((pro, quote), (winner.0.as_str(), winner.1.as_str()));
+        assert!(!name.is_empty(), "{request:?}");
+    };
+    let mut winners = vec![until_hired(&mut winners_stream).await.pop().unwrap()];
+    let (quote, active) = (job.quote.clone(), pb::ProfessionalRepairRequestView::Active);
+    winners.extend(requests_shown_to(&mut job, &winner_token, &quote, active).await);
+    winners.push(request_of(&mut job).await);
+    winners.iter().for_each(hired_seen);
+    job.server.stop().await;
+}
+
 async fn admin_step(job: &mut Job, order: &bpb::Order, step: &str) -> bpb::Payment {
     admin_step_result(job, order, step).await.unwrap()
 }

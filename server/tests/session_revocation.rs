@@ -11,8 +11,8 @@
 mod common;
 
 use common::{
-    AccountsClient, TEST_PASSWORD as PASSWORD, TestServer, reason, session_token as log_in,
-    wait_for_message, with_token,
+    AccountsClient, TEST_PASSWORD as PASSWORD, TestServer, reason, reset_password,
+    session_token as log_in, with_token,
 };
 use repairs_proto::accounts as pb;
 use repairs_server::domain::Role;
@@ -65,31 +65,16 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
     let other_device = log_in(&mut client, pb::Role::Customer, "rae@example.ca", PASSWORD).await;
     read_customer(&mut client, &id, &before).await.unwrap();
 
-    client
-        .request_password_reset(pb::RequestPasswordResetRequest {
-            role: pb::Role::Customer as i32,
-            email: "rae@example.ca".into(),
-        })
-        .await
-        .unwrap();
-    let to = "rae@example.ca";
-    let mail = wait_for_message(server.data_dir(), "email.jsonl", to, "/reset-password/", 1).await;
-    let link = mail["body"]
-        .as_str()
-        .unwrap()
-        .split_whitespace()
-        .find(|w| w.contains("/reset-password/"))
-        .unwrap()
-        .to_owned();
-    client
-        .reset_password(pb::ResetPasswordRequest {
-            role: pb::Role::Customer as i32,
-            account_id: id.clone(),
-            token: link.rsplit('/').next().unwrap().into(),
-            new_password: "a brand new password".into(),
-        })
-        .await
-        .unwrap();
+    let customer = pb::Role::Customer;
+    let account = (id.as_str(), "rae@example.ca");
+    reset_password(
+        &server,
+        &mut client,
+        customer,
+        account,
+        "a brand new password",
+    )
+    .await;
 
     assert_revoked(read_customer(&mut client, &id, &before).await);
     assert_revoked(read_customer(&mut client, &id, &other_device).await);

@@ -16,6 +16,7 @@ use common::{
     TestServer,
     market::{
         CALGARY_PRO, Market, Pro, customer, hire, in_calgary, market, place, professional, quote,
+        watch,
     },
     reason, with_token,
 };
@@ -28,24 +29,6 @@ use tonic::{Code, Streaming, transport::Channel};
 use uuid::Uuid;
 
 type Watch = Streaming<pb::WatchRepairRequestResponse>;
-
-async fn watch(
-    market: &mut Market,
-    token: &str,
-    id: &str,
-    revision: i64,
-) -> Result<Watch, tonic::Status> {
-    market
-        .watch_repair_request(with_token(
-            pb::WatchRepairRequestRequest {
-                id: id.into(),
-                revision,
-            },
-            token,
-        ))
-        .await
-        .map(tonic::Response::into_inner)
-}
 
 /// The next message, failing the test when none comes within a few seconds.
 async fn next(stream: &mut Watch) -> pb::WatchRepairRequestResponse {

@@ -91,10 +91,25 @@ pub fn caller<T>(request: &tonic::Request<T>) -> ApiResult<crate::auth::Caller> 
         .extensions()
         .get::<crate::auth::Caller>()
         .copied()
-        .ok_or(ApiError::Unauthenticated {
-            reason: "SIGN_IN_REQUIRED",
-            message: "sign in to do this".to_owned(),
-        })
+        .ok_or_else(sign_in_required)
+}
+
+fn sign_in_required() -> ApiError {
+    ApiError::Unauthenticated {
+        reason: "SIGN_IN_REQUIRED",
+        message: "sign in to do this".to_owned(),
+    }
+}
+
+/// The session the auth layer found current, for a live stream that must end with it.
+pub fn caller_session<T>(
+    request: &tonic::Request<T>,
+) -> ApiResult<crate::auth::token::VerifiedToken> {
+    request
+        .extensions()
+        .get::<crate::auth::token::VerifiedToken>()
+        .copied()
+        .ok_or_else(sign_in_required)
 }
 
 /// A time from a request field.

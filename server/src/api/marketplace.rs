@@ -14,13 +14,13 @@ use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Response, Status, codegen::BoxStream};
 
 use super::{
-    convert::{caller, language_to_proto, timestamp},
+    convert::{caller, caller_session, language_to_proto, timestamp},
     quote_view::{quote_to_proto, review_summary_to_proto},
     reply_language::reply_language,
 };
 use crate::{
     accounts::{parse_id, require_self},
-    auth::Caller,
+    auth::{Caller, stream},
     dashboards,
     domain::{Language, RepairRequestState, Urgency},
     error::{ApiError, ApiResult},
@@ -55,13 +55,7 @@ impl MarketplaceApi {
         let requests = rows
             .into_iter()
             .map(|request| {
-                repair_request_to_proto(
-                    &Viewed {
-                        request,
-                        location: Location::Full,
-                    },
-                    language,
-                )
+                repair_request_to_proto(&Viewed::new(caller, request, Location::Full), language)
             })
             .collect();
         Ok((requests, next_page_token))
@@ -353,13 +347,7 @@ impl MarketplaceService for MarketplaceApi {
         let form = draft_form(message.draft);
         let created = requests::create(&self.state, caller.account_id, key, &form).await?;
         let repair_request = self
-            .one(
-                &caller,
-                &Viewed {
-                    request: created,
-                    location: Location::Full,
-                },
-            )
+            .one(&caller, &Viewed::new(&caller, created, Location::Full))
             .await?;
         Ok(Response::new(pb::CreateRepairRequestResponse {
             repair_request: Some(repair_request),
@@ -387,10 +375,7 @@ impl MarketplaceService for MarketplaceApi {
         let id = parse_id("id", &message.id)?;
         let form = draft_form(message.draft);
         let updated = requests::update(&self.state, caller.account_id, id, &form).await?;
-        let viewed = Viewed {
-            request: updated,
-            location: Location::Full,
-        };
+        let viewed = Viewed::new(&caller, updated, Location::Full);
         Ok(Response::new(pb::UpdateRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
@@ -403,10 +388,7 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
         let cancelled = crate::hiring::cancel(&self.state, caller.account_id, id).await?;
-        let viewed = Viewed {
-            request: cancelled,
-            location: Location::Full,
-        };
+        let viewed = Viewed::new(&caller, cancelled, Location::Full);
         Ok(Response::new(pb::CancelRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
@@ -419,10 +401,7 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
         let completed = crate::hiring::complete(&self.state, caller.account_id, id).await?;
-        let viewed = Viewed {
-            request: completed,
-            location: Location::Full,
-        };
+        let viewed = Viewed::new(&caller, completed, Location::Full);
         Ok(Response::new(pb::CompleteRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
@@ -646,6 +625,7 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::WatchRepairRequestRequest>,
     ) -> Reply<BoxStream<pb::WatchRepairRequestResponse>> {
         let caller = caller(&request)?;
+        let guard = stream::Guard::new(self.state.sessions.clone(), caller_session(&request)?);
         let message = request.into_inner();
         let id = parse_id("id", &message.id)?;
         let (first, subscription) = requests::watch::open(&self.state, &caller, id).await?;
@@ -659,12 +639,12 @@ impl MarketplaceService for MarketplaceApi {
             subscription,
             sender,
         ));
-        let stream = ReceiverStream::new(receiver).map(move |update| {
+        let updates = ReceiverStream::new(receiver).map(move |update| {
             update
                 .map(|update| update_to_proto(&update, language))
                 .map_err(Status::from)
         });
-        Ok(Response::new(Box::pin(stream)))
+        Ok(Response::new(stream::bound(guard, Box::pin(updates))))
     }
 
     async fn suggest_addresses(

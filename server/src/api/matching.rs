@@ -3,8 +3,6 @@
 //! the approximate location, never the street. NotifyProfessional (the legacy per-professional
 //! call) goes through `crate::requests`, which tells a matching professional once.
 
-use std::time::Duration;
-
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
@@ -12,11 +10,12 @@ use tonic::{Request, Response, Status, codegen::BoxStream};
 use uuid::Uuid;
 
 use super::{
-    convert::{caller, timestamp},
+    convert::{caller, caller_session, timestamp},
     marketplace::repair_request_to_proto,
 };
 use crate::{
     accounts::{own_or_given, parse_id},
+    auth::stream,
     billing::membership,
     error::{ApiError, ApiResult},
     matching::{
@@ -34,9 +33,6 @@ use crate::{
     },
 };
 
-/// How long one WatchOpenRequests stream lasts before the server ends it; the client
-/// reconnects (the contract says so), which also re-checks its session and membership.
-const STREAM_LIFETIME: Duration = Duration::from_secs(30 * 60);
 /// Matching requests a stream may hold before its client reads them.
 const STREAM_BUFFER: usize = 16;
 
@@ -66,7 +62,7 @@ async fn open_views(
         .await?
         .map(|c| c.language())
         .unwrap_or_default();
-    Ok(requests::approximate_views(&state.db, matches)
+    Ok(requests::approximate_views(&state.db, viewer, matches)
         .await?
         .iter()
         .map(|viewed| pb::OpenRepairRequest {
@@ -116,19 +112,16 @@ fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
 }
 
 /// Feeds one stream with the new requests that match its professional, until the client
-/// leaves, the server stops or the stream's time is up.
+/// leaves (or the stream ends with its session: `auth::stream`) or the server stops.
 async fn watch(
     state: AppState,
     professional_id: Uuid,
     mut subscription: crate::notify_hub::Subscription<matching::watch::Opened>,
     sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
 ) {
-    let deadline = tokio::time::sleep(STREAM_LIFETIME);
-    tokio::pin!(deadline);
     let mut reach = matching::watch::CachedReach::new(professional_id);
     loop {
         let opened = tokio::select! {
-            () = &mut deadline => return,
             () = sender.closed() => return,
             heard = subscription.recv() => match heard {
                 Some(Heard::Event(opened)) => opened,
@@ -236,6 +229,14 @@ impl MatchingService for MatchingApi {
             "professional_id",
             &request.get_ref().professional_id,
         )?;
+        // Open requests are for professionals in good standing: losing it (a lapsed
+        // membership, say) ends the stream as it would refuse a new one.
+        let db = self.state.db.clone();
+        let guard = stream::Guard::new(self.state.sessions.clone(), caller_session(&request)?)
+            .with_right(move || {
+                let db = db.clone();
+                async move { membership::require_active(&db, professional_id).await }
+            });
         membership::require_active(&self.state.db, professional_id).await?;
         let subscription = self.state.open_requests.subscribe(professional_id)?;
         let (sender, receiver) = mpsc::channel(STREAM_BUFFER);
@@ -245,7 +246,10 @@ impl MatchingService for MatchingApi {
             subscription,
             sender,
         ));
-        ok(Box::pin(ReceiverStream::new(receiver)))
+        ok(stream::bound(
+            guard,
+            Box::pin(ReceiverStream::new(receiver)),
+        ))
     }
 
     async fn get_distance(

@@ -7,6 +7,7 @@ mod billing;
 mod client_addr;
 mod content;
 mod convert;
+pub mod deadline;
 pub mod limits;
 mod marketplace;
 mod matching;

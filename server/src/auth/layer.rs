@@ -1,7 +1,7 @@
 //! The tower layer in front of every service: finds the RPC's access rule, checks the bearer
 //! token and that its session was not ended (see [`super::revocation`]), and puts the
-//! [`Caller`] into the request's extensions for handlers to read. Refusals never reach a
-//! handler.
+//! [`Caller`](super::Caller) (and its whole session, a [`VerifiedToken`], for live streams) into the
+//! request's extensions for handlers to read. Refusals never reach a handler.
 
 use std::{
     sync::Arc,
@@ -13,10 +13,10 @@ use tonic::Status;
 use tower::{Layer, Service};
 
 use super::{
-    Caller, TokenKeys,
+    TokenKeys,
     policy::{Access, access_for},
     revocation::SessionVersions,
-    token::{TokenError, VerifiedToken},
+    token::VerifiedToken,
 };
 use crate::error::ApiError;
 
@@ -87,13 +87,7 @@ pub fn authorize(
                 reason: "SIGN_IN_REQUIRED",
                 message: "sign in to do this".to_owned(),
             }),
-            Some(Err(error)) => Err(ApiError::Unauthenticated {
-                reason: match error {
-                    TokenError::Expired => "SESSION_EXPIRED",
-                    TokenError::Invalid => "SESSION_INVALID",
-                },
-                message: error.to_string(),
-            }),
+            Some(Err(error)) => Err(error.into()),
             Some(Ok(token)) if roles.contains(&token.caller.role) => Ok(Some(Admitted {
                 token,
                 public: false,
@@ -106,16 +100,16 @@ pub fn authorize(
     }
 }
 
-/// The caller an admitted token names, once its session is known to be current.
-async fn current_caller(
+/// The session an admitted token opens, once it is known to be current.
+async fn current_session(
     versions: &SessionVersions,
     admitted: Option<Admitted>,
-) -> Result<Option<Caller>, ApiError> {
+) -> Result<Option<VerifiedToken>, ApiError> {
     let Some(admitted) = admitted else {
         return Ok(None);
     };
     match versions.check(&admitted.token).await {
-        Ok(()) => Ok(Some(admitted.token.caller)),
+        Ok(()) => Ok(Some(admitted.token)),
         // A public call with an ended session, or one that cannot be checked just now, goes
         // on as an anonymous call.
         Err(_) if admitted.public => Ok(None),
@@ -149,14 +143,16 @@ where
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
         Box::pin(async move {
-            let caller = match admitted {
-                Ok(admitted) => current_caller(&versions, admitted).await,
+            let session = match admitted {
+                Ok(admitted) => current_session(&versions, admitted).await,
                 Err(error) => Err(error),
             };
-            match caller {
-                Ok(caller) => {
-                    if let Some(caller) = caller {
-                        request.extensions_mut().insert(caller);
+            match session {
+                Ok(session) => {
+                    if let Some(session) = session {
+                        // The whole session too, for live streams that must end with it.
+                        request.extensions_mut().insert(session.caller);
+                        request.extensions_mut().insert(session);
                     }
                     inner.call(request).await
                 }
@@ -176,7 +172,7 @@ mod tests {
     use uuid::Uuid;
 
     use super::*;
-    use crate::domain::Role;
+    use crate::{auth::Caller, domain::Role};
 
     fn keys() -> TokenKeys {
         TokenKeys::new(

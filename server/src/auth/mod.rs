@@ -1,11 +1,13 @@
 //! Who is calling: session tokens, passwords, the per-RPC access table and the tower layer
-//! that enforces it before any handler runs.
+//! that enforces it before any handler runs, and the live streams that end with their
+//! session.
 
 pub mod layer;
 pub mod password;
 pub mod policy;
 pub mod revocation;
 pub mod secret;
+pub mod stream;
 pub mod token;
 
 pub use layer::AuthLayer;

@@ -31,12 +31,14 @@ pub struct Caller {
     pub role: Role,
 }
 
-/// A token whose signature and expiry are good: who it names, and the account's token
-/// version when it was issued (checked against the current one by the auth layer).
+/// A token whose signature and expiry are good: who it names, the account's token version
+/// when it was issued (checked against the current one by the auth layer), and when it
+/// expires (a live stream opened with it ends then: `auth::stream`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct VerifiedToken {
     pub caller: Caller,
     pub version: i32,
+    pub expires_at: SystemTime,
 }
 
 /// An issued token and when it stops being accepted.
@@ -129,6 +131,7 @@ impl TokenKeys {
                     role: data.claims.role,
                 },
                 version: data.claims.ver,
+                expires_at: UNIX_EPOCH + Duration::from_secs(data.claims.exp),
             }),
             Err(error) => match error.kind() {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => Err(TokenError::Expired),
@@ -166,7 +169,8 @@ mod tests {
             keys.verify(&issued.token),
             Ok(VerifiedToken {
                 caller: who,
-                version: 3
+                version: 3,
+                expires_at: issued.expires_at,
             })
         );
     }

@@ -6,7 +6,8 @@
 //! stream first skips, in memory, the requests its professional cannot match ([`Reach::may_match`]: another
 //! service, or farther than their radius), and checks the rule ([`super::matches`]) in the
 //! database for the rest only.
-//! Streams are bounded per professional and in all, and end when the server stops.
+//! Streams are bounded per professional and in all, and end when the server stops or with
+//! the professional's session or standing (`auth::stream`).
 
 use std::{
     sync::Arc,

@@ -1,6 +1,7 @@
 //! Repair requests: the rules of placing, reading, changing, cancelling, listing and
-//! expiring them. Who may see the street address is decided here ([`Location`]); whom a
-//! request matches is decided by [`crate::matching`] alone.
+//! expiring them. Who may see the street address ([`Location`]) and who was hired
+//! ([`Viewed::new`]) is decided here; whom a request matches is decided by [`crate::matching`]
+//! alone.
 
 pub mod draft;
 mod fanout;
@@ -44,19 +45,52 @@ pub enum Location {
     Approximate(Distance),
 }
 
-/// A request as one caller may see it.
+/// A request as one caller may see it, made only by [`Viewed::new`].
 #[derive(Debug, Clone)]
 pub struct Viewed {
     pub request: RepairRequestRow,
     pub location: Location,
+    /// Private: every view is made by [`Viewed::new`], and so through [`hide_hire_from`].
+    _made: MadeByNew,
 }
 
+/// What only [`Viewed::new`] can put in a [`Viewed`].
+#[derive(Debug, Clone, Copy)]
+struct MadeByNew;
+
 impl Viewed {
-    fn full(request: RepairRequestRow) -> Self {
+    /// `request` as `viewer` sees it from `location`, without who was hired unless the viewer
+    /// may know (`hide_hire_from`, the one rule of it).
+    pub fn new(viewer: &Caller, mut request: RepairRequestRow, location: Location) -> Self {
+        hide_hire_from(viewer, &mut request);
         Self {
             request,
-            location: Location::Full,
+            location,
+            _made: MadeByNew,
         }
+    }
+
+    fn full(viewer: &Caller, request: RepairRequestRow) -> Self {
+        Self::new(viewer, request, Location::Full)
+    }
+}
+
+/// The one rule of who learns who was hired: the request's customer, admins and the hired
+/// professional read the hired professional's id, name and contact details and the hired
+/// quote's id; anyone else (a professional who quoted and lost, one the request matched) reads
+/// none of them, only that it was hired.
+fn hide_hire_from(viewer: &Caller, request: &mut RepairRequestRow) {
+    let party = match viewer.role {
+        Role::Admin => true,
+        Role::Customer => request.customer_id == viewer.account_id,
+        Role::Professional => request.hired_professional_id == Some(viewer.account_id),
+    };
+    if !party {
+        request.hired_professional_id = None;
+        request.hired_application_id = None;
+        request.hired_professional_name = None;
+        request.hired_professional_email = None;
+        request.hired_professional_phone = None;
     }
 }
 
@@ -196,11 +230,13 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
         .await?
         .ok_or_else(|| not_found("request"))?;
     match caller.role {
-        Role::Admin => Ok(Viewed::full(request)),
-        Role::Customer if request.customer_id == caller.account_id => Ok(Viewed::full(request)),
+        Role::Admin => Ok(Viewed::full(caller, request)),
+        Role::Customer if request.customer_id == caller.account_id => {
+            Ok(Viewed::full(caller, request))
+        }
         Role::Customer => Err(not_found("request")),
         Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
-            Ok(Viewed::full(request))
+            Ok(Viewed::full(caller, request))
         }
         Role::Professional => {
             let distance = match matching::matches(&state.db, caller.account_id, id).await? {
@@ -212,22 +248,28 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
                     .map(|meters| Distance { meters }),
             };
             match distance {
-                Some(distance) => Ok(Viewed {
+                Some(distance) => Ok(Viewed::new(
+                    caller,
                     request,
-                    location: Location::Approximate(distance),
-                }),
+                    Location::Approximate(distance),
+                )),
                 None => Err(not_found("request")),
             }
         }
     }
 }
 
-/// The approximate views of requests a professional matches, in the order given; ids no
-/// longer stored are left out.
+/// The approximate views of requests professional `viewer` matches, in the order given; ids
+/// no longer stored are left out.
 pub async fn approximate_views(
     db: &PgPool,
+    viewer: Uuid,
     matches: &[(Uuid, Distance)],
 ) -> ApiResult<Vec<Viewed>> {
+    let viewer = Caller {
+        account_id: viewer,
+        role: Role::Professional,
+    };
     let ids: Vec<Uuid> = matches.iter().map(|(id, _)| *id).collect();
     let mut rows: std::collections::HashMap<Uuid, RepairRequestRow> =
         repair_requests::get_many(db, &ids)
@@ -238,10 +280,12 @@ pub async fn approximate_views(
     Ok(matches
         .iter()
         .filter_map(|(id, distance)| {
-            Some(Viewed {
-                request: rows.remove(id)?,
-                location: Location::Approximate(*distance),
-            })
+            let request = rows.remove(id)?;
+            Some(Viewed::new(
+                &viewer,
+                request,
+                Location::Approximate(*distance),
+            ))
         })
         .collect())
 }
@@ -279,14 +323,16 @@ pub async fn get_quoted(
                 .ok_or_else(|| not_found("request"))?;
             if caller.role == Role::Admin || request.hired_professional_id == Some(professional_id)
             {
-                return Ok(Viewed::full(request));
+                return Ok(Viewed::full(caller, request));
             }
             // A quoter sees the approximate view, matching them now or not (as in `get`).
             let meters = distances.get(id).ok_or_else(|| not_found("request"))?;
-            Ok(Viewed {
+            let distance = Distance { meters: *meters };
+            Ok(Viewed::new(
+                caller,
                 request,
-                location: Location::Approximate(Distance { meters: *meters }),
-            })
+                Location::Approximate(distance),
+            ))
         })
         .collect()
 }

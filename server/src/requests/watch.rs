@@ -6,7 +6,7 @@
 //! see it ([`super::get`]). A burst of changes, a lost notification or a stream that fell
 //! behind gets a fresh snapshot instead of single changes, so a client never misses one.
 
-use std::{sync::Arc, time::Duration};
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 use uuid::Uuid;
@@ -23,10 +23,6 @@ use crate::{
 
 /// The Postgres channel request changes are announced on.
 pub const CHANNEL: &str = "repair_request_changed";
-
-/// How long one stream lasts before the server ends it; the client reconnects with its
-/// revision, which also checks its session again.
-const STREAM_LIFETIME: Duration = Duration::from_secs(30 * 60);
 
 /// Quotes a snapshot carries at most (a request gets a handful).
 const MAX_SNAPSHOT_QUOTES: i64 = 200;
@@ -150,9 +146,9 @@ fn wanted(id: Uuid, last: i64, heard: &[Heard<Changed>]) -> Wanted {
     found
 }
 
-/// Feeds one stream from revision `since` until the client leaves, the server stops, the
-/// stream's time is up or the request reaches a final state. An error (the caller may no
-/// longer see the request) is sent and ends it.
+/// Feeds one stream from revision `since` until the client leaves (or the stream ends with
+/// its session: `auth::stream`), the server stops or the request reaches a final state. An
+/// error (the caller may no longer see the request) is sent and ends it.
 pub async fn run(
     state: AppState,
     caller: Caller,
@@ -168,8 +164,6 @@ pub async fn run(
     } else {
         Some(snapshot(&state, &caller, first).await)
     };
-    let deadline = tokio::time::sleep(STREAM_LIFETIME);
-    tokio::pin!(deadline);
     loop {
         if let Some(update) = next.take() {
             let end = match &update {
@@ -184,7 +178,6 @@ pub async fn run(
             }
         }
         let heard = tokio::select! {
-            () = &mut deadline => return,
             () = sender.closed() => return,
             heard = subscription.recv() => match heard {
                 Some(heard) => heard,

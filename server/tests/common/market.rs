@@ -140,6 +140,25 @@ pub async fn get(
         .map(|r| r.into_inner().repair_request.unwrap())
 }
 
+/// Request `id` watched by `token` from `revision` (0: from a snapshot).
+pub async fn watch(
+    market: &mut Market,
+    token: &str,
+    id: &str,
+    revision: i64,
+) -> Result<tonic::Streaming<pb::WatchRepairRequestResponse>, tonic::Status> {
+    market
+        .watch_repair_request(with_token(
+            pb::WatchRepairRequestRequest {
+                id: id.into(),
+                revision,
+            },
+            token,
+        ))
+        .await
+        .map(tonic::Response::into_inner)
+}
+
 /// Professional `token`'s quote on `request_id`: 90.00 CAD, one hour.
 pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Quote {
     market

@@ -3,11 +3,12 @@ import { readRpcError, type RpcProblem } from '@/lib/rpc-error';
 
 /**
  * The failures after which the server may or may not have acted (the network, a busy or
- * unreachable gateway, the same call still running): retrying the same attempt must resend
- * the same request_id, so nothing is charged twice.
+ * unreachable gateway, the same call still running or stopped at its deadline): retrying the
+ * same attempt must resend the same request_id, so nothing is charged twice.
  */
 const UNSETTLED_REASONS: readonly string[] = [
   'UNAVAILABLE',
+  'DEADLINE_EXCEEDED',
   'REQUEST_IN_PROGRESS',
   'PAYMENT_GATEWAY_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',

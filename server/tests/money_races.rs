@@ -488,3 +488,50 @@ async fn a_denied_professional_s_quotes_close_their_customers_are_told_and_no_hi
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_cancel_drops_the_notifications_no_worker_has_claimed_and_leaves_those_being_sent() {
+    let server = server().await;
+    let mut market = market(&server).await;
+    two_pros(&server).await;
+    let (_, token) = customer(&server).await;
+    let request = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    common::wait_until_outbox_idle(db(&server)).await;
+    let told: Vec<Uuid> = sqlx::query_scalar(
+        "select outbox_message_id from request_notifications where repair_request_id = $1
+         order by professional_id",
+    )
+    .bind(Uuid::parse_str(&request.id).unwrap())
+    .fetch_all(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(told.len(), 2);
+    // One being sent by a worker right now (leased), one waiting for its next try.
+    sqlx::query(
+        "update outbox_messages set state = 'pending', finished_at = null,
+            next_attempt_at = now() + interval '1 hour',
+            leased_until = case when id = $1 then now() + interval '1 minute' end
+         where id = any($2)",
+    )
+    .bind(told[0])
+    .bind(&told)
+    .execute(db(&server))
+    .await
+    .unwrap();
+
+    finish(market.clone(), token, request.id.clone(), Finish::Cancel)
+        .await
+        .unwrap();
+    let states: Vec<String> = sqlx::query_scalar(
+        "select state from outbox_messages where id = any($1) order by id = $2 desc",
+    )
+    .bind(&told)
+    .bind(told[0])
+    .fetch_all(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(states, ["pending", "expired"]);
+    server.stop().await;
+}

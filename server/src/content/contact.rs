@@ -1,9 +1,7 @@
 //! The contact form: messages are checked, stored for the admins' inbox and, when
 //! CONTACT_EMAIL is set, emailed there through the outbox in the same transaction. Senders
-//! without a session are limited per client address (counted before the check, as the other
-//! limits), since anyone can post the form.
-
-use std::time::Duration;
+//! without a session are limited per client address (`crate::budgets`), since anyone can
+//! post the form.
 
 use serde_json::json;
 use uuid::Uuid;
@@ -11,14 +9,13 @@ use uuid::Uuid;
 use crate::{
     accounts::not_found,
     auth::Caller,
+    budgets::Budget,
     domain::{ClientAddr, Email, text::bounded_text},
     error::{ApiError, ApiResult, Violations},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{audit, contact_messages, contact_messages::ContactMessageRow, page::PageRequest},
 };
-
-const HOUR: Duration = Duration::from_secs(3600);
 
 /// A message as typed into the form, checked.
 struct ContactForm {
@@ -46,15 +43,13 @@ fn parse(name: &str, email: &str, message: &str) -> ApiResult<ContactForm> {
 }
 
 async fn throttle(state: &AppState, client: ClientAddr) -> ApiResult<()> {
-    let key = format!("contact:address:{}", client.limit_key());
-    if state.cache.increment(&key, HOUR).await?
-        > i64::from(state.config.contact_messages_per_address_per_hour)
-    {
-        return Err(ApiError::ResourceExhausted {
-            reason: "CONTACT_ADDRESS_LIMIT",
-            message: "too many messages from your network; try again in an hour".to_owned(),
-        });
-    }
+    let budget = Budget::hourly(
+        format!("contact:address:{}", client.limit_key()),
+        state.config.contact_messages_per_address_per_hour,
+        "CONTACT_ADDRESS_LIMIT",
+        "too many messages from your network; try again in an hour",
+    );
+    state.budgets.spend(&[budget], 1).await?.keep();
     Ok(())
 }
 

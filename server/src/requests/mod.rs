@@ -21,6 +21,7 @@ use fanout::Whom;
 use crate::{
     accounts::not_found,
     auth::Caller,
+    budgets::Budget,
     domain::{Email, Language, RepairRequestState, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
@@ -134,15 +135,14 @@ async fn ask_translation(
 /// Counts a request placed by the customer this hour before checking the limit, so
 /// concurrent calls cannot all slip under it. Retries of a placed request are not counted.
 async fn spend_placing_budget(state: &AppState, customer_id: Uuid) -> ApiResult<()> {
-    let key = format!("repair-requests:customer:{customer_id}");
-    let hour = std::time::Duration::from_secs(3600);
     let limit = state.config.repair_requests_per_customer_per_hour;
-    if state.cache.increment(&key, hour).await? > i64::from(limit) {
-        return Err(ApiError::ResourceExhausted {
-            reason: "REPAIR_REQUEST_LIMIT",
-            message: format!("you can place up to {limit} requests an hour; try again later"),
-        });
-    }
+    let budget = Budget::hourly(
+        format!("repair-requests:customer:{customer_id}"),
+        limit,
+        "REPAIR_REQUEST_LIMIT",
+        format!("you can place up to {limit} requests an hour; try again later"),
+    );
+    state.budgets.spend(&[budget], 1).await?.keep();
     Ok(())
 }
 

@@ -5,7 +5,8 @@
 //! aside), so counting there adds no new way for them to fail.
 //!
 //! A call counts what it spends before checking it, so concurrent calls cannot all slip under
-//! a limit; a refused call gives back what it counted.
+//! a limit. What it spent is a [`Spent`]: kept when the call succeeds, given back when it
+//! fails (or is dropped unfinished), so a failure of ours never costs the caller.
 
 use std::time::Duration;
 
@@ -123,9 +124,10 @@ pub async fn spend_up_to(
     Ok(granted)
 }
 
-/// What one call counted: kept when the call did what was counted ([`Spent::keep`]), else
-/// given back ([`Spent::give_back`]).
-#[must_use = "keep what was spent, or give it back"]
+/// What one call counted. Settle it with the call's outcome ([`Spent::settle`]); dropped
+/// unsettled (a call cancelled, or a `?` before settling), it is given back in the
+/// background.
+#[must_use = "settle what was spent with the call's outcome, or it is given back"]
 pub struct Spent {
     db: PgPool,
     amount: i64,
@@ -134,6 +136,26 @@ pub struct Spent {
 }
 
 impl Spent {
+    /// Keeps what was spent when the call succeeded, gives it back (before the caller hears
+    /// of the failure) when it failed; the outcome passes through.
+    pub async fn settle<T, E>(self, outcome: Result<T, E>) -> Result<T, E> {
+        self.settle_if(outcome, |_| true).await
+    }
+
+    /// As [`Spent::settle`], when only some successes did what was counted (`kept`).
+    pub async fn settle_if<T, E>(
+        self,
+        outcome: Result<T, E>,
+        kept: impl FnOnce(&T) -> bool,
+    ) -> Result<T, E> {
+        if outcome.as_ref().is_ok_and(kept) {
+            self.keep();
+        } else {
+            self.give_back().await;
+        }
+        outcome
+    }
+
     /// The call did what was counted: the spending stands.
     pub fn keep(mut self) {
         self.counted.clear();
@@ -142,6 +164,25 @@ impl Spent {
     /// Takes back what was counted, in the windows it was counted in.
     pub async fn give_back(mut self) {
         give_back(&self.db, self.amount, std::mem::take(&mut self.counted)).await;
+    }
+}
+
+impl Drop for Spent {
+    fn drop(&mut self) {
+        if self.counted.is_empty() {
+            return;
+        }
+        let (db, amount, counted) = (
+            self.db.clone(),
+            self.amount,
+            std::mem::take(&mut self.counted),
+        );
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => {
+                runtime.spawn(async move { give_back(&db, amount, counted).await });
+            }
+            Err(_) => tracing::warn!(?counted, "budget not given back: no runtime"),
+        }
     }
 }
 

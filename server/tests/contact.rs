@@ -1,7 +1,7 @@
 //! The contact form through ContentService on the running server, against a real Postgres and
 //! Redis: checked fields, stored messages emailed to CONTACT_EMAIL through the outbox, the
-//! per-address limit for senders without a session, and the admins' inbox with read marks
-//! (audited).
+//! per-address limit for senders without a session (given back by a message that could not
+//! be stored), and the admins' inbox with read marks (audited).
 
 #![allow(
     clippy::unwrap_used,
@@ -11,7 +11,10 @@
 
 mod common;
 
-use common::{TestServer, admin_token, reason, violated_fields, wait_for_message, with_token};
+use common::{
+    TestServer, admin_token, break_inserts, reason, repair_inserts, violated_fields,
+    wait_for_message, with_token,
+};
 use repairs_proto::{
     accounts::{ListAuditEventsRequest, accounts_service_client::AccountsServiceClient},
     content::{self as pb, content_service_client::ContentServiceClient},
@@ -180,5 +183,31 @@ async fn anonymous_senders_are_limited_per_address_and_signed_in_ones_are_not() 
         format!("Bearer {customer}").parse().unwrap(),
     );
     content.send_contact_message(signed_in).await.unwrap();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_message_that_could_not_be_stored_gives_its_budget_back() {
+    let server = TestServer::start_with(|c| c.contact_messages_per_address_per_hour = 1).await;
+    let db = &server.server.state.db;
+    let mut content = client(&server).await;
+    let body = || message("Ana", "ana@example.ca", "Hello");
+    break_inserts(db, "contact_messages").await;
+    let failed = content
+        .send_contact_message(from("203.0.113.7", body()))
+        .await
+        .unwrap_err();
+    assert_eq!(failed.code(), Code::Internal, "{failed:?}");
+    repair_inserts(db, "contact_messages").await;
+
+    content
+        .send_contact_message(from("203.0.113.7", body()))
+        .await
+        .unwrap();
+    let refused = content
+        .send_contact_message(from("203.0.113.7", body()))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "CONTACT_ADDRESS_LIMIT");
     server.stop().await;
 }

@@ -21,7 +21,7 @@ use std::{
 
 use common::{TestServer, reason, violated_fields};
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
-use repairs_server::budgets::Budget;
+use repairs_server::{budgets::Budget, error::ApiError};
 use tokio::{net::TcpListener, task::JoinSet};
 use tonic::{Code, transport::Channel};
 
@@ -509,6 +509,59 @@ async fn counted_under(server: &TestServer, key: &str) -> i64 {
         .fetch_one(&server.server.state.db)
         .await
         .unwrap()
+}
+
+#[tokio::test]
+async fn what_a_call_spent_is_given_back_unless_it_succeeded() {
+    let server = TestServer::start().await;
+    let budgets = &server.server.state.budgets;
+    let two = budget(2);
+
+    // A call that failed gives back what it spent before its caller hears of the failure.
+    let spent = budgets.spend(std::slice::from_ref(&two), 1).await.unwrap();
+    assert_eq!(counted_under(&server, &two.key).await, 1);
+    let failed: Result<(), &str> = spent.settle(Err("the call failed")).await;
+    assert!(failed.is_err());
+    assert_eq!(counted_under(&server, &two.key).await, 0);
+
+    // One that succeeded keeps it.
+    let spent = budgets.spend(std::slice::from_ref(&two), 1).await.unwrap();
+    spent.settle(Ok::<_, ()>(())).await.unwrap();
+    assert_eq!(counted_under(&server, &two.key).await, 1);
+
+    // One dropped unsettled (a call cancelled half-way) gives it back in the background.
+    drop(budgets.spend(std::slice::from_ref(&two), 1).await.unwrap());
+    let started = Instant::now();
+    while counted_under(&server, &two.key).await != 1 {
+        assert!(started.elapsed() < Duration::from_secs(2), "not given back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // A refusal costs nothing: neither the spent budget nor one counted before it.
+    budgets
+        .spend(std::slice::from_ref(&two), 1)
+        .await
+        .unwrap()
+        .keep();
+    let five = budget(5);
+    let refused = budgets
+        .spend(&[five.clone(), two.clone()], 1)
+        .await
+        .err()
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            ApiError::ResourceExhausted {
+                reason: "TEST_LIMIT",
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(counted_under(&server, &two.key).await, 2);
+    assert_eq!(counted_under(&server, &five.key).await, 0);
+    server.stop().await;
 }
 
 #[tokio::test]

@@ -50,20 +50,25 @@ pub async fn request(
     client: ClientAddr,
 ) -> ApiResult<()> {
     let kind = account_kind(role)?;
-    state
-        .budgets
-        .spend(&budgets(state, role, &email, client), 1)
-        .await?
-        .keep();
+    // Asked for first, so that a busy refusal spends no budget.
     let Ok(permit) = PREPARING.try_acquire() else {
         return Err(ApiError::ResourceExhausted {
             reason: "PASSWORD_RESET_BUSY",
             message: "too many reset requests right now; try again in a minute".to_owned(),
         });
     };
+    let spent = state
+        .budgets
+        .spend(&budgets(state, role, &email, client), 1)
+        .await?;
     let state = state.clone();
     tokio::spawn(async move {
-        if let Err(error) = prepare(&state, kind, role, &email).await {
+        // A reset that could not be prepared gives its budgets back; an unknown email keeps
+        // them spent, as a known one does, so the limits tell nothing.
+        if let Err(error) = spent
+            .settle(prepare(&state, kind, role, &email).await)
+            .await
+        {
             tracing::error!(error = ?error, "could not prepare a password reset email");
         }
         drop(permit);

@@ -4,8 +4,9 @@
 //! phone and code), never in clear, and is compared in constant time. Limits: 5 wrong tries
 //! per code, 30 s between sends to one account (both in the shared cache, with the code, so
 //! a code sent by one server replica verifies on another), and 5 sends per phone per hour
-//! with the SMS budgets of [`super::sms_budget`] (in `crate::budgets`). The text goes through
-//! the outbox, dropped unsent if the code expires first.
+//! with the SMS budgets of [`super::sms_budget`] (in `crate::budgets`, given back when the
+//! code could not be stored or queued). The text goes through the outbox, dropped unsent if
+//! the code expires first.
 
 use std::time::Duration;
 
@@ -111,15 +112,33 @@ pub async fn send_code(
         "too many codes were sent to this number; try again in an hour",
     );
     let [address, country, global] = super::sms_budget::budgets(state, client, &phone);
-    state
+    let spent = state
         .budgets
         .spend(&[sends, address, country, global], 1)
-        .await?
-        .keep();
+        .await?;
+    // A code that could not be stored or queued was never sent: its budgets are given back.
+    let outcome = store_and_queue(state, (kind, account), &phone, sms_choice, &contact).await;
+    spent.settle(outcome).await?;
+    Ok(CodeSent {
+        phone,
+        expires_in: CODE_TTL,
+        next_send_in: RESEND_COOLDOWN,
+    })
+}
+
+/// A new code for `account`, kept hashed in the cache, and its text in the outbox.
+async fn store_and_queue(
+    state: &AppState,
+    (kind, account): (AccountKind, Uuid),
+    phone: &Phone,
+    sms_choice: Option<SmsUpdates>,
+    contact: &accounts::Contact,
+) -> ApiResult<()> {
+    let cache = &state.cache;
     let code = PhoneCode::generate();
-    let hash = keyed_hash(&state.phone_code_key, account, &phone, &code);
+    let hash = keyed_hash(&state.phone_code_key, account, phone, &code);
     cache
-        .set(&code_key(account), &pending_value(&phone, &hash), CODE_TTL)
+        .set(&code_key(account), &pending_value(phone, &hash), CODE_TTL)
         .await?;
     cache.delete(&tries_key(account)).await?;
 
@@ -142,11 +161,7 @@ pub async fn send_code(
     outbox::enqueue(&mut *tx, &text).await?;
     tx.commit().await?;
     state.outbox.wake();
-    Ok(CodeSent {
-        phone,
-        expires_in: CODE_TTL,
-        next_send_in: RESEND_COOLDOWN,
-    })
+    Ok(())
 }
 
 pub async fn verify_code(

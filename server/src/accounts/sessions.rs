@@ -136,13 +136,13 @@ pub async fn log_in(
         message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
     };
     // Count this try before checking anything: concurrent guesses each take their own
-    // number, and those past the limit are refused without a hash.
-    state
-        .budgets
-        .spend(std::slice::from_ref(&tries), 1)
-        .await?
-        .keep();
-    let checked = check_password(state, role, &email, password_text).await?;
+    // number, and those past the limit are refused without a hash. A try whose password was
+    // checked stays counted; one cut short by a failure of ours (the database, a full
+    // hashing queue) is given back, as it tells the caller nothing.
+    let spent = state.budgets.spend(std::slice::from_ref(&tries), 1).await?;
+    let checked = spent
+        .settle(check_password(state, role, &email, password_text).await)
+        .await?;
     let Some((id, admin)) = checked else {
         return Err(ApiError::Unauthenticated {
             reason: "INVALID_CREDENTIALS",

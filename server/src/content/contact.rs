@@ -9,7 +9,7 @@ use uuid::Uuid;
 use crate::{
     accounts::not_found,
     auth::Caller,
-    budgets::Budget,
+    budgets::{Budget, Spent},
     domain::{ClientAddr, Email, text::bounded_text},
     error::{ApiError, ApiResult, Violations},
     outbox::{self, NewOutboxMessage},
@@ -42,18 +42,18 @@ fn parse(name: &str, email: &str, message: &str) -> ApiResult<ContactForm> {
     }
 }
 
-async fn throttle(state: &AppState, client: ClientAddr) -> ApiResult<()> {
+async fn throttle(state: &AppState, client: ClientAddr) -> ApiResult<Spent> {
     let budget = Budget::hourly(
         format!("contact:address:{}", client.limit_key()),
         state.config.contact_messages_per_address_per_hour,
         "CONTACT_ADDRESS_LIMIT",
         "too many messages from your network; try again in an hour",
     );
-    state.budgets.spend(&[budget], 1).await?.keep();
-    Ok(())
+    state.budgets.spend(&[budget], 1).await
 }
 
-/// Stores a message (and queues its email); its id.
+/// Stores a message (and queues its email); its id. A message that could not be stored
+/// gives its budget back.
 pub async fn send(
     state: &AppState,
     sender: Option<Caller>,
@@ -61,9 +61,16 @@ pub async fn send(
     (name, email, message): (&str, &str, &str),
 ) -> ApiResult<Uuid> {
     let form = parse(name, email, message)?;
-    if sender.is_none() {
-        throttle(state, client).await?;
+    match sender {
+        None => {
+            let spent = throttle(state, client).await?;
+            spent.settle(store(state, sender, &form).await).await
+        }
+        Some(_) => store(state, sender, &form).await,
     }
+}
+
+async fn store(state: &AppState, sender: Option<Caller>, form: &ContactForm) -> ApiResult<Uuid> {
     let mut tx = state.db.begin().await?;
     let id = contact_messages::insert(
         &mut *tx,

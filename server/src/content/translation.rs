@@ -184,16 +184,9 @@ impl TranslationService {
         let spent = self
             .spend(payer, i64::try_from(chars).unwrap_or(i64::MAX))
             .await?;
-        let answer = match self.call(translator.as_ref(), &asked, source, target).await {
-            Ok(answer) => {
-                spent.keep();
-                answer
-            }
-            Err(error) => {
-                spent.give_back().await;
-                return Err(error);
-            }
-        };
+        let answer = spent
+            .settle(self.call(translator.as_ref(), &asked, source, target).await)
+            .await?;
         for (&i, translated) in missing.iter().zip(answer) {
             self.remember(&keys[i], &translated).await;
             found[i] = Some(translated);

@@ -1,7 +1,7 @@
 //! The contact form: messages are checked, stored for the admins' inbox and, when
-//! CONTACT_EMAIL is set, emailed there through the outbox in the same transaction. Senders
-//! without a session are limited per client address (`crate::budgets`), since anyone can
-//! post the form.
+//! CONTACT_EMAIL is set, emailed there through the outbox in the same transaction. Every
+//! sender has an hourly budget (`crate::budgets`): per account when signed in, else per
+//! client address.
 
 use serde_json::json;
 use uuid::Uuid;
@@ -42,13 +42,28 @@ fn parse(name: &str, email: &str, message: &str) -> ApiResult<ContactForm> {
     }
 }
 
-async fn throttle(state: &AppState, client: ClientAddr) -> ApiResult<Spent> {
-    let budget = Budget::hourly(
-        format!("contact:address:{}", client.limit_key()),
-        state.config.contact_messages_per_address_per_hour,
-        "CONTACT_ADDRESS_LIMIT",
-        "too many messages from your network; try again in an hour",
-    );
+/// Spends the sender's hourly budget: a signed-in sender's own (per account, wherever they
+/// write from), else their client address's, since anyone can post the form.
+async fn spend_budget(
+    state: &AppState,
+    sender: Option<Caller>,
+    client: ClientAddr,
+) -> ApiResult<Spent> {
+    let config = &state.config;
+    let budget = match sender {
+        Some(caller) => Budget::hourly(
+            format!("contact:account:{}:{}", caller.role, caller.account_id),
+            config.contact_messages_per_account_per_hour,
+            "CONTACT_ACCOUNT_LIMIT",
+            "you have sent many messages this hour; try again in an hour",
+        ),
+        None => Budget::hourly(
+            format!("contact:address:{}", client.limit_key()),
+            config.contact_messages_per_address_per_hour,
+            "CONTACT_ADDRESS_LIMIT",
+            "too many messages from your network; try again in an hour",
+        ),
+    };
     state.budgets.spend(&[budget], 1).await
 }
 
@@ -61,13 +76,8 @@ pub async fn send(
     (name, email, message): (&str, &str, &str),
 ) -> ApiResult<Uuid> {
     let form = parse(name, email, message)?;
-    match sender {
-        None => {
-            let spent = throttle(state, client).await?;
-            spent.settle(store(state, sender, &form).await).await
-        }
-        Some(_) => store(state, sender, &form).await,
-    }
+    let spent = spend_budget(state, sender, client).await?;
+    spent.settle(store(state, sender, &form).await).await
 }
 
 async fn store(state: &AppState, sender: Option<Caller>, form: &ContactForm) -> ApiResult<Uuid> {

@@ -6,12 +6,14 @@
 //!
 //! A call counts what it spends before checking it, so concurrent calls cannot all slip under
 //! a limit. What it spent is a [`Spent`]: kept when the call succeeds, given back when it
-//! fails (or is dropped unfinished), so a failure of ours never costs the caller.
+//! fails (or is dropped unfinished), so a failure of ours never costs the caller; what pays
+//! for a text is given back by the outbox worker should the text end unsent.
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
+use uuid::Uuid;
 
 use crate::{
     error::{ApiError, ApiResult},
@@ -161,6 +163,17 @@ impl Spent {
         self.counted.clear();
     }
 
+    /// Ties what was spent to the outbox message `message_id` it pays for, in the transaction
+    /// that writes the message: should the message end unsent (the provider refused it), the
+    /// outbox worker gives it back ([`give_back_unsent`]). Settle this as usual after.
+    pub async fn pay_for_message(
+        &self,
+        tx: &mut PgConnection,
+        message_id: Uuid,
+    ) -> sqlx::Result<()> {
+        limit_counters::pay_for_message(tx, message_id, self.amount, &self.counted).await
+    }
+
     /// Takes back what was counted, in the windows it was counted in.
     pub async fn give_back(mut self) {
         give_back(&self.db, self.amount, std::mem::take(&mut self.counted)).await;
@@ -184,6 +197,12 @@ impl Drop for Spent {
             Err(_) => tracing::warn!(?counted, "budget not given back: no runtime"),
         }
     }
+}
+
+/// Gives back what outbox messages that ended unsent had paid ([`Spent::pay_for_message`]);
+/// how many counters were given to.
+pub async fn give_back_unsent(db: &PgPool) -> sqlx::Result<u64> {
+    limit_counters::give_back_unsent(db).await
 }
 
 async fn give_back(db: &PgPool, amount: i64, counted: Vec<(String, DateTime<Utc>)>) {

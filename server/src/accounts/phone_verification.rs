@@ -5,8 +5,8 @@
 //! per code, 30 s between sends to one account (both in the shared cache, with the code, so
 //! a code sent by one server replica verifies on another), and 5 sends per phone per hour
 //! with the SMS budgets of [`super::sms_budget`] (in `crate::budgets`, given back when the
-//! code could not be stored or queued). The text goes through the outbox, dropped unsent if
-//! the code expires first.
+//! code could not be stored or queued, or when its text ends unsent). The text goes through
+//! the outbox, dropped unsent if the code expires first.
 
 use std::time::Duration;
 
@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use crate::{
     auth::secret::keyed_digest,
-    budgets::Budget,
+    budgets::{Budget, Spent},
     domain::{ClientAddr, Language, Phone, PhoneCode, SmsUpdates},
     error::{ApiError, ApiResult},
     outbox::{self, NewOutboxMessage},
@@ -117,7 +117,8 @@ pub async fn send_code(
         .spend(&[sends, address, country, global], 1)
         .await?;
     // A code that could not be stored or queued was never sent: its budgets are given back.
-    let outcome = store_and_queue(state, (kind, account), &phone, sms_choice, &contact).await;
+    let outcome =
+        store_and_queue(state, (kind, account), &phone, sms_choice, &contact, &spent).await;
     spent.settle(outcome).await?;
     Ok(CodeSent {
         phone,
@@ -126,13 +127,15 @@ pub async fn send_code(
     })
 }
 
-/// A new code for `account`, kept hashed in the cache, and its text in the outbox.
+/// A new code for `account`, kept hashed in the cache, and its text in the outbox, paid by
+/// `spent` (given back by the outbox should the provider refuse it).
 async fn store_and_queue(
     state: &AppState,
     (kind, account): (AccountKind, Uuid),
     phone: &Phone,
     sms_choice: Option<SmsUpdates>,
     contact: &accounts::Contact,
+    spent: &Spent,
 ) -> ApiResult<()> {
     let cache = &state.cache;
     let code = PhoneCode::generate();
@@ -158,7 +161,9 @@ async fn store_and_queue(
     if let Some(choice) = sms_choice {
         accounts::set_sms_updates(&mut *tx, kind, account, choice).await?;
     }
-    outbox::enqueue(&mut *tx, &text).await?;
+    if let Some(id) = outbox::enqueue(&mut *tx, &text).await? {
+        spent.pay_for_message(&mut tx, id).await?;
+    }
     tx.commit().await?;
     state.outbox.wake();
     Ok(())

@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgExecutor, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool};
+use uuid::Uuid;
 
 /// A count just made, and the end of the window it was made in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +66,53 @@ pub async fn clear(db: &PgPool, key: &str) -> sqlx::Result<()> {
         .execute(db)
         .await?;
     Ok(())
+}
+
+/// Ties counts to the outbox message they paid for, in the transaction that writes it:
+/// `amount` under each key, in the window ending at its time.
+pub async fn pay_for_message(
+    tx: &mut PgConnection,
+    message_id: Uuid,
+    amount: i64,
+    counted: &[(String, DateTime<Utc>)],
+) -> sqlx::Result<()> {
+    let (keys, ends): (Vec<&str>, Vec<DateTime<Utc>>) = counted
+        .iter()
+        .map(|(key, end)| (key.as_str(), *end))
+        .unzip();
+    sqlx::query(
+        "insert into outbox_message_budgets (outbox_message_id, key, amount, expires_at)
+         select $1, key, $2, expires_at from unnest($3::text[], $4::timestamptz[])
+             as paid (key, expires_at)",
+    )
+    .bind(message_id)
+    .bind(amount)
+    .bind(keys)
+    .bind(ends)
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+/// Gives back what the messages that ended unsent (parked or expired) paid, in the windows
+/// it was counted in, and drops the ties of every finished message: once each, whichever
+/// worker runs it. How many counters were given to.
+pub async fn give_back_unsent(db: &PgPool) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "with finished as (
+             delete from outbox_message_budgets b using outbox_messages m
+             where m.id = b.outbox_message_id and m.state <> 'pending'
+             returning m.state, b.key, b.amount, b.expires_at
+         ), owed as (
+             select key, expires_at, sum(amount)::bigint as amount from finished
+             where state in ('parked', 'expired') group by key, expires_at
+         )
+         update limit_counters c set n = greatest(c.n - owed.amount, 0)
+         from owed where c.key = owed.key and c.expires_at = owed.expires_at",
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
 }
 
 /// Deletes the windows that ended; how many.

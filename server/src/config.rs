@@ -301,6 +301,14 @@ pub struct Config {
     )]
     pub contact_messages_per_address_per_hour: u32,
 
+    /// Contact-form messages one signed-in account may send per hour, wherever from.
+    #[arg(
+        long,
+        env = "CONTACT_MESSAGES_PER_ACCOUNT_PER_HOUR",
+        default_value_t = 10
+    )]
+    pub contact_messages_per_account_per_hour: u32,
+
     /// How distances are shown (GetDistance): `great-circle`, or `osrm` for road distance
     /// from the OSRM server at OSRM_URL. Who sees or is told of a request is always decided
     /// on great-circle distance.
@@ -559,6 +567,7 @@ impl Config {
             password_reset_per_address_per_hour: 20,
             contact_email: None,
             contact_messages_per_address_per_hour: 5,
+            contact_messages_per_account_per_hour: 10,
             repair_requests_per_customer_per_hour: 20,
             repair_request_max_notified: 200,
             sms_notifications_per_hour: 2000,

@@ -1,10 +1,11 @@
-//! Periodic clean-up: expired password-reset and email-verification links, and old
-//! delivered outbox messages; the membership reminders that have come due; the open
-//! repair requests nobody was hired on in time, which expire; the hires' card holds
-//! about to lapse (warned a day before) or lapsed (`crate::hiring::sweep`); the hires a
-//! crash cut short (`crate::hiring::reconcile`); the
-//! professionals whose membership ran out, dropped from the fan-out's index; and, with
-//! Stripe, the payouts owed to professionals (`crate::billing::payout_transfers`).
+//! Periodic clean-up: expired password-reset and email-verification links, old delivered
+//! outbox messages, and the counters of budget windows that ended; the membership
+//! reminders that have come due; the open repair requests nobody was hired on in time,
+//! which expire; the hires' card holds about to lapse (warned a day before) or lapsed
+//! (`crate::hiring::sweep`); the hires a crash cut short
+//! (`crate::hiring::reconcile`); the professionals whose membership ran out, dropped from the
+//! fan-out's index; and, with Stripe, the payouts owed to professionals
+//! (`crate::billing::payout_transfers`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
 //! their rows).
 
@@ -13,7 +14,7 @@ use std::time::Duration;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
 
-use crate::store::{email_verifications, outbox, password_resets};
+use crate::store::{email_verifications, limit_counters, outbox, password_resets};
 
 /// What one pass removed.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -21,16 +22,19 @@ pub struct Purged {
     pub password_resets: u64,
     pub email_verifications: u64,
     pub outbox_messages: u64,
+    pub limit_counters: u64,
 }
 
-/// Removes reset and verification links past their expiry and sent or expired outbox messages finished more
-/// than `keep_sent` ago. Parked messages stay for an admin to look at.
+/// Removes reset and verification links past their expiry, sent or expired outbox messages
+/// finished more than `keep_sent` ago, and counters whose window ended. Parked messages stay
+/// for an admin to look at.
 pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
     let keep = chrono::Duration::from_std(keep_sent).unwrap_or(chrono::Duration::days(7));
     Ok(Purged {
         password_resets: password_resets::purge_expired(db).await?,
         email_verifications: email_verifications::purge_expired(db).await?,
         outbox_messages: outbox::purge_finished(db, chrono::Utc::now() - keep).await?,
+        limit_counters: limit_counters::purge_ended(db).await?,
     })
 }
 

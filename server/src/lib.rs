@@ -10,6 +10,7 @@ pub mod auth;
 pub mod backoff;
 pub mod billing;
 pub mod bootstrap;
+pub mod budgets;
 pub mod cache;
 pub mod config;
 pub mod content;
@@ -113,9 +114,11 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         config.distance_concurrency,
         Duration::from_millis(config.osrm_timeout_ms.max(1)),
     ));
+    let budgets = budgets::Budgets::new(database.pool.clone());
     let translation = Arc::new(content::translation::TranslationService::new(
         providers.translator,
         cache.clone(),
+        budgets.clone(),
         content::translation::Limits {
             concurrency: config.translation_concurrency,
             wait: Duration::from_millis(config.translation_timeout_ms.max(1)),
@@ -131,7 +134,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
         cache,
-        local_cache: Arc::new(cache::MemoryCache::new(&config.cache_prefix)),
+        budgets,
         tokens: Arc::new(TokenKeys::new(
             &secret,
             config.session_ttl(),

@@ -1,5 +1,5 @@
-//! What every handler can reach: the database, the cache, the token keys and the providers.
-//! Email and SMS are not here: they go through the outbox.
+//! What every handler can reach: the database, the cache, the budgets, the token keys and the
+//! providers. Email and SMS are not here: they go through the outbox.
 
 use std::sync::Arc;
 
@@ -7,7 +7,8 @@ use sqlx::PgPool;
 
 use crate::{
     auth::{SessionVersions, TokenKeys, password::PasswordHasher},
-    cache::{Cache, MemoryCache},
+    budgets::Budgets,
+    cache::Cache,
     config::Config,
     content::translation::TranslationService,
     matching::{DistanceService, watch::OpenRequestsHub},
@@ -22,10 +23,10 @@ use crate::{
 #[derive(Clone)]
 pub struct AppState {
     pub db: PgPool,
+    /// Short-lived values: phone codes, cached versions, distances and translations.
     pub cache: Arc<dyn Cache>,
-    /// Counters kept in this process when `cache` (Redis) cannot be reached, so sign-in
-    /// limits hold through an outage (see `accounts::sessions`).
-    pub local_cache: Arc<MemoryCache>,
+    /// Hourly budgets and the sign-in limit, counted in Postgres (`crate::budgets`).
+    pub budgets: Budgets,
     pub tokens: Arc<TokenKeys>,
     /// Current token versions: ending sessions before they expire.
     pub sessions: SessionVersions,

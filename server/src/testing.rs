@@ -240,6 +240,34 @@ impl TestServer {
     }
 }
 
+/// Makes every insert into `table` fail, as a full disk or a lost connection would, until
+/// [`repair_inserts`].
+pub async fn break_inserts(db: &sqlx::PgPool, table: &str) {
+    sqlx::query(
+        "create or replace function refuse_insert() returns trigger as $$
+         begin raise exception 'insert refused'; end $$ language plpgsql",
+    )
+    .execute(db)
+    .await
+    .expect("create refuse_insert()");
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "create trigger refuse_insert before insert on {table}
+         for each row execute function refuse_insert()"
+    )))
+    .execute(db)
+    .await
+    .expect("create the refuse_insert trigger");
+}
+
+pub async fn repair_inserts(db: &sqlx::PgPool, table: &str) {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "drop trigger refuse_insert on {table}"
+    )))
+    .execute(db)
+    .await
+    .expect("drop the refuse_insert trigger");
+}
+
 /// The password of the accounts [`sign_up`] makes.
 pub const TEST_PASSWORD: &str = "correct horse";
 

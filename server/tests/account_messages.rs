@@ -1,6 +1,7 @@
 //! What accounts send, through the outbox: password-reset emails (answered at once, limited
 //! per email and per client address, expired links purged), phone codes within the SMS
-//! budgets, and the admins' decisions written as one unit with their audit row and email.
+//! budgets, budgets given back by what failed to be sent, and the admins' decisions written
+//! as one unit with their audit row and email.
 
 #![allow(
     clippy::unwrap_used,
@@ -9,15 +10,28 @@
 )]
 
 mod common;
+mod providers_support;
 
-use std::time::{Duration, Instant};
+use std::{
+    collections::HashMap,
+    time::{Duration, Instant},
+};
+
+use axum::{
+    Form, Json, Router,
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    routing::post,
+};
 
 use common::{
-    SignedUp, TestServer, admin_token, outbox, reason, sign_up, sign_up_as, wait_for_message,
-    wait_until_outbox_idle, with_token,
+    SignedUp, TestServer, admin_token, break_inserts, outbox, reason, repair_inserts, sign_up,
+    sign_up_as, wait_for_message, wait_until_outbox_idle, with_token,
 };
+use providers_support::LocalServer;
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
 use repairs_server::config::{Config, CountryBudget};
+use serde_json::json;
 use tonic::{Code, transport::Channel};
 
 type Client = AccountsServiceClient<Channel>;
@@ -323,31 +337,178 @@ async fn concurrent_phone_codes_cannot_overrun_the_budget() {
     server.stop().await;
 }
 
-/// Makes every insert into `table` fail, as a full disk or a lost connection would.
-async fn break_inserts(db: &sqlx::PgPool, table: &str) {
-    sqlx::query(
-        "create or replace function refuse_insert() returns trigger as $$
-         begin raise exception 'insert refused'; end $$ language plpgsql",
+/// What is counted under keys starting with `prefix`, now.
+async fn counted_under(db: &sqlx::PgPool, prefix: &str) -> i64 {
+    sqlx::query_scalar(
+        "select coalesce(sum(n), 0)::bigint from limit_counters where starts_with(key, $1)",
     )
-    .execute(db)
+    .bind(prefix)
+    .fetch_one(db)
     .await
-    .unwrap();
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "create trigger refuse_insert before insert on {table}
-         for each row execute function refuse_insert()"
-    )))
-    .execute(db)
-    .await
-    .unwrap();
+    .unwrap()
 }
 
-async fn repair_inserts(db: &sqlx::PgPool, table: &str) {
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "drop trigger refuse_insert on {table}"
-    )))
-    .execute(db)
-    .await
-    .unwrap();
+/// Waits (up to 5 s) until nothing is counted under keys starting with `prefix`.
+async fn wait_until_given_back(db: &sqlx::PgPool, prefix: &str) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while counted_under(db, prefix).await > 0 {
+        assert!(Instant::now() < deadline, "{prefix} not given back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_phone_code_that_could_not_be_queued_gives_its_sms_budgets_back() {
+    let server = TestServer::start_with(|config| config.sms_budget_per_address_per_hour = 1).await;
+    let db = &server.server.state.db;
+    let mut client = Client::new(server.channel().await);
+    let people = customers(&mut client, 3).await;
+    break_inserts(db, "outbox_messages").await;
+    let failed = client
+        .send_phone_code(from(
+            "198.51.100.1",
+            send_code(&people[0], "+1 403 555 0101"),
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(failed.code(), Code::Internal, "{failed:?}");
+    repair_inserts(db, "outbox_messages").await;
+    assert_eq!(counted_under(db, "sms-budget:").await, 0);
+
+    client
+        .send_phone_code(from(
+            "198.51.100.1",
+            send_code(&people[1], "+1 403 555 0102"),
+        ))
+        .await
+        .unwrap();
+    let refused = client
+        .send_phone_code(from(
+            "198.51.100.1",
+            send_code(&people[2], "+1 403 555 0103"),
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "SMS_ADDRESS_LIMIT");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_reset_that_could_not_be_prepared_gives_its_budgets_back() {
+    let server =
+        TestServer::start_with(|config| config.password_reset_per_email_per_hour = 1).await;
+    let db = &server.server.state.db;
+    let mut client = Client::new(server.channel().await);
+    sign_up(&mut client, pb::Role::Customer, "ana@example.ca").await;
+    // The link cannot be stored: the call has answered already, the budgets come back after.
+    break_inserts(db, "password_resets").await;
+    client
+        .request_password_reset(ask_reset("ana@example.ca"))
+        .await
+        .unwrap();
+    wait_until_given_back(db, "password-reset:").await;
+    repair_inserts(db, "password_resets").await;
+
+    client
+        .request_password_reset(ask_reset("ana@example.ca"))
+        .await
+        .unwrap();
+    wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "ana@example.ca",
+        "/reset-password/",
+        1,
+    )
+    .await;
+    let refused = client
+        .request_password_reset(ask_reset("ana@example.ca"))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "PASSWORD_RESET_EMAIL_LIMIT");
+    server.stop().await;
+}
+
+/// The phone number [`refusing_twilio`] refuses, as Twilio does a number that cannot take
+/// texts.
+const REFUSED_NUMBER: &str = "+14035550101";
+
+/// Twilio's messages endpoint, refusing texts to [`REFUSED_NUMBER`] (a permanent error) and
+/// taking the others.
+async fn refusing_twilio() -> LocalServer {
+    async fn messages(Form(form): Form<HashMap<String, String>>) -> Response {
+        if form.get("To").map(String::as_str) == Some(REFUSED_NUMBER) {
+            let body =
+                json!({ "code": 21211, "message": "not a valid phone number", "status": 400 });
+            return (StatusCode::BAD_REQUEST, Json(body)).into_response();
+        }
+        (
+            StatusCode::CREATED,
+            Json(json!({ "sid": "SM1", "status": "queued" })),
+        )
+            .into_response()
+    }
+    let router = Router::new().route(
+        "/2010-04-01/Accounts/{account}/Messages.json",
+        post(messages),
+    );
+    LocalServer::start(router).await
+}
+
+#[tokio::test]
+async fn a_text_the_provider_refuses_gives_its_sms_budgets_back() {
+    let twilio = refusing_twilio().await;
+    let twilio_url = twilio.url();
+    let server = TestServer::start_with(|config| {
+        config.sms_budget_per_address_per_hour = 1;
+        config.twilio_account_sid = Some("AC00000000000000000000000000000000".into());
+        config.twilio_auth_token = Some("token".into());
+        config.twilio_from = Some("+15875550100".into());
+        config.twilio_base_url = twilio_url;
+        config.outbox_poll_ms = 20;
+    })
+    .await;
+    let db = &server.server.state.db;
+    let mut client = Client::new(server.channel().await);
+    let people = customers(&mut client, 3).await;
+    client
+        .send_phone_code(from(
+            "198.51.100.1",
+            send_code(&people[0], "+1 403 555 0101"),
+        ))
+        .await
+        .unwrap();
+    // Parked at the provider's refusal, then given back by the outbox worker.
+    wait_until_given_back(db, "sms-budget:").await;
+    let parked: String =
+        sqlx::query_scalar("select state from outbox_messages where channel = 'sms'")
+            .fetch_one(db)
+            .await
+            .unwrap();
+    assert_eq!(parked, "parked");
+
+    client
+        .send_phone_code(from(
+            "198.51.100.1",
+            send_code(&people[1], "+1 403 555 0102"),
+        ))
+        .await
+        .unwrap();
+    wait_until_outbox_idle(db).await;
+    let refused = client
+        .send_phone_code(from(
+            "198.51.100.1",
+            send_code(&people[2], "+1 403 555 0103"),
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        reason(&refused),
+        "SMS_ADDRESS_LIMIT",
+        "a text taken stays paid"
+    );
+    server.stop().await;
+    twilio.stop().await;
 }
 
 /// The professional's state, their audit rows and their decision emails in the outbox.

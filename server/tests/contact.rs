@@ -1,7 +1,8 @@
 //! The contact form through ContentService on the running server, against a real Postgres and
 //! Redis: checked fields, stored messages emailed to CONTACT_EMAIL through the outbox, the
-//! per-address limit for senders without a session, and the admins' inbox with read marks
-//! (audited).
+//! hourly limits (per address for senders without a session, per account for those with
+//! one, given back by a message that could not be stored), and the admins' inbox with read
+//! marks (audited).
 
 #![allow(
     clippy::unwrap_used,
@@ -11,7 +12,10 @@
 
 mod common;
 
-use common::{TestServer, admin_token, reason, violated_fields, wait_for_message, with_token};
+use common::{
+    TestServer, admin_token, break_inserts, reason, repair_inserts, violated_fields,
+    wait_for_message, with_token,
+};
 use repairs_proto::{
     accounts::{ListAuditEventsRequest, accounts_service_client::AccountsServiceClient},
     content::{self as pb, content_service_client::ContentServiceClient},
@@ -151,7 +155,7 @@ async fn bad_fields_are_named_and_nothing_is_stored() {
 }
 
 #[tokio::test]
-async fn anonymous_senders_are_limited_per_address_and_signed_in_ones_are_not() {
+async fn anonymous_senders_are_limited_per_address_and_signed_in_ones_are_not_counted_there() {
     let server = TestServer::start_with(|c| c.contact_messages_per_address_per_hour = 2).await;
     let mut content = client(&server).await;
     let body = || message("Ana", "ana@example.ca", "Hello");
@@ -174,11 +178,85 @@ async fn anonymous_senders_are_limited_per_address_and_signed_in_ones_are_not() 
         .unwrap();
     // A signed-in sender from the spent address is not counted against it.
     let (_, customer) = server.account_token(Role::Customer).await;
-    let mut signed_in = from("203.0.113.7", body());
-    signed_in.metadata_mut().insert(
-        "authorization",
-        format!("Bearer {customer}").parse().unwrap(),
-    );
-    content.send_contact_message(signed_in).await.unwrap();
+    content
+        .send_contact_message(signed_in("203.0.113.7", &customer, body()))
+        .await
+        .unwrap();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_message_that_could_not_be_stored_gives_its_budget_back() {
+    let server = TestServer::start_with(|c| c.contact_messages_per_address_per_hour = 1).await;
+    let db = &server.server.state.db;
+    let mut content = client(&server).await;
+    let body = || message("Ana", "ana@example.ca", "Hello");
+    break_inserts(db, "contact_messages").await;
+    let failed = content
+        .send_contact_message(from("203.0.113.7", body()))
+        .await
+        .unwrap_err();
+    assert_eq!(failed.code(), Code::Internal, "{failed:?}");
+    repair_inserts(db, "contact_messages").await;
+
+    content
+        .send_contact_message(from("203.0.113.7", body()))
+        .await
+        .unwrap();
+    let refused = content
+        .send_contact_message(from("203.0.113.7", body()))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "CONTACT_ADDRESS_LIMIT");
+    server.stop().await;
+}
+
+/// A request from a client address with a session.
+fn signed_in(
+    address: &str,
+    token: &str,
+    body: pb::SendContactMessageRequest,
+) -> tonic::Request<pb::SendContactMessageRequest> {
+    let mut request = from(address, body);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().unwrap());
+    request
+}
+
+#[tokio::test]
+async fn signed_in_senders_have_an_hourly_budget_of_their_own_wherever_they_write_from() {
+    let server = TestServer::start_with(|c| c.contact_messages_per_account_per_hour = 2).await;
+    let mut content = client(&server).await;
+    let long = || message("Ana", "ana@example.ca", &"x".repeat(5_000));
+    let (_, customer) = server.account_token(Role::Customer).await;
+    for address in ["203.0.113.7", "198.51.100.2"] {
+        content
+            .send_contact_message(signed_in(address, &customer, long()))
+            .await
+            .unwrap();
+    }
+    let status = content
+        .send_contact_message(signed_in("192.0.2.9", &customer, long()))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::ResourceExhausted);
+    assert_eq!(reason(&status), "CONTACT_ACCOUNT_LIMIT");
+    assert!(status.message().contains("hour"), "{}", status.message());
+    // Another account has its own budget, and so has the address without a session.
+    let (_, professional) = server.account_token(Role::Professional).await;
+    content
+        .send_contact_message(signed_in("192.0.2.9", &professional, long()))
+        .await
+        .unwrap();
+    content
+        .send_contact_message(from("192.0.2.9", long()))
+        .await
+        .unwrap();
+    let stored: i64 = sqlx::query_scalar("select count(*) from contact_messages")
+        .fetch_one(&server.server.state.db)
+        .await
+        .unwrap();
+    assert_eq!(stored, 4);
     server.stop().await;
 }

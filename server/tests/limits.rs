@@ -1,7 +1,8 @@
 //! The server's limits against real Postgres and Redis: bounded password hashing, sign-in
 //! emails parsed before use and counted under a hash, the failed-sign-in limit under
-//! concurrent guesses, database and cache outages answered as such, and a data directory
-//! Postgres cannot reach explained.
+//! concurrent guesses, database outages answered as such, budgets and the sign-in limit
+//! holding through a Redis outage and restart, and a data directory Postgres cannot reach
+//! explained.
 
 #![allow(
     clippy::unwrap_used,
@@ -20,6 +21,7 @@ use std::{
 
 use common::{TestServer, reason, violated_fields};
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
+use repairs_server::{budgets::Budget, error::ApiError};
 use tokio::{net::TcpListener, task::JoinSet};
 use tonic::{Code, transport::Channel};
 
@@ -47,6 +49,12 @@ async fn log_in(client: &mut Client, email: &str, password: &str) -> Result<(), 
         })
         .await
         .map(|_| ())
+}
+
+/// A sign-in with a wrong password, checked and refused as such.
+async fn guess_wrong(client: &mut Client, email: &str) {
+    let failed = log_in(client, email, "wrong horse").await.unwrap_err();
+    assert_eq!(reason(&failed), "INVALID_CREDENTIALS", "{failed:?}");
 }
 
 /// Sends `count` sign-ins at once (email of try `n` from `email`) and returns the answers.
@@ -81,6 +89,14 @@ fn tally(answers: &[Result<(), tonic::Status>]) -> BTreeMap<String, usize> {
 
 fn counted(counts: &BTreeMap<String, usize>, key: &str) -> usize {
     counts.get(key).copied().unwrap_or(0)
+}
+
+/// The keys of the limits' counters (in Postgres).
+async fn counter_keys(server: &TestServer) -> Vec<String> {
+    sqlx::query_scalar("select key from limit_counters order by key")
+        .fetch_all(&server.server.state.db)
+        .await
+        .unwrap()
 }
 
 /// The cache keys under this server's prefix.
@@ -143,22 +159,22 @@ async fn sign_in_emails_are_parsed_first_and_counted_under_a_hash() {
         assert_eq!(violated_fields(&refused), ["email"]);
     }
     assert!(
-        cache_keys(&server).await.is_empty(),
-        "a refused email leaves nothing in the cache"
+        counter_keys(&server).await.is_empty() && cache_keys(&server).await.is_empty(),
+        "a refused email leaves nothing counted"
     );
 
     let failed = log_in(&mut client, "Ana.Lopez@Example.ca", "wrong horse")
         .await
         .unwrap_err();
     assert_eq!(reason(&failed), "INVALID_CREDENTIALS");
-    let keys = cache_keys(&server).await;
+    let keys = counter_keys(&server).await;
     assert_eq!(keys.len(), 1, "{keys:?}");
     assert!(!keys[0].to_lowercase().contains("ana"), "{keys:?}");
     // The count is per address whatever its case: the same key counts both.
     log_in(&mut client, "ana.lopez@example.CA", "wrong horse")
         .await
         .unwrap_err();
-    assert_eq!(cache_keys(&server).await, keys);
+    assert_eq!(counter_keys(&server).await, keys);
     server.stop().await;
 }
 
@@ -185,7 +201,7 @@ async fn every_request_is_bounded_in_size_and_every_text_in_length() {
         .unwrap_err();
     assert_eq!(refused.code(), Code::InvalidArgument);
     assert_eq!(violated_fields(&refused), ["password"]);
-    assert!(cache_keys(&server).await.is_empty());
+    assert!(counter_keys(&server).await.is_empty());
     server.stop().await;
 }
 
@@ -338,13 +354,15 @@ async fn every_constraint_a_caller_can_break_exists_by_its_name() {
     server.stop().await;
 }
 
-/// A Redis server of this test's own, stopped by its process id.
+/// A Redis server of this test's own (nothing saved to disk), stopped by the test.
 struct OwnRedis {
     child: tokio::process::Child,
+    port: u16,
     url: String,
 }
 
 impl OwnRedis {
+    /// On a free port of 127.0.0.1.
     async fn start() -> Self {
         let port = TcpListener::bind("127.0.0.1:0")
             .await
@@ -352,6 +370,11 @@ impl OwnRedis {
             .local_addr()
             .unwrap()
             .port();
+        Self::start_on(port).await
+    }
+
+    /// On `port` (a restart: the port of a stopped one), answering within 2 s.
+    async fn start_on(port: u16) -> Self {
         let child = tokio::process::Command::new("redis-server")
             .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
             .args(["--save", "", "--appendonly", "no"])
@@ -365,48 +388,81 @@ impl OwnRedis {
                 .await
                 .is_ok()
             {
-                return Self { child, url };
+                return Self { child, port, url };
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         panic!("redis-server did not start on port {port}");
     }
 
+    /// Stops it and waits until it has exited.
     async fn stop(mut self) {
         self.child.kill().await.unwrap();
     }
 }
 
+/// Waits (up to 5 s) until the server's cache answers again.
+async fn wait_for_cache(server: &TestServer) {
+    let started = Instant::now();
+    while server.server.state.cache.get("probe").await.is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the cache did not come back"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 #[tokio::test]
-async fn with_redis_down_sign_in_works_and_is_still_limited() {
+async fn with_redis_down_requests_are_placed_and_the_sign_in_limit_holds() {
+    use common::market::{customer, in_calgary, market, place};
     let redis = OwnRedis::start().await;
     let redis_url = redis.url.clone();
     let server = TestServer::start_with(|config| config.redis_url = Some(redis_url)).await;
     let mut client = Client::new(server.channel().await);
+    let mut market = market(&server).await;
+    let (_, customer) = customer(&server).await;
     sign_up(&mut client, "ana@example.ca").await;
     sign_up(&mut client, "bob@example.ca").await;
+    // Some of the limit's tries while Redis is up, the rest while it is down.
+    for _ in 0..4 {
+        guess_wrong(&mut client, "bob@example.ca").await;
+    }
+    let port = redis.port;
     redis.stop().await;
 
     let started = Instant::now();
+    place(&mut market, &customer, uuid::Uuid::now_v7(), in_calgary())
+        .await
+        .expect("a request is placed without Redis");
     log_in(&mut client, "ana@example.ca", "correct horse")
         .await
         .expect("sign-in works without Redis");
-    for _ in 0..10 {
-        let failed = log_in(&mut client, "bob@example.ca", "wrong horse")
-            .await
-            .unwrap_err();
-        assert_eq!(reason(&failed), "INVALID_CREDENTIALS");
+    for _ in 4..10 {
+        guess_wrong(&mut client, "bob@example.ca").await;
     }
     let throttled = log_in(&mut client, "bob@example.ca", "correct horse")
         .await
         .unwrap_err();
-    assert_eq!(reason(&throttled), "LOG_IN_THROTTLED");
+    assert_eq!(reason(&throttled), "LOG_IN_THROTTLED", "{throttled:?}");
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "{:?}",
         started.elapsed()
     );
+
+    // Redis comes back empty: the tries counted before and during the outage still hold.
+    let redis = OwnRedis::start_on(port).await;
+    wait_for_cache(&server).await;
+    let throttled = log_in(&mut client, "bob@example.ca", "correct horse")
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&throttled), "LOG_IN_THROTTLED", "{throttled:?}");
+    place(&mut market, &customer, uuid::Uuid::now_v7(), in_calgary())
+        .await
+        .expect("a request is placed once Redis is back");
     server.stop().await;
+    redis.stop().await;
 }
 
 #[tokio::test]
@@ -434,4 +490,138 @@ async fn a_data_dir_postgres_cannot_reach_says_what_to_do() {
     assert!(message.contains(&closed.display().to_string()), "{message}");
     assert!(message.contains("DATA_DIR"), "{message}");
     assert!(!message.contains("initdb failed"), "{message}");
+}
+
+/// A budget of `limit` an hour under a key of its own.
+fn budget(limit: i64) -> Budget {
+    Budget::hourly(
+        format!("test:{}", uuid::Uuid::now_v7()),
+        limit,
+        "TEST_LIMIT",
+        "this test's budget is spent",
+    )
+}
+
+/// What is counted under `key` now.
+async fn counted_under(server: &TestServer, key: &str) -> i64 {
+    sqlx::query_scalar("select coalesce(sum(n), 0)::bigint from limit_counters where key = $1")
+        .bind(key)
+        .fetch_one(&server.server.state.db)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn what_a_call_spent_is_given_back_unless_it_succeeded() {
+    let server = TestServer::start().await;
+    let budgets = &server.server.state.budgets;
+    let two = budget(2);
+
+    // A call that failed gives back what it spent before its caller hears of the failure.
+    let spent = budgets.spend(std::slice::from_ref(&two), 1).await.unwrap();
+    assert_eq!(counted_under(&server, &two.key).await, 1);
+    let failed: Result<(), &str> = spent.settle(Err("the call failed")).await;
+    assert!(failed.is_err());
+    assert_eq!(counted_under(&server, &two.key).await, 0);
+
+    // One that succeeded keeps it.
+    let spent = budgets.spend(std::slice::from_ref(&two), 1).await.unwrap();
+    spent.settle(Ok::<_, ()>(())).await.unwrap();
+    assert_eq!(counted_under(&server, &two.key).await, 1);
+
+    // One dropped unsettled (a call cancelled half-way) gives it back in the background.
+    drop(budgets.spend(std::slice::from_ref(&two), 1).await.unwrap());
+    let started = Instant::now();
+    while counted_under(&server, &two.key).await != 1 {
+        assert!(started.elapsed() < Duration::from_secs(2), "not given back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+
+    // A refusal costs nothing: neither the spent budget nor one counted before it.
+    budgets
+        .spend(std::slice::from_ref(&two), 1)
+        .await
+        .unwrap()
+        .keep();
+    let five = budget(5);
+    let refused = budgets
+        .spend(&[five.clone(), two.clone()], 1)
+        .await
+        .err()
+        .unwrap();
+    assert!(
+        matches!(
+            refused,
+            ApiError::ResourceExhausted {
+                reason: "TEST_LIMIT",
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    assert_eq!(counted_under(&server, &two.key).await, 2);
+    assert_eq!(counted_under(&server, &five.key).await, 0);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_window_ends_on_time_and_its_spending_is_not_taken_from_the_next() {
+    let server = TestServer::start().await;
+    let budgets = &server.server.state.budgets;
+    let short = Budget {
+        window: Duration::from_millis(300),
+        ..budget(1)
+    };
+    let first = budgets
+        .spend(std::slice::from_ref(&short), 1)
+        .await
+        .unwrap();
+    assert!(
+        budgets
+            .spend(std::slice::from_ref(&short), 1)
+            .await
+            .is_err()
+    );
+    let started = Instant::now();
+    let next = loop {
+        if let Ok(next) = budgets.spend(std::slice::from_ref(&short), 1).await {
+            break next;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "the window did not end"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    next.keep();
+    first.give_back().await;
+    assert_eq!(counted_under(&server, &short.key).await, 1);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn housekeeping_deletes_the_counters_of_ended_windows() {
+    let server = TestServer::start().await;
+    let db = &server.server.state.db;
+    let live = budget(5);
+    server
+        .server
+        .state
+        .budgets
+        .spend(std::slice::from_ref(&live), 1)
+        .await
+        .unwrap()
+        .keep();
+    sqlx::query(
+        "insert into limit_counters (key, n, expires_at) values ('ended', 3, now() - interval '1 second')",
+    )
+    .execute(db)
+    .await
+    .unwrap();
+    // The server's own first pass may run meanwhile and delete it first: what is left tells.
+    repairs_server::housekeeping::purge(db, Duration::from_secs(3600))
+        .await
+        .unwrap();
+    assert_eq!(counter_keys(&server).await, [live.key]);
+    server.stop().await;
 }

@@ -2,7 +2,8 @@
 //! request and one round of notifications per key, concurrent calls and two server
 //! processes included), who sees the street address, geocoding and its fallbacks, the rules
 //! of editing and cancelling, the admin's list, expiry, address suggestions, and the
-//! notifications through the outbox under a failing SMS provider.
+//! notifications through the outbox under a failing SMS provider; the hourly budget, given
+//! back by a placing that fails.
 
 #![allow(
     clippy::unwrap_used,
@@ -27,12 +28,12 @@ use axum::{
 };
 use chrono::Utc;
 use common::{
-    TestServer,
+    TestServer, break_inserts,
     market::{
         CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, customer, db, draft, get,
         in_calgary, market, place, professional,
     },
-    reason, violated_fields, wait_until_outbox_idle, with_token,
+    reason, repair_inserts, violated_fields, wait_until_outbox_idle, with_token,
 };
 use providers_support::LocalServer;
 use repairs_proto::marketplace::{
@@ -181,6 +182,51 @@ async fn placing_needs_a_key_a_verified_phone_and_stays_within_the_hourly_limit(
         .await
         .unwrap_err();
     assert_eq!(third.code(), Code::ResourceExhausted);
+    assert_eq!(reason(&third), "REPAIR_REQUEST_LIMIT");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_placing_that_fails_gives_its_hourly_budget_back() {
+    let server = TestServer::start_with(|c| c.repair_requests_per_customer_per_hour = 2).await;
+    let mut market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    // Addresses nowhere on the map: refused after the budget was counted.
+    for _ in 0..3 {
+        let refused = place(
+            &mut market,
+            &token,
+            Uuid::now_v7(),
+            draft("", "Atlantis", "AB"),
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(reason(&refused), "ADDRESS_NOT_FOUND");
+    }
+    // A service the catalogue does not offer.
+    let mut unknown = in_calgary();
+    unknown.service_id = Uuid::now_v7().to_string();
+    let refused = place(&mut market, &token, Uuid::now_v7(), unknown)
+        .await
+        .unwrap_err();
+    assert_eq!(violated_fields(&refused), ["draft.service_id"]);
+    // The database refusing the insert.
+    break_inserts(db(&server), "repair_requests").await;
+    let refused = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::Internal, "{refused:?}");
+    repair_inserts(db(&server), "repair_requests").await;
+
+    // Nothing was placed, so the whole budget is left, and no more.
+    for _ in 0..2 {
+        place(&mut market, &token, Uuid::now_v7(), in_calgary())
+            .await
+            .unwrap();
+    }
+    let third = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap_err();
     assert_eq!(reason(&third), "REPAIR_REQUEST_LIMIT");
     server.stop().await;
 }

@@ -4,10 +4,8 @@
 //! Asking answers at once, before the account is even looked up: the look-up, the token and
 //! the email (through the outbox) happen after the reply, so neither the answer nor its
 //! timing tells whether the email has an account. Asking is limited per email address and
-//! per client address (`PASSWORD_RESET_PER_*`), counted before the check, so nobody can
-//! flood an inbox. Expired links are purged by `crate::housekeeping`.
-
-use std::time::Duration as StdDuration;
+//! per client address (`PASSWORD_RESET_PER_*`, `crate::budgets`), counted before the check,
+//! so nobody can flood an inbox. Expired links are purged by `crate::housekeeping`.
 
 use base64::Engine;
 use chrono::{Duration, Utc};
@@ -18,6 +16,7 @@ use uuid::Uuid;
 
 use super::{account_kind, email_counter_key, parse_id};
 use crate::{
+    budgets::Budget,
     domain::{ClientAddr, Email, Language, NewPassword, Role},
     error::{ApiError, ApiResult},
     outbox::{self, NewOutboxMessage},
@@ -29,7 +28,6 @@ use crate::{
 };
 
 const VALID_FOR: Duration = Duration::hours(1);
-const HOUR: StdDuration = StdDuration::from_secs(3600);
 /// Reset requests being prepared after their reply, in this process.
 static PREPARING: Semaphore = Semaphore::const_new(32);
 
@@ -52,16 +50,25 @@ pub async fn request(
     client: ClientAddr,
 ) -> ApiResult<()> {
     let kind = account_kind(role)?;
-    throttle(state, role, &email, client).await?;
+    // Asked for first, so that a busy refusal spends no budget.
     let Ok(permit) = PREPARING.try_acquire() else {
         return Err(ApiError::ResourceExhausted {
             reason: "PASSWORD_RESET_BUSY",
             message: "too many reset requests right now; try again in a minute".to_owned(),
         });
     };
+    let spent = state
+        .budgets
+        .spend(&budgets(state, role, &email, client), 1)
+        .await?;
     let state = state.clone();
     tokio::spawn(async move {
-        if let Err(error) = prepare(&state, kind, role, &email).await {
+        // A reset that could not be prepared gives its budgets back; an unknown email keeps
+        // them spent, as a known one does, so the limits tell nothing.
+        if let Err(error) = spent
+            .settle(prepare(&state, kind, role, &email).await)
+            .await
+        {
             tracing::error!(error = ?error, "could not prepare a password reset email");
         }
         drop(permit);
@@ -69,33 +76,22 @@ pub async fn request(
     Ok(())
 }
 
-async fn throttle(
-    state: &AppState,
-    role: Role,
-    email: &Email,
-    client: ClientAddr,
-) -> ApiResult<()> {
+fn budgets(state: &AppState, role: Role, email: &Email, client: ClientAddr) -> [Budget; 2] {
     let config = &state.config;
-    let email_key = email_counter_key(&state.counter_key, "password-reset:email", role, email);
-    let address_key = format!("password-reset:address:{}", client.limit_key());
-    if state.cache.increment(&address_key, HOUR).await?
-        > i64::from(config.password_reset_per_address_per_hour)
-    {
-        return Err(ApiError::ResourceExhausted {
-            reason: "PASSWORD_RESET_ADDRESS_LIMIT",
-            message: "too many reset requests from your network; try again in an hour".to_owned(),
-        });
-    }
-    if state.cache.increment(&email_key, HOUR).await?
-        > i64::from(config.password_reset_per_email_per_hour)
-    {
-        return Err(ApiError::ResourceExhausted {
-            reason: "PASSWORD_RESET_EMAIL_LIMIT",
-            message: "a reset link was sent several times already; check your inbox or try again in an hour"
-                .to_owned(),
-        });
-    }
-    Ok(())
+    [
+        Budget::hourly(
+            format!("password-reset:address:{}", client.limit_key()),
+            config.password_reset_per_address_per_hour,
+            "PASSWORD_RESET_ADDRESS_LIMIT",
+            "too many reset requests from your network; try again in an hour",
+        ),
+        Budget::hourly(
+            email_counter_key(&state.counter_key, "password-reset:email", role, email),
+            config.password_reset_per_email_per_hour,
+            "PASSWORD_RESET_EMAIL_LIMIT",
+            "a reset link was sent several times already; check your inbox or try again in an hour",
+        ),
+    ]
 }
 
 /// After the reply: when the email has an account, a new token and its email, together.

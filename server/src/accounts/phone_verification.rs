@@ -2,10 +2,11 @@
 //!
 //! The code lives in the cache for 10 minutes as a keyed hash (HMAC-SHA256 over account,
 //! phone and code), never in clear, and is compared in constant time. Limits: 5 wrong tries
-//! per code, 5 sends per phone per hour, 30 s between sends to one account, and the SMS
-//! budgets of [`super::sms_budget`]. Every key is in the shared cache, so a code sent by one
-//! server replica verifies on another. The text goes through the outbox, dropped unsent if
-//! the code expires first.
+//! per code, 30 s between sends to one account (both in the shared cache, with the code, so
+//! a code sent by one server replica verifies on another), and 5 sends per phone per hour
+//! with the SMS budgets of [`super::sms_budget`] (in `crate::budgets`, given back when the
+//! code could not be stored or queued, or when its text ends unsent). The text goes through
+//! the outbox, dropped unsent if the code expires first.
 
 use std::time::Duration;
 
@@ -14,6 +15,7 @@ use uuid::Uuid;
 
 use crate::{
     auth::secret::keyed_digest,
+    budgets::{Budget, Spent},
     domain::{ClientAddr, Language, Phone, PhoneCode, SmsUpdates},
     error::{ApiError, ApiResult},
     outbox::{self, NewOutboxMessage},
@@ -25,7 +27,6 @@ pub const CODE_TTL: Duration = Duration::from_secs(10 * 60);
 pub const RESEND_COOLDOWN: Duration = Duration::from_secs(30);
 pub const MAX_TRIES: i64 = 5;
 pub const MAX_SENDS_PER_HOUR: i64 = 5;
-const HOUR: Duration = Duration::from_secs(3600);
 
 fn code_key(account: Uuid) -> String {
     format!("phone-code:{account}")
@@ -104,17 +105,43 @@ pub async fn send_code(
             message: wait_message(wait),
         });
     }
-    if cache.increment(&sends_key(&phone), HOUR).await? > MAX_SENDS_PER_HOUR {
-        return Err(ApiError::ResourceExhausted {
-            reason: "PHONE_CODE_SEND_LIMIT",
-            message: "too many codes were sent to this number; try again in an hour".to_owned(),
-        });
-    }
-    super::sms_budget::spend(state, client, &phone).await?;
+    let sends = Budget::hourly(
+        sends_key(&phone),
+        MAX_SENDS_PER_HOUR,
+        "PHONE_CODE_SEND_LIMIT",
+        "too many codes were sent to this number; try again in an hour",
+    );
+    let [address, country, global] = super::sms_budget::budgets(state, client, &phone);
+    let spent = state
+        .budgets
+        .spend(&[sends, address, country, global], 1)
+        .await?;
+    // A code that could not be stored or queued was never sent: its budgets are given back.
+    let outcome =
+        store_and_queue(state, (kind, account), &phone, sms_choice, &contact, &spent).await;
+    spent.settle(outcome).await?;
+    Ok(CodeSent {
+        phone,
+        expires_in: CODE_TTL,
+        next_send_in: RESEND_COOLDOWN,
+    })
+}
+
+/// A new code for `account`, kept hashed in the cache, and its text in the outbox, paid by
+/// `spent` (given back by the outbox should the provider refuse it).
+async fn store_and_queue(
+    state: &AppState,
+    (kind, account): (AccountKind, Uuid),
+    phone: &Phone,
+    sms_choice: Option<SmsUpdates>,
+    contact: &accounts::Contact,
+    spent: &Spent,
+) -> ApiResult<()> {
+    let cache = &state.cache;
     let code = PhoneCode::generate();
-    let hash = keyed_hash(&state.phone_code_key, account, &phone, &code);
+    let hash = keyed_hash(&state.phone_code_key, account, phone, &code);
     cache
-        .set(&code_key(account), &pending_value(&phone, &hash), CODE_TTL)
+        .set(&code_key(account), &pending_value(phone, &hash), CODE_TTL)
         .await?;
     cache.delete(&tries_key(account)).await?;
 
@@ -134,14 +161,12 @@ pub async fn send_code(
     if let Some(choice) = sms_choice {
         accounts::set_sms_updates(&mut *tx, kind, account, choice).await?;
     }
-    outbox::enqueue(&mut *tx, &text).await?;
+    if let Some(id) = outbox::enqueue(&mut *tx, &text).await? {
+        spent.pay_for_message(&mut tx, id).await?;
+    }
     tx.commit().await?;
     state.outbox.wake();
-    Ok(CodeSent {
-        phone,
-        expires_in: CODE_TTL,
-        next_send_in: RESEND_COOLDOWN,
-    })
+    Ok(())
 }
 
 pub async fn verify_code(

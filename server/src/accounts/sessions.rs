@@ -10,7 +10,7 @@ use super::{
 };
 use crate::{
     auth::{Caller, token::IssuedToken},
-    cache::Cache,
+    budgets::Budget,
     domain::{Email, Language, NewPassword, PersonName, Role},
     error::{ApiError, ApiResult, FieldViolation},
     state::AppState,
@@ -119,7 +119,8 @@ const FAILED_LOG_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
 
 /// Checks email and password. Unknown email and wrong password are the same failure, and
 /// take the same time (a dummy hash is verified for unknown emails). Guessing is slowed by a
-/// limit of tries per email, counted for unknown emails too so it tells nothing.
+/// limit of tries per email, counted for unknown emails too so it tells nothing, and counted
+/// in Postgres (`crate::budgets`) so it holds across replicas and while Redis is down.
 pub async fn log_in(
     state: &AppState,
     role: Role,
@@ -127,15 +128,47 @@ pub async fn log_in(
     password_text: &str,
 ) -> ApiResult<LoggedIn> {
     let email = Email::parse(email).map_err(|e| ApiError::invalid("email", e.to_string()))?;
-    let tries = email_counter_key(&state.counter_key, "login-tries", role, &email);
+    let tries = Budget {
+        key: email_counter_key(&state.counter_key, "login-tries", role, &email),
+        limit: MAX_FAILED_LOG_INS,
+        window: FAILED_LOG_IN_WINDOW,
+        reason: "LOG_IN_THROTTLED",
+        message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
+    };
     // Count this try before checking anything: concurrent guesses each take their own
-    // number, and those past the limit are refused without a hash.
-    if count_try(state, &tries).await > MAX_FAILED_LOG_INS {
-        return Err(ApiError::ResourceExhausted {
-            reason: "LOG_IN_THROTTLED",
-            message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
+    // number, and those past the limit are refused without a hash. A try whose password was
+    // checked stays counted; one cut short by a failure of ours (the database, a full
+    // hashing queue) is given back, as it tells the caller nothing.
+    let spent = state.budgets.spend(std::slice::from_ref(&tries), 1).await?;
+    let checked = spent
+        .settle(check_password(state, role, &email, password_text).await)
+        .await?;
+    let Some((id, admin)) = checked else {
+        return Err(ApiError::Unauthenticated {
+            reason: "INVALID_CREDENTIALS",
+            message: "the email or the password is not right".to_owned(),
         });
+    };
+    // A failure to clear leaves the tries to run out with their window: no reason to refuse
+    // a sign-in that was right.
+    if let Err(error) = state.budgets.clear(&tries.key).await {
+        tracing::warn!(%error, "sign-in tries not cleared");
     }
+    Ok(LoggedIn {
+        account_id: id,
+        session: issue(state, id, role).await?,
+        admin,
+    })
+}
+
+/// The account whose password this is (and, for an admin, their name and email); `None` for
+/// a wrong password or an unknown email.
+async fn check_password(
+    state: &AppState,
+    role: Role,
+    email: &Email,
+    password_text: &str,
+) -> ApiResult<Option<(Uuid, Option<AdminIdentity>)>> {
     // An admin's name and email come with the credentials: nothing else to load for them.
     let mut admin = None;
     let found = match role {
@@ -162,49 +195,7 @@ pub async fn log_in(
         .passwords
         .verify(password_text.to_owned(), stored)
         .await?;
-    match (id, matches) {
-        (Some(id), true) => {
-            forget_tries(state, &tries).await;
-            Ok(LoggedIn {
-                account_id: id,
-                session: issue(state, id, role).await?,
-                admin,
-            })
-        }
-        _ => Err(ApiError::Unauthenticated {
-            reason: "INVALID_CREDENTIALS",
-            message: "the email or the password is not right".to_owned(),
-        }),
-    }
-}
-
-/// Adds one to a tries counter and returns the count.
-///
-/// When the shared cache (Redis) cannot be reached, sign-in keeps working: the try is
-/// counted in this process instead, so the limit still holds per server replica (at most
-/// `MAX_FAILED_LOG_INS` x replicas guesses per window while Redis is down) and nobody is
-/// locked out by an outage. Password checks stay bounded by the hasher either way.
-async fn count_try(state: &AppState, key: &str) -> i64 {
-    match state.cache.increment(key, FAILED_LOG_IN_WINDOW).await {
-        Ok(count) => count,
-        Err(error) => {
-            tracing::warn!(%error, "cache unreachable: counting sign-in tries in this process");
-            // The in-process cache never fails; a poisoned lock counts as over the limit.
-            state
-                .local_cache
-                .increment(key, FAILED_LOG_IN_WINDOW)
-                .await
-                .unwrap_or(i64::MAX)
-        }
-    }
-}
-
-/// A successful sign-in clears its tries, wherever they were counted.
-async fn forget_tries(state: &AppState, key: &str) {
-    if let Err(error) = state.cache.delete(key).await {
-        tracing::warn!(%error, "cache unreachable: sign-in tries not cleared");
-    }
-    let _ = state.local_cache.delete(key).await;
+    Ok(id.filter(|_| matches).map(|id| (id, admin)))
 }
 
 /// A session token at the account's current token version.

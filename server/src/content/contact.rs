@@ -1,9 +1,7 @@
 //! The contact form: messages are checked, stored for the admins' inbox and, when
-//! CONTACT_EMAIL is set, emailed there through the outbox in the same transaction. Senders
-//! without a session are limited per client address (counted before the check, as the other
-//! limits), since anyone can post the form.
-
-use std::time::Duration;
+//! CONTACT_EMAIL is set, emailed there through the outbox in the same transaction. Every
+//! sender has an hourly budget (`crate::budgets`): per account when signed in, else per
+//! client address.
 
 use serde_json::json;
 use uuid::Uuid;
@@ -11,14 +9,13 @@ use uuid::Uuid;
 use crate::{
     accounts::not_found,
     auth::Caller,
+    budgets::{Budget, Spent},
     domain::{ClientAddr, Email, text::bounded_text},
     error::{ApiError, ApiResult, Violations},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{audit, contact_messages, contact_messages::ContactMessageRow, page::PageRequest},
 };
-
-const HOUR: Duration = Duration::from_secs(3600);
 
 /// A message as typed into the form, checked.
 struct ContactForm {
@@ -45,20 +42,33 @@ fn parse(name: &str, email: &str, message: &str) -> ApiResult<ContactForm> {
     }
 }
 
-async fn throttle(state: &AppState, client: ClientAddr) -> ApiResult<()> {
-    let key = format!("contact:address:{}", client.limit_key());
-    if state.cache.increment(&key, HOUR).await?
-        > i64::from(state.config.contact_messages_per_address_per_hour)
-    {
-        return Err(ApiError::ResourceExhausted {
-            reason: "CONTACT_ADDRESS_LIMIT",
-            message: "too many messages from your network; try again in an hour".to_owned(),
-        });
-    }
-    Ok(())
+/// Spends the sender's hourly budget: a signed-in sender's own (per account, wherever they
+/// write from), else their client address's, since anyone can post the form.
+async fn spend_budget(
+    state: &AppState,
+    sender: Option<Caller>,
+    client: ClientAddr,
+) -> ApiResult<Spent> {
+    let config = &state.config;
+    let budget = match sender {
+        Some(caller) => Budget::hourly(
+            format!("contact:account:{}:{}", caller.role, caller.account_id),
+            config.contact_messages_per_account_per_hour,
+            "CONTACT_ACCOUNT_LIMIT",
+            "you have sent many messages this hour; try again in an hour",
+        ),
+        None => Budget::hourly(
+            format!("contact:address:{}", client.limit_key()),
+            config.contact_messages_per_address_per_hour,
+            "CONTACT_ADDRESS_LIMIT",
+            "too many messages from your network; try again in an hour",
+        ),
+    };
+    state.budgets.spend(&[budget], 1).await
 }
 
-/// Stores a message (and queues its email); its id.
+/// Stores a message (and queues its email); its id. A message that could not be stored
+/// gives its budget back.
 pub async fn send(
     state: &AppState,
     sender: Option<Caller>,
@@ -66,9 +76,11 @@ pub async fn send(
     (name, email, message): (&str, &str, &str),
 ) -> ApiResult<Uuid> {
     let form = parse(name, email, message)?;
-    if sender.is_none() {
-        throttle(state, client).await?;
-    }
+    let spent = spend_budget(state, sender, client).await?;
+    spent.settle(store(state, sender, &form).await).await
+}
+
+async fn store(state: &AppState, sender: Option<Caller>, form: &ContactForm) -> ApiResult<Uuid> {
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     let id = contact_messages::insert(
         &mut *tx,

@@ -1,7 +1,7 @@
 //! Translation between English and French (TranslateText, and request descriptions shown
 //! to professionals of the other language). Every text goes through here: its bounds, the
 //! cache (a text already translated into a language is never paid twice), the character
-//! budgets (per caller and for the whole service, per hour, counted in the shared cache
+//! budgets (per caller and for the whole service, per hour, counted in `crate::budgets`
 //! before they are checked and given back when nothing was translated), and a bound on the
 //! calls in flight to the provider.
 
@@ -13,6 +13,7 @@ use tokio::sync::{Notify, Semaphore};
 use uuid::Uuid;
 
 use crate::{
+    budgets::{Budget, Budgets, Spent},
     cache::Cache,
     domain::Language,
     error::{ApiError, ApiResult, FieldViolation},
@@ -27,7 +28,6 @@ pub const MAX_TEXTS: usize = 20;
 pub const MAX_TEXT_CHARS: usize = 5_000;
 pub const MAX_TOTAL_CHARS: usize = 20_000;
 
-const HOUR: Duration = Duration::from_secs(3600);
 /// How long a translation stays cached: a text's translation does not go stale.
 const CACHE_TTL: Duration = Duration::from_secs(30 * 24 * 3600);
 const GLOBAL_BUDGET_KEY: &str = "translation:chars:all";
@@ -100,6 +100,7 @@ pub struct Limits {
 pub struct TranslationService {
     translator: Option<Arc<dyn Translator>>,
     cache: Arc<dyn Cache>,
+    budgets: Budgets,
     provider_calls: Semaphore,
     limits: Limits,
     /// Wakes this process's description translation pass (`requests::translations`).
@@ -113,37 +114,17 @@ struct Cached {
     source: String,
 }
 
-/// Characters counted against budgets, to give back when nothing was translated.
-struct Spent<'a> {
-    cache: &'a dyn Cache,
-    keys: Vec<String>,
-    chars: i64,
-}
-
-impl Spent<'_> {
-    async fn give_back(self) {
-        for key in self.keys {
-            match self.cache.add(&key, -self.chars, HOUR).await {
-                // The window ended meanwhile: the next one starts from nothing.
-                Ok(left) if left < 0 => {
-                    let _ = self.cache.delete(&key).await;
-                }
-                Ok(_) => {}
-                Err(error) => tracing::warn!(%error, %key, "translation budget not given back"),
-            }
-        }
-    }
-}
-
 impl TranslationService {
     pub fn new(
         translator: Option<Arc<dyn Translator>>,
         cache: Arc<dyn Cache>,
+        budgets: Budgets,
         limits: Limits,
     ) -> Self {
         Self {
             translator,
             cache,
+            budgets,
             provider_calls: Semaphore::new(limits.concurrency.max(1)),
             limits,
             descriptions: Notify::new(),
@@ -203,13 +184,9 @@ impl TranslationService {
         let spent = self
             .spend(payer, i64::try_from(chars).unwrap_or(i64::MAX))
             .await?;
-        let answer = match self.call(translator.as_ref(), &asked, source, target).await {
-            Ok(answer) => answer,
-            Err(error) => {
-                spent.give_back().await;
-                return Err(error);
-            }
-        };
+        let answer = spent
+            .settle(self.call(translator.as_ref(), &asked, source, target).await)
+            .await?;
         for (&i, translated) in missing.iter().zip(answer) {
             self.remember(&keys[i], &translated).await;
             found[i] = Some(translated);
@@ -259,46 +236,23 @@ impl TranslationService {
 
     /// Counts `chars` against the payer's budget and the service's, refusing (and giving
     /// them back) when either is spent.
-    async fn spend(&self, payer: Payer, chars: i64) -> ApiResult<Spent<'_>> {
+    async fn spend(&self, payer: Payer, chars: i64) -> ApiResult<Spent> {
         let mut budgets = Vec::with_capacity(2);
         if let Payer::Account(id) = payer {
-            budgets.push((
+            budgets.push(Budget::hourly(
                 format!("translation:chars:account:{id}"),
                 self.limits.chars_per_caller_per_hour,
                 "TRANSLATION_CALLER_LIMIT",
                 "you have asked for many translations this hour; try again later",
             ));
         }
-        budgets.push((
-            GLOBAL_BUDGET_KEY.to_owned(),
+        budgets.push(Budget::hourly(
+            GLOBAL_BUDGET_KEY,
             self.limits.chars_per_hour,
             "TRANSLATION_BUDGET_SPENT",
             "translations are paused for the rest of the hour; try again later",
         ));
-        let mut spent = Spent {
-            cache: self.cache.as_ref(),
-            keys: Vec::with_capacity(2),
-            chars,
-        };
-        for (key, limit, reason, message) in budgets {
-            let counted = match self.cache.add(&key, chars, HOUR).await {
-                Ok(counted) => counted,
-                Err(error) => {
-                    spent.give_back().await;
-                    return Err(error.into());
-                }
-            };
-            spent.keys.push(key);
-            if counted > i64::from(limit) {
-                tracing::warn!(reason, limit, "translation budget spent");
-                spent.give_back().await;
-                return Err(ApiError::ResourceExhausted {
-                    reason,
-                    message: message.to_owned(),
-                });
-            }
-        }
-        Ok(spent)
+        self.budgets.spend(&budgets, chars).await
     }
 
     /// One call to the provider, waiting at most `limits.wait` for a turn.

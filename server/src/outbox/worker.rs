@@ -1,4 +1,5 @@
-//! Delivers the outbox: claim due messages, send them, record the outcome.
+//! Delivers the outbox: claim due messages, send them, record the outcome; then give back
+//! the budgets paid by messages that ended unsent (`crate::budgets`).
 
 use std::{sync::Arc, time::Duration};
 
@@ -152,6 +153,10 @@ impl Worker {
             let lease = self.settings.lease.as_secs_f64();
             let batch = store::claim(&self.db, BATCH, lease).await?;
             if batch.is_empty() {
+                let given_back = crate::budgets::give_back_unsent(&self.db).await?;
+                if given_back > 0 {
+                    tracing::info!(given_back, "budgets of unsent messages given back");
+                }
                 return Ok(tried);
             }
             tried += batch.len();

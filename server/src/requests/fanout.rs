@@ -3,15 +3,17 @@
 //! written to the outbox. `request_notifications` holds one row per request, professional
 //! and channel, so a retried create, an edit or a second server process never tells anyone
 //! twice. What one request can send is bounded: the nearest `REPAIR_REQUEST_MAX_NOTIFIED`
-//! professionals, and texts within the service's hourly `SMS_NOTIFICATIONS_PER_HOUR`.
+//! professionals, and texts within the service's hourly `SMS_NOTIFICATIONS_PER_HOUR` (counted
+//! in `crate::budgets`, in the same transaction).
 
-use std::{collections::HashSet, time::Duration};
+use std::collections::HashSet;
 
 use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::notice::{self, NewRequest};
 use crate::{
+    budgets,
     domain::{Email, Language, Urgency},
     matching::{self, Notify},
     outbox::{self, Channel, NewOutboxMessage},
@@ -52,9 +54,6 @@ pub async fn notify_matches(
     let mut due: Vec<(Claim, NewOutboxMessage)> = Vec::new();
     for professional in chosen {
         for message in messages(request, professional, &link) {
-            if message.channel == Channel::Sms && !sms_budget_left(state).await {
-                continue;
-            }
             let claim = Claim {
                 professional_id: professional.professional_id,
                 channel: message.channel.as_str(),
@@ -63,6 +62,19 @@ pub async fn notify_matches(
             due.push((claim, message));
         }
     }
+    // Texts within the hour's budget go to the nearest; the others get the email alone.
+    let texts = due
+        .iter()
+        .filter(|(_, m)| m.channel == Channel::Sms)
+        .count();
+    let mut texts_left = spend_sms_budget(tx, state, texts).await?;
+    due.retain(|(_, message)| {
+        let keep = message.channel != Channel::Sms || texts_left > 0;
+        if message.channel == Channel::Sms {
+            texts_left -= 1;
+        }
+        keep
+    });
     // Three statements whatever the number of professionals: claim, write, link.
     let claims: Vec<Claim> = due.iter().map(|(claim, _)| *claim).collect();
     let won: HashSet<(Uuid, String)> =
@@ -90,27 +102,16 @@ pub async fn notify_matches(
     Ok(told.len())
 }
 
-/// Counts one notification text this hour (before checking, so concurrent fan-outs cannot
-/// all slip under the budget); false when the budget is spent or cannot be read, and the
-/// professional then gets the email alone.
-async fn sms_budget_left(state: &AppState) -> bool {
+/// Counts up to `texts` notification texts against this hour's budget, in the transaction
+/// that writes them (so a rolled-back fan-out spends nothing); how many fit.
+async fn spend_sms_budget(
+    tx: &mut PgConnection,
+    state: &AppState,
+    texts: usize,
+) -> sqlx::Result<i64> {
     let limit = i64::from(state.config.sms_notifications_per_hour);
-    let hour = Duration::from_secs(3600);
-    match state
-        .cache
-        .increment("sms-budget:notifications", hour)
-        .await
-    {
-        Ok(count) if count <= limit => true,
-        Ok(_) => {
-            tracing::warn!(limit, "notification SMS budget spent; email only");
-            false
-        }
-        Err(error) => {
-            tracing::error!(%error, "notification SMS budget unreadable; email only");
-            false
-        }
-    }
+    let wanted = i64::try_from(texts).unwrap_or(i64::MAX);
+    budgets::spend_up_to(tx, "sms-budget:notifications", limit, wanted).await
 }
 
 /// The email, and the SMS when they opted in and have a verified phone.

@@ -22,6 +22,7 @@ use fanout::Whom;
 use crate::{
     accounts::not_found,
     auth::Caller,
+    budgets::{Budget, Spent},
     domain::{Email, Language, RepairRequestState, RequestChange, Role},
     error::{ApiError, ApiResult},
     matching::{self, Distance},
@@ -119,8 +120,6 @@ pub async fn create(
     if let Some(first) = repair_requests::find_by_key(&state.db, customer_id, request_id).await? {
         return same_draft(first, &digest);
     }
-    spend_placing_budget(state, customer_id).await?;
-    let content = content(state, &draft).await?;
     let language = Language::from_code(&customer.language).unwrap_or_default();
     let key = NewRequestKey {
         customer_id,
@@ -128,16 +127,37 @@ pub async fn create(
         request_hash: &digest,
         description_language: language,
     };
+    let spent = spend_placing_budget(state, customer_id).await?;
+    // Only a request this call placed keeps the budget spent: a failure (an address nowhere
+    // on the map, the geocoder or the database down) or a concurrent call with the same key
+    // that placed it first gives it back.
+    let placed = spent
+        .settle_if(insert(state, &key, &draft).await, Option::is_some)
+        .await?;
+    match placed {
+        Some(request) => Ok(request),
+        None => {
+            let first = repair_requests::find_by_key(&state.db, customer_id, request_id)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("idempotency key conflict without a row"))?;
+            same_draft(first, &digest)
+        }
+    }
+}
+
+/// Inserts a new request and tells the matching professionals, in one transaction; `None`
+/// when a concurrent call with the same key committed first.
+async fn insert(
+    state: &AppState,
+    key: &NewRequestKey<'_>,
+    draft: &Draft,
+) -> ApiResult<Option<RepairRequestRow>> {
+    let content = content(state, draft).await?;
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     let inserted =
-        repair_requests::insert(&mut tx, Uuid::now_v7(), &key, &content, Utc::now()).await?;
+        repair_requests::insert(&mut tx, Uuid::now_v7(), key, &content, Utc::now()).await?;
     let Some(request) = inserted else {
-        // A concurrent call with the same key committed first.
-        drop(tx);
-        let first = repair_requests::find_by_key(&state.db, customer_id, request_id)
-            .await?
-            .ok_or_else(|| anyhow::anyhow!("idempotency key conflict without a row"))?;
-        return same_draft(first, &digest);
+        return Ok(None);
     };
     fanout::notify_matches(&mut tx, state, &request, Whom::Everyone).await?;
     let translate = ask_translation(&mut tx, state, &request).await?;
@@ -146,7 +166,7 @@ pub async fn create(
     if translate {
         state.translation.description_written();
     }
-    Ok(request)
+    Ok(Some(request))
 }
 
 /// Makes the translation of the request's description due, in the transaction that writes
@@ -167,17 +187,15 @@ async fn ask_translation(
 
 /// Counts a request placed by the customer this hour before checking the limit, so
 /// concurrent calls cannot all slip under it. Retries of a placed request are not counted.
-async fn spend_placing_budget(state: &AppState, customer_id: Uuid) -> ApiResult<()> {
-    let key = format!("repair-requests:customer:{customer_id}");
-    let hour = std::time::Duration::from_secs(3600);
+async fn spend_placing_budget(state: &AppState, customer_id: Uuid) -> ApiResult<Spent> {
     let limit = state.config.repair_requests_per_customer_per_hour;
-    if state.cache.increment(&key, hour).await? > i64::from(limit) {
-        return Err(ApiError::ResourceExhausted {
-            reason: "REPAIR_REQUEST_LIMIT",
-            message: format!("you can place up to {limit} requests an hour; try again later"),
-        });
-    }
-    Ok(())
+    let budget = Budget::hourly(
+        format!("repair-requests:customer:{customer_id}"),
+        limit,
+        "REPAIR_REQUEST_LIMIT",
+        format!("you can place up to {limit} requests an hour; try again later"),
+    );
+    state.budgets.spend(&[budget], 1).await
 }
 
 fn same_draft(first: RepairRequestRow, digest: &[u8; 32]) -> ApiResult<RepairRequestRow> {

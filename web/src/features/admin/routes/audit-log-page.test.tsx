@@ -178,6 +178,26 @@ describe('admin: audit log', () => {
     expect(await rowOf('p2')).toHaveTextContent(expected.failed);
   });
 
+  it.each([
+    ['en', 'The server (housekeeping)', 'Released a hold no hire held'],
+    ['fr', 'Le serveur (entretien automatique)', 'Préautorisation sans embauche libérée'],
+  ])('names the server, not an admin, for what it did by itself (%s)', async (lang, who, what) => {
+    localStorage.setItem('lang', lang);
+    const released = create(AuditEventSchema, {
+      id: 'e3',
+      adminId: '',
+      action: 'payment.release_unattached',
+      targetType: 'payment',
+      targetId: '0190a6c0-cccc-7000-8000-00000000000c',
+      reason: 'a card hold that no hire held, left by a hire cut short: released',
+      createTime: timestampFromMs(Date.UTC(2026, 10, 24, 3, 0)),
+    });
+    renderApp('/admin/audit-log', auditServer(() => [released]).transport);
+    const row = (await screen.findByText(what)).closest('tr')!;
+    expect(within(row).getByText(who)).toBeVisible();
+    expect(within(row).queryByRole('button', { name: new RegExp(who) })).toBeNull();
+  });
+
   it('is in French when French is stored', async () => {
     localStorage.setItem('lang', 'fr');
     renderApp('/admin/audit-log', auditServer().transport);

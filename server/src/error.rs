@@ -153,8 +153,34 @@ impl ApiError {
     }
 }
 
+/// An internal failure caused, somewhere down its chain, by a database that could not serve
+/// (a pool time-out inside a provider's or a task's `anyhow` error, say) is UNAVAILABLE,
+/// retryable, as the database mapping says; anything else stays as it is.
+fn unavailable_database_inside(error: ApiError) -> ApiError {
+    match error {
+        ApiError::Internal(cause)
+            if cause
+                .chain()
+                .filter_map(|e| e.downcast_ref::<sqlx::Error>())
+                .any(database_unavailable) =>
+        {
+            tracing::warn!(error = ?cause, "database unavailable");
+            database_unavailable_error()
+        }
+        other => other,
+    }
+}
+
+fn database_unavailable_error() -> ApiError {
+    ApiError::Unavailable {
+        reason: "DATABASE_UNAVAILABLE",
+        message: "the service is briefly unavailable; please try again in a moment".to_owned(),
+    }
+}
+
 impl From<ApiError> for Status {
     fn from(error: ApiError) -> Self {
+        let error = unavailable_database_inside(error);
         let (code, reason) = error.code_and_reason();
         let mut details = ErrorDetails::with_error_info(reason, ERROR_DOMAIN, []);
         if let ApiError::InvalidArgument { violations, .. } = &error {
@@ -346,11 +372,7 @@ impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         if database_unavailable(&error) {
             tracing::error!(%error, "database unavailable");
-            return Self::Unavailable {
-                reason: "DATABASE_UNAVAILABLE",
-                message: "the service is briefly unavailable; please try again in a moment"
-                    .to_owned(),
-            };
+            return database_unavailable_error();
         }
         let constraint = match &error {
             sqlx::Error::Database(db) => db.constraint(),
@@ -484,6 +506,19 @@ mod tests {
             );
         }
         let status: Status = ApiError::from(sqlx::Error::RowNotFound).into();
+        assert_eq!(status.code(), Code::Internal);
+    }
+
+    #[test]
+    fn a_pool_time_out_deep_inside_an_internal_error_is_unavailable_too() {
+        let inside = anyhow::Error::new(sqlx::Error::PoolTimedOut).context("sending payouts");
+        let status: Status = ApiError::Internal(inside).into();
+        assert_eq!(status.code(), Code::Unavailable);
+        let ledger = crate::billing::LedgerError::Database(sqlx::Error::PoolTimedOut);
+        let status: Status = ApiError::from(ledger).into();
+        assert_eq!(status.code(), Code::Unavailable);
+        let other = anyhow::Error::new(sqlx::Error::RowNotFound).context("reading");
+        let status: Status = ApiError::Internal(other).into();
         assert_eq!(status.code(), Code::Internal);
     }
 

@@ -5,6 +5,8 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+use crate::domain::OrderChange;
+
 /// A completed job whose hire payment was captured: what a review needs to know about it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct PaidJob {
@@ -149,58 +151,79 @@ pub async fn insert_claim(
     .await
 }
 
-/// Removes a claim whose card was refused (it holds no payment). False when it holds one.
+/// Removes a claim whose card was refused, or that nothing can resume
+/// ([`OrderChange::Unclaim`]); false when it is no longer a bare claim.
 pub async fn delete_claim(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query("delete from orders where id = $1 and payment_id is null")
-        .bind(id)
-        .execute(db)
-        .await?;
+    let from = OrderChange::Unclaim.from_sql();
+    let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "delete from orders where id = $1 and {from}"
+    )))
+    .bind(id)
+    .execute(db)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 
-pub async fn attach_payment(tx: &mut PgConnection, id: Uuid, payment_id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("update orders set payment_id = $2 where id = $1 and payment_id is null")
-        .bind(id)
-        .bind(payment_id)
-        .execute(tx)
-        .await?;
-    Ok(())
+/// Sets the columns `set` (with `$2` bound to `value`) of order `id` if `change` may start
+/// from its stage; false when it may not (another call changed it first).
+async fn change<'q, T>(
+    db: impl sqlx::PgExecutor<'q>,
+    id: Uuid,
+    change: OrderChange,
+    set: &str,
+    value: T,
+) -> sqlx::Result<bool>
+where
+    T: 'q + Send + sqlx::Encode<'q, sqlx::Postgres> + sqlx::Type<sqlx::Postgres>,
+{
+    let from = change.from_sql();
+    let done = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "update orders set {set} where id = $1 and {from}"
+    )))
+    .bind(id)
+    .bind(value)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
-/// The order stops being its request's live one.
+/// [`OrderChange::AttachPayment`].
+pub async fn attach_payment(
+    tx: &mut PgConnection,
+    id: Uuid,
+    payment_id: Uuid,
+) -> sqlx::Result<bool> {
+    change(
+        tx,
+        id,
+        OrderChange::AttachPayment,
+        "payment_id = $2",
+        payment_id,
+    )
+    .await
+}
+
+/// [`OrderChange::Close`]: the order stops being its request's live one.
 pub async fn close(
     db: impl sqlx::PgExecutor<'_>,
     id: Uuid,
     now: DateTime<Utc>,
-) -> sqlx::Result<()> {
-    sqlx::query("update orders set closed_at = $2 where id = $1 and closed_at is null")
-        .bind(id)
-        .bind(now)
-        .execute(db)
-        .await?;
-    Ok(())
+) -> sqlx::Result<bool> {
+    change(db, id, OrderChange::Close, "closed_at = $2", now).await
 }
 
-pub async fn mark_hired(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::Result<()> {
-    sqlx::query("update orders set hired_at = coalesce(hired_at, $2) where id = $1")
-        .bind(id)
-        .bind(now)
-        .execute(tx)
-        .await?;
-    Ok(())
+/// [`OrderChange::Hire`].
+pub async fn mark_hired(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::Result<bool> {
+    change(tx, id, OrderChange::Hire, "hired_at = $2", now).await
 }
 
+/// [`OrderChange::Complete`].
 pub async fn mark_completed(
     tx: &mut PgConnection,
     id: Uuid,
     now: DateTime<Utc>,
-) -> sqlx::Result<()> {
-    sqlx::query("update orders set completed_at = coalesce(completed_at, $2) where id = $1")
-        .bind(id)
-        .bind(now)
-        .execute(tx)
-        .await?;
-    Ok(())
+) -> sqlx::Result<bool> {
+    change(tx, id, OrderChange::Complete, "completed_at = $2", now).await
 }
 
 /// Claims whose hire never finished (no payment attached), made before `before`, oldest

@@ -535,3 +535,45 @@ async fn a_cancel_drops_the_notifications_no_worker_has_claimed_and_leaves_those
     assert_eq!(states, ["pending", "expired"]);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_professional_back_in_review_has_their_quotes_withdrawn_and_cannot_be_hired() {
+    let server = server().await;
+    let mut market = market(&server).await;
+    let pros = two_pros(&server).await;
+    let (_, token) = customer(&server).await;
+    let job = job(&server, &mut market, &token, &pros).await;
+    let reviewed = Uuid::parse_str(&job.quotes[0].professional_id).unwrap();
+    sqlx::query("update professionals set profile_saved_at = now() where id = $1")
+        .bind(reviewed)
+        .execute(db(&server))
+        .await
+        .unwrap();
+    AccountsServiceClient::new(server.channel().await)
+        .submit_profile_for_review(with_token(
+            apb::SubmitProfileForReviewRequest {
+                id: reviewed.to_string(),
+            },
+            &pros[0],
+        ))
+        .await
+        .unwrap();
+
+    let states: Vec<String> = sqlx::query_scalar(
+        "select state from quotes where repair_request_id = $1 order by fee_cents",
+    )
+    .bind(Uuid::parse_str(&job.request.id).unwrap())
+    .fetch_all(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(
+        states,
+        ["withdrawn", "submitted"],
+        "only the reviewed professional's quote"
+    );
+    let refused = hire_with_visa(server.channel().await, token, job.quotes[0].id.clone())
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition, "{refused:?}");
+    server.stop().await;
+}

@@ -338,7 +338,10 @@ pub async fn add_licence(
         uploaded_at: Utc::now(),
     };
     let refused = match professionals::add_licence(&state.db, &row, MAX_LICENCES).await {
-        Ok(LicenceAdded::Added) => return Ok(row),
+        Ok(LicenceAdded::Added) => {
+            crate::quotes::withdraw_unless_hireable(state, id).await?;
+            return Ok(row);
+        }
         Ok(LicenceAdded::NoSuchProfessional) => super::not_found("professional"),
         Ok(LicenceAdded::Full) => ApiError::FailedPrecondition {
             reason: "TOO_MANY_LICENCES",
@@ -357,7 +360,7 @@ pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> Api
         .ok_or_else(|| super::not_found("licence"))?;
     discard_file(state, &key).await;
     professionals::mark_profile_changed(&state.db, id).await?;
-    Ok(())
+    crate::quotes::withdraw_unless_hireable(state, id).await
 }
 
 /// "Continue without licence update": the profile goes (back) to the admins as it is.
@@ -372,5 +375,5 @@ pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
         });
     }
     professionals::mark_profile_changed(&state.db, id).await?;
-    Ok(())
+    crate::quotes::withdraw_unless_hireable(state, id).await
 }

@@ -242,6 +242,19 @@ pub async fn withdraw_all_of(tx: &mut sqlx::PgConnection, professional_id: Uuid)
     Ok(())
 }
 
+/// After a professional's approval lapsed (their profile changed and waits for review):
+/// they can no longer be hired, so their waiting quotes are withdrawn and the customers told,
+/// as on a denial. Nothing happens while they are approved.
+pub async fn withdraw_unless_hireable(state: &AppState, professional_id: Uuid) -> ApiResult<()> {
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    if !professionals::lock_hireable(&mut tx, professional_id).await? {
+        withdraw_all_of(&mut tx, professional_id).await?;
+    }
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(())
+}
+
 /// The email telling a professional that a request they quoted on was cancelled.
 pub fn cancelled_notice(closed: &quotes::ClosedQuote) -> NewOutboxMessage {
     let language = Language::from_code(&closed.language).unwrap_or_default();

@@ -68,8 +68,8 @@ pub fn cancelled_email(language: Language, name: &str, service: &str) -> (String
     }
 }
 
-/// The email telling a customer that a professional who quoted on their request can no
-/// longer take it (their registration was refused or removed): the quote is withdrawn.
+/// The email telling a customer that a professional who quoted on their request cannot take
+/// it (refused, removed, or back in review): the quote is withdrawn.
 pub fn withdrawn_email(
     language: Language,
     name: &str,
@@ -80,13 +80,13 @@ pub fn withdrawn_email(
         Language::French => (
             format!("Devis retiré\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\n{professional} ne peut plus accepter de travaux sur notre plateforme\u{a0}; son devis pour votre demande ({service}) est retiré. Votre demande reste ouverte aux autres professionnels."
+                "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment\u{a0}; son devis pour votre demande ({service}) est retiré. Votre demande reste ouverte aux autres professionnels."
             ),
         ),
         Language::English => (
             format!("Quote withdrawn: {service}"),
             format!(
-                "Hello {name},\n\n{professional} can no longer take jobs on our platform, so their quote for your request ({service}) is withdrawn. Your request stays open to other professionals."
+                "Hello {name},\n\n{professional} cannot take jobs on our platform at the moment, so their quote for your request ({service}) is withdrawn. Your request stays open to other professionals."
             ),
         ),
     }

@@ -38,9 +38,14 @@ pub mod repairs {
             tonic::include_proto!("repairs.content.v1");
         }
     }
+    pub mod errors {
+        pub mod v1 {
+            tonic::include_proto!("repairs.errors.v1");
+        }
+    }
 }
 
 pub use repairs::{
-    accounts::v1 as accounts, billing::v1 as billing, content::v1 as content,
+    accounts::v1 as accounts, billing::v1 as billing, content::v1 as content, errors::v1 as errors,
     marketplace::v1 as marketplace, matching::v1 as matching, r#type::v1 as types,
 };

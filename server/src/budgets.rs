@@ -16,7 +16,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     store::limit_counters,
 };
 
@@ -29,7 +29,7 @@ pub struct Budget {
     pub key: String,
     pub limit: i64,
     pub window: Duration,
-    pub reason: &'static str,
+    pub reason: ErrorReason,
     pub message: String,
 }
 
@@ -38,7 +38,7 @@ impl Budget {
     pub fn hourly(
         key: impl Into<String>,
         limit: impl Into<i64>,
-        reason: &'static str,
+        reason: ErrorReason,
         message: impl Into<String>,
     ) -> Self {
         Self {

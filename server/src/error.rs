@@ -2,12 +2,29 @@
 //! `google.rpc.ErrorInfo` whose `reason` is a stable code the clients translate (English and
 //! French), and invalid input carries `BadRequest` field violations. Internal causes are
 //! logged with their whole chain and never sent to the caller.
+//!
+//! Reasons are values of the contract's enum `repairs.errors.v1.ErrorReason`
+//! (`proto/repairs/errors/v1/errors.proto`), so the server can send no other; their string on
+//! the wire is made here only, by [`reason_code`].
 
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
+pub use repairs_proto::errors::ErrorReason;
+
 /// `ErrorInfo.domain` of every error this server makes.
 pub const ERROR_DOMAIN: &str = "repairs";
+
+/// The prefix buf's style gives every value of [`ErrorReason`]; the wire string goes without it.
+const REASON_PREFIX: &str = "ERROR_REASON_";
+
+/// `ErrorInfo.reason` of a reason: the value's name in the contract without its
+/// `ERROR_REASON_` prefix (`ErrorReason::SessionRevoked` is "SESSION_REVOKED"). The only place
+/// a reason becomes a string.
+pub fn reason_code(reason: ErrorReason) -> &'static str {
+    let name = reason.as_str_name();
+    name.strip_prefix(REASON_PREFIX).unwrap_or(name)
+}
 
 /// One field that failed validation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,53 +57,54 @@ impl Violations {
     }
 }
 
-/// A failure a handler reports. `reason` is an UPPER_SNAKE code stable across versions.
+/// A failure a handler reports. `reason` is a value of the contract's [`ErrorReason`], stable
+/// across versions.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{}", describe_violations(violations))]
     InvalidArgument {
-        reason: &'static str,
+        reason: ErrorReason,
         violations: Vec<FieldViolation>,
     },
     #[error("{message}")]
     Unauthenticated {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     #[error("{message}")]
     PermissionDenied {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     #[error("{message}")]
     NotFound {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     #[error("{message}")]
     AlreadyExists {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     #[error("{message}")]
     FailedPrecondition {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     #[error("{message}")]
     ResourceExhausted {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     #[error("{message}")]
     Unavailable {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     /// The call ran out of time on the server (its own limit or the client's deadline).
     #[error("{message}")]
     DeadlineExceeded {
-        reason: &'static str,
+        reason: ErrorReason,
         message: String,
     },
     /// Anything unexpected. Logged; the caller reads a generic message.
@@ -110,7 +128,7 @@ impl ApiError {
 
     pub fn invalid_fields(violations: Vec<FieldViolation>) -> Self {
         Self::InvalidArgument {
-            reason: "INVALID_ARGUMENT",
+            reason: ErrorReason::InvalidArgument,
             violations,
         }
     }
@@ -123,8 +141,8 @@ impl ApiError {
         }
     }
 
-    fn code_and_reason(&self) -> (Code, &'static str) {
-        match self {
+    fn code_and_reason(&self) -> (Code, ErrorReason) {
+        match *self {
             Self::InvalidArgument { reason, .. } => (Code::InvalidArgument, reason),
             Self::Unauthenticated { reason, .. } => (Code::Unauthenticated, reason),
             Self::PermissionDenied { reason, .. } => (Code::PermissionDenied, reason),
@@ -134,8 +152,13 @@ impl ApiError {
             Self::ResourceExhausted { reason, .. } => (Code::ResourceExhausted, reason),
             Self::Unavailable { reason, .. } => (Code::Unavailable, reason),
             Self::DeadlineExceeded { reason, .. } => (Code::DeadlineExceeded, reason),
-            Self::Internal(_) => (Code::Internal, "INTERNAL"),
+            Self::Internal(_) => (Code::Internal, ErrorReason::Internal),
         }
+    }
+
+    /// The reason this error is sent with.
+    pub fn reason(&self) -> ErrorReason {
+        self.code_and_reason().1
     }
 
     /// What a person may read of this error: its message, or a generic one for an internal
@@ -149,7 +172,7 @@ impl ApiError {
 
     /// The reason code and the message the caller read, for records such as the audit log.
     pub fn summary(&self) -> String {
-        format!("{}: {}", self.code_and_reason().1, self.public_message())
+        format!("{}: {}", reason_code(self.reason()), self.public_message())
     }
 }
 
@@ -173,7 +196,7 @@ fn unavailable_database_inside(error: ApiError) -> ApiError {
 
 fn database_unavailable_error() -> ApiError {
     ApiError::Unavailable {
-        reason: "DATABASE_UNAVAILABLE",
+        reason: ErrorReason::DatabaseUnavailable,
         message: "the service is briefly unavailable; please try again in a moment".to_owned(),
     }
 }
@@ -182,7 +205,8 @@ impl From<ApiError> for Status {
     fn from(error: ApiError) -> Self {
         let error = unavailable_database_inside(error);
         let (code, reason) = error.code_and_reason();
-        let mut details = ErrorDetails::with_error_info(reason, ERROR_DOMAIN, []);
+        debug_assert_ne!(reason, ErrorReason::Unspecified, "{error:?}");
+        let mut details = ErrorDetails::with_error_info(reason_code(reason), ERROR_DOMAIN, []);
         if let ApiError::InvalidArgument { violations, .. } = &error {
             for v in violations {
                 details.add_bad_request_violation(v.field.clone(), v.description.clone());
@@ -202,8 +226,8 @@ impl From<crate::auth::token::TokenError> for ApiError {
         use crate::auth::token::TokenError;
         Self::Unauthenticated {
             reason: match error {
-                TokenError::Expired => "SESSION_EXPIRED",
-                TokenError::Invalid => "SESSION_INVALID",
+                TokenError::Expired => ErrorReason::SessionExpired,
+                TokenError::Invalid => ErrorReason::SessionInvalid,
             },
             message: error.to_string(),
         }
@@ -214,7 +238,7 @@ impl From<crate::cache::CacheError> for ApiError {
     fn from(error: crate::cache::CacheError) -> Self {
         tracing::error!(%error, "cache failure");
         Self::Unavailable {
-            reason: "CACHE_UNAVAILABLE",
+            reason: ErrorReason::CacheUnavailable,
             message: "the service is briefly unavailable; please try again".to_owned(),
         }
     }
@@ -234,12 +258,12 @@ impl From<crate::providers::distance::DistanceError> for ApiError {
             DistanceError::Unavailable { ref detail } => {
                 tracing::error!(%detail, "distance provider failed");
                 Self::Unavailable {
-                    reason: "DISTANCE_UNAVAILABLE",
+                    reason: ErrorReason::DistanceUnavailable,
                     message: error.to_string(),
                 }
             }
             DistanceError::NoRoute => Self::FailedPrecondition {
-                reason: "NO_ROUTE",
+                reason: ErrorReason::NoRoute,
                 message: error.to_string(),
             },
         }
@@ -251,7 +275,7 @@ impl From<crate::providers::translation::TranslationError> for ApiError {
         let crate::providers::translation::TranslationError::Unavailable { ref detail } = error;
         tracing::error!(%detail, "translation provider failed");
         Self::Unavailable {
-            reason: "TRANSLATION_UNAVAILABLE",
+            reason: ErrorReason::TranslationUnavailable,
             message: error.to_string(),
         }
     }
@@ -261,7 +285,7 @@ impl From<crate::providers::geocoding::GeocodeError> for ApiError {
     fn from(error: crate::providers::geocoding::GeocodeError) -> Self {
         tracing::error!(?error, "geocoder unavailable");
         Self::Unavailable {
-            reason: "GEOCODER_UNAVAILABLE",
+            reason: ErrorReason::GeocoderUnavailable,
             message: error.to_string(),
         }
     }
@@ -269,83 +293,83 @@ impl From<crate::providers::geocoding::GeocodeError> for ApiError {
 
 /// Constraints a caller's request can break, by name (see `migrations/`), and what the
 /// caller reads then. A violation of any other constraint is a mistake of ours: INTERNAL.
-pub const CALLER_CONSTRAINTS: &[(&str, Code, &str, &str)] = &[
+pub const CALLER_CONSTRAINTS: &[(&str, Code, ErrorReason, &str)] = &[
     (
         "customers_email_key",
         Code::AlreadyExists,
-        "EMAIL_TAKEN",
+        ErrorReason::EmailTaken,
         "an account with this email already exists",
     ),
     (
         "professionals_email_key",
         Code::AlreadyExists,
-        "EMAIL_TAKEN",
+        ErrorReason::EmailTaken,
         "an account with this email already exists",
     ),
     (
         "admins_email_key",
         Code::AlreadyExists,
-        "EMAIL_TAKEN",
+        ErrorReason::EmailTaken,
         "an account with this email already exists",
     ),
     (
         "professional_services_service_id_fkey",
         Code::NotFound,
-        "SERVICE_NOT_FOUND",
+        ErrorReason::ServiceNotFound,
         "one of the chosen services does not exist",
     ),
     (
         "professional_services_professional_id_fkey",
         Code::NotFound,
-        "NOT_FOUND",
+        ErrorReason::NotFound,
         "this professional does not exist",
     ),
     (
         "licences_professional_id_fkey",
         Code::NotFound,
-        "NOT_FOUND",
+        ErrorReason::NotFound,
         "this professional does not exist",
     ),
     (
         "repair_requests_service_id_fkey",
         Code::NotFound,
-        "SERVICE_NOT_FOUND",
+        ErrorReason::ServiceNotFound,
         "the chosen service does not exist",
     ),
     (
         "coupons_code_key",
         Code::AlreadyExists,
-        "COUPON_CODE_TAKEN",
+        ErrorReason::CouponCodeTaken,
         "a coupon with this code already exists",
     ),
     (
         "professionals_denial_has_reason",
         Code::FailedPrecondition,
-        "DENIAL_NEEDS_REASON",
+        ErrorReason::DenialNeedsReason,
         "give a reason when denying a professional",
     ),
     (
         "quotes_one_live_idx",
         Code::AlreadyExists,
-        "QUOTE_EXISTS",
+        ErrorReason::QuoteExists,
         "you already have a quote on this request; withdraw it to send another",
     ),
     (
         "services_active_name_en_idx",
         Code::AlreadyExists,
-        "SERVICE_NAME_TAKEN",
+        ErrorReason::ServiceNameTaken,
         "another service in the catalogue already has this English name",
     ),
     (
         "services_active_name_fr_idx",
         Code::AlreadyExists,
-        "SERVICE_NAME_TAKEN",
+        ErrorReason::ServiceNameTaken,
         "another service in the catalogue already has this French name",
     ),
     (
         "reviews_one_per_request",
         Code::AlreadyExists,
-        "REVIEW_EXISTS",
+        ErrorReason::ReviewExists,
         "this job was reviewed already",
     ),
 ];
@@ -404,31 +428,31 @@ impl From<crate::billing::LedgerError> for ApiError {
             message: message.clone(),
         };
         match error {
-            L::Declined(_) => precondition("PAYMENT_DECLINED"),
-            L::AmountTooSmall => precondition("AMOUNT_TOO_SMALL"),
-            L::State(_) => precondition("PAYMENT_STATE"),
-            L::AuthorizationExpired => precondition("AUTHORIZATION_EXPIRED"),
-            L::RequestIdReused => precondition("REQUEST_ID_REUSED"),
+            L::Declined(_) => precondition(ErrorReason::PaymentDeclined),
+            L::AmountTooSmall => precondition(ErrorReason::AmountTooSmall),
+            L::State(_) => precondition(ErrorReason::PaymentState),
+            L::AuthorizationExpired => precondition(ErrorReason::AuthorizationExpired),
+            L::RequestIdReused => precondition(ErrorReason::RequestIdReused),
             L::InvalidPaymentMethod => Self::InvalidArgument {
-                reason: "PAYMENT_METHOD_INVALID",
+                reason: ErrorReason::PaymentMethodInvalid,
                 violations: vec![FieldViolation::new("payment_method", message)],
             },
             L::TestModeOnly => Self::InvalidArgument {
-                reason: "TEST_MODE_ONLY",
+                reason: ErrorReason::TestModeOnly,
                 violations: vec![FieldViolation::new("test_authentication", message)],
             },
             L::NotFound => Self::NotFound {
-                reason: "PAYMENT_NOT_FOUND",
+                reason: ErrorReason::PaymentNotFound,
                 message,
             },
             L::InProgress => Self::Unavailable {
-                reason: "REQUEST_IN_PROGRESS",
+                reason: ErrorReason::RequestInProgress,
                 message,
             },
             L::GatewayUnavailable(cause) => {
                 tracing::error!(error = ?cause, "payment gateway unavailable");
                 Self::Unavailable {
-                    reason: "PAYMENT_GATEWAY_UNAVAILABLE",
+                    reason: ErrorReason::PaymentGatewayUnavailable,
                     message,
                 }
             }
@@ -443,12 +467,12 @@ impl From<crate::billing::stripe_events::EventError> for ApiError {
         use crate::billing::stripe_events::EventError as E;
         match error {
             E::Signature(_) => Self::InvalidArgument {
-                reason: "WEBHOOK_SIGNATURE",
+                reason: ErrorReason::WebhookSignature,
                 violations: vec![FieldViolation::new("signature", error.to_string())],
             },
             E::TooLarge | E::Malformed(_) => Self::invalid("payload", error.to_string()),
             E::NotConfigured => Self::FailedPrecondition {
-                reason: "WEBHOOKS_NOT_CONFIGURED",
+                reason: ErrorReason::WebhooksNotConfigured,
                 message: error.to_string(),
             },
             E::Ledger(ledger) => ledger.into(),
@@ -522,10 +546,40 @@ mod tests {
         assert_eq!(status.code(), Code::Internal);
     }
 
+    /// Every value of the contract's enum, in order.
+    fn every_reason() -> Vec<ErrorReason> {
+        (0..).map_while(|n| ErrorReason::try_from(n).ok()).collect()
+    }
+
+    #[test]
+    fn a_reason_travels_as_its_name_in_the_contract_without_the_prefix() {
+        assert_eq!(reason_code(ErrorReason::SessionRevoked), "SESSION_REVOKED");
+        assert_eq!(reason_code(ErrorReason::Internal), "INTERNAL");
+        let reasons = every_reason();
+        assert!(reasons.len() > 100, "{}", reasons.len());
+        let mut codes = std::collections::HashSet::new();
+        for reason in reasons {
+            let code = reason_code(reason);
+            assert_eq!(format!("{REASON_PREFIX}{code}"), reason.as_str_name());
+            assert_eq!(
+                ErrorReason::from_str_name(reason.as_str_name()),
+                Some(reason)
+            );
+            assert!(
+                !code.is_empty()
+                    && code
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'),
+                "{code}"
+            );
+            assert!(codes.insert(code), "{code} twice");
+        }
+    }
+
     #[test]
     fn the_reason_code_is_kept() {
         let status: Status = ApiError::ResourceExhausted {
-            reason: "PHONE_CODE_COOLDOWN",
+            reason: ErrorReason::PhoneCodeCooldown,
             message: "wait 30 seconds".into(),
         }
         .into();

@@ -21,7 +21,7 @@ use tokio::{
 };
 use uuid::Uuid;
 
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, ErrorReason};
 
 /// Events a slow stream may fall behind by before it skips some (it then hears a
 /// [`Heard::Gap`]).
@@ -160,13 +160,13 @@ impl<E: Clone + Send + 'static> NotifyHub<E> {
             let mine = streams.get(&caller_id).copied().unwrap_or(0);
             if mine >= self.limits.per_caller {
                 return Err(ApiError::ResourceExhausted {
-                    reason: "TOO_MANY_STREAMS",
+                    reason: ErrorReason::TooManyStreams,
                     message: "this is already open in too many windows; close one".to_owned(),
                 });
             }
             if total >= self.limits.total {
                 return Err(ApiError::ResourceExhausted {
-                    reason: "SERVER_BUSY",
+                    reason: ErrorReason::ServerBusy,
                     message: "too many pages are live right now; please reload later".to_owned(),
                 });
             }

@@ -21,7 +21,10 @@ use std::{
 
 use common::{TestServer, reason, violated_fields};
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
-use repairs_server::{budgets::Budget, error::ApiError};
+use repairs_server::{
+    budgets::Budget,
+    error::{ApiError, ErrorReason},
+};
 use tokio::{net::TcpListener, task::JoinSet};
 use tonic::{Code, transport::Channel};
 
@@ -497,7 +500,8 @@ fn budget(limit: i64) -> Budget {
     Budget::hourly(
         format!("test:{}", uuid::Uuid::now_v7()),
         limit,
-        "TEST_LIMIT",
+        // Budgets take a reason of the contract; any hourly one will do.
+        ErrorReason::RepairRequestLimit,
         "this test's budget is spent",
     )
 }
@@ -553,7 +557,7 @@ async fn what_a_call_spent_is_given_back_unless_it_succeeded() {
         matches!(
             refused,
             ApiError::ResourceExhausted {
-                reason: "TEST_LIMIT",
+                reason: ErrorReason::RepairRequestLimit,
                 ..
             }
         ),

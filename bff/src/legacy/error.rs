@@ -6,12 +6,28 @@ use std::error::Error as _;
 use axum::Json;
 use axum::response::{IntoResponse, Response};
 use http::StatusCode;
+use repairs_proto::errors::ErrorReason;
 use serde::Serialize;
 use tonic::{Code, Status};
 use tonic_types::StatusExt;
 
 /// Shown for every failure whose details must stay on the server (the legacy UI's own wording).
 const GENERIC_MSG: &str = "Something went wrong";
+
+/// The prefix of every `ErrorReason` value's name; reasons travel without it, as the server
+/// sends them (`ERROR_REASON_PAYMENT_DECLINED` is "PAYMENT_DECLINED").
+const REASON_PREFIX: &str = "ERROR_REASON_";
+
+/// The code of a reason in a legacy reply, as the server writes it in `ErrorInfo.reason`.
+fn reason_code(reason: ErrorReason) -> &'static str {
+    let name = reason.as_str_name();
+    name.strip_prefix(REASON_PREFIX).unwrap_or(name)
+}
+
+/// The contract's reason a server's code names, if it is one this BFF was built with.
+fn reason_of(code: &str) -> Option<ErrorReason> {
+    ErrorReason::from_str_name(&format!("{REASON_PREFIX}{code}"))
+}
 
 /// A legacy `/api` error reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,8 +70,8 @@ impl ApiError {
     }
 
     /// Names the reply's reason, as a server reason would.
-    pub fn with_code(mut self, code: &str) -> Self {
-        self.body.code = Some(code.to_owned());
+    pub fn with_code(mut self, reason: ErrorReason) -> Self {
+        self.body.code = Some(reason_code(reason).to_owned());
         self
     }
 
@@ -198,11 +214,13 @@ impl From<Status> for ApiError {
             .get_details_error_info()
             .map(|info| info.reason)
             .filter(|reason| !reason.is_empty());
-        let http = match code.as_deref() {
+        let http = match code.as_deref().and_then(reason_of) {
             // A refused card is the payer's to fix with another card, not a state conflict.
-            Some("PAYMENT_DECLINED") => StatusCode::PAYMENT_REQUIRED,
+            Some(ErrorReason::PaymentDeclined) => StatusCode::PAYMENT_REQUIRED,
             // Too large a file is the upload's size, not a rate to wait out.
-            Some("FILE_TOO_LARGE" | "REQUEST_TOO_LARGE") => StatusCode::PAYLOAD_TOO_LARGE,
+            Some(ErrorReason::FileTooLarge | ErrorReason::RequestTooLarge) => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
             _ => http,
         };
         let errors = match status.code() {
@@ -385,6 +403,18 @@ mod tests {
         let error = ApiError::from(Status::invalid_argument("not a PDF")).not_ok();
         let json = serde_json::to_value(&error.body).unwrap();
         assert_eq!(json, serde_json::json!({ "ok": false, "msg": "not a PDF" }));
+    }
+
+    #[test]
+    fn a_reason_of_the_bff_is_written_as_the_server_writes_its_own() {
+        let error = ApiError::new(StatusCode::PAYMENT_REQUIRED, "Use the payment page")
+            .with_code(ErrorReason::PaymentRequiresAction);
+        assert_eq!(error.code(), Some("PAYMENT_REQUIRES_ACTION"));
+        assert_eq!(
+            reason_of("PAYMENT_DECLINED"),
+            Some(ErrorReason::PaymentDeclined)
+        );
+        assert_eq!(reason_of("SOMETHING_NEW"), None);
     }
 
     #[test]

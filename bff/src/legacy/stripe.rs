@@ -7,6 +7,7 @@
 use axum::Json;
 use axum::routing;
 use repairs_proto::billing as pb;
+use repairs_proto::errors::ErrorReason;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -198,5 +199,5 @@ fn needs_authentication() -> ApiError {
         http::StatusCode::PAYMENT_REQUIRED,
         "This card needs authentication: use the payment page of the app.",
     )
-    .with_code("PAYMENT_REQUIRES_ACTION")
+    .with_code(ErrorReason::PaymentRequiresAction)
 }

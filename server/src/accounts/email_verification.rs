@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::{
     domain::{Email, Language, PersonName, Role},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{
@@ -106,7 +106,7 @@ pub(super) async fn on_new_account(
 /// Confirms the address a link was sent to; returns whose it is.
 pub async fn confirm(state: &AppState, token: &str) -> ApiResult<(Role, Uuid)> {
     let expired = || ApiError::FailedPrecondition {
-        reason: "EMAIL_LINK_EXPIRED",
+        reason: ErrorReason::EmailLinkExpired,
         message: "this confirmation link has expired or was already used".to_owned(),
     };
     // Tokens are 43 characters; anything far longer is not one of ours.

@@ -16,7 +16,7 @@ use uuid::Uuid;
 use crate::{
     auth::{Caller, secret::keyed_digest},
     domain::{Email, Role},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     store::accounts::AccountKind,
 };
 
@@ -52,7 +52,7 @@ pub fn require_self(caller: &Caller, account_id: Uuid, admin_too: bool) -> ApiRe
         Ok(())
     } else {
         Err(ApiError::PermissionDenied {
-            reason: "NOT_OWNER",
+            reason: ErrorReason::NotOwner,
             message: "you can only see or change your own account".to_owned(),
         })
     }
@@ -70,7 +70,7 @@ pub fn own_or_given(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> 
 
 pub fn not_found(what: &str) -> ApiError {
     ApiError::NotFound {
-        reason: "NOT_FOUND",
+        reason: ErrorReason::NotFound,
         message: format!("this {what} does not exist"),
     }
 }

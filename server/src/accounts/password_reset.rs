@@ -18,7 +18,7 @@ use super::{account_kind, email_counter_key, parse_id};
 use crate::{
     budgets::Budget,
     domain::{ClientAddr, Email, Language, NewPassword, Role},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{
@@ -53,7 +53,7 @@ pub async fn request(
     // Asked for first, so that a busy refusal spends no budget.
     let Ok(permit) = PREPARING.try_acquire() else {
         return Err(ApiError::ResourceExhausted {
-            reason: "PASSWORD_RESET_BUSY",
+            reason: ErrorReason::PasswordResetBusy,
             message: "too many reset requests right now; try again in a minute".to_owned(),
         });
     };
@@ -82,13 +82,13 @@ fn budgets(state: &AppState, role: Role, email: &Email, client: ClientAddr) -> [
         Budget::hourly(
             format!("password-reset:address:{}", client.limit_key()),
             config.password_reset_per_address_per_hour,
-            "PASSWORD_RESET_ADDRESS_LIMIT",
+            ErrorReason::PasswordResetAddressLimit,
             "too many reset requests from your network; try again in an hour",
         ),
         Budget::hourly(
             email_counter_key(&state.counter_key, "password-reset:email", role, email),
             config.password_reset_per_email_per_hour,
-            "PASSWORD_RESET_EMAIL_LIMIT",
+            ErrorReason::PasswordResetEmailLimit,
             "a reset link was sent several times already; check your inbox or try again in an hour",
         ),
     ]
@@ -175,7 +175,7 @@ pub async fn reset(
         Ok(())
     } else {
         Err(ApiError::FailedPrecondition {
-            reason: "RESET_LINK_EXPIRED",
+            reason: ErrorReason::ResetLinkExpired,
             message: "this reset link has expired or was already used; ask for a new one"
                 .to_owned(),
         })

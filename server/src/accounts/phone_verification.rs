@@ -17,7 +17,7 @@ use crate::{
     auth::secret::keyed_digest,
     budgets::{Budget, Spent},
     domain::{ClientAddr, Language, Phone, PhoneCode, SmsUpdates},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::accounts::{self, AccountKind},
@@ -87,7 +87,7 @@ pub async fn send_code(
         .ok_or_else(|| super::not_found("account"))?;
     if contact.phone_verified && contact.phone.as_deref() == Some(phone.as_str()) {
         return Err(ApiError::FailedPrecondition {
-            reason: "PHONE_ALREADY_VERIFIED",
+            reason: ErrorReason::PhoneAlreadyVerified,
             message: "this phone number is already verified".to_owned(),
         });
     }
@@ -101,14 +101,14 @@ pub async fn send_code(
             .await?
             .unwrap_or(RESEND_COOLDOWN);
         return Err(ApiError::ResourceExhausted {
-            reason: "PHONE_CODE_COOLDOWN",
+            reason: ErrorReason::PhoneCodeCooldown,
             message: wait_message(wait),
         });
     }
     let sends = Budget::hourly(
         sends_key(&phone),
         MAX_SENDS_PER_HOUR,
-        "PHONE_CODE_SEND_LIMIT",
+        ErrorReason::PhoneCodeSendLimit,
         "too many codes were sent to this number; try again in an hour",
     );
     let [address, country, global] = super::sms_budget::budgets(state, client, &phone);
@@ -179,7 +179,7 @@ pub async fn verify_code(
     let code = PhoneCode::parse(code).map_err(|e| ApiError::invalid("code", e))?;
     let cache = &state.cache;
     let expired = || ApiError::FailedPrecondition {
-        reason: "PHONE_CODE_EXPIRED",
+        reason: ErrorReason::PhoneCodeExpired,
         message: "this code has expired; ask for a new one".to_owned(),
     };
     let pending = cache.get(&code_key(account)).await?.ok_or_else(expired)?;
@@ -195,7 +195,7 @@ pub async fn verify_code(
     if tries > MAX_TRIES {
         cache.delete(&code_key(account)).await?;
         return Err(ApiError::ResourceExhausted {
-            reason: "PHONE_CODE_TOO_MANY_TRIES",
+            reason: ErrorReason::PhoneCodeTooManyTries,
             message: "too many wrong codes; ask for a new one".to_owned(),
         });
     }
@@ -208,7 +208,7 @@ pub async fn verify_code(
             "the code is not right; ask for a new one".to_owned()
         };
         return Err(ApiError::InvalidArgument {
-            reason: "PHONE_CODE_WRONG",
+            reason: ErrorReason::PhoneCodeWrong,
             violations: vec![crate::error::FieldViolation::new("code", description)],
         });
     }

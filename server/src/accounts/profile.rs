@@ -13,7 +13,7 @@ use crate::{
         professional::parse_province,
         text::{bounded_text, optional_text},
     },
-    error::{ApiError, ApiResult, FieldViolation, Violations},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
     providers::storage::{ContentKind, sniff_upload},
     state::AppState,
     store::{
@@ -344,7 +344,7 @@ pub async fn add_licence(
         }
         Ok(LicenceAdded::NoSuchProfessional) => super::not_found("professional"),
         Ok(LicenceAdded::Full) => ApiError::FailedPrecondition {
-            reason: "TOO_MANY_LICENCES",
+            reason: ErrorReason::TooManyLicences,
             message: format!("a profile holds at most {MAX_LICENCES} licences; remove one first"),
         },
         Err(error) => error.into(),
@@ -370,7 +370,7 @@ pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
         .ok_or_else(|| super::not_found("professional"))?;
     if row.profile_saved_at.is_none() {
         return Err(ApiError::FailedPrecondition {
-            reason: "PROFILE_INCOMPLETE",
+            reason: ErrorReason::ProfileIncomplete,
             message: "fill in and save your profile first".to_owned(),
         });
     }

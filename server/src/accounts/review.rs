@@ -8,7 +8,7 @@ use uuid::Uuid;
 use crate::{
     auth::Caller,
     domain::{Language, ProfessionalState, Role, text::bounded_text},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{
@@ -45,7 +45,7 @@ async fn decide(
         Decided::NoSuchProfessional => return Err(super::not_found("professional")),
         Decided::NotAllowedFrom(current) => {
             return Err(ApiError::FailedPrecondition {
-                reason: "PROFESSIONAL_STATE",
+                reason: ErrorReason::ProfessionalState,
                 message: format!(
                     "this professional is already {}",
                     current.as_str().replace('_', " ")

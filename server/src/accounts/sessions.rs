@@ -12,7 +12,7 @@ use crate::{
     auth::{Caller, token::IssuedToken},
     budgets::Budget,
     domain::{Email, Language, NewPassword, PersonName, Role},
-    error::{ApiError, ApiResult, FieldViolation},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     state::AppState,
     store::{self, accounts},
 };
@@ -132,7 +132,7 @@ pub async fn log_in(
         key: email_counter_key(&state.counter_key, "login-tries", role, &email),
         limit: MAX_FAILED_LOG_INS,
         window: FAILED_LOG_IN_WINDOW,
-        reason: "LOG_IN_THROTTLED",
+        reason: ErrorReason::LogInThrottled,
         message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
     };
     // Count this try before checking anything: concurrent guesses each take their own
@@ -145,7 +145,7 @@ pub async fn log_in(
         .await?;
     let Some((id, admin)) = checked else {
         return Err(ApiError::Unauthenticated {
-            reason: "INVALID_CREDENTIALS",
+            reason: ErrorReason::InvalidCredentials,
             message: "the email or the password is not right".to_owned(),
         });
     };

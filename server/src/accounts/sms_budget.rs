@@ -7,6 +7,7 @@
 use crate::{
     budgets::Budget,
     domain::{ClientAddr, Phone},
+    error::ErrorReason,
     state::AppState,
 };
 
@@ -18,19 +19,19 @@ pub fn budgets(state: &AppState, client: ClientAddr, phone: &Phone) -> [Budget; 
         Budget::hourly(
             format!("sms-budget:address:{}", client.limit_key()),
             config.sms_budget_per_address_per_hour,
-            "SMS_ADDRESS_LIMIT",
+            ErrorReason::SmsAddressLimit,
             "too many text messages were asked from your network; try again in an hour",
         ),
         Budget::hourly(
             format!("sms-budget:country:{code}"),
             config.sms_country_budget(code),
-            "SMS_COUNTRY_LIMIT",
+            ErrorReason::SmsCountryLimit,
             "text messages to this country are paused for now; try again later",
         ),
         Budget::hourly(
             "sms-budget:global",
             config.sms_budget_per_hour,
-            "SMS_BUDGET_SPENT",
+            ErrorReason::SmsBudgetSpent,
             "we cannot send more text messages right now; try again later",
         ),
     ]

@@ -14,7 +14,7 @@ use super::{account_kind, email_verification::EmailProof, sessions};
 use crate::{
     auth::token::IssuedToken,
     domain::{Email, Language, PersonName, Role},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     providers::IdentityError,
     state::AppState,
     store::{accounts, social_identities},
@@ -104,7 +104,7 @@ async fn sign_in(
         return signed_in(state, account_id, role).await;
     }
     let email = Email::parse(identity.email).map_err(|_| ApiError::Unauthenticated {
-        reason: "SIGN_IN_EMAIL_MISSING",
+        reason: ErrorReason::SignInEmailMissing,
         message: "the account does not share a usable email address".to_owned(),
     })?;
     let Some(existing) = accounts::find_credentials(&state.db, kind, email.as_str()).await? else {
@@ -124,7 +124,7 @@ async fn sign_in(
     if !accounts::email_verified(&state.db, kind, existing.id).await? {
         if password.is_empty() {
             return Err(ApiError::FailedPrecondition {
-                reason: "SOCIAL_LINK_NEEDS_PASSWORD",
+                reason: ErrorReason::SocialLinkNeedsPassword,
                 message: "an account with this email already exists; enter its password to link this sign-in to it"
                     .to_owned(),
             });

@@ -22,7 +22,7 @@ use crate::{
         translation::{Payer, Texts},
     },
     domain::{Language, Role, text::bounded_text},
-    error::{ApiError, ApiResult, Violations},
+    error::{ApiError, ApiResult, ErrorReason, Violations},
     state::AppState,
     store::{
         contact_messages::ContactMessageRow,
@@ -247,7 +247,7 @@ impl ContentService for ContentApi {
         let caller = request.extensions().get::<crate::auth::Caller>();
         if include_archived && !caller.is_some_and(|c| c.role == Role::Admin) {
             return Err(ApiError::PermissionDenied {
-                reason: "ROLE_NOT_ALLOWED",
+                reason: ErrorReason::RoleNotAllowed,
                 message: "only admins see archived services".to_owned(),
             }
             .into());

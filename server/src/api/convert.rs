@@ -7,7 +7,7 @@ use repairs_proto::{accounts as pb, types};
 use crate::{
     auth::token::IssuedToken,
     domain::{Language, Role, SmsUpdates},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
 };
 
 pub fn timestamp(time: DateTime<Utc>) -> Timestamp {
@@ -96,7 +96,7 @@ pub fn caller<T>(request: &tonic::Request<T>) -> ApiResult<crate::auth::Caller> 
 
 fn sign_in_required() -> ApiError {
     ApiError::Unauthenticated {
-        reason: "SIGN_IN_REQUIRED",
+        reason: ErrorReason::SignInRequired,
         message: "sign in to do this".to_owned(),
     }
 }

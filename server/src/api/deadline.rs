@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use tonic::Status;
 use tower::{Layer, Service};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorReason};
 
 #[derive(Debug, Clone, Copy)]
 pub struct DeadlineLayer {
@@ -85,7 +85,7 @@ async fn passed(deadline: Instant) {
 
 fn exceeded() -> ApiError {
     ApiError::DeadlineExceeded {
-        reason: "DEADLINE_EXCEEDED",
+        reason: ErrorReason::DeadlineExceeded,
         message: "this took longer than allowed and was stopped; please try again".to_owned(),
     }
 }

@@ -17,7 +17,7 @@ use crate::{
     accounts::{own_or_given, parse_id},
     auth::stream,
     billing::membership,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     matching::{
         self, Distance, OpenRequestsPageRequest,
         places::{self, PlaceQuery},
@@ -309,7 +309,7 @@ impl MatchingService for MatchingApi {
             .map_err(ApiError::from)?
         {
             return Err(ApiError::NotFound {
-                reason: "NOT_FOUND",
+                reason: ErrorReason::NotFound,
                 message: "this repair request does not exist".to_owned(),
             }
             .into());

@@ -18,7 +18,7 @@ use super::{
     revocation::SessionVersions,
     token::VerifiedToken,
 };
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorReason};
 
 #[derive(Clone)]
 pub struct AuthLayer {
@@ -66,7 +66,7 @@ pub fn authorize(
     authorization: Option<&str>,
 ) -> Result<Option<Admitted>, ApiError> {
     let access = access_for(path).ok_or_else(|| ApiError::PermissionDenied {
-        reason: "NO_ACCESS_RULE",
+        reason: ErrorReason::NoAccessRule,
         message: format!("{path} is not open to any caller"),
     })?;
     let token = authorization.and_then(|value| {
@@ -84,7 +84,7 @@ pub fn authorize(
         })),
         Access::Roles(roles) => match verified {
             None => Err(ApiError::Unauthenticated {
-                reason: "SIGN_IN_REQUIRED",
+                reason: ErrorReason::SignInRequired,
                 message: "sign in to do this".to_owned(),
             }),
             Some(Err(error)) => Err(error.into()),
@@ -93,7 +93,7 @@ pub fn authorize(
                 public: false,
             })),
             Some(Ok(token)) => Err(ApiError::PermissionDenied {
-                reason: "ROLE_NOT_ALLOWED",
+                reason: ErrorReason::RoleNotAllowed,
                 message: format!("a {} account cannot do this", token.caller.role),
             }),
         },
@@ -201,7 +201,7 @@ mod tests {
         assert!(matches!(
             err,
             ApiError::PermissionDenied {
-                reason: "NO_ACCESS_RULE",
+                reason: ErrorReason::NoAccessRule,
                 ..
             }
         ));
@@ -213,14 +213,14 @@ mod tests {
         assert!(matches!(
             authorize(&keys, ADMIN_ONLY, None).unwrap_err(),
             ApiError::Unauthenticated {
-                reason: "SIGN_IN_REQUIRED",
+                reason: ErrorReason::SignInRequired,
                 ..
             }
         ));
         assert!(matches!(
             authorize(&keys, ADMIN_ONLY, Some("Bearer garbage")).unwrap_err(),
             ApiError::Unauthenticated {
-                reason: "SESSION_INVALID",
+                reason: ErrorReason::SessionInvalid,
                 ..
             }
         ));
@@ -228,7 +228,7 @@ mod tests {
         assert!(matches!(
             authorize(&keys, ADMIN_ONLY, Some(&customer)).unwrap_err(),
             ApiError::PermissionDenied {
-                reason: "ROLE_NOT_ALLOWED",
+                reason: ErrorReason::RoleNotAllowed,
                 ..
             }
         ));

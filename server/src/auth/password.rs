@@ -16,7 +16,7 @@ use argon2::{
 };
 use tokio::sync::Semaphore;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorReason};
 
 /// A hash of a random password nobody knows, verified when the account does not exist.
 static DUMMY_HASH: LazyLock<Option<String>> = LazyLock::new(|| {
@@ -39,7 +39,7 @@ impl From<HashError> for ApiError {
     fn from(error: HashError) -> Self {
         match error {
             HashError::Busy => ApiError::ResourceExhausted {
-                reason: "PASSWORD_CHECKS_BUSY",
+                reason: ErrorReason::PasswordChecksBusy,
                 message: "too many sign-ins and sign-ups at this moment; please try again in a \
                           few seconds"
                     .to_owned(),

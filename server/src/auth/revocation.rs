@@ -18,7 +18,7 @@ use super::token::VerifiedToken;
 use crate::{
     cache::Cache,
     domain::Role,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     store::session_versions,
 };
 
@@ -81,12 +81,12 @@ impl SessionVersions {
         match self.current(caller.role, caller.account_id).await? {
             Some(current) if current == token.version => Ok(()),
             Some(_) => Err(ApiError::Unauthenticated {
-                reason: "SESSION_REVOKED",
+                reason: ErrorReason::SessionRevoked,
                 message: "this session was ended because the account changed; sign in again"
                     .to_owned(),
             }),
             None => Err(ApiError::Unauthenticated {
-                reason: "SESSION_REVOKED",
+                reason: ErrorReason::SessionRevoked,
                 message: "this account no longer exists".to_owned(),
             }),
         }

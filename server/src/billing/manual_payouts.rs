@@ -14,7 +14,7 @@ use super::{
 use crate::{
     accounts::{not_found, parse_id},
     domain::text::bounded_text,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     providers::payments::IdempotencyKey,
     state::AppState,
     store::{
@@ -44,7 +44,7 @@ pub async fn record(
 ) -> ApiResult<Vec<PayoutRow>> {
     if state.connect.is_some() {
         return Err(ApiError::FailedPrecondition {
-            reason: "PAYOUTS_AUTOMATIC",
+            reason: ErrorReason::PayoutsAutomatic,
             message: "Stripe is configured: owed payouts are transferred automatically, so \
                       none is recorded by hand"
                 .to_owned(),
@@ -74,7 +74,7 @@ pub async fn record(
     let entries = entries_of(&mut tx, &wanted, fee_percent).await?;
     if entries.len() != wanted.order_ids.len() {
         return Err(ApiError::NotFound {
-            reason: "NOT_FOUND",
+            reason: ErrorReason::NotFound,
             message: "an order is not a captured hire of this professional".to_owned(),
         });
     }
@@ -146,7 +146,7 @@ fn owed(entry: &PayoutRow) -> bool {
 
 fn not_owed() -> ApiError {
     ApiError::FailedPrecondition {
-        reason: "PAYOUT_NOT_OWED",
+        reason: ErrorReason::PayoutNotOwed,
         message: "one of these entries is not owed any more: it was paid or refunded".to_owned(),
     }
 }

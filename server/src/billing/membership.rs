@@ -11,7 +11,7 @@ use super::{
 };
 use crate::{
     domain::{Cents, CouponCode, Currency, DiscountPercent, Language, Money, ProfessionalState},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     outbox::NewOutboxMessage,
     providers::payments::{IdempotencyKey, PaymentInputError, PaymentMethodRef},
     store::{
@@ -84,11 +84,14 @@ pub async fn require_active(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResu
         })
     };
     if !standing.phone_verified {
-        return refused("PHONE_NOT_VERIFIED", "verify your phone number first");
+        return refused(
+            ErrorReason::PhoneNotVerified,
+            "verify your phone number first",
+        );
     }
     if ProfessionalState::from_code(&standing.state) != Some(ProfessionalState::Approved) {
         return refused(
-            "PROFESSIONAL_NOT_APPROVED",
+            ErrorReason::ProfessionalNotApproved,
             "your profile must be approved by an administrator first",
         );
     }
@@ -98,7 +101,7 @@ pub async fn require_active(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResu
     };
     if !membership.is_active(Utc::now()) {
         return refused(
-            "MEMBERSHIP_INACTIVE",
+            ErrorReason::MembershipInactive,
             "your membership is inactive; please purchase a membership to continue",
         );
     }
@@ -115,7 +118,7 @@ pub struct Quote {
 /// The message of every coupon that cannot be used, as the purchase screen always said.
 pub fn coupon_invalid() -> ApiError {
     ApiError::NotFound {
-        reason: "COUPON_INVALID",
+        reason: ErrorReason::CouponInvalid,
         message: "Invalid or expired coupon".to_owned(),
     }
 }
@@ -205,7 +208,7 @@ pub async fn purchase(
         .ok_or_else(|| crate::accounts::not_found("professional"))?;
     if !standing.phone_verified {
         return Err(ApiError::FailedPrecondition {
-            reason: "PHONE_NOT_VERIFIED",
+            reason: ErrorReason::PhoneNotVerified,
             message: "verify your phone number before buying a membership".to_owned(),
         });
     }

@@ -12,7 +12,7 @@ use crate::{
     accounts::not_found,
     auth::Caller,
     domain::Role,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     providers::payments::{PaymentError, stripe::connect::OnboardingUrls},
     state::AppState,
     store::{
@@ -131,7 +131,7 @@ pub struct OnboardingLink {
 pub async fn onboarding_link(state: &AppState, caller: &Caller) -> ApiResult<OnboardingLink> {
     let Some(stripe) = &state.connect else {
         return Err(ApiError::FailedPrecondition {
-            reason: "STRIPE_NOT_CONFIGURED",
+            reason: ErrorReason::StripeNotConfigured,
             message: "payouts run in test mode: Stripe is not configured, so there is no \
                       account to set up; what you are owed is kept in the ledger"
                 .to_owned(),
@@ -171,7 +171,7 @@ pub async fn onboarding_link(state: &AppState, caller: &Caller) -> ApiResult<Onb
 fn connect_error(error: PaymentError) -> ApiError {
     tracing::error!(%error, "Stripe Connect call failed");
     ApiError::Unavailable {
-        reason: "PAYOUTS_UNAVAILABLE",
+        reason: ErrorReason::PayoutsUnavailable,
         message: "Stripe could not be reached for payouts; please try again shortly".to_owned(),
     }
 }

@@ -11,7 +11,7 @@ use crate::{
     auth::Caller,
     budgets::{Budget, Spent},
     domain::{ClientAddr, Email, text::bounded_text},
-    error::{ApiError, ApiResult, Violations},
+    error::{ApiError, ApiResult, ErrorReason, Violations},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{audit, contact_messages, contact_messages::ContactMessageRow, page::PageRequest},
@@ -54,13 +54,13 @@ async fn spend_budget(
         Some(caller) => Budget::hourly(
             format!("contact:account:{}:{}", caller.role, caller.account_id),
             config.contact_messages_per_account_per_hour,
-            "CONTACT_ACCOUNT_LIMIT",
+            ErrorReason::ContactAccountLimit,
             "you have sent many messages this hour; try again in an hour",
         ),
         None => Budget::hourly(
             format!("contact:address:{}", client.limit_key()),
             config.contact_messages_per_address_per_hour,
-            "CONTACT_ADDRESS_LIMIT",
+            ErrorReason::ContactAddressLimit,
             "too many messages from your network; try again in an hour",
         ),
     };

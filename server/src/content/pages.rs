@@ -12,7 +12,7 @@ use uuid::Uuid;
 
 use crate::{
     domain::Language,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     state::AppState,
     store::{audit, page_texts},
 };
@@ -223,7 +223,7 @@ pub async fn update(
     let version = page_texts::lock_version(&mut tx, page.key(), language.as_str()).await?;
     if !etag.is_empty() && etag != version.to_string() {
         return Err(ApiError::FailedPrecondition {
-            reason: "ETAG_MISMATCH",
+            reason: ErrorReason::EtagMismatch,
             message: "this page was changed by someone else since you opened it: reload it and make your change again".to_owned(),
         });
     }

@@ -14,7 +14,7 @@ use uuid::Uuid;
 use crate::{
     accounts::{not_found, removal::discard_file},
     domain::{ServiceDescription, ServiceName, service::fill_from_other},
-    error::{ApiError, ApiResult, FieldViolation, Violations},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
     providers::storage::{ContentKind, UploadError, sniff_upload},
     state::AppState,
     store::{
@@ -271,7 +271,7 @@ pub fn check_etag(row: &ServiceRow, etag: &str) -> ApiResult<()> {
         return Ok(());
     }
     Err(ApiError::FailedPrecondition {
-        reason: "ETAG_MISMATCH",
+        reason: ErrorReason::EtagMismatch,
         message:
             "this service was changed by someone else since you opened it: reload it and try again"
                 .to_owned(),
@@ -342,7 +342,7 @@ pub async fn update(
 
 fn order_incomplete(message: &str) -> ApiError {
     ApiError::InvalidArgument {
-        reason: "SERVICE_ORDER_INCOMPLETE",
+        reason: ErrorReason::ServiceOrderIncomplete,
         violations: vec![FieldViolation::new(
             "service_ids",
             format!("{message}; reload the list and try again"),
@@ -473,7 +473,7 @@ mod tests {
                 matches!(
                     error,
                     ApiError::InvalidArgument {
-                        reason: "SERVICE_ORDER_INCOMPLETE",
+                        reason: ErrorReason::ServiceOrderIncomplete,
                         ..
                     }
                 ),
@@ -491,7 +491,7 @@ mod tests {
         assert!(matches!(
             mismatch,
             ApiError::InvalidArgument {
-                reason: "FILE_TYPE_MISMATCH",
+                reason: ErrorReason::FileTypeMismatch,
                 ..
             }
         ));
@@ -501,7 +501,7 @@ mod tests {
         assert!(matches!(
             pdf,
             ApiError::InvalidArgument {
-                reason: "FILE_TYPE_NOT_ALLOWED",
+                reason: ErrorReason::FileTypeNotAllowed,
                 ..
             }
         ));
@@ -510,7 +510,7 @@ mod tests {
         assert!(matches!(
             parse_icon("image/png", big).err().unwrap(),
             ApiError::ResourceExhausted {
-                reason: "FILE_TOO_LARGE",
+                reason: ErrorReason::FileTooLarge,
                 ..
             }
         ));

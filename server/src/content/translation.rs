@@ -16,7 +16,7 @@ use crate::{
     budgets::{Budget, Budgets, Spent},
     cache::Cache,
     domain::Language,
-    error::{ApiError, ApiResult, FieldViolation},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     providers::{
         secret::to_hex,
         translation::{Translated, Translator},
@@ -162,7 +162,7 @@ impl TranslationService {
     ) -> ApiResult<Vec<Translated>> {
         let Some(translator) = &self.translator else {
             return Err(ApiError::Unavailable {
-                reason: "TRANSLATION_NOT_CONFIGURED",
+                reason: ErrorReason::TranslationNotConfigured,
                 message: "translation is not configured on this server".to_owned(),
             });
         };
@@ -242,14 +242,14 @@ impl TranslationService {
             budgets.push(Budget::hourly(
                 format!("translation:chars:account:{id}"),
                 self.limits.chars_per_caller_per_hour,
-                "TRANSLATION_CALLER_LIMIT",
+                ErrorReason::TranslationCallerLimit,
                 "you have asked for many translations this hour; try again later",
             ));
         }
         budgets.push(Budget::hourly(
             GLOBAL_BUDGET_KEY,
             self.limits.chars_per_hour,
-            "TRANSLATION_BUDGET_SPENT",
+            ErrorReason::TranslationBudgetSpent,
             "translations are paused for the rest of the hour; try again later",
         ));
         self.budgets.spend(&budgets, chars).await
@@ -266,7 +266,7 @@ impl TranslationService {
         let _turn = tokio::time::timeout(self.limits.wait, self.provider_calls.acquire())
             .await
             .map_err(|_| ApiError::Unavailable {
-                reason: "TRANSLATION_UNAVAILABLE",
+                reason: ErrorReason::TranslationUnavailable,
                 message: "the translation service is busy; please try again".to_owned(),
             })?
             .map_err(|e| ApiError::Internal(e.into()))?;

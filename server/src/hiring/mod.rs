@@ -35,7 +35,7 @@ use crate::{
         Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, ledger,
     },
     domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, RequestChange},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
     requests,
@@ -204,7 +204,7 @@ async fn claim(
         | (RepairRequestState::Hired, QuoteState::Hired) => {}
         (RepairRequestState::Open, _) => {
             return Err(ApiError::FailedPrecondition {
-                reason: "QUOTE_NOT_SUBMITTED",
+                reason: ErrorReason::QuoteNotSubmitted,
                 message: "this quote was withdrawn or closed; choose another one".to_owned(),
             });
         }
@@ -496,14 +496,14 @@ async fn release(state: &AppState, order: &OrderRecord, payment: &Payment) -> Ap
 
 fn professional_unavailable() -> ApiError {
     ApiError::FailedPrecondition {
-        reason: "PROFESSIONAL_UNAVAILABLE",
+        reason: ErrorReason::ProfessionalUnavailable,
         message: "this professional can no longer take jobs here; choose another quote".to_owned(),
     }
 }
 
 fn not_hired() -> ApiError {
     ApiError::FailedPrecondition {
-        reason: "REPAIR_REQUEST_NOT_HIRED",
+        reason: ErrorReason::RepairRequestNotHired,
         message: "only a request with a hired professional can be marked completed".to_owned(),
     }
 }
@@ -544,7 +544,7 @@ pub async fn complete(
         _ => return Err(not_hired()),
     }
     let (order, payment) = held(state, id).await?.ok_or_else(|| ApiError::FailedPrecondition {
-        reason: "PAYMENT_STATE",
+        reason: ErrorReason::PaymentState,
         message: "the card hold of this job is not in place; authorise the card again from the active request".to_owned(),
     })?;
     if payment.state != PaymentState::Captured {
@@ -553,11 +553,11 @@ pub async fn complete(
             .await
             .map_err(|error| match error {
                 LedgerError::State(_) => ApiError::FailedPrecondition {
-                    reason: "PAYMENT_STATE",
+                    reason: ErrorReason::PaymentState,
                     message: "the card hold of this job was released; authorise the card again from the active request".to_owned(),
                 },
                 LedgerError::AuthorizationExpired => ApiError::FailedPrecondition {
-                    reason: "AUTHORIZATION_EXPIRED",
+                    reason: ErrorReason::AuthorizationExpired,
                     message: "the card hold of this job lapsed; authorise the card again from the active request".to_owned(),
                 },
                 other => other.into(),
@@ -623,7 +623,7 @@ async fn release_before_cancel(
         | PaymentState::Refunded => Ok(()),
         PaymentState::Captured | PaymentState::Authorized | PaymentState::RequiresAction => {
             Err(ApiError::FailedPrecondition {
-                reason: "JOB_ALREADY_PAID",
+                reason: ErrorReason::JobAlreadyPaid,
                 message: "this job was already paid for, so it can no longer be cancelled; contact us if you need a refund".to_owned(),
             })
         }
@@ -685,7 +685,7 @@ pub async fn list_orders(
         Whose::All if admin => orders::Party::default(),
         Whose::All => {
             return Err(ApiError::PermissionDenied {
-                reason: "ADMIN_ONLY",
+                reason: ErrorReason::AdminOnly,
                 message: "only an admin can list every order".to_owned(),
             });
         }

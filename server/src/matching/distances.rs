@@ -11,7 +11,7 @@ use tokio::sync::Semaphore;
 use super::Distance;
 use crate::{
     cache::Cache,
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     providers::{Coordinates, distance::DistanceProvider},
 };
 
@@ -89,7 +89,7 @@ impl DistanceService {
             let _permit = tokio::time::timeout(self.wait, self.outside_calls.acquire())
                 .await
                 .map_err(|_| ApiError::Unavailable {
-                    reason: "DISTANCE_UNAVAILABLE",
+                    reason: ErrorReason::DistanceUnavailable,
                     message: "the distance service is busy; please try again".to_owned(),
                 })?
                 .map_err(|e| ApiError::Internal(e.into()))?;

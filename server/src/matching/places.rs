@@ -2,7 +2,7 @@
 //! code, else a town in it, looked up in the gazetteer) or a point.
 
 use crate::{
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     providers::{Coordinates, Geocoder, Place},
 };
 
@@ -26,7 +26,7 @@ pub struct Resolved {
 
 fn not_found(field: &str) -> ApiError {
     ApiError::NotFound {
-        reason: "ADDRESS_NOT_FOUND",
+        reason: ErrorReason::AddressNotFound,
         message: format!("we could not find the {field} on the map; check the postal code"),
     }
 }
@@ -70,7 +70,7 @@ pub async fn resolve(
     query: Option<&PlaceQuery>,
 ) -> ApiResult<Resolved> {
     let unavailable = |e: crate::providers::geocoding::GeocodeError| ApiError::Unavailable {
-        reason: "GEOCODER_UNAVAILABLE",
+        reason: ErrorReason::GeocoderUnavailable,
         message: e.to_string(),
     };
     match query {

@@ -2,6 +2,8 @@
 //! its own variant so the API can answer precisely; [`IdentityError::reason`] gives the
 //! stable code the clients translate.
 
+use crate::error::ErrorReason;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IdentityError {
     /// No client id / app id configured: the sign-in button is hidden.
@@ -34,19 +36,19 @@ pub enum IdentityError {
 }
 
 impl IdentityError {
-    /// A stable UPPER_SNAKE code for `ErrorInfo.reason`.
-    pub fn reason(&self) -> &'static str {
+    /// The reason of this failure, for `ErrorInfo.reason`.
+    pub fn reason(&self) -> ErrorReason {
         match self {
-            Self::NotConfigured { .. } => "SIGN_IN_PROVIDER_NOT_CONFIGURED",
-            Self::InvalidToken { .. } => "SIGN_IN_TOKEN_INVALID",
-            Self::Expired { .. } => "SIGN_IN_TOKEN_EXPIRED",
-            Self::WrongAudience { .. } => "SIGN_IN_TOKEN_WRONG_AUDIENCE",
-            Self::WrongIssuer { .. } => "SIGN_IN_TOKEN_WRONG_ISSUER",
-            Self::BadSignature { .. } => "SIGN_IN_TOKEN_BAD_SIGNATURE",
-            Self::UnknownKey { .. } => "SIGN_IN_TOKEN_UNKNOWN_KEY",
-            Self::EmailNotVerified { .. } => "SIGN_IN_EMAIL_NOT_VERIFIED",
-            Self::MissingEmail { .. } => "SIGN_IN_EMAIL_MISSING",
-            Self::Unavailable { .. } => "SIGN_IN_PROVIDER_UNAVAILABLE",
+            Self::NotConfigured { .. } => ErrorReason::SignInProviderNotConfigured,
+            Self::InvalidToken { .. } => ErrorReason::SignInTokenInvalid,
+            Self::Expired { .. } => ErrorReason::SignInTokenExpired,
+            Self::WrongAudience { .. } => ErrorReason::SignInTokenWrongAudience,
+            Self::WrongIssuer { .. } => ErrorReason::SignInTokenWrongIssuer,
+            Self::BadSignature { .. } => ErrorReason::SignInTokenBadSignature,
+            Self::UnknownKey { .. } => ErrorReason::SignInTokenUnknownKey,
+            Self::EmailNotVerified { .. } => ErrorReason::SignInEmailNotVerified,
+            Self::MissingEmail { .. } => ErrorReason::SignInEmailMissing,
+            Self::Unavailable { .. } => ErrorReason::SignInProviderUnavailable,
         }
     }
 
@@ -69,6 +71,6 @@ mod tests {
             error.to_string(),
             "Google sign-in is not answering right now; please try again"
         );
-        assert_eq!(error.reason(), "SIGN_IN_PROVIDER_UNAVAILABLE");
+        assert_eq!(error.reason(), ErrorReason::SignInProviderUnavailable);
     }
 }

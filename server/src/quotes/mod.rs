@@ -13,7 +13,7 @@ use crate::{
     auth::Caller,
     billing::membership,
     domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, Role, SmsUpdates},
-    error::{ApiError, ApiResult, FieldViolation},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     matching,
     outbox::{self, NewOutboxMessage},
     requests,
@@ -110,7 +110,7 @@ fn check_terms(form: &QuoteForm, minimum: Option<i64>) -> ApiResult<(i32, i64)> 
     }
     if !form.surge && minimum.is_some_and(|minimum| fee < minimum) {
         return Err(ApiError::InvalidArgument {
-            reason: "FEE_BELOW_MINIMUM",
+            reason: ErrorReason::FeeBelowMinimum,
             violations: vec![FieldViolation::new(
                 "fee",
                 "the fee is below your minimum fee; tick surge cost to ask less for this job",
@@ -176,7 +176,7 @@ pub async fn withdraw(state: &AppState, professional_id: Uuid, id: Uuid) -> ApiR
         QuoteState::Withdrawn => Ok(quote),
         QuoteState::Submitted => Err(requests::not_open()),
         _ => Err(ApiError::FailedPrecondition {
-            reason: "QUOTE_NOT_SUBMITTED",
+            reason: ErrorReason::QuoteNotSubmitted,
             message: "only a quote still waiting for the customer can be withdrawn".to_owned(),
         }),
     }

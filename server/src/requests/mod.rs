@@ -24,7 +24,7 @@ use crate::{
     auth::Caller,
     budgets::{Budget, Spent},
     domain::{Email, Language, RepairRequestState, RequestChange, Role},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     matching::{self, Distance},
     outbox::NewOutboxMessage,
     state::AppState,
@@ -112,7 +112,7 @@ pub async fn create(
         .ok_or_else(|| not_found("account"))?;
     if !customer.phone_verified {
         return Err(ApiError::FailedPrecondition {
-            reason: "PHONE_NOT_VERIFIED",
+            reason: ErrorReason::PhoneNotVerified,
             message: "verify your phone number before placing a request".to_owned(),
         });
     }
@@ -192,7 +192,7 @@ async fn spend_placing_budget(state: &AppState, customer_id: Uuid) -> ApiResult<
     let budget = Budget::hourly(
         format!("repair-requests:customer:{customer_id}"),
         limit,
-        "REPAIR_REQUEST_LIMIT",
+        ErrorReason::RepairRequestLimit,
         format!("you can place up to {limit} requests an hour; try again later"),
     );
     state.budgets.spend(&[budget], 1).await
@@ -203,7 +203,7 @@ fn same_draft(first: RepairRequestRow, digest: &[u8; 32]) -> ApiResult<RepairReq
         Ok(first)
     } else {
         Err(ApiError::FailedPrecondition {
-            reason: "REQUEST_ID_REUSED",
+            reason: ErrorReason::RequestIdReused,
             message: "this request id was used for another request; make a new one".to_owned(),
         })
     }
@@ -367,7 +367,7 @@ async fn refuse_change(db: &PgPool, customer_id: Uuid, id: Uuid) -> ApiError {
 
 pub fn not_open() -> ApiError {
     ApiError::FailedPrecondition {
-        reason: "REPAIR_REQUEST_NOT_OPEN",
+        reason: ErrorReason::RepairRequestNotOpen,
         message: "this request is no longer open, so it cannot be changed".to_owned(),
     }
 }
@@ -478,7 +478,7 @@ pub async fn complete(
     match request.state() {
         RepairRequestState::Completed => Ok(request),
         _ => Err(ApiError::FailedPrecondition {
-            reason: "REPAIR_REQUEST_NOT_HIRED",
+            reason: ErrorReason::RepairRequestNotHired,
             message: "only a request with a hired professional can be marked completed".to_owned(),
         }),
     }

@@ -4,7 +4,7 @@
 
 use super::draft::Draft;
 use crate::{
-    error::{ApiError, ApiResult, FieldViolation},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     providers::{Geocoder, Place},
 };
 
@@ -51,7 +51,7 @@ pub async fn place(geocoder: &dyn Geocoder, draft: &Draft) -> ApiResult<Placed> 
         .locate_city(&draft.city, Some(&draft.province))
         .await?;
     found(city, PlacedBy::City).ok_or_else(|| ApiError::InvalidArgument {
-        reason: "ADDRESS_NOT_FOUND",
+        reason: ErrorReason::AddressNotFound,
         violations: vec![FieldViolation::new(
             "draft.address",
             "we could not find this address: check the postal code, or the city and province",
@@ -106,7 +106,7 @@ mod tests {
         let ApiError::InvalidArgument { reason, violations } = error else {
             panic!("{error:?}");
         };
-        assert_eq!(reason, "ADDRESS_NOT_FOUND");
+        assert_eq!(reason, ErrorReason::AddressNotFound);
         assert_eq!(violations[0].field, "draft.address");
         // A city of another province does not count.
         assert!(

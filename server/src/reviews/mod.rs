@@ -8,7 +8,7 @@ use crate::{
     accounts::not_found,
     auth::Caller,
     domain::{Rating, RepairRequestState, ReviewText, Role},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     state::AppState,
     store::{
         orders,
@@ -42,14 +42,14 @@ pub async fn create(
         .ok_or_else(|| not_found("request"))?;
     if request.state() != RepairRequestState::Completed {
         return Err(ApiError::FailedPrecondition {
-            reason: "REPAIR_REQUEST_NOT_COMPLETED",
+            reason: ErrorReason::RepairRequestNotCompleted,
             message: "mark the job completed before reviewing it".to_owned(),
         });
     }
     let job = orders::paid_job(&state.db, request.id)
         .await?
         .ok_or_else(|| ApiError::FailedPrecondition {
-            reason: "PAYMENT_NOT_CAPTURED",
+            reason: ErrorReason::PaymentNotCaptured,
             message: "the job can be reviewed once its payment has gone through".to_owned(),
         })?;
     let review = NewReview {

@@ -1,113 +1,31 @@
 /**
- * The one place where a server reason code becomes a message key. Every reason the server
- * sends has a text in both catalogues under `errors.reasons` (a test checks it); an unknown
- * reason shows the server's own message.
+ * The one place where a server reason code becomes a message key. The reasons are those of the
+ * contract, `repairs.errors.v1.ErrorReason` (proto/repairs/errors/v1/errors.proto): protobuf-es
+ * names its values without their `ERROR_REASON_` prefix, which is exactly the string the server
+ * puts in `ErrorInfo.reason`. Every reason has a text in both catalogues under `errors.reasons`
+ * (src/locales/catalogues.test.ts checks it); an unknown reason shows the server's own message.
  */
+import { ErrorReason } from '@/gen/repairs/errors/v1/errors_pb';
 import type { TranslationKey } from './translation-key';
 
-export const KNOWN_REASONS = [
-  'INVALID_ARGUMENT',
-  'INVALID_CREDENTIALS',
-  'LOG_IN_THROTTLED',
-  'EMAIL_TAKEN',
-  'SIGN_IN_REQUIRED',
-  'SESSION_EXPIRED',
-  'SESSION_INVALID',
-  'SESSION_REVOKED',
-  'ROLE_NOT_ALLOWED',
-  'NO_ACCESS_RULE',
-  'NOT_OWNER',
-  'NOT_FOUND',
-  'PHONE_CODE_WRONG',
-  'PHONE_CODE_EXPIRED',
-  'PHONE_CODE_TOO_MANY_TRIES',
-  'PHONE_CODE_COOLDOWN',
-  'PHONE_CODE_SEND_LIMIT',
-  'PHONE_ALREADY_VERIFIED',
-  'SMS_NOT_SENT',
-  'RESET_LINK_EXPIRED',
-  'SMS_ADDRESS_LIMIT',
-  'SMS_COUNTRY_LIMIT',
-  'SMS_BUDGET_SPENT',
-  'PASSWORD_RESET_EMAIL_LIMIT',
-  'PASSWORD_RESET_ADDRESS_LIMIT',
-  'PASSWORD_RESET_BUSY',
-  'EMAIL_LINK_EXPIRED',
-  'SOCIAL_LINK_NEEDS_PASSWORD',
-  'PROFESSIONAL_STATE',
-  'PROFILE_INCOMPLETE',
-  'TOO_MANY_LICENCES',
-  'FILE_TYPE_NOT_ALLOWED',
-  'FILE_TYPE_MISMATCH',
-  'FILE_TOO_LARGE',
-  'FILE_EMPTY',
-  'GEOCODER_UNAVAILABLE',
-  'SIGN_IN_PROVIDER_NOT_CONFIGURED',
-  'SIGN_IN_PROVIDER_UNAVAILABLE',
-  'SIGN_IN_TOKEN_INVALID',
-  'SIGN_IN_TOKEN_EXPIRED',
-  'SIGN_IN_TOKEN_WRONG_AUDIENCE',
-  'SIGN_IN_TOKEN_WRONG_ISSUER',
-  'SIGN_IN_TOKEN_BAD_SIGNATURE',
-  'SIGN_IN_TOKEN_UNKNOWN_KEY',
-  'SIGN_IN_EMAIL_NOT_VERIFIED',
-  'SIGN_IN_EMAIL_MISSING',
-  'CACHE_UNAVAILABLE',
-  'PASSWORD_CHECKS_BUSY',
-  'DATABASE_UNAVAILABLE',
-  'REQUEST_TOO_LARGE',
-  'SERVICE_NOT_FOUND',
-  'DENIAL_NEEDS_REASON',
-  'PAYMENT_DECLINED',
-  'PAYMENT_METHOD_INVALID',
-  'AMOUNT_TOO_SMALL',
-  'PAYMENT_STATE',
-  'JOB_ALREADY_PAID',
-  'PROFESSIONAL_UNAVAILABLE',
-  'AUTHORIZATION_EXPIRED',
-  'REQUEST_ID_REUSED',
-  'REQUEST_IN_PROGRESS',
-  'PAYMENT_GATEWAY_UNAVAILABLE',
-  'PAYMENT_NOT_FOUND',
-  'COUPON_INVALID',
-  'COUPON_CODE_TAKEN',
-  'ETAG_MISMATCH',
-  'SERVICE_NAME_TAKEN',
-  'SERVICE_ORDER_INCOMPLETE',
-  'CONTACT_ADDRESS_LIMIT',
-  'CONTACT_ACCOUNT_LIMIT',
-  'TRANSLATION_NOT_CONFIGURED',
-  'TRANSLATION_UNAVAILABLE',
-  'TRANSLATION_CALLER_LIMIT',
-  'TRANSLATION_BUDGET_SPENT',
-  'PHONE_NOT_VERIFIED',
-  'PROFESSIONAL_NOT_APPROVED',
-  'MEMBERSHIP_INACTIVE',
-  'TEST_MODE_ONLY',
-  'ADDRESS_NOT_FOUND',
-  'REPAIR_REQUEST_NOT_OPEN',
-  'REPAIR_REQUEST_NOT_HIRED',
-  'REPAIR_REQUEST_NOT_COMPLETED',
-  'PAYMENT_NOT_CAPTURED',
-  'REVIEW_EXISTS',
-  'TOO_MANY_STREAMS',
-  'SERVER_BUSY',
-  'REPAIR_REQUEST_LIMIT',
-  'DISTANCE_UNAVAILABLE',
-  'NO_ROUTE',
-  'FEE_BELOW_MINIMUM',
-  'QUOTE_EXISTS',
-  'QUOTE_NOT_SUBMITTED',
-  'STRIPE_NOT_CONFIGURED',
-  'PAYOUTS_AUTOMATIC',
-  'PAYOUT_NOT_OWED',
-  'UNAVAILABLE',
-  'DEADLINE_EXCEEDED',
-  'UNIMPLEMENTED',
-  'INTERNAL',
-] as const;
+/** A reason the server can send: a value of the contract's enum but its UNSPECIFIED zero. */
+export type ServerReason = Exclude<keyof typeof ErrorReason, 'UNSPECIFIED'>;
 
-export type KnownReason = (typeof KNOWN_REASONS)[number];
+/** Every reason of the contract, in its order. */
+export const SERVER_REASONS: readonly ServerReason[] = (
+  Object.keys(ErrorReason) as (keyof typeof ErrorReason)[]
+).filter((name): name is ServerReason => name !== 'UNSPECIFIED');
+
+/**
+ * Reasons this app gives an error that reached it without an ErrorInfo (a proxy or the
+ * network failed, or a method the server does not have), from its gRPC code (rpc-error.ts).
+ * The server never sends them.
+ */
+export const CLIENT_REASONS = ['UNAVAILABLE', 'UNIMPLEMENTED'] as const;
+
+export type KnownReason = ServerReason | (typeof CLIENT_REASONS)[number];
+
+export const KNOWN_REASONS: readonly KnownReason[] = [...SERVER_REASONS, ...CLIENT_REASONS];
 
 export function isKnownReason(reason: string): reason is KnownReason {
   return (KNOWN_REASONS as readonly string[]).includes(reason);
@@ -115,5 +33,5 @@ export function isKnownReason(reason: string): reason is KnownReason {
 
 /** The catalogue key of a reason's message, or null when the reason is unknown. */
 export function reasonMessageKey(reason: string): TranslationKey | null {
-  return isKnownReason(reason) ? (`errors.reasons.${reason}` as TranslationKey) : null;
+  return isKnownReason(reason) ? (`errors.reasons.${reason}` satisfies TranslationKey) : null;
 }

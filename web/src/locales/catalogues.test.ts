@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
+import { ErrorReasonSchema } from '@/gen/repairs/errors/v1/errors_pb';
+import { CLIENT_REASONS, KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
 import en from './en.json';
 import fr from './fr.json';
 import { frenchTypographyProblems } from './french-typography';
@@ -68,6 +69,40 @@ describe('translation catalogues', () => {
 
   it('has no message for unknown reasons (the server message shows instead)', () => {
     expect(reasonMessageKey('SOMETHING_NEW')).toBeNull();
+  });
+});
+
+describe('error reasons of the contract (repairs.errors.v1.ErrorReason)', () => {
+  // What the server sends: each value's name without its prefix (read from the descriptor, not
+  // from the names protobuf-es gives the values, which error-reasons.ts relies on).
+  const sent = ErrorReasonSchema.values
+    .filter((value) => value.number !== 0)
+    .map((value) => value.name.replace(/^ERROR_REASON_/, ''));
+
+  it('names each value in the generated code as it travels', () => {
+    expect(sent.length).toBeGreaterThan(100);
+    expect(
+      ErrorReasonSchema.values.filter((value) => value.name !== `ERROR_REASON_${value.localName}`),
+    ).toEqual([]);
+  });
+
+  it('is the list of reasons the app knows, with those it gives errors without a reason', () => {
+    expect([...KNOWN_REASONS].sort()).toEqual([...sent, ...CLIENT_REASONS].sort());
+    expect(sent.filter((reason) => (CLIENT_REASONS as readonly string[]).includes(reason))).toEqual(
+      [],
+    );
+  });
+
+  it.each(['en', 'fr'] as const)('has a %s text for every reason', (language) => {
+    const missing = sent.filter((reason) => !catalogues[language].get(`errors.reasons.${reason}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no text for a reason that is neither sent nor given by the app', () => {
+    const reasons = Object.keys(en.errors.reasons);
+    expect(
+      reasons.filter((reason) => !(KNOWN_REASONS as readonly string[]).includes(reason)),
+    ).toEqual([]);
   });
 });
 

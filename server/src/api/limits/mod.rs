@@ -19,7 +19,7 @@ use tonic::{Status, body::Body};
 use tower::{BoxError, Layer, Service};
 
 use self::schema::{Refusal, Schema};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorReason};
 
 #[derive(Clone)]
 pub struct RequestLimitsLayer {
@@ -108,7 +108,7 @@ where
         .map_err(|error| {
             if error.is::<LengthLimitError>() {
                 ApiError::ResourceExhausted {
-                    reason: "REQUEST_TOO_LARGE",
+                    reason: ErrorReason::RequestTooLarge,
                     message: format!(
                         "this request is larger than the {} KiB this call accepts",
                         max_bytes / 1024

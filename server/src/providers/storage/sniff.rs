@@ -2,6 +2,8 @@
 //! its declared type, that type must be one the caller allows, and it must fit the size limit.
 //! (A browser's type comes from the file name; the bytes tell what the file really is.)
 
+use crate::error::ErrorReason;
+
 /// The kinds of file people may upload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ContentKind {
@@ -110,13 +112,13 @@ pub enum UploadError {
 }
 
 impl UploadError {
-    /// A stable UPPER_SNAKE code for `ErrorInfo.reason`.
-    pub fn reason(&self) -> &'static str {
+    /// The reason of this failure, for `ErrorInfo.reason`.
+    pub fn reason(&self) -> ErrorReason {
         match self {
-            Self::Empty => "FILE_EMPTY",
-            Self::TooLarge { .. } => "FILE_TOO_LARGE",
-            Self::NotAllowed { .. } => "FILE_TYPE_NOT_ALLOWED",
-            Self::Mismatch { .. } => "FILE_TYPE_MISMATCH",
+            Self::Empty => ErrorReason::FileEmpty,
+            Self::TooLarge { .. } => ErrorReason::FileTooLarge,
+            Self::NotAllowed { .. } => ErrorReason::FileTypeNotAllowed,
+            Self::Mismatch { .. } => ErrorReason::FileTypeMismatch,
         }
     }
 }
@@ -224,7 +226,7 @@ mod tests {
             sniff_upload(text, "image/jpeg", ContentKind::IMAGES, FIVE_MB)
                 .unwrap_err()
                 .reason(),
-            "FILE_TYPE_MISMATCH"
+            ErrorReason::FileTypeMismatch
         );
     }
 
@@ -250,7 +252,7 @@ mod tests {
         big.resize(FIVE_MB + 1, 0);
         let error = sniff_upload(&big, "image/jpeg", ContentKind::IMAGES, FIVE_MB).unwrap_err();
         assert_eq!(error.to_string(), "the file is larger than 5 MB");
-        assert_eq!(error.reason(), "FILE_TOO_LARGE");
+        assert_eq!(error.reason(), ErrorReason::FileTooLarge);
         let mut exactly = big;
         exactly.truncate(FIVE_MB);
         assert_eq!(

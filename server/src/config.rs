@@ -264,6 +264,12 @@ pub struct Config {
     #[arg(long, env = "OUTBOX_MAX_ATTEMPTS", default_value_t = 8)]
     pub outbox_max_attempts: u32,
 
+    /// How long a worker's claim on an outbox message keeps other workers off it, in seconds:
+    /// longer than any provider call. A worker that dies mid-send leaves its messages to the
+    /// others after this long.
+    #[arg(long, env = "OUTBOX_LEASE_SECS", default_value_t = 120, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub outbox_lease_secs: u64,
+
     /// Wait before the second try of a failed message, in milliseconds; doubled at each
     /// further try, up to an hour.
     #[arg(long, env = "OUTBOX_RETRY_BASE_MS", default_value_t = 5000)]
@@ -560,6 +566,7 @@ impl Config {
             trusted_proxies: vec![IpAddr::from([127, 0, 0, 1])],
             outbox_poll_ms: 200,
             outbox_max_attempts: 8,
+            outbox_lease_secs: 120,
             outbox_retry_base_ms: 5000,
             outbox_keep_days: 7,
             purge_interval_secs: 3600,

@@ -309,3 +309,122 @@ async fn a_message_sent_while_the_database_was_away_is_recorded_when_it_returns_
     pool.close().await;
     database.drop_database().await;
 }
+
+/// Contact messages sent one after another from `sender` until `until` turns true; how many
+/// were accepted.
+async fn send_contact_messages(
+    channel: Channel,
+    sender: usize,
+    until: Arc<std::sync::atomic::AtomicBool>,
+) -> usize {
+    use repairs_proto::content::{
+        SendContactMessageRequest, content_service_client::ContentServiceClient,
+    };
+    let mut client = ContentServiceClient::new(channel);
+    let mut accepted = 0;
+    for n in 0.. {
+        if until.load(std::sync::atomic::Ordering::SeqCst) {
+            break;
+        }
+        let message = SendContactMessageRequest {
+            name: format!("Sender {sender}"),
+            email: format!("sender{sender}@example.ca"),
+            message: format!("Message {n} from sender {sender}"),
+        };
+        if client.send_contact_message(message).await.is_ok() {
+            accepted += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    accepted
+}
+
+#[tokio::test]
+async fn postgres_killed_and_restarted_under_load_sends_no_email_twice() {
+    // The embedded default: the server runs its own Postgres cluster in its data directory,
+    // which the test kills (SIGKILL to the postmaster) while messages are being sent.
+    let data_dir = tempfile::tempdir().unwrap();
+    let mut config = repairs_server::config::Config::for_tests(
+        data_dir.path().to_path_buf(),
+        String::new(),
+        Some(test_redis_url()),
+    );
+    config.database_url = None;
+    config.contact_email = Some("team@example.ca".into());
+    config.contact_messages_per_address_per_hour = 100_000;
+    config.outbox_poll_ms = 50;
+    // A short lease: a send whose outcome was lost would be sent again within the test.
+    config.outbox_lease_secs = 1;
+    let server = repairs_server::start(config).await.unwrap();
+    let channel = Channel::from_shared(format!("http://{}", server.grpc_addr))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let senders: Vec<_> = (0..8)
+        .map(|sender| tokio::spawn(send_contact_messages(channel.clone(), sender, stop.clone())))
+        .collect();
+
+    let mut kills = 0;
+    for _ in 0..2 {
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let pid_file = data_dir.path().join("postgres/data/postmaster.pid");
+        let pid = std::fs::read_to_string(&pid_file).unwrap();
+        let pid = pid.lines().next().unwrap().trim().to_owned();
+        let killed = std::process::Command::new("kill")
+            .args(["-9", &pid])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        kills += 1;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        restart_cluster(data_dir.path()).await;
+    }
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let accepted: usize = join_all(senders)
+        .await
+        .into_iter()
+        .map(Result::unwrap)
+        .sum();
+    // Past the lease, so that a message whose send was not recorded would go out again.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    common::wait_until_outbox_idle(&server.state.db).await;
+
+    let sent = common::outbox(data_dir.path(), "email.jsonl");
+    let mut ids: Vec<String> = sent.iter().map(|m| m["delivery_id"].to_string()).collect();
+    let emails = ids.len();
+    ids.sort();
+    ids.dedup();
+    let stored: i64 = sqlx::query_scalar("select count(*) from contact_messages")
+        .fetch_one(&server.state.db)
+        .await
+        .unwrap();
+    println!(
+        "Postgres killed {kills} times under load: {accepted} messages accepted, {stored} stored, \
+         {emails} emails sent, {} sent twice",
+        emails - ids.len()
+    );
+    assert_eq!(ids.len(), emails, "an email was sent twice");
+    assert_eq!(emails as i64, stored, "each stored message emailed once");
+    server.stop().await.unwrap();
+}
+
+/// Starts the killed cluster again (its backends may take a moment to notice the postmaster
+/// is gone, so a first start can be refused).
+async fn restart_cluster(data_dir: &std::path::Path) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        match repairs_server::store::EmbeddedPostgres::start(data_dir, None).await {
+            Ok(_) => return,
+            Err(error) => {
+                assert!(
+                    tokio::time::Instant::now() < deadline,
+                    "Postgres did not restart: {error:#}"
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    }
+}

@@ -35,7 +35,7 @@ impl WorkerSettings {
             poll_every: Duration::from_millis(config.outbox_poll_ms.max(10)),
             max_attempts: config.outbox_max_attempts.max(1),
             retry_base: Duration::from_millis(config.outbox_retry_base_ms),
-            lease: Duration::from_secs(120),
+            lease: Duration::from_secs(config.outbox_lease_secs.max(1)),
         }
     }
 

@@ -460,30 +460,6 @@ pub(crate) async fn cancel_in(
     Ok(Some(cancelled))
 }
 
-/// Marks a hired request completed (the customer's "Mark Completed"). Completing a
-/// completed request answers it unchanged; REPAIR_REQUEST_NOT_HIRED before the hire or once
-/// cancelled or expired.
-pub async fn complete(
-    state: &AppState,
-    customer_id: Uuid,
-    id: Uuid,
-) -> ApiResult<RepairRequestRow> {
-    if let Some(done) = repair_requests::complete(&state.db, id, customer_id).await? {
-        return Ok(done);
-    }
-    let request = repair_requests::get(&state.db, id)
-        .await?
-        .filter(|request| request.customer_id == customer_id)
-        .ok_or_else(|| not_found("request"))?;
-    match request.state() {
-        RepairRequestState::Completed => Ok(request),
-        _ => Err(ApiError::FailedPrecondition {
-            reason: ErrorReason::RepairRequestNotHired,
-            message: "only a request with a hired professional can be marked completed".to_owned(),
-        }),
-    }
-}
-
 /// The legacy `email-phone` call: makes sure the professional with `email` was told of the
 /// customer's request (`repair_request_id`, or their latest open one) if it matches them now,
 /// never twice. The answer is the same whether or not the email is a professional's, matches

@@ -339,7 +339,8 @@ pub async fn add_licence(
     };
     let refused = match professionals::add_licence(&state.db, &row, MAX_LICENCES).await {
         Ok(LicenceAdded::Added) => {
-            crate::quotes::withdraw_unless_hireable(state, id).await?;
+            // The licence's own transaction sent the profile back for review.
+            sent_back_for_review(state, id, Marked::Already).await?;
             return Ok(row);
         }
         Ok(LicenceAdded::NoSuchProfessional) => super::not_found("professional"),
@@ -359,8 +360,7 @@ pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> Api
         .await?
         .ok_or_else(|| super::not_found("licence"))?;
     discard_file(state, &key).await;
-    professionals::mark_profile_changed(&state.db, id).await?;
-    crate::quotes::withdraw_unless_hireable(state, id).await
+    sent_back_for_review(state, id, Marked::NotYet).await
 }
 
 /// "Continue without licence update": the profile goes (back) to the admins as it is.
@@ -374,6 +374,26 @@ pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
             message: "fill in and save your profile first".to_owned(),
         });
     }
-    professionals::mark_profile_changed(&state.db, id).await?;
-    crate::quotes::withdraw_unless_hireable(state, id).await
+    sent_back_for_review(state, id, Marked::NotYet).await
+}
+
+/// Whether the profile was already marked changed by the caller's own transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Marked {
+    Already,
+    NotYet,
+}
+
+/// The profile changed: back to the admins if it was decided, and since the professional
+/// can no longer be hired until approved again, their waiting quotes withdrawn (customers
+/// told), both in one transaction.
+async fn sent_back_for_review(state: &AppState, id: Uuid, marked: Marked) -> ApiResult<()> {
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    if marked == Marked::NotYet {
+        professionals::mark_profile_changed(&mut *tx, id).await?;
+    }
+    crate::quotes::withdraw_unless_hireable(&mut tx, id).await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(())
 }

@@ -242,16 +242,16 @@ pub async fn withdraw_all_of(tx: &mut sqlx::PgConnection, professional_id: Uuid)
     Ok(())
 }
 
-/// After a professional's approval lapsed (their profile changed and waits for review):
-/// they can no longer be hired, so their waiting quotes are withdrawn and the customers told,
-/// as on a denial. Nothing happens while they are approved.
-pub async fn withdraw_unless_hireable(state: &AppState, professional_id: Uuid) -> ApiResult<()> {
-    let mut tx = crate::store::transaction::begin(&state.db).await?;
-    if !professionals::lock_hireable(&mut tx, professional_id).await? {
-        withdraw_all_of(&mut tx, professional_id).await?;
+/// After a professional's approval lapsed (their profile changed and waits for review), in
+/// the caller's transaction `tx`: they can no longer be hired, so their waiting quotes are
+/// withdrawn and the customers told, as on a denial. Nothing happens while they are approved.
+pub async fn withdraw_unless_hireable(
+    tx: &mut sqlx::PgConnection,
+    professional_id: Uuid,
+) -> ApiResult<()> {
+    if !professionals::lock_hireable(tx, professional_id).await? {
+        withdraw_all_of(tx, professional_id).await?;
     }
-    tx.commit().await?;
-    state.outbox.wake();
     Ok(())
 }
 

@@ -133,14 +133,6 @@ impl ApiError {
         }
     }
 
-    /// An upload refused by [`crate::providers::storage::sniff_upload`], against its field.
-    pub fn upload(field: &str, error: crate::providers::storage::UploadError) -> Self {
-        Self::InvalidArgument {
-            reason: error.reason(),
-            violations: vec![FieldViolation::new(field, error.to_string())],
-        }
-    }
-
     fn code_and_reason(&self) -> (Code, ErrorReason) {
         match *self {
             Self::InvalidArgument { reason, .. } => (Code::InvalidArgument, reason),
@@ -174,6 +166,19 @@ impl ApiError {
     pub fn summary(&self) -> String {
         format!("{}: {}", reason_code(self.reason()), self.public_message())
     }
+}
+
+/// The answer when a record the caller named does not exist (or is not theirs to know of).
+pub fn not_found(what: &str) -> ApiError {
+    ApiError::NotFound {
+        reason: ErrorReason::NotFound,
+        message: format!("this {what} does not exist"),
+    }
+}
+
+/// Parses an id from a request field.
+pub fn parse_id(field: &str, raw: &str) -> ApiResult<uuid::Uuid> {
+    uuid::Uuid::parse_str(raw.trim()).map_err(|_| ApiError::invalid(field, "this id is not valid"))
 }
 
 /// An internal failure caused, somewhere down its chain, by a database that could not serve
@@ -217,77 +222,6 @@ impl From<ApiError> for Status {
         }
         let message = error.public_message();
         Status::with_error_details(code, message, details)
-    }
-}
-
-/// A token that cannot open a session (any more): sign in again.
-impl From<crate::auth::token::TokenError> for ApiError {
-    fn from(error: crate::auth::token::TokenError) -> Self {
-        use crate::auth::token::TokenError;
-        Self::Unauthenticated {
-            reason: match error {
-                TokenError::Expired => ErrorReason::SessionExpired,
-                TokenError::Invalid => ErrorReason::SessionInvalid,
-            },
-            message: error.to_string(),
-        }
-    }
-}
-
-impl From<crate::cache::CacheError> for ApiError {
-    fn from(error: crate::cache::CacheError) -> Self {
-        tracing::error!(%error, "cache failure");
-        Self::Unavailable {
-            reason: ErrorReason::CacheUnavailable,
-            message: "the service is briefly unavailable; please try again".to_owned(),
-        }
-    }
-}
-
-/// The file storage failing is ours to fix, never the caller's.
-impl From<crate::providers::storage::StorageError> for ApiError {
-    fn from(error: crate::providers::storage::StorageError) -> Self {
-        Self::Internal(anyhow::Error::new(error).context("file storage"))
-    }
-}
-
-impl From<crate::providers::distance::DistanceError> for ApiError {
-    fn from(error: crate::providers::distance::DistanceError) -> Self {
-        use crate::providers::distance::DistanceError;
-        match error {
-            DistanceError::Unavailable { ref detail } => {
-                tracing::error!(%detail, "distance provider failed");
-                Self::Unavailable {
-                    reason: ErrorReason::DistanceUnavailable,
-                    message: error.to_string(),
-                }
-            }
-            DistanceError::NoRoute => Self::FailedPrecondition {
-                reason: ErrorReason::NoRoute,
-                message: error.to_string(),
-            },
-        }
-    }
-}
-
-impl From<crate::providers::translation::TranslationError> for ApiError {
-    fn from(error: crate::providers::translation::TranslationError) -> Self {
-        let crate::providers::translation::TranslationError::Unavailable { ref detail } = error;
-        tracing::error!(%detail, "translation provider failed");
-        Self::Unavailable {
-            reason: ErrorReason::TranslationUnavailable,
-            message: error.to_string(),
-        }
-    }
-}
-
-impl From<crate::providers::geocoding::GeocodeError> for ApiError {
-    fn from(error: crate::providers::geocoding::GeocodeError) -> Self {
-        tracing::error!(?error, "geocoder unavailable");
-        Self::Unavailable {
-            reason: ErrorReason::GeocoderUnavailable,
-            message: error.to_string(),
-        }
     }
 }
 
@@ -419,78 +353,6 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl From<crate::billing::LedgerError> for ApiError {
-    fn from(error: crate::billing::LedgerError) -> Self {
-        use crate::billing::LedgerError as L;
-        let message = error.to_string();
-        let precondition = |reason| Self::FailedPrecondition {
-            reason,
-            message: message.clone(),
-        };
-        match error {
-            L::Declined(_) => precondition(ErrorReason::PaymentDeclined),
-            L::AmountTooSmall => precondition(ErrorReason::AmountTooSmall),
-            L::State(_) => precondition(ErrorReason::PaymentState),
-            L::AuthorizationExpired => precondition(ErrorReason::AuthorizationExpired),
-            L::RequestIdReused => precondition(ErrorReason::RequestIdReused),
-            L::InvalidPaymentMethod => Self::InvalidArgument {
-                reason: ErrorReason::PaymentMethodInvalid,
-                violations: vec![FieldViolation::new("payment_method", message)],
-            },
-            L::TestModeOnly => Self::InvalidArgument {
-                reason: ErrorReason::TestModeOnly,
-                violations: vec![FieldViolation::new("test_authentication", message)],
-            },
-            L::NotFound => Self::NotFound {
-                reason: ErrorReason::PaymentNotFound,
-                message,
-            },
-            L::InProgress => Self::Unavailable {
-                reason: ErrorReason::RequestInProgress,
-                message,
-            },
-            L::GatewayUnavailable(cause) => {
-                tracing::error!(error = ?cause, "payment gateway unavailable");
-                Self::Unavailable {
-                    reason: ErrorReason::PaymentGatewayUnavailable,
-                    message,
-                }
-            }
-            L::Database(error) => error.into(),
-            L::Internal(cause) => Self::Internal(cause),
-        }
-    }
-}
-
-impl From<crate::billing::stripe_events::EventError> for ApiError {
-    fn from(error: crate::billing::stripe_events::EventError) -> Self {
-        use crate::billing::stripe_events::EventError as E;
-        match error {
-            E::Signature(_) => Self::InvalidArgument {
-                reason: ErrorReason::WebhookSignature,
-                violations: vec![FieldViolation::new("signature", error.to_string())],
-            },
-            E::TooLarge | E::Malformed(_) => Self::invalid("payload", error.to_string()),
-            E::NotConfigured => Self::FailedPrecondition {
-                reason: ErrorReason::WebhooksNotConfigured,
-                message: error.to_string(),
-            },
-            E::Ledger(ledger) => ledger.into(),
-        }
-    }
-}
-
-impl From<crate::providers::payments::PaymentInputError> for ApiError {
-    fn from(error: crate::providers::payments::PaymentInputError) -> Self {
-        use crate::providers::payments::PaymentInputError as P;
-        let field = match error {
-            P::RequestId => "request_id",
-            P::PaymentMethod => "payment_method",
-        };
-        Self::invalid(field, error.to_string())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,9 +399,6 @@ mod tests {
     fn a_pool_time_out_deep_inside_an_internal_error_is_unavailable_too() {
         let inside = anyhow::Error::new(sqlx::Error::PoolTimedOut).context("sending payouts");
         let status: Status = ApiError::Internal(inside).into();
-        assert_eq!(status.code(), Code::Unavailable);
-        let ledger = crate::billing::LedgerError::Database(sqlx::Error::PoolTimedOut);
-        let status: Status = ApiError::from(ledger).into();
         assert_eq!(status.code(), Code::Unavailable);
         let other = anyhow::Error::new(sqlx::Error::RowNotFound).context("reading");
         let status: Status = ApiError::Internal(other).into();

@@ -20,8 +20,8 @@ pub mod error;
 pub mod hiring;
 pub mod housekeeping;
 pub mod http_routes;
+pub mod live;
 pub mod matching;
-pub mod notify_hub;
 pub mod outbox;
 pub mod providers;
 pub mod quotes;
@@ -126,7 +126,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
             chars_per_hour: config.translation_chars_per_hour,
         },
     ));
-    let stream_limits = notify_hub::StreamLimits {
+    let stream_limits = live::notify_hub::StreamLimits {
         per_caller: config.watch_streams_per_professional,
         total: config.watch_streams_total,
     };
@@ -148,8 +148,8 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         storage: providers.storage,
         geocoder: providers.geocoder,
         distances,
-        open_requests: matching::watch::hub(stream_limits),
-        request_changes: requests::watch::hub(stream_limits),
+        open_requests: live::open_requests::hub(stream_limits),
+        request_changes: live::request_changes::hub(stream_limits),
         translation,
         google: providers.google,
         facebook: providers.facebook,

@@ -11,13 +11,13 @@ use crate::{
     cache::Cache,
     config::Config,
     content::translation::TranslationService,
-    matching::{DistanceService, watch::OpenRequestsHub},
+    live::{open_requests::OpenRequestsHub, request_changes::RequestChangesHub},
+    matching::DistanceService,
     outbox::OutboxSignal,
     providers::{
         FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway,
         payments::stripe::StripeGateway,
     },
-    requests::watch::RequestChangesHub,
 };
 
 #[derive(Clone)]

@@ -11,12 +11,10 @@ pub mod sessions;
 pub mod sms_budget;
 pub mod social;
 
-use uuid::Uuid;
-
 use crate::{
-    auth::{Caller, secret::keyed_digest},
+    auth::secret::keyed_digest,
     domain::{Email, Role},
-    error::{ApiError, ApiResult, ErrorReason},
+    error::{ApiError, ApiResult},
     store::accounts::AccountKind,
 };
 
@@ -26,7 +24,10 @@ use crate::{
 pub fn email_counter_key(key: &[u8; 32], limit: &str, role: Role, email: &Email) -> String {
     let address = email.as_str().to_lowercase();
     let digest = keyed_digest(key, &[address.as_bytes()]);
-    format!("{limit}:{role}:{}", phone_verification::hex(&digest))
+    format!(
+        "{limit}:{role}:{}",
+        crate::providers::secret::to_hex(&digest)
+    )
 }
 
 /// The account kind behind a customer or professional role.
@@ -38,40 +39,6 @@ pub fn account_kind(role: Role) -> ApiResult<AccountKind> {
             "role",
             "choose a customer or professional account",
         )),
-    }
-}
-
-/// Parses an id from a request field.
-pub fn parse_id(field: &str, raw: &str) -> ApiResult<Uuid> {
-    Uuid::parse_str(raw.trim()).map_err(|_| ApiError::invalid(field, "this id is not valid"))
-}
-
-/// The caller must be this account (admins included only where `admin_too`).
-pub fn require_self(caller: &Caller, account_id: Uuid, admin_too: bool) -> ApiResult<()> {
-    if caller.account_id == account_id || (admin_too && caller.role == Role::Admin) {
-        Ok(())
-    } else {
-        Err(ApiError::PermissionDenied {
-            reason: ErrorReason::NotOwner,
-            message: "you can only see or change your own account".to_owned(),
-        })
-    }
-}
-
-/// An id given by the caller, or the caller's own when empty.
-pub fn own_or_given(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> {
-    if raw.trim().is_empty() {
-        return Ok(caller.account_id);
-    }
-    let id = parse_id(field, raw)?;
-    require_self(caller, id, false)?;
-    Ok(id)
-}
-
-pub fn not_found(what: &str) -> ApiError {
-    ApiError::NotFound {
-        reason: ErrorReason::NotFound,
-        message: format!("this {what} does not exist"),
     }
 }
 

@@ -14,7 +14,8 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 use uuid::Uuid;
 
-use super::{account_kind, email_counter_key, parse_id};
+use super::{account_kind, email_counter_key};
+use crate::error::parse_id;
 use crate::{
     budgets::Budget,
     domain::{ClientAddr, Email, Language, NewPassword, Role},

@@ -42,7 +42,7 @@ fn sends_key(phone: &Phone) -> String {
 }
 
 fn keyed_hash(key: &[u8; 32], account: Uuid, phone: &Phone, code: &PhoneCode) -> String {
-    hex(&keyed_digest(
+    crate::providers::secret::to_hex(&keyed_digest(
         key,
         &[
             account.as_bytes(),
@@ -50,10 +50,6 @@ fn keyed_hash(key: &[u8; 32], account: Uuid, phone: &Phone, code: &PhoneCode) ->
             code.as_str().as_bytes(),
         ],
     ))
-}
-
-pub(super) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// What is stored while a code is pending: "<phone>|<keyed hash>".
@@ -84,7 +80,7 @@ pub async fn send_code(
 ) -> ApiResult<CodeSent> {
     let contact = accounts::contact(&state.db, kind, account)
         .await?
-        .ok_or_else(|| super::not_found("account"))?;
+        .ok_or_else(|| crate::error::not_found("account"))?;
     if contact.phone_verified && contact.phone.as_deref() == Some(phone.as_str()) {
         return Err(ApiError::FailedPrecondition {
             reason: ErrorReason::PhoneAlreadyVerified,

@@ -252,7 +252,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         service_ids,
     };
     if !professionals::save_profile(&state.db, id, &update).await? {
-        return Err(super::not_found("professional"));
+        return Err(crate::error::not_found("professional"));
     }
     Ok(())
 }
@@ -289,7 +289,7 @@ pub async fn set_photo(
         }
         Ok(None) => {
             discard_file(state, &key).await;
-            Err(super::not_found("professional"))
+            Err(crate::error::not_found("professional"))
         }
         Err(error) => {
             discard_file(state, &key).await;
@@ -343,7 +343,7 @@ pub async fn add_licence(
             sent_back_for_review(state, id, Marked::Already).await?;
             return Ok(row);
         }
-        Ok(LicenceAdded::NoSuchProfessional) => super::not_found("professional"),
+        Ok(LicenceAdded::NoSuchProfessional) => crate::error::not_found("professional"),
         Ok(LicenceAdded::Full) => ApiError::FailedPrecondition {
             reason: ErrorReason::TooManyLicences,
             message: format!("a profile holds at most {MAX_LICENCES} licences; remove one first"),
@@ -358,7 +358,7 @@ pub async fn add_licence(
 pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> ApiResult<()> {
     let key = professionals::delete_licence(&state.db, id, licence_id)
         .await?
-        .ok_or_else(|| super::not_found("licence"))?;
+        .ok_or_else(|| crate::error::not_found("licence"))?;
     discard_file(state, &key).await;
     sent_back_for_review(state, id, Marked::NotYet).await
 }
@@ -367,7 +367,7 @@ pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> Api
 pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
     let row = professionals::get(&state.db, id)
         .await?
-        .ok_or_else(|| super::not_found("professional"))?;
+        .ok_or_else(|| crate::error::not_found("professional"))?;
     if row.profile_saved_at.is_none() {
         return Err(ApiError::FailedPrecondition {
             reason: ErrorReason::ProfileIncomplete,

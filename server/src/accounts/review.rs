@@ -42,7 +42,7 @@ async fn decide(
     // The decision, its audit row and its email: one transaction, all or nothing.
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     let before = match professionals::decide(&mut tx, id, allowed, next, reason).await? {
-        Decided::NoSuchProfessional => return Err(super::not_found("professional")),
+        Decided::NoSuchProfessional => return Err(crate::error::not_found("professional")),
         Decided::NotAllowedFrom(current) => {
             return Err(ApiError::FailedPrecondition {
                 reason: ErrorReason::ProfessionalState,
@@ -129,7 +129,7 @@ pub async fn delete(
     id: Uuid,
 ) -> ApiResult<()> {
     if !super::removal::delete_account(state, admin, kind, id).await? {
-        return Err(super::not_found("account"));
+        return Err(crate::error::not_found("account"));
     }
     Ok(())
 }

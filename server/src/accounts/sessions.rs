@@ -204,7 +204,7 @@ pub async fn issue(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<
         .sessions
         .current(role, account_id)
         .await?
-        .ok_or_else(|| super::not_found("account"))?;
+        .ok_or_else(|| crate::error::not_found("account"))?;
     state
         .tokens
         .issue(Caller { account_id, role }, version)

@@ -10,14 +10,14 @@ use super::convert::{
 };
 use crate::{
     accounts::{
-        self as rules, email_verification, parse_id, password_reset, phone_verification,
-        profile::ProfileForm, require_self, review, sessions, social,
+        self as rules, email_verification, password_reset, phone_verification,
+        profile::ProfileForm, review, sessions, social,
     },
-    auth::Caller,
+    auth::{Caller, access},
     domain::{
         Email, Language, PeopleSearch, PersonName, Phone, ProfessionalState, Role, SmsUpdates,
     },
-    error::{ApiError, ApiResult, FieldViolation},
+    error::{ApiError, ApiResult, FieldViolation, parse_id},
     state::AppState,
     store::{
         accounts::AccountKind,
@@ -139,13 +139,13 @@ impl AccountsApi {
         customers::get(&self.state.db, id)
             .await?
             .map(customer_to_proto)
-            .ok_or_else(|| rules::not_found("customer"))
+            .ok_or_else(|| crate::error::not_found("customer"))
     }
 
     async fn professional(&self, id: uuid::Uuid) -> ApiResult<pb::Professional> {
         let row = professionals::get(&self.state.db, id)
             .await?
-            .ok_or_else(|| rules::not_found("professional"))?;
+            .ok_or_else(|| crate::error::not_found("professional"))?;
         let licences = professionals::licences(&self.state.db, id).await?;
         Ok(super::professional_view::to_proto(
             &self.state,
@@ -156,7 +156,7 @@ impl AccountsApi {
 
     /// The account a customer-or-professional RPC is about: the caller's own.
     fn own_account(caller: &Caller, account_id: &str) -> ApiResult<(AccountKind, uuid::Uuid)> {
-        let id = rules::own_or_given(caller, "account_id", account_id)?;
+        let id = access::own_or_given(caller, "account_id", account_id)?;
         Ok((rules::account_kind(caller.role)?, id))
     }
 }
@@ -201,7 +201,9 @@ impl AccountsService for AccountsApi {
                 pb::log_in_response::Account::Professional(self.professional(id).await?)
             }
             Role::Admin => {
-                let admin = logged.admin.ok_or_else(|| rules::not_found("admin"))?;
+                let admin = logged
+                    .admin
+                    .ok_or_else(|| crate::error::not_found("admin"))?;
                 pb::log_in_response::Account::Admin(pb::Admin {
                     id: id.to_string(),
                     name: admin.name,
@@ -323,7 +325,7 @@ impl AccountsService for AccountsApi {
             .await
             .map_err(ApiError::from)?
         {
-            return Err(rules::not_found("account").into());
+            return Err(crate::error::not_found("account").into());
         }
         ok(pb::UpdateSmsPreferenceResponse {
             sms_updates: sms_to_proto(choice) as i32,
@@ -336,7 +338,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::GetCustomerResponse> {
         let who = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
-        require_self(&who, id, true)?;
+        access::own_account_or_admin(&who, id)?;
         ok(pb::GetCustomerResponse {
             customer: Some(self.customer(id).await?),
         })
@@ -349,7 +351,7 @@ impl AccountsService for AccountsApi {
         let who = caller(&request)?;
         let req = request.into_inner();
         let id = parse_id("id", &req.id)?;
-        require_self(&who, id, false)?;
+        access::own_account(&who, id)?;
         let mut violations = Vec::new();
         let name = PersonName::parse(&req.name)
             .map_err(|e| violations.push(FieldViolation::new("name", e)))
@@ -366,7 +368,7 @@ impl AccountsService for AccountsApi {
         let row = customers::update(&self.state.db, id, &name, &email, language, sms)
             .await
             .map_err(ApiError::from)?
-            .ok_or_else(|| rules::not_found("customer"))?;
+            .ok_or_else(|| crate::error::not_found("customer"))?;
         ok(pb::UpdateCustomerResponse {
             customer: Some(customer_to_proto(row)),
         })
@@ -405,7 +407,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::GetProfessionalResponse> {
         let who = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
-        require_self(&who, id, true)?;
+        access::own_account_or_admin(&who, id)?;
         ok(pb::GetProfessionalResponse {
             professional: Some(self.professional(id).await?),
         })
@@ -584,7 +586,7 @@ impl AccountsService for AccountsApi {
         let row = professionals::get_public(&self.state.db, id, viewer)
             .await
             .map_err(ApiError::from)?
-            .ok_or_else(|| rules::not_found("professional"))?;
+            .ok_or_else(|| crate::error::not_found("professional"))?;
         ok(pb::GetPublicProfessionalResponse {
             professional: Some(super::professional_view::to_public(&self.state, row)),
         })
@@ -597,7 +599,7 @@ impl AccountsService for AccountsApi {
         let who = caller(&request)?;
         let req = request.into_inner();
         let id = parse_id("id", &req.id)?;
-        require_self(&who, id, false)?;
+        access::own_account(&who, id)?;
         let profile = req.profile.unwrap_or_default();
         let home = profile.home_base.unwrap_or_default();
         let fee = profile.minimum_fee;
@@ -636,7 +638,7 @@ impl AccountsService for AccountsApi {
         let who = caller(&request)?;
         let req = request.into_inner();
         let id = parse_id("id", &req.id)?;
-        require_self(&who, id, false)?;
+        access::own_account(&who, id)?;
         let key =
             rules::profile::set_photo(&self.state, id, &req.content_type, req.content).await?;
         ok(pb::SetProfessionalPhotoResponse {
@@ -655,7 +657,7 @@ impl AccountsService for AccountsApi {
         let who = caller(&request)?;
         let req = request.into_inner();
         let id = parse_id("professional_id", &req.professional_id)?;
-        require_self(&who, id, false)?;
+        access::own_account(&who, id)?;
         let row = rules::profile::add_licence(
             &self.state,
             id,
@@ -677,7 +679,7 @@ impl AccountsService for AccountsApi {
         let who = caller(&request)?;
         let req = request.into_inner();
         let id = parse_id("professional_id", &req.professional_id)?;
-        require_self(&who, id, false)?;
+        access::own_account(&who, id)?;
         rules::profile::delete_licence(&self.state, id, parse_id("licence_id", &req.licence_id)?)
             .await?;
         ok(pb::DeleteLicenceResponse {})
@@ -689,7 +691,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::SubmitProfileForReviewResponse> {
         let who = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
-        require_self(&who, id, false)?;
+        access::own_account(&who, id)?;
         rules::profile::submit_for_review(&self.state, id).await?;
         ok(pb::SubmitProfileForReviewResponse {
             professional: Some(self.professional(id).await?),

@@ -12,7 +12,7 @@ use super::{
     reply_language::reply_language,
 };
 use crate::{
-    accounts::{parse_id, require_self},
+    auth::access::{self, Whose},
     billing::{
         Ledger, Payment, PaymentState, Purpose, TestAuthentication,
         admin::{self, Target},
@@ -24,7 +24,8 @@ use crate::{
     },
     domain::Role,
     error::ApiError,
-    hiring::{self, HireForm, Whose},
+    error::parse_id,
+    hiring::{self, HireForm},
     providers::payments::GatewayKind,
     state::AppState,
     store::{
@@ -56,7 +57,7 @@ impl BillingApi {
     ) -> Result<Payment, Status> {
         let id = parse_id("payment_id", raw_id)?;
         let payment = ledger.find(id).await.map_err(ApiError::from)?;
-        require_self(&caller, payment.payer_id, true)?;
+        access::own_account_or_admin(&caller, payment.payer_id)?;
         Ok(payment)
     }
 
@@ -292,7 +293,7 @@ impl BillingService for BillingApi {
     ) -> Reply<pb::GetMembershipResponse> {
         let caller = caller(&request)?;
         let id = parse_id("professional_id", &request.get_ref().professional_id)?;
-        require_self(&caller, id, true)?;
+        access::own_account_or_admin(&caller, id)?;
         let membership = membership::get(&self.state.db, id).await?;
         ok(pb::GetMembershipResponse {
             membership: Some(membership_to_proto(&membership)),

@@ -14,7 +14,6 @@ use super::{
     convert::{caller, language_from_proto, language_to_proto, timestamp},
 };
 use crate::{
-    accounts::{not_found, parse_id},
     content::{
         contact,
         pages::{self, Page, PageTexts},
@@ -23,6 +22,7 @@ use crate::{
     },
     domain::{Language, Role, text::bounded_text},
     error::{ApiError, ApiResult, ErrorReason, Violations},
+    error::{not_found, parse_id},
     state::AppState,
     store::{
         contact_messages::ContactMessageRow,

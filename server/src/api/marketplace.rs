@@ -19,10 +19,11 @@ use super::{
     reply_language::reply_language,
 };
 use crate::{
-    accounts::{parse_id, require_self},
+    auth::access,
     auth::{Caller, stream},
     dashboards,
     domain::{Language, RepairRequestState, Urgency},
+    error::parse_id,
     error::{ApiError, ApiResult},
     quotes::{self, ProfessionalView, QuoteForm},
     requests::{self, CustomerView, DraftForm, Location, Viewed, watch::Update},
@@ -414,7 +415,7 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let message = request.into_inner();
         let customer_id = parse_id("customer_id", &message.customer_id)?;
-        require_self(&caller, customer_id, true)?;
+        access::own_account_or_admin(&caller, customer_id)?;
         let view = customer_view(message.view)?;
         let page = PageRequest::parse(message.page_size, &message.page_token)?;
         let listed = requests::list_for_customer(&self.state.db, customer_id, view, &page).await?;
@@ -451,7 +452,7 @@ impl MarketplaceService for MarketplaceApi {
     ) -> Reply<pb::GetCustomerDashboardResponse> {
         let caller = caller(&request)?;
         let customer_id = parse_id("customer_id", &request.get_ref().customer_id)?;
-        require_self(&caller, customer_id, false)?;
+        access::own_account(&caller, customer_id)?;
         let counts = dashboards::customer(&self.state.db, customer_id).await?;
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
@@ -467,7 +468,7 @@ impl MarketplaceService for MarketplaceApi {
     ) -> Reply<pb::GetProfessionalDashboardResponse> {
         let caller = caller(&request)?;
         let professional_id = parse_id("professional_id", &request.get_ref().professional_id)?;
-        require_self(&caller, professional_id, false)?;
+        access::own_account(&caller, professional_id)?;
         let dashboard = dashboards::professional(&self.state.db, professional_id).await?;
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::GetProfessionalDashboardResponse {
@@ -568,7 +569,7 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let message = request.into_inner();
         let professional_id = parse_id("professional_id", &message.professional_id)?;
-        require_self(&caller, professional_id, true)?;
+        access::own_account_or_admin(&caller, professional_id)?;
         let view = professional_view(message.view)?;
         let page = PageRequest::parse(message.page_size, &message.page_token)?;
         let (listed, next_page_token) =

@@ -14,15 +14,16 @@ use super::{
     marketplace::repair_request_to_proto,
 };
 use crate::{
-    accounts::{own_or_given, parse_id},
+    auth::access,
     auth::stream,
     billing::membership,
+    error::parse_id,
     error::{ApiError, ApiResult, ErrorReason},
+    live::notify_hub::Heard,
     matching::{
         self, Distance, OpenRequestsPageRequest,
         places::{self, PlaceQuery},
     },
-    notify_hub::Heard,
     providers::Coordinates,
     requests,
     state::AppState,
@@ -116,7 +117,7 @@ fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
 async fn watch(
     state: AppState,
     professional_id: Uuid,
-    mut subscription: crate::notify_hub::Subscription<matching::watch::Opened>,
+    mut subscription: crate::live::notify_hub::Subscription<crate::live::open_requests::Opened>,
     sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
 ) {
     let mut reach = matching::watch::CachedReach::new(professional_id);
@@ -204,7 +205,8 @@ impl MatchingService for MatchingApi {
     ) -> Reply<pb::ListOpenRequestsResponse> {
         let caller = caller(&request)?;
         let req = request.into_inner();
-        let professional_id = own_or_given(&caller, "professional_id", &req.professional_id)?;
+        let professional_id =
+            access::own_or_given(&caller, "professional_id", &req.professional_id)?;
         let page = OpenRequestsPageRequest::parse(req.page_size, &req.page_token)?;
         membership::require_active(&self.state.db, professional_id).await?;
         let found = matching::open_requests_for(&self.state.db, professional_id, &page).await?;
@@ -224,7 +226,7 @@ impl MatchingService for MatchingApi {
         request: Request<pb::WatchOpenRequestsRequest>,
     ) -> Reply<BoxStream<pb::WatchOpenRequestsResponse>> {
         let caller = caller(&request)?;
-        let professional_id = own_or_given(
+        let professional_id = access::own_or_given(
             &caller,
             "professional_id",
             &request.get_ref().professional_id,

@@ -2,6 +2,7 @@
 //! that enforces it before any handler runs, and the live streams that end with their
 //! session.
 
+pub mod access;
 pub mod layer;
 pub mod password;
 pub mod policy;

@@ -1,6 +1,6 @@
 //! Who may call each RPC. One row per method of every service; an RPC without a row is
-//! refused (default deny). Ownership of the records an RPC names (own account, own request)
-//! is checked by the handler, which knows the record; this table only knows roles.
+//! refused (default deny). This table only knows roles; who may see or change the records an
+//! RPC names (own account, own request) is ruled by [`super::access`].
 //!
 //! Each row also says whether the RPC writes anything. Every call by an admin to one that
 //! does leaves one entry in the audit log: `tests/audit_trail.rs` calls each of them and

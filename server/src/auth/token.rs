@@ -2,6 +2,8 @@
 //! (the account's token version when issued: see `auth::revocation`). `id` repeats `sub`
 //! because the old web client reads the account id from the payload's `id`.
 
+use crate::error::{ApiError, ErrorReason};
+
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
@@ -137,6 +139,19 @@ impl TokenKeys {
                 jsonwebtoken::errors::ErrorKind::ExpiredSignature => Err(TokenError::Expired),
                 _ => Err(TokenError::Invalid),
             },
+        }
+    }
+}
+
+/// A token that cannot open a session (any more): sign in again.
+impl From<TokenError> for ApiError {
+    fn from(error: TokenError) -> Self {
+        Self::Unauthenticated {
+            reason: match error {
+                TokenError::Expired => ErrorReason::SessionExpired,
+                TokenError::Invalid => ErrorReason::SessionInvalid,
+            },
+            message: error.to_string(),
         }
     }
 }

@@ -43,7 +43,7 @@ pub enum Target {
 async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Payment> {
     let payment = match target {
         Target::Payment(id) => {
-            let id = crate::accounts::parse_id("target.payment_id", id)?;
+            let id = crate::error::parse_id("target.payment_id", id)?;
             ledger.find(id).await?
         }
         Target::Charge(charge_id) => {
@@ -57,7 +57,7 @@ async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Payment> {
             ledger.find_by_charge_id(charge_id).await?
         }
         Target::Order(id) => {
-            let id = crate::accounts::parse_id("target.order_id", id)?;
+            let id = crate::error::parse_id("target.order_id", id)?;
             let payment_id = crate::store::orders::get(ledger.db(), id)
                 .await?
                 .and_then(|order| order.payment_id)

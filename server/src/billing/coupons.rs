@@ -98,7 +98,7 @@ pub async fn set_active(
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     let (before, coupon) = coupons::set_active(&mut tx, id, active)
         .await?
-        .ok_or_else(|| crate::accounts::not_found("coupon"))?;
+        .ok_or_else(|| crate::error::not_found("coupon"))?;
     let action = if active {
         "coupon.activate"
     } else {
@@ -121,7 +121,7 @@ pub async fn delete(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<()>
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     let before = coupons::delete(&mut tx, id)
         .await?
-        .ok_or_else(|| crate::accounts::not_found("coupon"))?;
+        .ok_or_else(|| crate::error::not_found("coupon"))?;
     audit::record_change(
         &mut *tx,
         admin.account_id,

@@ -12,9 +12,9 @@ use super::{
     payouts::{EntryState, entry_state},
 };
 use crate::{
-    accounts::{not_found, parse_id},
     domain::text::bounded_text,
     error::{ApiError, ApiResult, ErrorReason},
+    error::{not_found, parse_id},
     providers::payments::IdempotencyKey,
     state::AppState,
     store::{

@@ -47,22 +47,16 @@ pub struct Membership {
 }
 
 impl Membership {
-    /// Active: paid until a time still to come. [`active_sql`] says the same in SQL.
+    /// Active: paid until a time still to come. [`crate::store::memberships::active_sql`] says the same in SQL.
     pub fn is_active(&self, now: DateTime<Utc>) -> bool {
         self.expires_at.is_some_and(|end| end > now)
     }
 }
 
-/// [`Membership::is_active`] as a SQL condition, for queries over many professionals
-/// (`crate::matching`): `expires_at` is the paid-until column, `now` the instant.
-pub fn active_sql(expires_at: &str, now: &str) -> String {
-    format!("({expires_at} is not null and {expires_at} > {now})")
-}
-
 pub async fn get(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResult<Membership> {
     let standing = memberships::standing(db, professional_id)
         .await?
-        .ok_or_else(|| crate::accounts::not_found("professional"))?;
+        .ok_or_else(|| crate::error::not_found("professional"))?;
     Ok(Membership {
         professional_id,
         expires_at: standing.membership_expires_at,
@@ -76,7 +70,7 @@ pub async fn get(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResult<Membersh
 pub async fn require_active(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResult<()> {
     let standing = memberships::standing(db, professional_id)
         .await?
-        .ok_or_else(|| crate::accounts::not_found("professional"))?;
+        .ok_or_else(|| crate::error::not_found("professional"))?;
     let refused = |reason, message: &str| {
         Err(ApiError::FailedPrecondition {
             reason,
@@ -205,7 +199,7 @@ pub async fn purchase(
     let db = ledger.db();
     let standing = memberships::standing(db, professional_id)
         .await?
-        .ok_or_else(|| crate::accounts::not_found("professional"))?;
+        .ok_or_else(|| crate::error::not_found("professional"))?;
     if !standing.phone_verified {
         return Err(ApiError::FailedPrecondition {
             reason: ErrorReason::PhoneNotVerified,
@@ -222,7 +216,7 @@ pub async fn purchase(
             coupon_id: redemption.as_ref().map(|r| r.coupon_id),
         };
         if !extend(db, &free, None).await? {
-            return Err(crate::accounts::not_found("professional"));
+            return Err(crate::error::not_found("professional"));
         }
         return Ok(Purchased {
             membership: get(db, professional_id).await?,

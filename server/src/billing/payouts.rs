@@ -9,9 +9,11 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
-    accounts::not_found,
-    auth::Caller,
-    domain::Role,
+    auth::{
+        Caller,
+        access::{self},
+    },
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason},
     providers::payments::{PaymentError, stripe::connect::OnboardingUrls},
     state::AppState,
@@ -70,8 +72,7 @@ pub fn entry_state(row: &PayoutRow) -> EntryState {
 /// The professional `id` if the caller is them or an admin. Anyone else learns nothing,
 /// not even whether the professional exists.
 async fn readable(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Uuid> {
-    let allowed = caller.account_id == id || caller.role == Role::Admin;
-    if !allowed || !store::professional_exists(&state.db, id).await? {
+    if !access::may_see_work_of(caller, id) || !store::professional_exists(&state.db, id).await? {
         return Err(not_found("professional"));
     }
     Ok(id)

@@ -13,6 +13,8 @@
 //! Any other event is recorded and acknowledged. A payment in another state is left alone
 //! (the event is late: the transition happened already through the API).
 
+use crate::error::{ApiError, ErrorReason, FieldViolation};
+
 use serde::Deserialize;
 
 use super::{Ledger, LedgerError, PaymentState};
@@ -184,6 +186,24 @@ pub async fn handle(
         processed,
         charge_id: moved,
     })
+}
+
+impl From<EventError> for ApiError {
+    fn from(error: EventError) -> Self {
+        use EventError as E;
+        match error {
+            E::Signature(_) => Self::InvalidArgument {
+                reason: ErrorReason::WebhookSignature,
+                violations: vec![FieldViolation::new("signature", error.to_string())],
+            },
+            E::TooLarge | E::Malformed(_) => Self::invalid("payload", error.to_string()),
+            E::NotConfigured => Self::FailedPrecondition {
+                reason: ErrorReason::WebhooksNotConfigured,
+                message: error.to_string(),
+            },
+            E::Ledger(ledger) => ledger.into(),
+        }
+    }
 }
 
 #[cfg(test)]

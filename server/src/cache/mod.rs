@@ -2,6 +2,8 @@
 //! distances live here. Two implementations with the same semantics: Redis (shared by every
 //! server replica) and an in-process map (the embedded default, one process).
 
+use crate::error::{ApiError, ErrorReason};
+
 mod memory;
 mod redis_cache;
 
@@ -47,4 +49,14 @@ pub async fn open(redis_url: Option<&str>, prefix: &str) -> anyhow::Result<Arc<d
         Some(url) => Arc::new(RedisCache::connect(url, prefix).await?),
         None => Arc::new(MemoryCache::new(prefix)),
     })
+}
+
+impl From<CacheError> for ApiError {
+    fn from(error: CacheError) -> Self {
+        tracing::error!(%error, "cache failure");
+        Self::Unavailable {
+            reason: ErrorReason::CacheUnavailable,
+            message: "the service is briefly unavailable; please try again".to_owned(),
+        }
+    }
 }

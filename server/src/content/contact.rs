@@ -7,10 +7,10 @@ use serde_json::json;
 use uuid::Uuid;
 
 use crate::{
-    accounts::not_found,
     auth::Caller,
     budgets::{Budget, Spent},
     domain::{ClientAddr, Email, text::bounded_text},
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason, Violations},
     outbox::{self, NewOutboxMessage},
     state::AppState,

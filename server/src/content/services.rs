@@ -12,8 +12,9 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::{
-    accounts::{not_found, removal::discard_file},
+    accounts::removal::discard_file,
     domain::{ServiceDescription, ServiceName, service::fill_from_other},
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
     providers::storage::{ContentKind, UploadError, sniff_upload},
     state::AppState,
@@ -385,7 +386,7 @@ pub async fn reorder(state: &AppState, admin_id: Uuid, ids: &[String]) -> ApiRes
     let wanted = ids
         .iter()
         .enumerate()
-        .map(|(index, raw)| crate::accounts::parse_id(&format!("service_ids[{index}]"), raw))
+        .map(|(index, raw)| crate::error::parse_id(&format!("service_ids[{index}]"), raw))
         .collect::<ApiResult<Vec<Uuid>>>()?;
     in_catalogue_transaction(state, None, async |tx| {
         let before = services::active_ids(&mut *tx).await?;

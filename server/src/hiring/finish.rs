@@ -7,9 +7,9 @@ use uuid::Uuid;
 
 use super::{derived_key, ledger, release, service_name};
 use crate::{
-    accounts::not_found,
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason},
     outbox::NewOutboxMessage,
     requests,

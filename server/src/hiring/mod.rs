@@ -29,18 +29,18 @@ pub mod reconcile;
 pub mod sweep;
 
 pub use finish::{cancel, complete};
-pub use orders_of::{Whose, list_orders, order_with_payment};
+pub use orders_of::{list_orders, order_with_payment};
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
-    accounts::{not_found, parse_id},
     billing::{
         Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, ledger,
     },
     domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason},
+    error::{not_found, parse_id},
     outbox::{self, NewOutboxMessage},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
     requests,

@@ -1,23 +1,13 @@
 //! Orders as their parties and the admins list them, each with its payment.
 
-use uuid::Uuid;
-
 use super::ledger;
 use crate::{
-    accounts::not_found,
+    auth::access::{self, Whose},
     billing::Payment,
-    error::{ApiError, ApiResult, ErrorReason},
+    error::{ApiResult, not_found},
     state::AppState,
     store::orders::{self, OrderRecord},
 };
-
-/// Whose orders to list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Whose {
-    Customer(Uuid),
-    Professional(Uuid),
-    All,
-}
 
 /// A page of orders with their payments, newest first: the customer's or the
 /// professional's own (NOT_FOUND for anyone else's), or every order for an admin.
@@ -27,33 +17,17 @@ pub async fn list_orders(
     whose: Whose,
     page: &crate::store::page::PageRequest,
 ) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String)> {
-    use crate::domain::Role;
-    let admin = caller.role == Role::Admin;
+    access::may_list_orders(caller, whose)?;
     let party = match whose {
-        Whose::Customer(id)
-            if admin || (caller.role == Role::Customer && caller.account_id == id) =>
-        {
-            orders::Party {
-                customer_id: Some(id),
-                professional_id: None,
-            }
-        }
-        Whose::Professional(id)
-            if admin || (caller.role == Role::Professional && caller.account_id == id) =>
-        {
-            orders::Party {
-                customer_id: None,
-                professional_id: Some(id),
-            }
-        }
-        Whose::All if admin => orders::Party::default(),
-        Whose::All => {
-            return Err(ApiError::PermissionDenied {
-                reason: ErrorReason::AdminOnly,
-                message: "only an admin can list every order".to_owned(),
-            });
-        }
-        _ => return Err(not_found("account")),
+        Whose::Customer(id) => orders::Party {
+            customer_id: Some(id),
+            professional_id: None,
+        },
+        Whose::Professional(id) => orders::Party {
+            customer_id: None,
+            professional_id: Some(id),
+        },
+        Whose::All => orders::Party::default(),
     };
     let rows = orders::list(&state.db, party, page).await?;
     let (rows, next_page_token) = page.finish(rows, |row| (row.order.created_at, row.order.id));

@@ -1,5 +1,5 @@
 //! Matching: which professionals a request reaches and which open requests a professional
-//! sees. The rule itself is in [`rule`] (SQL, one set of fragments); this module runs it
+//! sees. The rule itself is in [`crate::store::match_rule`] (SQL, one set of fragments); this module runs it
 //! and shapes the answers. Every caller that decides a match comes here: the fan-out on a
 //! new request ([`professionals_to_notify`]), the open-requests list
 //! ([`open_requests_for`]), a professional viewing or quoting one request ([`matches`]).
@@ -7,13 +7,14 @@
 pub mod distances;
 mod page;
 pub mod places;
-pub mod rule;
 pub mod watch;
 
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+/// The matching rule's SQL, kept with the queries that run it.
+pub use crate::store::match_rule as rule;
 pub use distances::DistanceService;
 pub use page::OpenRequestsPageRequest;
 

@@ -1,30 +1,23 @@
 //! New open requests pushed to professionals who keep their list open (WatchOpenRequests).
-//! Every request insert notifies Postgres channel [`CHANNEL`] (a trigger, see
+//! Every request insert notifies Postgres channel [`CHANNEL`](crate::live::open_requests::CHANNEL) (a trigger, see
 //! `migrations/20261123000076_announce_request_reach.sql`) with the request's id, service
 //! and place, so requests placed through any server replica reach every replica; one hub
-//! per process ([`crate::notify_hub`]) hands each [`Opened`] to the open streams. Each
+//! per process ([`crate::live::notify_hub`]) hands each [`Opened`] to the open streams. Each
 //! stream first skips, in memory, the requests its professional cannot match ([`Reach::may_match`]: another
 //! service, or farther than their radius), and checks the rule ([`super::matches`]) in the
 //! database for the rest only.
 //! Streams are bounded per professional and in all, and end when the server stops or with
 //! the professional's session or standing (`auth::stream`).
 
-use std::{
-    sync::Arc,
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
-    notify_hub::{NotifyHub, StreamLimits},
+    live::open_requests::Opened,
     providers::geocoding::{Coordinates, great_circle_meters},
 };
-
-/// The Postgres channel new open requests are announced on (payload:
-/// `id|service_id|latitude|longitude`).
-pub const CHANNEL: &str = "repair_requests_opened";
 
 /// How long a stream trusts the professional's services and reach it read before reading
 /// them again: a change shows on streams within this time (and on the list at once).
@@ -33,35 +26,6 @@ const REACH_FRESH_FOR: Duration = Duration::from_secs(60);
 /// Metres the in-memory distance may be off from the database's (rounding, the Earth
 /// radius of `earth()`): it only skips requests clearly out of reach.
 const REACH_SLACK_METERS: f64 = 1_000.0;
-
-/// A request just opened (or moved), as announced.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Opened {
-    pub id: Uuid,
-    pub service_id: Uuid,
-    pub point: Coordinates,
-}
-
-impl Opened {
-    fn parse(payload: &str) -> Option<Self> {
-        let mut parts = payload.split('|');
-        let id = Uuid::parse_str(parts.next()?).ok()?;
-        let service_id = Uuid::parse_str(parts.next()?).ok()?;
-        let latitude = parts.next()?.parse().ok()?;
-        let longitude = parts.next()?.parse().ok()?;
-        if parts.next().is_some() {
-            return None;
-        }
-        Some(Self {
-            id,
-            service_id,
-            point: Coordinates {
-                latitude,
-                longitude,
-            },
-        })
-    }
-}
 
 /// What a stream knows of its professional to skip requests they cannot match.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -140,12 +104,6 @@ impl CachedReach {
     }
 }
 
-pub type OpenRequestsHub = NotifyHub<Opened>;
-
-pub fn hub(limits: StreamLimits) -> Arc<OpenRequestsHub> {
-    NotifyHub::new(CHANNEL, Opened::parse, limits)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,7 +138,5 @@ mod tests {
             ..reach
         };
         assert!(!homeless.may_match(&at(1.0, plumbing)));
-        assert_eq!(Opened::parse("junk"), None);
-        assert_eq!(Opened::parse(&format!("{}|x|1|2", Uuid::now_v7())), None);
     }
 }

@@ -3,6 +3,8 @@
 //! from an OSRM server ([`super::osrm::OsrmDistance`]). Who is listed or notified is decided
 //! in SQL on great-circle distance alone (`crate::matching`), never by these calls.
 
+use crate::error::{ApiError, ErrorReason};
+
 use async_trait::async_trait;
 
 use super::geocoding::{Coordinates, great_circle_meters};
@@ -37,5 +39,23 @@ impl DistanceProvider for GreatCircle {
 
     async fn meters(&self, a: Coordinates, b: Coordinates) -> Result<f64, DistanceError> {
         Ok(great_circle_meters(a, b))
+    }
+}
+
+impl From<DistanceError> for ApiError {
+    fn from(error: DistanceError) -> Self {
+        match error {
+            DistanceError::Unavailable { ref detail } => {
+                tracing::error!(%detail, "distance provider failed");
+                Self::Unavailable {
+                    reason: ErrorReason::DistanceUnavailable,
+                    message: error.to_string(),
+                }
+            }
+            DistanceError::NoRoute => Self::FailedPrecondition {
+                reason: ErrorReason::NoRoute,
+                message: error.to_string(),
+            },
+        }
     }
 }

@@ -2,6 +2,8 @@
 //! default: the [`Gazetteer`](super::gazetteer::Gazetteer) shipped with the server. (A maps-API
 //! adapter comes later; the trait is async so that it can call out.)
 
+use crate::error::{ApiError, ErrorReason};
+
 use async_trait::async_trait;
 
 /// Mean Earth radius (IUGG), as the product's distance rules use.
@@ -105,6 +107,16 @@ pub fn great_circle_meters(a: Coordinates, b: Coordinates) -> f64 {
 /// Whole kilometres, rounded half away from zero, as distances are shown and compared.
 pub fn to_whole_km(meters: f64) -> i32 {
     (meters / 1000.0).round() as i32
+}
+
+impl From<GeocodeError> for ApiError {
+    fn from(error: GeocodeError) -> Self {
+        tracing::error!(?error, "geocoder unavailable");
+        Self::Unavailable {
+            reason: ErrorReason::GeocoderUnavailable,
+            message: error.to_string(),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -9,10 +9,13 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::{
-    accounts::not_found,
-    auth::Caller,
+    auth::{
+        Caller,
+        access::{self, QuoteParties},
+    },
     billing::membership,
-    domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, Role, SmsUpdates},
+    domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, SmsUpdates},
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -190,8 +193,8 @@ pub async fn list_for_request(
     page: &PageRequest,
 ) -> ApiResult<(Vec<QuoteRow>, String)> {
     let viewed = requests::get(state, caller, repair_request_id).await?;
-    if caller.role == Role::Professional {
-        // Even the hired professional does not see the other quotes.
+    if access::quotes_only_of(caller).is_some() {
+        // A professional sees their own quotes only, even on the job they were hired for.
         return Err(not_found("request"));
     }
     let rows = quotes::list_for_request(&state.db, viewed.request.id, page).await?;
@@ -207,10 +210,14 @@ pub async fn get(
 ) -> ApiResult<(QuoteRow, requests::Viewed)> {
     let quote = quotes::get(&state.db, id)
         .await?
-        .filter(|quote| match caller.role {
-            Role::Admin => true,
-            Role::Customer => quote.customer_id == caller.account_id,
-            Role::Professional => quote.professional_id == caller.account_id,
+        .filter(|quote| {
+            access::may_see_quote(
+                caller,
+                QuoteParties {
+                    customer_id: quote.customer_id,
+                    professional_id: quote.professional_id,
+                },
+            )
         })
         .ok_or_else(|| not_found("quote"))?;
     let viewed = requests::get(state, caller, quote.repair_request_id).await?;

@@ -20,10 +20,13 @@ pub use draft::{Draft, DraftForm};
 use fanout::Whom;
 
 use crate::{
-    accounts::not_found,
-    auth::Caller,
+    auth::{
+        Caller,
+        access::{self, RequestParties, RequestView},
+    },
     budgets::{Budget, Spent},
     domain::{Email, Language, RepairRequestState, RequestChange, Role},
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason},
     matching::{self, Distance},
     outbox::NewOutboxMessage,
@@ -76,17 +79,20 @@ impl Viewed {
     }
 }
 
+/// The people `request` concerns, as the access rules take them.
+fn parties(request: &RepairRequestRow) -> RequestParties {
+    RequestParties {
+        customer_id: request.customer_id,
+        hired_professional_id: request.hired_professional_id,
+    }
+}
+
 /// The one rule of who learns who was hired: the request's customer, admins and the hired
 /// professional read the hired professional's id, name and contact details and the hired
 /// quote's id; anyone else (a professional who quoted and lost, one the request matched) reads
 /// none of them, only that it was hired.
 fn hide_hire_from(viewer: &Caller, request: &mut RepairRequestRow) {
-    let party = match viewer.role {
-        Role::Admin => true,
-        Role::Customer => request.customer_id == viewer.account_id,
-        Role::Professional => request.hired_professional_id == Some(viewer.account_id),
-    };
-    if !party {
+    if !access::is_party(viewer, parties(request)) {
         request.hired_professional_id = None;
         request.hired_application_id = None;
         request.hired_professional_name = None;
@@ -247,16 +253,10 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
     let request = repair_requests::get(&state.db, id)
         .await?
         .ok_or_else(|| not_found("request"))?;
-    match caller.role {
-        Role::Admin => Ok(Viewed::full(caller, request)),
-        Role::Customer if request.customer_id == caller.account_id => {
-            Ok(Viewed::full(caller, request))
-        }
-        Role::Customer => Err(not_found("request")),
-        Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
-            Ok(Viewed::full(caller, request))
-        }
-        Role::Professional => {
+    match access::request_view(caller, parties(&request)) {
+        RequestView::Full => Ok(Viewed::full(caller, request)),
+        RequestView::None => Err(not_found("request")),
+        RequestView::IfMatchedOrQuoted => {
             let distance = match matching::matches(&state.db, caller.account_id, id).await? {
                 Some(distance) => Some(distance),
                 // A professional who quoted keeps the approximate view once it no longer
@@ -322,16 +322,13 @@ pub async fn get_quoted(
         .into_iter()
         .map(|request| (request.id, request))
         .collect();
-    let distances: HashMap<Uuid, f64> = match caller.role {
-        Role::Admin => HashMap::new(),
-        Role::Professional if caller.account_id == professional_id => {
-            quotes::quoter_distances(&state.db, professional_id, ids)
-                .await?
-                .into_iter()
-                .collect()
-        }
-        _ => return Err(not_found("request")),
-    };
+    if !access::may_see_work_of(caller, professional_id) {
+        return Err(not_found("request"));
+    }
+    let distances: HashMap<Uuid, f64> = quotes::quoter_distances(&state.db, professional_id, ids)
+        .await?
+        .into_iter()
+        .collect();
     ids.iter()
         .map(|id| {
             // A request quoted twice (withdrawn, then quoted again) is listed twice.
@@ -339,8 +336,7 @@ pub async fn get_quoted(
                 .get(id)
                 .cloned()
                 .ok_or_else(|| not_found("request"))?;
-            if caller.role == Role::Admin || request.hired_professional_id == Some(professional_id)
-            {
+            if access::request_view(caller, parties(&request)) == RequestView::Full {
                 return Ok(Viewed::full(caller, request));
             }
             // A quoter sees the approximate view, matching them now or not (as in `get`).

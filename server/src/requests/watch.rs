@@ -1,60 +1,29 @@
 //! One request watched live (WatchRepairRequest): a snapshot at its revision, then each
 //! change. Every change of a request or of one of its quotes raises `repair_requests.revision`
-//! and notifies Postgres channel [`CHANNEL`] with "<id>:<revision>:<quote id>" at commit (see
-//! `migrations/20261123000080_hires.sql`); the hub ([`crate::notify_hub`]) hands it to every
+//! and notifies Postgres channel [`CHANNEL`](crate::live::request_changes::CHANNEL) with "<id>:<revision>:<quote id>" at commit (see
+//! `migrations/20261123000080_hires.sql`); the hub ([`crate::live::notify_hub`]) hands it to every
 //! stream of every server process, and each stream reads the request again as its caller may
 //! see it ([`super::get`]). A burst of changes, a lost notification or a stream that fell
 //! behind gets a fresh snapshot instead of single changes, so a client never misses one.
-
-use std::sync::Arc;
 
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use super::Viewed;
 use crate::{
-    auth::Caller,
-    domain::{RepairRequestState, Role},
+    auth::{Caller, access},
+    domain::RepairRequestState,
     error::ApiResult,
-    notify_hub::{Heard, NotifyHub, StreamLimits, Subscription},
+    live::{
+        notify_hub::{Heard, Subscription},
+        request_changes::Changed,
+    },
     state::AppState,
     store::{quotes, quotes::QuoteRow},
 };
 
-/// The Postgres channel request changes are announced on.
-pub const CHANNEL: &str = "repair_request_changed";
-
 /// Quotes a snapshot carries at most (a request gets a handful).
 const MAX_SNAPSHOT_QUOTES: i64 = 200;
-
-/// One announced change: the request, its revision after it, and the quote that changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Changed {
-    pub request_id: Uuid,
-    pub revision: i64,
-    pub quote_id: Option<Uuid>,
-}
-
-fn parse(payload: &str) -> Option<Changed> {
-    let mut parts = payload.splitn(3, ':');
-    let request_id = Uuid::parse_str(parts.next()?).ok()?;
-    let revision = parts.next()?.parse().ok()?;
-    let quote_id = match parts.next()? {
-        "" => None,
-        id => Some(Uuid::parse_str(id).ok()?),
-    };
-    Some(Changed {
-        request_id,
-        revision,
-        quote_id,
-    })
-}
-
-pub type RequestChangesHub = NotifyHub<Changed>;
-
-pub fn hub(limits: StreamLimits) -> Arc<RequestChangesHub> {
-    NotifyHub::new(CHANNEL, parse, limits)
-}
 
 /// One message of the stream, at `viewed.request.revision`.
 pub enum Update {
@@ -94,7 +63,7 @@ pub async fn open(
 /// The quotes `caller` may see on the request: all of them for its customer and admins, a
 /// professional's own only.
 async fn visible_quotes(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Vec<QuoteRow>> {
-    let only = (caller.role == Role::Professional).then_some(caller.account_id);
+    let only = access::quotes_only_of(caller);
     Ok(quotes::live_for_request(&state.db, id, only, MAX_SNAPSHOT_QUOTES).await?)
 }
 
@@ -104,7 +73,7 @@ async fn visible_quote(
     quote_id: Uuid,
 ) -> ApiResult<Option<QuoteRow>> {
     Ok(quotes::get(&state.db, quote_id).await?.filter(|quote| {
-        caller.role != Role::Professional || quote.professional_id == caller.account_id
+        access::quotes_only_of(caller).is_none_or(|own| own == quote.professional_id)
     }))
 }
 
@@ -226,21 +195,6 @@ async fn reread(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn payloads_name_the_request_its_revision_and_the_quote() {
-        let (id, quote) = (Uuid::now_v7(), Uuid::now_v7());
-        assert_eq!(
-            parse(&format!("{id}:7:{quote}")),
-            Some(Changed {
-                request_id: id,
-                revision: 7,
-                quote_id: Some(quote)
-            })
-        );
-        assert_eq!(parse(&format!("{id}:8:")).map(|c| c.quote_id), Some(None));
-        assert_eq!(parse("nonsense"), None);
-    }
 
     #[test]
     fn one_new_change_is_sent_alone_a_burst_or_a_gap_as_a_snapshot() {

@@ -5,9 +5,12 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::{
-    accounts::not_found,
-    auth::Caller,
-    domain::{Rating, RepairRequestState, ReviewText, Role},
+    auth::{
+        Caller,
+        access::{self, RequestParties},
+    },
+    domain::{Rating, RepairRequestState, ReviewText},
+    error::not_found,
     error::{ApiError, ApiResult, ErrorReason},
     state::AppState,
     store::{
@@ -72,10 +75,14 @@ pub async fn for_request(
 ) -> ApiResult<Option<ReviewRow>> {
     let request = repair_requests::get(&state.db, repair_request_id)
         .await?
-        .filter(|request| match caller.role {
-            Role::Admin => true,
-            Role::Customer => request.customer_id == caller.account_id,
-            Role::Professional => request.hired_professional_id == Some(caller.account_id),
+        .filter(|request| {
+            access::is_party(
+                caller,
+                RequestParties {
+                    customer_id: request.customer_id,
+                    hired_professional_id: request.hired_professional_id,
+                },
+            )
         })
         .ok_or_else(|| not_found("request"))?;
     Ok(reviews::for_request(&state.db, request.id).await?)

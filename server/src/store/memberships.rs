@@ -155,3 +155,9 @@ pub async fn remind_due(
     tx.commit().await?;
     Ok(due.len())
 }
+
+/// [`Membership::is_active`](crate::billing::membership::Membership::is_active) as a SQL condition, for queries over many professionals
+/// (`crate::matching`): `expires_at` is the paid-until column, `now` the instant.
+pub fn active_sql(expires_at: &str, now: &str) -> String {
+    format!("({expires_at} is not null and {expires_at} > {now})")
+}

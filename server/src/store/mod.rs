@@ -10,6 +10,7 @@ pub mod email_verifications;
 pub mod embedded_postgres;
 pub mod limit_counters;
 pub mod manual_payouts;
+pub mod match_rule;
 pub mod memberships;
 pub mod orders;
 pub mod outbox;

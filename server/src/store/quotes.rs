@@ -234,7 +234,7 @@ pub async fn quoter_distances(
          where p.id = $1 and p.home_latitude is not null and p.home_longitude is not null
            and exists (select 1 from quotes q
                        where q.professional_id = p.id and q.repair_request_id = r.id)",
-        distance = crate::matching::rule::distance_sql(),
+        distance = super::match_rule::distance_sql(),
     )))
     .bind(professional_id)
     .bind(ids)

@@ -8,6 +8,8 @@
 //! | [`stripe::StripeGateway`] | `STRIPE_SECRET_KEY` is set |
 //! | [`test_gateway::TestGateway`] | otherwise: offline, Stripe's test cards, state in Postgres |
 
+use crate::error::ApiError;
+
 pub mod clock;
 pub mod stripe;
 pub mod test_cards;
@@ -294,5 +296,16 @@ pub(crate) fn as_created(payment: GatewayPayment) -> Result<GatewayPayment, Paym
             payment: Some(Box::new(payment)),
         }),
         _ => Ok(payment),
+    }
+}
+
+impl From<PaymentInputError> for ApiError {
+    fn from(error: PaymentInputError) -> Self {
+        use PaymentInputError as P;
+        let field = match error {
+            P::RequestId => "request_id",
+            P::PaymentMethod => "payment_method",
+        };
+        Self::invalid(field, error.to_string())
     }
 }

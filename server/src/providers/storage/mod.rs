@@ -3,6 +3,8 @@
 //! through first ([`sniff_upload`]) and the expiring links that serve private files
 //! ([`sign_file_url`]).
 
+use crate::error::ApiError;
+
 mod local;
 mod signed_url;
 mod sniff;
@@ -71,6 +73,13 @@ fn validate_content_type(content_type: &str) -> StorageResult<()> {
         Ok(())
     } else {
         Err(StorageError::InvalidContentType(content_type.to_owned()))
+    }
+}
+
+/// The file storage failing is ours to fix, never the caller's.
+impl From<StorageError> for ApiError {
+    fn from(error: StorageError) -> Self {
+        Self::Internal(anyhow::Error::new(error).context("file storage"))
     }
 }
 

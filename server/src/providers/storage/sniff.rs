@@ -2,7 +2,7 @@
 //! its declared type, that type must be one the caller allows, and it must fit the size limit.
 //! (A browser's type comes from the file name; the bytes tell what the file really is.)
 
-use crate::error::ErrorReason;
+use crate::error::{ApiError, ErrorReason, FieldViolation};
 
 /// The kinds of file people may upload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -184,6 +184,16 @@ fn describe_size(bytes: usize) -> String {
         }
     } else {
         format!("{} KB", bytes.div_ceil(1024))
+    }
+}
+
+impl ApiError {
+    /// An upload refused by [`sniff_upload`], against its field.
+    pub fn upload(field: &str, error: UploadError) -> Self {
+        Self::InvalidArgument {
+            reason: error.reason(),
+            violations: vec![FieldViolation::new(field, error.to_string())],
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 //! no local stand-in: without a configured provider translation is refused as not
 //! configured (`content::translation`), never faked.
 
+use crate::error::{ApiError, ErrorReason};
+
 pub mod deepl;
 pub mod libretranslate;
 
@@ -84,4 +86,15 @@ async fn call_json<R: DeserializeOwned>(
         .json()
         .await
         .map_err(|e| TranslationError::unavailable(format!("{provider} reply: {e}")))
+}
+
+impl From<TranslationError> for ApiError {
+    fn from(error: TranslationError) -> Self {
+        let TranslationError::Unavailable { ref detail } = error;
+        tracing::error!(%detail, "translation provider failed");
+        Self::Unavailable {
+            reason: ErrorReason::TranslationUnavailable,
+            message: error.to_string(),
+        }
+    }
 }

@@ -18,8 +18,8 @@ use uuid::Uuid;
 use crate::{
     domain::Money,
     providers::payments::{
-        Decline, GatewayKind, GatewayPayment, GatewayStatus, IdempotencyKey, NewCharge,
-        PaymentError, PaymentGateway, PaymentMethodRef,
+        Decline, GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError,
+        PaymentGateway,
     },
     store::payments::{self as store, AttemptEnd, GatewayState, NewAttempt, PaymentRow},
 };
@@ -28,216 +28,12 @@ use crate::{
 /// retry with the same key and payload may take it over.
 const ABANDONED_AFTER_SECS: i64 = 120;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Purpose {
-    Hire,
-    Membership,
-    TestCharge,
-}
+mod payment;
+mod refusal;
 
-impl Purpose {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Hire => "hire",
-            Self::Membership => "membership",
-            Self::TestCharge => "test_charge",
-        }
-    }
-
-    fn parse(text: &str) -> Option<Self> {
-        [Self::Hire, Self::Membership, Self::TestCharge]
-            .into_iter()
-            .find(|p| p.as_str() == text)
-    }
-}
-
-/// When the money is taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Timing {
-    /// Authorise now, capture later (hire, test charge).
-    Hold,
-    /// Charge at once (membership).
-    Now,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PaymentState {
-    RequiresAction,
-    Authorized,
-    Captured,
-    Canceled,
-    Expired,
-    Failed,
-    Refunded,
-}
-
-impl PaymentState {
-    pub const ALL: [Self; 7] = [
-        Self::RequiresAction,
-        Self::Authorized,
-        Self::Captured,
-        Self::Canceled,
-        Self::Expired,
-        Self::Failed,
-        Self::Refunded,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::RequiresAction => "requires_action",
-            Self::Authorized => "authorized",
-            Self::Captured => "captured",
-            Self::Canceled => "canceled",
-            Self::Expired => "expired",
-            Self::Failed => "failed",
-            Self::Refunded => "refunded",
-        }
-    }
-
-    fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|s| s.as_str() == text)
-    }
-
-    fn of(status: GatewayStatus) -> Self {
-        match status {
-            GatewayStatus::RequiresAction => Self::RequiresAction,
-            GatewayStatus::Authorized => Self::Authorized,
-            GatewayStatus::Captured => Self::Captured,
-            GatewayStatus::Canceled { expired: false } => Self::Canceled,
-            GatewayStatus::Canceled { expired: true } => Self::Expired,
-            GatewayStatus::Failed => Self::Failed,
-            GatewayStatus::Refunded => Self::Refunded,
-        }
-    }
-}
-
-/// A payment as the ledger holds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Payment {
-    pub id: Uuid,
-    pub purpose: Purpose,
-    pub payer_id: Uuid,
-    pub amount: Money,
-    /// The gateway's id: the legacy `charge_id`.
-    pub charge_id: String,
-    pub state: PaymentState,
-    /// Set while [`PaymentState::RequiresAction`].
-    pub client_secret: Option<String>,
-    pub decline: Option<Decline>,
-    pub authorization_expires_at: Option<DateTime<Utc>>,
-    pub captured_at: Option<DateTime<Utc>>,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-    /// Made on the offline test gateway.
-    pub test_mode: bool,
-}
-
-/// The cardholder's answer on the offline test gateway's authentication step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TestAuthentication {
-    Approve,
-    Refuse,
-}
-
-/// A new payment, its amount computed by the caller's rules (never taken from a client).
-#[derive(Debug, Clone)]
-pub struct StartPayment {
-    pub purpose: Purpose,
-    pub payer_id: Uuid,
-    pub amount: Money,
-    pub payment_method: PaymentMethodRef,
-    pub timing: Timing,
-    pub request_id: IdempotencyKey,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum LedgerError {
-    /// The card was refused; the failed payment is recorded.
-    #[error("{}", .0.message())]
-    Declined(Decline),
-    #[error("the card is not one the payment gateway accepts")]
-    InvalidPaymentMethod,
-    #[error("the amount is below the smallest charge the gateway accepts")]
-    AmountTooSmall,
-    #[error("no such payment")]
-    NotFound,
-    /// The payment's state does not allow this step.
-    #[error("this payment cannot be {0} in its current state")]
-    State(&'static str),
-    #[error("the card authorisation has lapsed; it can no longer be captured")]
-    AuthorizationExpired,
-    #[error("this request_id was already used for another payment call")]
-    RequestIdReused,
-    #[error("a call with this request_id is still running; retry with the same request_id")]
-    InProgress,
-    #[error(
-        "a test authentication answer is taken only in test mode; with Stripe the cardholder \
-         authenticates through Stripe.js"
-    )]
-    TestModeOnly,
-    #[error("the payment gateway is unavailable; please try again")]
-    GatewayUnavailable(#[source] anyhow::Error),
-    /// Mapped to a status by the one mapping of database errors (a pool time-out is
-    /// UNAVAILABLE there, not INTERNAL).
-    #[error("the payments ledger could not reach its database")]
-    Database(#[from] sqlx::Error),
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
-}
-
-/// The steps an admin takes on an existing payment, each with the states it starts from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Step {
-    Capture,
-    Void,
-    Refund,
-}
-
-impl Step {
-    fn name(self) -> &'static str {
-        match self {
-            Self::Capture => "capture",
-            Self::Void => "void",
-            Self::Refund => "refund",
-        }
-    }
-
-    /// Past participle, for messages.
-    fn done(self) -> &'static str {
-        match self {
-            Self::Capture => "captured",
-            Self::Void => "voided",
-            Self::Refund => "refunded",
-        }
-    }
-
-    fn leads_to(self) -> PaymentState {
-        match self {
-            Self::Capture => PaymentState::Captured,
-            Self::Void => PaymentState::Canceled,
-            Self::Refund => PaymentState::Refunded,
-        }
-    }
-
-    fn allowed_from(self) -> &'static [PaymentState] {
-        match self {
-            Self::Capture => &[PaymentState::Authorized],
-            Self::Void => &[PaymentState::Authorized, PaymentState::RequiresAction],
-            Self::Refund => &[PaymentState::Captured],
-        }
-    }
-}
-
-/// What became of an attempt to start a payment, as [`Ledger::made_by`] finds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum AttemptSeen {
-    /// Never made, or refused: no payment to care for.
-    None,
-    /// Not finished: running, or cut short (the gateway may hold a payment under its key).
-    Running,
-    /// It made this payment.
-    Made(Payment),
-}
+pub use payment::*;
+pub use refusal::LedgerError;
+use refusal::{from_refusal_code, refusal, refusal_code};
 
 /// What one attempt came to: the payment, or the refusal and the payment it concerns.
 type Outcome = Result<Payment, (LedgerError, Option<Box<Payment>>)>;
@@ -651,58 +447,6 @@ fn gateway_state(seen: &GatewayPayment) -> GatewayState<'_> {
     }
 }
 
-/// A gateway error as the ledger reports it.
-fn refusal(error: PaymentError, step: &'static str) -> LedgerError {
-    match error {
-        PaymentError::Declined { decline, .. } => LedgerError::Declined(decline),
-        PaymentError::InvalidPaymentMethod => LedgerError::InvalidPaymentMethod,
-        PaymentError::AmountTooSmall => LedgerError::AmountTooSmall,
-        PaymentError::NotFound => LedgerError::NotFound,
-        PaymentError::State { .. } => LedgerError::State(step),
-        PaymentError::KeyReused => LedgerError::RequestIdReused,
-        PaymentError::TestModeOnly => LedgerError::TestModeOnly,
-        PaymentError::Unavailable(cause) => LedgerError::GatewayUnavailable(cause),
-    }
-}
-
-/// The code a refusal is stored under, so a replay answers the same refusal; `None` for
-/// failures that say nothing about the request (a retry may succeed).
-fn refusal_code(error: &LedgerError) -> Option<String> {
-    let code = match error {
-        LedgerError::Declined(decline) => format!("declined:{}", decline.code()),
-        LedgerError::InvalidPaymentMethod => "invalid_payment_method".to_owned(),
-        LedgerError::AmountTooSmall => "amount_too_small".to_owned(),
-        LedgerError::NotFound => "not_found".to_owned(),
-        LedgerError::State(step) => format!("state:{step}"),
-        LedgerError::AuthorizationExpired => "authorization_expired".to_owned(),
-        LedgerError::RequestIdReused
-        | LedgerError::InProgress
-        | LedgerError::TestModeOnly
-        | LedgerError::GatewayUnavailable(_)
-        | LedgerError::Database(_)
-        | LedgerError::Internal(_) => return None,
-    };
-    Some(code)
-}
-
-fn from_refusal_code(code: &str) -> LedgerError {
-    const STEPS: [&str; 5] = ["captured", "voided", "refunded", "started", "confirmed"];
-    match code.split_once(':') {
-        Some(("declined", decline)) => LedgerError::Declined(Decline::from_code(decline)),
-        Some(("state", step)) => STEPS
-            .into_iter()
-            .find(|s| *s == step)
-            .map_or_else(|| LedgerError::State("changed"), LedgerError::State),
-        _ => match code {
-            "invalid_payment_method" => LedgerError::InvalidPaymentMethod,
-            "amount_too_small" => LedgerError::AmountTooSmall,
-            "not_found" => LedgerError::NotFound,
-            "authorization_expired" => LedgerError::AuthorizationExpired,
-            other => LedgerError::Internal(anyhow::anyhow!("unknown refusal code {other:?}")),
-        },
-    }
-}
-
 /// SHA-256 of the parts, each length-prefixed so no two payloads hash alike.
 fn fingerprint(parts: &[&str]) -> Vec<u8> {
     let mut hash = Sha256::new();
@@ -747,23 +491,5 @@ mod tests {
     fn fingerprints_tell_payloads_apart() {
         assert_ne!(fingerprint(&["ab", "c"]), fingerprint(&["a", "bc"]));
         assert_eq!(fingerprint(&["a", "b"]), fingerprint(&["a", "b"]));
-    }
-
-    #[test]
-    fn every_stored_refusal_reads_back_as_itself() {
-        let refusals = [
-            LedgerError::Declined(Decline::InsufficientFunds),
-            LedgerError::InvalidPaymentMethod,
-            LedgerError::AmountTooSmall,
-            LedgerError::NotFound,
-            LedgerError::State("captured"),
-            LedgerError::AuthorizationExpired,
-        ];
-        for refusal in refusals {
-            let code = refusal_code(&refusal).unwrap();
-            let back = from_refusal_code(&code);
-            assert_eq!(refusal_code(&back), Some(code));
-            assert_eq!(back.to_string(), refusal.to_string());
-        }
     }
 }

@@ -17,7 +17,7 @@
 
 use std::sync::LazyLock;
 
-use crate::billing::membership;
+use super::memberships;
 
 /// Metres along the surface between two points on the server's Earth radius, from their
 /// straight-line (chord) distance, as earthdistance's `sec_to_gc` does on its own radius.
@@ -34,7 +34,7 @@ pub fn eligible(now: &str) -> String {
         "p.state = 'approved' and p.phone_verified and {active}
          and p.home_latitude is not null and p.home_longitude is not null
          and p.radius_km is not null",
-        active = membership::active_sql("p.membership_expires_at", now),
+        active = memberships::active_sql("p.membership_expires_at", now),
     )
 }
 

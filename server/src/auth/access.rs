@@ -1,0 +1,265 @@
+//! Who may see or change which record: the ownership rules, beside the role table of
+//! [`super::policy`] (which only knows roles). Each rule is a named predicate over the caller
+//! and the parties of a record, with no database and no transport, so the whole of it is read
+//! here and proved by one table test; handlers and services call these and decide nothing
+//! themselves.
+//!
+//! A caller who may not see a record is told it does not exist (NOT_FOUND), never that it is
+//! someone else's, except for the caller's own account, where the answer is NOT_OWNER.
+
+use uuid::Uuid;
+
+use super::Caller;
+use crate::{
+    domain::Role,
+    error::{ApiError, ApiResult, ErrorReason, parse_id},
+};
+
+/// The people a repair request concerns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestParties {
+    pub customer_id: Uuid,
+    pub hired_professional_id: Option<Uuid>,
+}
+
+/// The people a quote concerns: the customer of its request and the professional who sent it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuoteParties {
+    pub customer_id: Uuid,
+    pub professional_id: Uuid,
+}
+
+/// How much of a repair request a caller may read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestView {
+    /// Everything, street address and hire included: its customer, the professional hired on
+    /// it, admins.
+    Full,
+    /// The approximate view, if the request matches them or they quoted on it (which only the
+    /// database knows): any other professional.
+    IfMatchedOrQuoted,
+    /// Nothing: another customer.
+    None,
+}
+
+/// Whose orders a caller asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    Customer(Uuid),
+    Professional(Uuid),
+    All,
+}
+
+fn is_admin(caller: &Caller) -> bool {
+    caller.role == Role::Admin
+}
+
+fn not_owner() -> ApiError {
+    ApiError::PermissionDenied {
+        reason: ErrorReason::NotOwner,
+        message: "you can only see or change your own account".to_owned(),
+    }
+}
+
+/// The caller must be this account: changes only its owner makes (password, phone, licences).
+pub fn own_account(caller: &Caller, account_id: Uuid) -> ApiResult<()> {
+    if caller.account_id == account_id {
+        Ok(())
+    } else {
+        Err(not_owner())
+    }
+}
+
+/// The caller must be this account or an admin: what admins may read or do for anyone.
+pub fn own_account_or_admin(caller: &Caller, account_id: Uuid) -> ApiResult<()> {
+    if is_admin(caller) {
+        Ok(())
+    } else {
+        own_account(caller, account_id)
+    }
+}
+
+/// An account id given by the caller, or the caller's own when the field is empty; only the
+/// caller's own.
+pub fn own_or_given(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> {
+    if raw.trim().is_empty() {
+        return Ok(caller.account_id);
+    }
+    let id = parse_id(field, raw)?;
+    own_account(caller, id)?;
+    Ok(id)
+}
+
+/// How much of a request the caller may read.
+pub fn request_view(caller: &Caller, request: RequestParties) -> RequestView {
+    match caller.role {
+        Role::Admin => RequestView::Full,
+        Role::Customer if request.customer_id == caller.account_id => RequestView::Full,
+        Role::Customer => RequestView::None,
+        Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
+            RequestView::Full
+        }
+        Role::Professional => RequestView::IfMatchedOrQuoted,
+    }
+}
+
+/// Whether the caller is a party to the request (its customer, its hired professional, an
+/// admin): who learns who was hired, and who reads the job's review.
+pub fn is_party(caller: &Caller, request: RequestParties) -> bool {
+    request_view(caller, request) == RequestView::Full
+}
+
+/// Whether the caller may read this quote: the request's customer, the quoting professional,
+/// admins.
+pub fn may_see_quote(caller: &Caller, quote: QuoteParties) -> bool {
+    match caller.role {
+        Role::Admin => true,
+        Role::Customer => quote.customer_id == caller.account_id,
+        Role::Professional => quote.professional_id == caller.account_id,
+    }
+}
+
+/// The one professional whose quotes alone the caller may see on a request they may read, or
+/// `None` for all of them (its customer, admins). Even the hired professional does not see
+/// the others' quotes.
+pub fn quotes_only_of(caller: &Caller) -> Option<Uuid> {
+    (caller.role == Role::Professional).then_some(caller.account_id)
+}
+
+/// Whether the caller may read a professional's own work and money (their quotes, payout
+/// account, ledger, transfers): the professional and admins.
+pub fn may_see_work_of(caller: &Caller, professional_id: Uuid) -> bool {
+    is_admin(caller) || caller.account_id == professional_id
+}
+
+/// Whether the caller may list these orders: a customer's or professional's own, anyone's for
+/// an admin, all of them for an admin only. `Err` is what a refused caller reads.
+pub fn may_list_orders(caller: &Caller, whose: Whose) -> ApiResult<()> {
+    let own = |role: Role, id: Uuid| caller.role == role && caller.account_id == id;
+    match whose {
+        _ if is_admin(caller) => Ok(()),
+        Whose::Customer(id) if own(Role::Customer, id) => Ok(()),
+        Whose::Professional(id) if own(Role::Professional, id) => Ok(()),
+        Whose::All => Err(ApiError::PermissionDenied {
+            reason: ErrorReason::AdminOnly,
+            message: "only an admin can list every order".to_owned(),
+        }),
+        Whose::Customer(_) | Whose::Professional(_) => Err(crate::error::not_found("account")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ME: Uuid = Uuid::from_u128(1);
+    const OTHER: Uuid = Uuid::from_u128(2);
+
+    fn caller(role: Role, account_id: Uuid) -> Caller {
+        Caller { account_id, role }
+    }
+
+    /// The callers every rule is tried with: each role, as the record's party and not.
+    const CALLERS: [(&str, Role, Uuid); 5] = [
+        ("admin", Role::Admin, OTHER),
+        ("the customer", Role::Customer, ME),
+        ("another customer", Role::Customer, OTHER),
+        ("the professional", Role::Professional, ME),
+        ("another professional", Role::Professional, OTHER),
+    ];
+
+    /// One row per caller of [`CALLERS`]: what each rule answers them about a record whose
+    /// customer and professional are both `ME` (the roles tell them apart).
+    #[test]
+    fn each_rule_answers_each_caller_as_the_table_says() {
+        use RequestView::{Full, IfMatchedOrQuoted, None as Nothing};
+        // (own account, own or admin, request view, quote, work and money, customer's orders,
+        //  professional's orders, all orders)
+        type Row = (bool, bool, RequestView, bool, bool, bool, bool, bool);
+        let table: [Row; 5] = [
+            (false, true, Full, true, true, true, true, true),
+            (true, true, Full, true, true, true, false, false),
+            (false, false, Nothing, false, false, false, false, false),
+            (true, true, Full, true, true, false, true, false),
+            (
+                false,
+                false,
+                IfMatchedOrQuoted,
+                false,
+                false,
+                false,
+                false,
+                false,
+            ),
+        ];
+        let request = RequestParties {
+            customer_id: ME,
+            hired_professional_id: Some(ME),
+        };
+        let quote = QuoteParties {
+            customer_id: ME,
+            professional_id: ME,
+        };
+        for ((name, role, id), row) in CALLERS.into_iter().zip(table) {
+            let who = caller(role, id);
+            let seen: Row = (
+                own_account(&who, ME).is_ok(),
+                own_account_or_admin(&who, ME).is_ok(),
+                request_view(&who, request),
+                may_see_quote(&who, quote),
+                may_see_work_of(&who, ME),
+                may_list_orders(&who, Whose::Customer(ME)).is_ok(),
+                may_list_orders(&who, Whose::Professional(ME)).is_ok(),
+                may_list_orders(&who, Whose::All).is_ok(),
+            );
+            assert_eq!(seen, row, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_request_nobody_was_hired_on_is_the_customer_s_and_the_admins_only() {
+        let open = RequestParties {
+            customer_id: ME,
+            hired_professional_id: None,
+        };
+        for (name, role, id) in CALLERS {
+            let who = caller(role, id);
+            let party = matches!(name, "admin" | "the customer");
+            assert_eq!(is_party(&who, open), party, "{name}");
+        }
+    }
+
+    #[test]
+    fn refusals_say_why_as_the_contract_names_it() {
+        let stranger = caller(Role::Customer, OTHER);
+        assert_eq!(
+            own_account(&stranger, ME).unwrap_err().reason(),
+            ErrorReason::NotOwner
+        );
+        assert_eq!(
+            may_list_orders(&stranger, Whose::Customer(ME))
+                .unwrap_err()
+                .reason(),
+            ErrorReason::NotFound
+        );
+        assert_eq!(
+            may_list_orders(&stranger, Whose::All).unwrap_err().reason(),
+            ErrorReason::AdminOnly
+        );
+        assert_eq!(quotes_only_of(&caller(Role::Professional, ME)), Some(ME));
+        assert_eq!(quotes_only_of(&caller(Role::Admin, ME)), None);
+        assert_eq!(quotes_only_of(&caller(Role::Customer, ME)), None);
+    }
+
+    #[test]
+    fn an_empty_account_field_is_the_caller_s_own_and_another_s_is_refused() {
+        let me = caller(Role::Professional, ME);
+        assert_eq!(own_or_given(&me, "professional_id", " ").unwrap(), ME);
+        assert_eq!(
+            own_or_given(&me, "professional_id", &ME.to_string()).unwrap(),
+            ME
+        );
+        assert!(own_or_given(&me, "professional_id", &OTHER.to_string()).is_err());
+        assert!(own_or_given(&me, "professional_id", "not-an-id").is_err());
+    }
+}

@@ -15,7 +15,7 @@ use crate::{
     },
     auth::{Caller, access},
     domain::{
-        Email, Language, PeopleSearch, PersonName, Phone, ProfessionalState, Role, SmsUpdates,
+        Email, Language, PeopleSearch, PersonName, Phone, Role, SmsUpdates,
     },
     error::{ApiError, ApiResult, FieldViolation, parse_id},
     state::AppState,
@@ -111,27 +111,6 @@ fn audit_filter(req: &pb::ListAuditEventsRequest) -> ApiResult<AuditFilter> {
         start,
         end,
     })
-}
-
-pub fn state_to_proto(state: ProfessionalState) -> pb::ProfessionalState {
-    match state {
-        ProfessionalState::WaitingForApproval => pb::ProfessionalState::WaitingForApproval,
-        ProfessionalState::Approved => pb::ProfessionalState::Approved,
-        ProfessionalState::Denied => pb::ProfessionalState::Denied,
-        ProfessionalState::ProfileUpdated => pb::ProfessionalState::ProfileUpdated,
-    }
-}
-
-fn state_from_proto(value: i32) -> Option<ProfessionalState> {
-    match pb::ProfessionalState::try_from(value) {
-        Ok(pb::ProfessionalState::WaitingForApproval) => {
-            Some(ProfessionalState::WaitingForApproval)
-        }
-        Ok(pb::ProfessionalState::Approved) => Some(ProfessionalState::Approved),
-        Ok(pb::ProfessionalState::Denied) => Some(ProfessionalState::Denied),
-        Ok(pb::ProfessionalState::ProfileUpdated) => Some(ProfessionalState::ProfileUpdated),
-        _ => None,
-    }
 }
 
 impl AccountsApi {
@@ -419,9 +398,13 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::ListProfessionalsResponse> {
         let req = request.into_inner();
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
-        let rows = professionals::list(&self.state.db, state_from_proto(req.state), &page)
-            .await
-            .map_err(ApiError::from)?;
+        let rows = professionals::list(
+            &self.state.db,
+            super::professional_view::state_from_proto(req.state),
+            &page,
+        )
+        .await
+        .map_err(ApiError::from)?;
         let (rows, next_page_token) = page.finish(rows, |r: &ProfessionalRow| (r.created_at, r.id));
         let professionals = rows
             .into_iter()

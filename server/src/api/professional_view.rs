@@ -4,12 +4,9 @@
 use chrono::{Duration, Utc};
 use repairs_proto::{accounts as pb, types};
 
-use super::{
-    accounts::state_to_proto,
-    convert::{language_to_proto, sms_to_proto, timestamp},
-};
+use super::convert::{language_to_proto, sms_to_proto, timestamp};
 use crate::{
-    domain::{Experience, Language, SmsUpdates},
+    domain::{Experience, Language, ProfessionalState, SmsUpdates},
     providers::storage::sign_file_url,
     state::AppState,
     store::professionals::{LicenceRow, ProfessionalRow, PublicProfessionalRow},
@@ -135,5 +132,26 @@ pub fn to_public(state: &AppState, row: PublicProfessionalRow) -> pb::PublicProf
         minimum_fee: cad(row.minimum_fee_cents),
         average_rating_centi: (row.reviews.average_rating * 100.0).round() as i32,
         review_count: i32::try_from(row.reviews.review_count).unwrap_or(i32::MAX),
+    }
+}
+
+pub fn state_to_proto(state: ProfessionalState) -> pb::ProfessionalState {
+    match state {
+        ProfessionalState::WaitingForApproval => pb::ProfessionalState::WaitingForApproval,
+        ProfessionalState::Approved => pb::ProfessionalState::Approved,
+        ProfessionalState::Denied => pb::ProfessionalState::Denied,
+        ProfessionalState::ProfileUpdated => pb::ProfessionalState::ProfileUpdated,
+    }
+}
+
+pub fn state_from_proto(value: i32) -> Option<ProfessionalState> {
+    match pb::ProfessionalState::try_from(value) {
+        Ok(pb::ProfessionalState::WaitingForApproval) => {
+            Some(ProfessionalState::WaitingForApproval)
+        }
+        Ok(pb::ProfessionalState::Approved) => Some(ProfessionalState::Approved),
+        Ok(pb::ProfessionalState::Denied) => Some(ProfessionalState::Denied),
+        Ok(pb::ProfessionalState::ProfileUpdated) => Some(ProfessionalState::ProfileUpdated),
+        _ => None,
     }
 }

@@ -17,7 +17,7 @@ use crate::error::{ApiError, ErrorReason, FieldViolation};
 
 use serde::Deserialize;
 
-use super::{Ledger, LedgerError, PaymentState};
+use super::{Ledger, LedgerError, PaymentState, ledger::Reported};
 use crate::{
     providers::payments::{Decline, webhook},
     store::stripe_events,
@@ -75,15 +75,6 @@ struct EventObject {
 struct PaymentErrorObject {
     code: Option<String>,
     decline_code: Option<String>,
-}
-
-/// A transition an event reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reported {
-    pub charge_id: String,
-    pub from: &'static [PaymentState],
-    pub to: PaymentState,
-    pub decline: Option<Decline>,
 }
 
 use PaymentState::{Authorized, Canceled, Captured, Expired, Failed, Refunded, RequiresAction};

@@ -181,7 +181,7 @@ impl Ledger {
     /// payment has that charge id or it was elsewhere.
     pub async fn apply_reported(
         &self,
-        reported: &super::stripe_events::Reported,
+        reported: &Reported,
     ) -> Result<Option<Payment>, LedgerError> {
         let from: Vec<&str> = reported.from.iter().map(|s| s.as_str()).collect();
         let Some(payment) = store::find_by_charge_id(&self.db, &reported.charge_id).await? else {

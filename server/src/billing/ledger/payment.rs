@@ -184,3 +184,12 @@ pub enum AttemptSeen {
     /// It made this payment.
     Made(Payment),
 }
+
+/// A transition the gateway reports in an event (`billing::stripe_events`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reported {
+    pub charge_id: String,
+    pub from: &'static [PaymentState],
+    pub to: PaymentState,
+    pub decline: Option<Decline>,
+}

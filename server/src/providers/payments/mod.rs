@@ -11,6 +11,7 @@
 use crate::error::ApiError;
 
 pub mod clock;
+mod decline;
 pub mod stripe;
 pub mod test_cards;
 pub mod test_gateway;
@@ -20,6 +21,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 
 pub use clock::{Clock, SystemClock};
+pub use decline::Decline;
 
 use crate::domain::Money;
 
@@ -150,7 +152,7 @@ impl PaymentMethodRef {
     /// cards; `None` for any other card number, which is never stored.
     pub fn keepable(&self) -> Option<&str> {
         let reference = self.0.starts_with("pm_") || self.is_token();
-        (reference || test_cards::TestCard::of(self).is_some()).then_some(self.as_str())
+        (reference || test_cards::TestCard::of(self.as_str()).is_some()).then_some(self.as_str())
     }
 
     /// A legacy single-use card token (`tok_visa`, ...) rather than a PaymentMethod.
@@ -205,53 +207,6 @@ pub struct GatewayPayment {
     pub capture_before: Option<DateTime<Utc>>,
     /// Why it failed, when it did.
     pub decline: Option<Decline>,
-}
-
-/// Why a card was refused, as Stripe's `decline_code` / `code` says.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decline {
-    CardDeclined,
-    InsufficientFunds,
-    AuthenticationFailed,
-    ExpiredCard,
-    IncorrectCvc,
-}
-
-impl Decline {
-    /// Stripe's code, stored in the ledger.
-    pub fn code(self) -> &'static str {
-        match self {
-            Self::CardDeclined => "card_declined",
-            Self::InsufficientFunds => "insufficient_funds",
-            Self::AuthenticationFailed => "authentication_failed",
-            Self::ExpiredCard => "expired_card",
-            Self::IncorrectCvc => "incorrect_cvc",
-        }
-    }
-
-    /// For the person paying.
-    pub fn message(self) -> &'static str {
-        match self {
-            Self::CardDeclined => "Your card was declined.",
-            Self::InsufficientFunds => "Your card has insufficient funds.",
-            Self::AuthenticationFailed => "The card could not be authenticated.",
-            Self::ExpiredCard => "Your card has expired.",
-            Self::IncorrectCvc => "Your card's security code is incorrect.",
-        }
-    }
-
-    /// Reads Stripe's `decline_code` or `code`; unknown codes are a plain decline.
-    pub fn from_code(code: &str) -> Self {
-        match code {
-            "insufficient_funds" => Self::InsufficientFunds,
-            "payment_intent_authentication_failure" | "authentication_failed" => {
-                Self::AuthenticationFailed
-            }
-            "expired_card" => Self::ExpiredCard,
-            "incorrect_cvc" => Self::IncorrectCvc,
-            _ => Self::CardDeclined,
-        }
-    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -121,8 +121,8 @@ impl TestGateway {
         if charge.amount.cents().get() < MINIMUM_CHARGE_CENTS {
             return Err(PaymentError::AmountTooSmall);
         }
-        let card =
-            TestCard::of(&charge.payment_method).ok_or(PaymentError::InvalidPaymentMethod)?;
+        let card = TestCard::of(charge.payment_method.as_str())
+            .ok_or(PaymentError::InvalidPaymentMethod)?;
         let (status, decline, hold) = match (card, method) {
             (TestCard::Succeeds, CaptureMethod::Manual) => ("requires_capture", None, true),
             (TestCard::Succeeds, CaptureMethod::Automatic) => ("succeeded", None, false),

@@ -294,7 +294,6 @@ async fn serve(
         )))
         .layer(AuthLayer::new(state.tokens.clone(), state.sessions.clone()))
         .layer(limits)
-        .layer(api::unbuilt::UnbuiltLayer)
         .layer(store::transaction::TrackedLayer)
         .add_routes(routes);
 

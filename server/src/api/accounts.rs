@@ -1,12 +1,14 @@
 //! AccountsService: decode, authorise the record, call `crate::accounts`, encode.
 
 use repairs_proto::accounts::{self as pb, accounts_service_server::AccountsService};
-use tonic::{Request, Response, Status};
+use tonic::Request;
 
+use super::account_view::*;
 use super::client_addr::client_addr;
+use super::convert::{Reply, ok};
 use super::convert::{
-    caller, language_from_proto, language_to_proto, role_from_proto, role_to_proto, session,
-    sms_from_proto, sms_to_proto, time_from_proto, timestamp,
+    caller, language_from_proto, role_from_proto, role_to_proto, session, sms_from_proto,
+    sms_to_proto, timestamp,
 };
 use crate::{
     accounts::{
@@ -14,16 +16,13 @@ use crate::{
         profile::ProfileForm, review, sessions, social,
     },
     auth::{Caller, access},
-    domain::{
-        Email, Language, PeopleSearch, PersonName, Phone, Role, SmsUpdates,
-    },
-    error::{ApiError, ApiResult, FieldViolation, parse_id},
+    domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
+    error::{ApiError, FieldViolation, parse_id},
     state::AppState,
     store::{
         accounts::AccountKind,
-        audit::{self, AuditFilter},
+        audit::{self},
         customers,
-        customers::CustomerRow,
         page::PageRequest,
         professionals::{self, LicenceRow, ProfessionalRow, PublicViewer},
     },
@@ -36,107 +35,6 @@ pub struct AccountsApi {
 impl AccountsApi {
     pub fn new(state: AppState) -> Self {
         Self { state }
-    }
-}
-
-type Reply<T> = Result<Response<T>, Status>;
-
-fn ok<T>(message: T) -> Reply<T> {
-    Ok(Response::new(message))
-}
-
-fn customer_to_proto(row: CustomerRow) -> pb::Customer {
-    pb::Customer {
-        id: row.id.to_string(),
-        name: row.name,
-        email: row.email,
-        phone: row.phone.unwrap_or_default(),
-        phone_verified: row.phone_verified,
-        sms_updates: sms_to_proto(SmsUpdates::from_code(&row.sms_updates).unwrap_or_default())
-            as i32,
-        language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
-        create_time: Some(timestamp(row.created_at)),
-    }
-}
-
-/// The audit log's filters, checked: ids are UUIDs, texts bounded, the range not empty.
-fn audit_filter(req: &pb::ListAuditEventsRequest) -> ApiResult<AuditFilter> {
-    let mut violations = Vec::new();
-    let mut text = |field: &'static str, value: &str| {
-        let value = value.trim();
-        if value.chars().count() > 100 {
-            violations.push(FieldViolation::new(field, "at most 100 characters"));
-        }
-        value.to_owned()
-    };
-    let action = text("action", &req.action);
-    let target_type = text("target_type", &req.target_type);
-    let target_id = text("target_id", &req.target_id);
-    let admin_id = match req.admin_id.trim() {
-        "" => None,
-        id => match uuid::Uuid::parse_str(id) {
-            Ok(id) => Some(id),
-            Err(_) => {
-                violations.push(FieldViolation::new("admin_id", "this is not an account id"));
-                None
-            }
-        },
-    };
-    let start = req
-        .start_time
-        .as_ref()
-        .map(|t| time_from_proto("start_time", t))
-        .transpose()?;
-    let end = req
-        .end_time
-        .as_ref()
-        .map(|t| time_from_proto("end_time", t))
-        .transpose()?;
-    if let (Some(start), Some(end)) = (start, end)
-        && end <= start
-    {
-        violations.push(FieldViolation::new(
-            "end_time",
-            "the end must be after the start",
-        ));
-    }
-    if !violations.is_empty() {
-        return Err(ApiError::invalid_fields(violations));
-    }
-    Ok(AuditFilter {
-        action,
-        target_type,
-        target_id,
-        admin_id,
-        start,
-        end,
-    })
-}
-
-impl AccountsApi {
-    async fn customer(&self, id: uuid::Uuid) -> ApiResult<pb::Customer> {
-        customers::get(&self.state.db, id)
-            .await?
-            .map(customer_to_proto)
-            .ok_or_else(|| crate::error::not_found("customer"))
-    }
-
-    async fn professional(&self, id: uuid::Uuid) -> ApiResult<pb::Professional> {
-        let row = professionals::get(&self.state.db, id)
-            .await?
-            .ok_or_else(|| crate::error::not_found("professional"))?;
-        let licences = professionals::licences(&self.state.db, id).await?;
-        Ok(super::professional_view::to_proto(
-            &self.state,
-            row,
-            licences,
-        ))
-    }
-
-    /// The account a customer-or-professional RPC is about: the caller's own.
-    fn own_account(caller: &Caller, account_id: &str) -> ApiResult<(AccountKind, uuid::Uuid)> {
-        let id = access::own_or_given(caller, "account_id", account_id)?;
-        Ok((rules::account_kind(caller.role)?, id))
     }
 }
 
@@ -156,11 +54,11 @@ impl AccountsService for AccountsApi {
         )
         .await?;
         let account = match role {
-            Role::Customer => {
-                pb::sign_up_response::Account::Customer(self.customer(signed.account_id).await?)
-            }
+            Role::Customer => pb::sign_up_response::Account::Customer(
+                customer(&self.state, signed.account_id).await?,
+            ),
             _ => pb::sign_up_response::Account::Professional(
-                self.professional(signed.account_id).await?,
+                professional(&self.state, signed.account_id).await?,
             ),
         };
         ok(pb::SignUpResponse {
@@ -175,9 +73,11 @@ impl AccountsService for AccountsApi {
         let logged = sessions::log_in(&self.state, role, &req.email, &req.password).await?;
         let id = logged.account_id;
         let account = match role {
-            Role::Customer => pb::log_in_response::Account::Customer(self.customer(id).await?),
+            Role::Customer => {
+                pb::log_in_response::Account::Customer(customer(&self.state, id).await?)
+            }
             Role::Professional => {
-                pb::log_in_response::Account::Professional(self.professional(id).await?)
+                pb::log_in_response::Account::Professional(professional(&self.state, id).await?)
             }
             Role::Admin => {
                 let admin = logged
@@ -247,7 +147,7 @@ impl AccountsService for AccountsApi {
         let who = caller(&request)?;
         let client = client_addr(&request, &self.state.config.trusted_proxies);
         let req = request.into_inner();
-        let (kind, id) = Self::own_account(&who, &req.account_id)?;
+        let (kind, id) = own_account(&who, &req.account_id)?;
         let phone = Phone::parse(&req.country_code, &req.phone_number).map_err(|e| {
             let field = if e.starts_with("choose") {
                 "country_code"
@@ -276,7 +176,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::VerifyPhoneCodeResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let (kind, id) = Self::own_account(&who, &req.account_id)?;
+        let (kind, id) = own_account(&who, &req.account_id)?;
         let phone = if req.phone.trim().is_empty() {
             None
         } else {
@@ -295,7 +195,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::UpdateSmsPreferenceResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let (kind, id) = Self::own_account(&who, &req.account_id)?;
+        let (kind, id) = own_account(&who, &req.account_id)?;
         let choice = match sms_from_proto(req.sms_updates) {
             Some(choice @ (SmsUpdates::Yes | SmsUpdates::No)) => choice,
             _ => return Err(ApiError::invalid("sms_updates", "answer yes or no").into()),
@@ -319,7 +219,7 @@ impl AccountsService for AccountsApi {
         let id = parse_id("id", &request.get_ref().id)?;
         access::own_account_or_admin(&who, id)?;
         ok(pb::GetCustomerResponse {
-            customer: Some(self.customer(id).await?),
+            customer: Some(customer(&self.state, id).await?),
         })
     }
 
@@ -388,7 +288,7 @@ impl AccountsService for AccountsApi {
         let id = parse_id("id", &request.get_ref().id)?;
         access::own_account_or_admin(&who, id)?;
         ok(pb::GetProfessionalResponse {
-            professional: Some(self.professional(id).await?),
+            professional: Some(professional(&self.state, id).await?),
         })
     }
 
@@ -426,7 +326,7 @@ impl AccountsService for AccountsApi {
         let id = parse_id("id", &request.get_ref().id)?;
         review::approve(&self.state, &who, id).await?;
         ok(pb::ApproveProfessionalResponse {
-            professional: Some(self.professional(id).await?),
+            professional: Some(professional(&self.state, id).await?),
         })
     }
 
@@ -439,7 +339,7 @@ impl AccountsService for AccountsApi {
         let id = parse_id("id", &req.id)?;
         review::deny(&self.state, &who, id, &req.reason).await?;
         ok(pb::DenyProfessionalResponse {
-            professional: Some(self.professional(id).await?),
+            professional: Some(professional(&self.state, id).await?),
         })
     }
 
@@ -610,7 +510,7 @@ impl AccountsService for AccountsApi {
         };
         rules::profile::save(&self.state, id, form).await?;
         ok(pb::UpdateProfessionalProfileResponse {
-            professional: Some(self.professional(id).await?),
+            professional: Some(professional(&self.state, id).await?),
         })
     }
 
@@ -677,7 +577,7 @@ impl AccountsService for AccountsApi {
         access::own_account(&who, id)?;
         rules::profile::submit_for_review(&self.state, id).await?;
         ok(pb::SubmitProfileForReviewResponse {
-            professional: Some(self.professional(id).await?),
+            professional: Some(professional(&self.state, id).await?),
         })
     }
 }

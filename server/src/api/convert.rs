@@ -119,3 +119,11 @@ pub fn time_from_proto(field: &str, time: &Timestamp) -> ApiResult<DateTime<Utc>
         .and_then(|nanos| DateTime::from_timestamp(time.seconds, nanos))
         .ok_or_else(|| ApiError::invalid(field, "this time is not valid"))
 }
+
+/// What every handler answers.
+pub type Reply<T> = Result<tonic::Response<T>, tonic::Status>;
+
+/// A handler's answer with `message`.
+pub fn ok<T>(message: T) -> Reply<T> {
+    Ok(tonic::Response::new(message))
+}

@@ -13,8 +13,10 @@ use tokio::sync::mpsc;
 use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Response, Status, codegen::BoxStream};
 
+use super::convert::Reply;
+use super::request_view::*;
 use super::{
-    convert::{caller, caller_session, language_to_proto, timestamp},
+    convert::{caller, caller_session},
     quote_view::{quote_to_proto, review_summary_to_proto},
     reply_language::reply_language,
 };
@@ -22,14 +24,14 @@ use crate::{
     auth::access,
     auth::{Caller, stream},
     dashboards,
-    domain::{Language, RepairRequestState, Urgency},
+    domain::Language,
     error::parse_id,
     error::{ApiError, ApiResult},
-    quotes::{self, ProfessionalView, QuoteForm},
-    requests::{self, CustomerView, DraftForm, Location, Viewed, watch::Update},
+    quotes::{self, QuoteForm},
+    requests::{self, Location, Viewed},
     reviews::{self, ReviewForm},
     state::AppState,
-    store::{page::PageRequest, repair_requests::RepairRequestRow, reviews::ReviewRow},
+    store::{page::PageRequest, repair_requests::RepairRequestRow},
 };
 
 pub struct MarketplaceApi {
@@ -70,266 +72,13 @@ impl MarketplaceApi {
     }
 }
 
-type Reply<T> = Result<Response<T>, Status>;
-
 /// Messages a WatchRepairRequest stream may hold before its client reads them.
 const WATCH_BUFFER: usize = 8;
-
-fn update_to_proto(update: &Update, language: Language) -> pb::WatchRepairRequestResponse {
-    let (viewed, event) = match update {
-        Update::Snapshot { viewed, quotes } => (
-            viewed,
-            pb::watch_repair_request_response::Event::Snapshot(pb::RepairRequestSnapshot {
-                repair_request: Some(repair_request_to_proto(viewed, language)),
-                quotes: quotes.iter().map(|q| quote_to_proto(q, language)).collect(),
-            }),
-        ),
-        Update::Change { viewed, quote } => (
-            viewed,
-            pb::watch_repair_request_response::Event::Change(pb::RepairRequestChange {
-                repair_request: Some(repair_request_to_proto(viewed, language)),
-                quote: quote.as_ref().map(|q| quote_to_proto(q, language)),
-            }),
-        ),
-    };
-    pb::WatchRepairRequestResponse {
-        revision: viewed.request.revision,
-        event: Some(event),
-    }
-}
-
-/// A database count as the contracts carry it.
-fn count(n: i64) -> i32 {
-    i32::try_from(n).unwrap_or(i32::MAX)
-}
-
-pub fn urgency_from_proto(value: i32) -> Option<Urgency> {
-    match pb::Urgency::try_from(value) {
-        Ok(pb::Urgency::Immediate) => Some(Urgency::Immediate),
-        Ok(pb::Urgency::CanWait) => Some(Urgency::CanWait),
-        _ => None,
-    }
-}
-
-fn urgency_to_proto(urgency: Urgency) -> pb::Urgency {
-    match urgency {
-        Urgency::Immediate => pb::Urgency::Immediate,
-        Urgency::CanWait => pb::Urgency::CanWait,
-    }
-}
-
-pub fn state_to_proto(state: RepairRequestState) -> pb::RepairRequestState {
-    match state {
-        RepairRequestState::Open => pb::RepairRequestState::Open,
-        RepairRequestState::Hired => pb::RepairRequestState::Hired,
-        RepairRequestState::Completed => pb::RepairRequestState::Completed,
-        RepairRequestState::Cancelled => pb::RepairRequestState::Cancelled,
-        RepairRequestState::Expired => pb::RepairRequestState::Expired,
-        RepairRequestState::PendingPayment => pb::RepairRequestState::PendingPayment,
-    }
-}
-
-/// `None` for REPAIR_REQUEST_STATE_UNSPECIFIED (every state).
-fn state_from_proto(value: i32) -> ApiResult<Option<RepairRequestState>> {
-    Ok(match pb::RepairRequestState::try_from(value) {
-        Ok(pb::RepairRequestState::Unspecified) => None,
-        Ok(pb::RepairRequestState::Open) => Some(RepairRequestState::Open),
-        Ok(pb::RepairRequestState::Hired) => Some(RepairRequestState::Hired),
-        Ok(pb::RepairRequestState::Completed) => Some(RepairRequestState::Completed),
-        Ok(pb::RepairRequestState::Cancelled) => Some(RepairRequestState::Cancelled),
-        Ok(pb::RepairRequestState::Expired) => Some(RepairRequestState::Expired),
-        Ok(pb::RepairRequestState::PendingPayment) => Some(RepairRequestState::PendingPayment),
-        Err(_) => return Err(ApiError::invalid("state", "choose a request state")),
-    })
-}
-
-fn draft_form(draft: Option<pb::RepairRequestDraft>) -> DraftForm {
-    let draft = draft.unwrap_or_default();
-    let address = draft.address.unwrap_or_default();
-    DraftForm {
-        service_id: draft.service_id,
-        description: draft.description,
-        urgency: urgency_from_proto(draft.urgency),
-        line1: address.line1,
-        line2: address.line2,
-        city: address.city,
-        province: address.province,
-        postal_code: address.postal_code,
-    }
-}
-
-/// A request as its viewer may see it: the street only in the full view. Also used by
-/// MatchingService for the open requests of a professional.
-pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::RepairRequest {
-    let r = &viewed.request;
-    // Before the hire a professional learns neither the street nor who the customer is.
-    let customer_id = match viewed.location {
-        Location::Full => r.customer_id.to_string(),
-        Location::Approximate(_) => String::new(),
-    };
-    let location = match viewed.location {
-        Location::Full => pb::repair_request::Location::Address(address_of(r)),
-        Location::Approximate(distance) => {
-            pb::repair_request::Location::ApproximateLocation(pb::ApproximateLocation {
-                city: r.city.clone(),
-                province: r.province.clone(),
-                postal_area: r.postal_code.chars().take(3).collect(),
-                distance_km: distance.whole_km(),
-            })
-        }
-    };
-    let closed = matches!(
-        r.state(),
-        RepairRequestState::Cancelled | RepairRequestState::Expired
-    );
-    pb::RepairRequest {
-        id: r.id.to_string(),
-        customer_id,
-        service_id: r.service_id.to_string(),
-        service_name: match language {
-            Language::French => r.service_name_fr.clone(),
-            Language::English => r.service_name_en.clone(),
-        },
-        description: r.description.clone(),
-        urgency: urgency_to_proto(r.urgency()) as i32,
-        location: Some(location),
-        state: state_to_proto(r.state()) as i32,
-        quote_count: i32::try_from(r.quote_count).unwrap_or(i32::MAX),
-        hired_quote_id: r
-            .hired_application_id
-            .map(|id| id.to_string())
-            .unwrap_or_default(),
-        hired_professional_id: r
-            .hired_professional_id
-            .map(|id| id.to_string())
-            .unwrap_or_default(),
-        hired_professional_name: r.hired_professional_name.clone().unwrap_or_default(),
-        hire_time: r.hired_at.map(timestamp),
-        complete_time: r.completed_at.map(timestamp),
-        reviewed: r.reviewed,
-        pending_payment_id: match viewed.location {
-            Location::Full => r.pending_payment_id.map(|id| id.to_string()),
-            Location::Approximate(_) => None,
-        }
-        .unwrap_or_default(),
-        contacts: job_contacts(viewed),
-        create_time: Some(timestamp(r.created_at)),
-        update_time: Some(timestamp(r.updated_at)),
-        expire_time: Some(timestamp(r.expires_at)),
-        close_time: r.closed_at.filter(|_| closed).map(timestamp),
-        description_language: Language::from_code(&r.description_language)
-            .map_or(types::Language::Unspecified, language_to_proto)
-            as i32,
-        description_translation: translation_for(r, language),
-    }
-}
-
-/// The description's translation when it is in `reader`'s language and the description is
-/// not; empty otherwise.
-fn translation_for(r: &RepairRequestRow, reader: Language) -> String {
-    match (&r.description_translation, &r.translation_language) {
-        (Some(text), Some(into))
-            if into == reader.as_str() && r.description_language != reader.as_str() =>
-        {
-            text.clone()
-        }
-        _ => String::new(),
-    }
-}
-
-fn review_to_proto(review: &ReviewRow) -> pb::Review {
-    pb::Review {
-        id: review.id.to_string(),
-        repair_request_id: review.repair_request_id.to_string(),
-        customer_id: review.customer_id.to_string(),
-        customer_name: review.customer_name.clone(),
-        customer_deleted: review.customer_deleted,
-        professional_id: review.professional_id.to_string(),
-        rating: i32::from(review.rating),
-        text: review.body.clone(),
-        create_time: Some(timestamp(review.created_at)),
-    }
-}
-
-/// Both parties and the address, for the customer, admins and the hired professional (the
-/// full view) once a professional is hired.
-fn job_contacts(viewed: &Viewed) -> Option<pb::JobContacts> {
-    let r = &viewed.request;
-    let professional_id = r.hired_professional_id?;
-    if !matches!(viewed.location, Location::Full) {
-        return None;
-    }
-    Some(pb::JobContacts {
-        customer: Some(pb::PartyContact {
-            id: r.customer_id.to_string(),
-            name: r.customer_name.clone(),
-            email: r.customer_email.clone(),
-            phone: r.customer_phone.clone().unwrap_or_default(),
-        }),
-        professional: Some(pb::PartyContact {
-            id: professional_id.to_string(),
-            name: r.hired_professional_name.clone().unwrap_or_default(),
-            email: r.hired_professional_email.clone().unwrap_or_default(),
-            phone: r.hired_professional_phone.clone().unwrap_or_default(),
-        }),
-        address: Some(address_of(r)),
-    })
-}
-
-fn address_of(r: &RepairRequestRow) -> types::Address {
-    types::Address {
-        line1: r.line1.clone(),
-        line2: r.line2.clone(),
-        city: r.city.clone(),
-        province: r.province.clone(),
-        postal_code: r.postal_code.clone(),
-        country: "CA".to_owned(),
-    }
-}
-
-fn customer_view(value: i32) -> Result<CustomerView, Status> {
-    match pb::CustomerRepairRequestView::try_from(value) {
-        Ok(pb::CustomerRepairRequestView::Pending) => Ok(CustomerView::Pending),
-        Ok(pb::CustomerRepairRequestView::Active) => Ok(CustomerView::Active),
-        Ok(pb::CustomerRepairRequestView::Completed) => Ok(CustomerView::Completed),
-        Ok(pb::CustomerRepairRequestView::All) => Ok(CustomerView::All),
-        Ok(pb::CustomerRepairRequestView::WithQuotes) => Ok(CustomerView::WithQuotes),
-        _ => Err(ApiError::invalid("view", "choose which requests to list").into()),
-    }
-}
-
-fn professional_view(value: i32) -> ApiResult<ProfessionalView> {
-    use pb::ProfessionalRepairRequestView as V;
-    match V::try_from(value) {
-        Ok(V::Applied) => Ok(ProfessionalView::Applied),
-        Ok(V::Active) => Ok(ProfessionalView::Active),
-        Ok(V::Completed) => Ok(ProfessionalView::Completed),
-        Ok(V::Lost) => Ok(ProfessionalView::Lost),
-        Ok(V::All) => Ok(ProfessionalView::All),
-        _ => Err(ApiError::invalid("view", "choose which requests to list")),
-    }
-}
 
 /// The address field's autocomplete bounds: queries up to 100 characters, up to 20 answers.
 const MAX_QUERY_CHARS: usize = 100;
 const MAX_SUGGESTIONS: i32 = 20;
 const DEFAULT_SUGGESTIONS: i32 = 10;
-
-fn suggestion_to_proto(s: crate::providers::Suggestion) -> pb::AddressSuggestion {
-    use crate::providers::SuggestionKind as K;
-    let kind = match s.kind {
-        K::PostalCode => pb::AddressSuggestionKind::PostalCode,
-        K::PostalArea => pb::AddressSuggestionKind::PostalArea,
-        K::Place => pb::AddressSuggestionKind::Place,
-    };
-    pb::AddressSuggestion {
-        kind: kind as i32,
-        display_name: s.display_name,
-        postal_code: s.postal_code,
-        city: s.city,
-        province: s.province,
-    }
-}
 
 #[tonic::async_trait]
 impl MarketplaceService for MarketplaceApi {

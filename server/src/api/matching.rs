@@ -6,12 +6,13 @@
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
-use tonic::{Request, Response, Status, codegen::BoxStream};
+use tonic::{Request, Status, codegen::BoxStream};
 use uuid::Uuid;
 
+use super::convert::{Reply, ok};
 use super::{
     convert::{caller, caller_session, timestamp},
-    marketplace::repair_request_to_proto,
+    request_view::repair_request_to_proto,
 };
 use crate::{
     auth::access,
@@ -45,12 +46,6 @@ impl MatchingApi {
     pub fn new(state: AppState) -> Self {
         Self { state }
     }
-}
-
-type Reply<T> = Result<Response<T>, Status>;
-
-fn ok<T>(message: T) -> Reply<T> {
-    Ok(Response::new(message))
 }
 
 /// The approximate views of `matches` for professional `viewer`, in the order given.

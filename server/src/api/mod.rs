@@ -1,9 +1,11 @@
-//! Transport: the tonic services. Each handler decodes, authorises the record it names,
-//! calls the domain, and encodes. Services whose features are not built yet rely on the
-//! generated default methods, which answer UNIMPLEMENTED (see [`unbuilt`]).
+//! Transport: the tonic services. Each handler decodes, asks `auth::access` whether the caller
+//! may touch the record it names, calls the rules, and encodes. Each service's conversions
+//! to and from the contract's messages sit beside it in a `*_view` module.
 
+mod account_view;
 mod accounts;
 mod billing;
+mod billing_view;
 mod client_addr;
 mod content;
 mod convert;
@@ -15,7 +17,7 @@ mod payout_view;
 mod professional_view;
 mod quote_view;
 mod reply_language;
-pub mod unbuilt;
+mod request_view;
 
 use repairs_proto::{
     accounts::accounts_service_server::AccountsServiceServer,

@@ -1,0 +1,149 @@
+//! Orders, payments, memberships and coupons as the billing contract carries them.
+
+use repairs_proto::billing::{self as pb};
+
+use super::convert::timestamp;
+use crate::{
+    billing::{
+        Payment, PaymentState, Purpose,
+        admin::Target,
+        membership::{self, Membership},
+    },
+    store::{coupons::CouponRow, orders as store_orders},
+};
+
+/// An order as its parties and admins see it (contacts once the request was hired).
+pub(super) fn order_to_proto(view: store_orders::OrderView, payment: Option<Payment>) -> pb::Order {
+    use repairs_proto::{marketplace as mpb, types};
+    let state = payment
+        .as_ref()
+        .map(|p| order_state(p.state))
+        .unwrap_or_default();
+    let request_state = crate::domain::RepairRequestState::from_code(&view.request_state)
+        .map(|s| super::request_view::state_to_proto(s) as i32)
+        .unwrap_or_default();
+    let contacts = view.order.hired_at.map(|_| mpb::JobContacts {
+        customer: Some(mpb::PartyContact {
+            id: view.order.customer_id.to_string(),
+            name: view.customer_name.clone(),
+            email: view.customer_email.clone(),
+            phone: view.customer_phone.clone().unwrap_or_default(),
+        }),
+        professional: Some(mpb::PartyContact {
+            id: view.order.professional_id.to_string(),
+            name: view.professional_name.clone(),
+            email: view.professional_email.clone(),
+            phone: view.professional_phone.clone().unwrap_or_default(),
+        }),
+        address: Some(types::Address {
+            line1: view.line1.clone(),
+            line2: view.line2.clone(),
+            city: view.city.clone(),
+            province: view.province.clone(),
+            postal_code: view.postal_code.clone(),
+            country: "CA".to_owned(),
+        }),
+    });
+    let order = view.order;
+    pb::Order {
+        id: order.id.to_string(),
+        customer_id: order.customer_id.to_string(),
+        customer_name: view.customer_name,
+        customer_deleted: view.customer_deleted,
+        professional_id: order.professional_id.to_string(),
+        professional_name: view.professional_name,
+        application_id: order.quote_id.to_string(),
+        repair_request_id: order.repair_request_id.to_string(),
+        estimated_minutes: view.estimated_minutes,
+        payment: payment.map(payment_to_proto),
+        state,
+        create_time: Some(timestamp(order.created_at)),
+        repair_request_state: request_state,
+        complete_time: order.completed_at.map(timestamp),
+        contacts,
+    }
+}
+
+pub(super) fn order_state(state: PaymentState) -> i32 {
+    (match state {
+        PaymentState::RequiresAction => pb::OrderState::RequiresAction,
+        PaymentState::Authorized => pb::OrderState::Authorized,
+        PaymentState::Captured => pb::OrderState::Captured,
+        PaymentState::Canceled => pb::OrderState::Canceled,
+        PaymentState::Expired => pb::OrderState::Expired,
+        PaymentState::Failed => pb::OrderState::Failed,
+        PaymentState::Refunded => pb::OrderState::Refunded,
+    }) as i32
+}
+
+pub(super) fn membership_to_proto(membership: &Membership) -> pb::Membership {
+    pb::Membership {
+        professional_id: membership.professional_id.to_string(),
+        active: membership.is_active(chrono::Utc::now()),
+        expire_time: membership.expires_at.map(timestamp),
+        monthly_price: Some(membership::monthly_price().into()),
+    }
+}
+
+pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
+    let state = match payment.state {
+        PaymentState::RequiresAction => pb::PaymentState::RequiresAction,
+        PaymentState::Authorized => pb::PaymentState::Authorized,
+        PaymentState::Captured => pb::PaymentState::Captured,
+        PaymentState::Canceled => pb::PaymentState::Canceled,
+        PaymentState::Expired => pb::PaymentState::Expired,
+        PaymentState::Failed => pb::PaymentState::Failed,
+        PaymentState::Refunded => pb::PaymentState::Refunded,
+    };
+    let purpose = match payment.purpose {
+        Purpose::Hire => pb::PaymentPurpose::Hire,
+        Purpose::Membership => pb::PaymentPurpose::Membership,
+        Purpose::TestCharge => pb::PaymentPurpose::TestCharge,
+    };
+    pb::Payment {
+        id: payment.id.to_string(),
+        purpose: purpose as i32,
+        payer_id: payment.payer_id.to_string(),
+        amount: Some(payment.amount.into()),
+        state: state as i32,
+        next_action: payment
+            .client_secret
+            .filter(|_| payment.state == PaymentState::RequiresAction)
+            .map(|client_secret| pb::PaymentAction {
+                client_secret,
+                redirect_url: String::new(),
+            }),
+        failure_message: payment
+            .decline
+            .map(|d| d.message().to_owned())
+            .unwrap_or_default(),
+        authorization_expire_time: payment.authorization_expires_at.map(timestamp),
+        capture_time: payment.captured_at.map(timestamp),
+        create_time: Some(timestamp(payment.created_at)),
+        update_time: Some(timestamp(payment.updated_at)),
+        test_mode: payment.test_mode,
+        charge_id: payment.charge_id,
+    }
+}
+
+pub(super) fn target(target: Option<pb::PaymentTarget>) -> Option<Target> {
+    use pb::payment_target::Target as T;
+    target.and_then(|t| t.target).map(|t| match t {
+        T::OrderId(id) => Target::Order(id),
+        T::PaymentId(id) => Target::Payment(id),
+        T::ChargeId(id) => Target::Charge(id),
+    })
+}
+
+pub(super) fn coupon_to_proto(row: CouponRow) -> pb::Coupon {
+    pb::Coupon {
+        id: row.id.to_string(),
+        code: row.code,
+        discount_percent: row.discount_percent,
+        create_time: Some(timestamp(row.created_at)),
+        expire_time: row.expires_at.map(timestamp),
+        max_redemptions: row.max_redemptions,
+        redemption_count: row.redemption_count,
+        active: row.active,
+    }
+}

@@ -1,0 +1,155 @@
+//! What the server reads from its settings beyond their raw values (durations, worker counts,
+//! folders), and the settings the tests run with.
+
+use std::{
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+    time::Duration,
+};
+
+use super::{Config, DistanceProviderKind, LogFormat, TranslationProviderKind};
+use crate::domain::Language;
+
+impl Config {
+    pub fn session_ttl(&self) -> Duration {
+        Duration::from_secs(self.session_ttl_secs)
+    }
+
+    pub fn admin_session_ttl(&self) -> Duration {
+        Duration::from_secs(self.admin_session_ttl_secs)
+    }
+
+    /// How many password hashes run at once: as set, else one per core.
+    pub fn hashing_workers(&self) -> usize {
+        match self.hashing_concurrency {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        }
+    }
+
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    /// The hourly SMS budget of a country calling code.
+    pub fn sms_country_budget(&self, calling_code: &str) -> u32 {
+        self.sms_country_budgets
+            .iter()
+            .find(|b| b.calling_code == calling_code)
+            .map_or(self.sms_budget_per_country_per_hour, |b| b.per_hour)
+    }
+
+    /// A configuration for tests: everything explicit, nothing read from the environment.
+    pub fn for_tests(data_dir: PathBuf, database_url: String, redis_url: Option<String>) -> Self {
+        Self {
+            grpc_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            http_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+            data_dir,
+            database_url: Some(database_url),
+            rpc_timeout_ms: 60_000,
+            database_acquire_timeout_ms: 3000,
+            database_min_connections: 1,
+            // Small, so a call that holds two connections at once shows under the tests' load.
+            database_max_connections: 6,
+            pg_bin_dir: None,
+            redis_url,
+            cache_prefix: format!("test:{}:", uuid::Uuid::now_v7()),
+            jwt_secret: Some(format!("test-secret-{}", uuid::Uuid::now_v7())),
+            session_ttl_secs: 3600,
+            admin_session_ttl_secs: 8 * 3600,
+            admin_email: None,
+            admin_password: None,
+            admin_language: Language::English,
+            public_url: "http://127.0.0.1:8080".to_owned(),
+            google_client_ids: Vec::new(),
+            google_jwks_url: String::new(),
+            facebook_app_id: None,
+            facebook_app_secret: None,
+            facebook_graph_url: String::new(),
+            twilio_account_sid: None,
+            twilio_auth_token: None,
+            twilio_from: None,
+            twilio_base_url: String::new(),
+            smtp_host: None,
+            smtp_port: None,
+            smtp_username: None,
+            smtp_password: None,
+            smtp_tls: "none".to_owned(),
+            email_from: "Repairs <no-reply@localhost>".to_owned(),
+            hashing_concurrency: 0,
+            hashing_queue: 16,
+            stripe_secret_key: None,
+            stripe_publishable_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: String::new(),
+            platform_fee_percent: 0,
+            log_format: LogFormat::Text,
+            trusted_proxies: vec![IpAddr::from([127, 0, 0, 1])],
+            outbox_poll_ms: 200,
+            outbox_max_attempts: 8,
+            outbox_lease_secs: 120,
+            outbox_retry_base_ms: 5000,
+            outbox_keep_days: 7,
+            purge_interval_secs: 3600,
+            password_reset_per_email_per_hour: 3,
+            password_reset_per_address_per_hour: 20,
+            contact_email: None,
+            contact_messages_per_address_per_hour: 5,
+            contact_messages_per_account_per_hour: 10,
+            repair_requests_per_customer_per_hour: 20,
+            repair_request_max_notified: 200,
+            sms_notifications_per_hour: 2000,
+            sms_budget_per_hour: 500,
+            sms_budget_per_address_per_hour: 10,
+            sms_budget_per_country_per_hour: 100,
+            sms_country_budgets: Vec::new(),
+            distance_provider: DistanceProviderKind::GreatCircle,
+            osrm_url: None,
+            osrm_timeout_ms: 2000,
+            distance_concurrency: 8,
+            watch_streams_per_professional: 4,
+            watch_streams_total: 1000,
+            translation_provider: TranslationProviderKind::None,
+            libretranslate_url: None,
+            libretranslate_api_key: None,
+            deepl_api_key: None,
+            deepl_api_url: None,
+            translation_timeout_ms: 2000,
+            translation_concurrency: 4,
+            translation_chars_per_caller_per_hour: 20_000,
+            translation_chars_per_hour: 200_000,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn country_budgets_parse() {
+        assert_eq!(
+            "+91=20".parse(),
+            Ok(CountryBudget {
+                calling_code: "91".into(),
+                per_hour: 20
+            })
+        );
+        assert!("1".parse::<CountryBudget>().is_err());
+        assert!("x=3".parse::<CountryBudget>().is_err());
+        assert!("1=-3".parse::<CountryBudget>().is_err());
+    }
+
+    #[test]
+    fn the_admin_language_is_en_or_fr() {
+        let config = |args: &[&str]| {
+            Cli::try_parse_from([&["repairs-server"], args].concat()).map(|cli| cli.config)
+        };
+        assert_eq!(config(&[]).unwrap().admin_language, Language::English);
+        assert_eq!(
+            config(&["--admin-language", "fr"]).unwrap().admin_language,
+            Language::French
+        );
+        assert!(config(&["--admin-language", "de"]).is_err());
+    }
+}

@@ -108,18 +108,18 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
     let providers = setup::providers(config, &database.pool)?;
-    let distances = Arc::new(matching::DistanceService::new(
+    let distances = Arc::new(providers::distance::DistanceService::new(
         providers.distance,
         cache.clone(),
         config.distance_concurrency,
         Duration::from_millis(config.osrm_timeout_ms.max(1)),
     ));
     let budgets = budgets::Budgets::new(database.pool.clone());
-    let translation = Arc::new(content::translation::TranslationService::new(
+    let translation = Arc::new(providers::translation::service::TranslationService::new(
         providers.translator,
         cache.clone(),
         budgets.clone(),
-        content::translation::Limits {
+        providers::translation::service::Limits {
             concurrency: config.translation_concurrency,
             wait: Duration::from_millis(config.translation_timeout_ms.max(1)),
             chars_per_caller_per_hour: config.translation_chars_per_caller_per_hour,

@@ -10,10 +10,10 @@ use crate::{
     budgets::Budgets,
     cache::Cache,
     config::Config,
-    content::translation::TranslationService,
     live::{open_requests::OpenRequestsHub, request_changes::RequestChangesHub},
-    matching::DistanceService,
     outbox::OutboxSignal,
+    providers::distance::DistanceService,
+    providers::translation::service::TranslationService,
     providers::{
         FacebookIdentity, FileStorage, Geocoder, GoogleIdentity, PaymentGateway,
         payments::stripe::StripeGateway,
@@ -38,7 +38,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub storage: Arc<dyn FileStorage>,
     pub geocoder: Arc<dyn Geocoder>,
-    /// Distances for display, cached (`crate::matching::distances`).
+    /// Distances for display, cached (`crate::providers::distance::cached`).
     pub distances: Arc<DistanceService>,
     /// New open requests pushed to the professionals watching their list.
     pub open_requests: Arc<OpenRequestsHub>,

@@ -18,11 +18,10 @@ use crate::{
         contact,
         pages::{self, Page, PageTexts},
         services::{self as catalogue, Removed, ServiceForm},
-        translation::{Payer, Texts},
     },
     domain::{Language, Role, text::bounded_text},
-    error::{ApiError, ApiResult, ErrorReason, Violations},
-    error::{not_found, parse_id},
+    error::{ApiError, ApiResult, ErrorReason, Violations, not_found, parse_id},
+    providers::translation::service::{Payer, Texts},
     state::AppState,
     store::{
         contact_messages::ContactMessageRow,

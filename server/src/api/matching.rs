@@ -18,8 +18,7 @@ use crate::{
     auth::access,
     auth::stream,
     billing::membership,
-    error::parse_id,
-    error::{ApiError, ApiResult, ErrorReason},
+    error::{ApiError, ApiResult, ErrorReason, parse_id},
     live::notify_hub::Heard,
     matching::{
         self, Distance, OpenRequestsPageRequest,

@@ -13,8 +13,7 @@ use super::{
 };
 use crate::{
     domain::text::bounded_text,
-    error::{ApiError, ApiResult, ErrorReason},
-    error::{not_found, parse_id},
+    error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
     providers::payments::IdempotencyKey,
     state::AppState,
     store::{

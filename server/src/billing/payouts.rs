@@ -13,8 +13,7 @@ use crate::{
         Caller,
         access::{self},
     },
-    error::not_found,
-    error::{ApiError, ApiResult, ErrorReason},
+    error::{ApiError, ApiResult, ErrorReason, not_found},
     providers::payments::{PaymentError, stripe::connect::OnboardingUrls},
     state::AppState,
     store::{

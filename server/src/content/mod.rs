@@ -4,4 +4,3 @@
 pub mod contact;
 pub mod pages;
 pub mod services;
-pub mod translation;

@@ -14,8 +14,7 @@ use uuid::Uuid;
 use crate::{
     accounts::removal::discard_file,
     domain::{ServiceDescription, ServiceName, service::fill_from_other},
-    error::not_found,
-    error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
+    error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations, not_found},
     providers::storage::{ContentKind, UploadError, sniff_upload},
     state::AppState,
     store::{

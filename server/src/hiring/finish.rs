@@ -9,8 +9,7 @@ use super::{derived_key, ledger, release, service_name};
 use crate::{
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},
-    error::not_found,
-    error::{ApiError, ApiResult, ErrorReason},
+    error::{ApiError, ApiResult, ErrorReason, not_found},
     outbox::NewOutboxMessage,
     requests,
     state::AppState,

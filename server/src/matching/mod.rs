@@ -4,7 +4,6 @@
 //! new request ([`professionals_to_notify`]), the open-requests list
 //! ([`open_requests_for`]), a professional viewing or quoting one request ([`matches`]).
 
-pub mod distances;
 mod page;
 pub mod places;
 pub mod watch;
@@ -13,30 +12,12 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
+pub use crate::providers::distance::{Distance, DistanceService};
 /// The matching rule's SQL, kept with the queries that run it.
 pub use crate::store::match_rule as rule;
-pub use distances::DistanceService;
 pub use page::OpenRequestsPageRequest;
 
-use crate::{domain::Language, error::ApiResult, providers::to_whole_km};
-
-/// How far a request is from a professional's home base (great-circle).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Distance {
-    pub meters: f64,
-}
-
-impl Distance {
-    /// Whole km, metres / 1000 rounded, as the spec shows and compares distances.
-    pub fn whole_km(&self) -> i32 {
-        to_whole_km(self.meters)
-    }
-
-    /// Whole metres, as the contract carries them.
-    pub fn whole_meters(&self) -> i64 {
-        self.meters.round() as i64
-    }
-}
+use crate::{domain::Language, error::ApiResult};
 
 /// One open request in a professional's list.
 #[derive(Debug, Clone, PartialEq)]

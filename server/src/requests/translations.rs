@@ -12,8 +12,8 @@ use chrono::Utc;
 use tokio::{sync::watch, task::JoinHandle};
 
 use crate::{
-    content::translation::{Payer, Texts},
     domain::Language,
+    providers::translation::service::{Payer, Texts},
     state::AppState,
     store::request_translations::{self, Due},
 };

@@ -10,8 +10,7 @@ use crate::{
         access::{self, RequestParties},
     },
     domain::{Rating, RepairRequestState, ReviewText},
-    error::not_found,
-    error::{ApiError, ApiResult, ErrorReason},
+    error::{ApiError, ApiResult, ErrorReason, not_found},
     state::AppState,
     store::{
         orders,

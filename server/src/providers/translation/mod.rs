@@ -1,7 +1,9 @@
 //! Machine translation between English and French, from an outside service: a self-hosted
 //! LibreTranslate ([`libretranslate::LibreTranslate`]) or DeepL ([`deepl::DeepL`]). There is
 //! no local stand-in: without a configured provider translation is refused as not
-//! configured (`content::translation`), never faked.
+//! configured ([`service`]), never faked.
+
+pub mod service;
 
 use crate::error::{ApiError, ErrorReason};
 

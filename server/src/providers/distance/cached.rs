@@ -8,11 +8,11 @@ use std::{sync::Arc, time::Duration};
 
 use tokio::sync::Semaphore;
 
-use super::Distance;
+use super::{Distance, DistanceProvider};
 use crate::{
     cache::Cache,
     error::{ApiError, ApiResult, ErrorReason},
-    providers::{Coordinates, distance::DistanceProvider},
+    providers::Coordinates,
 };
 
 /// How long a cached distance is kept: roads change slowly.

@@ -3,6 +3,10 @@
 //! from an OSRM server ([`super::osrm::OsrmDistance`]). Who is listed or notified is decided
 //! in SQL on great-circle distance alone (`crate::matching`), never by these calls.
 
+mod cached;
+
+pub use cached::DistanceService;
+
 use crate::error::{ApiError, ErrorReason};
 
 use async_trait::async_trait;
@@ -57,5 +61,23 @@ impl From<DistanceError> for ApiError {
                 message: error.to_string(),
             },
         }
+    }
+}
+
+/// How far a request is from a professional's home base (great-circle).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Distance {
+    pub meters: f64,
+}
+
+impl Distance {
+    /// Whole km, metres / 1000 rounded, as the spec shows and compares distances.
+    pub fn whole_km(&self) -> i32 {
+        super::geocoding::to_whole_km(self.meters)
+    }
+
+    /// Whole metres, as the contract carries them.
+    pub fn whole_meters(&self) -> i64 {
+        self.meters.round() as i64
     }
 }

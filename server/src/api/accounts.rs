@@ -14,9 +14,7 @@ use crate::{
         profile::ProfileForm, require_self, review, sessions, social,
     },
     auth::Caller,
-    domain::{
-        Email, Language, PeopleSearch, PersonName, Phone, ProfessionalState, Role, SmsUpdates,
-    },
+    domain::{Email, PeopleSearch, PersonName, Phone, ProfessionalState, Role, SmsUpdates},
     error::{ApiError, ApiResult, FieldViolation},
     state::AppState,
     store::{
@@ -54,7 +52,7 @@ fn customer_to_proto(row: CustomerRow) -> pb::Customer {
         phone_verified: row.phone_verified,
         sms_updates: sms_to_proto(SmsUpdates::from_code(&row.sms_updates).unwrap_or_default())
             as i32,
-        language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
+        language: language_to_proto(row.language) as i32,
         create_time: Some(timestamp(row.created_at)),
     }
 }

@@ -9,7 +9,7 @@ use super::{
     convert::{language_to_proto, sms_to_proto, timestamp},
 };
 use crate::{
-    domain::{Experience, Language, SmsUpdates},
+    domain::{Experience, SmsUpdates},
     providers::storage::sign_file_url,
     state::AppState,
     store::professionals::{LicenceRow, ProfessionalRow, PublicProfessionalRow},
@@ -110,7 +110,7 @@ pub fn to_proto(
         phone_verified: row.phone_verified,
         sms_updates: sms_to_proto(SmsUpdates::from_code(&row.sms_updates).unwrap_or_default())
             as i32,
-        language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
+        language: language_to_proto(row.language) as i32,
         state: state_to_proto(row.state()) as i32,
         denial_reason: row.denial_reason.clone(),
         profile,

@@ -106,22 +106,16 @@ impl Words for French {
     }
 
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
-        let NewRequest {
-            service,
-            city,
-            province,
-            distance_km,
-            emergency,
-            link,
-        } = *request;
-        let urgency = match emergency {
+        let (service, city, province) = (request.service, request.city, request.province);
+        let (distance, link) = (request.distance_km, request.link);
+        let urgency = match request.emergency {
             true => "Le client a besoin d’aide tout de suite.",
             false => "Le client peut attendre quelques jours.",
         };
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance_km}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer un devis\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer un devis\u{a0}: {link}"
             ),
         )
     }

@@ -26,66 +26,78 @@ fn typographic(mail: &Mail) -> bool {
     !mail.subject.contains('\'') && !mail.body.contains('\'')
 }
 
+/// Each case in English, then in French.
+fn both<T: Copy>(write: impl Fn(&dyn Words, T) -> String, cases: &[(T, &str, &str)]) {
+    for &(value, english, french) in cases {
+        assert_eq!(write(of(English), value), english);
+        assert_eq!(write(of(French), value), french);
+    }
+}
+
 #[test]
 fn money_reads_as_each_language_writes_it() {
-    assert_eq!(of(English).money(cad(12_000)), "$120.00");
-    assert_eq!(of(French).money(cad(12_000)), "120,00\u{a0}$");
-    assert_eq!(of(English).money(cad(123_456_789)), "$1,234,567.89");
-    assert_eq!(
-        of(French).money(cad(123_456_789)),
-        "1\u{a0}234\u{a0}567,89\u{a0}$"
+    both(
+        |words, amount| words.money(amount),
+        &[
+            (cad(12_000), "$120.00", "120,00\u{a0}$"),
+            (cad(7), "$0.07", "0,07\u{a0}$"),
+            (
+                cad(123_456_789),
+                "$1,234,567.89",
+                "1\u{a0}234\u{a0}567,89\u{a0}$",
+            ),
+            (Money::parse(2399, "EUR").unwrap(), "€23.99", "23,99\u{a0}€"),
+        ],
     );
-    let euros = Money::parse(2399, "EUR").unwrap();
-    assert_eq!(of(English).money(euros), "€23.99");
-    assert_eq!(of(French).money(euros), "23,99\u{a0}€");
-    assert_eq!(of(French).money(cad(7)), "0,07\u{a0}$");
 }
 
 #[test]
 fn dates_read_in_the_reader_s_zone() {
-    assert_eq!(
-        of(English).date(christmas_in_calgary()),
-        "December 25, 2026"
+    both(
+        |words, moment| words.date(moment),
+        &[
+            (
+                christmas_in_calgary(),
+                "December 25, 2026",
+                "25 décembre 2026",
+            ),
+            // 1 a.m. UTC on the 2nd is still the 1st in Calgary; French writes it "1er".
+            (
+                Moment::new(at("2026-12-02T01:00:00Z"), "America/Edmonton"),
+                "December 1, 2026",
+                "1er décembre 2026",
+            ),
+            // No zone known: UTC, and said.
+            (
+                Moment::utc(at("2026-08-02T01:00:00Z")),
+                "August 2, 2026 (UTC)",
+                "2 août 2026 (UTC)",
+            ),
+        ],
     );
-    assert_eq!(of(French).date(christmas_in_calgary()), "25 décembre 2026");
-    // 1 a.m. UTC on the 2nd is still the 1st in Calgary; French writes the first "1er".
-    let first = Moment::new(at("2026-12-02T01:00:00Z"), "America/Edmonton");
-    assert_eq!(of(English).date(first), "December 1, 2026");
-    assert_eq!(of(French).date(first), "1er décembre 2026");
-    // No zone known: UTC, and said.
-    let utc = Moment::utc(at("2026-08-02T01:00:00Z"));
-    assert_eq!(of(English).date(utc), "August 2, 2026 (UTC)");
-    assert_eq!(of(French).date(utc), "2 août 2026 (UTC)");
 }
 
 #[test]
 fn times_read_on_the_language_s_clock_with_the_zone() {
-    let moment = christmas_in_calgary();
-    assert_eq!(
-        of(English).date_time(moment),
-        "December 25, 2026 at 2:30 p.m. (UTC\u{2212}7)"
-    );
-    assert_eq!(
-        of(French).date_time(moment),
-        "25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7)"
-    );
-    let morning = Moment::utc(at("2026-03-01T09:00:00Z"));
-    assert_eq!(
-        of(English).date_time(morning),
-        "March 1, 2026 at 9:00 a.m. (UTC)"
-    );
-    assert_eq!(
-        of(French).date_time(morning),
-        "1er mars 2026 à 9\u{a0}h (UTC)"
-    );
-    let midnight = Moment::utc(at("2026-03-01T00:05:00Z"));
-    assert_eq!(
-        of(English).date_time(midnight),
-        "March 1, 2026 at 12:05 a.m. (UTC)"
-    );
-    assert_eq!(
-        of(French).date_time(midnight),
-        "1er mars 2026 à 0\u{a0}h\u{a0}05 (UTC)"
+    both(
+        |words, moment| words.date_time(moment),
+        &[
+            (
+                christmas_in_calgary(),
+                "December 25, 2026 at 2:30 p.m. (UTC\u{2212}7)",
+                "25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7)",
+            ),
+            (
+                Moment::utc(at("2026-03-01T09:00:00Z")),
+                "March 1, 2026 at 9:00 a.m. (UTC)",
+                "1er mars 2026 à 9\u{a0}h (UTC)",
+            ),
+            (
+                Moment::utc(at("2026-03-01T00:05:00Z")),
+                "March 1, 2026 at 12:05 a.m. (UTC)",
+                "1er mars 2026 à 0\u{a0}h\u{a0}05 (UTC)",
+            ),
+        ],
     );
 }
 

@@ -78,7 +78,7 @@ pub(super) fn amount_parts(amount: Money, separator: char) -> (String, i64) {
     let digits = (cents / 100).to_string();
     let mut units = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             units.push(separator);
         }
         units.push(digit);

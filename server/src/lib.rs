@@ -33,6 +33,7 @@ pub mod store;
 pub mod telemetry;
 #[cfg(feature = "test-support")]
 pub mod testing;
+pub mod words;
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
 

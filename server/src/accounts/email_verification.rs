@@ -20,6 +20,7 @@ use crate::{
         accounts::{self, AccountKind},
         email_verifications, social_identities,
     },
+    words,
 };
 
 const VALID_FOR: Duration = Duration::days(3);
@@ -82,23 +83,9 @@ pub(super) async fn on_new_account(
         "{}/verify-email/{token}",
         state.config.public_url.trim_end_matches('/')
     );
-    let (subject, body) = match language {
-        Language::French => (
-            "Confirmez votre adresse courriel",
-            format!(
-                "Bonjour {},\n\nPour confirmer votre adresse courriel, ouvrez ce lien dans les trois jours :\n{link}\n\nSi vous n'avez pas créé de compte, ignorez ce message.",
-                name.as_str()
-            ),
-        ),
-        Language::English => (
-            "Confirm your email address",
-            format!(
-                "Hello {},\n\nTo confirm your email address, open this link within three days:\n{link}\n\nIf you did not create an account, ignore this message.",
-                name.as_str()
-            ),
-        ),
-    };
-    let message = NewOutboxMessage::email(email.as_str(), subject, body).discard_after(expires_at);
+    let mail = words::of(language).email_confirmation(name.as_str(), &link);
+    let message =
+        NewOutboxMessage::email(email.as_str(), mail.subject, mail.body).discard_after(expires_at);
     outbox::enqueue(&mut *tx, &message).await?;
     Ok(())
 }

@@ -18,7 +18,7 @@ use super::{account_kind, email_counter_key};
 use crate::error::parse_id;
 use crate::{
     budgets::Budget,
-    domain::{ClientAddr, Email, Language, NewPassword, Role},
+    domain::{ClientAddr, Email, NewPassword, Role},
     error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
@@ -26,6 +26,7 @@ use crate::{
         accounts::{self, AccountKind},
         password_resets,
     },
+    words,
 };
 
 const VALID_FOR: Duration = Duration::hours(1);
@@ -122,23 +123,9 @@ async fn prepare(
         link_path(role),
         account.id
     );
-    let (subject, body) = match contact.language() {
-        Language::French => (
-            "Réinitialiser votre mot de passe",
-            format!(
-                "Bonjour {},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{link}\n\nSi vous n'avez rien demandé, ignorez ce message.",
-                contact.name
-            ),
-        ),
-        Language::English => (
-            "Reset your password",
-            format!(
-                "Hello {},\n\nTo choose a new password, open this link within the hour:\n{link}\n\nIf you did not ask for this, ignore this message.",
-                contact.name
-            ),
-        ),
-    };
-    let message = NewOutboxMessage::email(contact.email, subject, body).discard_after(expires_at);
+    let mail = words::of(contact.language).password_reset(&contact.name, &link);
+    let message =
+        NewOutboxMessage::email(contact.email, mail.subject, mail.body).discard_after(expires_at);
     outbox::enqueue(&mut *tx, &message).await?;
     tx.commit().await?;
     state.outbox.wake();

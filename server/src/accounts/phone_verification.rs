@@ -16,11 +16,12 @@ use uuid::Uuid;
 use crate::{
     auth::secret::keyed_digest,
     budgets::{Budget, Spent},
-    domain::{ClientAddr, Language, Phone, PhoneCode, SmsUpdates},
+    domain::{ClientAddr, Phone, PhoneCode, SmsUpdates},
     error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::accounts::{self, AccountKind},
+    words,
 };
 
 pub const CODE_TTL: Duration = Duration::from_secs(10 * 60);
@@ -141,16 +142,7 @@ async fn store_and_queue(
         .await?;
     cache.delete(&tries_key(account)).await?;
 
-    let body = match contact.language() {
-        Language::French => format!(
-            "Votre code de vérification est {}. Il expire dans 10 minutes.",
-            code.as_str()
-        ),
-        Language::English => format!(
-            "Your verification code is {}. It expires in 10 minutes.",
-            code.as_str()
-        ),
-    };
+    let body = words::of(contact.language).phone_code(code.as_str());
     let expires = chrono::Utc::now() + chrono::Duration::from_std(CODE_TTL).unwrap_or_default();
     let text = NewOutboxMessage::sms(phone.as_str(), body).discard_after(expires);
     let mut tx = crate::store::transaction::begin(&state.db).await?;

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::{
     auth::Caller,
-    domain::{Language, ProfessionalState, Role, text::bounded_text},
+    domain::{ProfessionalState, Role, text::bounded_text},
     error::{ApiError, ApiResult, ErrorReason},
     outbox::{self, NewOutboxMessage},
     state::AppState,
@@ -16,6 +16,7 @@ use crate::{
         audit,
         professionals::{self, Decided},
     },
+    words,
 };
 
 pub async fn approve(state: &AppState, admin: &Caller, id: Uuid) -> ApiResult<()> {
@@ -88,38 +89,13 @@ fn decision_email(
     decision: ProfessionalState,
     reason: &str,
 ) -> NewOutboxMessage {
-    let approved = decision == ProfessionalState::Approved;
-    let (subject, body) = match (contact.language(), approved) {
-        (Language::French, true) => (
-            "Votre profil est approuvé",
-            format!(
-                "Bonjour {},\n\nVotre profil de professionnel est approuvé. Activez votre abonnement pour recevoir des demandes.",
-                contact.name
-            ),
-        ),
-        (Language::French, false) => (
-            "Votre inscription a été refusée",
-            format!(
-                "Bonjour {},\n\nVotre inscription a été refusée pour la raison suivante :\n{reason}\n\nVous pouvez mettre votre profil à jour et le soumettre de nouveau.",
-                contact.name
-            ),
-        ),
-        (Language::English, true) => (
-            "Your profile is approved",
-            format!(
-                "Hello {},\n\nYour professional profile is approved. Activate your membership to start receiving requests.",
-                contact.name
-            ),
-        ),
-        (Language::English, false) => (
-            "Your registration was denied",
-            format!(
-                "Hello {},\n\nYour registration was denied for this reason:\n{reason}\n\nYou can update your profile and submit it again.",
-                contact.name
-            ),
-        ),
+    let words = words::of(contact.language);
+    let mail = if decision == ProfessionalState::Approved {
+        words.profile_approved(&contact.name)
+    } else {
+        words.registration_denied(&contact.name, reason)
     };
-    NewOutboxMessage::email(contact.email.clone(), subject, body)
+    NewOutboxMessage::email(contact.email.clone(), mail.subject, mail.body)
 }
 
 pub async fn delete(

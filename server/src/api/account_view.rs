@@ -11,7 +11,7 @@ use crate::{
     store::{accounts::AccountKind, customers, professionals},
 };
 use crate::{
-    domain::{Language, SmsUpdates},
+    domain::SmsUpdates,
     error::{ApiError, ApiResult, FieldViolation},
     store::{audit::AuditFilter, customers::CustomerRow},
 };
@@ -25,7 +25,7 @@ pub(super) fn customer_to_proto(row: CustomerRow) -> pb::Customer {
         phone_verified: row.phone_verified,
         sms_updates: sms_to_proto(SmsUpdates::from_code(&row.sms_updates).unwrap_or_default())
             as i32,
-        language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
+        language: language_to_proto(row.language) as i32,
         create_time: Some(timestamp(row.created_at)),
     }
 }

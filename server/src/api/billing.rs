@@ -369,12 +369,7 @@ impl BillingService for BillingApi {
         let language = reply_language(&self.state.db, &caller, request.get_ref().language).await?;
         let quote = preview.quote;
         ok(pb::PreviewHireResponse {
-            service_name: hiring::service_name(
-                language,
-                &quote.service_name_en,
-                &quote.service_name_fr,
-            )
-            .to_owned(),
+            service_name: quote.service_name.of(language).to_owned(),
             estimated_minutes: quote.estimated_minutes,
             professional_name: quote.professional_name,
             fee: Some(preview.fee.into()),

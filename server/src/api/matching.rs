@@ -55,7 +55,7 @@ async fn open_views(
 ) -> ApiResult<Vec<pb::OpenRepairRequest>> {
     let language = account_store::contact(&state.db, AccountKind::Professional, viewer)
         .await?
-        .map(|c| c.language())
+        .map(|c| c.language)
         .unwrap_or_default();
     Ok(requests::approximate_views(&state.db, viewer, matches)
         .await?

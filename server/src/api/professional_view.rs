@@ -6,7 +6,7 @@ use repairs_proto::{accounts as pb, types};
 
 use super::convert::{language_to_proto, sms_to_proto, timestamp};
 use crate::{
-    domain::{Experience, Language, ProfessionalState, SmsUpdates},
+    domain::{Experience, ProfessionalState, SmsUpdates},
     providers::storage::sign_file_url,
     state::AppState,
     store::professionals::{LicenceRow, ProfessionalRow, PublicProfessionalRow},
@@ -107,7 +107,7 @@ pub fn to_proto(
         phone_verified: row.phone_verified,
         sms_updates: sms_to_proto(SmsUpdates::from_code(&row.sms_updates).unwrap_or_default())
             as i32,
-        language: language_to_proto(Language::from_code(&row.language).unwrap_or_default()) as i32,
+        language: language_to_proto(row.language) as i32,
         state: state_to_proto(row.state()) as i32,
         denial_reason: row.denial_reason.clone(),
         profile,

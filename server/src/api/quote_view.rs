@@ -35,10 +35,7 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         fee: Some(quotes::fee_of(quote).into()),
         state: quote_state(quote.state()) as i32,
         create_time: Some(timestamp(quote.created_at)),
-        service_name: match language {
-            Language::French => quote.service_name_fr.clone(),
-            Language::English => quote.service_name_en.clone(),
-        },
+        service_name: quote.service_name.of(language).to_owned(),
         request_description: quote.request_description.clone(),
         surge: quote.surge,
         update_time: Some(timestamp(quote.updated_at)),

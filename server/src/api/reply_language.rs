@@ -23,5 +23,5 @@ pub async fn reply_language(db: &PgPool, caller: &Caller, asked: i32) -> ApiResu
         Role::Admin => return Ok(Language::English),
     };
     let contact = account_store::contact(db, kind, caller.account_id).await?;
-    Ok(contact.map(|c| c.language()).unwrap_or_default())
+    Ok(contact.map(|c| c.language).unwrap_or_default())
 }

@@ -133,10 +133,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         id: r.id.to_string(),
         customer_id,
         service_id: r.service_id.to_string(),
-        service_name: match language {
-            Language::French => r.service_name_fr.clone(),
-            Language::English => r.service_name_en.clone(),
-        },
+        service_name: r.service_name.of(language).to_owned(),
         description: r.description.clone(),
         urgency: urgency_to_proto(r.urgency()) as i32,
         location: Some(location),
@@ -164,9 +161,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         update_time: Some(timestamp(r.updated_at)),
         expire_time: Some(timestamp(r.expires_at)),
         close_time: r.closed_at.filter(|_| closed).map(timestamp),
-        description_language: Language::from_code(&r.description_language)
-            .map_or(types::Language::Unspecified, language_to_proto)
-            as i32,
+        description_language: language_to_proto(r.description_language) as i32,
         description_translation: translation_for(r, language),
     }
 }
@@ -175,9 +170,7 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
 /// not; empty otherwise.
 pub(super) fn translation_for(r: &RepairRequestRow, reader: Language) -> String {
     match (&r.description_translation, &r.translation_language) {
-        (Some(text), Some(into))
-            if into == reader.as_str() && r.description_language != reader.as_str() =>
-        {
+        (Some(text), Some(into)) if *into == reader && r.description_language != reader => {
             text.clone()
         }
         _ => String::new(),

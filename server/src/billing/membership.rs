@@ -5,14 +5,10 @@
 use chrono::{DateTime, Months, Utc};
 use uuid::Uuid;
 
-use super::{
-    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing,
-    receipt::{membership_receipt, membership_reminder},
-};
+use super::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt};
 use crate::{
-    domain::{Cents, CouponCode, Currency, DiscountPercent, Language, Money, ProfessionalState},
+    domain::{Cents, CouponCode, Currency, DiscountPercent, Money, ProfessionalState},
     error::{ApiError, ApiResult, ErrorReason},
-    outbox::NewOutboxMessage,
     providers::payments::{IdempotencyKey, PaymentInputError, PaymentMethodRef},
     store::{
         coupons::{self, Redemption, Reserved},
@@ -321,15 +317,10 @@ pub const REMINDER_BEFORE_DAYS: i64 = 3;
 /// Emails every professional whose membership ends within three days, once per end
 /// (housekeeping calls it periodically). Answers how many reminders were written.
 pub async fn send_reminders(db: &sqlx::PgPool) -> sqlx::Result<usize> {
-    let reminder = |member: &Member, ends_at| {
-        let language = Language::from_code(&member.language).unwrap_or_default();
-        let text = membership_reminder(language, &member.name, ends_at);
-        NewOutboxMessage::email(member.email.clone(), text.subject, text.body)
-    };
     let within = chrono::Duration::days(REMINDER_BEFORE_DAYS);
     let mut sent = 0;
     loop {
-        let batch = memberships::remind_due(db, within, 100, reminder).await?;
+        let batch = memberships::remind_due(db, within, 100, receipt::reminder).await?;
         sent += batch;
         if batch < 100 {
             return Ok(sent);
@@ -341,11 +332,7 @@ pub async fn send_reminders(db: &sqlx::PgPool) -> sqlx::Result<usize> {
 /// free month) goes out with the extension, in the professional's language.
 async fn extend(db: &sqlx::PgPool, grant: &Grant, paid: Option<Money>) -> sqlx::Result<bool> {
     let now = Utc::now();
-    let receipt = |member: &Member, ends_at| {
-        let language = Language::from_code(&member.language).unwrap_or_default();
-        let text = membership_receipt(language, &member.name, paid, ends_at);
-        NewOutboxMessage::email(member.email.clone(), text.subject, text.body)
-    };
+    let receipt = |member: &Member, ends_at| receipt::receipt(member, paid, ends_at);
     memberships::grant(db, grant, |end| next_period(now, end), receipt).await
 }
 

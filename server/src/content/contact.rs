@@ -9,11 +9,12 @@ use uuid::Uuid;
 use crate::{
     auth::Caller,
     budgets::{Budget, Spent},
-    domain::{ClientAddr, Email, text::bounded_text},
+    domain::{ClientAddr, Email, Language, text::bounded_text},
     error::{ApiError, ApiResult, ErrorReason, Violations, not_found},
     outbox::{self, NewOutboxMessage},
     state::AppState,
     store::{audit, contact_messages, contact_messages::ContactMessageRow, page::PageRequest},
+    words,
 };
 
 /// A message as typed into the form, checked.
@@ -88,14 +89,14 @@ async fn store(state: &AppState, sender: Option<Caller>, form: &ContactForm) -> 
     )
     .await?;
     if let Some(team) = &state.config.contact_email {
-        let body = format!(
-            "From: {} <{}>\n\n{}\n",
-            form.name,
+        // The team reads English.
+        let mail = words::of(Language::English).contact_message(
+            &form.name,
             form.email.as_str(),
-            form.message
+            &form.message,
         );
-        let subject = format!("Contact form: {}", form.name);
-        outbox::enqueue(&mut *tx, &NewOutboxMessage::email(team, subject, body)).await?;
+        let message = NewOutboxMessage::email(team, mail.subject, mail.body);
+        outbox::enqueue(&mut *tx, &message).await?;
     }
     tx.commit().await?;
     state.outbox.wake();

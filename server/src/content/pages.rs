@@ -88,25 +88,20 @@ impl Page {
 
 /// The built-in defaults are the web app's own catalogue (`web/src/locales`), so the page
 /// shows the same words whether the server answered or not, and there is one copy of them.
-static CATALOGUES: LazyLock<[(Language, Value); 2]> = LazyLock::new(|| {
+/// English, French.
+static CATALOGUES: LazyLock<(Value, Value)> = LazyLock::new(|| {
     let parse = |text: &str| serde_json::from_str(text).unwrap_or(Value::Null);
-    [
-        (
-            Language::English,
-            parse(include_str!("../../../web/src/locales/en.json")),
-        ),
-        (
-            Language::French,
-            parse(include_str!("../../../web/src/locales/fr.json")),
-        ),
-    ]
+    (
+        parse(include_str!("../../../web/src/locales/en.json")),
+        parse(include_str!("../../../web/src/locales/fr.json")),
+    )
 });
 
 fn default_text(page: Page, language: Language, field: &str) -> String {
-    let found = CATALOGUES
-        .iter()
-        .find(|(l, _)| *l == language)
-        .and_then(|(_, catalogue)| catalogue.pointer(&page.catalogue_pointer(field)));
+    let (english, french) = &*CATALOGUES;
+    let found = language
+        .pick(english, french)
+        .pointer(&page.catalogue_pointer(field));
     match found {
         Some(Value::String(text)) => text.clone(),
         // Paragraphs, separated by a blank line as a legal page's body is.
@@ -168,7 +163,7 @@ pub async fn read(state: &AppState, page: Page, language: Language) -> ApiResult
     {
         return Ok(resolve(page, language, &stored));
     }
-    let stored = page_texts::read(&state.db, page.key(), language.as_str()).await?;
+    let stored = page_texts::read(&state.db, page.key(), language).await?;
     if let Ok(json) = serde_json::to_string(&stored) {
         let _ = state.cache.set(&key, &json, CACHE_TTL).await;
     }
@@ -220,14 +215,14 @@ pub async fn update(
     changes: BTreeMap<&'static str, String>,
 ) -> ApiResult<PageTexts> {
     let mut tx = crate::store::transaction::begin(&state.db).await?;
-    let version = page_texts::lock_version(&mut tx, page.key(), language.as_str()).await?;
+    let version = page_texts::lock_version(&mut tx, page.key(), language).await?;
     if !etag.is_empty() && etag != version.to_string() {
         return Err(ApiError::FailedPrecondition {
             reason: ErrorReason::EtagMismatch,
             message: "this page was changed by someone else since you opened it: reload it and make your change again".to_owned(),
         });
     }
-    let before = page_texts::values(&mut *tx, page.key(), language.as_str()).await?;
+    let before = page_texts::values(&mut *tx, page.key(), language).await?;
     let writes: BTreeMap<&str, Option<String>> = changes
         .into_iter()
         .map(|(field, text)| {
@@ -250,7 +245,7 @@ pub async fn update(
         .iter()
         .map(|(f, v)| (f.to_string(), v.as_deref().map_or(Value::Null, Value::from)))
         .collect();
-    page_texts::write(&mut tx, page.key(), language.as_str(), &writes).await?;
+    page_texts::write(&mut tx, page.key(), language, &writes).await?;
     audit::record_change(
         &mut *tx,
         admin_id,
@@ -263,7 +258,7 @@ pub async fn update(
     tx.commit().await?;
     // Dropped after the commit, so a reader cannot cache the old texts again afterwards.
     let _ = state.cache.delete(&cache_key(page, language)).await;
-    let stored = page_texts::read(&state.db, page.key(), language.as_str()).await?;
+    let stored = page_texts::read(&state.db, page.key(), language).await?;
     Ok(resolve(page, language, &stored))
 }
 

@@ -24,6 +24,15 @@ impl Language {
             _ => None,
         }
     }
+
+    /// Of a pair written once per language, English first, the one for this language: a
+    /// service's names, a text, a catalogue. The one place that chooses by language.
+    pub fn pick<T>(self, english: T, french: T) -> T {
+        match self {
+            Language::English => english,
+            Language::French => french,
+        }
+    }
 }
 
 /// Whether an account wants SMS updates; `NotAsked` until the person answers.
@@ -67,6 +76,12 @@ mod tests {
         assert_eq!(Language::from_code("eng"), Some(Language::English));
         assert_eq!(Language::from_code("FR"), Some(Language::French));
         assert_eq!(Language::from_code("de"), None);
+    }
+
+    #[test]
+    fn each_language_picks_its_own_of_a_pair() {
+        assert_eq!(Language::English.pick("Plumbing", "Plomberie"), "Plumbing");
+        assert_eq!(Language::French.pick("Plumbing", "Plomberie"), "Plomberie");
     }
 
     #[test]

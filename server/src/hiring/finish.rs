@@ -5,7 +5,7 @@
 use chrono::Utc;
 use uuid::Uuid;
 
-use super::{derived_key, ledger, release, service_name};
+use super::{derived_key, ledger, release};
 use crate::{
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},
@@ -159,9 +159,11 @@ async fn cancelled_notice(
     };
     let pro = account_store::contact(&state.db, AccountKind::Professional, professional_id).await?;
     Ok(pro.map(|pro| {
-        let language = pro.language();
-        let service = service_name(language, &request.service_name_en, &request.service_name_fr);
-        let (subject, body) = crate::quotes::notice::cancelled_email(language, &pro.name, service);
-        NewOutboxMessage::email(&pro.email, subject, body)
+        let to = requests::notice::Recipient {
+            email: &pro.email,
+            name: &pro.name,
+            language: pro.language,
+        };
+        requests::notice::cancelled(to, &request.service_name)
     }))
 }

@@ -23,7 +23,7 @@
 //! quote authorises it again as a new order.
 
 mod finish;
-pub mod notice;
+mod notice;
 mod orders_of;
 pub mod reconcile;
 pub mod sweep;
@@ -38,7 +38,7 @@ use crate::{
     billing::{
         Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, ledger,
     },
-    domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, RequestChange},
+    domain::{Cents, Currency, Money, QuoteState, RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
     outbox::{self, NewOutboxMessage},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
@@ -66,14 +66,6 @@ pub fn ledger(state: &AppState) -> Ledger {
 /// completion or cancel never captures or releases twice.
 fn derived_key(order_id: Uuid, step: &str) -> IdempotencyKey {
     IdempotencyKey::new(Uuid::new_v5(&order_id, step.as_bytes()))
-}
-
-/// A service's name in `language`.
-pub fn service_name<'a>(language: Language, en: &'a str, fr: &'a str) -> &'a str {
-    match language {
-        Language::French => fr,
-        Language::English => en,
-    }
 }
 
 /// What the hire page shows before the card is taken.
@@ -406,15 +398,7 @@ async fn hire_on(
     orders::mark_hired(tx, order.id, now).await?;
     let lost =
         quotes::close_submitted(tx, order.repair_request_id, Some(order.quote_id), now).await?;
-    let mut told: Vec<NewOutboxMessage> = lost
-        .iter()
-        .map(|closed| {
-            let language = Language::from_code(&closed.language).unwrap_or_default();
-            let service = service_name(language, &closed.service_name_en, &closed.service_name_fr);
-            let (subject, body) = notice::not_selected_email(language, &closed.name, service);
-            NewOutboxMessage::email(&closed.email, subject, body)
-        })
-        .collect();
+    let mut told: Vec<NewOutboxMessage> = lost.iter().map(notice::not_selected).collect();
     if request_state != RepairRequestState::Hired {
         told.push(hired_notice(tx, state, order).await?);
     }
@@ -438,24 +422,11 @@ async fn hired_notice(
     let customer = account_store::contact(&mut *tx, AccountKind::Customer, order.customer_id)
         .await?
         .ok_or_else(|| not_found("account"))?;
-    let language = pro.language();
-    let service = service_name(language, &request.service_name_en, &request.service_name_fr);
     let link = format!(
         "{}/professional-active-requests",
         state.config.public_url.trim_end_matches('/')
     );
-    let (subject, body) = notice::hired_email(
-        language,
-        &pro.name,
-        &notice::Hired {
-            service,
-            customer: &customer.name,
-            customer_phone: customer.phone.as_deref().unwrap_or(""),
-            address: &street_address(&request),
-            link: &link,
-        },
-    );
-    Ok(NewOutboxMessage::email(&pro.email, subject, body))
+    Ok(notice::hired(&pro, &customer, &request, &link))
 }
 
 /// "100 8 Ave SW, Unit 2, Calgary, AB T2P 1J9".

@@ -5,13 +5,8 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{ledger, notice, service_name};
-use crate::{
-    domain::Language,
-    outbox::{self, NewOutboxMessage},
-    state::AppState,
-    store::orders,
-};
+use super::{ledger, notice};
+use crate::{outbox, state::AppState, store::orders};
 
 /// How long before a hold lapses its customer and the admins are warned.
 pub const WARN_BEFORE_HOURS: i64 = 24;
@@ -41,25 +36,9 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept
         };
         let mut messages = Vec::new();
         for hold in &due {
-            let lapses = hold.lapses_at.format("%Y-%m-%d %H:%M").to_string();
-            let language = Language::from_code(&hold.customer_language).unwrap_or_default();
-            let service = service_name(language, &hold.service_name_en, &hold.service_name_fr);
-            let (subject, body) =
-                notice::hold_lapsing_email(language, &hold.customer_name, service, &lapses, &link);
-            messages.push(NewOutboxMessage::email(&hold.customer_email, subject, body));
-            let order_id = hold.order_id.to_string();
+            messages.push(notice::hold_lapsing(hold, &link));
             for admin in &admins {
-                let language = Language::from_code(&admin.language).unwrap_or_default();
-                let order = notice::LapsingOrder {
-                    service: service_name(language, &hold.service_name_en, &hold.service_name_fr),
-                    customer: &hold.customer_name,
-                    order_id: &order_id,
-                    lapses: &lapses,
-                    link: &history,
-                };
-                let (subject, body) =
-                    notice::hold_lapsing_admin_email(language, &admin.name, &order);
-                messages.push(NewOutboxMessage::email(&admin.email, subject, body));
+                messages.push(notice::hold_lapsing_admin(hold, admin, &history));
             }
         }
         outbox::enqueue_many(&mut *tx, &messages).await?;

@@ -143,7 +143,7 @@ struct NotifyRow {
     email: String,
     phone: Option<String>,
     sms_opt_in: bool,
-    language: String,
+    language: Language,
 }
 
 /// The professionals to notify of request `request_id` now, the nearest `limit` of them,
@@ -190,7 +190,7 @@ pub async fn professionals_to_notify_at(
             email: row.email,
             phone: row.phone,
             sms_opt_in: row.sms_opt_in,
-            language: Language::from_code(&row.language).unwrap_or_default(),
+            language: row.language,
         })
         .collect())
 }

@@ -3,7 +3,7 @@
 //! written in the transaction that locks its request, so a request that stops being open
 //! (a hire, a cancel) takes no quote after.
 
-pub mod notice;
+mod notice;
 
 use chrono::Utc;
 use uuid::Uuid;
@@ -14,7 +14,7 @@ use crate::{
         access::{self, QuoteParties},
     },
     billing::membership,
-    domain::{Cents, Currency, Language, Money, QuoteState, RepairRequestState, SmsUpdates},
+    domain::{Cents, Currency, Money, QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -131,29 +131,12 @@ async fn tell_customer(
     let customer = customers::get(&mut *tx, quote.customer_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
-    let language = Language::from_code(&customer.language).unwrap_or_default();
-    let service = match language {
-        Language::French => &quote.service_name_fr,
-        Language::English => &quote.service_name_en,
-    };
     let link = format!(
         "{}/application-list/{}",
         state.config.public_url.trim_end_matches('/'),
         quote.repair_request_id
     );
-    let fee = fee_of(quote).to_string();
-    let facts = notice::NewQuote {
-        service,
-        professional: &quote.professional_name,
-        fee: &fee,
-        link: &link,
-    };
-    let (subject, body) = notice::email(language, &customer.name, &facts);
-    let mut messages = vec![NewOutboxMessage::email(&customer.email, subject, body)];
-    let texts = SmsUpdates::from_code(&customer.sms_updates) == Some(SmsUpdates::Yes);
-    if let (true, true, Some(phone)) = (texts, customer.phone_verified, &customer.phone) {
-        messages.push(NewOutboxMessage::sms(phone, notice::sms(language, &facts)));
-    }
+    let messages = notice::new_quote(&customer, quote, &link);
     outbox::enqueue_many(&mut *tx, &messages).await?;
     Ok(())
 }
@@ -227,23 +210,7 @@ pub async fn get(
 /// the caller's transaction `tx`, and queues word to each customer concerned.
 pub async fn withdraw_all_of(tx: &mut sqlx::PgConnection, professional_id: Uuid) -> ApiResult<()> {
     let withdrawn = quotes::withdraw_all_of(tx, professional_id, Utc::now()).await?;
-    let told: Vec<NewOutboxMessage> = withdrawn
-        .iter()
-        .map(|quote| {
-            let language = Language::from_code(&quote.customer_language).unwrap_or_default();
-            let service = match language {
-                Language::French => &quote.service_name_fr,
-                Language::English => &quote.service_name_en,
-            };
-            let (subject, body) = notice::withdrawn_email(
-                language,
-                &quote.customer_name,
-                &quote.professional_name,
-                service,
-            );
-            NewOutboxMessage::email(&quote.customer_email, subject, body)
-        })
-        .collect();
+    let told: Vec<NewOutboxMessage> = withdrawn.iter().map(notice::withdrawn).collect();
     outbox::enqueue_many(&mut *tx, &told).await?;
     Ok(())
 }
@@ -259,17 +226,6 @@ pub async fn withdraw_unless_hireable(
         withdraw_all_of(tx, professional_id).await?;
     }
     Ok(())
-}
-
-/// The email telling a professional that a request they quoted on was cancelled.
-pub fn cancelled_notice(closed: &quotes::ClosedQuote) -> NewOutboxMessage {
-    let language = Language::from_code(&closed.language).unwrap_or_default();
-    let service = match language {
-        Language::French => &closed.service_name_fr,
-        Language::English => &closed.service_name_en,
-    };
-    let (subject, body) = notice::cancelled_email(language, &closed.name, service);
-    NewOutboxMessage::email(&closed.email, subject, body)
 }
 
 /// Which of a professional's quotes to list.

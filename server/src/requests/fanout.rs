@@ -11,11 +11,11 @@ use std::collections::HashSet;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::notice::{self, NewRequest};
+use super::notice;
 use crate::{
     budgets,
-    domain::{Email, Language, Urgency},
-    matching::{self, Notify},
+    domain::Email,
+    matching,
     outbox::{self, Channel, NewOutboxMessage},
     state::AppState,
     store::repair_requests::{self, Claim, RepairRequestRow},
@@ -53,7 +53,7 @@ pub async fn notify_matches(
     // professional and channel.
     let mut due: Vec<(Claim, NewOutboxMessage)> = Vec::new();
     for professional in chosen {
-        for message in messages(request, professional, &link) {
+        for message in notice::new_request(request, professional, &link) {
             let claim = Claim {
                 professional_id: professional.professional_id,
                 channel: message.channel.as_str(),
@@ -112,47 +112,4 @@ async fn spend_sms_budget(
     let limit = i64::from(state.config.sms_notifications_per_hour);
     let wanted = i64::try_from(texts).unwrap_or(i64::MAX);
     budgets::spend_up_to(tx, "sms-budget:notifications", limit, wanted).await
-}
-
-/// The email, and the SMS when they opted in and have a verified phone.
-fn messages(request: &RepairRequestRow, to: &Notify, link: &str) -> Vec<NewOutboxMessage> {
-    let service = match to.language {
-        Language::French => &request.service_name_fr,
-        Language::English => &request.service_name_en,
-    };
-    let facts = NewRequest {
-        service,
-        city: &request.city,
-        province: &request.province,
-        distance_km: to.distance.whole_km(),
-        emergency: request.urgency() == Urgency::Immediate,
-        link,
-    };
-    // Keyed like request_notifications, so the outbox refuses a duplicate too; worthless
-    // once the request has expired.
-    let keyed = |message: NewOutboxMessage| {
-        let key = format!(
-            "repair-request:{}:{}:{}",
-            request.id,
-            to.professional_id,
-            message.channel.as_str()
-        );
-        NewOutboxMessage {
-            dedupe_key: Some(key),
-            ..message.discard_after(request.expires_at)
-        }
-    };
-    let email = notice::email(to.language, &to.name, &facts);
-    let mut messages = vec![keyed(NewOutboxMessage::email(
-        to.email.clone(),
-        email.subject,
-        email.body,
-    ))];
-    if let (true, Some(phone)) = (to.sms_opt_in, &to.phone) {
-        messages.push(keyed(NewOutboxMessage::sms(
-            phone.clone(),
-            notice::sms(to.language, &facts),
-        )));
-    }
-    messages
 }

@@ -25,7 +25,7 @@ use crate::{
         access::{self, RequestParties, RequestView},
     },
     budgets::{Budget, Spent},
-    domain::{Email, Language, RepairRequestState, RequestChange, Role},
+    domain::{Email, RepairRequestState, RequestChange, Role},
     error::{ApiError, ApiResult, ErrorReason, not_found},
     matching::{self, Distance},
     outbox::NewOutboxMessage,
@@ -125,12 +125,11 @@ pub async fn create(
     if let Some(first) = repair_requests::find_by_key(&state.db, customer_id, request_id).await? {
         return same_draft(first, &digest);
     }
-    let language = Language::from_code(&customer.language).unwrap_or_default();
     let key = NewRequestKey {
         customer_id,
         request_id,
         request_hash: &digest,
-        description_language: language,
+        description_language: customer.language,
     };
     let spent = spend_placing_budget(state, customer_id).await?;
     // Only a request this call placed keeps the budget spent: a failure (an address nowhere
@@ -184,9 +183,8 @@ async fn ask_translation(
     if !state.translation.is_configured() {
         return Ok(false);
     }
-    let written_in = Language::from_code(&request.description_language).unwrap_or_default();
-    request_translations::make_due(tx, request.id, translations::other_language(written_in))
-        .await?;
+    let into = translations::other_language(request.description_language);
+    request_translations::make_due(tx, request.id, into).await?;
     Ok(true)
 }
 
@@ -449,7 +447,7 @@ pub(crate) async fn cancel_in(
         return Ok(None);
     };
     repair_requests::drop_unsent_notifications(tx, id).await?;
-    let mut told: Vec<_> = closed.iter().map(crate::quotes::cancelled_notice).collect();
+    let mut told: Vec<_> = closed.iter().map(notice::quote_closed).collect();
     told.extend_from_slice(also);
     crate::outbox::enqueue_many(&mut *tx, &told).await?;
     Ok(Some(cancelled))

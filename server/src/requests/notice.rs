@@ -1,119 +1,83 @@
-//! What a professional reads about a new request, by email and SMS, in their language. It
-//! names the service, the city and the distance, never the street: the address is only
-//! for the professional who is hired.
+//! What professionals are told about a request, and when: each matching professional of a
+//! new request (an email, and a text to those who opted in), and the professionals who
+//! quoted on it, or were hired for it, when its customer cancels it. A new request's
+//! notices name the service, the city and the distance, never the street: the address is
+//! only for the professional who is hired. The words are [`crate::words`]'.
 
-use crate::domain::Language;
+use crate::{
+    domain::{Language, Urgency},
+    matching::Notify,
+    outbox::NewOutboxMessage,
+    store::{quotes::ClosedQuote, repair_requests::RepairRequestRow, services::ServiceNames},
+    words::{self, NewRequest},
+};
 
-/// The facts a notice tells.
-#[derive(Debug, Clone, Copy)]
-pub struct NewRequest<'a> {
-    /// The service's name in the professional's language.
-    pub service: &'a str,
-    pub city: &'a str,
-    pub province: &'a str,
-    pub distance_km: i32,
-    pub emergency: bool,
-    /// `PUBLIC_URL/view-request/{id}`.
-    pub link: &'a str,
-}
-
-/// An email's subject and body.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmailNotice {
-    pub subject: String,
-    pub body: String,
-}
-
-pub fn email(language: Language, name: &str, request: &NewRequest<'_>) -> EmailNotice {
-    let NewRequest {
-        service,
-        city,
-        province,
-        distance_km,
-        emergency,
+/// The email, and the SMS when they opted in and have a verified phone, telling professional
+/// `to` of `request` (`link` opens it).
+pub(super) fn new_request(
+    request: &RepairRequestRow,
+    to: &Notify,
+    link: &str,
+) -> Vec<NewOutboxMessage> {
+    let words = words::of(to.language);
+    let facts = NewRequest {
+        service: request.service_name.of(to.language),
+        city: &request.city,
+        province: &request.province,
+        distance_km: to.distance.whole_km(),
+        emergency: request.urgency() == Urgency::Immediate,
         link,
-    } = *request;
-    match language {
-        Language::French => {
-            let urgency = if emergency {
-                "Le client a besoin d’aide tout de suite."
-            } else {
-                "Le client peut attendre quelques jours."
-            };
-            EmailNotice {
-                subject: format!("Nouvelle demande\u{a0}: {service} à {city}"),
-                body: format!(
-                    "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance_km}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer un devis\u{a0}: {link}"
-                ),
-            }
-        }
-        Language::English => {
-            let urgency = if emergency {
-                "The customer needs help right away."
-            } else {
-                "The customer can wait a few days."
-            };
-            EmailNotice {
-                subject: format!("New request: {service} in {city}"),
-                body: format!(
-                    "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\n\nSee the request and send a quote: {link}"
-                ),
-            }
-        }
-    }
-}
-
-pub fn sms(language: Language, request: &NewRequest<'_>) -> String {
-    let NewRequest {
-        service,
-        city,
-        distance_km,
-        link,
-        ..
-    } = *request;
-    match language {
-        Language::French => {
-            format!("Nouvelle demande\u{a0}: {service} à {city} ({distance_km}\u{a0}km). {link}")
-        }
-        Language::English => format!("New request: {service} in {city} ({distance_km} km). {link}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const REQUEST: NewRequest<'static> = NewRequest {
-        service: "Plumbing Services",
-        city: "Calgary",
-        province: "AB",
-        distance_km: 12,
-        emergency: true,
-        link: "http://127.0.0.1:8080/view-request/abc",
     };
-
-    #[test]
-    fn notices_name_service_city_distance_and_link_in_both_languages() {
-        for language in [Language::English, Language::French] {
-            let mail = email(language, "Ana", &REQUEST);
-            let text = sms(language, &REQUEST);
-            for part in [&mail.subject, &mail.body, &text] {
-                assert!(part.contains("Calgary"), "{part}");
-            }
-            for part in [&mail.body, &text] {
-                assert!(
-                    part.contains("Plumbing Services") && part.contains("12"),
-                    "{part}"
-                );
-                assert!(part.contains(REQUEST.link), "{part}");
-            }
-            assert!(!mail.body.contains('\''), "typographic apostrophes only");
-        }
-        assert!(
-            email(Language::French, "Ana", &REQUEST)
-                .body
-                .contains("tout de suite")
+    // Keyed like request_notifications, so the outbox refuses a duplicate too; worthless
+    // once the request has expired.
+    let keyed = |message: NewOutboxMessage| {
+        let key = format!(
+            "repair-request:{}:{}:{}",
+            request.id,
+            to.professional_id,
+            message.channel.as_str()
         );
-        assert!(sms(Language::English, &REQUEST).chars().count() <= 160);
+        NewOutboxMessage {
+            dedupe_key: Some(key),
+            ..message.discard_after(request.expires_at)
+        }
+    };
+    let email = words.new_request_email(&to.name, &facts);
+    let mut messages = vec![keyed(NewOutboxMessage::email(
+        to.email.clone(),
+        email.subject,
+        email.body,
+    ))];
+    if let (true, Some(phone)) = (to.sms_opt_in, &to.phone) {
+        messages.push(keyed(NewOutboxMessage::sms(
+            phone.clone(),
+            words.new_request_sms(&facts),
+        )));
     }
+    messages
+}
+
+/// A professional to tell that a request was cancelled: one who quoted on it or was hired
+/// for it.
+#[derive(Debug, Clone, Copy)]
+pub struct Recipient<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub language: Language,
+}
+
+/// The email telling `to` that the request for `service` was cancelled.
+pub fn cancelled(to: Recipient<'_>, service: &ServiceNames) -> NewOutboxMessage {
+    let mail = words::of(to.language).request_cancelled(to.name, service.of(to.language));
+    NewOutboxMessage::email(to.email, mail.subject, mail.body)
+}
+
+/// The email telling a professional whose quote the cancel closed.
+pub(super) fn quote_closed(closed: &ClosedQuote) -> NewOutboxMessage {
+    let to = Recipient {
+        email: &closed.email,
+        name: &closed.name,
+        language: closed.language,
+    };
+    cancelled(to, &closed.service_name)
 }

@@ -73,8 +73,7 @@ pub async fn translate_due(state: &AppState) -> sqlx::Result<usize> {
 }
 
 async fn translate_one(state: &AppState, due: Due) -> sqlx::Result<bool> {
-    let source = Language::from_code(&due.description_language).unwrap_or_default();
-    let target = Language::from_code(&due.target_language).unwrap_or(other_language(source));
+    let (source, target) = (due.description_language, due.target_language);
     let answer = match Texts::one(due.description.clone()) {
         Ok(texts) => {
             state

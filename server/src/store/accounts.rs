@@ -50,14 +50,10 @@ pub struct Contact {
     pub phone: Option<String>,
     pub phone_verified: bool,
     pub sms_updates: String,
-    pub language: String,
+    pub language: Language,
 }
 
 impl Contact {
-    pub fn language(&self) -> Language {
-        Language::from_code(&self.language).unwrap_or_default()
-    }
-
     pub fn sms_updates(&self) -> SmsUpdates {
         SmsUpdates::from_code(&self.sms_updates).unwrap_or_default()
     }
@@ -85,7 +81,7 @@ pub async fn insert(
     .bind(name)
     .bind(email.as_str())
     .bind(password_hash)
-    .bind(language.as_str())
+    .bind(language)
     .execute(db)
     .await?;
     Ok(())

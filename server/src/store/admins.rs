@@ -44,7 +44,7 @@ async fn insert(
     .bind(email.as_str())
     .bind(name)
     .bind(password_hash)
-    .bind(language.as_str())
+    .bind(language)
     .execute(db)
     .await?;
     Ok(inserted.rows_affected() == 1)

@@ -15,7 +15,7 @@ pub struct CustomerRow {
     pub phone: Option<String>,
     pub phone_verified: bool,
     pub sms_updates: String,
-    pub language: String,
+    pub language: Language,
     pub created_at: DateTime<Utc>,
 }
 
@@ -48,7 +48,7 @@ pub async fn update(
     .bind(id)
     .bind(name.as_str())
     .bind(email.as_str())
-    .bind(language.map(Language::as_str))
+    .bind(language)
     .bind(sms.map(SmsUpdates::as_str))
     .fetch_optional(db)
     .await

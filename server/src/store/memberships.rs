@@ -6,6 +6,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::outbox::NewOutboxMessage;
+use crate::domain::Language;
 
 /// What the membership gate looks at.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -38,8 +39,10 @@ pub struct Grant {
 pub struct Member {
     pub name: String,
     pub email: String,
-    pub language: String,
+    pub language: Language,
     pub membership_expires_at: Option<DateTime<Utc>>,
+    /// Their IANA time zone, empty where their place has none.
+    pub time_zone: String,
 }
 
 /// Extends the membership for `grant` once: under the professional's row lock, `period`
@@ -55,7 +58,7 @@ pub async fn grant(
 ) -> sqlx::Result<bool> {
     let mut tx = crate::store::transaction::begin(db).await?;
     let member: Option<Member> = sqlx::query_as(
-        "select name, email::text as email, language, membership_expires_at
+        "select name, email::text as email, language, membership_expires_at, time_zone
          from professionals where id = $1 for update",
     )
     .bind(grant.professional_id)
@@ -119,8 +122,8 @@ pub async fn remind_due(
 ) -> sqlx::Result<usize> {
     let mut tx = crate::store::transaction::begin(db).await?;
     let due: Vec<(Uuid, Member)> =
-        sqlx::query_as::<_, (Uuid, String, String, String, DateTime<Utc>)>(
-            "select id, name, email::text, language, membership_expires_at from professionals
+        sqlx::query_as::<_, (Uuid, String, String, Language, DateTime<Utc>, String)>(
+            "select id, name, email::text, language, membership_expires_at, time_zone from professionals
          where membership_expires_at > now() and membership_expires_at <= now() + $1
            and membership_reminded_for is distinct from membership_expires_at
          order by membership_expires_at limit $2
@@ -131,12 +134,13 @@ pub async fn remind_due(
         .fetch_all(&mut *tx)
         .await?
         .into_iter()
-        .map(|(id, name, email, language, end)| {
+        .map(|(id, name, email, language, end, time_zone)| {
             let member = Member {
                 name,
                 email,
                 language,
                 membership_expires_at: Some(end),
+                time_zone,
             };
             (id, member)
         })

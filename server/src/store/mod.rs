@@ -8,6 +8,7 @@ pub mod coupons;
 pub mod customers;
 pub mod email_verifications;
 pub mod embedded_postgres;
+mod language;
 pub mod limit_counters;
 pub mod manual_payouts;
 pub mod match_rule;

@@ -5,7 +5,8 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::domain::OrderChange;
+use super::services::ServiceNames;
+use crate::domain::{Language, OrderChange};
 
 /// A completed job whose hire payment was captured: what a review needs to know about it.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -264,10 +265,12 @@ pub struct LapsingHold {
     pub repair_request_id: Uuid,
     pub customer_name: String,
     pub customer_email: String,
-    pub customer_language: String,
-    pub service_name_en: String,
-    pub service_name_fr: String,
+    pub customer_language: Language,
+    #[sqlx(flatten)]
+    pub service_name: ServiceNames,
     pub lapses_at: DateTime<Utc>,
+    /// The request's IANA time zone, empty where its place has none.
+    pub time_zone: String,
 }
 
 /// Marks warned (and answers) up to `limit` hired, uncompleted orders whose authorised hold
@@ -295,7 +298,7 @@ pub async fn claim_hold_warnings(
         select w.id as order_id, w.repair_request_id, c.name as customer_name,
             c.email::text as customer_email, c.language as customer_language,
             s.name_en as service_name_en, s.name_fr as service_name_fr,
-            p.authorization_expires_at as lapses_at
+            p.authorization_expires_at as lapses_at, r.time_zone
         from warned w
         join customers c on c.id = w.customer_id
         join payments p on p.id = w.payment_id
@@ -331,7 +334,7 @@ pub async fn lapsed_holds(
 pub struct AdminRecipient {
     pub name: String,
     pub email: String,
-    pub language: String,
+    pub language: Language,
 }
 
 /// The admins to warn of what only admins act on.

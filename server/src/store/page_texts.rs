@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor, PgPool};
 
+use crate::domain::Language;
+
 /// What admins set for one page in one language: only the fields they set.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct StoredPage {
@@ -14,7 +16,7 @@ pub struct StoredPage {
     pub values: BTreeMap<String, String>,
 }
 
-pub async fn read(db: &PgPool, page: &str, language: &str) -> sqlx::Result<StoredPage> {
+pub async fn read(db: &PgPool, page: &str, language: Language) -> sqlx::Result<StoredPage> {
     let version: Option<(i64, DateTime<Utc>)> = sqlx::query_as(
         "select version, updated_at from page_versions where page = $1 and language = $2",
     )
@@ -31,7 +33,11 @@ pub async fn read(db: &PgPool, page: &str, language: &str) -> sqlx::Result<Store
 
 /// Locks the page's version row (creating it at version 0) and returns the version, so that
 /// two editors of one page and language take turns.
-pub async fn lock_version(tx: &mut PgConnection, page: &str, language: &str) -> sqlx::Result<i64> {
+pub async fn lock_version(
+    tx: &mut PgConnection,
+    page: &str,
+    language: Language,
+) -> sqlx::Result<i64> {
     sqlx::query(
         "insert into page_versions (page, language) values ($1, $2)
          on conflict (page, language) do nothing",
@@ -54,7 +60,7 @@ pub async fn lock_version(tx: &mut PgConnection, page: &str, language: &str) -> 
 pub async fn write(
     tx: &mut PgConnection,
     page: &str,
-    language: &str,
+    language: Language,
     changes: &BTreeMap<&str, Option<String>>,
 ) -> sqlx::Result<(i64, DateTime<Utc>)> {
     for (field, value) in changes {
@@ -97,7 +103,7 @@ pub async fn write(
 pub async fn values(
     db: impl PgExecutor<'_>,
     page: &str,
-    language: &str,
+    language: Language,
 ) -> sqlx::Result<BTreeMap<String, String>> {
     let values: Vec<(String, String)> =
         sqlx::query_as("select field, value from page_texts where page = $1 and language = $2")

@@ -15,7 +15,7 @@ pub struct ProfessionalRow {
     pub phone: Option<String>,
     pub phone_verified: bool,
     pub sms_updates: String,
-    pub language: String,
+    pub language: Language,
     pub state: String,
     pub denial_reason: String,
     pub approved_at: Option<DateTime<Utc>>,
@@ -195,7 +195,7 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     .bind(p.name.as_str())
     .bind(p.email.as_str())
     .bind(p.sms_updates.map(SmsUpdates::as_str))
-    .bind(p.language.map(Language::as_str))
+    .bind(p.language)
     .bind(&p.description)
     .bind(&p.registered_address)
     .bind(&p.home_line1)

@@ -6,8 +6,8 @@ use uuid::Uuid;
 
 use std::sync::LazyLock;
 
-use super::{page::PageRequest, reviews::ReviewSummary};
-use crate::domain::{QuoteChange, QuoteState, RepairRequestState};
+use super::{page::PageRequest, reviews::ReviewSummary, services::ServiceNames};
+use crate::domain::{Language, QuoteChange, QuoteState, RepairRequestState};
 
 /// A quote joined to who sent it and what it is for.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -26,8 +26,8 @@ pub struct QuoteRow {
     pub updated_at: DateTime<Utc>,
     /// The request's customer, to check who may read the quote.
     pub customer_id: Uuid,
-    pub service_name_en: String,
-    pub service_name_fr: String,
+    #[sqlx(flatten)]
+    pub service_name: ServiceNames,
     pub request_description: String,
     /// The professional's reviews in short, counted in the same query.
     #[sqlx(flatten)]
@@ -247,9 +247,9 @@ pub async fn quoter_distances(
 pub struct ClosedQuote {
     pub email: String,
     pub name: String,
-    pub language: String,
-    pub service_name_en: String,
-    pub service_name_fr: String,
+    pub language: Language,
+    #[sqlx(flatten)]
+    pub service_name: ServiceNames,
 }
 
 /// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` but `keep` (it
@@ -288,10 +288,10 @@ pub async fn close_submitted(
 pub struct WithdrawnQuote {
     pub customer_email: String,
     pub customer_name: String,
-    pub customer_language: String,
+    pub customer_language: Language,
     pub professional_name: String,
-    pub service_name_en: String,
-    pub service_name_fr: String,
+    #[sqlx(flatten)]
+    pub service_name: ServiceNames,
 }
 
 /// SUBMITTED -> WITHDRAWN for every quote of professional `professional_id` (denied or

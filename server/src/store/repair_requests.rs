@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::page::PageRequest;
+use super::{page::PageRequest, services::ServiceNames};
 use crate::domain::{Language, RepairRequestState, RequestChange, Urgency};
 
 /// A stored request with its service's names.
@@ -14,8 +14,8 @@ pub struct RepairRequestRow {
     pub customer_id: Uuid,
     pub request_hash: Vec<u8>,
     pub service_id: Uuid,
-    pub service_name_en: String,
-    pub service_name_fr: String,
+    #[sqlx(flatten)]
+    pub service_name: ServiceNames,
     pub urgency: String,
     pub description: String,
     pub line1: String,
@@ -51,11 +51,11 @@ pub struct RepairRequestRow {
     /// Whether its customer reviewed the hired professional.
     pub reviewed: bool,
     /// 'en' or 'fr': the customer's language when placed.
-    pub description_language: String,
+    pub description_language: Language,
     /// The description's machine translation, once made (`store::request_translations`),
     /// and the language it is in.
     pub description_translation: Option<String>,
-    pub translation_language: Option<String>,
+    pub translation_language: Option<Language>,
 }
 
 impl RepairRequestRow {
@@ -170,7 +170,7 @@ pub async fn insert(
     bind_content(query, content)
         .bind(content.urgency.expires_at(now))
         .bind(now)
-        .bind(key.description_language.as_str())
+        .bind(key.description_language)
         .fetch_optional(tx)
         .await
 }

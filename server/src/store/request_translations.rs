@@ -14,8 +14,8 @@ use crate::domain::Language;
 pub struct Due {
     pub repair_request_id: Uuid,
     pub description: String,
-    pub description_language: String,
-    pub target_language: String,
+    pub description_language: Language,
+    pub target_language: Language,
     /// Tries of this description, this one included.
     pub attempts: i32,
 }
@@ -34,7 +34,7 @@ pub async fn make_due(
              translation = null, attempts = 0, due_at = now(), last_error = null",
     )
     .bind(request_id)
-    .bind(target.as_str())
+    .bind(target)
     .execute(tx)
     .await?;
     Ok(())

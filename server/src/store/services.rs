@@ -6,6 +6,25 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
+use crate::domain::Language;
+
+/// A service's name in both languages, as the rows joined to their service carry it (the
+/// columns `service_name_en` and `service_name_fr`).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ServiceNames {
+    #[sqlx(rename = "service_name_en")]
+    pub en: String,
+    #[sqlx(rename = "service_name_fr")]
+    pub fr: String,
+}
+
+impl ServiceNames {
+    /// The name a reader of `language` reads.
+    pub fn of(&self, language: Language) -> &str {
+        language.pick(&self.en, &self.fr)
+    }
+}
+
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 pub struct ServiceRow {
     pub id: Uuid,

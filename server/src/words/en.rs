@@ -1,0 +1,247 @@
+//! Every English text the server writes. Canadian English: "$1,234.56", "December 25, 2026",
+//! "2:30 p.m.".
+
+use chrono::{Datelike, Timelike};
+
+use super::{
+    Hired, LapsingOrder, Mail, Moment, NewQuote, NewRequest, Words,
+    format::{amount_parts, symbol},
+};
+use crate::domain::Money;
+
+pub struct English;
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+fn mail(subject: impl Into<String>, body: String) -> Mail {
+    Mail {
+        subject: subject.into(),
+        body,
+    }
+}
+
+impl Words for English {
+    fn money(&self, amount: Money) -> String {
+        let (units, cents) = amount_parts(amount, ',');
+        format!("{}{units}.{cents:02}", symbol(amount.currency()))
+    }
+
+    fn date(&self, when: Moment) -> String {
+        let day = when.wall();
+        let month = MONTHS[day.month0() as usize];
+        format!("{month} {}, {}{}", day.day(), day.year(), when.date_note())
+    }
+
+    fn date_time(&self, when: Moment) -> String {
+        let wall = when.wall();
+        let (afternoon, hour) = wall.hour12();
+        let half = if afternoon { "p.m." } else { "a.m." };
+        let month = MONTHS[wall.month0() as usize];
+        let (day, year, minute) = (wall.day(), wall.year(), wall.minute());
+        let offset = when.offset();
+        format!("{month} {day}, {year} at {hour}:{minute:02} {half} ({offset})")
+    }
+
+    fn password_reset(&self, name: &str, link: &str) -> Mail {
+        mail(
+            "Reset your password",
+            format!(
+                "Hello {name},\n\nTo choose a new password, open this link within the hour:\n{link}\n\nIf you did not ask for this, ignore this message."
+            ),
+        )
+    }
+
+    fn email_confirmation(&self, name: &str, link: &str) -> Mail {
+        mail(
+            "Confirm your email address",
+            format!(
+                "Hello {name},\n\nTo confirm your email address, open this link within three days:\n{link}\n\nIf you did not create an account, ignore this message."
+            ),
+        )
+    }
+
+    fn phone_code(&self, code: &str) -> String {
+        format!("Your verification code is {code}. It expires in 10 minutes.")
+    }
+
+    fn profile_approved(&self, name: &str) -> Mail {
+        mail(
+            "Your profile is approved",
+            format!(
+                "Hello {name},\n\nYour professional profile is approved. Activate your membership to start receiving requests."
+            ),
+        )
+    }
+
+    fn registration_denied(&self, name: &str, reason: &str) -> Mail {
+        mail(
+            "Your registration was denied",
+            format!(
+                "Hello {name},\n\nYour registration was denied for this reason:\n{reason}\n\nYou can update your profile and submit it again."
+            ),
+        )
+    }
+
+    fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
+        let NewRequest {
+            service,
+            city,
+            province,
+            distance_km,
+            emergency,
+            link,
+        } = *request;
+        let urgency = if emergency {
+            "The customer needs help right away."
+        } else {
+            "The customer can wait a few days."
+        };
+        mail(
+            format!("New request: {service} in {city}"),
+            format!(
+                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\n\nSee the request and send a quote: {link}"
+            ),
+        )
+    }
+
+    fn new_request_sms(&self, request: &NewRequest<'_>) -> String {
+        let NewRequest {
+            service,
+            city,
+            distance_km,
+            link,
+            ..
+        } = *request;
+        format!("New request: {service} in {city} ({distance_km} km). {link}")
+    }
+
+    fn request_cancelled(&self, name: &str, service: &str) -> Mail {
+        mail(
+            format!("Request cancelled: {service}"),
+            format!(
+                "Hello {name},\n\nThe customer cancelled their request ({service}) that you quoted on. Your quote is closed; there is nothing for you to do."
+            ),
+        )
+    }
+
+    fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail {
+        let (professional, service, link) = (quote.professional, quote.service, quote.link);
+        let fee = self.money(quote.fee);
+        mail(
+            format!("New quote on your request: {service}"),
+            format!(
+                "Hello {name},\n\n{professional} quoted {fee} for your request ({service}).\n\nSee the quotes and hire a professional: {link}"
+            ),
+        )
+    }
+
+    fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String {
+        let fee = self.money(quote.fee);
+        format!("New quote ({}): {fee}. {}", quote.service, quote.link)
+    }
+
+    fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail {
+        mail(
+            format!("Quote withdrawn: {service}"),
+            format!(
+                "Hello {name},\n\n{professional} cannot take jobs on our platform at the moment, so their quote for your request ({service}) is withdrawn. Your request stays open to other professionals."
+            ),
+        )
+    }
+
+    fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {
+        let Hired {
+            service,
+            customer,
+            customer_phone,
+            address,
+            link,
+        } = *job;
+        mail(
+            format!("You are hired: {service}"),
+            format!(
+                "Hello {name},\n\n{customer} hired you for their request ({service}).\n\nAddress: {address}\nCustomer's phone: {customer_phone}\n\nSee the job: {link}"
+            ),
+        )
+    }
+
+    fn not_selected(&self, name: &str, service: &str) -> Mail {
+        mail(
+            format!("Quote not selected: {service}"),
+            format!(
+                "Hello {name},\n\nThe customer chose another professional for their request ({service}). Your quote is closed; there is nothing for you to do."
+            ),
+        )
+    }
+
+    fn hold_lapsing(&self, name: &str, service: &str, lapses: Moment, link: &str) -> Mail {
+        let lapses = self.date_time(lapses);
+        mail(
+            format!("Card hold lapses soon: {service}"),
+            format!(
+                "Hello {name},\n\nThe card hold for the job ({service}) lapses on {lapses}. Mark the job completed before then, or authorise the card again: {link}"
+            ),
+        )
+    }
+
+    fn hold_lapsing_admin(&self, name: &str, order: &LapsingOrder<'_>) -> Mail {
+        let LapsingOrder {
+            service,
+            customer,
+            order_id,
+            link,
+            ..
+        } = *order;
+        let lapses = self.date_time(order.lapses);
+        mail(
+            format!("Card hold lapses soon: order {order_id}"),
+            format!(
+                "Hello {name},\n\nThe card hold of order {order_id} ({service}, customer: {customer}) lapses on {lapses}. The customer was told. You can capture or release it from the order history: {link}"
+            ),
+        )
+    }
+
+    fn membership_receipt(&self, name: &str, paid: Option<Money>, ends: Moment) -> Mail {
+        let paid = paid.map_or_else(
+            || "This month is free with your coupon.".to_owned(),
+            |amount| format!("Amount paid: {}.", self.money(amount)),
+        );
+        let end = self.date(ends);
+        mail(
+            "Your membership receipt",
+            format!(
+                "Hello {name},\n\nThank you! Your professional membership is extended by one month.\n{paid}\nIt is active until {end}."
+            ),
+        )
+    }
+
+    fn membership_reminder(&self, name: &str, ends: Moment) -> Mail {
+        let end = self.date(ends);
+        mail(
+            "Your membership ends soon",
+            format!(
+                "Hello {name},\n\nYour professional membership ends on {end}. Renew it to keep receiving requests."
+            ),
+        )
+    }
+
+    fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail {
+        mail(
+            format!("Contact form: {sender}"),
+            format!("From: {sender} <{email}>\n\n{message}\n"),
+        )
+    }
+}

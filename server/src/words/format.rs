@@ -1,0 +1,129 @@
+//! What both languages share to write money and moments: the amount's parts, the wall time
+//! in the reader's zone and the zone's offset. How each language puts them together (the
+//! symbol's side, the separators, the month names, the clock) is in its own file.
+
+use chrono::{DateTime, NaiveDateTime, Offset, TimeZone, Utc};
+use chrono_tz::Tz;
+
+use crate::domain::{Currency, Money};
+
+/// An instant, and the time zone of the one who reads it. Where the zone is unknown it is
+/// read in UTC, and the words say so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Moment {
+    at: DateTime<Utc>,
+    zone: Option<Tz>,
+}
+
+impl Moment {
+    /// `zone` as the `time_zone` columns hold it: an IANA name, or empty where the place
+    /// has none (an unknown name reads as empty).
+    pub fn new(at: DateTime<Utc>, zone: &str) -> Self {
+        Self {
+            at,
+            zone: zone.parse().ok(),
+        }
+    }
+
+    /// For a reader whose zone is unknown (admins).
+    pub fn utc(at: DateTime<Utc>) -> Self {
+        Self { at, zone: None }
+    }
+
+    /// The reader's wall time.
+    pub(super) fn wall(self) -> NaiveDateTime {
+        match self.zone {
+            Some(zone) => zone.from_utc_datetime(&self.at.naive_utc()).naive_local(),
+            None => self.at.naive_utc(),
+        }
+    }
+
+    /// The zone a time is read in: "UTC−7", "UTC−3:30", "UTC+1"; "UTC" where it is unknown.
+    pub(super) fn offset(self) -> String {
+        let seconds = self.zone.map_or(0, |zone| {
+            zone.offset_from_utc_datetime(&self.at.naive_utc())
+                .fix()
+                .local_minus_utc()
+        });
+        let sign = if seconds < 0 { '\u{2212}' } else { '+' };
+        let (hours, minutes) = (seconds.abs() / 3600, seconds.abs() % 3600 / 60);
+        match (hours, minutes) {
+            (0, 0) => "UTC".to_owned(),
+            (_, 0) => format!("UTC{sign}{hours}"),
+            _ => format!("UTC{sign}{hours}:{minutes:02}"),
+        }
+    }
+
+    /// What follows a date alone: nothing where the reader's zone is known (the date is
+    /// theirs), " (UTC)" where it is not.
+    pub(super) fn date_note(self) -> &'static str {
+        match self.zone {
+            Some(_) => "",
+            None => " (UTC)",
+        }
+    }
+}
+
+/// "$" or "€".
+pub(super) fn symbol(currency: Currency) -> &'static str {
+    match currency {
+        Currency::Cad => "$",
+        Currency::Eur => "€",
+    }
+}
+
+/// The whole units, in groups of three joined by `separator`, and the cents.
+pub(super) fn amount_parts(amount: Money, separator: char) -> (String, i64) {
+    let cents = amount.cents().get();
+    let digits = (cents / 100).to_string();
+    let mut units = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            units.push(separator);
+        }
+        units.push(digit);
+    }
+    (units, cents % 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> DateTime<Utc> {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_moment_reads_in_its_zone_with_the_offset_of_that_day() {
+        let winter = Moment::new(at("2026-12-25T21:30:00Z"), "America/Edmonton");
+        assert_eq!(winter.wall().to_string(), "2026-12-25 14:30:00");
+        assert_eq!(winter.offset(), "UTC\u{2212}7");
+        assert_eq!(winter.date_note(), "");
+        let summer = Moment::new(at("2026-07-01T12:00:00Z"), "America/St_Johns");
+        assert_eq!(summer.offset(), "UTC\u{2212}2:30");
+        let paris = Moment::new(at("2026-12-25T12:00:00Z"), "Europe/Paris");
+        assert_eq!(paris.offset(), "UTC+1");
+    }
+
+    #[test]
+    fn without_a_known_zone_a_moment_reads_in_utc_and_says_so() {
+        for zone in ["", "Mars/Olympus"] {
+            let moment = Moment::new(at("2026-12-25T21:30:00Z"), zone);
+            assert_eq!(moment, Moment::utc(at("2026-12-25T21:30:00Z")));
+            assert_eq!(moment.wall().to_string(), "2026-12-25 21:30:00");
+            assert_eq!(moment.offset(), "UTC");
+            assert_eq!(moment.date_note(), " (UTC)");
+        }
+    }
+
+    #[test]
+    fn units_are_grouped_by_three() {
+        let parts = |cents| amount_parts(Money::parse(cents, "CAD").unwrap(), ',');
+        assert_eq!(parts(5), ("0".to_owned(), 5));
+        assert_eq!(parts(12_050), ("120".to_owned(), 50));
+        assert_eq!(parts(123_456), ("1,234".to_owned(), 56));
+        assert_eq!(parts(100_000_000), ("1,000,000".to_owned(), 0));
+        assert_eq!(symbol(Currency::Eur), "€");
+    }
+}

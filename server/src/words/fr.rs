@@ -1,0 +1,245 @@
+//! Every French text the server writes, in Canadian French typography: a no-break space
+//! (U+00A0) before the two-part signs (:, ;, !), in "1 234,56 $", "25 décembre 2026" and
+//! "14 h 30".
+
+use chrono::{Datelike, NaiveDateTime, Timelike};
+
+use super::{
+    Hired, LapsingOrder, Mail, Moment, NewQuote, NewRequest, Words,
+    format::{amount_parts, symbol},
+};
+use crate::domain::Money;
+
+pub struct French;
+
+const MONTHS: [&str; 12] = [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+];
+
+/// "1er décembre 2026", "25 décembre 2026".
+fn day_text(wall: NaiveDateTime) -> String {
+    let month = MONTHS[wall.month0() as usize];
+    let ordinal = if wall.day() == 1 { "er" } else { "" };
+    format!("{}{ordinal} {month} {}", wall.day(), wall.year())
+}
+
+/// "14 h 30", and "9 h" on the hour.
+fn clock_text(wall: NaiveDateTime) -> String {
+    match wall.minute() {
+        0 => format!("{}\u{a0}h", wall.hour()),
+        minute => format!("{}\u{a0}h\u{a0}{minute:02}", wall.hour()),
+    }
+}
+
+fn courriel(subject: impl Into<String>, body: String) -> Mail {
+    Mail {
+        subject: subject.into(),
+        body,
+    }
+}
+
+impl Words for French {
+    fn money(&self, amount: Money) -> String {
+        let (units, cents) = amount_parts(amount, '\u{a0}');
+        format!("{units},{cents:02}\u{a0}{}", symbol(amount.currency()))
+    }
+
+    fn date(&self, when: Moment) -> String {
+        day_text(when.wall()) + when.date_note()
+    }
+
+    fn date_time(&self, when: Moment) -> String {
+        let wall = when.wall();
+        let offset = when.offset();
+        format!("{} à {} ({offset})", day_text(wall), clock_text(wall))
+    }
+
+    fn password_reset(&self, name: &str, link: &str) -> Mail {
+        courriel(
+            "Réinitialiser votre mot de passe",
+            format!(
+                "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{link}\n\nSi vous n'avez rien demandé, ignorez ce message."
+            ),
+        )
+    }
+
+    fn email_confirmation(&self, name: &str, link: &str) -> Mail {
+        courriel(
+            "Confirmez votre adresse courriel",
+            format!(
+                "Bonjour {name},\n\nPour confirmer votre adresse courriel, ouvrez ce lien dans les trois jours :\n{link}\n\nSi vous n'avez pas créé de compte, ignorez ce message."
+            ),
+        )
+    }
+
+    fn phone_code(&self, code: &str) -> String {
+        format!("Votre code de vérification est {code}. Il expire dans 10 minutes.")
+    }
+
+    fn profile_approved(&self, name: &str) -> Mail {
+        courriel(
+            "Votre profil est approuvé",
+            format!(
+                "Bonjour {name},\n\nVotre profil de professionnel est approuvé. Activez votre abonnement pour recevoir des demandes."
+            ),
+        )
+    }
+
+    fn registration_denied(&self, name: &str, reason: &str) -> Mail {
+        courriel(
+            "Votre inscription a été refusée",
+            format!(
+                "Bonjour {name},\n\nVotre inscription a été refusée pour la raison suivante :\n{reason}\n\nVous pouvez mettre votre profil à jour et le soumettre de nouveau."
+            ),
+        )
+    }
+
+    fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
+        let (service, city, province) = (request.service, request.city, request.province);
+        let (distance, link) = (request.distance_km, request.link);
+        let urgency = match request.emergency {
+            true => "Le client a besoin d’aide tout de suite.",
+            false => "Le client peut attendre quelques jours.",
+        };
+        courriel(
+            format!("Nouvelle demande\u{a0}: {service} à {city}"),
+            format!(
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer un devis\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn new_request_sms(&self, request: &NewRequest<'_>) -> String {
+        let (service, city, link) = (request.service, request.city, request.link);
+        let distance = request.distance_km;
+        format!("Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km). {link}")
+    }
+
+    fn request_cancelled(&self, name: &str, service: &str) -> Mail {
+        courriel(
+            format!("Demande annulée\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe client a annulé sa demande ({service}) sur laquelle vous aviez envoyé un devis. Votre devis est clos\u{a0}; vous n’avez rien à faire."
+            ),
+        )
+    }
+
+    fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail {
+        let NewQuote {
+            service,
+            professional,
+            link,
+            ..
+        } = *quote;
+        let fee = self.money(quote.fee);
+        courriel(
+            format!("Nouveau devis pour votre demande\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{professional} vous propose ses services pour votre demande ({service}) pour {fee}.\n\nVoir les devis et engager un professionnel\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String {
+        let (service, link) = (quote.service, quote.link);
+        format!(
+            "Nouveau devis ({service})\u{a0}: {}. {link}",
+            self.money(quote.fee)
+        )
+    }
+
+    fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail {
+        courriel(
+            format!("Devis retiré\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment\u{a0}; son devis pour votre demande ({service}) est retiré. Votre demande reste ouverte aux autres professionnels."
+            ),
+        )
+    }
+
+    fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {
+        let Hired {
+            service, customer, ..
+        } = *job;
+        let (address, phone, link) = (job.address, job.customer_phone, job.link);
+        courriel(
+            format!("Vous êtes engagé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} vous a engagé pour sa demande ({service}).\n\nAdresse\u{a0}: {address}\nTéléphone du client\u{a0}: {phone}\n\nVoir le travail\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn not_selected(&self, name: &str, service: &str) -> Mail {
+        courriel(
+            format!("Devis non retenu\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe client a choisi un autre professionnel pour sa demande ({service}). Votre devis est clos\u{a0}; vous n’avez rien à faire."
+            ),
+        )
+    }
+
+    fn hold_lapsing(&self, name: &str, service: &str, lapses: Moment, link: &str) -> Mail {
+        courriel(
+            format!("L’autorisation de paiement expire bientôt\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nL’autorisation de carte pour le travail ({service}) expire le {}. Marquez le travail comme terminé avant, ou autorisez la carte de nouveau\u{a0}: {link}",
+                self.date_time(lapses)
+            ),
+        )
+    }
+
+    fn hold_lapsing_admin(&self, name: &str, order: &LapsingOrder<'_>) -> Mail {
+        let (service, customer) = (order.service, order.customer);
+        let (id, link) = (order.order_id, order.link);
+        let lapses = self.date_time(order.lapses);
+        courriel(
+            format!("Autorisation de paiement bientôt expirée\u{a0}: commande {id}"),
+            format!(
+                "Bonjour {name},\n\nL’autorisation de carte de la commande {id} ({service}, client\u{a0}: {customer}) expire le {lapses}. Le client a été prévenu. Vous pouvez encaisser ou libérer le paiement depuis l’historique des commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn membership_receipt(&self, name: &str, paid: Option<Money>, ends: Moment) -> Mail {
+        let paid = match paid {
+            Some(amount) => format!("Montant payé\u{a0}: {}.", self.money(amount)),
+            None => "Ce mois vous est offert avec votre coupon.".to_owned(),
+        };
+        courriel(
+            "Reçu de votre abonnement",
+            format!(
+                "Bonjour {name},\n\nMerci\u{a0}! Votre abonnement professionnel est prolongé d’un mois.\n{paid}\nIl est actif jusqu’au {}.",
+                self.date(ends)
+            ),
+        )
+    }
+
+    fn membership_reminder(&self, name: &str, ends: Moment) -> Mail {
+        courriel(
+            "Votre abonnement se termine bientôt",
+            format!(
+                "Bonjour {name},\n\nVotre abonnement professionnel se termine le {}. Renouvelez-le pour continuer à recevoir des demandes.",
+                self.date(ends)
+            ),
+        )
+    }
+
+    fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail {
+        courriel(
+            format!("Formulaire de contact\u{a0}: {sender}"),
+            format!("De\u{a0}: {sender} <{email}>\n\n{message}\n"),
+        )
+    }
+}

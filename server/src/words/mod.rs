@@ -1,0 +1,124 @@
+//! Every word the server writes to people (emails, text messages, receipts, notices), once
+//! per language: [`Words`] lists each message, [`en`] and [`fr`] write all of them (a message
+//! missing in one language does not compile), [`format`] holds what both share to write
+//! money and moments. The features decide who is told what and when; the words come from
+//! here, through [`of`] and the reader's language.
+
+mod en;
+pub mod format;
+mod fr;
+#[cfg(test)]
+mod tests;
+
+pub use format::Moment;
+
+use crate::domain::{Language, Money};
+
+/// The words of the reader's language.
+pub fn of(language: Language) -> &'static dyn Words {
+    language.pick(&en::English, &fr::French)
+}
+
+/// An email's subject and body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    pub subject: String,
+    pub body: String,
+}
+
+/// A new request, as a professional near it reads of it: the service, the city and the
+/// distance, never the street (only the hired professional learns the address).
+#[derive(Debug, Clone, Copy)]
+pub struct NewRequest<'a> {
+    /// The service's name in the reader's language.
+    pub service: &'a str,
+    pub city: &'a str,
+    pub province: &'a str,
+    pub distance_km: i32,
+    pub emergency: bool,
+    /// `PUBLIC_URL/view-request/{id}`.
+    pub link: &'a str,
+}
+
+/// A new quote, as the request's customer reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct NewQuote<'a> {
+    /// The service's name in the reader's language.
+    pub service: &'a str,
+    pub professional: &'a str,
+    pub fee: Money,
+    /// `PUBLIC_URL/application-list/{request id}`.
+    pub link: &'a str,
+}
+
+/// The job a hired professional is told of: where it is and how to reach the customer.
+#[derive(Debug, Clone, Copy)]
+pub struct Hired<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    pub customer_phone: &'a str,
+    pub address: &'a str,
+    pub link: &'a str,
+}
+
+/// An order whose card hold lapses soon, as an admin reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct LapsingOrder<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    pub order_id: &'a str,
+    pub lapses: Moment,
+    /// The admins' order history.
+    pub link: &'a str,
+}
+
+/// Each message the server writes, and how the language writes money and moments. `name`
+/// is always the reader's.
+pub trait Words: Sync {
+    /// "$120.00", "120,00 $".
+    fn money(&self, amount: Money) -> String;
+    /// A day in the reader's zone: "December 25, 2026", "25 décembre 2026".
+    fn date(&self, when: Moment) -> String;
+    /// A day and a time in the reader's zone, with the zone's offset.
+    fn date_time(&self, when: Moment) -> String;
+
+    // Accounts.
+    /// The link that sets a new password, valid an hour.
+    fn password_reset(&self, name: &str, link: &str) -> Mail;
+    /// The link that confirms a new account's email address, valid three days.
+    fn email_confirmation(&self, name: &str, link: &str) -> Mail;
+    /// The text message with a phone verification code, valid ten minutes.
+    fn phone_code(&self, code: &str) -> String;
+    /// An admin approved the professional's profile.
+    fn profile_approved(&self, name: &str) -> Mail;
+    /// An admin denied the professional's registration, for `reason`.
+    fn registration_denied(&self, name: &str, reason: &str) -> Mail;
+
+    // Requests and quotes.
+    fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail;
+    fn new_request_sms(&self, request: &NewRequest<'_>) -> String;
+    /// To a professional who quoted on, or was hired for, a request its customer cancelled.
+    fn request_cancelled(&self, name: &str, service: &str) -> Mail;
+    fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail;
+    fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String;
+    /// To a customer: `professional` cannot take jobs any more, so their quote is withdrawn.
+    fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail;
+
+    // Hiring.
+    fn hired(&self, name: &str, job: &Hired<'_>) -> Mail;
+    /// To a professional whose quote lost: the customer hired someone else.
+    fn not_selected(&self, name: &str, service: &str) -> Mail;
+    /// To the customer: their job's card hold lapses at `lapses`.
+    fn hold_lapsing(&self, name: &str, service: &str, lapses: Moment, link: &str) -> Mail;
+    fn hold_lapsing_admin(&self, name: &str, order: &LapsingOrder<'_>) -> Mail;
+
+    // Billing.
+    /// A month of membership: what was paid (`None`: free with a coupon) and the new end.
+    fn membership_receipt(&self, name: &str, paid: Option<Money>, ends: Moment) -> Mail;
+    /// Three days before a membership ends.
+    fn membership_reminder(&self, name: &str, ends: Moment) -> Mail;
+
+    // Content.
+    /// To the team: a message sent through the contact form by `sender` at `email`.
+    fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail;
+}

@@ -1,0 +1,390 @@
+//! Each message in both languages: its key parts, money and moments as the reader's
+//! language writes them.
+
+use chrono::{DateTime, Utc};
+
+use super::*;
+use crate::domain::Language::{English, French};
+
+const NBSP: char = '\u{a0}';
+
+fn at(text: &str) -> DateTime<Utc> {
+    text.parse().unwrap()
+}
+
+fn cad(cents: i64) -> Money {
+    Money::parse(cents, "CAD").unwrap()
+}
+
+/// Christmas 2026, 2:30 p.m. in Calgary.
+fn christmas_in_calgary() -> Moment {
+    Moment::new(at("2026-12-25T21:30:00Z"), "America/Edmonton")
+}
+
+/// French writes no straight apostrophe in the product's newer texts.
+fn typographic(mail: &Mail) -> bool {
+    !mail.subject.contains('\'') && !mail.body.contains('\'')
+}
+
+/// Each case in English, then in French.
+fn both<T: Copy>(write: impl Fn(&dyn Words, T) -> String, cases: &[(T, &str, &str)]) {
+    for &(value, english, french) in cases {
+        assert_eq!(write(of(English), value), english);
+        assert_eq!(write(of(French), value), french);
+    }
+}
+
+#[test]
+fn money_reads_as_each_language_writes_it() {
+    both(
+        |words, amount| words.money(amount),
+        &[
+            (cad(12_000), "$120.00", "120,00\u{a0}$"),
+            (cad(7), "$0.07", "0,07\u{a0}$"),
+            (
+                cad(123_456_789),
+                "$1,234,567.89",
+                "1\u{a0}234\u{a0}567,89\u{a0}$",
+            ),
+            (Money::parse(2399, "EUR").unwrap(), "€23.99", "23,99\u{a0}€"),
+        ],
+    );
+}
+
+#[test]
+fn dates_read_in_the_reader_s_zone() {
+    both(
+        |words, moment| words.date(moment),
+        &[
+            (
+                christmas_in_calgary(),
+                "December 25, 2026",
+                "25 décembre 2026",
+            ),
+            // 1 a.m. UTC on the 2nd is still the 1st in Calgary; French writes it "1er".
+            (
+                Moment::new(at("2026-12-02T01:00:00Z"), "America/Edmonton"),
+                "December 1, 2026",
+                "1er décembre 2026",
+            ),
+            // No zone known: UTC, and said.
+            (
+                Moment::utc(at("2026-08-02T01:00:00Z")),
+                "August 2, 2026 (UTC)",
+                "2 août 2026 (UTC)",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn times_read_on_the_language_s_clock_with_the_zone() {
+    both(
+        |words, moment| words.date_time(moment),
+        &[
+            (
+                christmas_in_calgary(),
+                "December 25, 2026 at 2:30 p.m. (UTC\u{2212}7)",
+                "25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7)",
+            ),
+            (
+                Moment::utc(at("2026-03-01T09:00:00Z")),
+                "March 1, 2026 at 9:00 a.m. (UTC)",
+                "1er mars 2026 à 9\u{a0}h (UTC)",
+            ),
+            (
+                Moment::utc(at("2026-03-01T00:05:00Z")),
+                "March 1, 2026 at 12:05 a.m. (UTC)",
+                "1er mars 2026 à 0\u{a0}h\u{a0}05 (UTC)",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn account_emails_carry_the_link_in_both_languages() {
+    let link = "http://x/reset-password/1/abc";
+    let en = of(English).password_reset("Ana", link);
+    assert_eq!(en.subject, "Reset your password");
+    assert!(en.body.starts_with("Hello Ana,") && en.body.contains(link));
+    let fr = of(French).password_reset("Ana", link);
+    assert_eq!(fr.subject, "Réinitialiser votre mot de passe");
+    assert!(fr.body.starts_with("Bonjour Ana,") && fr.body.contains(link));
+
+    let link = "http://x/verify-email/abc";
+    let en = of(English).email_confirmation("Ana", link);
+    assert_eq!(en.subject, "Confirm your email address");
+    assert!(en.body.contains("three days") && en.body.contains(link));
+    let fr = of(French).email_confirmation("Élise Roy", link);
+    assert_eq!(fr.subject, "Confirmez votre adresse courriel");
+    assert!(fr.body.starts_with("Bonjour Élise Roy,") && fr.body.contains(link));
+}
+
+#[test]
+fn the_phone_code_text_names_the_code_in_both_languages() {
+    assert_eq!(
+        of(English).phone_code("123456"),
+        "Your verification code is 123456. It expires in 10 minutes."
+    );
+    assert_eq!(
+        of(French).phone_code("123456"),
+        "Votre code de vérification est 123456. Il expire dans 10 minutes."
+    );
+}
+
+#[test]
+fn review_decisions_in_both_languages() {
+    assert_eq!(
+        of(English).profile_approved("Ana").subject,
+        "Your profile is approved"
+    );
+    assert!(of(French).profile_approved("Ana").body.contains("approuvé"));
+    let reason = "The licence is unreadable.";
+    let en = of(English).registration_denied("Ana", reason);
+    assert_eq!(en.subject, "Your registration was denied");
+    assert!(en.body.contains(reason));
+    let fr = of(French).registration_denied("Ana", reason);
+    assert_eq!(fr.subject, "Votre inscription a été refusée");
+    assert!(fr.body.contains(reason));
+}
+
+const REQUEST: NewRequest<'static> = NewRequest {
+    service: "Plumbing Services",
+    city: "Calgary",
+    province: "AB",
+    distance_km: 12,
+    emergency: true,
+    link: "http://127.0.0.1:8080/view-request/abc",
+};
+
+#[test]
+fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
+    for language in [English, French] {
+        let mail = of(language).new_request_email("Ana", &REQUEST);
+        let text = of(language).new_request_sms(&REQUEST);
+        for part in [&mail.subject, &mail.body, &text] {
+            assert!(part.contains("Calgary"), "{part}");
+        }
+        for part in [&mail.body, &text] {
+            assert!(part.contains("Plumbing Services"), "{part}");
+            assert!(part.contains(REQUEST.link), "{part}");
+        }
+        assert!(typographic(&mail), "{mail:?}");
+        assert!(text.chars().count() <= 160, "{text}");
+    }
+    let en = of(English).new_request_email("Ana", &REQUEST);
+    assert!(en.body.contains("12 km from your base") && en.body.contains("right away"));
+    let fr = of(French).new_request_email("Ana", &REQUEST);
+    assert!(fr.body.contains("à 12\u{a0}km de chez vous") && fr.body.contains("tout de suite"));
+    let calm = NewRequest {
+        emergency: false,
+        ..REQUEST
+    };
+    assert!(
+        of(French)
+            .new_request_email("Ana", &calm)
+            .body
+            .contains("quelques jours")
+    );
+    assert_eq!(
+        of(English).new_request_sms(&REQUEST),
+        format!(
+            "New request: Plumbing Services in Calgary (12 km). {}",
+            REQUEST.link
+        )
+    );
+}
+
+#[test]
+fn a_cancelled_request_closes_the_quote_in_both_languages() {
+    let en = of(English).request_cancelled("Ana", "Plumbing");
+    assert_eq!(en.subject, "Request cancelled: Plumbing");
+    let fr = of(French).request_cancelled("Ana", "Plomberie");
+    assert_eq!(fr.subject, format!("Demande annulée{NBSP}: Plomberie"));
+    assert!(fr.body.contains("Votre devis est clos") && typographic(&fr));
+}
+
+#[test]
+fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
+    let quote = NewQuote {
+        service: "Plumbing",
+        professional: "Ana",
+        fee: cad(12_050),
+        link: "http://x/application-list/1",
+    };
+    let en = of(English).new_quote_email("Bo", &quote);
+    assert_eq!(en.subject, "New quote on your request: Plumbing");
+    assert!(
+        en.body.contains("Ana quoted $120.50 for your request"),
+        "{}",
+        en.body
+    );
+    assert!(en.body.contains(quote.link));
+    let fr = of(French).new_quote_email("Bo", &quote);
+    assert!(fr.subject.starts_with("Nouveau devis"));
+    assert!(fr.body.contains("pour 120,50\u{a0}$."), "{}", fr.body);
+    assert!(!fr.body.contains("CAD") && !en.body.contains("CAD"));
+    assert_eq!(
+        of(English).new_quote_sms(&quote),
+        "New quote (Plumbing): $120.50. http://x/application-list/1"
+    );
+    assert_eq!(
+        of(French).new_quote_sms(&quote),
+        "Nouveau devis (Plumbing)\u{a0}: 120,50\u{a0}$. http://x/application-list/1"
+    );
+}
+
+#[test]
+fn a_withdrawn_quote_names_its_professional_in_both_languages() {
+    let en = of(English).quote_withdrawn("Bo", "Ana", "Plumbing");
+    assert_eq!(en.subject, "Quote withdrawn: Plumbing");
+    assert!(en.body.contains("Ana cannot take jobs"));
+    let fr = of(French).quote_withdrawn("Bo", "Ana", "Plomberie");
+    assert_eq!(fr.subject, format!("Devis retiré{NBSP}: Plomberie"));
+    assert!(fr.body.contains("Ana ne peut pas accepter") && typographic(&fr));
+}
+
+#[test]
+fn the_hired_professional_reads_the_address_and_phone_in_both_languages() {
+    let job = Hired {
+        service: "Plumbing",
+        customer: "Bo",
+        customer_phone: "+14035550100",
+        address: "100 8 Ave SW, Calgary, AB T2P 1J9",
+        link: "http://x/professional-active-requests",
+    };
+    for language in [English, French] {
+        let mail = of(language).hired("Ana", &job);
+        assert!(mail.subject.contains("Plumbing"));
+        for part in [job.address, job.customer_phone, job.link, "Bo"] {
+            assert!(mail.body.contains(part), "{part}: {}", mail.body);
+        }
+    }
+    assert_eq!(
+        of(English).hired("Ana", &job).subject,
+        "You are hired: Plumbing"
+    );
+    assert!(
+        of(French)
+            .hired("Ana", &job)
+            .body
+            .contains("Téléphone du client\u{a0}: +14035550100")
+    );
+}
+
+#[test]
+fn a_lost_quote_is_told_in_both_languages() {
+    assert_eq!(
+        of(English).not_selected("Ana", "Plumbing").subject,
+        "Quote not selected: Plumbing"
+    );
+    let fr = of(French).not_selected("Ana", "Plomberie");
+    assert!(fr.subject.contains("non retenu") && typographic(&fr));
+}
+
+#[test]
+fn a_lapsing_hold_tells_the_customer_when_in_their_zone() {
+    let link = "http://x/user-active-requests";
+    let lapses = christmas_in_calgary();
+    let en = of(English).hold_lapsing("Bo", "Plumbing", lapses, link);
+    assert_eq!(en.subject, "Card hold lapses soon: Plumbing");
+    assert!(
+        en.body
+            .contains("lapses on December 25, 2026 at 2:30 p.m. (UTC\u{2212}7)."),
+        "{}",
+        en.body
+    );
+    let fr = of(French).hold_lapsing("Bo", "Plomberie", lapses, link);
+    assert!(
+        fr.body
+            .contains("expire le 25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7)."),
+        "{}",
+        fr.body
+    );
+    assert!(en.body.contains(link) && fr.body.contains(link) && typographic(&fr));
+}
+
+#[test]
+fn a_lapsing_hold_tells_the_admins_in_utc() {
+    let order = LapsingOrder {
+        service: "Plumbing",
+        customer: "Bo",
+        order_id: "0192",
+        lapses: Moment::utc(at("2026-12-25T21:30:00Z")),
+        link: "http://x/admin/order-history",
+    };
+    let en = of(English).hold_lapsing_admin("Ada", &order);
+    assert_eq!(en.subject, "Card hold lapses soon: order 0192");
+    assert!(en.body.contains("December 25, 2026 at 9:30 p.m. (UTC)"));
+    let fr = of(French).hold_lapsing_admin("Ada", &order);
+    assert!(fr.subject.starts_with("Autorisation de paiement"));
+    assert!(
+        fr.body
+            .contains("25 décembre 2026 à 21\u{a0}h\u{a0}30 (UTC)")
+    );
+    for mail in [&en, &fr] {
+        assert!(mail.body.contains("0192") && mail.body.contains(order.link));
+    }
+}
+
+#[test]
+fn receipts_speak_the_professional_s_language_money_and_date() {
+    let end = Moment::new(at("2026-12-23T10:00:00Z"), "America/Toronto");
+    let price = Money::parse(2399, "EUR").unwrap();
+    let fr = of(French).membership_receipt("Ana", Some(price), end);
+    assert_eq!(fr.subject, "Reçu de votre abonnement");
+    assert!(
+        fr.body.contains("Montant payé\u{a0}: 23,99\u{a0}€."),
+        "{}",
+        fr.body
+    );
+    assert!(
+        fr.body.contains("actif jusqu’au 23 décembre 2026."),
+        "{}",
+        fr.body
+    );
+    assert!(typographic(&fr));
+    let en = of(English).membership_receipt("Ana", Some(price), end);
+    assert!(en.body.contains("Amount paid: €23.99."), "{}", en.body);
+    assert!(
+        en.body.contains("active until December 23, 2026."),
+        "{}",
+        en.body
+    );
+    let free = of(English).membership_receipt("Ana", None, end);
+    assert!(free.body.contains("free with your coupon"));
+    assert!(
+        of(French)
+            .membership_receipt("Ana", None, end)
+            .body
+            .contains("offert")
+    );
+}
+
+#[test]
+fn reminders_name_the_end_in_both_languages() {
+    let end = Moment::utc(at("2026-12-23T10:00:00Z"));
+    let fr = of(French).membership_reminder("Ana", end);
+    assert_eq!(fr.subject, "Votre abonnement se termine bientôt");
+    assert!(
+        fr.body.contains("se termine le 23 décembre 2026 (UTC)."),
+        "{}",
+        fr.body
+    );
+    let en = of(English).membership_reminder("Ana", end);
+    assert_eq!(en.subject, "Your membership ends soon");
+    assert!(
+        en.body.contains("ends on December 23, 2026 (UTC)."),
+        "{}",
+        en.body
+    );
+}
+
+#[test]
+fn a_contact_message_names_its_sender_in_both_languages() {
+    let en = of(English).contact_message("Élise", "elise@example.ca", "Hi!");
+    assert_eq!(en.subject, "Contact form: Élise");
+    assert_eq!(en.body, "From: Élise <elise@example.ca>\n\nHi!\n");
+    let fr = of(French).contact_message("Élise", "elise@example.ca", "Salut");
+    assert!(fr.body.contains("elise@example.ca") && fr.body.contains("Salut"));
+}

@@ -5,7 +5,6 @@ use repairs_proto::marketplace as pb;
 use super::convert::timestamp;
 use crate::{
     domain::{Language, QuoteState},
-    quotes,
     store::{quotes::QuoteRow, reviews::ReviewSummary},
 };
 
@@ -32,7 +31,7 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         professional_id: quote.professional_id.to_string(),
         professional_name: quote.professional_name.clone(),
         estimated_minutes: quote.estimated_minutes,
-        fee: Some(quotes::fee_of(quote).into()),
+        fee: Some(quote.fee().into()),
         state: quote_state(quote.state()) as i32,
         create_time: Some(timestamp(quote.created_at)),
         service_name: quote.service_name.of(language).to_owned(),

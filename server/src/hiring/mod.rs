@@ -49,7 +49,7 @@ use crate::{
         orders::{self, NewClaim, OrderRecord},
         professionals,
         quotes::{self, QuoteRow},
-        repair_requests::{self, RepairRequestRow},
+        repair_requests::{self},
     },
 };
 
@@ -88,7 +88,7 @@ async fn own_quote(state: &AppState, customer_id: Uuid, raw_id: &str) -> ApiResu
 /// The booking summary of a quote: its fee is what the hire authorises.
 pub async fn preview(state: &AppState, customer_id: Uuid, quote_id: &str) -> ApiResult<Preview> {
     let quote = own_quote(state, customer_id, quote_id).await?;
-    let fee = crate::quotes::fee_of(&quote);
+    let fee = quote.fee();
     Ok(Preview {
         quote,
         fee,
@@ -427,23 +427,6 @@ async fn hired_notice(
         state.config.public_url.trim_end_matches('/')
     );
     Ok(notice::hired(&pro, &customer, &request, &link))
-}
-
-/// "100 8 Ave SW, Unit 2, Calgary, AB T2P 1J9".
-pub fn street_address(request: &RepairRequestRow) -> String {
-    let mut parts = vec![request.line1.as_str()];
-    if !request.line2.is_empty() {
-        parts.push(&request.line2);
-    }
-    parts.push(&request.city);
-    format!(
-        "{}, {} {}",
-        parts.join(", "),
-        request.province,
-        request.postal_code
-    )
-    .trim_end()
-    .to_owned()
 }
 
 /// Releases the order's hold (a lost race, a cancel), once: a payment no longer held is

@@ -3,7 +3,6 @@
 //! hold lapses, the customer (in their request's time zone) and the admins (in UTC). The
 //! words are [`crate::words`]'.
 
-use super::street_address;
 use crate::{
     outbox::NewOutboxMessage,
     store::{
@@ -27,7 +26,7 @@ pub(super) fn hired(
         service: request.service_name.of(pro.language),
         customer: &customer.name,
         customer_phone: customer.phone.as_deref().unwrap_or(""),
-        address: &street_address(request),
+        address: &request.street_address(),
         link,
     };
     let mail = words::of(pro.language).hired(&pro.name, &job);

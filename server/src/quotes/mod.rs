@@ -14,7 +14,7 @@ use crate::{
         access::{self, QuoteParties},
     },
     billing::membership,
-    domain::{Cents, Currency, Money, QuoteState, RepairRequestState},
+    domain::{Currency, QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -139,12 +139,6 @@ async fn tell_customer(
     let messages = notice::new_quote(&customer, quote, &link);
     outbox::enqueue_many(&mut *tx, &messages).await?;
     Ok(())
-}
-
-/// A stored quote's fee (the table admits only positive CAD amounts).
-pub fn fee_of(quote: &QuoteRow) -> Money {
-    Money::parse(quote.fee_cents, &quote.currency)
-        .unwrap_or_else(|_| Money::new(Cents::ZERO, Currency::Cad))
 }
 
 /// Withdraws the professional's SUBMITTED quote while its request is open; a withdrawn one

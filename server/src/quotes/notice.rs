@@ -22,7 +22,7 @@ pub(super) fn new_quote(
     let facts = NewQuote {
         service: quote.service_name.of(customer.language),
         professional: &quote.professional_name,
-        fee: super::fee_of(quote),
+        fee: quote.fee(),
         link,
     };
     let mail = words.new_quote_email(&customer.name, &facts);

@@ -7,7 +7,9 @@ use uuid::Uuid;
 use std::sync::LazyLock;
 
 use super::{page::PageRequest, reviews::ReviewSummary, services::ServiceNames};
-use crate::domain::{Language, QuoteChange, QuoteState, RepairRequestState};
+use crate::domain::{
+    Cents, Currency, Language, Money, QuoteChange, QuoteState, RepairRequestState,
+};
 
 /// A quote joined to who sent it and what it is for.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -397,4 +399,12 @@ pub async fn professional_counts(
     .bind(professional_id)
     .fetch_one(db)
     .await
+}
+
+impl QuoteRow {
+    /// A stored quote's fee (the table admits only positive CAD amounts).
+    pub fn fee(&self) -> Money {
+        Money::parse(self.fee_cents, &self.currency)
+            .unwrap_or_else(|_| Money::new(Cents::ZERO, Currency::Cad))
+    }
 }

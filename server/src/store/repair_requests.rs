@@ -518,3 +518,22 @@ pub async fn drop_unsent_notifications(
     .await?;
     Ok(done.rows_affected())
 }
+
+impl RepairRequestRow {
+    /// "100 8 Ave SW, Unit 2, Calgary, AB T2P 1J9".
+    pub fn street_address(&self) -> String {
+        let mut parts = vec![self.line1.as_str()];
+        if !self.line2.is_empty() {
+            parts.push(&self.line2);
+        }
+        parts.push(&self.city);
+        format!(
+            "{}, {} {}",
+            parts.join(", "),
+            self.province,
+            self.postal_code
+        )
+        .trim_end()
+        .to_owned()
+    }
+}

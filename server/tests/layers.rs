@@ -29,7 +29,13 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
     (
         "store, providers and what they are built on",
         &[
-            "store", "providers", "cache", "live", "budgets", "outbox", "auth",
+            "store",
+            "providers",
+            "cache",
+            "live",
+            "budgets",
+            "outbox",
+            "auth",
         ],
     ),
     ("the state every rule reaches", &["state"]),
@@ -84,7 +90,10 @@ impl Crate {
                     if relative == Path::new("main.rs") {
                         continue;
                     }
-                    files.insert(module_of(relative), clean(&fs::read_to_string(&path).unwrap()));
+                    files.insert(
+                        module_of(relative),
+                        clean(&fs::read_to_string(&path).unwrap()),
+                    );
                 }
             }
         }
@@ -281,7 +290,10 @@ fn reexports(text: &str) -> Vec<String> {
 fn without_reexports(text: &str) -> String {
     let mut out = String::new();
     let mut rest = text;
-    while let Some(at) = rest.find("pub use ").or_else(|| rest.find("pub(crate) use ")) {
+    while let Some(at) = rest
+        .find("pub use ")
+        .or_else(|| rest.find("pub(crate) use "))
+    {
         out.push_str(&rest[..at]);
         let end = rest[at..].find(';').map_or(rest.len(), |e| at + e + 1);
         rest = &rest[end..];
@@ -556,7 +568,10 @@ fn the_reader_finds_a_circle_through_a_re_export_and_a_child_named_in_code() {
     let b = vec!["b".to_owned()];
     assert_eq!(edges[&b], BTreeSet::from([inner.clone(), a.clone()]));
     assert_eq!(edges[&a], BTreeSet::from([b.clone()]));
-    assert!(!edges.contains_key(&inner), "comments and strings are not imports");
+    assert!(
+        !edges.contains_key(&inner),
+        "comments and strings are not imports"
+    );
     let circles = circles(&edges);
     assert_eq!(circles.len(), 1);
     assert_eq!(

@@ -5,7 +5,7 @@
 use chrono::Utc;
 use uuid::Uuid;
 
-use super::{derived_key, ledger, release};
+use super::apply::{derived_key, ledger, release};
 use crate::{
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},

@@ -1,6 +1,6 @@
 //! Orders as their parties and the admins list them, each with its payment.
 
-use super::ledger;
+use super::apply::ledger;
 use crate::{
     auth::access::{self, Whose},
     billing::Payment,

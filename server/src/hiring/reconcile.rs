@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use serde_json::json;
 use uuid::Uuid;
 
-use super::{apply, ledger, unclaim};
+use super::apply::{apply, ledger, unclaim};
 use crate::{
     billing::{LedgerError, Payment, Purpose, StartPayment, Step, Timing, ledger::AttemptSeen},
     domain::Money,

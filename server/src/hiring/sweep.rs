@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use super::{ledger, notice};
+use super::{apply::ledger, notice};
 use crate::{outbox, state::AppState, store::orders};
 
 /// How long before a hold lapses its customer and the admins are warned.

@@ -5,7 +5,7 @@
 
 use repairs_proto::content;
 
-use super::shapes::{english, fold, split_list};
+use super::text::{english, fold, split_list};
 
 /// The original client's short service names and the catalogue's English name each stands for.
 const SHORT_NAMES: [(&str, &str); 8] = [
@@ -83,7 +83,28 @@ impl Catalogue {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::legacy::shapes::tests::service;
+    use prost_types::Timestamp;
+    use repairs_proto::types::LocalizedText;
+
+    pub(in crate::legacy) fn service(id: &str, en: &str, fr: &str) -> content::Service {
+        content::Service {
+            id: id.to_owned(),
+            name: Some(LocalizedText {
+                en: en.to_owned(),
+                fr: fr.to_owned(),
+            }),
+            description: Some(LocalizedText {
+                en: format!("{en} text"),
+                fr: String::new(),
+            }),
+            icon_url: "/files/icon?exp=1&sig=ab".to_owned(),
+            create_time: Some(Timestamp {
+                seconds: 0,
+                nanos: 0,
+            }),
+            ..Default::default()
+        }
+    }
 
     pub(in crate::legacy) fn catalogue() -> Catalogue {
         Catalogue::new(vec![

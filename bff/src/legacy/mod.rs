@@ -17,6 +17,7 @@ pub mod paging;
 pub mod rpc;
 pub mod shapes;
 pub mod table;
+pub mod text;
 
 mod accounts_shared;
 mod admin;

@@ -7,10 +7,12 @@ use chrono::{DateTime, SecondsFormat};
 use prost_types::Timestamp;
 use repairs_proto::accounts as pb;
 use repairs_proto::content;
+use repairs_proto::province;
 use repairs_proto::types::{Address, Language, Money};
 use serde::Serialize;
 
 use super::catalogue::Catalogue;
+use super::text::{english, french, split_list};
 
 mod applications;
 mod requests;
@@ -212,69 +214,15 @@ pub fn days_from_text(values: &[String]) -> Vec<i32> {
         .collect()
 }
 
-/// The items of comma-separated values, trimmed, empty ones left out.
-pub fn split_list(values: &[String]) -> impl Iterator<Item = &str> {
-    values
-        .iter()
-        .flat_map(|value| value.split(','))
-        .map(str::trim)
-        .filter(|item| !item.is_empty())
-}
-
-const PROVINCES: [(&str, &str, &str); 13] = [
-    ("AB", "Alberta", "Alberta"),
-    ("BC", "British Columbia", "Colombie-Britannique"),
-    ("MB", "Manitoba", "Manitoba"),
-    ("NB", "New Brunswick", "Nouveau-Brunswick"),
-    ("NL", "Newfoundland and Labrador", "Terre-Neuve-et-Labrador"),
-    ("NS", "Nova Scotia", "Nouvelle-Écosse"),
-    ("NT", "Northwest Territories", "Territoires du Nord-Ouest"),
-    ("NU", "Nunavut", "Nunavut"),
-    ("ON", "Ontario", "Ontario"),
-    ("PE", "Prince Edward Island", "Île-du-Prince-Édouard"),
-    ("QC", "Quebec", "Québec"),
-    ("SK", "Saskatchewan", "Saskatchewan"),
-    ("YT", "Yukon", "Yukon"),
-];
-
-/// Lower case, accents and punctuation folded, so "québec", "Quebec" and "QUÉBEC" compare equal.
-pub(super) fn fold(text: &str) -> String {
-    text.trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| match c {
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'î' | 'ï' => 'i',
-            'ô' => 'o',
-            'à' | 'â' => 'a',
-            'ç' => 'c',
-            '-' | '.' => ' ',
-            other => other,
-        })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The two-letter code of a province given by code or by English or French name; anything
 /// else is passed on as typed (the server says it is not a province).
 pub fn province_code(text: &str) -> String {
-    let folded = fold(text);
-    PROVINCES
-        .iter()
-        .find(|(code, english, french)| {
-            folded == code.to_lowercase() || folded == fold(english) || folded == fold(french)
-        })
-        .map_or_else(|| text.trim().to_owned(), |(code, _, _)| (*code).to_owned())
+    province::code_of(text).map_or_else(|| text.trim().to_owned(), str::to_owned)
 }
 
 /// The English name the old form showed for a province code ("AB" -> "Alberta").
 pub fn province_name(code: &str) -> String {
-    PROVINCES
-        .iter()
-        .find(|(c, _, _)| *c == code)
-        .map_or_else(|| code.to_owned(), |(_, english, _)| (*english).to_owned())
+    province::english_name(code).unwrap_or(code).to_owned()
 }
 
 /// Whole km from the old form's free-text radius ("50", "50 km", "50.0"); 0 (which the server
@@ -374,22 +322,6 @@ pub fn split_phone(number: &str, default_country: &str) -> (String, String) {
                 .map(|rest| ((*code).to_owned(), rest.to_owned()))
         })
         .unwrap_or_else(|| (String::new(), number.to_owned()))
-}
-
-pub(super) fn english(text: Option<&repairs_proto::types::LocalizedText>) -> String {
-    text.map(|t| t.en.clone()).unwrap_or_default()
-}
-
-fn french(text: Option<&repairs_proto::types::LocalizedText>) -> String {
-    // French falls back to English where a text was never translated.
-    text.map(|t| {
-        if t.fr.is_empty() {
-            t.en.clone()
-        } else {
-            t.fr.clone()
-        }
-    })
-    .unwrap_or_default()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -607,10 +539,9 @@ impl LegacyService {
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-    use crate::legacy::catalogue::tests::catalogue;
-    use repairs_proto::types::LocalizedText;
+    use crate::legacy::catalogue::tests::{catalogue, service};
 
     #[test]
     fn status_numbers_both_ways() {
@@ -818,26 +749,6 @@ pub(super) mod tests {
             split_phone("+447700900123", "+1"),
             (String::new(), "+447700900123".to_owned())
         );
-    }
-
-    pub(in crate::legacy) fn service(id: &str, en: &str, fr: &str) -> content::Service {
-        content::Service {
-            id: id.to_owned(),
-            name: Some(LocalizedText {
-                en: en.to_owned(),
-                fr: fr.to_owned(),
-            }),
-            description: Some(LocalizedText {
-                en: format!("{en} text"),
-                fr: String::new(),
-            }),
-            icon_url: "/files/icon?exp=1&sig=ab".to_owned(),
-            create_time: Some(Timestamp {
-                seconds: 0,
-                nanos: 0,
-            }),
-            ..Default::default()
-        }
     }
 
     #[test]

@@ -5,6 +5,8 @@
 
 use repairs_proto::content;
 
+use super::error::ApiError;
+use super::rpc::Rpc;
 use super::text::{english, fold, split_list};
 
 /// The original client's short service names and the catalogue's English name each stands for.
@@ -26,6 +28,22 @@ pub struct Catalogue(Vec<content::Service>);
 impl Catalogue {
     pub fn new(services: Vec<content::Service>) -> Self {
         Self(services)
+    }
+
+    /// The whole catalogue, as the server lists it now.
+    pub async fn load(rpc: &Rpc) -> Result<Self, ApiError> {
+        let services = rpc
+            .content()
+            .list_services(rpc.request(content::ListServicesRequest::default()))
+            .await?
+            .into_inner()
+            .services;
+        Ok(Self::new(services))
+    }
+
+    /// The services, in the catalogue's order.
+    pub fn services(&self) -> &[content::Service] {
+        &self.0
     }
 
     /// "Plumbing Services, Roofing Services": the English names of `ids` (an id no longer in

@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query};
 use axum::response::Response;
-use axum::routing::{self, MethodRouter};
+use axum::routing;
 use http::StatusCode;
 use repairs_proto::content::TranslateTextRequest;
 use repairs_proto::marketplace as pb;
@@ -17,20 +17,17 @@ use repairs_proto::types::{Address, Language};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::body::{LegacyJson, text};
 use super::catalogue::Catalogue;
-use super::error::ApiError;
+use super::error::{ApiError, Reply};
 use super::keys;
 use super::paging::{self, PAGE_SIZE, Page};
 use super::rpc::Rpc;
-use super::services::catalogue;
 use super::shapes::{
     LegacyApplication, LegacyQuotedRequest, LegacyRequest, cad, country_code, fee_cents,
     minutes_from_hours, province_code, request_state_from_status, urgency_from_text,
 };
-use super::table::{Call, Translation, get, post};
-use crate::AppState;
+use super::table::{Call, Handler, Translation, get, post};
 
 const PLACE: Call = post(
     "/api/requests/place",
@@ -242,7 +239,7 @@ fn record_reply(request: Option<pb::RepairRequest>, catalogue: &Catalogue, msg: 
 /// `POST /api/requests/place` -> CreateRepairRequest -> the placed record with `msg`. The
 /// server matches the request and notifies the professionals itself.
 async fn place(rpc: Rpc, LegacyJson(body): LegacyJson<RequestBody>) -> Reply {
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let draft = body.draft(&catalogue);
     let placed = match body.request_id.trim() {
         "" => place_under_derived_key(&rpc, draft).await?,
@@ -324,7 +321,7 @@ async fn get_request(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .into_inner()
         .repair_request
         .unwrap_or_default();
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     Ok(Json(json!(LegacyRequest::new(&request, &catalogue))))
 }
 
@@ -335,7 +332,7 @@ async fn update(
     Path(id): Path<String>,
     LegacyJson(body): LegacyJson<RequestBody>,
 ) -> Reply {
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let updated = rpc
         .marketplace()
         .update_repair_request(rpc.request(pb::UpdateRepairRequestRequest {
@@ -359,7 +356,11 @@ async fn mark_completed(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .await?
         .into_inner()
         .repair_request;
-    record_reply(completed, &catalogue(&rpc).await?, "Marked as completed")
+    record_reply(
+        completed,
+        &Catalogue::load(&rpc).await?,
+        "Marked as completed",
+    )
 }
 
 async fn cancel(rpc: Rpc, Path(id): Path<String>) -> Reply {
@@ -369,7 +370,11 @@ async fn cancel(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .await?
         .into_inner()
         .repair_request;
-    record_reply(cancelled, &catalogue(&rpc).await?, "Deleted Successfully")
+    record_reply(
+        cancelled,
+        &Catalogue::load(&rpc).await?,
+        "Deleted Successfully",
+    )
 }
 
 /// The query string of the legacy lists: where to go on (see [`paging`]), and for the admin's
@@ -386,7 +391,7 @@ struct ListQuery {
 
 /// One of the customer's lists, `GET /api/requests/<list>/{userId}` ->
 /// ListCustomerRepairRequests in `view`, newest first. The customer themself or an admin.
-fn customer_list(view: pb::CustomerRepairRequestView) -> MethodRouter<AppState> {
+fn customer_list(view: pb::CustomerRepairRequestView) -> Handler {
     routing::get(move |rpc: Rpc, Path(customer_id): Path<String>, query| {
         customer_requests(rpc, customer_id, view, query)
     })
@@ -436,7 +441,7 @@ async fn list_all(
     let service = query.service.trim();
     let service_id = match service {
         "" => String::new(),
-        named => catalogue(&rpc)
+        named => Catalogue::load(&rpc)
             .await?
             .id_of(named)
             .unwrap_or(named)
@@ -464,7 +469,7 @@ async fn records_reply(
     rpc: &Rpc,
     (requests, next): Page<pb::RepairRequest>,
 ) -> Result<Response, ApiError> {
-    let catalogue = catalogue(rpc).await?;
+    let catalogue = Catalogue::load(rpc).await?;
     let records: Vec<LegacyRequest> = requests
         .iter()
         .map(|request| LegacyRequest::new(request, &catalogue))
@@ -496,7 +501,7 @@ async fn open_requests(
         }
     })
     .await?;
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let records: Vec<LegacyRequest> = open
         .into_iter()
         .map(|open| LegacyRequest {
@@ -565,7 +570,7 @@ async fn apply(rpc: Rpc, LegacyJson(body): LegacyJson<ApplyBody>) -> Reply {
 
 /// One of the professional's own lists -> ListProfessionalRepairRequests in `view`, newest
 /// first: each request (the street only where they were hired) with their `application`.
-fn professional_list(view: pb::ProfessionalRepairRequestView) -> MethodRouter<AppState> {
+fn professional_list(view: pb::ProfessionalRepairRequestView) -> Handler {
     routing::get(
         move |rpc: Rpc, Path(professional_id): Path<String>, query| {
             professional_requests(rpc, professional_id, view, query)
@@ -595,7 +600,7 @@ async fn professional_requests(
         }
     })
     .await?;
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let records: Vec<LegacyQuotedRequest> = quoted
         .iter()
         .map(|quoted| LegacyQuotedRequest {

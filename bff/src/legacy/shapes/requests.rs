@@ -5,7 +5,7 @@ use repairs_proto::marketplace as pb;
 use repairs_proto::marketplace::repair_request::Location;
 use serde::Serialize;
 
-use super::{province_name, time_text};
+use super::formats::{province_name, time_text};
 use crate::legacy::catalogue::Catalogue;
 use crate::legacy::text::fold;
 

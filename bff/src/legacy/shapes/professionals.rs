@@ -1,31 +1,15 @@
-//! The old app's shapes, in one place: its records (user, professional, service), its codes
-//! (status numbers, 'na'/'yes'/'no', 'en'/'eng'/'fr', '0'/'1'), and its text formats (fees
-//! "30.00", days "Monday, Tuesday", province names, createdAt). Pure conversions, no rules:
-//! a value the BFF cannot read is passed on as "not given" and the server says what is wrong.
+//! Professionals as the old app read and wrote them: the approval status numbers, membership,
+//! experience ("5-10"), working days ("Monday, Tuesday"), the free-text radius, licence rows,
+//! and the professional record with its home base.
 
-use chrono::{DateTime, SecondsFormat};
-use prost_types::Timestamp;
 use repairs_proto::accounts as pb;
-use repairs_proto::content;
-use repairs_proto::province;
-use repairs_proto::types::{Address, Language, Money};
+use repairs_proto::types::Address;
 use serde::Serialize;
 
-use super::catalogue::Catalogue;
-use super::text::{english, french, split_list};
-
-mod applications;
-mod requests;
-
-pub use applications::{LegacyApplication, LegacyQuotedRequest, minutes_from_hours};
-
-pub use requests::{
-    LegacyRequest, country_code, request_state_from_status, request_status_number,
-    urgency_from_text, urgency_text,
-};
-
-// ---------------------------------------------------------------------------------------------
-// Codes.
+use super::formats::{fee_text, province_name, time_text};
+use super::users::{language_text, otp_verified, sms_text};
+use crate::legacy::catalogue::Catalogue;
+use crate::legacy::text::split_list;
 
 /// The legacy status number of a professional: 0 waiting, 1 approved, 2 denied, 3 profile
 /// updated. (The old clients treat unknown numbers as approved, so an unknown state reads 0.)
@@ -50,107 +34,9 @@ pub fn state_from_status(number: &str) -> Option<pb::ProfessionalState> {
     }
 }
 
-/// 'na' (never asked), 'yes' or 'no'.
-pub fn sms_text(value: i32) -> &'static str {
-    match pb::SmsUpdates::try_from(value) {
-        Ok(pb::SmsUpdates::Yes) => "yes",
-        Ok(pb::SmsUpdates::No) => "no",
-        Ok(pb::SmsUpdates::NotAsked | pb::SmsUpdates::Unspecified) | Err(_) => "na",
-    }
-}
-
-/// 'yes'/'no'/'na' as the old clients sent them (some sent the switch's true/false).
-/// Anything else is "not given".
-pub fn sms_from_text(text: &str) -> pb::SmsUpdates {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "yes" | "true" | "1" | "on" => pb::SmsUpdates::Yes,
-        "no" | "false" | "0" | "off" => pb::SmsUpdates::No,
-        "na" => pb::SmsUpdates::NotAsked,
-        _ => pb::SmsUpdates::Unspecified,
-    }
-}
-
-/// 'en' or 'fr' (what the old app stored; 'eng' is read but never written).
-pub fn language_text(value: i32) -> &'static str {
-    match Language::try_from(value) {
-        Ok(Language::Fr) => "fr",
-        Ok(Language::En | Language::Unspecified) | Err(_) => "en",
-    }
-}
-
-/// 'en', 'eng' or 'fr' (and the spelled-out names); anything else is "not given".
-pub fn language_from_text(text: &str) -> Language {
-    match text.trim().to_lowercase().as_str() {
-        "en" | "eng" | "english" => Language::En,
-        "fr" | "fra" | "fre" | "french" | "français" | "francais" => Language::Fr,
-        _ => Language::Unspecified,
-    }
-}
-
-/// otp_verified: '1' once the phone is verified, '0' before.
-pub fn otp_verified(phone_verified: bool) -> &'static str {
-    if phone_verified { "1" } else { "0" }
-}
-
 /// 'active' while the membership is paid up, 'inactive' otherwise.
 pub fn membership_status(active: bool) -> &'static str {
     if active { "active" } else { "inactive" }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Text formats.
-
-/// "30.00" for 3000 cents; "" when there is no fee.
-pub fn fee_text(money: Option<&Money>) -> String {
-    let Some(money) = money else {
-        return String::new();
-    };
-    let cents = money.amount_cents;
-    let sign = if cents < 0 { "-" } else { "" };
-    let abs = cents.unsigned_abs();
-    format!("{sign}{}.{:02}", abs / 100, abs % 100)
-}
-
-/// Cents from a fee typed as text: "30", "30.5", "30.00", "$30.00", "30,00" (French decimal
-/// comma), "1 250.00". `None` when it is not an amount with at most two decimals.
-pub fn fee_cents(text: &str) -> Option<i64> {
-    let mut cleaned: String = text
-        .trim()
-        .trim_end_matches("CAD")
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '$')
-        .collect();
-    if !cleaned.contains('.') && cleaned.matches(',').count() == 1 {
-        cleaned = cleaned.replace(',', ".");
-    }
-    let (negative, unsigned) = match cleaned.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, cleaned.as_str()),
-    };
-    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 2 {
-        return None;
-    }
-    let fraction_cents = match fraction.len() {
-        0 => 0,
-        1 => fraction.parse::<i64>().ok()? * 10,
-        _ => fraction.parse::<i64>().ok()?,
-    };
-    let cents = whole
-        .parse::<i64>()
-        .ok()?
-        .checked_mul(100)?
-        .checked_add(fraction_cents)?;
-    Some(if negative { -cents } else { cents })
-}
-
-/// A fee in cents as the money the profile takes (always CAD).
-pub fn cad(cents: i64) -> Money {
-    Money {
-        amount_cents: cents,
-        currency: "CAD".to_owned(),
-    }
 }
 
 const EXPERIENCE: [(pb::Experience, &str); 6] = [
@@ -214,17 +100,6 @@ pub fn days_from_text(values: &[String]) -> Vec<i32> {
         .collect()
 }
 
-/// The two-letter code of a province given by code or by English or French name; anything
-/// else is passed on as typed (the server says it is not a province).
-pub fn province_code(text: &str) -> String {
-    province::code_of(text).map_or_else(|| text.trim().to_owned(), str::to_owned)
-}
-
-/// The English name the old form showed for a province code ("AB" -> "Alberta").
-pub fn province_name(code: &str) -> String {
-    province::english_name(code).unwrap_or(code).to_owned()
-}
-
 /// Whole km from the old form's free-text radius ("50", "50 km", "50.0"); 0 (which the server
 /// refuses with its own message) when it is not a number.
 pub fn radius_km(text: &str) -> i32 {
@@ -262,99 +137,6 @@ pub fn list_values(values: Vec<String>) -> Vec<String> {
             .collect();
     }
     values
-}
-
-/// The media type to declare for an uploaded file: the part's own, or, when the browser gave
-/// none or a generic one, the one its file name suggests (the server checks the bytes anyway).
-pub fn upload_content_type(declared: &str, file_name: &str) -> String {
-    let declared = declared.trim();
-    if !declared.is_empty() && !declared.eq_ignore_ascii_case("application/octet-stream") {
-        return declared.to_owned();
-    }
-    let extension = file_name
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
-        .unwrap_or_default();
-    match extension.as_str() {
-        "jpg" | "jpeg" => "image/jpeg",
-        "png" => "image/png",
-        "webp" => "image/webp",
-        "pdf" => "application/pdf",
-        _ => "application/octet-stream",
-    }
-    .to_owned()
-}
-
-/// ISO 8601 in UTC with milliseconds, as the old app's `createdAt` ("2024-05-01T12:00:00.000Z").
-pub fn time_text(time: Option<&Timestamp>) -> Option<String> {
-    let time = time?;
-    let nanos = u32::try_from(time.nanos).unwrap_or(0);
-    DateTime::from_timestamp(time.seconds, nanos)
-        .map(|t| t.to_rfc3339_opts(SecondsFormat::Millis, true))
-}
-
-/// "+<country><number>" from the form's country code ("+1", "1", "+91") and number; the number
-/// alone when it already starts with "+".
-pub fn e164(country_code: &str, number: &str) -> String {
-    let number = number.trim();
-    if number.starts_with('+') {
-        return number.to_owned();
-    }
-    let country = country_code.trim().trim_start_matches('+');
-    format!("+{country}{number}")
-}
-
-/// The country codes of the old phone form, longest first.
-const COUNTRY_CODES: [&str; 2] = ["+91", "+1"];
-
-/// Splits "+14035550100" into ("+1", "4035550100"). A number without "+" is national, in
-/// `default_country`; an unknown "+" prefix is passed on whole (the server refuses it).
-pub fn split_phone(number: &str, default_country: &str) -> (String, String) {
-    let number = number.trim();
-    if !number.starts_with('+') {
-        return (default_country.to_owned(), number.to_owned());
-    }
-    COUNTRY_CODES
-        .iter()
-        .find_map(|code| {
-            number
-                .strip_prefix(code)
-                .map(|rest| ((*code).to_owned(), rest.to_owned()))
-        })
-        .unwrap_or_else(|| (String::new(), number.to_owned()))
-}
-
-// ---------------------------------------------------------------------------------------------
-// Records.
-
-/// A customer as the old app read it (`GET /api/users/get-user/{id}`, the admin's list).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LegacyUser {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub name: String,
-    pub email: String,
-    pub phone: String,
-    pub otp_verified: &'static str,
-    pub sms_updates: &'static str,
-    pub language: &'static str,
-    #[serde(rename = "createdAt")]
-    pub created_at: Option<String>,
-}
-
-impl From<&pb::Customer> for LegacyUser {
-    fn from(customer: &pb::Customer) -> Self {
-        Self {
-            id: customer.id.clone(),
-            name: customer.name.clone(),
-            email: customer.email.clone(),
-            phone: customer.phone.clone(),
-            otp_verified: otp_verified(customer.phone_verified),
-            sms_updates: sms_text(customer.sms_updates),
-            language: language_text(customer.language),
-            created_at: time_text(customer.create_time.as_ref()),
-        }
-    }
 }
 
 /// Licence rows: labels and file links, in the same order.
@@ -409,10 +191,6 @@ pub struct LegacyProfessional {
     pub created_at: Option<String>,
     pub lang: &'static str,
 }
-
-/// The old form's defaults for working hours.
-const DEFAULT_FROM: &str = "00:00";
-const DEFAULT_TO: &str = "23:59";
 
 impl LegacyProfessional {
     pub fn new(professional: &pb::Professional, catalogue: &Catalogue) -> Self {
@@ -480,6 +258,10 @@ impl LegacyProfessional {
     }
 }
 
+/// The old form's defaults for working hours.
+const DEFAULT_FROM: &str = "00:00";
+const DEFAULT_TO: &str = "23:59";
+
 /// The home base on one line ("1 Main St, Calgary, AB T2P 1J9"), the address the old app kept
 /// in the browser (`f1_address`); "" before the profile is saved.
 pub fn home_address_line(professional: &pb::Professional) -> String {
@@ -502,46 +284,12 @@ pub fn home_address_line(professional: &pb::Professional) -> String {
         .join(", ")
 }
 
-/// Which language a service record is read in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ServiceLanguage {
-    English,
-    French,
-}
-
-/// A service as the old app read it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LegacyService {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub name: String,
-    pub description: String,
-    /// The icon's link, "" for the default icon.
-    pub photo: String,
-    #[serde(rename = "createdAt")]
-    pub created_at: Option<String>,
-}
-
-impl LegacyService {
-    pub fn new(service: &content::Service, language: ServiceLanguage) -> Self {
-        let text = match language {
-            ServiceLanguage::English => english,
-            ServiceLanguage::French => french,
-        };
-        Self {
-            id: service.id.clone(),
-            name: text(service.name.as_ref()),
-            description: text(service.description.as_ref()),
-            photo: service.icon_url.clone(),
-            created_at: time_text(service.create_time.as_ref()),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::legacy::catalogue::tests::{catalogue, service};
+    use crate::legacy::catalogue::tests::catalogue;
+    use crate::legacy::shapes::formats::cad;
+    use repairs_proto::types::Language;
 
     #[test]
     fn status_numbers_both_ways() {
@@ -562,64 +310,11 @@ mod tests {
     }
 
     #[test]
-    fn sms_choices_both_ways() {
-        use pb::SmsUpdates as S;
-        for (value, text) in [(S::NotAsked, "na"), (S::Yes, "yes"), (S::No, "no")] {
-            assert_eq!(sms_text(value as i32), text);
-            assert_eq!(sms_from_text(text), value);
-        }
-        assert_eq!(sms_text(S::Unspecified as i32), "na");
-        assert_eq!(sms_from_text(" YES "), S::Yes);
-        assert_eq!(sms_from_text("true"), S::Yes);
-        assert_eq!(sms_from_text("false"), S::No);
-        assert_eq!(sms_from_text(""), S::Unspecified);
-        assert_eq!(sms_from_text("maybe"), S::Unspecified);
-    }
-
-    #[test]
-    fn languages_both_ways() {
-        assert_eq!(language_from_text("en"), Language::En);
-        assert_eq!(language_from_text("eng"), Language::En);
-        assert_eq!(language_from_text("FR"), Language::Fr);
-        assert_eq!(language_from_text("français"), Language::Fr);
-        assert_eq!(language_from_text(""), Language::Unspecified);
-        assert_eq!(language_from_text("de"), Language::Unspecified);
-        assert_eq!(language_text(Language::Fr as i32), "fr");
-        assert_eq!(language_text(Language::En as i32), "en");
-        assert_eq!(language_text(Language::Unspecified as i32), "en");
-    }
-
-    #[test]
     fn otp_and_membership_flags() {
         assert_eq!(otp_verified(true), "1");
         assert_eq!(otp_verified(false), "0");
         assert_eq!(membership_status(true), "active");
         assert_eq!(membership_status(false), "inactive");
-    }
-
-    #[test]
-    fn fees_both_ways() {
-        for (text, cents) in [
-            ("30.00", 3000),
-            ("30", 3000),
-            ("30.5", 3050),
-            (" $30.05 ", 3005),
-            ("30,00", 3000),
-            ("1 250.00", 125_000),
-            ("0", 0),
-            ("-5", -500),
-            ("45 CAD", 4500),
-        ] {
-            assert_eq!(fee_cents(text), Some(cents), "{text}");
-        }
-        for text in ["", "abc", "30.005", "3O", ".5", "1,000,000", "30.-1"] {
-            assert_eq!(fee_cents(text), None, "{text}");
-        }
-        assert_eq!(fee_text(Some(&cad(3000))), "30.00");
-        assert_eq!(fee_text(Some(&cad(5))), "0.05");
-        assert_eq!(fee_text(Some(&cad(-50))), "-0.50");
-        assert_eq!(fee_text(None), "");
-        assert_eq!(fee_cents(&fee_text(Some(&cad(123_456)))), Some(123_456));
     }
 
     #[test]
@@ -656,27 +351,6 @@ mod tests {
     }
 
     #[test]
-    fn provinces_by_code_or_name() {
-        for (text, code) in [
-            ("AB", "AB"),
-            ("ab", "AB"),
-            ("Alberta", "AB"),
-            ("Québec", "QC"),
-            ("quebec", "QC"),
-            ("Colombie-Britannique", "BC"),
-            ("british columbia", "BC"),
-            ("Île-du-Prince-Édouard", "PE"),
-            ("Newfoundland and Labrador", "NL"),
-        ] {
-            assert_eq!(province_code(text), code, "{text}");
-        }
-        assert_eq!(province_code(" Texas "), "Texas");
-        assert_eq!(province_name("AB"), "Alberta");
-        assert_eq!(province_name("QC"), "Quebec");
-        assert_eq!(province_name("XX"), "XX");
-    }
-
-    #[test]
     fn radius_from_free_text() {
         for (text, km) in [
             ("50", 50),
@@ -702,103 +376,6 @@ mod tests {
             ["Plumbing", "Roofing", ""]
         );
         assert_eq!(list_values(vec!["[draft".to_owned()]), ["[draft"]);
-    }
-
-    #[test]
-    fn upload_types() {
-        assert_eq!(upload_content_type("image/png", "a.jpg"), "image/png");
-        assert_eq!(
-            upload_content_type("application/octet-stream", "Licence.PDF"),
-            "application/pdf"
-        );
-        assert_eq!(upload_content_type("", "me.jpeg"), "image/jpeg");
-        assert_eq!(upload_content_type("", "noext"), "application/octet-stream");
-    }
-
-    #[test]
-    fn times_read_like_the_old_created_at() {
-        let time = Timestamp {
-            seconds: 1_714_564_800,
-            nanos: 123_456_789,
-        };
-        assert_eq!(
-            time_text(Some(&time)).as_deref(),
-            Some("2024-05-01T12:00:00.123Z")
-        );
-        assert_eq!(time_text(None), None);
-    }
-
-    #[test]
-    fn phones() {
-        assert_eq!(e164("+1", "4035550100"), "+14035550100");
-        assert_eq!(e164("91", "9876543210"), "+919876543210");
-        assert_eq!(e164("", "+14035550100"), "+14035550100");
-        assert_eq!(
-            split_phone("+919876543210", "+1"),
-            ("+91".to_owned(), "9876543210".to_owned())
-        );
-        assert_eq!(
-            split_phone("+1 403 555 0100", "+1"),
-            ("+1".to_owned(), " 403 555 0100".to_owned())
-        );
-        assert_eq!(
-            split_phone("4035550100", "+1"),
-            ("+1".to_owned(), "4035550100".to_owned())
-        );
-        assert_eq!(
-            split_phone("+447700900123", "+1"),
-            (String::new(), "+447700900123".to_owned())
-        );
-    }
-
-    #[test]
-    fn a_service_reads_in_either_language() {
-        let service = service("id-1", "Plumbing Services", "Services de plomberie");
-        let en = LegacyService::new(&service, ServiceLanguage::English);
-        let fr = LegacyService::new(&service, ServiceLanguage::French);
-        assert_eq!(en.name, "Plumbing Services");
-        assert_eq!(fr.name, "Services de plomberie");
-        // An untranslated description falls back to English.
-        assert_eq!(fr.description, "Plumbing Services text");
-        let json = serde_json::to_value(&en).unwrap();
-        assert_eq!(
-            json,
-            serde_json::json!({
-                "_id": "id-1",
-                "name": "Plumbing Services",
-                "description": "Plumbing Services text",
-                "photo": "/files/icon?exp=1&sig=ab",
-                "createdAt": "1970-01-01T00:00:00.000Z",
-            })
-        );
-    }
-
-    #[test]
-    fn a_customer_reads_as_a_legacy_user() {
-        let customer = pb::Customer {
-            id: "c1".to_owned(),
-            name: "Ann".to_owned(),
-            email: "ann@example.com".to_owned(),
-            phone: "+14035550100".to_owned(),
-            phone_verified: true,
-            sms_updates: pb::SmsUpdates::No as i32,
-            language: Language::Fr as i32,
-            create_time: None,
-        };
-        let json = serde_json::to_value(LegacyUser::from(&customer)).unwrap();
-        assert_eq!(
-            json,
-            serde_json::json!({
-                "_id": "c1",
-                "name": "Ann",
-                "email": "ann@example.com",
-                "phone": "+14035550100",
-                "otp_verified": "1",
-                "sms_updates": "no",
-                "language": "fr",
-                "createdAt": null,
-            })
-        );
     }
 
     #[test]
@@ -900,39 +477,5 @@ mod tests {
         assert_eq!(record.state_or_province, "");
         assert_eq!(record.sms_updates, "na");
         assert_eq!(home_address_line(&pb::Professional::default()), "");
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Coupons.
-
-/// A coupon as the old admin screens list it: `{_id, code, discountPercent}`, with the
-/// newer fields beside them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct LegacyCoupon {
-    #[serde(rename = "_id")]
-    pub id: String,
-    pub code: String,
-    pub discount_percent: i32,
-    pub active: bool,
-    pub max_redemptions: i32,
-    pub redemption_count: i32,
-    pub expires_at: Option<String>,
-    pub created_at: Option<String>,
-}
-
-impl From<&repairs_proto::billing::Coupon> for LegacyCoupon {
-    fn from(coupon: &repairs_proto::billing::Coupon) -> Self {
-        Self {
-            id: coupon.id.clone(),
-            code: coupon.code.clone(),
-            discount_percent: coupon.discount_percent,
-            active: coupon.active,
-            max_redemptions: coupon.max_redemptions,
-            redemption_count: coupon.redemption_count,
-            expires_at: time_text(coupon.expire_time.as_ref()),
-            created_at: time_text(coupon.create_time.as_ref()),
-        }
     }
 }

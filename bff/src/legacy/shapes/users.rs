@@ -50,7 +50,7 @@ pub fn otp_verified(phone_verified: bool) -> &'static str {
     if phone_verified { "1" } else { "0" }
 }
 
-/// "+<country><number>" from the form's country code ("+1", "1", "+91") and number; the number
+/// `"+<country><number>"` from the form's country code ("+1", "1", "+91") and number; the number
 /// alone when it already starts with "+".
 pub fn e164(country_code: &str, number: &str) -> String {
     let number = number.trim();

@@ -35,19 +35,25 @@ pub const NO_WEB: &str = "/nonexistent/web/dist";
 
 impl Bff {
     /// Starts a BFF in front of `server_url` (a port where nothing listens when `None`), serving
-    /// `web_dist`, with any further flags.
+    /// `web_dist`, with any further flags. Every upstream is named: the file server too is a
+    /// port where nothing listens unless `flags` give `--files-url`, so no test reaches a
+    /// default port, where a product running on the same machine may answer.
     pub async fn start(server_url: Option<&str>, web_dist: &str, flags: &[&str]) -> Self {
         let server_url = match server_url {
             Some(url) => url.to_owned(),
             None => format!("http://{}", closed_port().await),
         };
-        let args = [
+        let files_url = format!("http://{}", closed_port().await);
+        let mut args = vec![
             "repairs-bff",
             "--server-url",
             &server_url,
             "--web-dist",
             web_dist,
         ];
+        if !flags.contains(&"--files-url") {
+            args.extend(["--files-url", &files_url]);
+        }
         let config = Config::try_parse_from(args.iter().chain(flags)).unwrap();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();

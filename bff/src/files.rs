@@ -18,7 +18,6 @@ use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 
-use crate::AppState;
 use crate::legacy::error::ApiError;
 
 /// The reply headers passed on (security headers are added to every reply by the app).
@@ -99,10 +98,13 @@ impl FileServer {
     }
 }
 
-pub fn routes() -> Router<AppState> {
-    Router::new().route("/files/{*key}", get(download))
+/// The `/files/...` routes, passed through to `files`.
+pub fn routes<S: Clone + Send + Sync + 'static>(files: FileServer) -> Router<S> {
+    Router::new()
+        .route("/files/{*key}", get(download))
+        .with_state(files)
 }
 
-async fn download(State(state): State<AppState>, request: Request) -> Response {
-    state.files.forward(request).await
+async fn download(State(files): State<FileServer>, request: Request) -> Response {
+    files.forward(request).await
 }

@@ -15,6 +15,8 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use tonic::Code;
 
+use crate::forwarded::forwarded_for;
+
 const GRPC_WEB: &str = "application/grpc-web";
 const GRPC_WEB_TEXT: &str = "application/grpc-web-text";
 
@@ -178,15 +180,6 @@ fn strip_hop_by_hop(headers: &mut HeaderMap) {
 fn append_forwarded_for(headers: &mut HeaderMap, addr: SocketAddr) {
     if let Ok(value) = HeaderValue::try_from(forwarded_for(headers, addr)) {
         headers.insert(HeaderName::from_static("x-forwarded-for"), value);
-    }
-}
-
-/// The `x-forwarded-for` to send on: the one received, with the peer's address added.
-pub(crate) fn forwarded_for(headers: &HeaderMap, addr: SocketAddr) -> String {
-    let ip = addr.ip().to_string();
-    match headers.get("x-forwarded-for").and_then(|v| v.to_str().ok()) {
-        Some(earlier) => format!("{earlier}, {ip}"),
-        None => ip,
     }
 }
 

@@ -24,6 +24,7 @@ pub mod legacy;
 pub mod telemetry;
 
 mod files;
+mod forwarded;
 mod grpc_web;
 mod security_headers;
 mod static_files;
@@ -44,7 +45,7 @@ pub struct AppState {
     cors_origins: Vec<http::HeaderValue>,
     security_headers: security_headers::SecurityHeaders,
     /// gRPC channel to the server for the legacy translations (connects on first use).
-    pub channel: Channel,
+    channel: Channel,
 }
 
 impl AppState {
@@ -70,9 +71,9 @@ pub fn app(state: AppState) -> Router {
     let cors = cors(state.cors_origins.clone());
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
-        .merge(legacy::routes())
-        .merge(files::routes())
-        .merge(webhooks::routes())
+        .merge(legacy::routes(state.channel.clone()))
+        .merge(files::routes(state.files.clone()))
+        .merge(webhooks::routes(state.channel.clone()))
         .fallback(grpc_web_or_web_app)
         .layer(
             // Outermost first: every reply (CORS preflights and errors too) gets the security

@@ -6,18 +6,19 @@ use axum::{Json, Router};
 use http::HeaderMap;
 use repairs_proto::billing as pb;
 use serde_json::json;
+use tonic::transport::Channel;
 
-use crate::AppState;
-use crate::legacy::Reply;
+use crate::legacy::error::Reply;
 use crate::legacy::rpc::Rpc;
 use crate::legacy::table::{self, Call, post};
 
 /// Stripe's events (signature checked by the server, so the raw body must reach it unchanged).
 const STRIPE: Call = post("/webhooks/stripe", "BillingService.HandleStripeEvent");
 
-pub fn routes() -> Router<AppState> {
+/// The webhook routes; their calls go to the server on `channel`.
+pub fn routes<S: Clone + Send + Sync + 'static>(channel: Channel) -> Router<S> {
     let router = table::route(Router::new(), &STRIPE, routing::post(stripe));
-    crate::legacy::body::limit(router)
+    crate::legacy::body::limit(router).with_state(channel)
 }
 
 /// `POST /webhooks/stripe`: the raw body and the `Stripe-Signature` header, untouched, to

@@ -1,12 +1,15 @@
 //! The contracts of the product, generated from `proto/repairs/**.proto` at build time.
 //!
-//! Nothing here is written by hand except these module declarations.
-#![allow(clippy::all, clippy::pedantic, missing_docs)]
+//! Generated code is never edited by hand. The only hand-written parts are these module
+//! declarations and [`province`], the table of the province codes an `Address` carries.
+
+pub mod province;
 
 /// Encoded `FileDescriptorSet` of every contract, for gRPC reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/repairs_descriptor.bin"));
 
+#[allow(clippy::all, clippy::pedantic, missing_docs)]
 pub mod repairs {
     pub mod r#type {
         pub mod v1 {

@@ -3,18 +3,17 @@
 
 use axum::Json;
 use axum::extract::Path;
-use axum::routing::{self, MethodRouter};
+use axum::routing;
 use http::StatusCode;
 use repairs_proto::accounts as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::body::{LegacyJson, text};
-use super::error::ApiError;
+use super::error::{ApiError, Reply};
 use super::rpc::Rpc;
 use super::shapes::{language_from_text, sms_from_text, sms_text};
-use crate::AppState;
+use super::table::Handler;
 
 /// The same reply whether or not the email has an account (the server's rule; the BFF only
 /// words it).
@@ -49,7 +48,7 @@ struct ForgotBody {
 }
 
 /// `POST /api/<users|professionals>/forgot-password` {email} -> RequestPasswordReset.
-pub fn forgot_password(role: pb::Role) -> MethodRouter<AppState> {
+pub fn forgot_password(role: pb::Role) -> Handler {
     routing::post(
         move |rpc: Rpc, LegacyJson(body): LegacyJson<ForgotBody>| async move {
             let request = pb::RequestPasswordResetRequest {
@@ -75,7 +74,7 @@ struct ResetBody {
 }
 
 /// `POST /api/<users|professionals>/reset-password` {id, password, token} -> ResetPassword.
-pub fn reset_password(role: pb::Role) -> MethodRouter<AppState> {
+pub fn reset_password(role: pb::Role) -> Handler {
     routing::post(
         move |rpc: Rpc, LegacyJson(body): LegacyJson<ResetBody>| async move {
             if body.token.trim().is_empty() {
@@ -98,7 +97,7 @@ pub fn reset_password(role: pb::Role) -> MethodRouter<AppState> {
 /// `GET /api/users/get-user1/{id}/{token}`, `/api/professionals/get-professional1/{id}/{token}`
 /// -> CheckPasswordResetToken: `{msg: "true"}` or `{msg: "false"}` (the old pages read the
 /// text), 200 either way.
-pub fn check_reset_link(role: pb::Role) -> MethodRouter<AppState> {
+pub fn check_reset_link(role: pb::Role) -> Handler {
     routing::get(
         move |rpc: Rpc, Path((id, token)): Path<(String, String)>| async move {
             let request = pb::CheckPasswordResetTokenRequest {
@@ -126,7 +125,7 @@ struct SmsBody {
 }
 
 /// `POST /api/<users|professionals>/get-sms-updates/` {id, sms_updates} -> UpdateSmsPreference.
-pub fn sms_preference() -> MethodRouter<AppState> {
+pub fn sms_preference() -> Handler {
     routing::post(
         |rpc: Rpc, LegacyJson(body): LegacyJson<SmsBody>| async move {
             let request = pb::UpdateSmsPreferenceRequest {

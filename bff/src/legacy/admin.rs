@@ -5,9 +5,9 @@ use axum::routing;
 use repairs_proto::accounts as pb;
 use serde_json::json;
 
-use super::Reply;
 use super::accounts_shared;
 use super::body::LegacyJson;
+use super::error::Reply;
 use super::rpc::Rpc;
 use super::table::{Call, Translation, post};
 

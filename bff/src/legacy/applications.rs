@@ -11,11 +11,10 @@ use repairs_proto::marketplace as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
-use super::error::ApiError;
+use super::catalogue::Catalogue;
+use super::error::{ApiError, Reply};
 use super::paging::{self, PAGE_SIZE};
 use super::rpc::Rpc;
-use super::services::catalogue;
 use super::shapes::{LegacyApplication, LegacyRequest};
 use super::table::{Call, Translation, get};
 
@@ -75,7 +74,7 @@ async fn request_applications(
         }
     })
     .await?;
-    let details = LegacyRequest::new(&request, &catalogue(&rpc).await?);
+    let details = LegacyRequest::new(&request, &Catalogue::load(&rpc).await?);
     let records: Vec<LegacyApplication> = quotes
         .iter()
         .map(|quote| LegacyApplication {
@@ -96,7 +95,7 @@ async fn view_application(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .into_inner();
     let request = answer.repair_request.unwrap_or_default();
     let record = LegacyApplication {
-        appdetails: Some(LegacyRequest::new(&request, &catalogue(&rpc).await?)),
+        appdetails: Some(LegacyRequest::new(&request, &Catalogue::load(&rpc).await?)),
         ..LegacyApplication::new(&answer.quote.unwrap_or_default())
     };
     Ok(Json(json!([record])))

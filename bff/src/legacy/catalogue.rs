@@ -5,7 +5,9 @@
 
 use repairs_proto::content;
 
-use super::shapes::{english, fold, split_list};
+use super::error::ApiError;
+use super::rpc::Rpc;
+use super::text::{english, fold, split_list};
 
 /// The original client's short service names and the catalogue's English name each stands for.
 const SHORT_NAMES: [(&str, &str); 8] = [
@@ -26,6 +28,22 @@ pub struct Catalogue(Vec<content::Service>);
 impl Catalogue {
     pub fn new(services: Vec<content::Service>) -> Self {
         Self(services)
+    }
+
+    /// The whole catalogue, as the server lists it now.
+    pub async fn load(rpc: &Rpc) -> Result<Self, ApiError> {
+        let services = rpc
+            .content()
+            .list_services(rpc.request(content::ListServicesRequest::default()))
+            .await?
+            .into_inner()
+            .services;
+        Ok(Self::new(services))
+    }
+
+    /// The services, in the catalogue's order.
+    pub fn services(&self) -> &[content::Service] {
+        &self.0
     }
 
     /// "Plumbing Services, Roofing Services": the English names of `ids` (an id no longer in
@@ -83,7 +101,28 @@ impl Catalogue {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::legacy::shapes::tests::service;
+    use prost_types::Timestamp;
+    use repairs_proto::types::LocalizedText;
+
+    pub(in crate::legacy) fn service(id: &str, en: &str, fr: &str) -> content::Service {
+        content::Service {
+            id: id.to_owned(),
+            name: Some(LocalizedText {
+                en: en.to_owned(),
+                fr: fr.to_owned(),
+            }),
+            description: Some(LocalizedText {
+                en: format!("{en} text"),
+                fr: String::new(),
+            }),
+            icon_url: "/files/icon?exp=1&sig=ab".to_owned(),
+            create_time: Some(Timestamp {
+                seconds: 0,
+                nanos: 0,
+            }),
+            ..Default::default()
+        }
+    }
 
     pub(in crate::legacy) fn catalogue() -> Catalogue {
         Catalogue::new(vec![

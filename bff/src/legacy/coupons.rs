@@ -7,8 +7,8 @@ use repairs_proto::billing as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::body::{LegacyJson, text};
+use super::error::Reply;
 use super::rpc::Rpc;
 use super::shapes::LegacyCoupon;
 use super::table::{Call, Translation, delete, get, post};

@@ -11,6 +11,9 @@ use serde::Serialize;
 use tonic::{Code, Status};
 use tonic_types::StatusExt;
 
+/// A translated call's reply: legacy JSON, or a legacy error.
+pub type Reply = Result<Json<serde_json::Value>, ApiError>;
+
 /// Shown for every failure whose details must stay on the server (the legacy UI's own wording).
 const GENERIC_MSG: &str = "Something went wrong";
 

@@ -7,8 +7,8 @@ use repairs_proto::matching as pb;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::Reply;
 use super::body::{LegacyJson, text};
+use super::error::Reply;
 use super::rpc::Rpc;
 
 #[derive(Debug, Deserialize)]

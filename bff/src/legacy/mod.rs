@@ -3,8 +3,8 @@
 
 use axum::Router;
 use axum::routing::any;
+use tonic::transport::Channel;
 
-use crate::AppState;
 use error::ApiError;
 use table::{Call, Translation};
 
@@ -17,6 +17,7 @@ pub mod paging;
 pub mod rpc;
 pub mod shapes;
 pub mod table;
+pub mod text;
 
 mod accounts_shared;
 mod admin;
@@ -32,9 +33,6 @@ mod services;
 mod sms;
 mod stripe;
 mod users;
-
-/// A translated call's reply: legacy JSON, or a legacy error.
-pub type Reply = Result<axum::Json<serde_json::Value>, ApiError>;
 
 /// One legacy area: its rows of the table and their translations (every row has one, as a
 /// test checks).
@@ -105,8 +103,8 @@ pub fn translated_calls() -> Vec<Call> {
 }
 
 /// The `/api` router: every area, then JSON 404/405 for whatever else is under `/api`
-/// (never the web app, and never tonic-web's 400).
-pub fn routes() -> Router<AppState> {
+/// (never the web app, and never tonic-web's 400). Its calls go to the server on `channel`.
+pub fn routes<S: Clone + Send + Sync + 'static>(channel: Channel) -> Router<S> {
     let areas = AREAS.iter().fold(Router::new(), |router, area| {
         router.merge(table::area(area.calls, (area.translations)()))
     });
@@ -115,7 +113,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/", any(not_found))
         .route("/api/{*rest}", any(not_found))
         .method_not_allowed_fallback(method_not_allowed);
-    body::limit(router)
+    body::limit(router).with_state(channel)
 }
 
 async fn not_found() -> ApiError {

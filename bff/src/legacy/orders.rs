@@ -5,15 +5,14 @@
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query};
 use axum::response::Response;
-use axum::routing::{self, MethodRouter};
+use axum::routing;
 use repairs_proto::billing::{self as pb, list_orders_request::Party};
 use serde::{Deserialize, Serialize};
 
 use super::error::ApiError;
 use super::paging::{self, PAGE_SIZE};
 use super::rpc::Rpc;
-use super::table::{Call, Translation, get};
-use crate::AppState;
+use super::table::{Call, Handler, Translation, get};
 
 const USER: Call = get(
     "/api/orders/user-orders/{userId}",
@@ -39,7 +38,7 @@ pub fn translations() -> Vec<Translation> {
     ]
 }
 
-fn party_list(party: fn(String) -> Party) -> MethodRouter<AppState> {
+fn party_list(party: fn(String) -> Party) -> Handler {
     routing::get(move |rpc: Rpc, Path(id): Path<String>, query| orders(rpc, Some(party(id)), query))
 }
 

@@ -13,8 +13,8 @@ use repairs_proto::types::Language;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
-use super::Reply;
 use super::body::{LegacyJson, text};
+use super::error::Reply;
 use super::rpc::Rpc;
 use super::table::{Call, Translation, get, post};
 

@@ -9,23 +9,21 @@ use repairs_proto::types::Address;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::accounts_shared::{self, IdBody, account_id};
 use super::auth::LegacyToken;
 use super::body::{LegacyForm, LegacyJson, UploadedFile, text};
 use super::catalogue::Catalogue;
-use super::error::ApiError;
+use super::error::{ApiError, Reply};
 use super::matching;
+use super::paging::PAGE_SIZE;
 use super::reviews;
 use super::rpc::Rpc;
-use super::services::catalogue;
 use super::shapes::{
     LegacyProfessional, LegacyRequest, cad, days_from_text, experience_from_text, fee_cents,
     home_address_line, language_from_text, list_values, membership_status, otp_verified,
     province_code, radius_km, sms_from_text, state_from_status, status_number, upload_content_type,
 };
 use super::table::{Call, Translation, get, post};
-use super::users::PAGE_SIZE;
 
 const SIGN_UP: Call = post("/api/professionals", "AccountsService.SignUp");
 const LOG_IN: Call = post("/api/professionals/login", "AccountsService.LogIn");
@@ -169,7 +167,7 @@ async fn dashboard(rpc: Rpc, LegacyJson(body): LegacyJson<IdBody>) -> Reply {
         ))
         .await?
         .into_inner();
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let latest: Vec<LegacyRequest> = counts
         .latest_repair_requests
         .iter()
@@ -266,7 +264,7 @@ async fn by_token(rpc: Rpc, Path(token): Path<String>) -> Reply {
     };
     let rpc = rpc.with_token(token);
     let professional = get_professional(&rpc, id).await?;
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     Ok(Json(json!(LegacyProfessional::new(
         &professional,
         &catalogue
@@ -288,7 +286,7 @@ async fn contact(rpc: Rpc, Path(id): Path<String>) -> Reply {
 /// `GET /api/professionals/view-profile/{id}` -> the legacy professional record.
 async fn view_profile(rpc: Rpc, Path(id): Path<String>) -> Reply {
     let professional = get_professional(&rpc, id).await?;
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     Ok(Json(json!(LegacyProfessional::new(
         &professional,
         &catalogue
@@ -305,7 +303,7 @@ async fn list(rpc: Rpc, RawQuery(query): RawQuery) -> Reply {
         .find_map(|pair| pair.strip_prefix("status="))
         .and_then(state_from_status)
         .unwrap_or(pb::ProfessionalState::Unspecified);
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let mut records = Vec::new();
     let mut page_token = String::new();
     loop {
@@ -386,7 +384,7 @@ fn first_file(form: &LegacyForm, names: &[&str]) -> Option<UploadedFile> {
 async fn profile(rpc: Rpc, request: Request) -> Reply {
     let form = LegacyForm::read(request, &CARD_FIELDS).await?;
     let id = account_id(&form.text(&["id", "_id"]), &rpc);
-    let catalogue = catalogue(&rpc).await?;
+    let catalogue = Catalogue::load(&rpc).await?;
     let update = profile_request(&form, id.clone(), &catalogue);
     let mut professional = rpc
         .accounts()

@@ -11,9 +11,8 @@ use repairs_proto::marketplace as pb;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::Reply;
 use super::body::{LegacyJson, text};
-use super::error::ApiError;
+use super::error::{ApiError, Reply};
 use super::paging::{self, PAGE_SIZE};
 use super::rpc::Rpc;
 use super::shapes::time_text;

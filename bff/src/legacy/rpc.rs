@@ -17,7 +17,7 @@ use tonic::transport::Channel;
 
 use super::auth::LegacyToken;
 use super::error::ApiError;
-use crate::AppState;
+use crate::forwarded::forwarded_for;
 
 const X_REQUEST_ID: &str = "x-request-id";
 const X_FORWARDED_FOR: &str = "x-forwarded-for";
@@ -81,12 +81,13 @@ impl Rpc {
     }
 }
 
-impl FromRequestParts<AppState> for Rpc {
+/// The legacy routes' state is the channel itself (see [`super::table::Handler`]).
+impl FromRequestParts<Channel> for Rpc {
     type Rejection = ApiError;
 
     async fn from_request_parts(
         parts: &mut Parts,
-        state: &AppState,
+        channel: &Channel,
     ) -> Result<Self, Self::Rejection> {
         let token = LegacyToken::from_headers(&parts.headers)?;
         // Set by the request-id layer on every request; a value gRPC metadata cannot carry is
@@ -99,16 +100,12 @@ impl FromRequestParts<AppState> for Rpc {
         let forwarded_for = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
-            .and_then(|info| {
-                crate::grpc_web::forwarded_for(&parts.headers, info.0)
-                    .parse()
-                    .ok()
-            });
+            .and_then(|info| forwarded_for(&parts.headers, info.0).parse().ok());
         Ok(Self {
             token,
             request_id,
             forwarded_for,
-            channel: state.channel.clone(),
+            channel: channel.clone(),
         })
     }
 }

@@ -12,10 +12,9 @@ use repairs_proto::content as pb;
 use repairs_proto::types::LocalizedText;
 use serde_json::json;
 
-use super::Reply;
 use super::body::LegacyForm;
 use super::catalogue::Catalogue;
-use super::error::ApiError;
+use super::error::Reply;
 use super::rpc::Rpc;
 use super::shapes::{LegacyService, ServiceLanguage, upload_content_type};
 use super::table::{Call, Translation, delete, get, post};
@@ -58,26 +57,11 @@ pub fn translations() -> Vec<Translation> {
     ]
 }
 
-/// The whole catalogue (also what turns specialisation names into ids and back).
-pub(super) async fn catalogue(rpc: &Rpc) -> Result<Catalogue, ApiError> {
-    let services = rpc
-        .content()
-        .list_services(rpc.request(pb::ListServicesRequest::default()))
-        .await?
-        .into_inner()
-        .services;
-    Ok(Catalogue::new(services))
-}
-
 /// `GET /api/services` and `/api/fr/services`: `[{_id, name, description, photo, createdAt}]`.
 async fn list(rpc: Rpc, language: ServiceLanguage) -> Reply {
-    let services = rpc
-        .content()
-        .list_services(rpc.request(pb::ListServicesRequest::default()))
+    let records: Vec<LegacyService> = Catalogue::load(&rpc)
         .await?
-        .into_inner()
-        .services;
-    let records: Vec<LegacyService> = services
+        .services()
         .iter()
         .map(|service| LegacyService::new(service, language))
         .collect();

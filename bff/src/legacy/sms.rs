@@ -9,9 +9,8 @@ use repairs_proto::accounts as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::body::{LegacyJson, text};
-use super::error::phone_code;
+use super::error::{Reply, phone_code};
 use super::rpc::Rpc;
 use super::shapes::{e164, sms_from_text, split_phone};
 use super::table::{Call, Translation, post};

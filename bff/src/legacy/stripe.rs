@@ -11,9 +11,8 @@ use repairs_proto::errors::ErrorReason;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::body::{LegacyJson, text};
-use super::error::ApiError;
+use super::error::{ApiError, Reply};
 use super::keys::request_id;
 use super::rpc::Rpc;
 use super::shapes::time_text;

@@ -4,8 +4,7 @@ use std::fmt;
 
 use axum::Router;
 use axum::routing::{MethodFilter, MethodRouter};
-
-use crate::AppState;
+use tonic::transport::Channel;
 
 /// The HTTP methods legacy calls use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -81,11 +80,7 @@ impl fmt::Display for Call {
 /// Registers `handler` for `call`, at its path and at the same path with the trailing slash
 /// toggled: the legacy Express server matched both (`/api/orders/view-orders` and
 /// `/api/orders/view-orders/`), so old callers use either.
-pub fn route(
-    router: Router<AppState>,
-    call: &Call,
-    handler: MethodRouter<AppState>,
-) -> Router<AppState> {
+pub fn route(router: Router<Channel>, call: &Call, handler: Handler) -> Router<Channel> {
     let twin = match call.path.strip_suffix('/') {
         Some(without) => without.to_owned(),
         None => format!("{}/", call.path),
@@ -95,11 +90,15 @@ pub fn route(
         .route(&twin, handler)
 }
 
+/// What serves a translated call. Legacy routes share one state, the gRPC channel to the
+/// server (see [`super::rpc::Rpc`]), and nothing else of the app.
+pub type Handler = MethodRouter<Channel>;
+
 /// A translated call and the handler that serves it.
-pub type Translation = (Call, MethodRouter<AppState>);
+pub type Translation = (Call, Handler);
 
 /// The routes of one area: each call of `calls` to its translation.
-pub fn area(calls: &'static [Call], translated: Vec<Translation>) -> Router<AppState> {
+pub fn area(calls: &'static [Call], translated: Vec<Translation>) -> Router<Channel> {
     debug_assert!(
         translated.iter().all(|(call, _)| calls.contains(call)),
         "a translation for a call that is not in its area's table"

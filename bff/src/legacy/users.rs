@@ -8,11 +8,11 @@ use repairs_proto::accounts as pb;
 use serde::Deserialize;
 use serde_json::json;
 
-use super::Reply;
 use super::accounts_shared::{self, IdBody, account_id};
 use super::auth::LegacyToken;
 use super::body::{LegacyJson, text};
-use super::error::ApiError;
+use super::error::{ApiError, Reply};
+use super::paging::PAGE_SIZE;
 use super::reviews;
 use super::rpc::Rpc;
 use super::shapes::{LegacyUser, language_from_text, otp_verified, sms_from_text, sms_text};
@@ -305,9 +305,6 @@ async fn delete_user(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .await?;
     Ok(Json(json!({ "msg": "Deleted Successfully" })))
 }
-
-/// The page size asked for when a legacy list wants everything.
-pub(super) const PAGE_SIZE: i32 = 100;
 
 /// `GET /api/users` -> ListCustomers, every page, as one array of legacy users (admin).
 async fn list_users(rpc: Rpc) -> Reply {

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use chrono::NaiveTime;
+use repairs_proto::province;
 
 /// Where a professional stands with the admins, and the moves between states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,34 +188,15 @@ impl PostalCode {
     }
 }
 
-/// Provinces and territories: two-letter code, English name, French name.
-pub const PROVINCES: [(&str, &str, &str); 13] = [
-    ("AB", "Alberta", "Alberta"),
-    ("BC", "British Columbia", "Colombie-Britannique"),
-    ("MB", "Manitoba", "Manitoba"),
-    ("NB", "New Brunswick", "Nouveau-Brunswick"),
-    ("NL", "Newfoundland and Labrador", "Terre-Neuve-et-Labrador"),
-    ("NS", "Nova Scotia", "Nouvelle-Écosse"),
-    ("NT", "Northwest Territories", "Territoires du Nord-Ouest"),
-    ("NU", "Nunavut", "Nunavut"),
-    ("ON", "Ontario", "Ontario"),
-    ("PE", "Prince Edward Island", "Île-du-Prince-Édouard"),
-    ("QC", "Quebec", "Québec"),
-    ("SK", "Saskatchewan", "Saskatchewan"),
-    ("YT", "Yukon", "Yukon"),
-];
+/// Provinces and territories: two-letter code, English name, French name (the contract's
+/// table, `repairs_proto::province`).
+pub use repairs_proto::province::PROVINCES;
 
-/// A province's two-letter code, from its code or its English or French name.
+/// A province's two-letter code, from its code or its English or French name (in any case,
+/// with or without accents and hyphens).
 pub fn parse_province(raw: &str) -> Result<String, String> {
-    let given = raw.trim();
-    PROVINCES
-        .iter()
-        .find(|(code, en, fr)| {
-            code.eq_ignore_ascii_case(given)
-                || en.eq_ignore_ascii_case(given)
-                || fr.to_lowercase() == given.to_lowercase()
-        })
-        .map(|(code, _, _)| (*code).to_owned())
+    province::code_of(raw)
+        .map(str::to_owned)
         .ok_or_else(|| "choose a province or territory".into())
 }
 

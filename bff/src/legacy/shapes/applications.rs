@@ -4,7 +4,8 @@
 use repairs_proto::marketplace as pb;
 use serde::Serialize;
 
-use super::{LegacyRequest, fee_text, time_text};
+use super::formats::{fee_text, time_text};
+use super::requests::LegacyRequest;
 
 /// "1.5" for 90 minutes, "2" for 120: the old form's hours.
 pub fn hours_text(minutes: i32) -> String {

@@ -5,8 +5,9 @@ use repairs_proto::marketplace as pb;
 use repairs_proto::marketplace::repair_request::Location;
 use serde::Serialize;
 
-use super::{fold, province_name, time_text};
+use super::formats::{province_name, time_text};
 use crate::legacy::catalogue::Catalogue;
+use crate::legacy::text::fold;
 
 /// The legacy status numbers of a repair request, kept here and nowhere else (proto/README.md
 /// lists them): 1 open (quotable, the only number the old app tested), 2 hired, 3 completed,

@@ -1,11 +1,6 @@
 //! The built web app: files, SPA fallback, cache headers, and the "not built" page.
 
-// Test helpers outside #[test] functions may panic too (clippy.toml only covers the tests).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::{Bff, assert_security_headers, header};
+use crate::helpers::{Bff, assert_security_headers, header};
 
 const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
 const APP_JS: &str = "console.log('app');";

@@ -6,14 +6,10 @@
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
+use crate::helpers::legacy::{PASSWORD, get, post, text};
+use crate::helpers::server::Stack;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::legacy::{PASSWORD, get, post, text};
-use common::server::Stack;
 use serde_json::{Value, json};
 
 /// The token's payload, decoded as the old client does (no signature check).

@@ -1,8 +1,5 @@
 //! A BFF on 127.0.0.1 port 0 for one test, stopped by the test.
 
-// Each test binary uses a different part of this module; helpers panic as tests do.
-#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
-
 pub mod legacy;
 pub mod server;
 
@@ -10,7 +7,7 @@ use std::net::SocketAddr;
 
 use clap::Parser;
 use repairs_bff::config::Config;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -28,6 +25,8 @@ pub struct Bff {
     pub addr: SocketAddr,
     stop: oneshot::Sender<()>,
     task: JoinHandle<anyhow::Result<()>>,
+    /// The upstreams where nothing listens, held closed while the BFF runs.
+    _closed: Vec<ClosedPort>,
 }
 
 /// A web folder that does not exist.
@@ -35,19 +34,32 @@ pub const NO_WEB: &str = "/nonexistent/web/dist";
 
 impl Bff {
     /// Starts a BFF in front of `server_url` (a port where nothing listens when `None`), serving
-    /// `web_dist`, with any further flags.
+    /// `web_dist`, with any further flags. Every upstream is named: the file server too is a
+    /// port where nothing listens unless `flags` give `--files-url`, so no test reaches a
+    /// default port, where a product running on the same machine may answer.
     pub async fn start(server_url: Option<&str>, web_dist: &str, flags: &[&str]) -> Self {
-        let server_url = match server_url {
+        let mut closed = Vec::new();
+        let mut url_or_closed = |url: Option<&str>| match url {
             Some(url) => url.to_owned(),
-            None => format!("http://{}", closed_port().await),
+            None => {
+                let port = ClosedPort::new();
+                let url = port.url();
+                closed.push(port);
+                url
+            }
         };
-        let args = [
+        let server_url = url_or_closed(server_url);
+        let files_url = (!flags.contains(&"--files-url")).then(|| url_or_closed(None));
+        let mut args = vec![
             "repairs-bff",
             "--server-url",
             &server_url,
             "--web-dist",
             web_dist,
         ];
+        if let Some(files_url) = &files_url {
+            args.extend(["--files-url", files_url]);
+        }
         let config = Config::try_parse_from(args.iter().chain(flags)).unwrap();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -58,7 +70,12 @@ impl Bff {
             })
             .await
         });
-        Self { addr, stop, task }
+        Self {
+            addr,
+            stop,
+            task,
+            _closed: closed,
+        }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -71,10 +88,21 @@ impl Bff {
     }
 }
 
-/// An address where nothing listens (bound, then released).
-pub async fn closed_port() -> SocketAddr {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    listener.local_addr().unwrap()
+/// A port of 127.0.0.1 where nothing listens, held so while this lives: bound but not listening,
+/// and without `SO_REUSEADDR`, so connections to it are refused and no other socket is given
+/// it meanwhile (tests run side by side in one process, each binding ports of its own).
+pub struct ClosedPort(TcpSocket);
+
+impl ClosedPort {
+    pub fn new() -> Self {
+        let socket = TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        Self(socket)
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://{}", self.0.local_addr().unwrap())
+    }
 }
 
 /// A header of the reply as text ("" when absent).

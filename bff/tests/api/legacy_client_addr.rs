@@ -4,11 +4,7 @@
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::server::Stack;
+use crate::helpers::server::Stack;
 use serde_json::{Value, json};
 
 /// A legacy call from a browser at `client_ip` (as a proxy in front of the BFF names it).

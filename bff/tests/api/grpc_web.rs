@@ -1,16 +1,11 @@
 //! gRPC-web passthrough against a real tonic server (health service, tonic-web, HTTP/1.1 on).
 
-// Test helpers outside #[test] functions may panic too (clippy.toml only covers the tests).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::helpers::{Bff, NO_WEB, assert_security_headers, header};
 use bytes::{Buf, BufMut, Bytes, BytesMut};
-use common::{Bff, NO_WEB, assert_security_headers, header};
 use prost::Message;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;

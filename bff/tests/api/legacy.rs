@@ -1,13 +1,8 @@
 //! The legacy `/api` surface: every call of the table is routed, errors are legacy JSON.
 
-// Test helpers outside #[test] functions may panic too (clippy.toml only covers the tests).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::io::{Read, Write};
 
-use common::{Bff, NO_WEB, assert_security_headers};
+use crate::helpers::{Bff, NO_WEB, assert_security_headers};
 use repairs_bff::legacy::table::Verb;
 use serde_json::{Value, json};
 

@@ -7,12 +7,8 @@
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::legacy::{get, post, text};
-use common::server::Stack;
+use crate::helpers::legacy::{get, post, text};
+use crate::helpers::server::Stack;
 use repairs_server::domain::Role;
 use repairs_server::testing::{outbox, wait_for_message, wait_until_outbox_idle};
 use serde_json::{Value, json};

@@ -3,14 +3,9 @@
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
-// Test helpers outside #[test] functions may panic too.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::legacy::{get, post, reply, text};
-use common::server::Stack;
-use common::{Bff, NO_WEB};
+use crate::helpers::legacy::{get, post, reply, text};
+use crate::helpers::server::Stack;
+use crate::helpers::{Bff, NO_WEB};
 use repairs_server::{domain::Role, providers::payments::webhook, testing::TestServer};
 use serde_json::json;
 

@@ -3,16 +3,11 @@
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`, or `source /tmp/devenv`).
 
-// Test helpers outside #[test] functions may panic too.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::assert_security_headers;
-use common::legacy::{PASSWORD, PDF, PNG, get, keys, post, post_form, text};
-use common::server::Stack;
+use crate::helpers::assert_security_headers;
+use crate::helpers::legacy::{PASSWORD, PDF, PNG, get, keys, post, post_form, text};
+use crate::helpers::server::Stack;
 use repairs_server::testing::wait_for_message;
 use reqwest::multipart::{Form, Part};
 use serde_json::json;
@@ -575,15 +570,21 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
     let download = stack.http.get(stack.url(&file)).send().await.unwrap();
     assert_eq!(download.status(), 200);
     assert_security_headers(&download);
-    assert_eq!(common::header(&download, "content-type"), "application/pdf");
     assert_eq!(
-        common::header(&download, "cache-control"),
+        crate::helpers::header(&download, "content-type"),
+        "application/pdf"
+    );
+    assert_eq!(
+        crate::helpers::header(&download, "cache-control"),
         "private, max-age=3600"
     );
     assert_eq!(&download.bytes().await.unwrap()[..], PDF);
     let photo_download = stack.http.get(stack.url(&photo)).send().await.unwrap();
     assert_eq!(photo_download.status(), 200);
-    assert_eq!(common::header(&photo_download, "content-type"), "image/png");
+    assert_eq!(
+        crate::helpers::header(&photo_download, "content-type"),
+        "image/png"
+    );
     let tampered = stack
         .http
         .get(stack.url(&file.replace("sig=", "sig=00")))

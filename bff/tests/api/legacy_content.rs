@@ -5,13 +5,8 @@
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
-// Test helpers outside #[test] functions may panic too.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
-mod common;
-
-use common::legacy::{PDF, PNG, get, post, post_form, text};
-use common::server::Stack;
+use crate::helpers::legacy::{PDF, PNG, get, post, post_form, text};
+use crate::helpers::server::Stack;
 use repairs_server::domain::Role;
 use reqwest::multipart::{Form, Part};
 use serde_json::json;
@@ -142,7 +137,7 @@ async fn deleting_a_used_service_archives_it() {
         .send()
         .await
         .unwrap();
-    let (status, reply) = common::legacy::reply(response).await;
+    let (status, reply) = crate::helpers::legacy::reply(response).await;
     assert_eq!(status, 200, "{reply}");
     assert!(text(&reply["msg"]).contains("archived"), "{reply}");
     let (_, after) = get(&stack, "/api/services", None).await;

@@ -90,10 +90,8 @@ impl Crate {
                     if relative == Path::new("main.rs") {
                         continue;
                     }
-                    files.insert(
-                        module_of(relative),
-                        clean(&fs::read_to_string(&path).unwrap()),
-                    );
+                    let text = clean(&fs::read_to_string(&path).unwrap());
+                    files.insert(module_of(relative), inline_modules_as_self(&text));
                 }
             }
         }
@@ -240,6 +238,40 @@ fn clean(text: &str) -> String {
             out.push(chars[i]);
             i += 1;
         }
+    }
+    out
+}
+
+/// `super::` inside an inline `mod name { ... }` names the file's own module: read as `self::`.
+fn inline_modules_as_self(text: &str) -> String {
+    let mut out = text.to_owned();
+    let mut from = 0;
+    while let Some(at) = out[from..].find("mod ").map(|at| from + at) {
+        from = at + 4;
+        let head: String = out[from..]
+            .chars()
+            .take_while(|c| *c != ';' && *c != '{')
+            .collect();
+        let is_block = head.trim().chars().all(|c| c.is_alphanumeric() || c == '_')
+            && out[from + head.len()..].starts_with('{');
+        if !is_block {
+            continue;
+        }
+        let open = from + head.len();
+        let mut depth = 0;
+        let close = out[open..]
+            .char_indices()
+            .find(|&(_, c)| {
+                depth += match c {
+                    '{' => 1,
+                    '}' => -1,
+                    _ => 0,
+                };
+                depth == 0
+            })
+            .map_or(out.len(), |(i, _)| open + i);
+        let inner = out[open..close].replace("super::", "self::");
+        out.replace_range(open..close, &inner);
     }
     out
 }
@@ -550,7 +582,10 @@ fn the_reader_finds_a_circle_through_a_re_export_and_a_child_named_in_code() {
             (vec![], String::new()),
             (
                 vec!["a".to_owned()],
-                clean("mod inner;\npub use inner::Thing;\nfn f() { crate::b::go(); }"),
+                inline_modules_as_self(&clean(
+                    "mod inner;\npub use inner::Thing;\nfn f() { crate::b::go(); }\n\
+                     mod local { use super::f; }",
+                )),
             ),
             (
                 vec!["a".to_owned(), "inner".to_owned()],

@@ -125,6 +125,9 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
+
+    use crate::config::{Cli, CountryBudget};
 
     #[test]
     fn country_budgets_parse() {

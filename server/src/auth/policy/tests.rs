@@ -1,0 +1,67 @@
+//! The role table's own checks: every RPC of the contracts has a row, and rows say what the
+//! product's screens need.
+
+use std::collections::BTreeSet;
+
+use prost::Message;
+use prost_types::FileDescriptorSet;
+
+use super::*;
+
+fn contract_methods() -> BTreeSet<String> {
+    let set = FileDescriptorSet::decode(repairs_proto::FILE_DESCRIPTOR_SET).unwrap();
+    set.file
+        .iter()
+        .flat_map(|file| {
+            let package = file.package().to_owned();
+            file.service.iter().flat_map(move |service| {
+                let package = package.clone();
+                service
+                    .method
+                    .iter()
+                    .map(move |method| format!("/{package}.{}/{}", service.name(), method.name()))
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_rpc_of_the_contracts_has_exactly_one_rule() {
+    let ruled: Vec<&str> = RULES.iter().map(|(p, ..)| *p).collect();
+    let unique: BTreeSet<&str> = ruled.iter().copied().collect();
+    assert_eq!(unique.len(), ruled.len(), "a method has two rules");
+    let missing: Vec<String> = contract_methods()
+        .into_iter()
+        .filter(|m| !unique.contains(m.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "RPCs without an access rule: {missing:?}"
+    );
+}
+
+#[test]
+fn every_rule_names_a_real_rpc() {
+    let methods = contract_methods();
+    let stray: Vec<&str> = RULES
+        .iter()
+        .map(|(p, ..)| *p)
+        .filter(|p| !p.starts_with("/grpc.") && !methods.contains(*p))
+        .collect();
+    assert!(
+        stray.is_empty(),
+        "rules for RPCs that do not exist: {stray:?}"
+    );
+}
+
+#[test]
+fn unknown_paths_have_no_rule() {
+    assert_eq!(
+        access_for("/repairs.accounts.v1.AccountsService/DropEverything"),
+        None
+    );
+    assert_eq!(
+        access_for("/repairs.accounts.v1.AccountsService/LogIn"),
+        Some(Access::Anyone)
+    );
+}

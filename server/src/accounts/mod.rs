@@ -1,6 +1,7 @@
 //! Account rules: sign-up and sign-in, password reset, phone verification, and the admins'
 //! review of professionals. Transport-free: the gRPC handlers in `api::accounts` call these.
 
+pub mod directory;
 pub mod email_verification;
 pub mod password_reset;
 pub mod phone_verification;

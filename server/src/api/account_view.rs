@@ -5,10 +5,10 @@ use repairs_proto::accounts::{self as pb};
 
 use super::convert::{language_to_proto, sms_to_proto, time_from_proto, timestamp};
 use crate::{
-    accounts as rules,
+    accounts::{self as rules, directory},
     auth::{Caller, access},
     state::AppState,
-    store::{accounts::AccountKind, customers, professionals},
+    store::accounts::AccountKind,
 };
 use crate::{
     domain::SmsUpdates,
@@ -86,18 +86,12 @@ pub(super) fn audit_filter(req: &pb::ListAuditEventsRequest) -> ApiResult<AuditF
 
 /// A customer as the contract carries them.
 pub(super) async fn customer(state: &AppState, id: uuid::Uuid) -> ApiResult<pb::Customer> {
-    customers::get(&state.db, id)
-        .await?
-        .map(customer_to_proto)
-        .ok_or_else(|| crate::error::not_found("customer"))
+    Ok(customer_to_proto(directory::customer(state, id).await?))
 }
 
 /// A professional with their licences, as the contract carries them.
 pub(super) async fn professional(state: &AppState, id: uuid::Uuid) -> ApiResult<pb::Professional> {
-    let row = professionals::get(&state.db, id)
-        .await?
-        .ok_or_else(|| crate::error::not_found("professional"))?;
-    let licences = professionals::licences(&state.db, id).await?;
+    let (row, licences) = directory::professional(state, id).await?;
     Ok(super::professional_view::to_proto(state, row, licences))
 }
 

@@ -12,20 +12,14 @@ use super::convert::{
 };
 use crate::{
     accounts::{
-        self as rules, email_verification, password_reset, phone_verification,
+        self as rules, directory, email_verification, password_reset, phone_verification,
         profile::ProfileForm, review, sessions, social,
     },
     auth::{Caller, access},
     domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
     error::{ApiError, FieldViolation, parse_id},
     state::AppState,
-    store::{
-        accounts::AccountKind,
-        audit::{self},
-        customers,
-        page::PageRequest,
-        professionals::{self, LicenceRow, ProfessionalRow, PublicViewer},
-    },
+    store::{accounts::AccountKind, page::PageRequest, professionals::LicenceRow},
 };
 
 pub struct AccountsApi {
@@ -200,12 +194,7 @@ impl AccountsService for AccountsApi {
             Some(choice @ (SmsUpdates::Yes | SmsUpdates::No)) => choice,
             _ => return Err(ApiError::invalid("sms_updates", "answer yes or no").into()),
         };
-        if !crate::store::accounts::set_sms_updates(&self.state.db, kind, id, choice)
-            .await
-            .map_err(ApiError::from)?
-        {
-            return Err(crate::error::not_found("account").into());
-        }
+        directory::set_sms_updates(&self.state, kind, id, choice).await?;
         ok(pb::UpdateSmsPreferenceResponse {
             sms_updates: sms_to_proto(choice) as i32,
         })
@@ -244,10 +233,7 @@ impl AccountsService for AccountsApi {
         // What is not sent (unspecified) is kept.
         let language = language_from_proto(req.language);
         let sms = sms_from_proto(req.sms_updates).filter(|c| *c != SmsUpdates::NotAsked);
-        let row = customers::update(&self.state.db, id, &name, &email, language, sms)
-            .await
-            .map_err(ApiError::from)?
-            .ok_or_else(|| crate::error::not_found("customer"))?;
+        let row = directory::update_customer(&self.state, id, &name, &email, language, sms).await?;
         ok(pb::UpdateCustomerResponse {
             customer: Some(customer_to_proto(row)),
         })
@@ -260,10 +246,8 @@ impl AccountsService for AccountsApi {
         let req = request.into_inner();
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
         let search = PeopleSearch::parse(&req.query).map_err(|e| ApiError::invalid("query", e))?;
-        let rows = customers::list(&self.state.db, search.as_ref(), &page)
-            .await
-            .map_err(ApiError::from)?;
-        let (rows, next_page_token) = page.finish(rows, |r| (r.created_at, r.id));
+        let (rows, next_page_token) =
+            directory::list_customers(&self.state, search.as_ref(), &page).await?;
         ok(pb::ListCustomersResponse {
             customers: rows.into_iter().map(customer_to_proto).collect(),
             next_page_token,
@@ -298,14 +282,9 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::ListProfessionalsResponse> {
         let req = request.into_inner();
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
-        let rows = professionals::list(
-            &self.state.db,
-            super::professional_view::state_from_proto(req.state),
-            &page,
-        )
-        .await
-        .map_err(ApiError::from)?;
-        let (rows, next_page_token) = page.finish(rows, |r: &ProfessionalRow| (r.created_at, r.id));
+        let in_state = super::professional_view::state_from_proto(req.state);
+        let (rows, next_page_token) =
+            directory::list_professionals(&self.state, in_state, &page).await?;
         let professionals = rows
             .into_iter()
             .map(|row| {
@@ -360,10 +339,7 @@ impl AccountsService for AccountsApi {
         let req = request.into_inner();
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
         let filter = audit_filter(&req)?;
-        let rows = audit::list(&self.state.db, &filter, &page)
-            .await
-            .map_err(ApiError::from)?;
-        let (rows, next_page_token) = page.finish(rows, |r| (r.created_at, r.id));
+        let (rows, next_page_token) = directory::audit_events(&self.state, &filter, &page).await?;
         let events = rows
             .into_iter()
             .map(|r| pb::AuditEvent {
@@ -458,18 +434,9 @@ impl AccountsService for AccountsApi {
         &self,
         request: Request<pb::GetPublicProfessionalRequest>,
     ) -> Reply<pb::GetPublicProfessionalResponse> {
-        let viewer = match request.extensions().get::<Caller>() {
-            Some(caller) if caller.role == Role::Admin => PublicViewer::Admin,
-            Some(caller) if caller.role == Role::Professional => {
-                PublicViewer::Professional(caller.account_id)
-            }
-            _ => PublicViewer::Anyone,
-        };
         let id = parse_id("id", &request.get_ref().id)?;
-        let row = professionals::get_public(&self.state.db, id, viewer)
-            .await
-            .map_err(ApiError::from)?
-            .ok_or_else(|| crate::error::not_found("professional"))?;
+        let caller = request.extensions().get::<Caller>();
+        let row = directory::public_professional(&self.state, caller, id).await?;
         ok(pb::GetPublicProfessionalResponse {
             professional: Some(super::professional_view::to_public(&self.state, row)),
         })

@@ -13,6 +13,7 @@ use super::Caller;
 use crate::{
     domain::Role,
     error::{ApiError, ApiResult, ErrorReason, parse_id},
+    store::professionals::PublicViewer,
 };
 
 /// The people a repair request concerns.
@@ -148,6 +149,18 @@ pub fn may_list_orders(caller: &Caller, whose: Whose) -> ApiResult<()> {
     }
 }
 
+/// Whose public profiles the caller may read beyond the approved ones: admins every profile,
+/// a professional their own whatever its state, anyone else approved ones only.
+pub fn public_viewer(caller: Option<&Caller>) -> PublicViewer {
+    match caller {
+        Some(caller) if is_admin(caller) => PublicViewer::Admin,
+        Some(caller) if caller.role == Role::Professional => {
+            PublicViewer::Professional(caller.account_id)
+        }
+        _ => PublicViewer::Anyone,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -249,6 +262,19 @@ mod tests {
         assert_eq!(quotes_only_of(&caller(Role::Professional, ME)), Some(ME));
         assert_eq!(quotes_only_of(&caller(Role::Admin, ME)), None);
         assert_eq!(quotes_only_of(&caller(Role::Customer, ME)), None);
+        assert_eq!(public_viewer(None), PublicViewer::Anyone);
+        assert_eq!(
+            public_viewer(Some(&caller(Role::Customer, ME))),
+            PublicViewer::Anyone
+        );
+        assert_eq!(
+            public_viewer(Some(&caller(Role::Professional, ME))),
+            PublicViewer::Professional(ME)
+        );
+        assert_eq!(
+            public_viewer(Some(&caller(Role::Admin, ME))),
+            PublicViewer::Admin
+        );
     }
 
     #[test]

@@ -111,7 +111,7 @@ pub struct PublicProfessionalRow {
 }
 
 /// Who asks for a public profile, for [`get_public`].
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PublicViewer {
     Anyone,
     /// A signed-in professional: their own profile shows whatever its state.

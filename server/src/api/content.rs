@@ -14,20 +14,17 @@ use super::{
     convert::{caller, language_from_proto, language_to_proto, timestamp},
 };
 use crate::{
+    auth::access,
     content::{
         contact,
         pages::{self, Page, PageTexts},
         services::{self as catalogue, Removed, ServiceForm},
     },
-    domain::{Language, Role, text::bounded_text},
-    error::{ApiError, ApiResult, ErrorReason, Violations, not_found, parse_id},
+    domain::{Language, text::bounded_text},
+    error::{ApiError, ApiResult, ErrorReason, Violations, parse_id},
     providers::translation::service::{Payer, Texts},
     state::AppState,
-    store::{
-        contact_messages::ContactMessageRow,
-        page::PageRequest,
-        services::{self, ServiceRow},
-    },
+    store::{contact_messages::ContactMessageRow, page::PageRequest, services::ServiceRow},
 };
 
 pub struct ContentApi {
@@ -244,16 +241,14 @@ impl ContentService for ContentApi {
     ) -> Result<Response<pb::ListServicesResponse>, Status> {
         let include_archived = request.get_ref().include_archived;
         let caller = request.extensions().get::<crate::auth::Caller>();
-        if include_archived && !caller.is_some_and(|c| c.role == Role::Admin) {
+        if include_archived && !access::may_see_archived_services(caller) {
             return Err(ApiError::PermissionDenied {
                 reason: ErrorReason::RoleNotAllowed,
                 message: "only admins see archived services".to_owned(),
             }
             .into());
         }
-        let rows = services::list(&self.state.db, include_archived)
-            .await
-            .map_err(ApiError::from)?;
+        let rows = catalogue::list(&self.state, include_archived).await?;
         Ok(Response::new(pb::ListServicesResponse {
             services: rows
                 .into_iter()
@@ -267,10 +262,7 @@ impl ContentService for ContentApi {
         request: Request<pb::GetServiceRequest>,
     ) -> Result<Response<pb::GetServiceResponse>, Status> {
         let id = parse_id("id", &request.get_ref().id)?;
-        let row = services::get(&self.state.db, id)
-            .await
-            .map_err(ApiError::from)?
-            .ok_or_else(|| not_found("service"))?;
+        let row = catalogue::get(&self.state, id).await?;
         Ok(Response::new(pb::GetServiceResponse {
             service: Some(service_to_proto(&self.state, row)),
         }))
@@ -491,9 +483,7 @@ impl ContentService for ContentApi {
             &request.get_ref().service_ids,
         )
         .await?;
-        let rows = services::list(&self.state.db, false)
-            .await
-            .map_err(ApiError::from)?;
+        let rows = catalogue::list(&self.state, false).await?;
         Ok(Response::new(pb::ReorderServicesResponse {
             services: rows
                 .into_iter()

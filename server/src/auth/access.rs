@@ -161,6 +161,11 @@ pub fn public_viewer(caller: Option<&Caller>) -> PublicViewer {
     }
 }
 
+/// Whether the caller may list archived services too: admins only.
+pub fn may_see_archived_services(caller: Option<&Caller>) -> bool {
+    caller.is_some_and(is_admin)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +268,12 @@ mod tests {
         assert_eq!(quotes_only_of(&caller(Role::Admin, ME)), None);
         assert_eq!(quotes_only_of(&caller(Role::Customer, ME)), None);
         assert_eq!(public_viewer(None), PublicViewer::Anyone);
+        assert!(!may_see_archived_services(None));
+        assert!(!may_see_archived_services(Some(&caller(
+            Role::Professional,
+            ME
+        ))));
+        assert!(may_see_archived_services(Some(&caller(Role::Admin, ME))));
         assert_eq!(
             public_viewer(Some(&caller(Role::Customer, ME))),
             PublicViewer::Anyone

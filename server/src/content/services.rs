@@ -226,6 +226,17 @@ async fn finish_change(
     Ok(after)
 }
 
+/// The catalogue in its order: the active services, and the archived ones too when asked.
+pub async fn list(state: &AppState, include_archived: bool) -> ApiResult<Vec<ServiceRow>> {
+    Ok(services::list(&state.db, include_archived).await?)
+}
+
+pub async fn get(state: &AppState, id: Uuid) -> ApiResult<ServiceRow> {
+    services::get(&state.db, id)
+        .await?
+        .ok_or_else(|| not_found("service"))
+}
+
 /// CreateService: a new active service at the end of the catalogue. An empty name or
 /// description in one language takes the other language's.
 pub async fn create(state: &AppState, admin_id: Uuid, form: ServiceForm) -> ApiResult<ServiceRow> {

@@ -18,7 +18,7 @@ use crate::{
     auth::access,
     auth::stream,
     billing::membership,
-    error::{ApiError, ApiResult, ErrorReason, parse_id},
+    error::{ApiError, ApiResult, parse_id},
     live::notify_hub::Heard,
     matching::{
         self, Distance, OpenRequestsPageRequest,
@@ -30,7 +30,7 @@ use crate::{
     store::{
         accounts::{self as account_store, AccountKind},
         page::PageRequest,
-        request_matches::{self, NotificationRow},
+        request_matches::NotificationRow,
     },
 };
 
@@ -299,31 +299,15 @@ impl MatchingService for MatchingApi {
         let request_id = parse_id("repair_request_id", &req.repair_request_id)?;
         let size = PageRequest::parse(req.page_size, "")?.size;
         let after = match_token::decode(&req.page_token)?;
-        let db = &self.state.db;
-        if !request_matches::request_exists(db, request_id)
-            .await
-            .map_err(ApiError::from)?
-        {
-            return Err(ApiError::NotFound {
-                reason: ErrorReason::NotFound,
-                message: "this repair request does not exist".to_owned(),
-            }
-            .into());
-        }
-        let mut rows = request_matches::matches(db, request_id, after, size + 1)
-            .await
-            .map_err(ApiError::from)?;
-        let more = rows.len() > usize::try_from(size).unwrap_or(usize::MAX);
-        rows.truncate(usize::try_from(size).unwrap_or(usize::MAX));
-        let next_page_token = match (more, rows.last()) {
+        let size = usize::try_from(size).unwrap_or(usize::MAX);
+        let page = matching::matches_of(&self.state, request_id, after, size).await?;
+        let next_page_token = match (page.more, page.matches.last()) {
             (true, Some(last)) => match_token::encode(last.distance_m, last.professional_id),
             _ => String::new(),
         };
-        let ids: Vec<Uuid> = rows.iter().map(|r| r.professional_id).collect();
-        let notifications = request_matches::notifications(db, request_id, &ids)
-            .await
-            .map_err(ApiError::from)?;
-        let matches = rows
+        let notifications = page.notifications;
+        let matches = page
+            .matches
             .into_iter()
             .map(|row| pb::RepairRequestMatch {
                 professional_id: row.professional_id.to_string(),

@@ -4,6 +4,7 @@
 //! new request ([`professionals_to_notify`]), the open-requests list
 //! ([`open_requests_for`]), a professional viewing or quoting one request ([`matches`]).
 
+mod matches_of;
 mod page;
 pub mod places;
 pub mod watch;
@@ -15,6 +16,7 @@ use uuid::Uuid;
 pub use crate::providers::distance::{Distance, DistanceService};
 /// The matching rule's SQL, kept with the queries that run it.
 pub use crate::store::match_rule as rule;
+pub use matches_of::{MatchesPage, matches_of};
 pub use page::OpenRequestsPageRequest;
 
 use crate::{domain::Language, error::ApiResult};

@@ -16,15 +16,13 @@ use axum::{
 };
 
 use crate::helpers::{
-    LocalServer, SignedUp, TestServer, admin_token, break_inserts, outbox, reason, repair_inserts,
-    sign_up, sign_up_as, wait_for_message, wait_until_outbox_idle, with_token,
+    AccountsClient, LocalServer, SignedUp, TestServer, admin_token, break_inserts, outbox, reason,
+    repair_inserts, sign_up, sign_up_as, wait_for_message, wait_until_outbox_idle, with_token,
 };
-use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
+use repairs_proto::accounts as pb;
 use repairs_server::config::{Config, CountryBudget};
 use serde_json::json;
-use tonic::{Code, transport::Channel};
-
-type Client = AccountsServiceClient<Channel>;
+use tonic::Code;
 
 /// A call as the BFF passes it on for a browser at `client_ip`.
 fn from<T>(client_ip: &str, mut request: tonic::Request<T>) -> tonic::Request<T> {
@@ -62,7 +60,7 @@ async fn password_reset_answers_at_once_even_when_the_mail_server_hangs() {
         config.smtp_port = Some(smtp_port);
     })
     .await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     sign_up(&mut client, pb::Role::Customer, "known@example.ca").await;
 
     for email in ["known@example.ca", "unknown@example.ca"] {
@@ -112,7 +110,7 @@ async fn password_reset_is_limited_per_email_and_per_client_address() {
         config.password_reset_per_address_per_hour = 5;
     })
     .await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     sign_up(&mut client, pb::Role::Customer, "flooded@example.ca").await;
 
     // One inbox: three emails an hour, from anywhere; unknown emails are counted the same.
@@ -246,7 +244,7 @@ fn send_code(account: &SignedUp, national: &str) -> tonic::Request<pb::SendPhone
     )
 }
 
-async fn customers(client: &mut Client, count: usize) -> Vec<SignedUp> {
+async fn customers(client: &mut AccountsClient, count: usize) -> Vec<SignedUp> {
     let mut accounts = Vec::new();
     for n in 0..count {
         let email = format!("c{n}@example.ca");
@@ -267,7 +265,7 @@ fn budgets(config: &mut Config) {
 #[tokio::test]
 async fn phone_codes_stay_within_the_sms_budgets() {
     let server = TestServer::start_with(budgets).await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let people = customers(&mut client, 6).await;
     let status = |result: Result<_, tonic::Status>| match result {
         Ok(_) => "sent".to_owned(),
@@ -311,7 +309,7 @@ async fn phone_codes_stay_within_the_sms_budgets() {
 #[tokio::test]
 async fn concurrent_phone_codes_cannot_overrun_the_budget() {
     let server = TestServer::start_with(|config| config.sms_budget_per_hour = 5).await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let people = customers(&mut client, 20).await;
     let sends = people.iter().enumerate().map(|(n, person)| {
         let mut client = client.clone();
@@ -351,7 +349,7 @@ async fn wait_until_given_back(db: &sqlx::PgPool, prefix: &str) {
 async fn a_phone_code_that_could_not_be_queued_gives_its_sms_budgets_back() {
     let server = TestServer::start_with(|config| config.sms_budget_per_address_per_hour = 1).await;
     let db = &server.server.state.db;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let people = customers(&mut client, 3).await;
     break_inserts(db, "outbox_messages").await;
     let failed = client
@@ -388,7 +386,7 @@ async fn a_reset_that_could_not_be_prepared_gives_its_budgets_back() {
     let server =
         TestServer::start_with(|config| config.password_reset_per_email_per_hour = 1).await;
     let db = &server.server.state.db;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     sign_up(&mut client, pb::Role::Customer, "ana@example.ca").await;
     // The link cannot be stored: the call has answered already, the budgets come back after.
     break_inserts(db, "password_resets").await;
@@ -459,7 +457,7 @@ async fn a_text_the_provider_refuses_gives_its_sms_budgets_back() {
     })
     .await;
     let db = &server.server.state.db;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let people = customers(&mut client, 3).await;
     client
         .send_phone_code(from(
@@ -519,7 +517,7 @@ async fn decision_trace(db: &sqlx::PgPool, id: &str) -> (String, i64, i64) {
 async fn a_decision_its_audit_row_and_its_email_are_one_unit() {
     let server = TestServer::start().await;
     let db = server.server.state.db.clone();
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let admin = admin_token(&server, &mut client).await;
     let pro = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
     let approve = || {
@@ -568,7 +566,7 @@ async fn a_decision_its_audit_row_and_its_email_are_one_unit() {
 #[tokio::test]
 async fn sign_up_emails_a_confirmation_link_in_the_persons_language() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let french = repairs_proto::types::Language::Fr;
     let elise = sign_up_as(
         &mut client,

@@ -5,17 +5,12 @@
 use std::time::{Duration, SystemTime};
 
 use crate::helpers::{
-    PDF, TEST_PASSWORD, TestServer, admin_token, last_message_to, log_in, reason, session_token,
-    sign_up, valid_profile, violated_fields, wait_for_message, with_token,
+    AccountsClient, PDF, TEST_PASSWORD, TestServer, admin_token, last_message_to, log_in, reason,
+    session_token, sign_up, valid_profile, violated_fields, wait_for_message, with_token,
 };
-use repairs_proto::{
-    accounts::{self as pb, accounts_service_client::AccountsServiceClient},
-    types,
-};
+use repairs_proto::{accounts as pb, types};
 use repairs_server::{auth::Caller, domain::Role};
-use tonic::{Code, transport::Channel};
-
-type Client = AccountsServiceClient<Channel>;
+use tonic::Code;
 
 /// The `count`-th reset email to pro@example.ca, once the outbox has sent it.
 async fn reset_mail(server: &TestServer, count: usize) -> serde_json::Value {
@@ -33,7 +28,7 @@ async fn reset_mail(server: &TestServer, count: usize) -> serde_json::Value {
 #[tokio::test]
 async fn sign_up_log_in_and_the_session_rules() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
 
     let ana = sign_up(&mut client, pb::Role::Customer, "Ana@Example.ca").await;
     // Emails are unique per role, whatever their case...
@@ -150,7 +145,7 @@ async fn sign_up_log_in_and_the_session_rules() {
 #[tokio::test]
 async fn password_reset_by_single_use_link() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let pro = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
 
     let ask = |email: &str| pb::RequestPasswordResetRequest {
@@ -306,7 +301,7 @@ fn code_in(sms: &serde_json::Value) -> String {
 #[tokio::test]
 async fn phone_codes_verify_once_within_their_limits() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let ana = sign_up(&mut client, pb::Role::Customer, "ana@example.ca").await;
     let send = |number: &str| {
         with_token(
@@ -403,7 +398,7 @@ async fn phone_codes_verify_once_within_their_limits() {
 #[tokio::test]
 async fn phone_codes_stop_after_five_wrong_tries_and_five_sends_an_hour() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let pro = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
     let cache = server.server.state.cache.clone();
     let send = || {
@@ -461,7 +456,7 @@ async fn phone_codes_stop_after_five_wrong_tries_and_five_sends_an_hour() {
 #[tokio::test]
 async fn customers_change_only_their_own_account() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let ana = sign_up(&mut client, pb::Role::Customer, "ana@example.ca").await;
     let bob = sign_up(&mut client, pb::Role::Customer, "bob@example.ca").await;
     let update = |id: &str, email: &str| pb::UpdateCustomerRequest {
@@ -572,7 +567,7 @@ const PRO: &str = "pro@example.ca";
 #[tokio::test]
 async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let pro = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
     let admin = admin_token(&server, &mut client).await;
     let plumbing = "0190a6c0-0000-7000-8000-000000000001";
@@ -801,7 +796,7 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
 #[tokio::test]
 async fn repeated_failed_sign_ins_are_throttled_for_known_and_unknown_emails() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     sign_up(&mut client, pb::Role::Customer, "ana@example.ca").await;
 
     for email in ["ana@example.ca", "nobody@example.ca"] {

@@ -10,11 +10,7 @@ fn prefix() -> String {
 }
 
 async fn redis() -> Arc<dyn Cache> {
-    Arc::new(
-        RedisCache::connect(&helpers::test_redis_url(), &prefix())
-            .await
-            .unwrap(),
-    )
+    helpers::redis_cache().await
 }
 
 fn memory() -> Arc<dyn Cache> {

@@ -5,15 +5,15 @@
 //! marks (audited).
 
 use crate::helpers::{
-    TestServer, admin_token, break_inserts, reason, repair_inserts, violated_fields,
-    wait_for_message, with_token,
+    Content, TestServer, admin_token, break_inserts, content_client, reason, repair_inserts,
+    violated_fields, wait_for_message, with_token,
 };
 use repairs_proto::{
     accounts::{ListAuditEventsRequest, accounts_service_client::AccountsServiceClient},
-    content::{self as pb, content_service_client::ContentServiceClient},
+    content as pb,
 };
 use repairs_server::domain::Role;
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 
 fn message(name: &str, email: &str, text: &str) -> pb::SendContactMessageRequest {
     pb::SendContactMessageRequest {
@@ -35,14 +35,7 @@ fn from(
     request
 }
 
-async fn client(server: &TestServer) -> ContentServiceClient<Channel> {
-    ContentServiceClient::new(server.channel().await)
-}
-
-async fn unread_messages(
-    content: &mut ContentServiceClient<Channel>,
-    admin: &str,
-) -> pb::ListContactMessagesResponse {
+async fn unread_messages(content: &mut Content, admin: &str) -> pb::ListContactMessagesResponse {
     let request = pb::ListContactMessagesRequest {
         unread_only: true,
         ..Default::default()
@@ -57,7 +50,7 @@ async fn unread_messages(
 #[tokio::test]
 async fn a_message_is_stored_emailed_and_read_by_admins() {
     let server = TestServer::start_with(|c| c.contact_email = Some("team@example.ca".into())).await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let sent = content
         .send_contact_message(message(
             " Élise ",
@@ -129,7 +122,7 @@ async fn a_message_is_stored_emailed_and_read_by_admins() {
 #[tokio::test]
 async fn bad_fields_are_named_and_nothing_is_stored() {
     let server = TestServer::start().await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let status = content
         .send_contact_message(message("", "not an email", "   "))
         .await
@@ -149,7 +142,7 @@ async fn bad_fields_are_named_and_nothing_is_stored() {
 #[tokio::test]
 async fn anonymous_senders_are_limited_per_address_and_signed_in_ones_are_not_counted_there() {
     let server = TestServer::start_with(|c| c.contact_messages_per_address_per_hour = 2).await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let body = || message("Ana", "ana@example.ca", "Hello");
     for _ in 0..2 {
         content
@@ -181,7 +174,7 @@ async fn anonymous_senders_are_limited_per_address_and_signed_in_ones_are_not_co
 async fn a_message_that_could_not_be_stored_gives_its_budget_back() {
     let server = TestServer::start_with(|c| c.contact_messages_per_address_per_hour = 1).await;
     let db = &server.server.state.db;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let body = || message("Ana", "ana@example.ca", "Hello");
     break_inserts(db, "contact_messages").await;
     let failed = content
@@ -219,7 +212,7 @@ fn signed_in(
 #[tokio::test]
 async fn signed_in_senders_have_an_hourly_budget_of_their_own_wherever_they_write_from() {
     let server = TestServer::start_with(|c| c.contact_messages_per_account_per_hour = 2).await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let long = || message("Ana", "ana@example.ca", &"x".repeat(5_000));
     let (_, customer) = server.account_token(Role::Customer).await;
     for address in ["203.0.113.7", "198.51.100.2"] {

@@ -5,24 +5,14 @@
 use crate::helpers::{
     TestServer,
     market::{
-        CALGARY_PRO, Market, customer, db, draft, hire_by_card, in_calgary, market, place,
-        professional, quote,
+        CALGARY_PRO, Market, complete, customer, db, draft, hire_by_card, in_calgary, market,
+        place, professional, quote,
     },
     reason, with_token,
 };
 use repairs_proto::marketplace::{self as pb, repair_request::Location};
 use tonic::Code;
 use uuid::Uuid;
-
-async fn complete(market: &mut Market, token: &str, id: &str) {
-    market
-        .complete_repair_request(with_token(
-            pb::CompleteRepairRequestRequest { id: id.into() },
-            token,
-        ))
-        .await
-        .unwrap();
-}
 
 async fn pro_dashboard(
     market: &mut Market,
@@ -103,7 +93,9 @@ async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_r
         .unwrap();
     hire_by_card(&server, &customer_token, &q0).await;
     hire_by_card(&server, &customer_token, &q1).await;
-    complete(&mut market, &customer_token, &placed[1].id).await;
+    complete(&mut market, &customer_token, &placed[1].id)
+        .await
+        .unwrap();
 
     let after = pro_dashboard(&mut market, &pro_token, pro).await.unwrap();
     assert_eq!(

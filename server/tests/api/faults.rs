@@ -8,7 +8,7 @@
 use std::{process::Stdio, sync::Arc, time::Duration};
 
 use crate::helpers::{
-    self, TestServer,
+    self, TestServer, free_port,
     market::{CALGARY_PRO, customer, db, hire_with_visa, in_calgary, market, place, professional},
     send_quote, test_redis_url,
 };
@@ -19,15 +19,6 @@ use tonic::transport::Channel;
 use uuid::Uuid;
 
 const JWT_SECRET: &str = "faults-test-secret-that-is-long-enough";
-
-/// A free port on 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
 
 /// The server binary on `database_url`, listening on `grpc_port`, its housekeeping pass
 /// every second.
@@ -350,11 +341,7 @@ async fn postgres_killed_and_restarted_under_load_sends_no_email_twice() {
     // A short lease: a send whose outcome was lost would be sent again within the test.
     config.outbox_lease_secs = 1;
     let server = repairs_server::start(config).await.unwrap();
-    let channel = Channel::from_shared(format!("http://{}", server.grpc_addr))
-        .unwrap()
-        .connect()
-        .await
-        .unwrap();
+    let channel = helpers::channel_to(server.grpc_addr).await;
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let senders: Vec<_> = (0..8)
         .map(|sender| tokio::spawn(send_contact_messages(channel.clone(), sender, stop.clone())))

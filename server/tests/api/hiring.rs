@@ -5,8 +5,8 @@
 //! privacy for another customer and another professional.
 
 use crate::helpers::{
-    self, TestServer,
-    market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
+    TestServer,
+    market::{self, CALGARY_PRO, Market, customer, db, in_calgary, place, professional},
     reason, send_quote, wait_for_message, with_token,
 };
 use repairs_proto::{
@@ -55,7 +55,7 @@ struct Job {
 
 async fn job() -> Job {
     let server = TestServer::start().await;
-    let mut market = market(&server).await;
+    let mut market = market::market(&server).await;
     let billing = BillingServiceClient::new(server.channel().await);
     let (_, customer_token) = customer(&server).await;
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
@@ -229,7 +229,7 @@ async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
         pb::RepairRequestState::Hired as i32
     );
     let contacts = order.contacts.clone().unwrap();
-    assert_eq!(contacts.address.unwrap().line1, helpers::market::STREET);
+    assert_eq!(contacts.address.unwrap().line1, market::STREET);
 
     let request = request_of(&mut job).await;
     assert_eq!(request.state, pb::RepairRequestState::Hired as i32);
@@ -276,7 +276,7 @@ async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
         job.server.data_dir(),
         "email.jsonl",
         &job.pro_email,
-        helpers::market::STREET,
+        market::STREET,
         1,
     )
     .await;
@@ -414,16 +414,7 @@ async fn a_card_needing_authentication_waits_then_hires_or_reopens() {
 }
 
 async fn complete(job: &mut Job) -> Result<pb::RepairRequest, tonic::Status> {
-    let token = job.customer_token.clone();
-    job.market
-        .complete_repair_request(with_token(
-            pb::CompleteRepairRequestRequest {
-                id: job.request.id.clone(),
-            },
-            &token,
-        ))
-        .await
-        .map(|r| r.into_inner().repair_request.unwrap())
+    market::complete(&mut job.market, &job.customer_token, &job.request.id).await
 }
 
 #[tokio::test]
@@ -448,37 +439,15 @@ async fn completing_the_job_captures_the_hold_once() {
 #[tokio::test]
 async fn cancelling_a_hired_job_releases_the_hold() {
     let mut job = job().await;
-    let token = job.customer_token.clone();
     let order = hired(&mut job).await;
-    let cancelled = job
-        .market
-        .cancel_repair_request(with_token(
-            pb::CancelRepairRequestRequest {
-                id: job.request.id.clone(),
-            },
-            &token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .repair_request
-        .unwrap();
+    let cancelled = cancel(&mut job).await.unwrap();
     assert_eq!(cancelled.state, pb::RepairRequestState::Cancelled as i32);
     assert_eq!(payment_state(&job, &order).await, "canceled");
     job.server.stop().await;
 }
 
 async fn cancel(job: &mut Job) -> Result<pb::RepairRequest, tonic::Status> {
-    let token = job.customer_token.clone();
-    job.market
-        .cancel_repair_request(with_token(
-            pb::CancelRepairRequestRequest {
-                id: job.request.id.clone(),
-            },
-            &token,
-        ))
-        .await
-        .map(|r| r.into_inner().repair_request.unwrap())
+    market::cancel(&mut job.market, &job.customer_token, &job.request.id).await
 }
 
 /// Whether the request is cancelled, and whether the hired professional's cancel notice is
@@ -772,7 +741,7 @@ async fn requests_shown_to(
 ) -> Vec<pb::RepairRequest> {
     let market = &mut job.market;
     let id = job.request.id.clone();
-    let got = helpers::market::get(market, token, &id).await.unwrap();
+    let got = market::get(market, token, &id).await.unwrap();
     let quoted = market
         .get_quote(with_token(
             pb::GetQuoteRequest {
@@ -833,10 +802,10 @@ async fn the_professional_who_lost_never_reads_who_won_nor_the_winning_quote() {
     let mut job = job().await;
     let (winner_token, loser_token) = (job.pro_token.clone(), job.other_pro_token.clone());
     let id = job.request.id.clone();
-    let mut losers_stream = helpers::market::watch(&mut job.market, &loser_token, &id, 0)
+    let mut losers_stream = market::watch(&mut job.market, &loser_token, &id, 0)
         .await
         .unwrap();
-    let mut winners_stream = helpers::market::watch(&mut job.market, &winner_token, &id, 0)
+    let mut winners_stream = market::watch(&mut job.market, &winner_token, &id, 0)
         .await
         .unwrap();
     hired(&mut job).await;

@@ -11,18 +11,16 @@ use std::{
     time::{Duration, Instant},
 };
 
-use crate::helpers::{self, TestServer, reason, violated_fields};
-use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
+use crate::helpers::{self, AccountsClient, TestServer, reason, violated_fields};
+use repairs_proto::accounts as pb;
 use repairs_server::{
     budgets::Budget,
     error::{ApiError, ErrorReason},
 };
 use tokio::{net::TcpListener, task::JoinSet};
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 
-type Client = AccountsServiceClient<Channel>;
-
-async fn sign_up(client: &mut Client, email: &str) {
+async fn sign_up(client: &mut AccountsClient, email: &str) {
     client
         .sign_up(pb::SignUpRequest {
             role: pb::Role::Customer as i32,
@@ -35,7 +33,11 @@ async fn sign_up(client: &mut Client, email: &str) {
         .expect("sign-up");
 }
 
-async fn log_in(client: &mut Client, email: &str, password: &str) -> Result<(), tonic::Status> {
+async fn log_in(
+    client: &mut AccountsClient,
+    email: &str,
+    password: &str,
+) -> Result<(), tonic::Status> {
     client
         .log_in(pb::LogInRequest {
             role: pb::Role::Customer as i32,
@@ -47,14 +49,14 @@ async fn log_in(client: &mut Client, email: &str, password: &str) -> Result<(), 
 }
 
 /// A sign-in with a wrong password, checked and refused as such.
-async fn guess_wrong(client: &mut Client, email: &str) {
+async fn guess_wrong(client: &mut AccountsClient, email: &str) {
     let failed = log_in(client, email, "wrong horse").await.unwrap_err();
     assert_eq!(reason(&failed), "INVALID_CREDENTIALS", "{failed:?}");
 }
 
 /// Sends `count` sign-ins at once (email of try `n` from `email`) and returns the answers.
 async fn log_in_at_once(
-    client: &Client,
+    client: &AccountsClient,
     count: usize,
     email: impl Fn(usize) -> String,
     password: &str,
@@ -113,7 +115,7 @@ async fn password_checks_beyond_the_workers_and_queue_are_refused_not_piled_up()
         config.hashing_queue = 1;
     })
     .await;
-    let client = Client::new(server.channel().await);
+    let client = AccountsClient::new(server.channel().await);
 
     let answers = log_in_at_once(
         &client,
@@ -145,7 +147,7 @@ async fn password_checks_beyond_the_workers_and_queue_are_refused_not_piled_up()
 #[tokio::test]
 async fn sign_in_emails_are_parsed_first_and_counted_under_a_hash() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
 
     let long = format!("{}@example.ca", "a".repeat(300));
     for email in [long.as_str(), "not an email"] {
@@ -176,7 +178,7 @@ async fn sign_in_emails_are_parsed_first_and_counted_under_a_hash() {
 #[tokio::test]
 async fn every_request_is_bounded_in_size_and_every_text_in_length() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
 
     // A 1 MiB email is refused before any handler reads it, and leaves nothing behind.
     let huge = format!("{}@example.ca", "a".repeat(1024 * 1024));
@@ -204,7 +206,7 @@ async fn every_request_is_bounded_in_size_and_every_text_in_length() {
 async fn concurrent_guesses_on_one_account_check_at_most_the_limit() {
     // Room for every guess in the hashing queue: only the sign-in limit may refuse them.
     let server = TestServer::start_with(|config| config.hashing_queue = 100).await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     sign_up(&mut client, "ana@example.ca").await;
 
     let answers = log_in_at_once(&client, 60, |_| "ana@example.ca".to_owned(), "wrong horse").await;
@@ -272,12 +274,7 @@ async fn with_the_database_gone_calls_fail_fast_as_unavailable() {
     );
     config.database_acquire_timeout_ms = 500;
     let server = repairs_server::start(config).await.unwrap();
-    let channel = Channel::from_shared(format!("http://{}", server.grpc_addr))
-        .unwrap()
-        .connect()
-        .await
-        .unwrap();
-    let mut client = Client::new(channel);
+    let mut client = AccountsClient::new(helpers::channel_to(server.grpc_addr).await);
     sign_up(&mut client, "ana@example.ca").await;
 
     relay.cut();
@@ -359,13 +356,7 @@ struct OwnRedis {
 impl OwnRedis {
     /// On a free port of 127.0.0.1.
     async fn start() -> Self {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .await
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        Self::start_on(port).await
+        Self::start_on(helpers::free_port()).await
     }
 
     /// On `port` (a restart: the port of a stopped one), answering within 2 s.
@@ -414,7 +405,7 @@ async fn with_redis_down_requests_are_placed_and_the_sign_in_limit_holds() {
     let redis = OwnRedis::start().await;
     let redis_url = redis.url.clone();
     let server = TestServer::start_with(|config| config.redis_url = Some(redis_url)).await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let mut market = market(&server).await;
     let (_, customer) = customer(&server).await;
     sign_up(&mut client, "ana@example.ca").await;

@@ -11,7 +11,7 @@ use std::{
     time::Duration,
 };
 
-use crate::helpers::{self, LocalServer, closed_port_url};
+use crate::helpers::{self, LocalServer, closed_port_url, redis_cache};
 use axum::{
     Json, Router,
     extract::{Path, State},
@@ -20,7 +20,7 @@ use axum::{
     routing::get,
 };
 use repairs_server::{
-    cache::{Cache, RedisCache},
+    cache::Cache,
     matching::DistanceService,
     providers::{
         Coordinates, great_circle_meters,
@@ -117,15 +117,6 @@ async fn osrm_fake() -> (LocalServer, Arc<AtomicUsize>) {
     (LocalServer::start(router).await, hits)
 }
 
-async fn redis() -> Arc<dyn Cache> {
-    let prefix = format!("test:{}:", uuid::Uuid::now_v7());
-    Arc::new(
-        RedisCache::connect(&helpers::test_redis_url(), &prefix)
-            .await
-            .unwrap(),
-    )
-}
-
 /// At most two look-ups at once; a third waits for a turn as long as one look-up may take.
 fn osrm_service(url: &str, cache: Arc<dyn Cache>, timeout: Duration) -> DistanceService {
     osrm_service_waiting(url, cache, timeout, timeout)
@@ -145,7 +136,7 @@ fn osrm_service_waiting(
 #[tokio::test]
 async fn osrm_road_distance_is_looked_up_once_per_pair_of_places() {
     let (fake, hits) = osrm_fake().await;
-    let cache = redis().await;
+    let cache = redis_cache().await;
     let distances = osrm_service(&fake.url(), cache.clone(), Duration::from_secs(2));
 
     let first = distances.between(CALGARY, EDMONTON).await.unwrap();
@@ -172,7 +163,7 @@ async fn osrm_road_distance_is_looked_up_once_per_pair_of_places() {
 #[tokio::test]
 async fn osrm_failures_are_unavailable_or_no_route_never_a_panic() {
     let (fake, hits) = osrm_fake().await;
-    let distances = osrm_service(&fake.url(), redis().await, Duration::from_millis(500));
+    let distances = osrm_service(&fake.url(), redis_cache().await, Duration::from_millis(500));
     let at = |longitude| Coordinates {
         latitude: 50.0,
         longitude,
@@ -216,8 +207,8 @@ async fn osrm_failures_are_unavailable_or_no_route_never_a_panic() {
     fake.stop().await;
 
     let nobody = osrm_service(
-        &closed_port_url().await,
-        redis().await,
+        &closed_port_url(),
+        redis_cache().await,
         Duration::from_secs(1),
     );
     let status = tonic::Status::from(nobody.between(CALGARY, EDMONTON).await.unwrap_err());
@@ -230,7 +221,7 @@ async fn osrm_calls_in_flight_are_bounded() {
     // Two calls at once at most (each cut off after 1 s); others wait 200 ms for a turn.
     let distances = Arc::new(osrm_service_waiting(
         &fake.url(),
-        redis().await,
+        redis_cache().await,
         Duration::from_secs(1),
         Duration::from_millis(200),
     ));
@@ -258,15 +249,16 @@ async fn osrm_calls_in_flight_are_bounded() {
 // ---------------------------------------------------------------------------------------
 // The rule, against the real schema
 
-use crate::helpers::TestServer;
+use crate::helpers::{
+    TestServer,
+    market::{ELECTRICIAN, PLUMBING},
+};
 use chrono::{DateTime, TimeZone, Utc};
 use repairs_server::matching::{self, OpenRequestsPageRequest};
 use sqlx::{PgPool, Row};
 use uuid::Uuid;
 
-const PLUMBING: &str = "0190a6c0-0000-7000-8000-000000000001";
 const ROOFING: &str = "0190a6c0-0000-7000-8000-000000000004";
-const ELECTRICAL: &str = "0190a6c0-0000-7000-8000-000000000006";
 /// The server's Earth radius: metres per radian of latitude.
 const EARTH_RADIUS_METERS: f64 = 6_371_008.8;
 
@@ -724,7 +716,7 @@ async fn the_professional_side_reads_their_services_once_not_per_request() {
     for (km, service) in [
         (5.0, PLUMBING),
         (10.0, ROOFING),
-        (15.0, ELECTRICAL),
+        (15.0, ELECTRICIAN),
         (20.0, PLUMBING),
     ] {
         let id = add_request(&db, customer, north_of(CALGARY, km * 1000.0), service).await;

@@ -2,8 +2,8 @@
 //! from an uncaptured hold, the platform fee, a refund after payment, privacy, and test mode.
 
 use crate::helpers::{
-    TestServer,
-    market::{CALGARY_PRO, Market, customer, db, in_calgary, market, place, professional},
+    LocalServer, TestServer,
+    market::{self, CALGARY_PRO, Market, customer, db, in_calgary, place, professional},
     reason, send_quote, with_token,
 };
 use repairs_proto::{
@@ -18,7 +18,6 @@ use std::{
     },
 };
 
-use crate::helpers::LocalServer;
 use axum::{
     Form, Json, Router,
     extract::{Path, State},
@@ -51,7 +50,7 @@ struct Hired {
 }
 
 async fn hired(server: &TestServer, cents: i64) -> Hired {
-    let mut market = market(server).await;
+    let mut market = market::market(server).await;
     let mut billing = BillingServiceClient::new(server.channel().await);
     let (_, customer_token) = customer(server).await;
     let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
@@ -90,20 +89,10 @@ async fn hire(billing: &mut Billing, customer_token: &str, quote: String) -> bpb
 }
 
 /// The customer marks the job done, which captures the hold.
-async fn mark_done(market: &mut Market, customer_token: &str, request_id: &str) {
-    market
-        .complete_repair_request(with_token(
-            pb::CompleteRepairRequestRequest {
-                id: request_id.to_owned(),
-            },
-            customer_token,
-        ))
+async fn complete(job: &mut Hired) {
+    market::complete(&mut job.market, &job.customer_token, &job.request.id)
         .await
         .unwrap();
-}
-
-async fn complete(job: &mut Hired) {
-    mark_done(&mut job.market, &job.customer_token, &job.request.id).await;
 }
 
 async fn account(
@@ -325,7 +314,9 @@ async fn the_ledger_pages_newest_capture_first() {
     .unwrap();
     let quote = send_quote(&server, &first.pro_token, &request.id, 7_000).await;
     let second = hire(&mut first.billing, &customer_token, quote.id).await;
-    mark_done(&mut first.market, &customer_token, &request.id).await;
+    market::complete(&mut first.market, &customer_token, &request.id)
+        .await
+        .unwrap();
     let (pro, token) = (first.pro_id, first.pro_token.clone());
     let page = payouts(&mut first.billing, &token, pro, 1, "")
         .await

@@ -5,13 +5,12 @@
 use std::path::{Path, PathBuf};
 
 use crate::helpers::{
-    AccountsClient, PDF, PNG, TestServer, reason, sign_up, valid_profile, with_token,
+    AccountsClient, PDF, PNG, TestServer, market::PLUMBING, reason, sign_up, valid_profile,
+    with_token,
 };
 use repairs_proto::{accounts as pb, types};
 use repairs_server::domain::Role;
 use tonic::Code;
-
-const PLUMBING: &str = "0190a6c0-0000-7000-8000-000000000001";
 
 /// The stored files under `<data dir>/files/<folder>` (their `~type` companions left out).
 fn stored_files(data_dir: &Path, folder: &str) -> Vec<PathBuf> {

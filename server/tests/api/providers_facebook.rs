@@ -209,7 +209,7 @@ async fn a_wrong_app_secret_is_our_fault_not_the_persons() {
 #[tokio::test]
 async fn an_unreachable_graph_is_unavailable_and_keeps_the_secret() {
     let graph = FacebookGraph::new(FacebookConfig {
-        graph_url: closed_port_url().await,
+        graph_url: closed_port_url(),
         ..FacebookConfig::new(APP_ID, APP_SECRET)
     })
     .unwrap();

@@ -5,7 +5,7 @@ use std::{
     sync::{Arc, Mutex},
 };
 
-use crate::helpers::closed_port;
+use crate::helpers::free_port;
 use mail_parser::MessageParser;
 use repairs_server::providers::{
     EmailMessage, EmailSender,
@@ -246,7 +246,7 @@ async fn starttls_is_required_when_configured() {
 #[tokio::test]
 async fn an_unreachable_server_is_a_retryable_error() {
     let email = SmtpEmail::new(SmtpConfig {
-        port: Some(closed_port().await),
+        port: Some(free_port()),
         ..SmtpConfig::new("127.0.0.1", SmtpTls::None, "no-reply@example.ca")
     })
     .unwrap();

@@ -386,10 +386,7 @@ async fn calls_to_stripe_are_bounded() {
 async fn a_call_that_could_not_reach_stripe_can_be_retried_with_its_key() {
     let s = setup().await;
     let db = s.server.server.state.db.clone();
-    let unreachable = Ledger::new(
-        db.clone(),
-        Arc::new(gateway(&helpers::closed_port_url().await)),
-    );
+    let unreachable = Ledger::new(db.clone(), Arc::new(gateway(&helpers::closed_port_url())));
     let call = payment(Uuid::now_v7(), "pm_card_visa", Timing::Hold);
     let failed = unreachable.start(&call).await;
     assert!(

@@ -219,7 +219,7 @@ async fn a_slow_twilio_times_out() {
 
 #[tokio::test]
 async fn an_unreachable_twilio_is_a_retryable_error() {
-    let twilio = TwilioSms::new(config(closed_port_url().await)).unwrap();
+    let twilio = TwilioSms::new(config(closed_port_url())).unwrap();
     let error = twilio.send_message(&sms("+14035550123")).await.unwrap_err();
     assert!(matches!(error, TwilioError::Transport(_)), "{error:?}");
     assert!(error.is_retryable());

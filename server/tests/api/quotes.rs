@@ -5,7 +5,10 @@
 
 use crate::helpers::{
     TestServer,
-    market::{CALGARY_PRO, Market, Pro, customer, db, in_calgary, market, place, professional},
+    market::{
+        CALGARY_PRO, Market, Pro, cancel, customer, db, in_calgary, market, open_request, place,
+        professional,
+    },
     reason, violated_fields, wait_for_message, with_token,
 };
 use repairs_proto::{
@@ -40,19 +43,6 @@ async fn send(
         .create_quote(with_token(quote, token))
         .await
         .map(|r| r.into_inner().quote.unwrap())
-}
-
-async fn cancel(market: &mut Market, token: &str, id: &str) -> pb::RepairRequest {
-    market
-        .cancel_repair_request(with_token(
-            pb::CancelRepairRequestRequest { id: id.into() },
-            token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .repair_request
-        .unwrap()
 }
 
 async fn withdraw(market: &mut Market, token: &str, id: &str) -> Result<pb::Quote, tonic::Status> {
@@ -92,17 +82,6 @@ async fn set_minimum_fee(server: &TestServer, professional: Uuid, cents: i64) {
         .unwrap();
 }
 
-/// A server, a client, and a customer's open plumbing request in Calgary.
-async fn open_request() -> (TestServer, Market, String, pb::RepairRequest) {
-    let server = TestServer::start().await;
-    let mut market = market(&server).await;
-    let (_, customer_token) = customer(&server).await;
-    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
-    (server, market, customer_token, request)
-}
-
 /// An open request quoted on (9,000 cents) by one Calgary plumber, and another who did not.
 struct Quoted {
     server: TestServer,
@@ -115,7 +94,7 @@ struct Quoted {
 }
 
 async fn quoted_request() -> Quoted {
-    let (server, mut market, customer_token, request) = open_request().await;
+    let (server, mut market, customer_token, request) = open_request(|_| {}).await;
     let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let (_, other_pro_token, _) = professional(&server, CALGARY_PRO).await;
     let quote = send(
@@ -144,7 +123,7 @@ const MONTREAL_PRO: Pro = Pro {
 
 #[tokio::test]
 async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_with_surge() {
-    let (server, mut market, customer_token, request) = open_request().await;
+    let (server, mut market, customer_token, request) = open_request(|_| {}).await;
     let (pro, pro_token, pro_email) = professional(&server, CALGARY_PRO).await;
     set_minimum_fee(&server, pro, 8_000).await;
 
@@ -258,7 +237,9 @@ async fn only_a_matching_member_quotes_an_open_request_once_at_their_minimum_or_
 
     // Once the request is cancelled its quotes are not selected, their authors are told,
     // and nobody quotes on it.
-    let cancelled = cancel(&mut market, &customer_token, &request.id).await;
+    let cancelled = cancel(&mut market, &customer_token, &request.id)
+        .await
+        .unwrap();
     assert_eq!(cancelled.quote_count, 0);
     let closed = quotes_of(&mut market, &customer_token, &request.id)
         .await
@@ -444,7 +425,9 @@ async fn a_quote_is_read_by_its_customer_and_author_only_and_the_author_keeps_se
     }
 
     // Once cancelled the request matches nobody; its author still sees it, approximately.
-    cancel(&mut world.market, &world.customer_token, &world.request.id).await;
+    cancel(&mut world.market, &world.customer_token, &world.request.id)
+        .await
+        .unwrap();
     let get = pb::GetRepairRequestRequest {
         id: world.request.id.clone(),
     };
@@ -511,7 +494,7 @@ async fn own_list(
 #[tokio::test]
 async fn a_professional_lists_their_open_lost_and_withdrawn_quotes_and_only_their_own() {
     use pb::ProfessionalRepairRequestView as View;
-    let (server, mut market, customer_token, open) = open_request().await;
+    let (server, mut market, customer_token, open) = open_request(|_| {}).await;
     let (pro, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let mut requests = Vec::new();
     for _ in 0..2 {
@@ -539,7 +522,9 @@ async fn a_professional_lists_their_open_lost_and_withdrawn_quotes_and_only_thei
     withdraw(&mut market, &pro_token, &sent[1].id)
         .await
         .unwrap();
-    cancel(&mut market, &customer_token, &cancelled.id).await;
+    cancel(&mut market, &customer_token, &cancelled.id)
+        .await
+        .unwrap();
     // Quoted again after withdrawing: the request is listed once per quote.
     sent.push(
         send(

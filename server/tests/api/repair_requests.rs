@@ -13,7 +13,7 @@ use std::{
 use crate::helpers::{
     self, LocalServer, TestServer, break_inserts,
     market::{
-        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, customer, db, draft, get,
+        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, cancel, customer, db, draft, get,
         in_calgary, market, place, professional,
     },
     reason, repair_inserts, violated_fields, wait_until_outbox_idle, with_token,
@@ -32,7 +32,7 @@ use repairs_proto::marketplace::{
 use repairs_server::domain::Role;
 use serde_json::json;
 use sqlx::PgPool;
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 use uuid::Uuid;
 
 /// (professional, channel) of every notification written for a request.
@@ -358,20 +358,6 @@ async fn update(
                 id: id.into(),
                 draft: Some(draft),
             },
-            token,
-        ))
-        .await
-        .map(|r| r.into_inner().repair_request.unwrap())
-}
-
-async fn cancel(
-    market: &mut Market,
-    token: &str,
-    id: &str,
-) -> Result<pb::RepairRequest, tonic::Status> {
-    market
-        .cancel_repair_request(with_token(
-            pb::CancelRepairRequestRequest { id: id.into() },
             token,
         ))
         .await
@@ -734,11 +720,7 @@ async fn texts_are_retried_through_a_failing_provider_and_delivered_once_by_two_
     let mut other_config = (*server.server.state.config).clone();
     other_config.data_dir = other_dir.path().to_path_buf();
     let other = repairs_server::start(other_config).await.unwrap();
-    let other_channel = Channel::from_shared(format!("http://{}", other.grpc_addr))
-        .unwrap()
-        .connect()
-        .await
-        .unwrap();
+    let other_channel = helpers::channel_to(other.grpc_addr).await;
 
     let (_, token) = customer(&server).await;
     let mut pros = Vec::new();
@@ -866,7 +848,7 @@ async fn the_legacy_per_professional_call_tells_a_match_once_and_reveals_nothing
 #[tokio::test]
 async fn cancelling_drops_the_notifications_still_waiting_to_be_sent() {
     // Texts cannot be delivered (nothing listens) and are retried only after a minute.
-    let twilio_url = helpers::closed_port_url().await;
+    let twilio_url = helpers::closed_port_url();
     let server = TestServer::start_with(|c| {
         c.twilio_account_sid = Some(SID.into());
         c.twilio_auth_token = Some("token".into());

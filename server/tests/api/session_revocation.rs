@@ -11,16 +11,14 @@ use repairs_server::domain::Role;
 use tonic::Code;
 
 /// Signs up and returns (account id, token).
-async fn sign_up(client: &mut Client, role: pb::Role, email: &str) -> (String, String) {
+async fn sign_up(client: &mut AccountsClient, role: pb::Role, email: &str) -> (String, String) {
     let account = helpers::sign_up(client, role, email).await;
     (account.id, account.token)
 }
 
-type Client = AccountsClient;
-
 /// Reads the professional's own record with `token`.
 async fn read_professional(
-    client: &mut Client,
+    client: &mut AccountsClient,
     id: &str,
     token: &str,
 ) -> Result<(), tonic::Status> {
@@ -33,7 +31,11 @@ async fn read_professional(
         .map(drop)
 }
 
-async fn read_customer(client: &mut Client, id: &str, token: &str) -> Result<(), tonic::Status> {
+async fn read_customer(
+    client: &mut AccountsClient,
+    id: &str,
+    token: &str,
+) -> Result<(), tonic::Status> {
     client
         .get_customer(with_token(pb::GetCustomerRequest { id: id.into() }, token))
         .await
@@ -52,7 +54,7 @@ fn assert_revoked(result: Result<(), tonic::Status>) {
 #[tokio::test]
 async fn a_password_reset_ends_the_sessions_issued_before_it() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let (id, before) = sign_up(&mut client, pb::Role::Customer, "rae@example.ca").await;
     let other_device = log_in(&mut client, pb::Role::Customer, "rae@example.ca", PASSWORD).await;
     read_customer(&mut client, &id, &before).await.unwrap();
@@ -84,7 +86,7 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
 #[tokio::test]
 async fn an_admins_decision_ends_the_professionals_sessions() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let (id, before) = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
     let (_, admin) = server.account_token(Role::Admin).await;
 
@@ -139,7 +141,7 @@ async fn an_admins_decision_ends_the_professionals_sessions() {
 #[tokio::test]
 async fn deleting_an_account_ends_its_sessions_at_once() {
     let server = TestServer::start().await;
-    let mut client = Client::new(server.channel().await);
+    let mut client = AccountsClient::new(server.channel().await);
     let (customer, customer_token) = sign_up(&mut client, pb::Role::Customer, "c@example.ca").await;
     let (pro, pro_token) = sign_up(&mut client, pb::Role::Professional, "p@example.ca").await;
     let (_, admin) = server.account_token(Role::Admin).await;

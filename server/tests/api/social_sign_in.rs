@@ -3,8 +3,7 @@
 //! subject, tokens whose email Google has not verified are refused, and an existing account
 //! is linked only when its email is proven or its password is given.
 
-use crate::helpers::LocalServer;
-use crate::helpers::{TestServer, reason, sign_up, wait_for_message};
+use crate::helpers::{LocalServer, TestServer, reason, sign_up, wait_for_message};
 use axum::{Json, Router, routing::get};
 use jsonwebtoken::{
     Algorithm, EncodingKey, Header,

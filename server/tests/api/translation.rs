@@ -12,7 +12,8 @@ use std::{
 };
 
 use crate::helpers::{
-    LocalServer, TestServer, closed_port_url, reason, violated_fields, with_token,
+    Content, LocalServer, TestServer, closed_port_url, content_client, reason, violated_fields,
+    with_token,
 };
 use axum::{
     Json, Router,
@@ -21,10 +22,7 @@ use axum::{
     response::{IntoResponse, Response},
     routing::post,
 };
-use repairs_proto::{
-    content::{self as pb, content_service_client::ContentServiceClient},
-    types::Language as PbLanguage,
-};
+use repairs_proto::{content as pb, types::Language as PbLanguage};
 use repairs_server::{
     config::{Config, TranslationProviderKind},
     domain::{Language, Role},
@@ -35,7 +33,7 @@ use repairs_server::{
     },
 };
 use serde_json::{Value, json};
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 
 const LIBRE_KEY: &str = "libre-test-key";
 const DEEPL_KEY: &str = "deepl-test-key:fx";
@@ -293,7 +291,7 @@ async fn libretranslate_errors_are_unavailable() {
     }
     server.stop().await;
 
-    let gone = libre(closed_port_url().await, LIBRE_KEY);
+    let gone = libre(closed_port_url(), LIBRE_KEY);
     assert!(
         gone.translate(&texts(&["Hello"]), None, Language::French)
             .await
@@ -366,10 +364,6 @@ fn with_libretranslate(url: String) -> impl FnOnce(&mut Config) {
     }
 }
 
-async fn client(server: &TestServer) -> ContentServiceClient<Channel> {
-    ContentServiceClient::new(server.channel().await)
-}
-
 fn request(all: &[&str], target: PbLanguage) -> pb::TranslateTextRequest {
     pb::TranslateTextRequest {
         texts: texts(all),
@@ -379,7 +373,7 @@ fn request(all: &[&str], target: PbLanguage) -> pb::TranslateTextRequest {
 }
 
 async fn translate(
-    content: &mut ContentServiceClient<Channel>,
+    content: &mut Content,
     token: &str,
     body: pb::TranslateTextRequest,
 ) -> Result<pb::TranslateTextResponse, tonic::Status> {
@@ -392,7 +386,7 @@ async fn translate(
 #[tokio::test]
 async fn without_a_provider_translation_is_not_configured() {
     let server = TestServer::start().await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let (_, token) = server.account_token(Role::Customer).await;
     let status = translate(&mut content, &token, request(&["Hello"], PbLanguage::Fr))
         .await
@@ -407,7 +401,7 @@ async fn only_signed_in_callers_translate_and_bounds_hold() {
     let seen = Seen::default();
     let provider = libretranslate_server(seen.clone()).await;
     let server = TestServer::start_with(with_libretranslate(provider.url())).await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
 
     let anonymous = content
         .translate_text(request(&["Hello"], PbLanguage::Fr))
@@ -480,10 +474,10 @@ async fn a_callers_budget_lets_exactly_its_characters_through_under_load() {
     })
     .await;
     let (_, token) = server.account_token(Role::Customer).await;
-    let channel = server.channel().await;
+    let content = content_client(&server).await;
     let calls: Vec<_> = (0..50)
         .map(|i| {
-            let mut content = ContentServiceClient::new(channel.clone());
+            let mut content = content.clone();
             let token = token.clone();
             tokio::spawn(async move {
                 let text = format!("text {i:05}");
@@ -506,7 +500,7 @@ async fn a_callers_budget_lets_exactly_its_characters_through_under_load() {
 
     // Another caller has a budget of their own.
     let (_, other) = server.account_token(Role::Customer).await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     translate(
         &mut content,
         &other,
@@ -527,7 +521,7 @@ async fn the_service_budget_is_shared_and_unused_characters_are_given_back() {
         config.translation_chars_per_hour = 30;
     })
     .await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let (_, first) = server.account_token(Role::Customer).await;
     let (_, second) = server.account_token(Role::Professional).await;
 
@@ -558,7 +552,7 @@ async fn the_service_budget_is_shared_and_unused_characters_are_given_back() {
 
     // A failing provider is UNAVAILABLE, safe to retry, and costs nothing.
     let fresh_budget = TestServer::start_with(with_libretranslate(provider.url())).await;
-    let mut other = client(&fresh_budget).await;
+    let mut other = content_client(&fresh_budget).await;
     let (_, token) = fresh_budget.account_token(Role::Customer).await;
     for text in [FAILING_TEXT, QUOTA_TEXT] {
         let status = translate(&mut other, &token, request(&[text], PbLanguage::En))
@@ -582,7 +576,7 @@ async fn a_text_translated_once_is_not_paid_again() {
         config.translation_chars_per_caller_per_hour = 5;
     })
     .await;
-    let mut content = client(&server).await;
+    let mut content = content_client(&server).await;
     let (_, token) = server.account_token(Role::Customer).await;
     for _ in 0..3 {
         let answer = translate(&mut content, &token, request(&["Hello"], PbLanguage::Fr))

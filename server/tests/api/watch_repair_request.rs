@@ -6,18 +6,14 @@ use std::time::Duration;
 
 use crate::helpers::{
     self, TestServer,
-    market::{
-        CALGARY_PRO, Market, Pro, customer, hire, in_calgary, market, place, professional, quote,
-        watch,
-    },
+    market::{CALGARY_PRO, Market, Pro, customer, hire, open_request, professional, quote, watch},
     reason, with_token,
 };
 use repairs_proto::marketplace::{
     self as pb, marketplace_service_client::MarketplaceServiceClient,
     watch_repair_request_response::Event,
 };
-use repairs_server::config::Config;
-use tonic::{Code, Streaming, transport::Channel};
+use tonic::{Code, Streaming};
 use uuid::Uuid;
 
 type Watch = Streaming<pb::WatchRepairRequestResponse>;
@@ -53,20 +49,6 @@ fn change(message: &pb::WatchRepairRequestResponse) -> &pb::RepairRequestChange 
 
 fn quote_ids(snapshot: &pb::RepairRequestSnapshot) -> Vec<String> {
     snapshot.quotes.iter().map(|q| q.id.clone()).collect()
-}
-
-/// A server (its configuration changed by `adjust`), a client, and a customer's open
-/// plumbing request in Calgary.
-async fn open_request(
-    adjust: impl FnOnce(&mut Config),
-) -> (TestServer, Market, String, pb::RepairRequest) {
-    let server = TestServer::start_with(adjust).await;
-    let mut market = market(&server).await;
-    let (_, customer_token) = customer(&server).await;
-    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
-    (server, market, customer_token, request)
 }
 
 /// A Calgary plumber's quote on `request`: their id, token and quote.
@@ -176,11 +158,7 @@ async fn a_quote_written_through_one_server_reaches_a_watcher_on_another() {
     let other_dir = tempfile::tempdir().unwrap();
     config.data_dir = other_dir.path().to_path_buf();
     let other = repairs_server::start(config).await.unwrap();
-    let channel = Channel::from_shared(format!("http://{}", other.grpc_addr))
-        .unwrap()
-        .connect()
-        .await
-        .unwrap();
+    let channel = helpers::channel_to(other.grpc_addr).await;
     let mut on_other = MarketplaceServiceClient::new(channel);
 
     let mut stream = watch(&mut on_other, &customer_token, &request.id, 0)

@@ -43,12 +43,7 @@ impl LocalServer {
     }
 }
 
-/// A port on 127.0.0.1 where nothing listens: bound, then released.
-pub async fn closed_port() -> u16 {
-    let listener = TcpListener::bind(("127.0.0.1", 0)).await.expect("bind");
-    listener.local_addr().expect("local address").port()
-}
-
-pub async fn closed_port_url() -> String {
-    format!("http://127.0.0.1:{}", closed_port().await)
+/// A URL of 127.0.0.1 where nothing listens.
+pub fn closed_port_url() -> String {
+    format!("http://127.0.0.1:{}", super::free_port())
 }

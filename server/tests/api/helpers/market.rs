@@ -1,5 +1,6 @@
 //! The marketplace's test world: a customer with a verified phone, member plumbers placed
-//! by postal area, request drafts and the calls that place them.
+//! by postal area, request drafts and the calls that place, quote, hire, complete and
+//! cancel them.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_client::MarketplaceServiceClient},
@@ -179,6 +180,51 @@ pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Qu
         .into_inner()
         .quote
         .unwrap()
+}
+
+/// A server, a customer and their open request in Calgary: the server, a marketplace
+/// client, the customer's token and the request. `adjust` may change the server's
+/// configuration first.
+pub async fn open_request(
+    adjust: impl FnOnce(&mut repairs_server::config::Config),
+) -> (TestServer, Market, String, pb::RepairRequest) {
+    let server = TestServer::start_with(adjust).await;
+    let mut market = market(&server).await;
+    let (_, customer_token) = customer(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    (server, market, customer_token, request)
+}
+
+/// The customer of `token` marks request `id` done, which captures its hold.
+pub async fn complete(
+    market: &mut Market,
+    token: &str,
+    id: &str,
+) -> Result<pb::RepairRequest, tonic::Status> {
+    market
+        .complete_repair_request(with_token(
+            pb::CompleteRepairRequestRequest { id: id.into() },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_request.unwrap())
+}
+
+/// The customer of `token` cancels request `id`.
+pub async fn cancel(
+    market: &mut Market,
+    token: &str,
+    id: &str,
+) -> Result<pb::RepairRequest, tonic::Status> {
+    market
+        .cancel_repair_request(with_token(
+            pb::CancelRepairRequestRequest { id: id.into() },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().repair_request.unwrap())
 }
 
 /// What a hire writes on the request and the quote (the hire's own calls are billing's):

@@ -13,8 +13,8 @@ use std::{
 use crate::helpers::{
     self, LocalServer, TestServer, break_inserts,
     market::{
-        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, cancel, customer, db, draft, get,
-        in_calgary, market, place, professional,
+        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, cancel, complete, customer, db,
+        draft, get, hire_by_card, in_calgary, market, place, professional, quote,
     },
     reason, repair_inserts, violated_fields, wait_until_outbox_idle, with_token,
 };
@@ -26,8 +26,11 @@ use axum::{
     routing::post,
 };
 use chrono::Utc;
-use repairs_proto::marketplace::{
-    self as pb, marketplace_service_client::MarketplaceServiceClient, repair_request::Location,
+use repairs_proto::{
+    billing::{self as bpb, billing_service_client::BillingServiceClient},
+    marketplace::{
+        self as pb, marketplace_service_client::MarketplaceServiceClient, repair_request::Location,
+    },
 };
 use repairs_server::domain::Role;
 use serde_json::json;
@@ -227,7 +230,7 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
     let mut market = market(&server).await;
     let (_, token) = customer(&server).await;
     let (_, stranger) = customer(&server).await;
-    let (pro, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let (_, far_token, _) = professional(
         &server,
         Pro {
@@ -280,14 +283,8 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
     assert_eq!(anonymous.code(), Code::Unauthenticated);
 
     // Once hired, that professional sees the street.
-    sqlx::query(
-        "update repair_requests set state = 'hired', hired_professional_id = $2 where id = $1",
-    )
-    .bind(Uuid::parse_str(&placed.id).unwrap())
-    .bind(pro)
-    .execute(db(&server))
-    .await
-    .unwrap();
+    let quote = quote(&mut market, &pro_token, &placed.id).await;
+    hire_by_card(&server, &token, &quote).await;
     let hired = get(&mut market, &pro_token, &placed.id).await.unwrap();
     assert!(
         matches!(hired.location, Some(Location::Address(_))),
@@ -931,40 +928,39 @@ async fn only_a_hired_request_is_marked_completed_by_its_customer() {
     let mut market = market(&server).await;
     let (_, token) = customer(&server).await;
     let (_, stranger) = customer(&server).await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    let complete = |token: String| {
-        let mut market = market.clone();
-        let id = placed.id.clone();
-        async move {
-            market
-                .complete_repair_request(with_token(
-                    pb::CompleteRepairRequestRequest { id },
-                    &token,
-                ))
-                .await
-                .map(|r| r.into_inner().repair_request.unwrap())
-        }
-    };
-    let open = complete(token.clone()).await.unwrap_err();
+    let id = placed.id.as_str();
+    let open = complete(&mut market, &token, id).await.unwrap_err();
     assert_eq!(reason(&open), "REPAIR_REQUEST_NOT_HIRED");
-    sqlx::query("update repair_requests set state = 'hired' where id = $1")
-        .bind(Uuid::parse_str(&placed.id).unwrap())
-        .execute(db(&server))
+    let quote = quote(&mut market, &pro_token, id).await;
+    let order = hire_by_card(&server, &token, &quote).await;
+    let theirs = complete(&mut market, &stranger, id).await.unwrap_err();
+    assert_eq!(theirs.code(), Code::NotFound);
+    // Completion captures the hire's hold: a hired request whose hold an admin released
+    // stays hired (the whole path, hire to capture, is in the `hiring` tests).
+    let (_, admin) = server.account_token(Role::Admin).await;
+    BillingServiceClient::new(server.channel().await)
+        .void_payment(with_token(
+            bpb::VoidPaymentRequest {
+                target: Some(bpb::PaymentTarget {
+                    target: Some(bpb::payment_target::Target::OrderId(order.id)),
+                }),
+                request_id: Uuid::now_v7().to_string(),
+                reason: "the customer asked".into(),
+            },
+            &admin,
+        ))
         .await
         .unwrap();
-    assert_eq!(complete(stranger).await.unwrap_err().code(), Code::NotFound);
-    // Completion captures the hire's hold: a request marked hired without one stays hired
-    // (the whole path, hire to capture, is in tests/hiring.rs).
-    let unpaid = complete(token.clone()).await.unwrap_err();
+    let unpaid = complete(&mut market, &token, id).await.unwrap_err();
     assert_eq!(reason(&unpaid), "PAYMENT_STATE");
-    sqlx::query("update repair_requests set state = 'completed' where id = $1")
-        .bind(Uuid::parse_str(&placed.id).unwrap())
-        .execute(db(&server))
-        .await
-        .unwrap();
-    let done = complete(token).await.unwrap();
+    // Hired again on a new hold, then completed: completing it again answers it as it is.
+    hire_by_card(&server, &token, &quote).await;
+    complete(&mut market, &token, id).await.unwrap();
+    let done = complete(&mut market, &token, id).await.unwrap();
     assert_eq!(done.state, pb::RepairRequestState::Completed as i32);
     server.stop().await;
 }
@@ -983,14 +979,13 @@ async fn the_customer_dashboard_counts_their_own_requests() {
                 .id,
         );
     }
-    for (id, state) in [(&ids[0], "hired"), (&ids[1], "completed")] {
-        sqlx::query("update repair_requests set state = $2 where id = $1")
-            .bind(Uuid::parse_str(id).unwrap())
-            .bind(state)
-            .execute(db(&server))
-            .await
-            .unwrap();
+    // The first two hired, the second completed.
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    for id in &ids[..2] {
+        let quote = quote(&mut market, &pro_token, id).await;
+        hire_by_card(&server, &token, &quote).await;
     }
+    complete(&mut market, &token, &ids[1]).await.unwrap();
     let ask = |customer: Uuid, token: String| {
         let mut market = market.clone();
         async move {

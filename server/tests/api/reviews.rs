@@ -6,7 +6,7 @@
 use crate::helpers::{
     TestServer,
     market::{
-        CALGARY_PRO, Market, customer, db, hire, in_calgary, market, order, place, professional,
+        CALGARY_PRO, Market, Stage, customer, db, in_calgary, job_at, market, place, professional,
         quote,
     },
     reason, violated_fields, with_token,
@@ -18,8 +18,7 @@ use repairs_proto::{
 use tonic::Code;
 use uuid::Uuid;
 
-/// A job: a customer's request, quoted by a plumber and hired, its hire payment in
-/// `payment_state` and the request in `request_state` (what the hire and completion write).
+/// A job: a customer's request, quoted by a plumber, hired and taken to a [`Stage`].
 struct Job {
     request_id: String,
     customer_token: String,
@@ -29,25 +28,11 @@ struct Job {
 
 async fn job_for(
     server: &TestServer,
-    market: &mut Market,
-    (customer_id, customer_token): (Uuid, String),
+    customer_token: String,
     (pro_id, pro_token): (Uuid, String),
-    request_state: &str,
-    payment_state: &str,
+    stage: Stage,
 ) -> Job {
-    let request = place(market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
-    let quote = quote(market, &pro_token, &request.id).await;
-    order(
-        server,
-        &quote,
-        customer_id,
-        payment_state,
-        request_state == "completed",
-    )
-    .await;
-    hire(server, &quote, pro_id, request_state).await;
+    let (request, _) = job_at(server, &customer_token, &pro_token, stage).await;
     Job {
         request_id: request.id,
         customer_token,
@@ -56,23 +41,10 @@ async fn job_for(
     }
 }
 
-async fn job(
-    server: &TestServer,
-    market: &mut Market,
-    request_state: &str,
-    payment_state: &str,
-) -> Job {
-    let customer = customer(server).await;
+async fn job(server: &TestServer, stage: Stage) -> Job {
+    let (_, customer_token) = customer(server).await;
     let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
-    job_for(
-        server,
-        market,
-        customer,
-        (pro_id, pro_token),
-        request_state,
-        payment_state,
-    )
-    .await
+    job_for(server, customer_token, (pro_id, pro_token), stage).await
 }
 
 async fn review(
@@ -117,7 +89,7 @@ async fn only_the_customer_of_a_completed_paid_job_reviews_it_once() {
     let mut market = market(&server).await;
 
     // Not completed yet, or completed but not captured: refused with the reason.
-    let hired = job(&server, &mut market, "hired", "authorized").await;
+    let hired = job(&server, Stage::Hired).await;
     let early = review(&mut market, &hired.customer_token, &hired.request_id, 5, "")
         .await
         .unwrap_err();
@@ -125,7 +97,7 @@ async fn only_the_customer_of_a_completed_paid_job_reviews_it_once() {
         (early.code(), reason(&early).as_str()),
         (Code::FailedPrecondition, "REPAIR_REQUEST_NOT_COMPLETED")
     );
-    let unpaid = job(&server, &mut market, "completed", "authorized").await;
+    let unpaid = job(&server, Stage::CompletedUncaptured).await;
     let refused = review(
         &mut market,
         &unpaid.customer_token,
@@ -139,7 +111,7 @@ async fn only_the_customer_of_a_completed_paid_job_reviews_it_once() {
         (refused.code(), reason(&refused).as_str()),
         (Code::FailedPrecondition, "PAYMENT_NOT_CAPTURED")
     );
-    let refunded = job(&server, &mut market, "completed", "refunded").await;
+    let refunded = job(&server, Stage::Refunded).await;
     let refused = review(
         &mut market,
         &refunded.customer_token,
@@ -151,7 +123,7 @@ async fn only_the_customer_of_a_completed_paid_job_reviews_it_once() {
     .unwrap_err();
     assert_eq!(reason(&refused), "PAYMENT_NOT_CAPTURED");
 
-    let done = job(&server, &mut market, "completed", "captured").await;
+    let done = job(&server, Stage::Completed).await;
     // Bad input, before anything else.
     for rating in [0, 6, -1] {
         let wrong = review(
@@ -246,8 +218,8 @@ async fn only_the_customer_of_a_completed_paid_job_reviews_it_once() {
 #[tokio::test]
 async fn a_double_review_is_refused_under_concurrency() {
     let server = TestServer::start().await;
-    let mut market = market(&server).await;
-    let done = job(&server, &mut market, "completed", "captured").await;
+    let market = market(&server).await;
+    let done = job(&server, Stage::Completed).await;
     let tries = (0..8).map(|i| {
         let mut market = market.clone();
         let token = done.customer_token.clone();
@@ -277,13 +249,12 @@ async fn the_average_and_count_show_on_the_profile_the_public_list_and_beside_ea
     let mut market = market(&server).await;
     let (pro_id, pro_token, _) = professional(&server, CALGARY_PRO).await;
     for rating in [5, 4, 4] {
+        let (_, customer_token) = customer(&server).await;
         let done = job_for(
             &server,
-            &mut market,
-            customer(&server).await,
+            customer_token,
             (pro_id, pro_token.clone()),
-            "completed",
-            "captured",
+            Stage::Completed,
         )
         .await;
         review(

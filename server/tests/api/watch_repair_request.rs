@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use crate::helpers::{
     self, TestServer,
-    market::{CALGARY_PRO, Market, Pro, customer, hire, open_request, professional, quote, watch},
+    market::{
+        CALGARY_PRO, Market, Pro, customer, hire_by_card, open_request, professional, quote, watch,
+    },
     reason, with_token,
 };
 use repairs_proto::marketplace::{
@@ -262,8 +264,8 @@ async fn a_withdrawn_quote_comes_once_and_a_cancelled_request_ends_the_stream() 
 
 #[tokio::test]
 async fn the_hired_professional_sees_the_street_once_hired() {
-    let (server, mut market, _, request) = open_request(|_| {}).await;
-    let (pro_id, pro_token, sent) = quoted(&server, &mut market, &request).await;
+    let (server, mut market, customer_token, request) = open_request(|_| {}).await;
+    let (_, pro_token, sent) = quoted(&server, &mut market, &request).await;
     let mut stream = watch(&mut market, &pro_token, &request.id, 0)
         .await
         .unwrap();
@@ -272,8 +274,8 @@ async fn the_hired_professional_sees_the_street_once_hired() {
         request_of(&before).location,
         Some(pb::repair_request::Location::ApproximateLocation(_))
     ));
-    hire(&server, &sent, pro_id, "hired").await;
-    // The hire writes the quote and the request: one change each, or one snapshot.
+    hire_by_card(&server, &customer_token, &sent).await;
+    // The hire writes the quote and the request: a change each, or one snapshot.
     let mut seen = next(&mut stream).await;
     while request_of(&seen).state() != pb::RepairRequestState::Hired {
         seen = next(&mut stream).await;

@@ -6,7 +6,10 @@
 
 use crate::helpers::{
     AccountsClient, TestServer, admin_token,
-    market::{CALGARY_PRO, PLUMBING, customer, db, in_calgary, market, place, professional},
+    market::{
+        CALGARY_PRO, PLUMBING, VISA, complete, customer, db, hire, in_calgary, market, place,
+        professional,
+    },
     send_quote, with_token,
 };
 use prost_types::FieldMask;
@@ -299,24 +302,19 @@ impl World {
             .await
             .unwrap();
         let quote = send_quote(server, &pro_token, &request.id, 10_000).await;
-        let hire = with_token(
-            bill::HireProfessionalRequest {
-                application_id: quote.id,
-                payment_method: "4242 4242 4242 4242".into(),
-                request_id: Uuid::now_v7().to_string(),
-            },
+        let order = hire(
+            &self.billing,
             &customer_token,
-        );
-        let order = self.billing.hire_professional(hire).await?.into_inner();
-        let done = with_token(
-            repairs_proto::marketplace::CompleteRepairRequestRequest { id: request.id },
-            &customer_token,
-        );
-        market.complete_repair_request(done).await?;
+            &quote.id,
+            VISA,
+            Uuid::now_v7(),
+        )
+        .await?;
+        complete(&mut market, &customer_token, &request.id).await?;
         self.mark().await;
         let request = self.admin(bill::RecordManualPayoutRequest {
             professional_id: pro_id.to_string(),
-            order_ids: vec![order.order.unwrap_or_default().id],
+            order_ids: vec![order.id],
             note: "Interac e-Transfer".into(),
             request_id: Uuid::now_v7().to_string(),
         });

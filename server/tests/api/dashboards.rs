@@ -5,8 +5,8 @@
 use crate::helpers::{
     TestServer,
     market::{
-        CALGARY_PRO, Market, complete, customer, db, draft, hire_by_card, in_calgary, market,
-        place, professional, quote,
+        CALGARY_PRO, Market, VISA, billing, complete, customer, db, draft, hire, in_calgary,
+        market, place, professional, quote,
     },
     reason, with_token,
 };
@@ -91,8 +91,12 @@ async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_r
         ))
         .await
         .unwrap();
-    hire_by_card(&server, &customer_token, &q0).await;
-    hire_by_card(&server, &customer_token, &q1).await;
+    let billing = billing(&server).await;
+    for hired in [&q0, &q1] {
+        hire(&billing, &customer_token, &hired.id, VISA, Uuid::now_v7())
+            .await
+            .unwrap();
+    }
     complete(&mut market, &customer_token, &placed[1].id)
         .await
         .unwrap();

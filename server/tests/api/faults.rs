@@ -9,7 +9,9 @@ use std::{process::Stdio, sync::Arc, time::Duration};
 
 use crate::helpers::{
     self, TestServer, free_port,
-    market::{CALGARY_PRO, customer, db, hire_with_visa, in_calgary, market, place, professional},
+    market::{
+        Billing, CALGARY_PRO, VISA, customer, db, hire, in_calgary, market, place, professional,
+    },
     send_quote, test_redis_url,
 };
 use futures::future::join_all;
@@ -101,7 +103,7 @@ async fn hires_cut_by_a_killed_server_are_put_right_by_the_restart_and_never_hel
     let data_dir = tempfile::tempdir().unwrap();
     let port = free_port();
     let mut server = spawn_server(&setup.database.url, port, data_dir.path());
-    let channel = connect(port).await;
+    let billing = Billing::new(connect(port).await);
 
     // Killed as soon as the first hire is answered: the others are then somewhere between
     // their claim, the card's authorisation and the hire being written.
@@ -109,10 +111,10 @@ async fn hires_cut_by_a_killed_server_are_put_right_by_the_restart_and_never_hel
     let hires: Vec<_> = jobs
         .iter()
         .map(|(token, quote)| {
-            let (channel, token, quote) = (channel.clone(), token.clone(), quote.clone());
+            let hire = hire(&billing, token, quote, VISA, Uuid::now_v7());
             let answered = answered_tx.clone();
             tokio::spawn(async move {
-                let answer = hire_with_visa(channel, token, quote).await;
+                let answer = hire.await;
                 let _ = answered.send(()).await;
                 answer
             })
@@ -147,7 +149,7 @@ async fn hires_cut_by_a_killed_server_are_put_right_by_the_restart_and_never_hel
         .await
         .unwrap();
     let mut server = spawn_server(&setup.database.url, port, data_dir.path());
-    let channel = connect(port).await;
+    let billing = Billing::new(connect(port).await);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     while leftovers(db).await != (0, 0, 0) {
         assert!(
@@ -159,13 +161,9 @@ async fn hires_cut_by_a_killed_server_are_put_right_by_the_restart_and_never_hel
     }
 
     // Every customer tries again under a new key: each request ends with one hold.
-    let retries = jobs.iter().map(|(token, quote)| {
-        tokio::spawn(hire_with_visa(
-            channel.clone(),
-            token.clone(),
-            quote.clone(),
-        ))
-    });
+    let retries = jobs
+        .iter()
+        .map(|(token, quote)| tokio::spawn(hire(&billing, token, quote, VISA, Uuid::now_v7())));
     for retry in join_all(retries).await {
         retry.unwrap().unwrap();
     }

@@ -6,13 +6,15 @@
 
 use crate::helpers::{
     TestServer,
-    market::{self, CALGARY_PRO, Market, customer, db, in_calgary, place, professional},
+    market::{
+        self, Billing, CALGARY_PRO, DECLINED, Market, THREE_D_SECURE, VISA, billing, customer, db,
+        hire, in_calgary, place, professional,
+    },
     reason, send_quote, wait_for_message, with_token,
 };
 use repairs_proto::{
     accounts::{self as apb, accounts_service_client::AccountsServiceClient},
-    billing::{self as bpb, billing_service_client::BillingServiceClient},
-    marketplace as pb,
+    billing as bpb, marketplace as pb,
     types::Language,
 };
 use std::sync::Arc;
@@ -29,14 +31,8 @@ use repairs_server::{
     },
     store::orders,
 };
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 use uuid::Uuid;
-
-type Billing = BillingServiceClient<Channel>;
-
-const VISA: &str = "4242 4242 4242 4242";
-const DECLINED: &str = "4000 0000 0000 0002";
-const THREE_D_SECURE: &str = "4000 0025 0000 3155";
 
 /// A customer's open request with two plumbers' quotes (9,000 and 12,000 cents).
 struct Job {
@@ -56,7 +52,7 @@ struct Job {
 async fn job() -> Job {
     let server = TestServer::start().await;
     let mut market = market::market(&server).await;
-    let billing = BillingServiceClient::new(server.channel().await);
+    let billing = billing(&server).await;
     let (_, customer_token) = customer(&server).await;
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
@@ -80,26 +76,6 @@ async fn job() -> Job {
     }
 }
 
-async fn hire(
-    billing: &mut Billing,
-    token: &str,
-    quote: &str,
-    card: &str,
-    key: Uuid,
-) -> Result<bpb::Order, tonic::Status> {
-    billing
-        .hire_professional(with_token(
-            bpb::HireProfessionalRequest {
-                application_id: quote.into(),
-                payment_method: card.into(),
-                request_id: key.to_string(),
-            },
-            token,
-        ))
-        .await
-        .map(|r| r.into_inner().order.unwrap())
-}
-
 /// The customer hires the `quote` of the job with `card` under a new key.
 async fn hire_new(
     job: &mut Job,
@@ -108,7 +84,7 @@ async fn hire_new(
 ) -> Result<bpb::Order, tonic::Status> {
     let token = job.customer_token.clone();
     let quote_id = quote(job).id.clone();
-    hire(&mut job.billing, &token, &quote_id, card, Uuid::now_v7()).await
+    hire(&job.billing, &token, &quote_id, card, Uuid::now_v7()).await
 }
 
 /// Hiring the second quote while the first is being hired or hired is refused.
@@ -288,10 +264,10 @@ async fn replayed_hires_answer_the_same_order_and_hold_once() {
     let mut job = job().await;
     let token = job.customer_token.clone();
     let key = Uuid::now_v7();
-    let first = hire(&mut job.billing, &token, &job.quote.id, VISA, key)
+    let first = hire(&job.billing, &token, &job.quote.id, VISA, key)
         .await
         .unwrap();
-    let again = hire(&mut job.billing, &token, &job.quote.id, VISA, key)
+    let again = hire(&job.billing, &token, &job.quote.id, VISA, key)
         .await
         .unwrap();
     assert_eq!(again.id, first.id);
@@ -299,7 +275,7 @@ async fn replayed_hires_answer_the_same_order_and_hold_once() {
     let new_key = hired(&mut job).await;
     assert_eq!(new_key.id, first.id);
     // The same key on another quote is refused.
-    let reused = hire(&mut job.billing, &token, &job.other_quote.id, VISA, key)
+    let reused = hire(&job.billing, &token, &job.other_quote.id, VISA, key)
         .await
         .unwrap_err();
     assert_eq!(reason(&reused), "REQUEST_ID_REUSED");
@@ -315,12 +291,14 @@ async fn of_two_hires_racing_on_one_request_exactly_one_wins() {
     let mut tasks = Vec::new();
     for quote in [job.quote.id.clone(), job.other_quote.id.clone()] {
         for _ in 0..3 {
-            let mut billing = job.billing.clone();
-            let token = job.customer_token.clone();
-            let quote = quote.clone();
-            tasks.push(tokio::spawn(async move {
-                hire(&mut billing, &token, &quote, VISA, Uuid::now_v7()).await
-            }));
+            let hire = hire(
+                &job.billing,
+                &job.customer_token,
+                &quote,
+                VISA,
+                Uuid::now_v7(),
+            );
+            tasks.push(tokio::spawn(hire));
         }
     }
     let mut won = Vec::new();
@@ -665,15 +643,9 @@ async fn another_customer_or_professional_finds_nothing() {
     .await
     .unwrap_err();
     assert_eq!(preview.code(), Code::NotFound);
-    let hired = hire(
-        &mut job.billing,
-        &stranger,
-        &job.quote.id,
-        VISA,
-        Uuid::now_v7(),
-    )
-    .await
-    .unwrap_err();
+    let hired = hire(&job.billing, &stranger, &job.quote.id, VISA, Uuid::now_v7())
+        .await
+        .unwrap_err();
     assert_eq!(hired.code(), Code::NotFound);
     for (who, party) in [
         (

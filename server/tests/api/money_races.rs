@@ -10,21 +10,19 @@ use std::time::{Duration, Instant};
 use crate::helpers::{
     self, TestServer,
     market::{
-        CALGARY_PRO, Market, customer, db, hire_with_visa, in_calgary, market, place, professional,
+        Billing, CALGARY_PRO, Market, VISA, billing, customer, db, hire, in_calgary, market, place,
+        professional,
     },
     reason, send_quote, with_token,
 };
 use futures::future::join_all;
 use repairs_proto::{
     accounts::{self as apb, accounts_service_client::AccountsServiceClient},
-    billing::{self as bpb, billing_service_client::BillingServiceClient},
-    marketplace as pb,
+    billing as bpb, marketplace as pb,
 };
 use repairs_server::domain::Role;
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 use uuid::Uuid;
-
-type Billing = BillingServiceClient<Channel>;
 
 /// A server whose customers may place many requests an hour (the races place one a round).
 async fn server() -> TestServer {
@@ -73,8 +71,8 @@ async fn hired_job(
 ) -> (String, Job, bpb::Order) {
     let (_, token) = customer(server).await;
     let job = job(server, market, &token, pros).await;
-    let channel = server.channel().await;
-    let order = hire_with_visa(channel, token.clone(), job.quotes[0].id.clone())
+    let billing = billing(server).await;
+    let order = hire(&billing, &token, &job.quotes[0].id, VISA, Uuid::now_v7())
         .await
         .unwrap();
     (token, job, order)
@@ -118,13 +116,15 @@ async fn one_customer_s_burst_of_hires_leaves_another_customer_s_reads_unaffecte
     let theirs = place(&mut market, &other, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    let channel = server.channel().await;
+    let billing = billing(&server).await;
 
     let hires = (0..24).map(|_| {
-        tokio::spawn(hire_with_visa(
-            channel.clone(),
-            busy.clone(),
-            job.quotes[0].id.clone(),
+        tokio::spawn(hire(
+            &billing,
+            &busy,
+            &job.quotes[0].id,
+            VISA,
+            Uuid::now_v7(),
         ))
     });
     let reads = tokio::spawn({
@@ -179,17 +179,19 @@ async fn of_twenty_racing_hires_one_hold_is_authorised_and_none_is_left_unattach
     let server = server().await;
     let mut market = market(&server).await;
     let pros = two_pros(&server).await;
-    let channel = server.channel().await;
+    let billing = billing(&server).await;
     let mut won = 0;
     for round in 0..50 {
         let (_, token) = customer(&server).await;
         let job = job(&server, &mut market, &token, &pros).await;
         let hires = (0..20).map(|i| {
-            let quote = job.quotes[i % 2].id.clone();
-            tokio::spawn(hire_with_visa(
-                channel.clone(),
-                job.customer_token.clone(),
+            let quote = &job.quotes[i % 2].id;
+            tokio::spawn(hire(
+                &billing,
+                &job.customer_token,
                 quote,
+                VISA,
+                Uuid::now_v7(),
             ))
         });
         let answers: Vec<_> = join_all(hires)
@@ -274,9 +276,9 @@ async fn ten_at_once(
     order: &bpb::Order,
     (step, action): (AdminStep, &str),
 ) -> (usize, Vec<String>) {
-    let channel = server.channel().await;
+    let billing = billing(server).await;
     let steps = (0..10).map(|_| {
-        let billing = BillingServiceClient::new(channel.clone());
+        let billing = billing.clone();
         tokio::spawn(admin_step(billing, admin.to_owned(), order.clone(), step))
     });
     let answers: Vec<_> = join_all(steps)
@@ -404,16 +406,10 @@ async fn a_cancel_after_the_money_was_taken_is_refused_and_the_job_stays_hired()
     let mut market = market(&server).await;
     let pros = two_pros(&server).await;
     let (token, job, order) = hired_job(&server, &mut market, &pros).await;
-    let channel = server.channel().await;
     let admin = admin(&server).await;
-    admin_step(
-        BillingServiceClient::new(channel),
-        admin,
-        order,
-        AdminStep::Capture,
-    )
-    .await
-    .unwrap();
+    admin_step(billing(&server).await, admin, order, AdminStep::Capture)
+        .await
+        .unwrap();
 
     let refused = finish(
         market.clone(),
@@ -466,9 +462,15 @@ async fn a_denied_professional_s_quotes_close_their_customers_are_told_and_no_hi
         .unwrap();
     helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, "withdrawn", 1).await;
 
-    let refused = hire_with_visa(server.channel().await, token, job.quotes[0].id.clone())
-        .await
-        .unwrap_err();
+    let refused = hire(
+        &billing(&server).await,
+        &token,
+        &job.quotes[0].id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(refused.code(), Code::FailedPrecondition, "{refused:?}");
     let payments: i64 = sqlx::query_scalar("select count(*) from payments where purpose = 'hire'")
         .fetch_one(db(&server))
@@ -563,9 +565,15 @@ async fn a_professional_back_in_review_has_their_quotes_withdrawn_and_cannot_be_
         ["withdrawn", "submitted"],
         "only the reviewed professional's quote"
     );
-    let refused = hire_with_visa(server.channel().await, token, job.quotes[0].id.clone())
-        .await
-        .unwrap_err();
+    let refused = hire(
+        &billing(&server).await,
+        &token,
+        &job.quotes[0].id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap_err();
     assert_eq!(refused.code(), Code::FailedPrecondition, "{refused:?}");
     server.stop().await;
 }

@@ -3,13 +3,13 @@
 
 use crate::helpers::{
     LocalServer, TestServer,
-    market::{self, CALGARY_PRO, Market, customer, db, in_calgary, place, professional},
+    market::{
+        self, Billing, CALGARY_PRO, Market, VISA, billing, customer, db, hire, in_calgary, place,
+        professional,
+    },
     reason, send_quote, with_token,
 };
-use repairs_proto::{
-    billing::{self as bpb, billing_service_client::BillingServiceClient},
-    marketplace as pb,
-};
+use repairs_proto::{billing as bpb, marketplace as pb};
 use std::{
     collections::HashMap,
     sync::{
@@ -30,12 +30,8 @@ use repairs_server::{
     providers::payments::stripe::{StripeConfig, StripeGateway, connect::OnboardingUrls},
 };
 use serde_json::{Value, json};
-use tonic::{Code, transport::Channel};
+use tonic::Code;
 use uuid::Uuid;
-
-type Billing = BillingServiceClient<Channel>;
-
-const VISA: &str = "4242 4242 4242 4242";
 
 /// A hired job of `cents` CAD: the professional's id and token, the customer's token and the
 /// request.
@@ -51,14 +47,16 @@ struct Hired {
 
 async fn hired(server: &TestServer, cents: i64) -> Hired {
     let mut market = market::market(server).await;
-    let mut billing = BillingServiceClient::new(server.channel().await);
+    let billing = billing(server).await;
     let (_, customer_token) = customer(server).await;
     let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
     let quote = send_quote(server, &pro_token, &request.id, cents).await;
-    let order = hire(&mut billing, &customer_token, quote.id).await;
+    let order = hire(&billing, &customer_token, &quote.id, VISA, Uuid::now_v7())
+        .await
+        .unwrap();
     Hired {
         billing,
         market,
@@ -68,24 +66,6 @@ async fn hired(server: &TestServer, cents: i64) -> Hired {
         request,
         order,
     }
-}
-
-/// The customer hires `quote` with the test Visa card.
-async fn hire(billing: &mut Billing, customer_token: &str, quote: String) -> bpb::Order {
-    billing
-        .hire_professional(with_token(
-            bpb::HireProfessionalRequest {
-                application_id: quote,
-                payment_method: VISA.into(),
-                request_id: Uuid::now_v7().to_string(),
-            },
-            customer_token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .order
-        .unwrap()
 }
 
 /// The customer marks the job done, which captures the hold.
@@ -313,7 +293,15 @@ async fn the_ledger_pages_newest_capture_first() {
     .await
     .unwrap();
     let quote = send_quote(&server, &first.pro_token, &request.id, 7_000).await;
-    let second = hire(&mut first.billing, &customer_token, quote.id).await;
+    let second = hire(
+        &first.billing,
+        &customer_token,
+        &quote.id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap();
     market::complete(&mut first.market, &customer_token, &request.id)
         .await
         .unwrap();
@@ -337,7 +325,7 @@ async fn the_ledger_pages_newest_capture_first() {
 async fn onboarding_needs_stripe() {
     let server = TestServer::start().await;
     let (_, token) = server.account_token(Role::Professional).await;
-    let mut billing = BillingServiceClient::new(server.channel().await);
+    let mut billing = billing(&server).await;
     let refused = billing
         .create_payout_onboarding_link(with_token(
             bpb::CreatePayoutOnboardingLinkRequest {},
@@ -610,7 +598,7 @@ async fn with_stripe_onboarding_creates_the_account_once_and_reads_its_state() {
     let shared = Shared::default();
     let (server, fake) = with_stripe(&shared, 0).await;
     let (pro, token, _) = professional(&server, CALGARY_PRO).await;
-    let mut billing = BillingServiceClient::new(server.channel().await);
+    let mut billing = billing(&server).await;
     let before = account(&mut billing, &token, pro).await.unwrap();
     assert_eq!(before.state, bpb::PayoutAccountState::NotStarted as i32);
     assert!(!before.test_mode);

@@ -13,8 +13,8 @@ use std::{
 use crate::helpers::{
     self, LocalServer, TestServer, break_inserts,
     market::{
-        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, cancel, complete, customer, db,
-        draft, get, hire_by_card, in_calgary, market, place, professional, quote,
+        CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, VISA, billing, cancel, complete,
+        customer, db, draft, get, hire, in_calgary, market, place, professional, quote,
     },
     reason, repair_inserts, violated_fields, wait_until_outbox_idle, with_token,
 };
@@ -27,7 +27,7 @@ use axum::{
 };
 use chrono::Utc;
 use repairs_proto::{
-    billing::{self as bpb, billing_service_client::BillingServiceClient},
+    billing as bpb,
     marketplace::{
         self as pb, marketplace_service_client::MarketplaceServiceClient, repair_request::Location,
     },
@@ -284,7 +284,15 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
 
     // Once hired, that professional sees the street.
     let quote = quote(&mut market, &pro_token, &placed.id).await;
-    hire_by_card(&server, &token, &quote).await;
+    hire(
+        &billing(&server).await,
+        &token,
+        &quote.id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap();
     let hired = get(&mut market, &pro_token, &placed.id).await.unwrap();
     assert!(
         matches!(hired.location, Some(Location::Address(_))),
@@ -926,6 +934,7 @@ async fn one_request_tells_the_nearest_professionals_and_texts_within_the_hourly
 async fn only_a_hired_request_is_marked_completed_by_its_customer() {
     let server = TestServer::start().await;
     let mut market = market(&server).await;
+    let billing = billing(&server).await;
     let (_, token) = customer(&server).await;
     let (_, stranger) = customer(&server).await;
     let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
@@ -936,13 +945,16 @@ async fn only_a_hired_request_is_marked_completed_by_its_customer() {
     let open = complete(&mut market, &token, id).await.unwrap_err();
     assert_eq!(reason(&open), "REPAIR_REQUEST_NOT_HIRED");
     let quote = quote(&mut market, &pro_token, id).await;
-    let order = hire_by_card(&server, &token, &quote).await;
+    let order = hire(&billing, &token, &quote.id, VISA, Uuid::now_v7())
+        .await
+        .unwrap();
     let theirs = complete(&mut market, &stranger, id).await.unwrap_err();
     assert_eq!(theirs.code(), Code::NotFound);
     // Completion captures the hire's hold: a hired request whose hold an admin released
     // stays hired (the whole path, hire to capture, is in the `hiring` tests).
     let (_, admin) = server.account_token(Role::Admin).await;
-    BillingServiceClient::new(server.channel().await)
+    billing
+        .clone()
         .void_payment(with_token(
             bpb::VoidPaymentRequest {
                 target: Some(bpb::PaymentTarget {
@@ -958,7 +970,9 @@ async fn only_a_hired_request_is_marked_completed_by_its_customer() {
     let unpaid = complete(&mut market, &token, id).await.unwrap_err();
     assert_eq!(reason(&unpaid), "PAYMENT_STATE");
     // Hired again on a new hold, then completed: completing it again answers it as it is.
-    hire_by_card(&server, &token, &quote).await;
+    hire(&billing, &token, &quote.id, VISA, Uuid::now_v7())
+        .await
+        .unwrap();
     complete(&mut market, &token, id).await.unwrap();
     let done = complete(&mut market, &token, id).await.unwrap();
     assert_eq!(done.state, pb::RepairRequestState::Completed as i32);
@@ -981,9 +995,12 @@ async fn the_customer_dashboard_counts_their_own_requests() {
     }
     // The first two hired, the second completed.
     let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let billing = billing(&server).await;
     for id in &ids[..2] {
         let quote = quote(&mut market, &pro_token, id).await;
-        hire_by_card(&server, &token, &quote).await;
+        hire(&billing, &token, &quote.id, VISA, Uuid::now_v7())
+            .await
+            .unwrap();
     }
     complete(&mut market, &token, &ids[1]).await.unwrap();
     let ask = |customer: Uuid, token: String| {

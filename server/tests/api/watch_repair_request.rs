@@ -7,7 +7,8 @@ use std::time::Duration;
 use crate::helpers::{
     self, TestServer,
     market::{
-        CALGARY_PRO, Market, Pro, customer, hire_by_card, open_request, professional, quote, watch,
+        CALGARY_PRO, Market, Pro, VISA, billing, customer, hire, open_request, professional, quote,
+        watch,
     },
     reason, with_token,
 };
@@ -274,7 +275,15 @@ async fn the_hired_professional_sees_the_street_once_hired() {
         request_of(&before).location,
         Some(pb::repair_request::Location::ApproximateLocation(_))
     ));
-    hire_by_card(&server, &customer_token, &sent).await;
+    hire(
+        &billing(&server).await,
+        &customer_token,
+        &sent.id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap();
     // The hire writes the quote and the request: a change each, or one snapshot.
     let mut seen = next(&mut stream).await;
     while request_of(&seen).state() != pb::RepairRequestState::Hired {

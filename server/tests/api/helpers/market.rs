@@ -19,9 +19,14 @@ pub const ELECTRICIAN: &str = "0190a6c0-0000-7000-8000-000000000006";
 pub const STREET: &str = "100 8 Ave SW";
 
 pub type Market = MarketplaceServiceClient<Channel>;
+pub type Billing = BillingServiceClient<Channel>;
 
 pub async fn market(server: &TestServer) -> Market {
     MarketplaceServiceClient::new(server.channel().await)
+}
+
+pub async fn billing(server: &TestServer) -> Billing {
+    BillingServiceClient::new(server.channel().await)
 }
 
 pub fn db(server: &TestServer) -> &PgPool {
@@ -198,6 +203,40 @@ pub async fn open_request(
     (server, market, customer_token, request)
 }
 
+/// The test gateway's card that is authorised at once.
+pub const VISA: &str = "4242 4242 4242 4242";
+/// The test gateway's card that is declined.
+pub const DECLINED: &str = "4000 0000 0000 0002";
+/// The test gateway's card that needs 3-D Secure first.
+pub const THREE_D_SECURE: &str = "4000 0025 0000 3155";
+
+/// The customer of `token` hires quote `quote_id` through BillingService, as the hire page
+/// does: paying with test `card` (see [`VISA`]) under the idempotency key `key`. It owns
+/// what it sends, so races can spawn it as it is.
+pub fn hire(
+    billing: &Billing,
+    token: &str,
+    quote_id: &str,
+    card: &str,
+    key: Uuid,
+) -> impl Future<Output = Result<bpb::Order, tonic::Status>> + Send + 'static {
+    let mut billing = billing.clone();
+    let request = with_token(
+        bpb::HireProfessionalRequest {
+            application_id: quote_id.to_owned(),
+            payment_method: card.to_owned(),
+            request_id: key.to_string(),
+        },
+        token,
+    );
+    async move {
+        billing
+            .hire_professional(request)
+            .await
+            .map(|r| r.into_inner().order.unwrap())
+    }
+}
+
 /// The customer of `token` marks request `id` done, which captures its hold.
 pub async fn complete(
     market: &mut Market,
@@ -244,7 +283,7 @@ pub enum Stage {
 
 /// A job of the customer `(customer_token)` with the professional of `pro_token`, taken to
 /// `stage` through the calls a customer and an admin make: a request placed in Calgary,
-/// the professional's quote (9,000 cents), hired by card, then completed and refunded
+/// the professional's quote (9,000 cents), hired with [`VISA`], then completed and refunded
 /// as `stage` says. The request as placed, and the order.
 pub async fn job_at(
     server: &TestServer,
@@ -257,7 +296,15 @@ pub async fn job_at(
         .await
         .unwrap();
     let quote = quote(&mut market, pro_token, &request.id).await;
-    let order = hire_by_card(server, customer_token, &quote).await;
+    let order = hire(
+        &billing(server).await,
+        customer_token,
+        &quote.id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap();
     match stage {
         Stage::Hired => {}
         Stage::Completed | Stage::Refunded => {
@@ -282,7 +329,8 @@ pub async fn job_at(
     }
     if stage == Stage::Refunded {
         let (_, admin) = server.account_token(Role::Admin).await;
-        BillingServiceClient::new(server.channel().await)
+        billing(server)
+            .await
             .refund_payment(with_token(
                 bpb::RefundPaymentRequest {
                     target: Some(bpb::PaymentTarget {
@@ -297,40 +345,4 @@ pub async fn job_at(
             .unwrap();
     }
     (request, order)
-}
-
-/// The customer hires `quote` through the billing service with the test gateway's Visa card,
-/// as the hire page does: the hold is real, so completing the job captures it.
-pub async fn hire_by_card(
-    server: &TestServer,
-    customer_token: &str,
-    quote: &pb::Quote,
-) -> repairs_proto::billing::Order {
-    let (channel, token) = (server.channel().await, customer_token.to_owned());
-    hire_with_visa(channel, token, quote.id.clone())
-        .await
-        .unwrap()
-}
-
-/// A hire of quote `quote_id` by the customer of `token` with the Visa test card, under a new
-/// key; owned arguments, so races can spawn it.
-pub async fn hire_with_visa(
-    channel: Channel,
-    token: String,
-    quote_id: String,
-) -> Result<repairs_proto::billing::Order, tonic::Status> {
-    use repairs_proto::billing::{
-        HireProfessionalRequest, billing_service_client::BillingServiceClient,
-    };
-    BillingServiceClient::new(channel)
-        .hire_professional(with_token(
-            HireProfessionalRequest {
-                application_id: quote_id,
-                payment_method: "4242 4242 4242 4242".into(),
-                request_id: Uuid::now_v7().to_string(),
-            },
-            &token,
-        ))
-        .await
-        .map(|r| r.into_inner().order.unwrap())
 }

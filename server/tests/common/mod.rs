@@ -1,15 +1,5 @@
-//! The shared test harness lives in the server crate (feature `test-support`) so the BFF's
-//! tests start the server the same way.
-
-#![allow(unused_imports, reason = "each test file uses part of the harness")]
+//! The test harness for the benches, which include this file by path: the harness itself
+//! lives in the server crate (feature `test-support`). The integration tests, one test
+//! binary, are in `api/` with their helpers in `api/helpers/`.
 
 pub use repairs_server::testing::*;
-
-#[allow(dead_code, reason = "the content tests' world, unused by the others")]
-pub mod content;
-
-#[allow(
-    dead_code,
-    reason = "each test file uses part of the marketplace world"
-)]
-pub mod market;

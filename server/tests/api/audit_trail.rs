@@ -1,0 +1,589 @@
+//! The audit trail: every RPC that the access table opens to admins and marks `WRITES` is
+//! called once by an admin through the running server, with a minimal valid request, and must
+//! leave exactly one audit entry naming the admin, the action, the record and what the record
+//! was before and after. The list comes from the table, so a new admin RPC fails here until it
+//! writes its entry (and has a call below) or is marked `READS`.
+
+use crate::helpers::{
+    AccountsClient, TestServer, admin_token,
+    market::{
+        CALGARY_PRO, PLUMBING, VISA, complete, customer, db, hire, in_calgary, market, place,
+        professional,
+    },
+    send_quote, with_token,
+};
+use prost_types::FieldMask;
+use repairs_proto::{
+    accounts as acc,
+    billing::{self as bill, billing_service_client::BillingServiceClient},
+    content::{self as cms, content_service_client::ContentServiceClient},
+    types::{Language, LocalizedText},
+};
+use repairs_server::{auth::policy::audited_admin_rpcs, domain::Role};
+use tonic::{Status, transport::Channel};
+use uuid::Uuid;
+
+/// What the entry must say of the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    /// Made by the call: an "after" and no "before".
+    Created,
+    /// Changed by the call: both, and they differ.
+    Updated,
+    /// Removed by the call: a "before" and no "after".
+    Removed,
+}
+
+/// The entry a call must leave.
+struct Expected {
+    action: &'static str,
+    target_type: &'static str,
+    target_id: String,
+    change: Change,
+}
+
+fn expect(action: &'static str, target: (&'static str, String), change: Change) -> Expected {
+    Expected {
+        action,
+        target_type: target.0,
+        target_id: target.1,
+        change,
+    }
+}
+
+#[derive(Debug, sqlx::FromRow)]
+struct Entry {
+    admin_id: Option<Uuid>,
+    action: String,
+    target_type: String,
+    target_id: String,
+    before_json: Option<serde_json::Value>,
+    after_json: Option<serde_json::Value>,
+}
+
+struct World {
+    server: TestServer,
+    token: String,
+    accounts: AccountsClient,
+    billing: BillingServiceClient<Channel>,
+    content: ContentServiceClient<Channel>,
+    /// The audit entries that were there before the call under test.
+    seen: Vec<Uuid>,
+}
+
+impl World {
+    fn admin<T>(&self, message: T) -> tonic::Request<T> {
+        with_token(message, &self.token)
+    }
+
+    /// Forgets the entries written so far: the call under test comes next.
+    async fn mark(&mut self) {
+        self.seen = sqlx::query_scalar("select id from audit_events")
+            .fetch_all(db(&self.server))
+            .await
+            .unwrap();
+    }
+
+    async fn entries_since_mark(&self) -> Vec<Entry> {
+        sqlx::query_as(
+            "select admin_id, action, target_type, target_id, before_json, after_json
+             from audit_events where not (id = any($1)) order by created_at, id",
+        )
+        .bind(&self.seen)
+        .fetch_all(db(&self.server))
+        .await
+        .unwrap()
+    }
+
+    async fn coupon(&mut self) -> String {
+        let request = self.admin(bill::CreateCouponRequest {
+            code: format!("SAVE{}", &Uuid::new_v4().simple().to_string()[..8]),
+            discount_percent: 10,
+            expire_time: None,
+            max_redemptions: 0,
+        });
+        let coupon = self.billing.create_coupon(request).await.unwrap();
+        coupon.into_inner().coupon.unwrap().id
+    }
+
+    /// An admin's test charge: a live hold on the test gateway.
+    async fn held_payment(&mut self) -> String {
+        let request = self.admin(bill::CreateTestChargeRequest {
+            payment_method: "4242 4242 4242 4242".into(),
+            coupon_code: String::new(),
+            request_id: Uuid::now_v7().to_string(),
+        });
+        let payment = self.billing.create_test_charge(request).await.unwrap();
+        payment.into_inner().payment.unwrap().id
+    }
+
+    fn target(payment_id: &str) -> Option<bill::PaymentTarget> {
+        Some(bill::PaymentTarget {
+            target: Some(bill::payment_target::Target::PaymentId(payment_id.into())),
+        })
+    }
+
+    async fn capture(&mut self, payment_id: &str) -> Result<(), Status> {
+        let request = self.admin(bill::CapturePaymentRequest {
+            target: Self::target(payment_id),
+            request_id: Uuid::now_v7().to_string(),
+        });
+        self.billing.capture_payment(request).await.map(drop)
+    }
+
+    /// Calls `path` as the admin and says which entry it must leave; `None` when this test
+    /// does not know the RPC yet.
+    async fn call(&mut self, path: &str) -> Option<Result<Expected, Status>> {
+        let method = path.rsplit('/').next().unwrap_or_default();
+        Some(match method {
+            "DeleteCustomer" => self.delete_customer().await,
+            "ApproveProfessional" => self.decide(true).await,
+            "DenyProfessional" => self.decide(false).await,
+            "DeleteProfessional" => self.delete_professional().await,
+            "ConfirmPayment" => self.confirm_payment().await,
+            "CapturePayment" => self.capture_payment().await,
+            "VoidPayment" => self.void_payment().await,
+            "RefundPayment" => self.refund_payment().await,
+            "CreateCoupon" => self.create_coupon().await,
+            "SetCouponActive" => self.set_coupon_active().await,
+            "DeleteCoupon" => self.delete_coupon().await,
+            "CreateTestCharge" => self.create_test_charge().await,
+            "RecordManualPayout" => self.record_manual_payout().await,
+            "CreateService" => self.create_service().await,
+            "UpdateService" => self.update_service().await,
+            "DeleteService" => self.delete_service().await,
+            "ReorderServices" => self.reorder_services().await,
+            "UpdateHomePage" => self.update_home_page().await,
+            "UpdateProfessionalPage" => self.update_professional_page().await,
+            "UpdateLegalPage" => self.update_legal_page().await,
+            "MarkContactMessageRead" => self.mark_contact_message_read().await,
+            _ => return None,
+        })
+    }
+
+    async fn delete_customer(&mut self) -> Result<Expected, Status> {
+        let (id, _) = self.server.account_token(Role::Customer).await;
+        let request = self.admin(acc::DeleteCustomerRequest { id: id.to_string() });
+        self.accounts.delete_customer(request).await?;
+        Ok(expect(
+            "customer.delete",
+            ("customer", id.to_string()),
+            Change::Updated,
+        ))
+    }
+
+    async fn decide(&mut self, approve: bool) -> Result<Expected, Status> {
+        let (id, _) = self.server.account_token(Role::Professional).await;
+        let target = ("professional", id.to_string());
+        if approve {
+            let request = self.admin(acc::ApproveProfessionalRequest { id: id.to_string() });
+            self.accounts.approve_professional(request).await?;
+            Ok(expect("professional.approve", target, Change::Updated))
+        } else {
+            let request = self.admin(acc::DenyProfessionalRequest {
+                id: id.to_string(),
+                reason: "The licence is unreadable".into(),
+            });
+            self.accounts.deny_professional(request).await?;
+            Ok(expect("professional.deny", target, Change::Updated))
+        }
+    }
+
+    async fn delete_professional(&mut self) -> Result<Expected, Status> {
+        let (id, _) = self.server.account_token(Role::Professional).await;
+        let request = self.admin(acc::DeleteProfessionalRequest { id: id.to_string() });
+        self.accounts.delete_professional(request).await?;
+        Ok(expect(
+            "professional.delete",
+            ("professional", id.to_string()),
+            Change::Removed,
+        ))
+    }
+
+    async fn confirm_payment(&mut self) -> Result<Expected, Status> {
+        let (payer, _) = self.server.account_token(Role::Professional).await;
+        let payment = self.server.pending_membership_payment(payer).await;
+        let request = self.admin(bill::ConfirmPaymentRequest {
+            payment_id: payment.id.to_string(),
+            test_authentication: bill::TestAuthentication::Approve as i32,
+        });
+        self.billing.confirm_payment(request).await?;
+        Ok(expect(
+            "payment.confirm",
+            ("payment", payment.id.to_string()),
+            Change::Updated,
+        ))
+    }
+
+    async fn capture_payment(&mut self) -> Result<Expected, Status> {
+        let payment = self.held_payment().await;
+        self.mark().await;
+        self.capture(&payment).await?;
+        Ok(expect(
+            "payment.capture",
+            ("payment", payment),
+            Change::Updated,
+        ))
+    }
+
+    async fn void_payment(&mut self) -> Result<Expected, Status> {
+        let payment = self.held_payment().await;
+        self.mark().await;
+        let request = self.admin(bill::VoidPaymentRequest {
+            target: Self::target(&payment),
+            request_id: Uuid::now_v7().to_string(),
+            reason: String::new(),
+        });
+        self.billing.void_payment(request).await?;
+        Ok(expect(
+            "payment.void",
+            ("payment", payment),
+            Change::Updated,
+        ))
+    }
+
+    async fn refund_payment(&mut self) -> Result<Expected, Status> {
+        let payment = self.held_payment().await;
+        self.capture(&payment).await.unwrap();
+        self.mark().await;
+        let request = self.admin(bill::RefundPaymentRequest {
+            target: Self::target(&payment),
+            request_id: Uuid::now_v7().to_string(),
+            reason: "Charged twice".into(),
+        });
+        self.billing.refund_payment(request).await?;
+        Ok(expect(
+            "payment.refund",
+            ("payment", payment),
+            Change::Updated,
+        ))
+    }
+
+    async fn create_coupon(&mut self) -> Result<Expected, Status> {
+        let id = self.coupon().await;
+        Ok(expect("coupon.create", ("coupon", id), Change::Created))
+    }
+
+    async fn set_coupon_active(&mut self) -> Result<Expected, Status> {
+        let id = self.coupon().await;
+        self.mark().await;
+        let request = self.admin(bill::SetCouponActiveRequest {
+            id: id.clone(),
+            active: false,
+        });
+        self.billing.set_coupon_active(request).await?;
+        Ok(expect("coupon.deactivate", ("coupon", id), Change::Updated))
+    }
+
+    async fn delete_coupon(&mut self) -> Result<Expected, Status> {
+        let id = self.coupon().await;
+        self.mark().await;
+        let request = self.admin(bill::DeleteCouponRequest { id: id.clone() });
+        self.billing.delete_coupon(request).await?;
+        Ok(expect("coupon.delete", ("coupon", id), Change::Removed))
+    }
+
+    async fn create_test_charge(&mut self) -> Result<Expected, Status> {
+        let id = self.held_payment().await;
+        Ok(expect(
+            "payment.test_charge",
+            ("payment", id),
+            Change::Created,
+        ))
+    }
+
+    /// A hire completed and captured, then paid by hand (test mode).
+    async fn record_manual_payout(&mut self) -> Result<Expected, Status> {
+        let server = &self.server;
+        let mut market = market(server).await;
+        let (_, customer_token) = customer(server).await;
+        let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
+        let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+            .await
+            .unwrap();
+        let quote = send_quote(server, &pro_token, &request.id, 10_000).await;
+        let order = hire(
+            &self.billing,
+            &customer_token,
+            &quote.id,
+            VISA,
+            Uuid::now_v7(),
+        )
+        .await?;
+        complete(&mut market, &customer_token, &request.id).await?;
+        self.mark().await;
+        let request = self.admin(bill::RecordManualPayoutRequest {
+            professional_id: pro_id.to_string(),
+            order_ids: vec![order.id],
+            note: "Interac e-Transfer".into(),
+            request_id: Uuid::now_v7().to_string(),
+        });
+        self.billing.record_manual_payout(request).await?;
+        Ok(expect(
+            "professional.record_payout",
+            ("professional", pro_id.to_string()),
+            Change::Updated,
+        ))
+    }
+
+    async fn create_service(&mut self) -> Result<Expected, Status> {
+        let request = self.admin(cms::CreateServiceRequest {
+            name: Some(LocalizedText {
+                en: "Locksmith".into(),
+                fr: "Serrurier".into(),
+            }),
+            description: None,
+            icon_content_type: String::new(),
+            icon: Vec::new(),
+        });
+        let service = self.content.create_service(request).await?;
+        let id = service.into_inner().service.unwrap_or_default().id;
+        Ok(expect("service.create", ("service", id), Change::Created))
+    }
+
+    async fn update_service(&mut self) -> Result<Expected, Status> {
+        let request = self.admin(cms::UpdateServiceRequest {
+            id: PLUMBING.into(),
+            name: Some(LocalizedText {
+                en: String::new(),
+                fr: "Plomberie d'urgence".into(),
+            }),
+            update_mask: Some(FieldMask {
+                paths: vec!["name.fr".into()],
+            }),
+            ..Default::default()
+        });
+        self.content.update_service(request).await?;
+        Ok(expect(
+            "service.update",
+            ("service", PLUMBING.into()),
+            Change::Updated,
+        ))
+    }
+
+    /// A service no request names, so it is deleted rather than archived.
+    async fn delete_service(&mut self) -> Result<Expected, Status> {
+        let create = self.admin(cms::CreateServiceRequest {
+            name: Some(LocalizedText {
+                en: "Chimney sweeping".into(),
+                fr: "Ramonage".into(),
+            }),
+            ..Default::default()
+        });
+        let created = self.content.create_service(create).await?.into_inner();
+        let id = created.service.unwrap_or_default().id;
+        self.mark().await;
+        let request = self.admin(cms::DeleteServiceRequest {
+            id: id.clone(),
+            etag: String::new(),
+        });
+        self.content.delete_service(request).await?;
+        Ok(expect("service.delete", ("service", id), Change::Removed))
+    }
+
+    async fn reorder_services(&mut self) -> Result<Expected, Status> {
+        let listed = self
+            .content
+            .list_services(cms::ListServicesRequest::default())
+            .await?;
+        let mut ids: Vec<String> = listed
+            .into_inner()
+            .services
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        ids.reverse();
+        let request = self.admin(cms::ReorderServicesRequest { service_ids: ids });
+        self.content.reorder_services(request).await?;
+        Ok(expect(
+            "service.reorder",
+            ("service_catalogue", "active".into()),
+            Change::Updated,
+        ))
+    }
+
+    async fn update_home_page(&mut self) -> Result<Expected, Status> {
+        let request = self.admin(cms::UpdateHomePageRequest {
+            language: Language::Fr as i32,
+            page: Some(cms::HomePage {
+                banner_h1: "Réparations d'urgence".into(),
+                ..Default::default()
+            }),
+            etag: String::new(),
+            update_mask: Some(FieldMask {
+                paths: vec!["banner_h1".into()],
+            }),
+        });
+        self.content.update_home_page(request).await?;
+        Ok(expect(
+            "home_page.update",
+            ("home_page", "fr".into()),
+            Change::Updated,
+        ))
+    }
+
+    async fn update_professional_page(&mut self) -> Result<Expected, Status> {
+        let request = self.admin(cms::UpdateProfessionalPageRequest {
+            language: Language::En as i32,
+            page: Some(cms::ProfessionalPage {
+                banner_h1: "Find work near you".into(),
+                ..Default::default()
+            }),
+            etag: String::new(),
+            update_mask: Some(FieldMask {
+                paths: vec!["banner_h1".into()],
+            }),
+        });
+        self.content.update_professional_page(request).await?;
+        Ok(expect(
+            "professional_page.update",
+            ("professional_page", "en".into()),
+            Change::Updated,
+        ))
+    }
+
+    async fn update_legal_page(&mut self) -> Result<Expected, Status> {
+        let request = self.admin(cms::UpdateLegalPageRequest {
+            language: Language::En as i32,
+            page: Some(cms::LegalPage {
+                kind: cms::LegalPageKind::Terms as i32,
+                title: "Terms".into(),
+                body: "Be kind.".into(),
+            }),
+            etag: String::new(),
+        });
+        self.content.update_legal_page(request).await?;
+        Ok(expect(
+            "terms_page.update",
+            ("terms_page", "en".into()),
+            Change::Updated,
+        ))
+    }
+
+    async fn mark_contact_message_read(&mut self) -> Result<Expected, Status> {
+        let sent = self
+            .content
+            .send_contact_message(cms::SendContactMessageRequest {
+                name: "Ana Lopez".into(),
+                email: "ana@example.ca".into(),
+                message: "Do you cover Red Deer?".into(),
+            })
+            .await
+            .unwrap();
+        let id = sent.into_inner().id;
+        let request = self.admin(cms::MarkContactMessageReadRequest {
+            id: id.clone(),
+            read: true,
+        });
+        self.content.mark_contact_message_read(request).await?;
+        Ok(expect(
+            "contact_message.mark_read",
+            ("contact_message", id),
+            Change::Updated,
+        ))
+    }
+}
+
+/// A record as the log keeps it: its fields, or a list (the catalogue's order).
+fn is_object(value: Option<&serde_json::Value>) -> bool {
+    value.is_some_and(|v| {
+        v.as_object().is_some_and(|o| !o.is_empty()) || v.as_array().is_some_and(|a| !a.is_empty())
+    })
+}
+
+/// What is wrong with the entries one call left; empty when it is right.
+fn check(admin_id: Uuid, expected: &Expected, entries: &[Entry]) -> Vec<String> {
+    let [entry] = entries else {
+        let actions: Vec<&str> = entries.iter().map(|e| e.action.as_str()).collect();
+        return vec![format!(
+            "{} audit entries, not one: {actions:?}",
+            entries.len()
+        )];
+    };
+    let mut wrong = Vec::new();
+    if entry.admin_id != Some(admin_id) {
+        wrong.push(format!("admin {:?}, not {admin_id}", entry.admin_id));
+    }
+    if entry.action != expected.action {
+        wrong.push(format!(
+            "action {:?}, not {:?}",
+            entry.action, expected.action
+        ));
+    }
+    if (entry.target_type.as_str(), entry.target_id.as_str())
+        != (expected.target_type, expected.target_id.as_str())
+    {
+        wrong.push(format!(
+            "target {}/{}, not {}/{}",
+            entry.target_type, entry.target_id, expected.target_type, expected.target_id
+        ));
+    }
+    let (before, after) = (entry.before_json.as_ref(), entry.after_json.as_ref());
+    let shape_ok = match expected.change {
+        Change::Created => before.is_none() && is_object(after),
+        Change::Updated => is_object(before) && is_object(after) && before != after,
+        Change::Removed => is_object(before) && after.is_none(),
+    };
+    if !shape_ok {
+        wrong.push(format!(
+            "{:?} needs its before/after, got {before:?} -> {after:?}",
+            expected.change
+        ));
+    }
+    wrong
+}
+
+#[tokio::test]
+async fn every_admin_rpc_that_writes_leaves_one_audit_entry() {
+    let server = TestServer::start().await;
+    let mut accounts = AccountsClient::new(server.channel().await);
+    let token = admin_token(&server, &mut accounts).await;
+    let admin_id: Uuid = sqlx::query_scalar("select id from admins")
+        .fetch_one(db(&server))
+        .await
+        .unwrap();
+    let channel = server.channel().await;
+    let mut world = World {
+        token,
+        accounts,
+        billing: BillingServiceClient::new(channel.clone()),
+        content: ContentServiceClient::new(channel),
+        seen: Vec::new(),
+        server,
+    };
+
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in audited_admin_rpcs() {
+        world.mark().await;
+        let expected = match world.call(path).await {
+            None => {
+                failures.push(format!(
+                    "{path}: writes, but this test has no call for it: add one (or mark it \
+                     READS in the access table)"
+                ));
+                continue;
+            }
+            Some(Err(status)) => {
+                failures.push(format!("{path}: the call failed: {status:?}"));
+                continue;
+            }
+            Some(Ok(expected)) => expected,
+        };
+        let entries = world.entries_since_mark().await;
+        for wrong in check(admin_id, &expected, &entries) {
+            failures.push(format!("{path}: {wrong}"));
+        }
+        checked += 1;
+    }
+    assert!(
+        failures.is_empty(),
+        "admin RPCs without a proper audit entry:\n{}",
+        failures.join("\n")
+    );
+    assert!(
+        checked >= 17,
+        "only {checked} admin RPCs checked: was the table emptied?"
+    );
+    world.server.stop().await;
+}

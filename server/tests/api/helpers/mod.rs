@@ -1,0 +1,53 @@
+//! What the tests share. The harness itself lives in the server crate (feature
+//! `test-support`) so the BFF's tests start the server the same way; here are the worlds
+//! built on it (the marketplace's, the content admin's) and a local HTTP server for the
+//! providers' fakes.
+
+pub use repairs_server::testing::*;
+
+pub mod content;
+pub mod market;
+
+mod local_server;
+pub use local_server::{LocalServer, closed_port_url};
+
+use std::{net::SocketAddr, sync::Arc};
+
+use repairs_proto::content::content_service_client::ContentServiceClient;
+use repairs_server::cache::{Cache, RedisCache};
+use tonic::transport::Channel;
+
+/// A port on 127.0.0.1 where nothing listens: bound, then released.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("bind 127.0.0.1:0")
+        .local_addr()
+        .expect("local address")
+        .port()
+}
+
+/// A channel to a server started by `repairs_server::start` (a second server process on a
+/// test's database), listening on `addr`.
+pub async fn channel_to(addr: SocketAddr) -> Channel {
+    Channel::from_shared(format!("http://{addr}"))
+        .expect("url")
+        .connect()
+        .await
+        .expect("connect to the server")
+}
+
+pub type Content = ContentServiceClient<Channel>;
+
+pub async fn content_client(server: &TestServer) -> Content {
+    ContentServiceClient::new(server.channel().await)
+}
+
+/// The test Redis as a cache, under a key prefix of its own.
+pub async fn redis_cache() -> Arc<dyn Cache> {
+    let prefix = format!("test:{}:", uuid::Uuid::now_v7());
+    Arc::new(
+        RedisCache::connect(&test_redis_url(), &prefix)
+            .await
+            .expect("connect to TEST_REDIS_URL"),
+    )
+}

@@ -1,0 +1,54 @@
+//! The server's integration tests, one test binary: the real server started in-process (or
+//! as its binary) on a database of its own in the test Postgres, Redis under a key prefix of
+//! its own, and local fakes of the providers. One module per area; what they share is in
+//! `helpers`. Run with the test services up (`make test`, or `scripts/services.sh`).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a test crate: failures should panic"
+)]
+
+mod helpers;
+
+mod access;
+mod account_messages;
+mod accounts;
+mod admin_lists;
+mod audit_trail;
+mod cache;
+mod contact;
+mod content_pages;
+mod customer_deletion;
+mod dashboards;
+mod deadlines;
+mod faults;
+mod foundation;
+mod hiring;
+mod limits;
+mod matching;
+mod memberships;
+mod money_races;
+mod orders;
+mod outbox;
+mod payments;
+mod payouts;
+mod profile_updates;
+mod providers_facebook;
+mod providers_geocoding;
+mod providers_google;
+mod providers_smtp;
+mod providers_storage;
+mod providers_stripe;
+mod providers_twilio;
+mod quotes;
+mod repair_requests;
+mod reviews;
+mod services_admin;
+mod session_revocation;
+mod social_sign_in;
+mod stream_sessions;
+mod stripe_webhooks;
+mod test_charges;
+mod translation;
+mod watch_repair_request;

@@ -1,0 +1,232 @@
+//! The outbox worker against real Postgres: retries with backoff, parking after the last
+//! try, messages no longer worth sending, and two workers (two "processes", two pools)
+//! delivering the same outbox without sending anything twice.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+    time::Duration,
+};
+
+use crate::helpers::TestDatabase;
+use async_trait::async_trait;
+use repairs_server::{
+    outbox::{self, NewOutboxMessage, OutboxSignal, Worker, WorkerSettings},
+    providers::{EmailMessage, EmailSender, SmsMessage, SmsSender},
+    store::MIGRATOR,
+};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// Records what it sends; fails the first `failures` tries of each message.
+#[derive(Default)]
+struct Recorder {
+    failures: u32,
+    tries: Mutex<HashMap<Uuid, u32>>,
+    sent: Mutex<Vec<Uuid>>,
+}
+
+impl Recorder {
+    fn failing(failures: u32) -> Arc<Self> {
+        Arc::new(Self {
+            failures,
+            ..Self::default()
+        })
+    }
+
+    async fn take(&self, id: Uuid) -> anyhow::Result<()> {
+        // A send takes a moment, so that concurrent workers overlap.
+        tokio::time::sleep(Duration::from_millis(2)).await;
+        let tries = {
+            let mut tries = self.tries.lock().unwrap();
+            let count = tries.entry(id).or_default();
+            *count += 1;
+            *count
+        };
+        if tries <= self.failures {
+            anyhow::bail!("provider down (try {tries})");
+        }
+        self.sent.lock().unwrap().push(id);
+        Ok(())
+    }
+
+    fn sent(&self) -> Vec<Uuid> {
+        self.sent.lock().unwrap().clone()
+    }
+}
+
+#[async_trait]
+impl EmailSender for Recorder {
+    async fn send(&self, message: &EmailMessage) -> anyhow::Result<()> {
+        self.take(message.delivery_id).await
+    }
+}
+
+#[async_trait]
+impl SmsSender for Recorder {
+    async fn send(&self, message: &SmsMessage) -> anyhow::Result<()> {
+        self.take(message.delivery_id).await
+    }
+}
+
+fn worker(db: &PgPool, provider: &Arc<Recorder>, max_attempts: u32) -> Worker {
+    worker_with_backoff(db, provider, max_attempts, Duration::from_millis(10))
+}
+
+fn worker_with_backoff(
+    db: &PgPool,
+    provider: &Arc<Recorder>,
+    max_attempts: u32,
+    retry_base: Duration,
+) -> Worker {
+    let settings = WorkerSettings {
+        poll_every: Duration::from_millis(20),
+        max_attempts,
+        retry_base,
+        lease: Duration::from_secs(60),
+    };
+    Worker::new(
+        db.clone(),
+        provider.clone(),
+        provider.clone(),
+        settings,
+        OutboxSignal::default(),
+    )
+}
+
+async fn database() -> (TestDatabase, PgPool) {
+    let database = TestDatabase::create().await;
+    let pool = PgPool::connect(&database.url).await.unwrap();
+    MIGRATOR.run(&pool).await.unwrap();
+    (database, pool)
+}
+
+async fn row(db: &PgPool, id: Uuid) -> (String, i32, String) {
+    sqlx::query_as("select state, attempts, last_error from outbox_messages where id = $1")
+        .bind(id)
+        .fetch_one(db)
+        .await
+        .unwrap()
+}
+
+/// Runs the worker's passes until nothing is pending (backoffs are milliseconds here).
+async fn deliver_all(worker: &Worker, db: &PgPool) {
+    for _ in 0..200 {
+        worker.deliver_due().await.unwrap();
+        if repairs_server::store::outbox::pending_count(db)
+            .await
+            .unwrap()
+            == 0
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the outbox was not delivered");
+}
+
+#[tokio::test]
+async fn a_failing_provider_is_retried_with_backoff_then_delivered_once() {
+    let (database, db) = database().await;
+    let provider = Recorder::failing(2);
+    let worker = worker_with_backoff(&db, &provider, 5, Duration::from_millis(300));
+    let id = outbox::enqueue(&db, &NewOutboxMessage::sms("+14035550100", "code 1234"))
+        .await
+        .unwrap()
+        .unwrap();
+
+    // The first try fails and is not retried before its backoff has passed.
+    assert_eq!(worker.deliver_due().await.unwrap(), 1);
+    assert_eq!(worker.deliver_due().await.unwrap(), 0, "retried too early");
+    let (state, attempts, error) = row(&db, id).await;
+    assert_eq!((state.as_str(), attempts), ("pending", 1));
+    assert!(error.contains("provider down"), "{error}");
+
+    deliver_all(&worker, &db).await;
+    assert_eq!(provider.sent(), [id], "delivered exactly once");
+    let (state, attempts, error) = row(&db, id).await;
+    assert_eq!((state.as_str(), attempts, error.as_str()), ("sent", 3, ""));
+    database.drop_database().await;
+}
+
+#[tokio::test]
+async fn a_message_is_parked_after_its_last_try() {
+    let (database, db) = database().await;
+    let provider = Recorder::failing(u32::MAX);
+    let worker = worker(&db, &provider, 3);
+    let id = outbox::enqueue(
+        &db,
+        &NewOutboxMessage::email("ana@example.ca", "Hello", "Body"),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    deliver_all(&worker, &db).await;
+    let (state, attempts, error) = row(&db, id).await;
+    assert_eq!((state.as_str(), attempts), ("parked", 3));
+    assert!(error.contains("provider down (try 3)"), "{error}");
+    assert!(provider.sent().is_empty());
+    // Parked stays parked: nothing more is tried.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(worker.deliver_due().await.unwrap(), 0);
+    database.drop_database().await;
+}
+
+#[tokio::test]
+async fn a_message_past_its_use_is_dropped_unsent() {
+    let (database, db) = database().await;
+    let provider = Recorder::failing(0);
+    let worker = worker(&db, &provider, 3);
+    let stale = NewOutboxMessage::sms("+14035550100", "code 1234")
+        .discard_after(chrono::Utc::now() - chrono::Duration::seconds(1));
+    let id = outbox::enqueue(&db, &stale).await.unwrap().unwrap();
+    worker.deliver_due().await.unwrap();
+    assert_eq!(row(&db, id).await.0, "expired");
+    assert!(provider.sent().is_empty());
+    database.drop_database().await;
+}
+
+#[tokio::test]
+async fn a_dedupe_key_writes_one_message() {
+    let (database, db) = database().await;
+    let mut message = NewOutboxMessage::email("pro@example.ca", "New request", "Body");
+    message.dedupe_key = Some("request:1:pro:2:email".into());
+    assert!(outbox::enqueue(&db, &message).await.unwrap().is_some());
+    assert!(outbox::enqueue(&db, &message).await.unwrap().is_none());
+    database.drop_database().await;
+}
+
+#[tokio::test]
+async fn two_workers_share_the_outbox_and_send_nothing_twice() {
+    let (database, db) = database().await;
+    // A second process: its own pool, its own worker, the same providers' record.
+    let other_db = PgPool::connect(&database.url).await.unwrap();
+    let provider = Recorder::failing(1);
+    let mut ids = Vec::new();
+    for n in 0..150 {
+        let message = if n % 2 == 0 {
+            NewOutboxMessage::sms("+14035550100", format!("code {n}"))
+        } else {
+            NewOutboxMessage::email(format!("p{n}@example.ca"), "Hello", "Body")
+        };
+        ids.push(outbox::enqueue(&db, &message).await.unwrap().unwrap());
+    }
+    let first = worker(&db, &provider, 5);
+    let second = worker(&other_db, &provider, 5);
+    tokio::join!(deliver_all(&first, &db), deliver_all(&second, &other_db));
+
+    let mut sent = provider.sent();
+    assert_eq!(sent.len(), ids.len(), "each message sent exactly once");
+    sent.sort();
+    sent.dedup();
+    assert_eq!(sent.len(), ids.len(), "no message sent twice");
+    let (left,): (i64,) =
+        sqlx::query_as("select count(*) from outbox_messages where state <> 'sent'")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert_eq!(left, 0);
+    other_db.close().await;
+    db.close().await;
+    database.drop_database().await;
+}

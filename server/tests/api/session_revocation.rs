@@ -1,0 +1,183 @@
+//! Sessions end before they expire when the account changes under them: a token issued
+//! before a password reset, an admin's decision or the account's deletion is refused with
+//! UNAUTHENTICATED / SESSION_REVOKED afterwards, while a new sign-in works.
+
+use crate::helpers::{
+    self, AccountsClient, TEST_PASSWORD as PASSWORD, TestServer, reason, reset_password,
+    session_token as log_in, with_token,
+};
+use repairs_proto::accounts as pb;
+use repairs_server::domain::Role;
+use tonic::Code;
+
+/// Signs up and returns (account id, token).
+async fn sign_up(client: &mut AccountsClient, role: pb::Role, email: &str) -> (String, String) {
+    let account = helpers::sign_up(client, role, email).await;
+    (account.id, account.token)
+}
+
+/// Reads the professional's own record with `token`.
+async fn read_professional(
+    client: &mut AccountsClient,
+    id: &str,
+    token: &str,
+) -> Result<(), tonic::Status> {
+    client
+        .get_professional(with_token(
+            pb::GetProfessionalRequest { id: id.into() },
+            token,
+        ))
+        .await
+        .map(drop)
+}
+
+async fn read_customer(
+    client: &mut AccountsClient,
+    id: &str,
+    token: &str,
+) -> Result<(), tonic::Status> {
+    client
+        .get_customer(with_token(pb::GetCustomerRequest { id: id.into() }, token))
+        .await
+        .map(drop)
+}
+
+fn assert_revoked(result: Result<(), tonic::Status>) {
+    let status = result.expect_err("the old session must be refused");
+    assert_eq!(
+        (status.code(), reason(&status).as_str()),
+        (Code::Unauthenticated, "SESSION_REVOKED"),
+        "{status:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_password_reset_ends_the_sessions_issued_before_it() {
+    let server = TestServer::start().await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let (id, before) = sign_up(&mut client, pb::Role::Customer, "rae@example.ca").await;
+    let other_device = log_in(&mut client, pb::Role::Customer, "rae@example.ca", PASSWORD).await;
+    read_customer(&mut client, &id, &before).await.unwrap();
+
+    let customer = pb::Role::Customer;
+    let account = (id.as_str(), "rae@example.ca");
+    reset_password(
+        &server,
+        &mut client,
+        customer,
+        account,
+        "a brand new password",
+    )
+    .await;
+
+    assert_revoked(read_customer(&mut client, &id, &before).await);
+    assert_revoked(read_customer(&mut client, &id, &other_device).await);
+    let after = log_in(
+        &mut client,
+        pb::Role::Customer,
+        "rae@example.ca",
+        "a brand new password",
+    )
+    .await;
+    read_customer(&mut client, &id, &after).await.unwrap();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_admins_decision_ends_the_professionals_sessions() {
+    let server = TestServer::start().await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let (id, before) = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
+    let (_, admin) = server.account_token(Role::Admin).await;
+
+    client
+        .deny_professional(with_token(
+            pb::DenyProfessionalRequest {
+                id: id.clone(),
+                reason: "No licence".into(),
+            },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    assert_revoked(read_professional(&mut client, &id, &before).await);
+    // A refused decision changes nothing, so it ends nothing.
+    let after = log_in(
+        &mut client,
+        pb::Role::Professional,
+        "pro@example.ca",
+        PASSWORD,
+    )
+    .await;
+    let again = client
+        .deny_professional(with_token(
+            pb::DenyProfessionalRequest {
+                id: id.clone(),
+                reason: "Still no licence".into(),
+            },
+            &admin,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(again.code(), Code::FailedPrecondition);
+    read_professional(&mut client, &id, &after).await.unwrap();
+
+    client
+        .approve_professional(with_token(
+            pb::ApproveProfessionalRequest { id: id.clone() },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    assert_revoked(read_professional(&mut client, &id, &after).await);
+    // The admin's own session goes on.
+    client
+        .list_professionals(with_token(pb::ListProfessionalsRequest::default(), &admin))
+        .await
+        .unwrap();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn deleting_an_account_ends_its_sessions_at_once() {
+    let server = TestServer::start().await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let (customer, customer_token) = sign_up(&mut client, pb::Role::Customer, "c@example.ca").await;
+    let (pro, pro_token) = sign_up(&mut client, pb::Role::Professional, "p@example.ca").await;
+    let (_, admin) = server.account_token(Role::Admin).await;
+    // Both sessions were used, so their versions are in the cache when the accounts go.
+    read_customer(&mut client, &customer, &customer_token)
+        .await
+        .unwrap();
+    read_professional(&mut client, &pro, &pro_token)
+        .await
+        .unwrap();
+
+    client
+        .delete_customer(with_token(
+            pb::DeleteCustomerRequest {
+                id: customer.clone(),
+            },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    client
+        .delete_professional(with_token(
+            pb::DeleteProfessionalRequest { id: pro.clone() },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    assert_revoked(read_customer(&mut client, &customer, &customer_token).await);
+    assert_revoked(read_professional(&mut client, &pro, &pro_token).await);
+    // A public call with an ended session is an anonymous call, not an error.
+    let public = client
+        .get_sign_in_options(with_token(
+            pb::GetSignInOptionsRequest::default(),
+            &pro_token,
+        ))
+        .await;
+    assert!(public.is_ok(), "{public:?}");
+    server.stop().await;
+}

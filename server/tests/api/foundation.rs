@@ -1,5 +1,5 @@
 //! The server as a client sees it: services listed by reflection, health, the access table
-//! enforced before handlers, unbuilt RPCs named in their replies, gRPC-web over HTTP/1.1,
+//! enforced before handlers, gRPC-web over HTTP/1.1,
 //! the bootstrap admin, and the embedded Postgres of the default run.
 
 use crate::helpers::{self, TestServer, with_token};

@@ -25,6 +25,7 @@ mod deadlines;
 mod faults;
 mod foundation;
 mod hiring;
+mod layers;
 mod limits;
 mod matching;
 mod memberships;

@@ -3,7 +3,7 @@
 //! RPC names (own account, own request) is ruled by [`super::access`].
 //!
 //! Each row also says whether the RPC writes anything. Every call by an admin to one that
-//! does leaves one entry in the audit log: `tests/audit_trail.rs` calls each of them and
+//! does leaves one entry in the audit log: `tests/api/audit_trail.rs` calls each of them and
 //! checks, so an admin RPC marked `WRITES` without an audit entry fails it, and one that
 //! only reads must be marked `READS` here.
 

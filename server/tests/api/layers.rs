@@ -7,12 +7,6 @@
 //! own children named in code, each followed through `pub use` re-exports to the file that
 //! defines the name. Unit tests (`#[cfg(test)]` onwards) and comments are left out.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    reason = "a test crate: failures should panic"
-)]
-
 use std::{
     collections::{BTreeMap, BTreeSet},
     fs,
@@ -105,11 +99,19 @@ impl Crate {
         child.push(name.to_owned());
         self.files.contains_key(&child)
             || words(text).windows(2).any(|pair| {
-                matches!(
-                    pair[0],
-                    "struct" | "enum" | "fn" | "trait" | "type" | "const" | "static" | "union"
-                ) && pair[1] == name
-                    || pair[0] == "macro_rules!" && pair[1] == name
+                pair[1] == name
+                    && matches!(
+                        pair[0],
+                        "struct"
+                            | "enum"
+                            | "fn"
+                            | "trait"
+                            | "type"
+                            | "const"
+                            | "static"
+                            | "union"
+                            | "macro_rules!"
+                    )
             })
     }
 

@@ -138,7 +138,12 @@ impl Words for English {
     }
 
     fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail {
-        let (professional, service, link) = (quote.professional, quote.service, quote.link);
+        let NewQuote {
+            service,
+            professional,
+            link,
+            ..
+        } = *quote;
         let fee = self.money(quote.fee);
         mail(
             format!("New quote on your request: {service}"),

@@ -136,12 +136,7 @@ impl Words for French {
     }
 
     fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail {
-        let NewQuote {
-            service,
-            professional,
-            link,
-            ..
-        } = *quote;
+        let (service, professional, link) = (quote.service, quote.professional, quote.link);
         let fee = self.money(quote.fee);
         courriel(
             format!("Nouveau devis pour votre demande\u{a0}: {service}"),
@@ -169,10 +164,8 @@ impl Words for French {
     }
 
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {
-        let Hired {
-            service, customer, ..
-        } = *job;
-        let (address, phone, link) = (job.address, job.customer_phone, job.link);
+        let (service, customer, phone) = (job.service, job.customer, job.customer_phone);
+        let (address, link) = (job.address, job.link);
         courriel(
             format!("Vous êtes engagé\u{a0}: {service}"),
             format!(

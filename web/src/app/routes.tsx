@@ -15,8 +15,8 @@ import {
   ProfessionalLandingRedirect,
   RedirectIfSignedIn,
   RequireRole,
+  type MemberRole,
 } from '@/features/accounts';
-import type { MemberRole } from '@/features/accounts/roles';
 import { HomePage, ProfessionalLandingPage, type LandingPageKind } from '@/features/content';
 import { ProfessionalGate } from '@/features/professionals';
 import type { Language } from '@/lib/language';

@@ -4,3 +4,4 @@ export { CustomerGate } from './components/customer-gate';
 export { RequireRole } from './components/require-role';
 export { ProfessionalLandingRedirect, RedirectIfSignedIn } from './components/session-redirect';
 export { Logout } from './routes/logout';
+export type { MemberRole } from './roles';

@@ -7,7 +7,7 @@ export const purchaseMembershipPath = (professionalId: string) =>
 /**
  * Whether a call was refused by the server's membership gate (FAILED_PRECONDITION, reason
  * MEMBERSHIP_INACTIVE): the screen then shows the inactive-membership notice
- * (`components/professional/membership-notice`) instead of a plain error.
+ * (`features/professionals/components/membership-notice`) instead of a plain error.
  */
 export function isMembershipInactive(error: unknown): boolean {
   return error != null && readRpcError(error).reason === 'MEMBERSHIP_INACTIVE';

@@ -1,6 +1,6 @@
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
 import { PagedList } from '@/components/paged-list';
 import type { Column } from '@/components/ui/simple-table';
+import { InactiveMembershipNotice } from '@/features/professionals';
 import type {
   ProfessionalRepairRequestView,
   QuotedRepairRequest,

@@ -2,13 +2,13 @@ import { Heading, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
-import { useServiceNames } from '@/components/professional/use-services';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
 import { Pager } from '@/components/ui/pager';
+import { useServiceNames } from '@/features/content';
+import { InactiveMembershipNotice } from '@/features/professionals';
 import {
   ProfessionalRepairRequestView,
   type QuotedRepairRequest,

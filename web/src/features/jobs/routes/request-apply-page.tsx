@@ -5,8 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
-import { useServiceNames } from '@/components/professional/use-services';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
@@ -14,6 +12,8 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
+import { useServiceNames } from '@/features/content';
+import { InactiveMembershipNotice } from '@/features/professionals';
 import {
   RepairRequestState,
   type RepairRequest,

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
-import { LicenceTable } from '@/components/professional/licence-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import type { Licence } from '@/gen/repairs/accounts/v1/accounts_pb';
@@ -23,6 +22,7 @@ import {
   type LicenceRowValues,
   type LicenceValues,
 } from '../components/licence-row-fields';
+import { LicenceTable } from '../components/licence-table';
 import type { FlashState } from '../flash';
 import { useProfessionalAccount } from '../professional-context';
 

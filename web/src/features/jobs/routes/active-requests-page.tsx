@@ -8,19 +8,19 @@ import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
 import { Pager } from '@/components/ui/pager';
 import { useServiceNames } from '@/features/content';
-import { InactiveMembershipNotice } from '@/features/professionals';
+import {
+  addressText,
+  approximatePlace,
+  InactiveMembershipNotice,
+  isMembershipInactive,
+  PROFESSIONAL_REQUEST_PATHS,
+} from '@/features/professionals';
 import {
   ProfessionalRepairRequestView,
   type QuotedRepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatHours } from '@/lib/duration';
-import { isMembershipInactive } from '@/lib/membership';
 import { formatPhone } from '@/lib/phone';
-import {
-  addressText,
-  approximatePlace,
-  PROFESSIONAL_REQUEST_PATHS,
-} from '@/lib/professional-requests';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';

@@ -13,16 +13,19 @@ import { FormField } from '@/components/ui/form-field';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
 import { useServiceNames } from '@/features/content';
-import { InactiveMembershipNotice } from '@/features/professionals';
+import {
+  approximatePlace,
+  InactiveMembershipNotice,
+  isMembershipInactive,
+  PROFESSIONAL_REQUEST_PATHS,
+} from '@/features/professionals';
 import {
   RepairRequestState,
   type RepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
 import { parseHours } from '@/lib/duration';
-import { isMembershipInactive } from '@/lib/membership';
 import { centsToDollarsText, parseDollars } from '@/lib/money';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { readRpcError } from '@/lib/rpc-error';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useSignedInId } from '@/lib/use-signed-in-id';

@@ -8,8 +8,8 @@ import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { Address } from '@/gen/repairs/type/v1/common_pb';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { formatPhone } from '@/lib/phone';
-import { experienceKey, weekdayKey } from '@/lib/professional-fields';
 import { useLanguage } from '@/lib/use-language';
+import { experienceKey, weekdayKey } from '../profile-fields';
 import { LicenceTable } from './licence-table';
 import { StatusBadge } from './status-badge';
 

@@ -7,13 +7,13 @@ import { FigureCards } from '@/components/ui/figure-cards';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
-import { isMembershipInactive } from '@/lib/membership';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { isAwaitingReview } from '@/lib/session';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useProfessionalDashboard } from '../api/get-professional-dashboard';
 import { MembershipStatus } from '../components/membership-notice';
+import { isMembershipInactive } from '../membership';
 import { useProfessionalAccount } from '../professional-context';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile

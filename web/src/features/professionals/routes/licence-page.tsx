@@ -8,10 +8,9 @@ import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { statusOf, statusPath } from '@/features/accounts';
 import type { Licence } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { statusOf, statusPath } from '@/lib/account-paths';
 import { fileBytes } from '@/lib/files';
-import { MAX_LICENCES } from '@/lib/professional-fields';
 import { notBlank } from '@/lib/validation';
 import { useAddLicence } from '../api/add-licence';
 import { useDeleteLicence } from '../api/delete-licence';
@@ -25,6 +24,7 @@ import {
 import { LicenceTable } from '../components/licence-table';
 import type { FlashState } from '../flash';
 import { useProfessionalAccount } from '../professional-context';
+import { MAX_LICENCES } from '../profile-fields';
 
 const EMPTY_ROW: LicenceRowValues = { label: '', files: null };
 const isFilled = (row: LicenceRowValues) => notBlank(row.label) && (row.files?.length ?? 0) > 0;

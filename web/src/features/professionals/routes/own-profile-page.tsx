@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { LinkButton } from '@/components/ui/links';
-import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/lib/account-paths';
+import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
 import { ProfessionalDetails } from '../components/professional-details';
 import { useProfessionalAccount } from '../professional-context';
 

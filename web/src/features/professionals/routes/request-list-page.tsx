@@ -7,7 +7,6 @@ import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
 import { useServiceNames } from '@/features/content';
 import type { OpenRepairRequest } from '@/gen/repairs/matching/v1/matching_pb';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { readRpcError } from '@/lib/rpc-error';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { usePageTokens } from '@/lib/use-page-tokens';
@@ -15,6 +14,7 @@ import { useOpenRequestsPage } from '../api/list-open-requests';
 import { useWatchOpenRequests } from '../api/watch-open-requests';
 import { InactiveMembershipNotice } from '../components/membership-notice';
 import { useProfessionalAccount } from '../professional-context';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 const idOf = (open: OpenRepairRequest) => open.repairRequest?.id ?? '';
 

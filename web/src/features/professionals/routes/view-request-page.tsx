@@ -10,11 +10,11 @@ import { AppLink, LinkButton } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import type { TranslationKey } from '@/lib/translation-key';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useRequestForProfessional } from '../api/get-open-request';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 /** The `lang` of a text written in `language` (none when the server does not say). */
 const languageTag = (language: Language) =>

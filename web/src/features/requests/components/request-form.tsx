@@ -17,7 +17,7 @@ import {
   type RepairRequest,
   type RepairRequestDraftSchema,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/professional-fields';
+import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
 import { AddressLookup } from './address-lookup';

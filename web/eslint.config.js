@@ -12,7 +12,8 @@ import tseslint from 'typescript-eslint';
  * One-way imports (bulletproof-react): lib <- components <- features <- app.
  * A layer imports only from the layers to its left. A feature imports another feature only
  * through that feature's public entry (`@/features/<name>`, its index.ts); inside a feature,
- * imports are relative. The app composes the features' public entries and screens. The rules
+ * imports are relative. The app composes the features' public entries and route tables
+ * (`@/features/<name>/routes`, each listing the feature's screens at their paths). The rules
  * resolve `@/` and relative paths alike, and no module may import itself back through others
  * (import-x/no-cycle).
  */
@@ -48,8 +49,11 @@ const LAYER_ZONES = [
   {
     target: './src/app',
     from: './src/features',
-    except: FEATURES.flatMap((feature) => [`./${feature}/index.ts`, `./${feature}/routes`]),
-    message: 'The app imports a feature through its public entry or its screens only.',
+    except: FEATURES.flatMap((feature) => [
+      `./${feature}/index.ts`,
+      `./${feature}/routes/index.tsx`,
+    ]),
+    message: 'The app imports a feature through its public entry or its route table only.',
   },
 ];
 

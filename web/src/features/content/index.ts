@@ -1,6 +1,3 @@
-// The content feature as the app and the other features see it: the public pages, and the
-// services professionals offer (their names in the page's language).
-export { HomePage } from './routes/home-page';
-export { ProfessionalLandingPage } from './routes/professional-landing-page';
-export type { LandingPageKind } from './routes/page-editor-routes';
+// The content feature as the other features see it: the services professionals offer (their
+// names in the page's language). Its screens are listed with their paths in ./routes.
 export { serviceName, useServiceNames, useServices } from './api/list-services';

@@ -1,8 +1,8 @@
 /**
  * The routes table: every route of the specs' "Full route table", grouped by layout and by
  * who may open it. Each feature lists its screens at their paths (English and French together)
- * in its routes/index.tsx; this table puts them in their layouts behind their guards. Unknown
- * paths show the not-found page.
+ * in its routes/index.tsx, with the guards and layouts it gives the router; this table puts the
+ * screens in their layouts behind their guards. Unknown paths show the not-found page.
  */
 import type { RouteObject } from 'react-router';
 import { AreaLayout } from '@/components/layout/area-layout';
@@ -11,20 +11,22 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { RouteErrorPage } from '@/components/route-error-page';
 import { RouteLoader } from '@/components/route-loader';
 import {
+  accountsRoutes,
   CustomerGate,
   ProfessionalLandingRedirect,
   RedirectIfSignedIn,
   RequireRole,
-} from '@/features/accounts';
-import { accountsRoutes } from '@/features/accounts/routes';
+} from '@/features/accounts/routes';
 import { adminRoutes } from '@/features/admin/routes';
 import { billingRoutes } from '@/features/billing/routes';
 import { contentRoutes } from '@/features/content/routes';
 import { jobsRoutes } from '@/features/jobs/routes';
-import { ProfessionalGate } from '@/features/professionals';
-import { professionalsRoutes } from '@/features/professionals/routes';
+import {
+  ProfessionalAreaLayout,
+  ProfessionalGate,
+  professionalsRoutes,
+} from '@/features/professionals/routes';
 import { requestsRoutes } from '@/features/requests/routes';
-import { ProfessionalAreaLayout } from './layouts';
 import { RootLayout } from './root-layout';
 
 /** Phone verification right after signing up (the new account is signed in). */

@@ -1,12 +1,17 @@
 /**
- * The accounts screens at their paths (English and French twins together), grouped by the
- * place src/app/routes.tsx gives them behind its layouts and guards.
+ * The accounts feature as the app's router sees it: the screens at their paths (English and
+ * French twins together), grouped by the place src/app/routes.tsx gives them, and the guards
+ * that table puts around routes.
  */
 import type { RouteObject } from 'react-router';
 import { page, twins } from '@/lib/lazy-routes';
 import type { Role } from '@/lib/session';
 import type { MemberRole } from '../roles';
 import { Logout } from './logout';
+
+export { CustomerGate } from '../components/customer-gate';
+export { RequireRole } from '../components/require-role';
+export { ProfessionalLandingRedirect, RedirectIfSignedIn } from '../components/session-redirect';
 
 const load = {
   register: (role: MemberRole) => () =>

@@ -1,9 +1,13 @@
 /**
- * The professionals screens at their paths, grouped by the place src/app/routes.tsx gives
- * them behind its layouts and guards.
+ * The professionals feature as the app's router sees it: the screens at their paths, grouped
+ * by the place src/app/routes.tsx gives them, and the gate and layout of the professional
+ * area.
  */
 import type { RouteObject } from 'react-router';
 import { page } from '@/lib/lazy-routes';
+
+export { ProfessionalAreaLayout } from '../components/professional-area-layout';
+export { ProfessionalGate } from '../components/professional-gate';
 
 const load = {
   status: (status: 'waiting-for-approval' | 'profile-updated' | 'denied') => () =>

@@ -1,5 +1,8 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { reactRefresh } from 'eslint-plugin-react-refresh';
 import globals from 'globals';
@@ -7,17 +10,68 @@ import tseslint from 'typescript-eslint';
 
 /**
  * One-way imports (bulletproof-react): lib <- components <- features <- app.
- * A layer may import only from the layers to its left, and a feature never imports another
- * feature (inside a feature, imports are relative). Cross-folder imports use the `@/` alias
- * so these rules see them.
+ * A layer imports only from the layers to its left. A feature imports another feature only
+ * through that feature's public entry (`@/features/<name>`, its index.ts); inside a feature,
+ * imports are relative. The app imports a feature only through its route entry
+ * (`@/features/<name>/routes`: the screens at their paths, and the guards and layouts the
+ * router wraps them in), so the first load never pulls in what features share with each
+ * other. The rules resolve `@/` and relative paths alike, and no module may import itself back
+ * through others (import-x/no-cycle).
  */
-/** @param {string} files @param {string[]} forbidden @param {string} message */
-const restrict = (files, forbidden, message) => ({
-  files: [files],
-  rules: {
-    'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const LAYER_ZONES = [
+  {
+    target: './src/lib',
+    from: ['./src/components', './src/features', './src/app'],
+    message: 'src/lib is the bottom layer.',
   },
-});
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app'],
+    message: 'Shared components may not depend on features or the app.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features may not import the app.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [
+      `./${feature}`,
+      ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'Another feature is imported through its public entry only: @/features/<name>.',
+  })),
+  {
+    target: './src/app',
+    from: './src/features',
+    except: FEATURES.map((feature) => `./${feature}/routes/index.tsx`),
+    message: 'The app imports a feature through its route entry only: @/features/<name>/routes.',
+  },
+];
+
+/** Inside a feature, imports are relative: its own public entry is for the others. */
+const RELATIVE_INSIDE_FEATURES = FEATURES.map((feature) => ({
+  files: [`src/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [`@/features/${feature}`, `@/features/${feature}/*`],
+            message: 'Inside a feature, import relatively.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default defineConfig([
   globalIgnores(['dist', 'src/gen', 'node_modules']),
@@ -36,8 +90,28 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended, reactRefresh.configs.vite()],
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.app.json' }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+    },
+  },
+  {
     // Test helpers and route tables export more than components; fast refresh is irrelevant.
-    files: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/app/routes.tsx'],
+    files: [
+      'src/**/*.test.{ts,tsx}',
+      'src/test/**',
+      'src/app/routes.tsx',
+      'src/features/*/routes/index.tsx',
+    ],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
   {
@@ -45,19 +119,5 @@ export default defineConfig([
     extends: [js.configs.recommended],
     languageOptions: { globals: globals.node },
   },
-  restrict(
-    'src/lib/**',
-    ['@/components/*', '@/features/*', '@/app/*'],
-    'src/lib is the bottom layer.',
-  ),
-  restrict(
-    'src/components/**',
-    ['@/features/*', '@/app/*'],
-    'Shared components may not depend on features or the app.',
-  ),
-  restrict(
-    'src/features/**',
-    ['@/app/*', '@/features/*'],
-    'Features may not import the app or another feature (compose them in src/app); inside a feature, import relatively.',
-  ),
+  ...RELATIVE_INSIDE_FEATURES,
 ]);

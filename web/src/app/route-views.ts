@@ -5,8 +5,8 @@
  */
 import { isValidElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { CustomerGate, RequireRole } from '@/features/accounts';
-import { ProfessionalGate } from '@/features/professionals';
+import { CustomerGate, RequireRole } from '@/features/accounts/routes';
+import { ProfessionalGate } from '@/features/professionals/routes';
 import type { Role } from '@/lib/session';
 
 /**

@@ -1,6 +1,11 @@
-// The accounts feature as the app sees it: route guards and the logout routes. Its screens
-// are loaded lazily by the routes table (src/app/routes.tsx) from ./routes.
-export { CustomerGate } from './components/customer-gate';
-export { RequireRole } from './components/require-role';
-export { ProfessionalLandingRedirect, RedirectIfSignedIn } from './components/session-redirect';
-export { Logout } from './routes/logout';
+// The accounts feature as the other features see it: where an account goes from what the
+// server says of it (phone step, profile form, approval state). The app reaches the feature
+// through ./routes.
+export {
+  PHONE_STEP_PATHS,
+  PROFESSIONAL_DASHBOARD_PATH,
+  PROFESSIONAL_PROFILE_FORM_PATH,
+  professionalDetails,
+  statusOf,
+  statusPath,
+} from './account-paths';

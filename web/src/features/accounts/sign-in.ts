@@ -6,17 +6,17 @@ import {
   type LogInResponse,
   type Session,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
-import {
-  PHONE_STEP_PATHS,
-  customerLandingPath,
-  professionalDetails,
-  professionalLandingPath,
-} from '@/lib/account-paths';
 import { storeLanguage } from '@/lib/language';
 import { forget } from '@/lib/query-keys';
 import { homePath, startSession, type Role, type SessionDetails } from '@/lib/session';
 import { browserStore } from '@/lib/storage';
 import { useLanguage } from '@/lib/use-language';
+import {
+  PHONE_STEP_PATHS,
+  customerLandingPath,
+  professionalDetails,
+  professionalLandingPath,
+} from './account-paths';
 import { sessionRole } from './roles';
 
 /** The account a sign-in or sign-up answers with (none for Google and Facebook). */

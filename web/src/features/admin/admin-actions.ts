@@ -1,5 +1,5 @@
+import { statusOf } from '@/features/accounts';
 import type { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { statusOf } from '@/lib/account-paths';
 
 export type AdminAction = 'approve' | 'deny' | 'delete';
 

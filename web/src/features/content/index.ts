@@ -1,4 +1,3 @@
-// The content feature as the app sees it: the public pages.
-export { HomePage } from './routes/home-page';
-export { ProfessionalLandingPage } from './routes/professional-landing-page';
-export type { LandingPageKind } from './routes/page-editor-routes';
+// The content feature as the other features see it: the services professionals offer (their
+// names in the page's language). The app reaches the feature through ./routes.
+export { serviceName, useServiceNames, useServices } from './api/list-services';

@@ -11,8 +11,9 @@ import {
   type UpdateProfessionalProfileRequestSchema,
   type Weekday,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { DEFAULT_PROVINCE, normalisePostalCode } from '@/lib/address';
 import { centsToDollarsText, parseDollars } from '@/lib/money';
-import { DEFAULT_HOURS, DEFAULT_PROVINCE, normalisePostalCode } from '@/lib/professional-fields';
+import { DEFAULT_HOURS } from './profile-fields';
 
 export interface ProfileValues {
   name: string;

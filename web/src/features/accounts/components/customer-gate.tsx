@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { RouteLoader } from '@/components/route-loader';
 import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { CUSTOMER_HOME_PATH, PHONE_STEP_PATHS } from '@/lib/account-paths';
+import { useSignedInId } from '@/lib/use-signed-in-id';
+import { CUSTOMER_HOME_PATH, PHONE_STEP_PATHS } from '../account-paths';
 import { useCustomer } from '../api/get-customer';
 import { SmsUpdatesDialog } from './sms-updates-dialog';
-import { useSignedInId } from '@/lib/use-signed-in-id';
 
 interface CustomerGateProps {
   /**

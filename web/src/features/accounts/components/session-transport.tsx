@@ -2,8 +2,8 @@ import { TransportProvider, useTransport } from '@connectrpc/connect-query';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LOGOUT_PATHS, SESSION_KEYS, type Role } from '@/lib/session';
-import { withSession } from '@/lib/session-transport';
 import { browserStore } from '@/lib/storage';
+import { withSession } from '../session-transport';
 
 /**
  * Gives the screens of a role's area a transport that sends that role's token, and handles

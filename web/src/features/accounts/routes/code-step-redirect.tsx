@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { PHONE_STEP_PATHS } from '@/lib/account-paths';
 import { useSignedInId } from '@/lib/use-signed-in-id';
+import { PHONE_STEP_PATHS } from '../account-paths';
 
 /** /professional-otp-verify without a phone: back to the phone step of the signed-in account. */
 export function ProfessionalCodeStepRedirect() {

@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/ui/links';
-import { CUSTOMER_HOME_PATH, PROFESSIONAL_PROFILE_FORM_PATH } from '@/lib/account-paths';
+import { CUSTOMER_HOME_PATH, PROFESSIONAL_PROFILE_FORM_PATH } from '../account-paths';
 import { AuthCard } from '../components/auth-card';
 import type { MemberRole } from '../roles';
 

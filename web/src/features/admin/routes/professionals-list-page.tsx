@@ -2,18 +2,18 @@ import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { StatusBadge } from '@/components/professional/status-badge';
+import { PagedList } from '@/components/paged-list';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { SelectInput } from '@/components/ui/select-input';
 import type { Column } from '@/components/ui/simple-table';
+import { StatusBadge } from '@/features/professionals';
 import { ProfessionalState, type Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { formatPhone } from '@/lib/phone';
-import { usePageTokens } from '@/lib/use-page-tokens';
-import { useProfessionalsPage } from '../api/list-professionals';
-import { ADMIN_PATHS } from '../admin-actions';
-import { PagedList } from '@/components/paged-list';
 import { useDateFormat } from '@/lib/use-date-format';
+import { usePageTokens } from '@/lib/use-page-tokens';
+import { ADMIN_PATHS } from '../admin-actions';
+import { useProfessionalsPage } from '../api/list-professionals';
 
 const FILTERS = [
   { state: ProfessionalState.UNSPECIFIED, key: 'admin.filterAll' },

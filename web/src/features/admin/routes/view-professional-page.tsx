@@ -2,12 +2,12 @@ import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
-import { ProfessionalDetails } from '@/components/professional/professional-details';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink } from '@/components/ui/links';
-import { useProfessionalForReview } from '../api/get-professional';
+import { ProfessionalDetails } from '@/features/professionals';
 import { ADMIN_PATHS } from '../admin-actions';
+import { useProfessionalForReview } from '../api/get-professional';
 import { ProfessionalActions } from '../components/professional-actions';
 
 /** /admin/view-professional/{id}: the profile, its licences and the decisions it allows. */

@@ -1,8 +1,7 @@
 import { PagedList } from '@/components/paged-list';
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
 import type { Column } from '@/components/ui/simple-table';
+import { InactiveMembershipNotice, isMembershipInactive } from '@/features/professionals';
 import type { Order } from '@/gen/repairs/billing/v1/billing_pb';
-import { isMembershipInactive } from '@/lib/membership';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useOrdersPage, type OrderParty } from '../api/list-orders';
 

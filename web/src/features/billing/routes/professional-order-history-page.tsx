@@ -1,7 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
+import { PROFESSIONAL_REQUEST_PATHS } from '@/features/professionals';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useOrderColumns } from '../components/order-columns';
 import { OrdersTable } from '../components/orders-table';

@@ -1,8 +1,10 @@
 import { useQuery } from '@connectrpc/connect-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContentService } from '@/gen/repairs/content/v1/content_pb';
+import { ContentService, type Service } from '@/gen/repairs/content/v1/content_pb';
 import type { LocalizedText } from '@/gen/repairs/type/v1/common_pb';
 import type { Language } from '@/lib/language';
+import { useLanguage } from '@/lib/use-language';
 import { DEFAULT_SERVICES, type DefaultService, type ServiceCard } from '../service-catalogue';
 
 const localized = (text: LocalizedText | undefined, language: Language) =>
@@ -41,4 +43,31 @@ export function useServiceCatalogue(language: Language): ServiceCard[] {
 /** Every service, archived ones after the active ones, for the admins' list. */
 export function useServicesForAdmin() {
   return useQuery(ContentService.method.listServices, { includeArchived: true });
+}
+
+/**
+ * The services professionals offer, with their ids (ContentService.ListServices): the
+ * profile form's choices and the names shown for a profile's ids.
+ */
+export function useServices() {
+  return useQuery(ContentService.method.listServices, {}, { staleTime: 10 * 60_000 });
+}
+
+export const serviceName = (service: Service, language: Language) =>
+  (language === 'fr' ? service.name?.fr : '') || service.name?.en || service.id;
+
+/**
+ * A function from a service id to its name in the page's language; when the catalogue does
+ * not know it, `fallback` (the name a reply carried) or else the id.
+ */
+export function useServiceNames(): (id: string, fallback?: string) => string {
+  const language = useLanguage();
+  const { data } = useServices();
+  return useCallback(
+    (id: string, fallback?: string) => {
+      const service = data?.services.find((candidate) => candidate.id === id);
+      return service ? serviceName(service, language) : fallback || id;
+    },
+    [data, language],
+  );
 }

@@ -1,12 +1,12 @@
 import { Badge, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useServiceNames } from '@/components/professional/use-services';
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
+import { useServiceNames } from '@/features/content';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/features/professionals';
 import type { QuotedRepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatHours } from '@/lib/duration';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';

@@ -1,11 +1,10 @@
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
 import { PagedList } from '@/components/paged-list';
 import type { Column } from '@/components/ui/simple-table';
+import { InactiveMembershipNotice, isMembershipInactive } from '@/features/professionals';
 import type {
   ProfessionalRepairRequestView,
   QuotedRepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { isMembershipInactive } from '@/lib/membership';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useProfessionalRequestsPage } from '../api/list-professional-repair-requests';

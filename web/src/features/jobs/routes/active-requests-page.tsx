@@ -2,25 +2,25 @@ import { Heading, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
-import { useServiceNames } from '@/components/professional/use-services';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
 import { Pager } from '@/components/ui/pager';
+import { useServiceNames } from '@/features/content';
+import {
+  addressText,
+  approximatePlace,
+  InactiveMembershipNotice,
+  isMembershipInactive,
+  PROFESSIONAL_REQUEST_PATHS,
+} from '@/features/professionals';
 import {
   ProfessionalRepairRequestView,
   type QuotedRepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatHours } from '@/lib/duration';
-import { isMembershipInactive } from '@/lib/membership';
 import { formatPhone } from '@/lib/phone';
-import {
-  addressText,
-  approximatePlace,
-  PROFESSIONAL_REQUEST_PATHS,
-} from '@/lib/professional-requests';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';

@@ -5,8 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
-import { useServiceNames } from '@/components/professional/use-services';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
@@ -14,15 +12,20 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
+import { useServiceNames } from '@/features/content';
+import {
+  approximatePlace,
+  InactiveMembershipNotice,
+  isMembershipInactive,
+  PROFESSIONAL_REQUEST_PATHS,
+} from '@/features/professionals';
 import {
   RepairRequestState,
   type RepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
 import { parseHours } from '@/lib/duration';
-import { isMembershipInactive } from '@/lib/membership';
 import { centsToDollarsText, parseDollars } from '@/lib/money';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
 import { readRpcError } from '@/lib/rpc-error';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useSignedInId } from '@/lib/use-signed-in-id';

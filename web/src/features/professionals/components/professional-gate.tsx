@@ -7,7 +7,7 @@ import {
   PROFESSIONAL_PROFILE_FORM_PATH,
   professionalDetails,
   statusOf,
-} from '@/lib/account-paths';
+} from '@/features/accounts';
 import {
   PROFESSIONAL_STATUS_PATHS,
   readProfessionalStatus,

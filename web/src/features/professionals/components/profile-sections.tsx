@@ -6,7 +6,8 @@ import { CheckboxGroupField, type CheckboxOption } from '@/components/ui/checkbo
 import { FormField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SelectInput } from '@/components/ui/select-input';
-import { EXPERIENCES, PROVINCES, WEEKDAYS, provinceKey } from '@/lib/professional-fields';
+import { PROVINCES, provinceKey } from '@/lib/address';
+import { EXPERIENCES, WEEKDAYS } from '../profile-fields';
 import type { ProfileValues } from '../profile-values';
 import { useProfileRules } from './use-profile-rules';
 

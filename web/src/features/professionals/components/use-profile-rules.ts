@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldRules } from '@/components/form/use-field-rules';
+import { POSTAL_CODE_PATTERN } from '@/lib/address';
 import { parseDollars } from '@/lib/money';
-import { MAX_FEE_CENTS, POSTAL_CODE_PATTERN, RADIUS_KM } from '@/lib/professional-fields';
 import type { TranslationKey } from '@/lib/translation-key';
 import { notBlank } from '@/lib/validation';
+import { MAX_FEE_CENTS, RADIUS_KM } from '../profile-fields';
 import type { ProfileValues } from '../profile-values';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -2,18 +2,18 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
-import { MembershipStatus } from '@/components/professional/membership-notice';
-import { useServiceNames } from '@/components/professional/use-services';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FigureCards } from '@/components/ui/figure-cards';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
-import { isMembershipInactive } from '@/lib/membership';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
+import { useServiceNames } from '@/features/content';
 import { isAwaitingReview } from '@/lib/session';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useProfessionalDashboard } from '../api/get-professional-dashboard';
+import { MembershipStatus } from '../components/membership-notice';
+import { isMembershipInactive } from '../membership';
 import { useProfessionalAccount } from '../professional-context';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile

@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
-import { LicenceTable } from '@/components/professional/licence-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { statusOf, statusPath } from '@/features/accounts';
 import type { Licence } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { statusOf, statusPath } from '@/lib/account-paths';
 import { fileBytes } from '@/lib/files';
-import { MAX_LICENCES } from '@/lib/professional-fields';
 import { notBlank } from '@/lib/validation';
 import { useAddLicence } from '../api/add-licence';
 import { useDeleteLicence } from '../api/delete-licence';
@@ -23,8 +21,10 @@ import {
   type LicenceRowValues,
   type LicenceValues,
 } from '../components/licence-row-fields';
+import { LicenceTable } from '../components/licence-table';
 import type { FlashState } from '../flash';
 import { useProfessionalAccount } from '../professional-context';
+import { MAX_LICENCES } from '../profile-fields';
 
 const EMPTY_ROW: LicenceRowValues = { label: '', files: null };
 const isFilled = (row: LicenceRowValues) => notBlank(row.label) && (row.files?.length ?? 0) > 0;

@@ -1,10 +1,10 @@
 import { HStack, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { ProfessionalDetails } from '@/components/professional/professional-details';
 import { RouteLoader } from '@/components/route-loader';
 import { LinkButton } from '@/components/ui/links';
-import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/lib/account-paths';
+import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
+import { ProfessionalDetails } from '../components/professional-details';
 import { useProfessionalAccount } from '../professional-context';
 
 /** /view-professional-profile: the professional's own profile and licences, with an edit link. */

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
-import { serviceName, useServices } from '@/components/professional/use-services';
 import { RouteLoader } from '@/components/route-loader';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
+import { serviceName, useServices } from '@/features/content';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { formatPhone } from '@/lib/phone';
 import { useLanguage } from '@/lib/use-language';
@@ -20,6 +20,7 @@ import {
   BasicInfoSection,
   WorkSection,
 } from '../components/profile-sections';
+import { LICENCE_PAGE_PATH, type FlashState } from '../flash';
 import { useProfessionalAccount } from '../professional-context';
 import {
   PROFILE_REASON_FIELDS,
@@ -28,7 +29,6 @@ import {
   profileValues,
   type ProfileValues,
 } from '../profile-values';
-import { LICENCE_PAGE_PATH, type FlashState } from '../flash';
 
 /**
  * /update-professional-profile and /professional-profile ('Update Your Profile'): the whole

@@ -2,7 +2,7 @@ import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { LinkButton } from '@/components/ui/links';
-import { PROFESSIONAL_DASHBOARD_PATH } from '@/lib/account-paths';
+import { PROFESSIONAL_DASHBOARD_PATH } from '@/features/accounts';
 
 /**
  * /profile-updated: the spec's confirmation that the professional's profile was saved, with

@@ -6,10 +6,10 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { formatMoney, formatNumber } from '@/lib/money';
-import { experienceKey } from '@/lib/professional-fields';
 import { useLanguage } from '@/lib/use-language';
 import { usePublicProfessional } from '../api/get-public-professional';
 import { ReviewList } from '../components/review-list';
+import { experienceKey } from '../profile-fields';
 
 /**
  * /view-professional/{id}: what customers see of an approved professional (photo, name,

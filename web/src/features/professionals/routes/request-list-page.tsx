@@ -1,20 +1,20 @@
-import { useServiceNames } from '@/components/professional/use-services';
 import { Badge, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
+import { PagedList } from '@/components/paged-list';
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
+import { useServiceNames } from '@/features/content';
 import type { OpenRepairRequest } from '@/gen/repairs/matching/v1/matching_pb';
 import { readRpcError } from '@/lib/rpc-error';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useOpenRequestsPage } from '../api/list-open-requests';
 import { useWatchOpenRequests } from '../api/watch-open-requests';
-import { InactiveMembershipNotice } from '@/components/professional/membership-notice';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
+import { InactiveMembershipNotice } from '../components/membership-notice';
 import { useProfessionalAccount } from '../professional-context';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 const idOf = (open: OpenRepairRequest) => open.repairRequest?.id ?? '';
 

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LinkButton } from '@/components/ui/links';
-import { PROFESSIONAL_PROFILE_FORM_PATH, statusPath } from '@/lib/account-paths';
+import { PROFESSIONAL_PROFILE_FORM_PATH, statusPath } from '@/features/accounts';
 import { SESSION_KEYS, type ProfessionalStatus } from '@/lib/session';
 import { browserStore } from '@/lib/storage';
 import { FlashNotice } from '../components/flash-notice';

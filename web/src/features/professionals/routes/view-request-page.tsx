@@ -1,4 +1,3 @@
-import { useServiceNames } from '@/components/professional/use-services';
 import { Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,13 +7,14 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink, LinkButton } from '@/components/ui/links';
+import { useServiceNames } from '@/features/content';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
-import { useDateTimeFormat } from '@/lib/use-date-format';
 import type { TranslationKey } from '@/lib/translation-key';
+import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useRequestForProfessional } from '../api/get-open-request';
-import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/lib/professional-requests';
+import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 /** The `lang` of a text written in `language` (none when the server does not say). */
 const languageTag = (language: Language) =>

@@ -1,8 +1,8 @@
-import { useServiceNames } from '@/components/professional/use-services';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column } from '@/components/ui/simple-table';
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
+import type { Column } from '@/components/ui/simple-table';
+import { useServiceNames } from '@/features/content';
 import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { REQUEST_PATHS } from '../paths';

@@ -1,6 +1,6 @@
-import { useServiceNames } from '@/components/professional/use-services';
 import { useTranslation } from 'react-i18next';
 import { FactsList } from '@/components/ui/facts-list';
+import { useServiceNames } from '@/features/content';
 import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { RequestStateBadge } from './state-badge';

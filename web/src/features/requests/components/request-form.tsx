@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerErrors } from '@/components/form/use-server-errors';
-import { serviceName, useServices } from '@/components/professional/use-services';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { SelectInput } from '@/components/ui/select-input';
+import { serviceName, useServices } from '@/features/content';
 import {
   AddressSuggestionKind,
   Urgency,
@@ -17,7 +17,7 @@ import {
   type RepairRequest,
   type RepairRequestDraftSchema,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/professional-fields';
+import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
 import { AddressLookup } from './address-lookup';

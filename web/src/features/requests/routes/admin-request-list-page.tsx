@@ -1,13 +1,13 @@
 import { HStack, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
-import { serviceName, useServiceNames, useServices } from '@/components/professional/use-services';
+import { PagedList } from '@/components/paged-list';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { SelectInput } from '@/components/ui/select-input';
 import type { Column } from '@/components/ui/simple-table';
+import { serviceName, useServiceNames, useServices } from '@/features/content';
 import {
   RepairRequestState,
   Urgency,
@@ -18,8 +18,8 @@ import { useLanguage } from '@/lib/use-language';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useAllRequestsPage } from '../api/list-repair-requests';
 import { RequestStateBadge } from '../components/state-badge';
-import { REQUEST_STATES } from '../request-states';
 import { REQUEST_PATHS } from '../paths';
+import { REQUEST_STATES } from '../request-states';
 
 /** /admin/request-list: every request, newest first, by state and by service, page by page. */
 export function AdminRequestListPage() {

@@ -4,7 +4,11 @@
  * the professional's approval state. Pure functions over the contract's messages.
  */
 import { ProfessionalState, type Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { PROFESSIONAL_STATUS_PATHS, type ProfessionalStatus, type SessionDetails } from './session';
+import {
+  PROFESSIONAL_STATUS_PATHS,
+  type ProfessionalStatus,
+  type SessionDetails,
+} from '@/lib/session';
 
 /** The phone step of each role that verifies a phone. */
 export const PHONE_STEP_PATHS = {

@@ -1,6 +1,6 @@
 import { AreaLayout } from '@/components/layout/area-layout';
-import { useProfessionalAccount } from '@/features/professionals';
 import { isAwaitingReview } from '@/lib/session';
+import { useProfessionalAccount } from '../professional-context';
 
 /** The professional area: its menu hides the request and order links while under review. */
 export function ProfessionalAreaLayout() {

@@ -2,8 +2,8 @@ import { Alert, Text } from '@chakra-ui/react';
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '@/components/ui/links';
-import { purchaseMembershipPath } from '@/lib/membership';
 import { useDateFormat } from '@/lib/use-date-format';
+import { purchaseMembershipPath } from '../membership';
 
 /** 'Your membership is inactive', with the Buy Membership link of the professional. */
 export function InactiveMembershipNotice({ professionalId }: { professionalId: string }) {

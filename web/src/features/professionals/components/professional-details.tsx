@@ -1,17 +1,17 @@
 import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/empty-state';
+import { FactsList } from '@/components/ui/facts-list';
+import { useServiceNames } from '@/features/content';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { Address } from '@/gen/repairs/type/v1/common_pb';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { formatPhone } from '@/lib/phone';
-import { experienceKey, weekdayKey } from '@/lib/professional-fields';
 import { useLanguage } from '@/lib/use-language';
-import { EmptyState } from '../empty-state';
-import { FactsList } from '../ui/facts-list';
+import { experienceKey, weekdayKey } from '../profile-fields';
 import { LicenceTable } from './licence-table';
 import { StatusBadge } from './status-badge';
-import { useServiceNames } from './use-services';
 
 const addressText = (address: Address | undefined) =>
   address

@@ -1,7 +1,7 @@
 import { Badge } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { statusOf } from '@/features/accounts';
 import type { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { statusOf } from '@/lib/account-paths';
 import type { ProfessionalStatus } from '@/lib/session';
 
 const PALETTES: Record<ProfessionalStatus, string> = {

@@ -1,4 +1,4 @@
-import { readRpcError } from './rpc-error';
+import { readRpcError } from '@/lib/rpc-error';
 
 /** Where a professional buys a month. */
 export const purchaseMembershipPath = (professionalId: string) =>
@@ -7,7 +7,7 @@ export const purchaseMembershipPath = (professionalId: string) =>
 /**
  * Whether a call was refused by the server's membership gate (FAILED_PRECONDITION, reason
  * MEMBERSHIP_INACTIVE): the screen then shows the inactive-membership notice
- * (`components/professional/membership-notice`) instead of a plain error.
+ * (`./components/membership-notice`) instead of a plain error.
  */
 export function isMembershipInactive(error: unknown): boolean {
   return error != null && readRpcError(error).reason === 'MEMBERSHIP_INACTIVE';

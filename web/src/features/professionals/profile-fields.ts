@@ -1,33 +1,10 @@
 /**
- * The fixed choices of the professional profile: provinces, experience, weekdays, each with
- * its catalogue key, in the order the form lists them.
+ * The fixed choices of the professional profile: experience and weekdays, each with its
+ * catalogue key, in the order the form lists them; and the profile's bounds. Provinces and
+ * postal codes, which requests use too, are in src/lib/address.ts.
  */
 import { Experience, Weekday } from '@/gen/repairs/accounts/v1/accounts_pb';
-import type { TranslationKey } from './translation-key';
-
-/** Two-letter codes of the provinces and territories (AccountsService accepts these). */
-export const PROVINCES = [
-  'AB',
-  'BC',
-  'MB',
-  'NB',
-  'NL',
-  'NS',
-  'NT',
-  'NU',
-  'ON',
-  'PE',
-  'QC',
-  'SK',
-  'YT',
-] as const;
-
-export type Province = (typeof PROVINCES)[number];
-
-/** The spec's default province. */
-export const DEFAULT_PROVINCE: Province = 'AB';
-
-export const provinceKey = (code: string) => `fields.provinces.${code}` as TranslationKey;
+import type { TranslationKey } from '@/lib/translation-key';
 
 export const EXPERIENCES = [
   { value: Experience.EXPERIENCE_UNDER_5, key: 'fields.experience.under5' },
@@ -58,16 +35,6 @@ export function weekdayKey(value: Weekday): TranslationKey | null {
 
 /** Working hours when the professional gives none. */
 export const DEFAULT_HOURS = { from: '00:00', to: '23:59' } as const;
-
-/** A Canadian postal code, "A1A 1A1" (the space or a dash optional). */
-export const POSTAL_CODE_PATTERN =
-  /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d$/i;
-
-/** "t2p1j9" -> "T2P 1J9". */
-export function normalisePostalCode(text: string): string {
-  const compact = text.replace(/[\s-]/g, '').toUpperCase();
-  return compact.length === 6 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : text.trim();
-}
 
 export const RADIUS_KM = { min: 1, max: 500 } as const;
 export const MAX_FEE_CENTS = 10_000_000n;

@@ -1,5 +1,5 @@
 import type { Transport } from '@connectrpc/connect';
-import { isSessionEnded, readRpcError } from './rpc-error';
+import { isSessionEnded, readRpcError } from '@/lib/rpc-error';
 
 export interface SessionTransportOptions {
   /** The bearer token to send, read at each call (null sends none). */

@@ -117,6 +117,20 @@ pub async fn anonymise(
     email: &str,
     phone: Option<&str>,
 ) -> sqlx::Result<()> {
+    // Messages to others that named them (the hired professional's) keep their text without
+    // the name: the whole name standing alone, so no longer word that holds it changes.
+    sqlx::query(
+        r"update outbox_messages o
+             set body = regexp_replace(
+                 o.body, '(^|[^[:alnum:]_])' || n.pattern || '(?=$|[^[:alnum:]_])', '\1-', 'g')
+            from (select regexp_replace(name, '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g')
+                         as pattern
+                    from customers where id = $1) n
+           where position((select name from customers where id = $1) in o.body) > 0",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
     sqlx::query(
         "update customers set name = $2, email = 'deleted-' || id || '@deleted.invalid',
             password_hash = null, phone = null, phone_verified = false, sms_updates = 'no',
@@ -136,6 +150,11 @@ pub async fn anonymise(
         "update outbox_messages o set body = replace(o.body, r.line1, '-')
          from repair_requests r
          where r.customer_id = $1 and length(r.line1) >= 5 and position(r.line1 in o.body) > 0",
+        // ... and without its postal code (which, with the city, names a few houses).
+        "update outbox_messages o set body = replace(o.body, r.postal_code, '-')
+         from repair_requests r
+         where r.customer_id = $1 and length(r.postal_code) >= 6
+           and position(r.postal_code in o.body) > 0",
         // The street goes; the city, province and point (of the postal code or place) stay,
         // rounded to about a kilometre, for the professionals' and the books' records.
         "update repair_requests set line1 = '-', line2 = '', postal_code = '',

@@ -1,4 +1,4 @@
-import { Container, Flex, HStack, Text } from '@chakra-ui/react';
+import { Container, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../ui/links';
 
@@ -8,13 +8,24 @@ const FOOTER_LINKS = [
   { path: '/privacy-policy', labelKey: 'footer.privacy' },
 ] as const;
 
+/** The admins' sign-in: one path in both languages (it follows the stored language). */
+const ADMIN_SIGN_IN = '/admin/login';
+
 export function Footer() {
   const { t } = useTranslation();
   return (
     <Flex as="footer" bg="brand.950" color="white" mt="auto">
       <Container maxW="7xl" py="8">
         <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="4">
-          <Text color="brand.100">{t('footer.copyright', { year: new Date().getFullYear() })}</Text>
+          <Stack gap="2" align="flex-start">
+            <Text color="brand.100">
+              {t('footer.copyright', { year: new Date().getFullYear() })}
+            </Text>
+            {/* Out of the way of customers and professionals: small, under the copyright. */}
+            <AppLink to={ADMIN_SIGN_IN} color="brand.200" fontSize="sm" textDecoration="underline">
+              {t('footer.adminLogin')}
+            </AppLink>
+          </Stack>
           <HStack as="nav" aria-label={t('footer.navLabel')} gapX="6" gapY="2" wrap="wrap">
             {FOOTER_LINKS.map(({ path, labelKey }) => (
               <AppLink key={path} to={path} color="white" textDecoration="underline">

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
   /** The confirm button spins while the action runs. */
   loading?: boolean;
+  /** The confirm button waits (disabled, Cancel still works) until what it confirms is known. */
+  confirmDisabled?: boolean;
   /** Red confirm button, for deletions. */
   destructive?: boolean;
 }
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   loading = false,
+  confirmDisabled = false,
   destructive = false,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
@@ -58,6 +61,7 @@ export function ConfirmDialog({
                 colorPalette={destructive ? 'red' : 'brand'}
                 onClick={onConfirm}
                 loading={loading}
+                disabled={confirmDisabled}
               >
                 {confirmLabel}
               </Button>

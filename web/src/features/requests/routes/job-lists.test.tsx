@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CustomerRepairRequestView,
   RepairRequestState,
@@ -13,6 +13,7 @@ import {
   customerServer,
   repairRequest,
   rpcError,
+  type MarketplaceImpl,
 } from '@/test/stub-server';
 
 const hired = (fields: Parameters<typeof repairRequest>[0] = {}) =>
@@ -23,6 +24,30 @@ const hired = (fields: Parameters<typeof repairRequest>[0] = {}) =>
     hiredQuoteId: 'q1',
     ...fields,
   });
+
+/** The hired quote 'q1': its fee is what the hire held on the card. */
+const hiredQuote = () => ({
+  quote: {
+    id: 'q1',
+    professionalName: 'Paule Pro',
+    fee: { amountCents: 12000n, currency: 'CAD' },
+  },
+});
+
+/** A customer with one hired job, whose quote's fee the server gives. */
+const hiredJobServer = (marketplace: MarketplaceImpl = {}) =>
+  customerServer({
+    listCustomerRepairRequests: () => ({ repairRequests: [hired()] }),
+    getQuote: hiredQuote,
+    ...marketplace,
+  });
+
+/** Presses the row's Mark Completed; the confirmation dialog it opens. */
+const askToComplete = async (user: UserEvent, label = 'Mark the job of Paule Pro completed') => {
+  const button = await screen.findByRole('button', { name: label });
+  await user.click(button);
+  return { button, dialog: await screen.findByRole('alertdialog') };
+};
 
 describe('requests with applications', () => {
   it('lists the open requests with quotes, each linking to its applications', async () => {
@@ -56,12 +81,12 @@ describe('active requests', () => {
         done = true;
         return { repairRequest: hired({ state: RepairRequestState.COMPLETED }) };
       },
+      getQuote: hiredQuote,
     });
     const { router } = renderApp('/user-active-requests', transport);
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Mark the job of Paule Pro completed' }),
-    );
+    const { dialog } = await askToComplete(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
     expect(
       await screen.findByText('The job is marked completed and the payment is made.'),
@@ -75,8 +100,7 @@ describe('active requests', () => {
   });
 
   it('offers to authorise the card again when the hold lapsed', async () => {
-    const { transport } = customerServer({
-      listCustomerRepairRequests: () => ({ repairRequests: [hired()] }),
+    const { transport } = hiredJobServer({
       completeRepairRequest: () => {
         throw rpcError(Code.FailedPrecondition, 'AUTHORIZATION_EXPIRED');
       },
@@ -84,6 +108,9 @@ describe('active requests', () => {
     const { router } = renderApp('/user-active-requests', transport);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /^Mark the job/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The hold on the card has expired. Authorise the card again.',
     );
@@ -92,6 +119,98 @@ describe('active requests', () => {
       '/hire/q1',
     );
     expect(router.state.location.pathname).toBe('/user-active-requests');
+  });
+
+  it('asks first, naming the amount and the professional; Cancel sends nothing', async () => {
+    const { transport, requests } = hiredJobServer({
+      completeRepairRequest: () => ({ repairRequest: hired() }),
+    });
+    const { router } = renderApp('/user-active-requests', transport);
+    const user = userEvent.setup();
+    const { button, dialog } = await askToComplete(user);
+    expect(dialog).toHaveAccessibleName('Mark the job completed?');
+    await waitFor(() =>
+      expect(dialog).toHaveAccessibleDescription(
+        'Your card will be charged $120.00 for the job done by Paule Pro.',
+      ),
+    );
+    expect(requests('getQuote')).toEqual([expect.objectContaining({ id: 'q1' })]);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    expect(requests('completeRepairRequest')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(requests('completeRepairRequest')).toEqual([]);
+    expect(router.state.location.pathname).toBe('/user-active-requests');
+
+    // Escape cancels too.
+    await askToComplete(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests('completeRepairRequest')).toEqual([]);
+  });
+
+  it('names the amount in French and completes once confirmed, with one call', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport, requests } = hiredJobServer({
+      completeRepairRequest: () => ({ repairRequest: hired() }),
+    });
+    const { router } = renderApp('/user-active-requests', transport);
+    const user = userEvent.setup();
+    const { dialog } = await askToComplete(user, 'Marquer comme terminé le travail de Paule Pro');
+    expect(dialog).toHaveAccessibleName('Marquer le travail comme terminé?');
+    await waitFor(() =>
+      expect(dialog).toHaveAccessibleDescription(
+        'Le montant de 120,00\u00a0$ sera prélevé sur votre carte pour le travail fait par Paule Pro.',
+      ),
+    );
+    expect(requests('completeRepairRequest')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Marquer comme terminée' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
+    expect(requests('completeRepairRequest')).toEqual([
+      expect.objectContaining({ id: REQUEST_ID }),
+    ]);
+  });
+
+  it('waits for the amount before the job can be marked completed', async () => {
+    let answer: (reply: ReturnType<typeof hiredQuote>) => void = () => {};
+    const { transport } = hiredJobServer({
+      getQuote: () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderApp('/user-active-requests', transport);
+    const user = userEvent.setup();
+    const { dialog } = await askToComplete(user);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Loading...');
+    const confirm = within(dialog).getByRole('button', { name: 'Mark Completed' });
+    expect(confirm).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+    answer(hiredQuote());
+    expect(await within(dialog).findByText(/\$120\.00/)).toBeVisible();
+    expect(confirm).toBeEnabled();
+  });
+
+  it('says in the dialog when the amount cannot be loaded, and charges nothing', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { transport, requests } = hiredJobServer({
+      getQuote: () => {
+        throw rpcError(Code.NotFound, 'NOT_FOUND');
+      },
+    });
+    renderApp('/user-active-requests', transport);
+    const user = userEvent.setup();
+    const { dialog } = await askToComplete(user);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The amount to be charged could not be loaded.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Mark Completed' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests('completeRepairRequest')).toEqual([]);
+    expect(alert).not.toHaveBeenCalled();
+    alert.mockRestore();
   });
 
   it('shows a job waiting on the payment without Mark Completed, in French', async () => {

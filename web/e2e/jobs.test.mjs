@@ -4,8 +4,9 @@
 // /application-list/{id} open: the quote appears there without a reload. The customer hires
 // (English: 4242 4242 4242 4242; French: 4000 0025 0000 3155, which asks for authentication,
 // approved), the professional then sees the street address on /professional-active-requests,
-// the customer marks the job completed, the order shows captured in /user-order-history, the
-// customer reviews it, the public profile shows the rating and the admin sees the order.
+// the customer marks the job completed after a dialog that names the amount, the order shows
+// captured in /user-order-history, the customer reviews it, the public profile shows the
+// rating and the admin sees the order.
 // Every text is read from the app's own catalogues in the run's language. With
 // E2E_SHOTS_DIR set, the quote list (English) and the hire screen (French) are saved.
 import assert from 'node:assert/strict';
@@ -114,12 +115,19 @@ describe('the job story', () => {
       await heading(proPage, t('pages.professionalActiveRequests'));
       await proPage.getByText(new RegExp(STREET)).first().waitFor();
 
-      // The customer marks the job completed: the hold is captured.
+      // The customer marks the job completed, confirming in a dialog that names the amount
+      // held on the card and the professional: the hold is captured.
       await page.goto(`${BASE_URL}/user-active-requests`);
       await heading(page, t('pages.userActiveRequests'));
       await page
         .getByRole('button', { name: t('requests.markCompletedFor', { name: proName }) })
         .click();
+      const confirm = page.getByRole('alertdialog', { name: t('requests.completeQuestion') });
+      const charge = t('requests.completeCharge', { amount: fee, name: proName });
+      await confirm.getByText(charge).waitFor();
+      const said = (await confirm.textContent()) ?? '';
+      assert.ok(said.includes(fee) && said.includes(proName), `the dialog says: ${said}`);
+      await confirm.getByRole('button', { name: t('requests.markCompleted'), exact: true }).click();
       await page.getByText(t('requests.markedDone')).first().waitFor();
       await page.goto(`${BASE_URL}/user-order-history`);
       await heading(page, t('pages.userOrderHistory'));

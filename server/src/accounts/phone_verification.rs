@@ -109,13 +109,25 @@ pub async fn send_code(
         "too many codes were sent to this number; try again in an hour",
     );
     let [address, country, global] = super::sms_budget::budgets(state, client, &phone);
-    let spent = state
+    // A send refused by a budget, or a code that could not be stored or queued, sent no text:
+    // the resend wait is lifted (so another number may be tried at once), and the budgets are
+    // given back.
+    let spent = match state
         .budgets
         .spend(&[sends, address, country, global], 1)
-        .await?;
-    // A code that could not be stored or queued was never sent: its budgets are given back.
+        .await
+    {
+        Ok(spent) => spent,
+        Err(refused) => {
+            cache.delete(&cooldown_key(account)).await?;
+            return Err(refused);
+        }
+    };
     let outcome =
         store_and_queue(state, (kind, account), &phone, sms_choice, &contact, &spent).await;
+    if outcome.is_err() {
+        cache.delete(&cooldown_key(account)).await?;
+    }
     spent.settle(outcome).await?;
     Ok(CodeSent {
         phone,

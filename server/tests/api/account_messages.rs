@@ -307,6 +307,30 @@ async fn phone_codes_stay_within_the_sms_budgets() {
 }
 
 #[tokio::test]
+async fn a_send_refused_by_a_budget_starts_no_resend_wait() {
+    let server = TestServer::start_with(budgets).await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let person = &customers(&mut client, 1).await[0];
+    let refused = client
+        .send_phone_code(from("198.51.100.1", send_code(person, "+91 98765 43210")))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "SMS_COUNTRY_LIMIT");
+    // No text went out: another number is tried at once, not after the 30 s wait.
+    client
+        .send_phone_code(from("198.51.100.1", send_code(person, "+1 403 555 0101")))
+        .await
+        .unwrap();
+    // A code that did go out starts the wait.
+    let waiting = client
+        .send_phone_code(from("198.51.100.1", send_code(person, "+1 403 555 0102")))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&waiting), "PHONE_CODE_COOLDOWN");
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn concurrent_phone_codes_cannot_overrun_the_budget() {
     let server = TestServer::start_with(|config| config.sms_budget_per_hour = 5).await;
     let mut client = AccountsClient::new(server.channel().await);

@@ -42,8 +42,8 @@ use futures::FutureExt;
 use rand::{SeedableRng, rngs::StdRng};
 use repairs_server::{
     config::Config,
-    matching::{self, OpenRequestsPageRequest, rule},
-    store::Database,
+    matching::{self, OpenRequestsPageRequest},
+    store::{Database, match_rule as rule},
 };
 use sqlx::{PgPool, Row};
 use uuid::Uuid;

@@ -119,14 +119,14 @@ pub async fn send_code(
     {
         Ok(spent) => spent,
         Err(refused) => {
-            cache.delete(&cooldown_key(account)).await?;
+            lift_resend_wait(state, account).await;
             return Err(refused);
         }
     };
     let outcome =
         store_and_queue(state, (kind, account), &phone, sms_choice, &contact, &spent).await;
     if outcome.is_err() {
-        cache.delete(&cooldown_key(account)).await?;
+        lift_resend_wait(state, account).await;
     }
     spent.settle(outcome).await?;
     Ok(CodeSent {
@@ -134,6 +134,14 @@ pub async fn send_code(
         expires_in: CODE_TTL,
         next_send_in: RESEND_COOLDOWN,
     })
+}
+
+/// Ends the resend wait of a send that sent nothing. Best effort: the caller's own answer (the
+/// refusal, the budgets given back) matters more, and the wait ends by itself.
+async fn lift_resend_wait(state: &AppState, account: Uuid) {
+    if let Err(error) = state.cache.delete(&cooldown_key(account)).await {
+        tracing::warn!(%error, %account, "could not lift a phone code's resend wait");
+    }
 }
 
 /// A new code for `account`, kept hashed in the cache, and its text in the outbox, paid by

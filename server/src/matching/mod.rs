@@ -14,10 +14,10 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 pub use crate::providers::distance::{Distance, DistanceService};
-/// The matching rule's SQL, kept with the queries that run it.
-pub use crate::store::match_rule as rule;
 pub use matches_of::{MatchesPage, matches_of};
 pub use page::OpenRequestsPageRequest;
+
+use crate::store::match_rule as rule;
 
 use crate::{domain::Language, error::ApiResult};
 

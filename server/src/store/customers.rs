@@ -123,10 +123,10 @@ pub async fn anonymise(
         r"update outbox_messages o
              set body = regexp_replace(
                  o.body, '(^|[^[:alnum:]_])' || n.pattern || '(?=$|[^[:alnum:]_])', '\1-', 'g')
-            from (select regexp_replace(name, '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g')
-                         as pattern
+            from (select name,
+                         regexp_replace(name, '([.^$*+?()\[\]{}|\\-])', '\\\1', 'g') as pattern
                     from customers where id = $1) n
-           where position((select name from customers where id = $1) in o.body) > 0",
+           where position(n.name in o.body) > 0",
     )
     .bind(id)
     .execute(&mut *tx)

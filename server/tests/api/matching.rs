@@ -724,21 +724,25 @@ async fn the_professional_side_reads_their_services_once_not_per_request() {
     }
     let now = Utc::now();
     let plans = [
-        analyzed_plan(&db, &matching::rule::OPEN_REQUESTS, |q| {
-            q.bind(pro)
-                .bind(now)
-                .bind(now)
-                .bind(None::<f64>)
-                .bind(None::<DateTime<Utc>>)
-                .bind(None::<Uuid>)
-                .bind(51_i64)
-        })
+        analyzed_plan(
+            &db,
+            &repairs_server::store::match_rule::OPEN_REQUESTS,
+            |q| {
+                q.bind(pro)
+                    .bind(now)
+                    .bind(now)
+                    .bind(None::<f64>)
+                    .bind(None::<DateTime<Utc>>)
+                    .bind(None::<Uuid>)
+                    .bind(51_i64)
+            },
+        )
         .await,
-        analyzed_plan(&db, &matching::rule::LATEST_OPEN, |q| {
+        analyzed_plan(&db, &repairs_server::store::match_rule::LATEST_OPEN, |q| {
             q.bind(pro).bind(now).bind(5_i64)
         })
         .await,
-        analyzed_plan(&db, &matching::rule::ONE_MATCH, |q| {
+        analyzed_plan(&db, &repairs_server::store::match_rule::ONE_MATCH, |q| {
             q.bind(pro).bind(first.unwrap()).bind(now)
         })
         .await,
@@ -918,7 +922,7 @@ async fn the_fan_out_index_holds_eligible_professionals_as_their_standing_change
     let disagreeing: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "select count(*) from professionals p
          where professional_may_be_matched(p, $1) is distinct from ({})",
-        matching::rule::eligible("$1")
+        repairs_server::store::match_rule::eligible("$1")
     )))
     .bind(Utc::now())
     .fetch_one(&db)

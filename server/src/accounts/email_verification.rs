@@ -79,10 +79,7 @@ pub(super) async fn on_new_account(
         expires_at,
     )
     .await?;
-    let link = format!(
-        "{}/verify-email/{token}",
-        state.config.public_url.trim_end_matches('/')
-    );
+    let link = state.config.links().verify_email(&token);
     let mail = words::of(language).email_confirmation(name.as_str(), &link);
     let message =
         NewOutboxMessage::email(email.as_str(), mail.subject, mail.body).discard_after(expires_at);

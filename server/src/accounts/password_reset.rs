@@ -37,14 +37,6 @@ fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.trim().as_bytes()).to_vec()
 }
 
-/// The page of the web app that opens a reset link, by role.
-fn link_path(role: Role) -> &'static str {
-    match role {
-        Role::Professional => "prof-reset-password",
-        Role::Customer | Role::Admin => "reset-password",
-    }
-}
-
 pub async fn request(
     state: &AppState,
     role: Role,
@@ -117,12 +109,10 @@ async fn prepare(
     let expires_at = Utc::now() + VALID_FOR;
     password_resets::insert(&mut *tx, kind, account.id, &token_hash(&token), expires_at).await?;
 
-    let link = format!(
-        "{}/{}/{}/{token}",
-        state.config.public_url.trim_end_matches('/'),
-        link_path(role),
-        account.id
-    );
+    let link = state
+        .config
+        .links()
+        .reset_password(role, account.id, &token);
     let mail = words::of(contact.language).password_reset(&contact.name, &link);
     let message =
         NewOutboxMessage::email(contact.email, mail.subject, mail.body).discard_after(expires_at);

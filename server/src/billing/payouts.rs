@@ -127,7 +127,7 @@ pub struct OnboardingLink {
 }
 
 /// The calling professional's onboarding link, their Connect account created on first use.
-/// Stripe sends them back to `/stripe-connect` under PUBLIC_URL.
+/// Stripe sends them back to `/stripe-connect` under PUBLIC_URL (`config::links`).
 pub async fn onboarding_link(state: &AppState, caller: &Caller) -> ApiResult<OnboardingLink> {
     let Some(stripe) = &state.connect else {
         return Err(ApiError::FailedPrecondition {
@@ -149,13 +149,10 @@ pub async fn onboarding_link(state: &AppState, caller: &Caller) -> ApiResult<Onb
             store::keep_stripe_account(&state.db, id, &created).await?
         }
     };
-    let page = format!(
-        "{}/stripe-connect",
-        state.config.public_url.trim_end_matches('/')
-    );
+    let (return_url, refresh_url) = state.config.links().stripe_connect();
     let urls = OnboardingUrls {
-        refresh_url: format!("{page}?refresh=1"),
-        return_url: page,
+        refresh_url,
+        return_url,
     };
     let link = stripe
         .onboarding_link(&account, &urls)

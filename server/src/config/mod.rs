@@ -9,10 +9,11 @@ use std::{
 use clap::{Args, Parser, Subcommand};
 
 mod derived;
+pub mod links;
 mod values;
 
-use values::parse_language;
 pub use values::*;
+use values::{parse_language, parse_public_url};
 
 use crate::domain::Language;
 
@@ -122,8 +123,9 @@ pub struct Config {
     #[arg(long, env = "ADMIN_LANGUAGE", default_value = "en", value_parser = parse_language)]
     pub admin_language: Language,
 
-    /// The web address people open, used in links sent by email (password reset, ...).
-    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    /// The web address people open (the BFF), with its scheme: the base of the links sent by
+    /// email and text (`links::PAGES`) and of the file links in gRPC replies.
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080", value_parser = parse_public_url)]
     pub public_url: String,
 
     /// Google OAuth client ids whose ID tokens are accepted (comma-separated). Unset: Google

@@ -63,3 +63,46 @@ pub enum LogFormat {
     Text,
     Json,
 }
+
+/// PUBLIC_URL: an absolute `http` or `https` address without a query (its trailing `/`
+/// dropped), since apps open the links it starts as they are.
+pub(super) fn parse_public_url(value: &str) -> Result<String, String> {
+    let address = value.trim().trim_end_matches('/');
+    let wrong = || format!("{value:?} is not a web address such as https://repairs.example.ca");
+    let uri: http::Uri = address.parse().map_err(|_| wrong())?;
+    let absolute = matches!(uri.scheme_str(), Some("http" | "https"))
+        && uri.authority().is_some_and(|a| !a.host().is_empty())
+        && uri.query().is_none();
+    if absolute {
+        Ok(address.to_owned())
+    } else {
+        Err(wrong())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_public_url_is_an_absolute_web_address() {
+        assert_eq!(
+            parse_public_url("https://repairs.example.ca/").unwrap(),
+            "https://repairs.example.ca"
+        );
+        assert_eq!(
+            parse_public_url("http://127.0.0.1:8080").unwrap(),
+            "http://127.0.0.1:8080"
+        );
+        for wrong in [
+            "",
+            "/",
+            "repairs.example.ca",
+            "ftp://x",
+            "https://x/?a=1",
+            "https://",
+        ] {
+            assert!(parse_public_url(wrong).is_err(), "{wrong:?}");
+        }
+    }
+}

@@ -188,10 +188,7 @@ async fn hired_notice(
     let customer = account_store::contact(&mut *tx, AccountKind::Customer, order.customer_id)
         .await?
         .ok_or_else(|| not_found("account"))?;
-    let link = format!(
-        "{}/professional-active-requests",
-        state.config.public_url.trim_end_matches('/')
-    );
+    let link = state.config.links().professional_jobs();
     Ok(notice::hired(&pro, &customer, &request, &link))
 }
 

@@ -23,9 +23,8 @@ pub struct Swept {
 pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept> {
     let mut swept = Swept::default();
     let by = now + chrono::Duration::hours(WARN_BEFORE_HOURS);
-    let public_url = state.config.public_url.trim_end_matches('/');
-    let link = format!("{public_url}/user-active-requests");
-    let history = format!("{public_url}/admin/order-history");
+    let link = state.config.links().customer_jobs();
+    let history = state.config.links().admin_orders();
     loop {
         let mut tx = crate::store::transaction::begin(&state.db).await?;
         let due = orders::claim_hold_warnings(&mut tx, now, by, BATCH).await?;

@@ -131,11 +131,7 @@ async fn tell_customer(
     let customer = customers::get(&mut *tx, quote.customer_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
-    let link = format!(
-        "{}/application-list/{}",
-        state.config.public_url.trim_end_matches('/'),
-        quote.repair_request_id
-    );
+    let link = state.config.links().request_quotes(quote.repair_request_id);
     let messages = notice::new_quote(&customer, quote, &link);
     outbox::enqueue_many(&mut *tx, &messages).await?;
     Ok(())

@@ -37,11 +37,7 @@ pub async fn notify_matches(
     request: &RepairRequestRow,
     whom: Whom<'_>,
 ) -> sqlx::Result<usize> {
-    let link = format!(
-        "{}/view-request/{}",
-        state.config.public_url.trim_end_matches('/'),
-        request.id
-    );
+    let link = state.config.links().view_request(request.id);
     let nearest =
         matching::professionals_to_notify(tx, request.id, state.config.repair_request_max_notified)
             .await?;

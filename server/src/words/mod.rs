@@ -36,7 +36,7 @@ pub struct NewRequest<'a> {
     pub province: &'a str,
     pub distance_km: i32,
     pub emergency: bool,
-    /// `PUBLIC_URL/view-request/{id}`.
+    /// `PUBLIC_URL/view-request/{request_id}` (`config::links`).
     pub link: &'a str,
 }
 
@@ -47,7 +47,7 @@ pub struct NewQuote<'a> {
     pub service: &'a str,
     pub professional: &'a str,
     pub fee: Money,
-    /// `PUBLIC_URL/application-list/{request id}`.
+    /// `PUBLIC_URL/application-list/{request_id}` (`config::links`).
     pub link: &'a str,
 }
 

@@ -1,0 +1,253 @@
+//! Every address the server hands out under PUBLIC_URL: the pages of the web app it links to
+//! in emails and texts (and the page Stripe sends a professional back to), and the signed
+//! file links of its replies. [`PAGES`] is the one list of those pages: the contract's README
+//! (`proto/README.md`, "Links in emails and texts") lists each with what it opens, so that a
+//! native app can open them itself (universal links). The tests below check both that the
+//! README names every page and that no other module builds a link (none reads `public_url`).
+
+use uuid::Uuid;
+
+use super::Config;
+use crate::domain::Role;
+
+/// A page of the web app the server links to. Its [`path`](Page::path) names each parameter
+/// in braces, as the README lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// A new request, for a professional it matches.
+    ViewRequest,
+    /// The quotes on a customer's request.
+    RequestQuotes,
+    /// The jobs a professional was hired on.
+    ProfessionalJobs,
+    /// A customer's hired jobs.
+    CustomerJobs,
+    /// The admins' order history.
+    AdminOrders,
+    /// Choosing a new password: customers.
+    ResetPassword,
+    /// Choosing a new password: professionals.
+    ProfessionalResetPassword,
+    /// Confirming the email address of a new account.
+    VerifyEmail,
+    /// How a professional is paid, where Stripe's onboarding sends them back.
+    StripeConnect,
+    /// The same page when Stripe's onboarding link expired: a new link is asked for.
+    StripeConnectRefresh,
+}
+
+/// Every page the server links to.
+pub const PAGES: [Page; 10] = [
+    Page::ViewRequest,
+    Page::RequestQuotes,
+    Page::ProfessionalJobs,
+    Page::CustomerJobs,
+    Page::AdminOrders,
+    Page::ResetPassword,
+    Page::ProfessionalResetPassword,
+    Page::VerifyEmail,
+    Page::StripeConnect,
+    Page::StripeConnectRefresh,
+];
+
+impl Page {
+    /// The path under PUBLIC_URL, each parameter in braces.
+    pub const fn path(self) -> &'static str {
+        match self {
+            Self::ViewRequest => "/view-request/{request_id}",
+            Self::RequestQuotes => "/application-list/{request_id}",
+            Self::ProfessionalJobs => "/professional-active-requests",
+            Self::CustomerJobs => "/user-active-requests",
+            Self::AdminOrders => "/admin/order-history",
+            Self::ResetPassword => "/reset-password/{account_id}/{token}",
+            Self::ProfessionalResetPassword => "/prof-reset-password/{account_id}/{token}",
+            Self::VerifyEmail => "/verify-email/{token}",
+            Self::StripeConnect => "/stripe-connect",
+            Self::StripeConnectRefresh => "/stripe-connect?refresh=1",
+        }
+    }
+}
+
+/// Links under one PUBLIC_URL ([`Config::links`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Links<'a> {
+    base: &'a str,
+}
+
+impl Config {
+    /// The links under this server's PUBLIC_URL.
+    pub fn links(&self) -> Links<'_> {
+        Links::new(&self.public_url)
+    }
+}
+
+impl<'a> Links<'a> {
+    pub fn new(public_url: &'a str) -> Self {
+        Self {
+            base: public_url.trim_end_matches('/'),
+        }
+    }
+
+    /// `page` with its parameters, in the order its path names them.
+    pub fn page(&self, page: Page, parameters: &[&str]) -> String {
+        let mut pieces = page.path().split('{');
+        let mut link = format!("{}{}", self.base, pieces.next().unwrap_or_default());
+        let mut given = parameters.iter();
+        for piece in pieces {
+            // "name}rest": the parameter's value, then what follows it.
+            let after = piece.split_once('}').map_or(piece, |(_, after)| after);
+            link.push_str(given.next().copied().unwrap_or_default());
+            link.push_str(after);
+        }
+        debug_assert!(given.next().is_none(), "{page:?} takes fewer parameters");
+        link
+    }
+
+    pub fn view_request(&self, request_id: Uuid) -> String {
+        self.page(Page::ViewRequest, &[&request_id.to_string()])
+    }
+
+    pub fn request_quotes(&self, request_id: Uuid) -> String {
+        self.page(Page::RequestQuotes, &[&request_id.to_string()])
+    }
+
+    pub fn professional_jobs(&self) -> String {
+        self.page(Page::ProfessionalJobs, &[])
+    }
+
+    pub fn customer_jobs(&self) -> String {
+        self.page(Page::CustomerJobs, &[])
+    }
+
+    pub fn admin_orders(&self) -> String {
+        self.page(Page::AdminOrders, &[])
+    }
+
+    /// The reset page of the account's role (professionals have their own).
+    pub fn reset_password(&self, role: Role, account_id: Uuid, token: &str) -> String {
+        let page = match role {
+            Role::Professional => Page::ProfessionalResetPassword,
+            Role::Customer | Role::Admin => Page::ResetPassword,
+        };
+        self.page(page, &[&account_id.to_string(), token])
+    }
+
+    pub fn verify_email(&self, token: &str) -> String {
+        self.page(Page::VerifyEmail, &[token])
+    }
+
+    /// Where Stripe's onboarding sends the professional back, and where it sends them when
+    /// its link expired.
+    pub fn stripe_connect(&self) -> (String, String) {
+        (
+            self.page(Page::StripeConnect, &[]),
+            self.page(Page::StripeConnectRefresh, &[]),
+        )
+    }
+
+    /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
+    pub fn absolute(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    const README: &str = include_str!("../../../proto/README.md");
+
+    /// Each page once: a new page must be added here, and so to [`PAGES`].
+    fn position(page: Page) -> usize {
+        match page {
+            Page::ViewRequest => 0,
+            Page::RequestQuotes => 1,
+            Page::ProfessionalJobs => 2,
+            Page::CustomerJobs => 3,
+            Page::AdminOrders => 4,
+            Page::ResetPassword => 5,
+            Page::ProfessionalResetPassword => 6,
+            Page::VerifyEmail => 7,
+            Page::StripeConnect => 8,
+            Page::StripeConnectRefresh => 9,
+        }
+    }
+
+    #[test]
+    fn every_page_is_in_the_list_once() {
+        for (at, page) in PAGES.into_iter().enumerate() {
+            assert_eq!(position(page), at, "{page:?}");
+        }
+    }
+
+    #[test]
+    fn the_contract_lists_every_page_the_server_links_to() {
+        let section = README
+            .split_once("## Links in emails and texts")
+            .expect("proto/README.md has a section on the links")
+            .1;
+        for page in PAGES {
+            let row = format!("| `{}` |", page.path());
+            assert!(
+                section.contains(&row),
+                "proto/README.md does not list {} ({page:?})",
+                page.path()
+            );
+        }
+    }
+
+    #[test]
+    fn links_fill_each_parameter_under_the_public_url() {
+        let links = Links::new("https://repairs.example.ca/");
+        let id = Uuid::from_u128(7);
+        assert_eq!(
+            links.view_request(id),
+            format!("https://repairs.example.ca/view-request/{id}")
+        );
+        assert_eq!(
+            links.reset_password(Role::Professional, id, "t0k"),
+            format!("https://repairs.example.ca/prof-reset-password/{id}/t0k")
+        );
+        assert_eq!(
+            links.reset_password(Role::Customer, id, "t0k"),
+            format!("https://repairs.example.ca/reset-password/{id}/t0k")
+        );
+        assert_eq!(
+            links.stripe_connect().1,
+            "https://repairs.example.ca/stripe-connect?refresh=1"
+        );
+        assert_eq!(
+            links.absolute("/files/a.pdf?exp=1&sig=ab"),
+            "https://repairs.example.ca/files/a.pdf?exp=1&sig=ab"
+        );
+    }
+
+    /// Every link is built here: no other module reads PUBLIC_URL.
+    #[test]
+    fn no_other_module_builds_links() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut stack = vec![src.clone()];
+        let mut readers = Vec::new();
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs")
+                    && !path.starts_with(src.join("config"))
+                    && std::fs::read_to_string(&path)
+                        .unwrap()
+                        .contains("public_url")
+                {
+                    readers.push(path.strip_prefix(&src).unwrap().display().to_string());
+                }
+            }
+        }
+        assert!(
+            readers.is_empty(),
+            "build links with `config.links()` (config/links.rs), not from public_url: {readers:?}"
+        );
+    }
+}

@@ -76,7 +76,7 @@ CACHE_PREFIX="$DATABASE:" SMS_BUDGET_PER_HOUR=10000 SMS_BUDGET_PER_ADDRESS_PER_H
   DATABASE_URL="${TEST_DATABASE_URL%/*}/$DATABASE" REDIS_URL="$TEST_REDIS_URL" \
   JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \
   DATA_DIR="$DATA" GRPC_ADDR="127.0.0.1:$grpc_port" HTTP_ADDR="127.0.0.1:$http_port" \
-  ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" \
+  PUBLIC_URL="http://127.0.0.1:$bff_port" ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" \
   target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
 SERVER_PID=$!
 BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" \

@@ -4,8 +4,8 @@
 # web app. No accounts, keys or services needed. Ctrl-C stops everything.
 #
 # Settings (environment): DATA_DIR (./data), GRPC_ADDR (127.0.0.1:50051), HTTP_ADDR
-# (127.0.0.1:50052, file downloads), BFF_ADDR (127.0.0.1:8080), ADMIN_EMAIL and
-# ADMIN_PASSWORD (an admin created at start).
+# (127.0.0.1:50052, file downloads), BFF_ADDR (127.0.0.1:8080), PUBLIC_URL (http://$BFF_ADDR),
+# ADMIN_EMAIL and ADMIN_PASSWORD (an admin created at start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +15,8 @@ export HTTP_ADDR=${HTTP_ADDR:-127.0.0.1:50052}
 export BFF_ADDR=${BFF_ADDR:-127.0.0.1:8080}
 export SERVER_URL=${SERVER_URL:-http://$GRPC_ADDR}
 export FILES_URL=${FILES_URL:-http://$HTTP_ADDR}
+# Links in emails and the file links of replies open on the BFF.
+export PUBLIC_URL=${PUBLIC_URL:-http://$BFF_ADDR}
 export WEB_DIST=${WEB_DIST:-web/dist}
 
 echo "==> building the web app"

@@ -115,7 +115,7 @@ pub(super) mod tests {
                 en: format!("{en} text"),
                 fr: String::new(),
             }),
-            icon_url: "/files/icon?exp=1&sig=ab".to_owned(),
+            icon_url: "http://127.0.0.1:8080/files/icon?exp=1&sig=ab".to_owned(),
             create_time: Some(Timestamp {
                 seconds: 0,
                 nanos: 0,

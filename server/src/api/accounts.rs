@@ -492,11 +492,7 @@ impl AccountsService for AccountsApi {
         let key =
             rules::profile::set_photo(&self.state, id, &req.content_type, req.content).await?;
         ok(pb::SetProfessionalPhotoResponse {
-            photo_url: super::professional_view::file_link(
-                &self.state,
-                &key,
-                chrono::Duration::hours(24),
-            ),
+            photo_url: super::professional_view::photo_url(&self.state, Some(&key)),
         })
     }
 

@@ -1,5 +1,7 @@
 //! How a professional reads in replies: the full record (own and admin views) and the
-//! public profile customers see. File links are signed and expire.
+//! public profile customers see. File links are signed, expire, and are absolute: under
+//! PUBLIC_URL, whose `/files/` the BFF serves, so that an app that calls gRPC alone can open
+//! them (the gRPC listener serves no files).
 
 use chrono::{Duration, Utc};
 use repairs_proto::{accounts as pb, types};
@@ -16,8 +18,11 @@ use crate::{
 const LICENCE_LINK_LIFETIME: Duration = Duration::hours(1);
 const PHOTO_LINK_LIFETIME: Duration = Duration::hours(24);
 
+/// The signed link to stored file `key`, working for `lifetime`, under PUBLIC_URL.
 pub fn file_link(state: &AppState, key: &str, lifetime: Duration) -> String {
-    sign_file_url(state.file_link_key.as_slice(), key, Utc::now() + lifetime).unwrap_or_default()
+    sign_file_url(state.file_link_key.as_slice(), key, Utc::now() + lifetime)
+        .map(|path| state.config.links().absolute(&path))
+        .unwrap_or_default()
 }
 
 pub fn photo_url(state: &AppState, photo_key: Option<&str>) -> String {

@@ -650,7 +650,9 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .licence
         .unwrap();
     assert!(
-        added.file_url.starts_with("/files/professionals/"),
+        added
+            .file_url
+            .starts_with("http://127.0.0.1:8080/files/professionals/"),
         "{}",
         added.file_url
     );

@@ -1,12 +1,13 @@
 //! Changing an account keeps what was not sent, and its files stay in step with its rows:
 //! concurrent licence uploads stop at the limit, a replaced photo leaves no file behind, a
 //! deleted account leaves none at all. The public profile shows approved professionals only.
+//! The file links of the replies open as they are, from the public origin.
 
 use std::path::{Path, PathBuf};
 
 use crate::helpers::{
-    AccountsClient, PDF, PNG, TestServer, market::PLUMBING, reason, sign_up, valid_profile,
-    with_token,
+    AccountsClient, PDF, PNG, TestServer, free_port, market::PLUMBING, reason, sign_up,
+    valid_profile, with_token,
 };
 use repairs_proto::{accounts as pb, types};
 use repairs_server::domain::Role;
@@ -54,6 +55,20 @@ fn photo(id: &str, token: &str) -> tonic::Request<pb::SetProfessionalPhotoReques
         },
         token,
     )
+}
+
+/// The professional's record as they read it.
+async fn own_record(client: &mut AccountsClient, id: &str, token: &str) -> pb::Professional {
+    client
+        .get_professional(with_token(
+            pb::GetProfessionalRequest { id: id.into() },
+            token,
+        ))
+        .await
+        .unwrap()
+        .into_inner()
+        .professional
+        .unwrap()
 }
 
 #[tokio::test]
@@ -156,21 +171,56 @@ async fn concurrent_licence_uploads_stop_at_eleven() {
         }
     }
     assert_eq!(added, 11);
-    let listed = client
-        .get_professional(with_token(
-            pb::GetProfessionalRequest { id: pro.id.clone() },
-            &pro.token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .professional
-        .unwrap()
-        .licences;
+    let listed = own_record(&mut client, &pro.id, &pro.token).await.licences;
     assert_eq!(listed.len(), 11);
     // The refused uploads' files are gone too.
     let folder = format!("professionals/{}/licences", pro.id);
     assert_eq!(stored_files(server.data_dir(), &folder).len(), 11);
+    server.stop().await;
+}
+
+/// An app that calls gRPC alone opens the file links of the replies as they are: absolute,
+/// under PUBLIC_URL (here the server's own file listener; the BFF in production).
+#[tokio::test]
+async fn file_links_in_replies_open_as_they_are_from_the_public_origin() {
+    let port = free_port();
+    let public_url = format!("http://127.0.0.1:{port}");
+    let server = TestServer::start_with(|config| {
+        config.http_addr = ([127, 0, 0, 1], port).into();
+        config.public_url = public_url.clone();
+    })
+    .await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let pro = sign_up(&mut client, pb::Role::Professional, "links@example.ca").await;
+    let licence_url = client
+        .add_licence(licence(&pro.id, &pro.token))
+        .await
+        .unwrap()
+        .into_inner()
+        .licence
+        .unwrap()
+        .file_url;
+    let photo_url = client
+        .set_professional_photo(photo(&pro.id, &pro.token))
+        .await
+        .unwrap()
+        .into_inner()
+        .photo_url;
+    let read = own_record(&mut client, &pro.id, &pro.token).await;
+
+    let http = reqwest::Client::new();
+    for (url, content_type, bytes) in [
+        (licence_url, "application/pdf", PDF),
+        (read.licences[0].file_url.clone(), "application/pdf", PDF),
+        (photo_url, "image/png", PNG),
+        (read.photo_url, "image/png", PNG),
+    ] {
+        assert!(url.starts_with(&format!("{public_url}/files/")), "{url}");
+        let response = http.get(&url).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{url}");
+        assert_eq!(response.headers()["content-type"], content_type, "{url}");
+        assert_eq!(response.bytes().await.unwrap().as_ref(), bytes, "{url}");
+    }
     server.stop().await;
 }
 

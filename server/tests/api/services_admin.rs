@@ -361,9 +361,13 @@ async fn a_french_name_update_leaves_english_alone_and_a_stale_etag_changes_noth
     server.stop().await;
 }
 
-/// The bytes and content type behind a service's icon link, through the server's file route.
+/// The bytes and content type behind a service's icon link (under the default PUBLIC_URL),
+/// through the server's file route.
 async fn download(server: &TestServer, icon_url: &str) -> (u16, String, Vec<u8>) {
-    let response = reqwest::get(format!("http://{}{icon_url}", server.server.http_addr))
+    let path = icon_url
+        .strip_prefix("http://127.0.0.1:8080")
+        .unwrap_or_else(|| panic!("{icon_url} is not under PUBLIC_URL"));
+    let response = reqwest::get(format!("http://{}{path}", server.server.http_addr))
         .await
         .unwrap();
     let status = response.status().as_u16();
@@ -427,7 +431,9 @@ async fn icons_are_checked_against_their_bytes_and_served_through_signed_links()
         .await
         .unwrap();
     assert!(
-        glazier.icon_url.starts_with("/files/services/"),
+        glazier
+            .icon_url
+            .starts_with("http://127.0.0.1:8080/files/services/"),
         "{}",
         glazier.icon_url
     );

@@ -1,10 +1,18 @@
 //! Text formats several records share: fees ("30.00", CAD), province names, times as the old
-//! `createdAt`, and the media type an upload is declared with.
+//! `createdAt`, the media type an upload is declared with, and file links.
 
 use chrono::{DateTime, SecondsFormat};
 use prost_types::Timestamp;
 use repairs_proto::province;
 use repairs_proto::types::Money;
+
+/// A file link as the legacy replies always carried it, a path on the BFF's own origin
+/// (`/files/...?exp=..&sig=..`): the server's replies name it under PUBLIC_URL, for apps.
+pub fn file_path(url: &str) -> String {
+    url.split_once("://")
+        .and_then(|(_, rest)| rest.find('/').map(|at| rest[at..].to_owned()))
+        .unwrap_or_else(|| url.to_owned())
+}
 
 /// "30.00" for 3000 cents; "" when there is no fee.
 pub fn fee_text(money: Option<&Money>) -> String {
@@ -102,6 +110,16 @@ pub fn time_text(time: Option<&Timestamp>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_links_lose_their_origin() {
+        assert_eq!(
+            file_path("https://repairs.example.ca:8443/files/a/b.pdf?exp=1&sig=ab"),
+            "/files/a/b.pdf?exp=1&sig=ab"
+        );
+        assert_eq!(file_path("/files/a.png?exp=1"), "/files/a.png?exp=1");
+        assert_eq!(file_path(""), "");
+    }
 
     #[test]
     fn fees_both_ways() {

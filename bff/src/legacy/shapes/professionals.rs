@@ -6,7 +6,7 @@ use repairs_proto::accounts as pb;
 use repairs_proto::types::Address;
 use serde::Serialize;
 
-use super::formats::{fee_text, province_name, time_text};
+use super::formats::{fee_text, file_path, province_name, time_text};
 use super::users::{language_text, otp_verified, sms_text};
 use crate::legacy::catalogue::Catalogue;
 use crate::legacy::text::split_list;
@@ -214,7 +214,7 @@ impl LegacyProfessional {
             email: professional.email.clone(),
             phone: professional.phone.clone(),
             description: profile.description.clone(),
-            photo_id: professional.photo_url.clone(),
+            photo_id: file_path(&professional.photo_url),
             specialisation: catalogue.english_names(&profile.service_ids),
             experience: experience_text(profile.experience),
             standard_fees: fee_text(profile.minimum_fee.as_ref()),
@@ -249,7 +249,7 @@ impl LegacyProfessional {
                 file_values: professional
                     .licences
                     .iter()
-                    .map(|l| l.file_url.clone())
+                    .map(|l| file_path(&l.file_url))
                     .collect(),
             },
             created_at: time_text(professional.create_time.as_ref()),
@@ -411,10 +411,10 @@ mod tests {
                 experience: pb::Experience::Experience5To10 as i32,
                 minimum_fee: Some(cad(3000)),
             }),
-            photo_url: "/files/p.png?exp=1&sig=aa".to_owned(),
+            photo_url: "https://repairs.example.ca/files/p.png?exp=1&sig=aa".to_owned(),
             licences: vec![pb::Licence {
                 label: "Plumbing".to_owned(),
-                file_url: "/files/l.pdf?exp=1&sig=bb".to_owned(),
+                file_url: "https://repairs.example.ca/files/l.pdf?exp=1&sig=bb".to_owned(),
                 ..Default::default()
             }],
             membership_active: false,

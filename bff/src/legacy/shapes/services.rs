@@ -3,7 +3,7 @@
 use repairs_proto::content;
 use serde::Serialize;
 
-use super::formats::time_text;
+use super::formats::{file_path, time_text};
 use crate::legacy::text::{english, french};
 
 /// Which language a service record is read in.
@@ -36,7 +36,7 @@ impl LegacyService {
             id: service.id.clone(),
             name: text(service.name.as_ref()),
             description: text(service.description.as_ref()),
-            photo: service.icon_url.clone(),
+            photo: file_path(&service.icon_url),
             created_at: time_text(service.create_time.as_ref()),
         }
     }

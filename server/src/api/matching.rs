@@ -1,6 +1,8 @@
 //! MatchingService: decode, authorise, call `crate::matching`, encode. The open requests of
 //! a professional (listed and streamed) pass the membership gate first; what they show is
-//! the approximate location, never the street. NotifyProfessional (the legacy per-professional
+//! the approximate location, never the street. A stream starts with a snapshot (the list's
+//! first page, read after it started listening) and sends one again after a gap, so "watch,
+//! then replace the list" misses no request. NotifyProfessional (the legacy per-professional
 //! call) goes through `crate::requests`, which tells a matching professional once.
 
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
@@ -106,22 +108,64 @@ fn notification_to_proto(row: &NotificationRow) -> pb::Notification {
     }
 }
 
-/// Feeds one stream with the new requests that match its professional, until the client
-/// leaves (or the stream ends with its session: `auth::stream`) or the server stops.
+/// A page of the open requests matching `professional_id`, as the list and the stream's
+/// snapshots show it.
+async fn open_page(
+    state: &AppState,
+    professional_id: Uuid,
+    page: &OpenRequestsPageRequest,
+) -> ApiResult<(Vec<pb::OpenRepairRequest>, String)> {
+    let found = matching::open_requests_for(&state.db, professional_id, page).await?;
+    let matches: Vec<(Uuid, Distance)> = found
+        .matches
+        .iter()
+        .map(|m| (m.request_id, m.distance))
+        .collect();
+    let views = open_views(state, professional_id, &matches).await?;
+    Ok((views, found.next_page_token))
+}
+
+/// Feeds one stream, subscribed before this starts: a snapshot of the list's first page
+/// (`page`), then the new requests that match its professional, and a fresh snapshot after
+/// each gap, until the client leaves (or the stream ends with its session: `auth::stream`)
+/// or the server stops.
 async fn watch(
     state: AppState,
     professional_id: Uuid,
+    page: OpenRequestsPageRequest,
     mut subscription: crate::live::notify_hub::Subscription<crate::live::open_requests::Opened>,
     sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
 ) {
     let mut reach = matching::watch::CachedReach::new(professional_id);
+    let mut snapshot_due = true;
     loop {
+        if snapshot_due {
+            snapshot_due = false;
+            // What was heard so far is in the snapshot read now.
+            drop(subscription.drain());
+            let snapshot = open_page(&state, professional_id, &page).await.map(
+                |(repair_requests, next_page_token)| pb::WatchOpenRequestsResponse {
+                    repair_request: None,
+                    snapshot: Some(pb::OpenRequestsSnapshot {
+                        repair_requests,
+                        next_page_token,
+                    }),
+                },
+            );
+            let failed = snapshot.is_err();
+            if sender.send(snapshot.map_err(Status::from)).await.is_err() || failed {
+                return;
+            }
+        }
         let opened = tokio::select! {
             () = sender.closed() => return,
             heard = subscription.recv() => match heard {
                 Some(Heard::Event(opened)) => opened,
-                // Missed some: those requests show on the next read of the list.
-                Some(Heard::Gap) => continue,
+                // Missed some: the list is read again.
+                Some(Heard::Gap) => {
+                    snapshot_due = true;
+                    continue;
+                }
                 None => return,
             },
         };
@@ -147,6 +191,7 @@ async fn watch(
         let message = match found {
             Ok(Some(view)) => Ok(pb::WatchOpenRequestsResponse {
                 repair_request: Some(view),
+                snapshot: None,
             }),
             Ok(None) => continue,
             Err(error) => Err(Status::from(error)),
@@ -203,15 +248,11 @@ impl MatchingService for MatchingApi {
             access::own_or_given(&caller, "professional_id", &req.professional_id)?;
         let page = OpenRequestsPageRequest::parse(req.page_size, &req.page_token)?;
         membership::require_active(&self.state.db, professional_id).await?;
-        let found = matching::open_requests_for(&self.state.db, professional_id, &page).await?;
-        let matches: Vec<(Uuid, Distance)> = found
-            .matches
-            .iter()
-            .map(|m| (m.request_id, m.distance))
-            .collect();
+        let (repair_requests, next_page_token) =
+            open_page(&self.state, professional_id, &page).await?;
         ok(pb::ListOpenRequestsResponse {
-            repair_requests: open_views(&self.state, professional_id, &matches).await?,
-            next_page_token: found.next_page_token,
+            repair_requests,
+            next_page_token,
         })
     }
 
@@ -225,6 +266,7 @@ impl MatchingService for MatchingApi {
             "professional_id",
             &request.get_ref().professional_id,
         )?;
+        let page = OpenRequestsPageRequest::parse(request.get_ref().page_size, "")?;
         // Open requests are for professionals in good standing: losing it (a lapsed
         // membership, say) ends the stream as it would refuse a new one.
         let db = self.state.db.clone();
@@ -239,6 +281,7 @@ impl MatchingService for MatchingApi {
         tokio::spawn(watch(
             self.state.clone(),
             professional_id,
+            page,
             subscription,
             sender,
         ));

@@ -1037,7 +1037,7 @@ use repairs_proto::{
     marketplace::repair_request::Location,
     matching::{self as pb, matching_service_client::MatchingServiceClient},
 };
-use repairs_server::domain::Role;
+use repairs_server::{domain::Role, live::notify_hub::Heard};
 use tonic::{Code, transport::Channel};
 
 async fn client(server: &TestServer) -> MatchingServiceClient<Channel> {
@@ -1140,6 +1140,98 @@ async fn next_within(
     tokio::time::timeout(wait, stream.message()).await.ok()
 }
 
+/// The next message of a stream, which must be a snapshot: the ids it holds, and its token.
+async fn next_snapshot(
+    stream: &mut tonic::Streaming<pb::WatchOpenRequestsResponse>,
+) -> (Vec<String>, String) {
+    let message = next_within(stream, Duration::from_secs(10))
+        .await
+        .expect("a snapshot within 10 s")
+        .unwrap()
+        .expect("the stream goes on");
+    assert!(message.repair_request.is_none(), "{message:?}");
+    let snapshot = message.snapshot.expect("a snapshot");
+    (ids(&snapshot.repair_requests), snapshot.next_page_token)
+}
+
+fn ids(requests: &[pb::OpenRepairRequest]) -> Vec<String> {
+    requests
+        .iter()
+        .map(|r| r.repair_request.as_ref().unwrap().id.clone())
+        .collect()
+}
+
+/// The caller's open-requests stream, with snapshots of `page_size`.
+async fn open_stream(
+    matching: &mut MatchingServiceClient<Channel>,
+    page_size: i32,
+    token: &str,
+) -> tonic::Streaming<pb::WatchOpenRequestsResponse> {
+    let request = pb::WatchOpenRequestsRequest {
+        professional_id: String::new(),
+        page_size,
+    };
+    matching
+        .watch_open_requests(with_token(request, token))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+/// "List, then watch" misses nothing: a request placed after the list was read and before
+/// the stream opened comes in the stream's first message, a snapshot (or in a later page of
+/// it); what is placed after comes alone; a gap brings a fresh snapshot.
+#[tokio::test]
+async fn a_request_placed_between_the_list_and_the_watch_is_not_missed() {
+    let (server, db, customer) = world().await;
+    let mut matching = client(&server).await;
+    let (pro, token) = professional_token(&server, &Pro::member(CALGARY, 30)).await;
+    let first = add_request(&db, customer, north_of(CALGARY, 1_000.0), PLUMBING).await;
+    let listed = matching
+        .list_open_requests(list(pro, &token))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(ids(&listed.repair_requests), [first.to_string()]);
+
+    let between = add_request(&db, customer, north_of(CALGARY, 2_000.0), PLUMBING).await;
+    let mut stream = open_stream(&mut matching, 0, &token).await;
+    let (shown, rest) = next_snapshot(&mut stream).await;
+    assert_eq!(shown, [first.to_string(), between.to_string()]);
+    assert!(rest.is_empty());
+
+    let after = add_request(&db, customer, north_of(CALGARY, 3_000.0), PLUMBING).await;
+    let message = next_within(&mut stream, Duration::from_secs(10))
+        .await
+        .expect("the new request arrives")
+        .unwrap()
+        .unwrap();
+    assert!(message.snapshot.is_none());
+    let arrived = message.repair_request.unwrap().repair_request.unwrap();
+    assert_eq!(arrived.id, after.to_string());
+
+    // Missed notifications (the listener reconnected, say): the list comes again.
+    server.server.state.open_requests.announce(Heard::Gap);
+    let (shown, _) = next_snapshot(&mut stream).await;
+    assert_eq!(shown.len(), 3);
+    drop(stream);
+
+    // A snapshot is a first page: the rest is read from the list with its token.
+    let mut small = open_stream(&mut matching, 2, &token).await;
+    let (shown, rest) = next_snapshot(&mut small).await;
+    assert_eq!(shown, [first.to_string(), between.to_string()]);
+    let mut next = list(pro, &token);
+    next.get_mut().page_token = rest;
+    let page = matching
+        .list_open_requests(next)
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(ids(&page.repair_requests), [after.to_string()]);
+    drop(small);
+    finish(server).await;
+}
+
 #[tokio::test]
 async fn the_stream_brings_new_matching_requests_only_and_is_bounded() {
     let server = TestServer::start_with(|config| config.watch_streams_per_professional = 1).await;
@@ -1151,6 +1243,7 @@ async fn the_stream_brings_new_matching_requests_only_and_is_bounded() {
         with_token(
             pb::WatchOpenRequestsRequest {
                 professional_id: pro.to_string(),
+                page_size: 0,
             },
             token,
         )
@@ -1160,6 +1253,7 @@ async fn the_stream_brings_new_matching_requests_only_and_is_bounded() {
         .await
         .unwrap()
         .into_inner();
+    assert_eq!(next_snapshot(&mut stream).await, (vec![], String::new()));
 
     // One stream per professional here: a second one is refused.
     let second = matching
@@ -1223,16 +1317,17 @@ async fn streams_ask_the_database_only_about_requests_they_may_match() {
             let request = with_token(
                 pb::WatchOpenRequestsRequest {
                     professional_id: id.to_string(),
+                    page_size: 0,
                 },
                 &token,
             );
-            streams.push(
-                matching
-                    .watch_open_requests(request)
-                    .await
-                    .unwrap()
-                    .into_inner(),
-            );
+            let mut stream = matching
+                .watch_open_requests(request)
+                .await
+                .unwrap()
+                .into_inner();
+            next_snapshot(&mut stream).await;
+            streams.push(stream);
         }
     }
     for _ in 0..5 {

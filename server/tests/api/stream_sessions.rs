@@ -59,21 +59,30 @@ fn assert_status(status: &Status, code: Code, expected_reason: &str) {
     );
 }
 
+/// A professional's open-requests stream, its first message (the snapshot) read.
 async fn open_requests(
     server: &TestServer,
     professional_id: Uuid,
     token: &str,
 ) -> Streaming<matching_pb::WatchOpenRequestsResponse> {
-    MatchingServiceClient::new(server.channel().await)
+    let mut stream = MatchingServiceClient::new(server.channel().await)
         .watch_open_requests(with_token(
             matching_pb::WatchOpenRequestsRequest {
                 professional_id: professional_id.to_string(),
+                page_size: 0,
             },
             token,
         ))
         .await
         .unwrap()
-        .into_inner()
+        .into_inner();
+    let first = tokio::time::timeout(ENDS_WITHIN, stream.message())
+        .await
+        .unwrap()
+        .unwrap()
+        .expect("the snapshot");
+    assert!(first.snapshot.is_some(), "{first:?}");
+    stream
 }
 
 #[tokio::test]

@@ -7,9 +7,11 @@ import { keepWatching, type WatchState } from '@/lib/keep-watching';
 import { invalidate } from '@/lib/query-keys';
 
 /**
- * Keeps the server stream of newly matching open requests (WatchOpenRequests) open while the
- * list is shown, and hands each arrival to `onArrival`. Each time the stream (re)opens the
- * list reloads, so what arrived while it was away shows too.
+ * Keeps the professional's open-requests stream (WatchOpenRequests) open while the list is
+ * shown, and hands each arrival to `onArrival`. The stream starts with a snapshot of the
+ * list, and sends one again after the server may have missed requests; each snapshot reloads
+ * the list, so what was placed before the stream opened (while the first page loaded, or
+ * while reconnecting) shows too.
  */
 export function useWatchOpenRequests(
   professionalId: string | null,
@@ -29,23 +31,14 @@ export function useWatchOpenRequests(
     const stop = new AbortController();
     void keepWatching(
       (signal, onHeader) =>
-        client.watchOpenRequests(
-          { professionalId },
-          {
-            signal,
-            // The stream is open once the server's headers arrive. What was placed before
-            // (while the first page loaded, or while reconnecting) is not streamed: the
-            // list reloads to show it.
-            onHeader: () => {
-              onHeader();
-              invalidate(queryClient, MatchingService.method.listOpenRequests);
-            },
-          },
-        ),
+        client.watchOpenRequests({ professionalId }, { signal, onHeader: () => onHeader() }),
       {
         signal: stop.signal,
         onState: setState,
-        onMessage: (message) => message.repairRequest && latest.current(message.repairRequest),
+        onMessage: (message) => {
+          if (message.snapshot) invalidate(queryClient, MatchingService.method.listOpenRequests);
+          else if (message.repairRequest) latest.current(message.repairRequest);
+        },
       },
     );
     return () => stop.abort();

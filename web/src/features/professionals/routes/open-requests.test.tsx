@@ -109,6 +109,22 @@ describe('open requests (professional)', () => {
     expect(requests('watchOpenRequests')[0]).toMatchObject({ professionalId: PROFESSIONAL_ID });
   });
 
+  it('reloads the list on each snapshot the stream sends (its first message, and after a gap)', async () => {
+    const live = streamOf<{ snapshot: { repairRequests: never[] } }>();
+    const { transport, requests } = proServer({
+      listOpenRequests: () => ({ repairRequests: [{ repairRequest: seen() }] }),
+      watchOpenRequests: (_request, context) => live.stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    await screen.findByRole('link', { name: 'View request Plumbing Services' });
+    await waitFor(() => expect(live.opened()).toBe(1));
+    const listed = requests('listOpenRequests').length;
+    act(() => live.push({ snapshot: { repairRequests: [] } }));
+    await waitFor(() => expect(requests('listOpenRequests').length).toBe(listed + 1));
+    act(() => live.push({ snapshot: { repairRequests: [] } }));
+    await waitFor(() => expect(requests('listOpenRequests').length).toBe(listed + 2));
+  });
+
   it('shows each request as a card of label and value pairs on a phone, and a table when wider', async () => {
     setViewportWidth(390);
     const live = streamOf<never>();

@@ -205,8 +205,7 @@ impl AccountsService for AccountsApi {
         request: Request<pb::GetCustomerRequest>,
     ) -> Reply<pb::GetCustomerResponse> {
         let who = caller(&request)?;
-        let id = parse_id("id", &request.get_ref().id)?;
-        access::own_account_or_admin(&who, id)?;
+        let id = access::own_or_named_by_admin(&who, "id", &request.get_ref().id)?;
         ok(pb::GetCustomerResponse {
             customer: Some(customer(&self.state, id).await?),
         })
@@ -218,8 +217,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::UpdateCustomerResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let id = parse_id("id", &req.id)?;
-        access::own_account(&who, id)?;
+        let id = access::own_or_given(&who, "id", &req.id)?;
         let mut violations = Vec::new();
         let name = PersonName::parse(&req.name)
             .map_err(|e| violations.push(FieldViolation::new("name", e)))
@@ -269,8 +267,7 @@ impl AccountsService for AccountsApi {
         request: Request<pb::GetProfessionalRequest>,
     ) -> Reply<pb::GetProfessionalResponse> {
         let who = caller(&request)?;
-        let id = parse_id("id", &request.get_ref().id)?;
-        access::own_account_or_admin(&who, id)?;
+        let id = access::own_or_named_by_admin(&who, "id", &request.get_ref().id)?;
         ok(pb::GetProfessionalResponse {
             professional: Some(professional(&self.state, id).await?),
         })
@@ -448,8 +445,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::UpdateProfessionalProfileResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let id = parse_id("id", &req.id)?;
-        access::own_account(&who, id)?;
+        let id = access::own_or_given(&who, "id", &req.id)?;
         let profile = req.profile.unwrap_or_default();
         let home = profile.home_base.unwrap_or_default();
         let fee = profile.minimum_fee;
@@ -487,8 +483,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::SetProfessionalPhotoResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let id = parse_id("id", &req.id)?;
-        access::own_account(&who, id)?;
+        let id = access::own_or_given(&who, "id", &req.id)?;
         let key =
             rules::profile::set_photo(&self.state, id, &req.content_type, req.content).await?;
         ok(pb::SetProfessionalPhotoResponse {
@@ -502,8 +497,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::AddLicenceResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let id = parse_id("professional_id", &req.professional_id)?;
-        access::own_account(&who, id)?;
+        let id = access::own_or_given(&who, "professional_id", &req.professional_id)?;
         let row = rules::profile::add_licence(
             &self.state,
             id,
@@ -524,8 +518,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::DeleteLicenceResponse> {
         let who = caller(&request)?;
         let req = request.into_inner();
-        let id = parse_id("professional_id", &req.professional_id)?;
-        access::own_account(&who, id)?;
+        let id = access::own_or_given(&who, "professional_id", &req.professional_id)?;
         rules::profile::delete_licence(&self.state, id, parse_id("licence_id", &req.licence_id)?)
             .await?;
         ok(pb::DeleteLicenceResponse {})
@@ -536,8 +529,7 @@ impl AccountsService for AccountsApi {
         request: Request<pb::SubmitProfileForReviewRequest>,
     ) -> Reply<pb::SubmitProfileForReviewResponse> {
         let who = caller(&request)?;
-        let id = parse_id("id", &request.get_ref().id)?;
-        access::own_account(&who, id)?;
+        let id = access::own_or_given(&who, "id", &request.get_ref().id)?;
         rules::profile::submit_for_review(&self.state, id).await?;
         ok(pb::SubmitProfileForReviewResponse {
             professional: Some(professional(&self.state, id).await?),

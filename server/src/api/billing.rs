@@ -147,8 +147,11 @@ impl BillingService for BillingApi {
         request: Request<pb::GetMembershipRequest>,
     ) -> Reply<pb::GetMembershipResponse> {
         let caller = caller(&request)?;
-        let id = parse_id("professional_id", &request.get_ref().professional_id)?;
-        access::own_account_or_admin(&caller, id)?;
+        let id = access::own_or_named_by_admin(
+            &caller,
+            "professional_id",
+            &request.get_ref().professional_id,
+        )?;
         let membership = membership::get(&self.state.db, id).await?;
         ok(pb::GetMembershipResponse {
             membership: Some(membership_to_proto(&membership)),
@@ -406,10 +409,13 @@ impl BillingService for BillingApi {
         use pb::list_orders_request::Party;
         let caller = caller(&request)?;
         let req = request.into_inner();
+        // A party named by an empty id is the caller.
         let whose = match &req.party {
-            Some(Party::CustomerId(id)) => Whose::Customer(parse_id("customer_id", id)?),
+            Some(Party::CustomerId(id)) => {
+                Whose::Customer(access::named_or_caller(&caller, "customer_id", id)?)
+            }
             Some(Party::ProfessionalId(id)) => {
-                Whose::Professional(parse_id("professional_id", id)?)
+                Whose::Professional(access::named_or_caller(&caller, "professional_id", id)?)
             }
             None => Whose::All,
         };
@@ -446,7 +452,11 @@ impl BillingService for BillingApi {
         request: Request<pb::GetPayoutAccountRequest>,
     ) -> Reply<pb::GetPayoutAccountResponse> {
         let caller = caller(&request)?;
-        let id = parse_id("professional_id", &request.get_ref().professional_id)?;
+        let id = access::named_or_caller(
+            &caller,
+            "professional_id",
+            &request.get_ref().professional_id,
+        )?;
         let account = payouts::account(&self.state, &caller, id).await?;
         ok(pb::GetPayoutAccountResponse {
             account: Some(payout_view::account_to_proto(account)),
@@ -471,7 +481,7 @@ impl BillingService for BillingApi {
     ) -> Reply<pb::ListPayoutsResponse> {
         let caller = caller(&request)?;
         let req = request.into_inner();
-        let id = parse_id("professional_id", &req.professional_id)?;
+        let id = access::named_or_caller(&caller, "professional_id", &req.professional_id)?;
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
         let (rows, next_page_token) = payouts::list(&self.state, &caller, id, &page).await?;
         ok(pb::ListPayoutsResponse {

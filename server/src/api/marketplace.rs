@@ -162,8 +162,8 @@ impl MarketplaceService for MarketplaceApi {
     ) -> Reply<pb::ListCustomerRepairRequestsResponse> {
         let caller = caller(&request)?;
         let message = request.into_inner();
-        let customer_id = parse_id("customer_id", &message.customer_id)?;
-        access::own_account_or_admin(&caller, customer_id)?;
+        let customer_id =
+            access::own_or_named_by_admin(&caller, "customer_id", &message.customer_id)?;
         let view = customer_view(message.view)?;
         let page = PageRequest::parse(message.page_size, &message.page_token)?;
         let listed = requests::list_for_customer(&self.state.db, customer_id, view, &page).await?;
@@ -199,8 +199,8 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::GetCustomerDashboardRequest>,
     ) -> Reply<pb::GetCustomerDashboardResponse> {
         let caller = caller(&request)?;
-        let customer_id = parse_id("customer_id", &request.get_ref().customer_id)?;
-        access::own_account(&caller, customer_id)?;
+        let customer_id =
+            access::own_or_given(&caller, "customer_id", &request.get_ref().customer_id)?;
         let counts = dashboards::customer(&self.state.db, customer_id).await?;
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
@@ -215,8 +215,11 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::GetProfessionalDashboardRequest>,
     ) -> Reply<pb::GetProfessionalDashboardResponse> {
         let caller = caller(&request)?;
-        let professional_id = parse_id("professional_id", &request.get_ref().professional_id)?;
-        access::own_account(&caller, professional_id)?;
+        let professional_id = access::own_or_given(
+            &caller,
+            "professional_id",
+            &request.get_ref().professional_id,
+        )?;
         let dashboard = dashboards::professional(&self.state.db, professional_id).await?;
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::GetProfessionalDashboardResponse {
@@ -316,8 +319,8 @@ impl MarketplaceService for MarketplaceApi {
     ) -> Reply<pb::ListProfessionalRepairRequestsResponse> {
         let caller = caller(&request)?;
         let message = request.into_inner();
-        let professional_id = parse_id("professional_id", &message.professional_id)?;
-        access::own_account_or_admin(&caller, professional_id)?;
+        let professional_id =
+            access::own_or_named_by_admin(&caller, "professional_id", &message.professional_id)?;
         let view = professional_view(message.view)?;
         let page = PageRequest::parse(message.page_size, &message.page_token)?;
         let (listed, next_page_token) =

@@ -6,6 +6,11 @@
 //!
 //! A caller who may not see a record is told it does not exist (NOT_FOUND), never that it is
 //! someone else's, except for the caller's own account, where the answer is NOT_OWNER.
+//!
+//! Every RPC that takes an account id of the caller's (a `customer_id`, `professional_id`,
+//! `account_id`, or the `id` of GetCustomer, GetProfessional and the profile changes) reads
+//! it through [`named_or_caller`]: empty means the caller, except for an admin, who has no
+//! such account and must name one.
 
 use uuid::Uuid;
 
@@ -80,14 +85,37 @@ pub fn own_account_or_admin(caller: &Caller, account_id: Uuid) -> ApiResult<()> 
     }
 }
 
-/// An account id given by the caller, or the caller's own when the field is empty; only the
-/// caller's own.
-pub fn own_or_given(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> {
-    if raw.trim().is_empty() {
-        return Ok(caller.account_id);
+/// The account an RPC is about, from its account id `field`: the id given, or the caller's
+/// own when the field is empty. An admin has no customer or professional account of their
+/// own, so an empty field from an admin is INVALID_ARGUMENT on it. Says nothing of whether
+/// the caller may see that account: each RPC's own rule does.
+pub fn named_or_caller(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> {
+    if !raw.trim().is_empty() {
+        return parse_id(field, raw);
     }
-    let id = parse_id(field, raw)?;
+    if is_admin(caller) {
+        return Err(ApiError::invalid(
+            field,
+            "an admin has no account of this kind: name the account (empty means the caller's \
+             own for customers and professionals)",
+        ));
+    }
+    Ok(caller.account_id)
+}
+
+/// An account id given by the caller, or the caller's own when the field is empty; only the
+/// caller's own ([`own_account`]).
+pub fn own_or_given(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> {
+    let id = named_or_caller(caller, field, raw)?;
     own_account(caller, id)?;
+    Ok(id)
+}
+
+/// An account id given by the caller, or the caller's own when the field is empty; the
+/// caller's own, or anyone's for an admin, who must name it ([`own_account_or_admin`]).
+pub fn own_or_named_by_admin(caller: &Caller, field: &str, raw: &str) -> ApiResult<Uuid> {
+    let id = named_or_caller(caller, field, raw)?;
+    own_account_or_admin(caller, id)?;
     Ok(id)
 }
 
@@ -291,12 +319,32 @@ mod tests {
     #[test]
     fn an_empty_account_field_is_the_caller_s_own_and_another_s_is_refused() {
         let me = caller(Role::Professional, ME);
-        assert_eq!(own_or_given(&me, "professional_id", " ").unwrap(), ME);
+        for rule in [own_or_given, own_or_named_by_admin] {
+            assert_eq!(rule(&me, "professional_id", " ").unwrap(), ME);
+            assert_eq!(rule(&me, "professional_id", &ME.to_string()).unwrap(), ME);
+            let other = rule(&me, "professional_id", &OTHER.to_string()).unwrap_err();
+            assert_eq!(other.reason(), ErrorReason::NotOwner);
+            let junk = rule(&me, "professional_id", "not-an-id").unwrap_err();
+            assert_eq!(junk.reason(), ErrorReason::InvalidArgument);
+        }
+        assert_eq!(named_or_caller(&me, "customer_id", "").unwrap(), ME);
+    }
+
+    #[test]
+    fn an_admin_must_name_the_account() {
+        let admin = caller(Role::Admin, ME);
+        for rule in [named_or_caller, own_or_given, own_or_named_by_admin] {
+            let empty = rule(&admin, "customer_id", "").unwrap_err();
+            assert_eq!(empty.reason(), ErrorReason::InvalidArgument);
+            assert!(format!("{empty:?}").contains("customer_id"), "{empty:?}");
+        }
         assert_eq!(
-            own_or_given(&me, "professional_id", &ME.to_string()).unwrap(),
-            ME
+            own_or_named_by_admin(&admin, "customer_id", &OTHER.to_string()).unwrap(),
+            OTHER
         );
-        assert!(own_or_given(&me, "professional_id", &OTHER.to_string()).is_err());
-        assert!(own_or_given(&me, "professional_id", "not-an-id").is_err());
+        assert_eq!(
+            named_or_caller(&admin, "customer_id", &OTHER.to_string()).unwrap(),
+            OTHER
+        );
     }
 }

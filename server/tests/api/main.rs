@@ -32,6 +32,7 @@ mod memberships;
 mod money_races;
 mod orders;
 mod outbox;
+mod own_ids;
 mod payments;
 mod payouts;
 mod profile_updates;

@@ -109,7 +109,7 @@ impl LegacyOrder {
                 name: order.professional_name,
             },
             applicationdetails: LegacyApplication {
-                id: order.application_id,
+                id: order.quote_id,
                 time_of_service: f64::from(order.estimated_minutes) / 60.0,
                 request_applied: order.repair_request_id,
             },

@@ -112,7 +112,7 @@ async fn pay(rpc: Rpc, LegacyJson(body): LegacyJson<PayBody>) -> Reply {
     let order = rpc
         .billing()
         .hire_professional(rpc.request(pb::HireProfessionalRequest {
-            application_id: quote,
+            quote_id: quote,
             payment_method: token,
             request_id,
         }))

@@ -363,12 +363,8 @@ impl BillingService for BillingApi {
         request: Request<pb::PreviewHireRequest>,
     ) -> Reply<pb::PreviewHireResponse> {
         let caller = caller(&request)?;
-        let preview = hiring::preview(
-            &self.state,
-            caller.account_id,
-            &request.get_ref().application_id,
-        )
-        .await?;
+        let preview =
+            hiring::preview(&self.state, caller.account_id, &request.get_ref().quote_id).await?;
         let language = reply_language(&self.state.db, &caller, request.get_ref().language).await?;
         let quote = preview.quote;
         ok(pb::PreviewHireResponse {
@@ -390,7 +386,7 @@ impl BillingService for BillingApi {
             &self.state,
             caller.account_id,
             HireForm {
-                quote_id: &req.application_id,
+                quote_id: &req.quote_id,
                 payment_method: &req.payment_method,
                 request_id: &req.request_id,
             },

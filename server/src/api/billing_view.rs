@@ -52,7 +52,7 @@ pub(super) fn order_to_proto(view: store_orders::OrderView, payment: Option<Paym
         customer_deleted: view.customer_deleted,
         professional_id: order.professional_id.to_string(),
         professional_name: view.professional_name,
-        application_id: order.quote_id.to_string(),
+        quote_id: order.quote_id.to_string(),
         repair_request_id: order.repair_request_id.to_string(),
         estimated_minutes: view.estimated_minutes,
         payment: payment.map(payment_to_proto),

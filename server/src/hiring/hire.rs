@@ -37,7 +37,7 @@ pub struct Preview {
 
 /// The customer's quote, or NOT_FOUND for anyone else's.
 async fn own_quote(state: &AppState, customer_id: Uuid, raw_id: &str) -> ApiResult<QuoteRow> {
-    let id = parse_id("application_id", raw_id)?;
+    let id = parse_id("quote_id", raw_id)?;
     quotes::get(&state.db, id)
         .await?
         .filter(|quote| quote.customer_id == customer_id)

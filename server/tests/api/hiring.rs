@@ -107,7 +107,7 @@ async fn preview(
     billing
         .preview_hire(with_token(
             bpb::PreviewHireRequest {
-                application_id: quote.into(),
+                quote_id: quote.into(),
                 language: language as i32,
             },
             token,
@@ -305,7 +305,7 @@ async fn of_two_hires_racing_on_one_request_exactly_one_wins() {
     let mut busy = Vec::new();
     for task in tasks {
         match task.await.unwrap() {
-            Ok(order) => won.push(order.application_id),
+            Ok(order) => won.push(order.quote_id),
             // A new key on the quote being authorised that moment: retry later (documented).
             Err(status) if reason(&status) == "REQUEST_IN_PROGRESS" => busy.push(status),
             Err(status) => {

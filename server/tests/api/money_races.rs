@@ -208,7 +208,7 @@ async fn of_twenty_racing_hires_one_hold_is_authorised_and_none_is_left_unattach
         assert!(
             hired
                 .iter()
-                .all(|order| order.application_id == hired[0].application_id),
+                .all(|order| order.quote_id == hired[0].quote_id),
             "round {round}: two quotes hired"
         );
         assert_eq!(

@@ -223,7 +223,7 @@ pub fn hire(
     let mut billing = billing.clone();
     let request = with_token(
         bpb::HireProfessionalRequest {
-            application_id: quote_id.to_owned(),
+            quote_id: quote_id.to_owned(),
             payment_method: card.to_owned(),
             request_id: key.to_string(),
         },

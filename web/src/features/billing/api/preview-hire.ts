@@ -9,5 +9,5 @@ import { useLanguage } from '@/lib/use-language';
  */
 export function usePreviewHire(quoteId: string) {
   const language = toProtoLanguage(useLanguage());
-  return useQuery(BillingService.method.previewHire, { applicationId: quoteId, language });
+  return useQuery(BillingService.method.previewHire, { quoteId, language });
 }

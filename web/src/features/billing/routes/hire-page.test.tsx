@@ -20,7 +20,7 @@ const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), curren
 const order = (state: State) => ({
   order: {
     id: 'order-1',
-    applicationId: QUOTE_ID,
+    quoteId: QUOTE_ID,
     state: state === PaymentState.AUTHORIZED ? OrderState.AUTHORIZED : OrderState.REQUIRES_ACTION,
     payment: { id: 'pay-1', state, amount: CAD(123450), nextAction: { clientSecret: 'secret' } },
   },
@@ -63,7 +63,7 @@ describe('hire', () => {
     expect(screen.getByTestId('amount-payable')).toHaveTextContent('$1,234.50');
     expect(screen.getByRole('button', { name: 'Hire and pay $1,234.50' })).toBeVisible();
     expect(requests('previewHire')).toEqual([
-      expect.objectContaining({ applicationId: QUOTE_ID, language: Language.EN }),
+      expect.objectContaining({ quoteId: QUOTE_ID, language: Language.EN }),
     ]);
   });
 
@@ -76,7 +76,7 @@ describe('hire', () => {
       'Type de service',
     );
     expect(requests('previewHire')).toEqual([
-      expect.objectContaining({ applicationId: QUOTE_ID, language: Language.FR }),
+      expect.objectContaining({ quoteId: QUOTE_ID, language: Language.FR }),
     ]);
   });
 
@@ -89,7 +89,7 @@ describe('hire', () => {
       await screen.findByRole('heading', { level: 1, name: 'Payment completed' }),
     ).toBeVisible();
     const [sent] = requests<HireProfessionalRequest>('hireProfessional');
-    expect(sent).toMatchObject({ applicationId: QUOTE_ID, paymentMethod: '4242 4242 4242 4242' });
+    expect(sent).toMatchObject({ quoteId: QUOTE_ID, paymentMethod: '4242 4242 4242 4242' });
     expect(sent?.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -26,7 +26,7 @@ import { HIRE_PATHS } from '../paths';
 const HELD = [PaymentState.AUTHORIZED, PaymentState.CAPTURED] as PaymentState[];
 
 /**
- * /hire/{applicationId}: the booking summary of a quote (service, estimated time,
+ * /hire/{quoteId}: the booking summary of a quote (service, estimated time,
  * professional, visitation fee, total, amount payable, all from the server's PreviewHire),
  * the card form of the gateway in use (as the membership purchase), the cardholder's
  * authentication when the card asks for it, then /hired-successfully. Each press with a card
@@ -74,7 +74,7 @@ export function HirePage() {
   const pay = async (paymentMethod: string) => {
     setFailure(null);
     const reply = await attempt.send(paymentMethod, (requestId) =>
-      hire.mutateAsync({ applicationId: id, paymentMethod, requestId }),
+      hire.mutateAsync({ quoteId: id, paymentMethod, requestId }),
     );
     settle(reply.order?.payment);
   };

@@ -12,7 +12,7 @@ use tonic::{Code, Request, client::Grpc};
 use tonic_prost::ProstCodec;
 
 /// Calls any unary RPC with an empty message (valid for every request type).
-async fn call(
+pub async fn call(
     grpc: &mut Grpc<tonic::transport::Channel>,
     path: &'static str,
     token: Option<&str>,

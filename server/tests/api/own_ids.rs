@@ -7,20 +7,19 @@
 
 use std::collections::BTreeSet;
 
+use crate::access::call;
 use crate::helpers::{
     TestServer,
     market::{customer, in_calgary, market, place},
     reason, violated_fields, with_token,
 };
-use http::uri::PathAndQuery;
 use prost::Message;
 use repairs_proto::{accounts as apb, billing as bpb, marketplace as mpb};
 use repairs_server::{
     auth::policy::{Access, RULES},
     domain::Role,
 };
-use tonic::{Code, Request, client::Grpc};
-use tonic_prost::ProstCodec;
+use tonic::{Code, client::Grpc};
 
 /// `(RPC, the field naming the caller's account)`: empty means the caller.
 const OWN_IDS: &[(&str, &str)] = &[
@@ -178,27 +177,6 @@ fn every_account_id_of_the_contracts_is_ruled() {
     assert!(found.len() > 15, "the descriptors were read: {found:?}");
 }
 
-/// Calls a unary RPC with an empty message: every id in it empty.
-async fn call_empty(
-    grpc: &mut Grpc<tonic::transport::Channel>,
-    path: &'static str,
-    token: &str,
-) -> tonic::Status {
-    grpc.ready().await.unwrap();
-    let mut request = Request::new(());
-    request
-        .metadata_mut()
-        .insert("authorization", format!("Bearer {token}").parse().unwrap());
-    let codec: ProstCodec<(), ()> = ProstCodec::default();
-    match grpc
-        .unary(request, PathAndQuery::from_static(path), codec)
-        .await
-    {
-        Ok(_) => tonic::Status::ok(""),
-        Err(status) => status,
-    }
-}
-
 /// Each RPC of the table, called with every id empty: by each role it admits but admins, the
 /// id is the caller's (whatever else the call then says of the empty request, it never
 /// refuses the id); by an admin, it is INVALID_ARGUMENT on the field.
@@ -220,7 +198,8 @@ async fn an_empty_own_id_is_the_caller_and_admins_must_name_one() {
             panic!("{path} has no rule of roles");
         };
         for (role, token) in tokens.iter().filter(|(role, _)| roles.contains(role)) {
-            let status = call_empty(&mut grpc, path, token).await;
+            // An empty message: every id in it empty.
+            let status = call(&mut grpc, path, Some(token)).await;
             if *role == Role::Admin {
                 assert_eq!(status.code(), Code::InvalidArgument, "{path}: {status:?}");
                 assert!(

@@ -54,6 +54,6 @@ describe('public profile reviews', () => {
     localStorage.setItem('lang', 'fr');
     const { transport } = profileServer([]);
     renderApp(`/view-professional/${PROFESSIONAL_ID}`, transport);
-    expect(await screen.findByText('Aucun avis pour le moment.')).toBeVisible();
+    expect(await screen.findByText('Aucune évaluation pour le moment.')).toBeVisible();
   });
 });

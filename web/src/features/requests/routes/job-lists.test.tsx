@@ -55,7 +55,7 @@ describe('requests with applications', () => {
       listCustomerRepairRequests: () => ({ repairRequests: [repairRequest({ quoteCount: 2 })] }),
     });
     renderApp('/request-applications-list', transport);
-    expect(await screen.findByRole('link', { name: 'View Applications' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'View quotes' })).toHaveAttribute(
       'href',
       `/application-list/${REQUEST_ID}`,
     );
@@ -112,9 +112,9 @@ describe('active requests', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The hold on the card has expired. Authorise the card again.',
+      'The hold on the card has expired. Authorize the card again.',
     );
-    expect(screen.getByRole('link', { name: 'Authorise the card again' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Authorize the card again' })).toHaveAttribute(
       'href',
       '/hire/q1',
     );

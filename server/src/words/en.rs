@@ -197,7 +197,7 @@ impl Words for English {
         mail(
             format!("Card hold lapses soon: {service}"),
             format!(
-                "Hello {name},\n\nThe card hold for the job ({service}) lapses on {lapses}. Mark the job completed before then, or authorise the card again: {link}"
+                "Hello {name},\n\nThe card hold for the job ({service}) lapses on {lapses}. Mark the job completed before then, or authorize the card again: {link}"
             ),
         )
     }
@@ -214,7 +214,7 @@ impl Words for English {
         mail(
             format!("Card hold lapses soon: order {order_id}"),
             format!(
-                "Hello {name},\n\nThe card hold of order {order_id} ({service}, customer: {customer}) lapses on {lapses}. The customer was told. You can capture or release it from the order history: {link}"
+                "Hello {name},\n\nThe card hold of order {order_id} ({service}, customer: {customer}) lapses on {lapses}. The customer was told. You can charge it or release it from the order history: {link}"
             ),
         )
     }

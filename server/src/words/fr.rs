@@ -1,6 +1,7 @@
-//! Every French text the server writes, in Canadian French typography: a no-break space
-//! (U+00A0) before the two-part signs (:, ;, !), in "1 234,56 $", "25 décembre 2026" and
-//! "14 h 30".
+//! Every French text the server writes, in Quebec French typography, as the web app writes
+//! it (web/src/locales/french-typography.ts): the typographic apostrophe, a no-break space
+//! (U+00A0) before a colon and none before ; ! ?, and in "1 234,56 $", "25 décembre 2026"
+//! and "14 h 30".
 
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
@@ -69,7 +70,7 @@ impl Words for French {
         courriel(
             "Réinitialiser votre mot de passe",
             format!(
-                "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{link}\n\nSi vous n'avez rien demandé, ignorez ce message."
+                "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure :\n{link}\n\nSi vous n’avez rien demandé, ignorez ce message."
             ),
         )
     }
@@ -78,7 +79,7 @@ impl Words for French {
         courriel(
             "Confirmez votre adresse courriel",
             format!(
-                "Bonjour {name},\n\nPour confirmer votre adresse courriel, ouvrez ce lien dans les trois jours :\n{link}\n\nSi vous n'avez pas créé de compte, ignorez ce message."
+                "Bonjour {name},\n\nPour confirmer votre adresse courriel, ouvrez ce lien dans les trois jours :\n{link}\n\nSi vous n’avez pas créé de compte, ignorez ce message."
             ),
         )
     }
@@ -115,7 +116,7 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer un devis\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
@@ -130,7 +131,7 @@ impl Words for French {
         courriel(
             format!("Demande annulée\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe client a annulé sa demande ({service}) sur laquelle vous aviez envoyé un devis. Votre devis est clos\u{a0}; vous n’avez rien à faire."
+                "Bonjour {name},\n\nLe client a annulé sa demande ({service}) sur laquelle vous aviez envoyé une soumission. Votre soumission est close; vous n’avez rien à faire."
             ),
         )
     }
@@ -139,9 +140,9 @@ impl Words for French {
         let (service, professional, link) = (quote.service, quote.professional, quote.link);
         let fee = self.money(quote.fee);
         courriel(
-            format!("Nouveau devis pour votre demande\u{a0}: {service}"),
+            format!("Nouvelle soumission pour votre demande\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\n{professional} vous propose ses services pour votre demande ({service}) pour {fee}.\n\nVoir les devis et engager un professionnel\u{a0}: {link}"
+                "Bonjour {name},\n\n{professional} vous propose ses services pour votre demande ({service}) pour {fee}.\n\nVoir les soumissions et engager un professionnel\u{a0}: {link}"
             ),
         )
     }
@@ -149,16 +150,16 @@ impl Words for French {
     fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String {
         let (service, link) = (quote.service, quote.link);
         format!(
-            "Nouveau devis ({service})\u{a0}: {}. {link}",
+            "Nouvelle soumission ({service})\u{a0}: {}. {link}",
             self.money(quote.fee)
         )
     }
 
     fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail {
         courriel(
-            format!("Devis retiré\u{a0}: {service}"),
+            format!("Soumission retirée\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment\u{a0}; son devis pour votre demande ({service}) est retiré. Votre demande reste ouverte aux autres professionnels."
+                "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment; sa soumission pour votre demande ({service}) est retirée. Votre demande reste ouverte aux autres professionnels."
             ),
         )
     }
@@ -176,18 +177,18 @@ impl Words for French {
 
     fn not_selected(&self, name: &str, service: &str) -> Mail {
         courriel(
-            format!("Devis non retenu\u{a0}: {service}"),
+            format!("Soumission non choisie\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe client a choisi un autre professionnel pour sa demande ({service}). Votre devis est clos\u{a0}; vous n’avez rien à faire."
+                "Bonjour {name},\n\nLe client a choisi un autre professionnel pour sa demande ({service}). Votre soumission est close; vous n’avez rien à faire."
             ),
         )
     }
 
     fn hold_lapsing(&self, name: &str, service: &str, lapses: Moment, link: &str) -> Mail {
         courriel(
-            format!("L’autorisation de paiement expire bientôt\u{a0}: {service}"),
+            format!("La préautorisation expire bientôt\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nL’autorisation de carte pour le travail ({service}) expire le {}. Marquez le travail comme terminé avant, ou autorisez la carte de nouveau\u{a0}: {link}",
+                "Bonjour {name},\n\nLa préautorisation de votre carte pour le travail ({service}) expire le {}. Marquez le travail comme terminé avant, ou autorisez la carte de nouveau\u{a0}: {link}",
                 self.date_time(lapses)
             ),
         )
@@ -198,9 +199,9 @@ impl Words for French {
         let (id, link) = (order.order_id, order.link);
         let lapses = self.date_time(order.lapses);
         courriel(
-            format!("Autorisation de paiement bientôt expirée\u{a0}: commande {id}"),
+            format!("Préautorisation bientôt expirée\u{a0}: commande {id}"),
             format!(
-                "Bonjour {name},\n\nL’autorisation de carte de la commande {id} ({service}, client\u{a0}: {customer}) expire le {lapses}. Le client a été prévenu. Vous pouvez encaisser ou libérer le paiement depuis l’historique des commandes\u{a0}: {link}"
+                "Bonjour {name},\n\nLa préautorisation de la commande {id} ({service}, client\u{a0}: {customer}) expire le {lapses}. Le client a été prévenu. Vous pouvez prélever le paiement ou libérer la préautorisation depuis l’historique des commandes\u{a0}: {link}"
             ),
         )
     }
@@ -213,7 +214,7 @@ impl Words for French {
         courriel(
             "Reçu de votre abonnement",
             format!(
-                "Bonjour {name},\n\nMerci\u{a0}! Votre abonnement professionnel est prolongé d’un mois.\n{paid}\nIl est actif jusqu’au {}.",
+                "Bonjour {name},\n\nMerci! Votre abonnement professionnel est prolongé d’un mois.\n{paid}\nIl est actif jusqu’au {}.",
                 self.date(ends)
             ),
         )

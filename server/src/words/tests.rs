@@ -201,7 +201,7 @@ fn a_cancelled_request_closes_the_quote_in_both_languages() {
     assert_eq!(en.subject, "Request cancelled: Plumbing");
     let fr = of(French).request_cancelled("Ana", "Plomberie");
     assert_eq!(fr.subject, format!("Demande annulée{NBSP}: Plomberie"));
-    assert!(fr.body.contains("Votre devis est clos") && typographic(&fr));
+    assert!(fr.body.contains("Votre soumission est close") && typographic(&fr));
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
     );
     assert!(en.body.contains(quote.link));
     let fr = of(French).new_quote_email("Bo", &quote);
-    assert!(fr.subject.starts_with("Nouveau devis"));
+    assert!(fr.subject.starts_with("Nouvelle soumission"));
     assert!(fr.body.contains("pour 120,50\u{a0}$."), "{}", fr.body);
     assert!(!fr.body.contains("CAD") && !en.body.contains("CAD"));
     assert_eq!(
@@ -230,7 +230,7 @@ fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
     );
     assert_eq!(
         of(French).new_quote_sms(&quote),
-        "Nouveau devis (Plumbing)\u{a0}: 120,50\u{a0}$. http://x/application-list/1"
+        "Nouvelle soumission (Plumbing)\u{a0}: 120,50\u{a0}$. http://x/application-list/1"
     );
 }
 
@@ -240,7 +240,7 @@ fn a_withdrawn_quote_names_its_professional_in_both_languages() {
     assert_eq!(en.subject, "Quote withdrawn: Plumbing");
     assert!(en.body.contains("Ana cannot take jobs"));
     let fr = of(French).quote_withdrawn("Bo", "Ana", "Plomberie");
-    assert_eq!(fr.subject, format!("Devis retiré{NBSP}: Plomberie"));
+    assert_eq!(fr.subject, format!("Soumission retirée{NBSP}: Plomberie"));
     assert!(fr.body.contains("Ana ne peut pas accepter") && typographic(&fr));
 }
 
@@ -279,7 +279,7 @@ fn a_lost_quote_is_told_in_both_languages() {
         "Quote not selected: Plumbing"
     );
     let fr = of(French).not_selected("Ana", "Plomberie");
-    assert!(fr.subject.contains("non retenu") && typographic(&fr));
+    assert!(fr.subject.contains("non choisie") && typographic(&fr));
 }
 
 #[test]
@@ -317,7 +317,7 @@ fn a_lapsing_hold_tells_the_admins_in_utc() {
     assert_eq!(en.subject, "Card hold lapses soon: order 0192");
     assert!(en.body.contains("December 25, 2026 at 9:30 p.m. (UTC)"));
     let fr = of(French).hold_lapsing_admin("Ada", &order);
-    assert!(fr.subject.starts_with("Autorisation de paiement"));
+    assert!(fr.subject.starts_with("Préautorisation bientôt expirée"));
     assert!(
         fr.body
             .contains("25 décembre 2026 à 21\u{a0}h\u{a0}30 (UTC)")
@@ -387,4 +387,125 @@ fn a_contact_message_names_its_sender_in_both_languages() {
     assert_eq!(en.body, "From: Élise <elise@example.ca>\n\nHi!\n");
     let fr = of(French).contact_message("Élise", "elise@example.ca", "Salut");
     assert!(fr.body.contains("elise@example.ca") && fr.body.contains("Salut"));
+}
+
+/// Every message, written with sample values, in the language of `words`.
+fn every_text(words: &dyn Words) -> Vec<String> {
+    let when = christmas_in_calgary();
+    let request = NewRequest {
+        service: "Plumbing",
+        city: "Calgary",
+        province: "AB",
+        distance_km: 4,
+        emergency: true,
+        link: "http://x/view-request/1",
+    };
+    let quote = NewQuote {
+        service: "Plumbing",
+        professional: "Ana Roy",
+        fee: cad(12050),
+        link: "http://x/application-list/1",
+    };
+    let hired = Hired {
+        service: "Plumbing",
+        customer: "Éric",
+        customer_phone: "+14035550100",
+        address: "1 Main St",
+        link: "http://x/job/1",
+    };
+    let order = LapsingOrder {
+        service: "Plumbing",
+        customer: "Éric",
+        order_id: "o-1",
+        lapses: when,
+        link: "http://x/admin/orders",
+    };
+    let mails = [
+        words.password_reset("Ana", "http://x/reset"),
+        words.email_confirmation("Ana", "http://x/confirm"),
+        words.profile_approved("Ana"),
+        words.registration_denied("Ana", "No licence"),
+        words.new_request_email("Ana", &request),
+        words.request_cancelled("Ana", "Plumbing"),
+        words.new_quote_email("Éric", &quote),
+        words.quote_withdrawn("Éric", "Ana Roy", "Plumbing"),
+        words.hired("Ana", &hired),
+        words.not_selected("Ana", "Plumbing"),
+        words.hold_lapsing("Éric", "Plumbing", when, "http://x/jobs"),
+        words.hold_lapsing_admin("Admin", &order),
+        words.membership_receipt("Ana", Some(cad(2399)), when),
+        words.membership_receipt("Ana", None, when),
+        words.membership_reminder("Ana", when),
+    ];
+    let texts = [
+        words.phone_code("1234"),
+        words.new_request_sms(&request),
+        words.new_quote_sms(&quote),
+    ];
+    mails
+        .into_iter()
+        .flat_map(|mail| [mail.subject, mail.body])
+        .chain(texts)
+        .collect()
+}
+
+/// Whether `text` holds `word` of the glossary's avoid list: a whole word, any case; a
+/// trailing `*` allows any ending. Links are paths, not words, and are skipped.
+fn holds_word(text: &str, word: &str) -> bool {
+    let text: Vec<&str> = text
+        .split_whitespace()
+        .filter(|token| !token.starts_with("http"))
+        .collect();
+    let text = text.join(" ");
+    let (stem, any_ending) = match word.strip_suffix('*') {
+        Some(stem) => (stem.to_lowercase(), true),
+        None => (word.to_lowercase(), false),
+    };
+    let text = text.to_lowercase();
+    text.match_indices(&stem).any(|(start, _)| {
+        let before = text[..start].chars().next_back();
+        let after = text[start + stem.len()..].chars().next();
+        !before.is_some_and(char::is_alphabetic)
+            && (any_ending || !after.is_some_and(char::is_alphabetic))
+    })
+}
+
+#[test]
+fn every_message_uses_the_glossary_s_words() {
+    let glossary: serde_json::Value =
+        serde_json::from_str(include_str!("../../../web/src/locales/glossary.json")).unwrap();
+    for (language, code) in [(English, "en"), (French, "fr")] {
+        let avoid: Vec<&str> = glossary["avoid"][code]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|word| word.as_str().unwrap())
+            .collect();
+        assert!(!avoid.is_empty());
+        for text in every_text(of(language)) {
+            let found: Vec<_> = avoid.iter().filter(|w| holds_word(&text, w)).collect();
+            assert!(found.is_empty(), "{found:?} in {text:?}");
+        }
+    }
+}
+
+#[test]
+fn french_messages_keep_quebec_typography() {
+    for text in every_text(of(French)) {
+        assert!(!text.contains('\''), "straight apostrophe in {text:?}");
+        for sign in [';', '!', '?'] {
+            assert!(
+                !text.contains(&format!("{NBSP}{sign}")) && !text.contains(&format!(" {sign}")),
+                "space before {sign} in {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_glossary_reader_sees_whole_words_only() {
+    assert!(holds_word("Nouveau devis", "devis"));
+    assert!(holds_word("L’encaissement", "encaiss*"));
+    assert!(!holds_word("ils sont avisés", "avis"));
+    assert!(!holds_word("appliquer", "applied"));
 }

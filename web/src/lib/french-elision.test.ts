@@ -36,7 +36,7 @@ describe('French elision before names', () => {
     );
     const english = createI18n('en', document.createElement('div'));
     expect(english.t('requests.markCompletedFor', { name: 'Ana Roy' })).toBe(
-      'Mark the job of Ana Roy completed',
+      'Mark Ana Roy’s job completed',
     );
   });
 });

@@ -43,7 +43,7 @@ const hiredJobServer = (marketplace: MarketplaceImpl = {}) =>
   });
 
 /** Presses the row's Mark Completed; the confirmation dialog it opens. */
-const askToComplete = async (user: UserEvent, label = 'Mark the job of Paule Pro completed') => {
+const askToComplete = async (user: UserEvent, label = 'Mark Paule Pro’s job completed') => {
   const button = await screen.findByRole('button', { name: label });
   await user.click(button);
   return { button, dialog: await screen.findByRole('alertdialog') };
@@ -107,7 +107,7 @@ describe('active requests', () => {
     });
     const { router } = renderApp('/user-active-requests', transport);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Mark the job/ }));
+    await user.click(await screen.findByRole('button', { name: /^Mark .* job completed$/ }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -167,7 +167,7 @@ describe('active requests', () => {
     );
     expect(requests('completeRepairRequest')).toEqual([]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Marquer comme terminée' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Marquer comme terminé' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
     expect(requests('completeRepairRequest')).toEqual([
       expect.objectContaining({ id: REQUEST_ID }),

@@ -6,8 +6,9 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Hired, LapsingOrder, Mail, Moment, NewQuote, NewRequest, Words,
-    format::{amount_parts, symbol},
+    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    Reviewed, Words,
+    format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
 
@@ -47,6 +48,24 @@ fn courriel(subject: impl Into<String>, body: String) -> Mail {
     Mail {
         subject: subject.into(),
         body,
+    }
+}
+
+impl French {
+    /// A receipt's lines: its number, the job, who did it, the amount and when, under the
+    /// labels `amount` and `date`.
+    fn receipt_lines(
+        &self,
+        payment: &HirePayment<'_>,
+        (amount, date): (&str, &str),
+        when: Moment,
+    ) -> String {
+        let (service, professional) = (payment.service, payment.professional);
+        let (money, when) = (self.money(payment.amount), self.date_time(when));
+        format!(
+            "Numéro de reçu\u{a0}: {}\nService\u{a0}: {service}\nTravail effectué par\u{a0}: {professional}\n{amount}\u{a0}: {money}\n{date}\u{a0}: {when}",
+            payment.order_id
+        )
     }
 }
 
@@ -202,6 +221,105 @@ impl Words for French {
             format!("Préautorisation bientôt expirée\u{a0}: commande {id}"),
             format!(
                 "Bonjour {name},\n\nLa préautorisation de la commande {id} ({service}, client\u{a0}: {customer}) expire le {lapses}. Le client a été prévenu. Vous pouvez prélever le paiement ou libérer la préautorisation depuis l’historique des commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hold_placed(&self, name: &str, payment: &HirePayment<'_>, lapses: Option<Moment>) -> Mail {
+        let (service, professional) = (payment.service, payment.professional);
+        let (amount, link) = (self.money(payment.amount), payment.link);
+        let lapse = match lapses {
+            Some(lapses) => format!(
+                "Si le travail n’est pas terminé d’ici le {}, la préautorisation expire et rien n’est débité.",
+                self.date_time(lapses)
+            ),
+            None => "Si le travail n’est pas terminé avant l’expiration de la préautorisation, rien n’est débité."
+                .to_owned(),
+        };
+        courriel(
+            format!("Préautorisation sur votre carte\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nVous avez engagé {professional} pour votre demande ({service}). Une préautorisation de {amount} est placée sur votre carte\u{a0}: votre carte n’est débitée que lorsque vous marquez le travail comme terminé.\n{lapse}\n\nVoir vos demandes actives\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail {
+        let lines = self.receipt_lines(payment, ("Montant débité", "Débité le"), charged);
+        let (service, link) = (payment.service, payment.link);
+        courriel(
+            format!("Votre reçu\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nMerci. Votre carte a été débitée pour votre demande ({service}).\n\n{lines}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail {
+        let lines = self.receipt_lines(payment, ("Montant remboursé", "Remboursé le"), refunded);
+        let (service, link) = (payment.service, payment.link);
+        courriel(
+            format!("Remboursement\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe paiement de votre demande ({service}) a été remboursé sur votre carte. Votre banque peut prendre quelques jours pour l’afficher.\n\n{lines}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hold_ended(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        end: HoldEnd,
+        ended: Moment,
+    ) -> Mail {
+        let (service, professional) = (payment.service, payment.professional);
+        let (amount, link) = (self.money(payment.amount), payment.link);
+        let ended = self.date_time(ended);
+        let (subject, what, next) = match end {
+            HoldEnd::Released => ("libérée", "a été libérée", "Voir vos commandes"),
+            HoldEnd::Lapsed => (
+                "expirée",
+                "a expiré",
+                "Si le travail reste à faire, autorisez la carte de nouveau depuis vos demandes actives",
+            ),
+        };
+        courriel(
+            format!("Préautorisation {subject}\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLa préautorisation de {amount} sur votre carte pour votre demande ({service}) avec {professional} {what} le {ended}. Votre carte n’a pas été débitée.\n\n{next}\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {
+        let (service, customer) = (paid.service, paid.customer);
+        let (order_id, link) = (paid.order_id, paid.link);
+        let (amount, fee, net) = (
+            self.money(paid.amount),
+            self.money(paid.fee),
+            self.money(paid.net),
+        );
+        let when = self.date_time(paid.paid);
+        courriel(
+            format!("Travail payé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe paiement du travail ({service}) que vous avez effectué pour {customer} a été reçu le {when}.\n\nCommande\u{a0}: {order_id}\nMontant du travail\u{a0}: {amount}\nFrais de plateforme\u{a0}: {fee}\nVotre versement\u{a0}: {net}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn reviewed(&self, name: &str, review: &Reviewed<'_>) -> Mail {
+        let (service, customer) = (review.service, review.customer);
+        let (rating, link) = (review.rating, review.link);
+        let words = match excerpt(review.text) {
+            text if text.is_empty() => "Aucun commentaire.".to_owned(),
+            text => format!("«\u{a0}{text}\u{a0}»"),
+        };
+        courriel(
+            format!("Nouvelle évaluation\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} a évalué votre travail pour sa demande ({service}).\n\nNote\u{a0}: {rating} sur 5\n{words}\n\nVoir vos évaluations sur votre profil\u{a0}: {link}"
             ),
         )
     }

@@ -13,6 +13,7 @@ use crate::{
     store::{
         quotes::{self, ProfessionalCounts},
         repair_requests::{self, CustomerCounts},
+        request_matches,
     },
 };
 
@@ -26,20 +27,22 @@ pub async fn customer(db: &PgPool, customer_id: Uuid) -> ApiResult<CustomerCount
 /// A professional's dashboard.
 #[derive(Debug, Clone)]
 pub struct ProfessionalDashboard {
-    /// Open requests that match them now (the matching rule).
+    /// Requests they were told of (matched with and notified), whatever became of them.
     pub received: i64,
     pub counts: ProfessionalCounts,
-    /// The newest of the received requests, as they may see them (no street).
+    /// The newest open requests that match them now (the matching rule), as they may see
+    /// them (no street).
     pub latest: Vec<Viewed>,
 }
 
 pub async fn professional(db: &PgPool, professional_id: Uuid) -> ApiResult<ProfessionalDashboard> {
     membership::require_active(db, professional_id).await?;
-    let open = matching::latest_open_for(db, professional_id, LATEST_REQUESTS, Utc::now()).await?;
+    let newest =
+        matching::latest_open_for(db, professional_id, LATEST_REQUESTS, Utc::now()).await?;
     let counts = quotes::professional_counts(db, professional_id).await?;
     Ok(ProfessionalDashboard {
-        received: open.total,
+        received: request_matches::told_count(db, professional_id).await?,
         counts,
-        latest: requests::approximate_views(db, professional_id, &open.newest).await?,
+        latest: requests::approximate_views(db, professional_id, &newest).await?,
     })
 }

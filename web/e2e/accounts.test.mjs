@@ -78,14 +78,14 @@ describe('accounts', () => {
     await page.goto(`${BASE_URL}/user-logout`);
     await page.waitForURL(`${BASE_URL}/`);
     await page.goto(`${BASE_URL}/login`);
-    await heading(page, 'Log in');
+    await heading(page, 'Sign in');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel(/^Password\*?$/).fill('wrong-password');
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Email/Password Mismatch' }).waitFor();
     await shot(page, 'login-error');
     await page.getByLabel(/^Password\*?$/).fill(password);
-    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${BASE_URL}/create-request`);
 
     await page.goto(`${BASE_URL}/user-account-setting`);
@@ -103,7 +103,7 @@ describe('accounts', () => {
     await page
       .getByRole('navigation', { name: 'Customer menu' })
       .first()
-      .getByRole('link', { name: 'Log out' })
+      .getByRole('link', { name: 'Sign out' })
       .click();
     await page.waitForURL(`${BASE_URL}/`);
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
@@ -187,10 +187,10 @@ describe('accounts', () => {
     // The admin approves.
     const admin = adminBrowser.page;
     await admin.goto(`${BASE_URL}/admin`);
-    await heading(admin, 'Administrator log in');
+    await heading(admin, 'Administrator sign-in');
     await admin.getByLabel('Email').fill(ADMIN_EMAIL);
     await admin.getByLabel(/^Password\*?$/).fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Log in', exact: true }).click();
+    await admin.getByRole('button', { name: 'Sign in', exact: true }).click();
     await admin.waitForURL(`${BASE_URL}/admin/professionals-list`);
     const row = admin.getByRole('row').filter({ hasText: proName });
     await row.getByText('Waiting for approval').waitFor();

@@ -5,15 +5,16 @@
 // (English: 4242 4242 4242 4242; French: 4000 0025 0000 3155, which asks for authentication,
 // approved), the professional then sees the street address on /professional-active-requests,
 // the customer marks the job completed after a dialog that names the amount, the order shows
-// captured in /user-order-history, the customer reviews it, the public profile shows the
-// rating and the admin sees the order.
+// captured in /user-order-history, the customer's receipt (in their account's English) and
+// the professional's paid email (in the run's language) arrive, the customer reviews it, the
+// public profile shows the rating and the admin sees the order.
 // Every text is read from the app's own catalogues in the run's language. With
 // E2E_SHOTS_DIR set, the quote list (English) and the hire screen (French) are saved.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
 import { startsWith, translator } from './i18n.mjs';
-import { shot } from './stack.mjs';
+import { shot, waitForMessage } from './stack.mjs';
 import {
   adminSession,
   CALGARY,
@@ -133,6 +134,23 @@ describe('the job story', () => {
       await heading(page, t('pages.userOrderHistory'));
       const order = page.getByRole('row').filter({ hasText: proName });
       await order.getByText(t('checkout.states.captured'), { exact: true }).waitFor();
+
+      // The customer's receipt, and the professional's share of the payment (no platform fee
+      // in this stack).
+      const [, receiptNumber, receiptPro, charged] = await waitForMessage(
+        'email.jsonl',
+        casey.email,
+        /Receipt number: (\S+)\nService: Plumbing Services\nProfessional: (.+)\nAmount charged: (.+)\n/,
+      );
+      assert.match(receiptNumber, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      assert.deepEqual([receiptPro, charged], [proName, '$45.00']);
+      const share =
+        language === 'fr'
+          ? /Montant du travail\u00a0: (.+)\nFrais de plateforme\u00a0: (.+)\nVotre versement\u00a0: (.+)\n/
+          : /Job amount: (.+)\nPlatform fee: (.+)\nYour payout: (.+)\n/;
+      const [, amount, platformFee, payout] = await waitForMessage('email.jsonl', pro.email, share);
+      const zero = language === 'fr' ? '0,00\u00a0$' : '$0.00';
+      assert.deepEqual([amount, platformFee, payout], [fee, zero, fee]);
 
       // The review, then the public profile's rating.
       await page.goto(`${BASE_URL}/submit-review/${pro.id}/${requestId}`);

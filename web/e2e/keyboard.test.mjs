@@ -128,8 +128,8 @@ describe('keyboard only', () => {
     // Signed in on a public screen, the header shows the session, not the sign-in links.
     const header = page.getByRole('navigation', { name: 'Main' });
     await header.getByRole('link', { name: 'Kim Keyboard, my account' }).waitFor();
-    await header.getByRole('link', { name: 'Log out' }).waitFor();
-    assert.equal(await header.getByRole('link', { name: /log in/i }).count(), 0);
+    await header.getByRole('link', { name: 'Sign out' }).waitFor();
+    assert.equal(await header.getByRole('link', { name: /sign in/i }).count(), 0);
     const phone = freshPhone();
     await tabTo(/^Phone number/);
     await page.keyboard.type(phone.national);
@@ -170,7 +170,7 @@ describe('keyboard only', () => {
 
     await tabTo(/^Delete$/);
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('alertdialog', { name: 'Do you want to delete this user?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Do you want to delete this customer?' });
     await dialog.waitFor();
     const inDialog = () =>
       page.evaluate(

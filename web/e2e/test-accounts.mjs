@@ -19,7 +19,7 @@ export async function customer(name, { verify }) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
   const reply = await legacyApi('/users', { body: { name, email, password: PASSWORD } });
   if (verify) await verifyPhone(reply);
-  return { id: reply.id, storage: { token: reply.token, username: reply.name } };
+  return { id: reply.id, email, storage: { token: reply.token, username: reply.name } };
 }
 
 /**

@@ -154,7 +154,7 @@ pub fn translations() -> Vec<Translation> {
 
 /// `POST /api/professionals/professional-dashboard-data/` (`id`, or the token's; the other
 /// fields the old client sent are read past: the server matches) -> GetProfessionalDashboard
-/// -> `job_received` (open requests matching them now), `job_applied`, `job_accepted`,
+/// -> `job_received` (requests they were told of), `job_applied`, `job_accepted`,
 /// `job_completed` and the `latest_requests`, without the street. 409 with the reason
 /// behind the membership gate.
 async fn dashboard(rpc: Rpc, LegacyJson(body): LegacyJson<IdBody>) -> Reply {

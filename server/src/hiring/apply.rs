@@ -22,7 +22,7 @@ use crate::{
     },
 };
 
-use super::notice;
+use super::{notice, receipts};
 
 pub fn ledger(state: &AppState) -> Ledger {
     Ledger::new(state.db.clone(), state.payments.clone())
@@ -61,7 +61,8 @@ pub(super) async fn unclaim(state: &AppState, order: &OrderRecord, payment: &Pay
 }
 
 /// Brings a hire payment's order and request in line with the payment, after ConfirmPayment,
-/// Stripe's webhook or an admin's step. Payments of other purposes are left alone.
+/// Stripe's webhook, an admin's step or the sweeper, and tells a hired order's parties what
+/// the payment came to (once). Payments of other purposes are left alone.
 pub async fn settle(state: &AppState, payment: &Payment) -> ApiResult<()> {
     if payment.purpose != Purpose::Hire {
         return Ok(());
@@ -99,7 +100,11 @@ pub(super) async fn apply(
     orders::attach_payment(&mut tx, order.id, payment.id).await?;
     let settled = order.hired_at.is_some() || order.closed_at.is_some();
     let applied = match payment.state {
-        _ if settled => Applied::Done,
+        // Hired already: only what its payment came to is left to tell.
+        _ if settled => {
+            receipts::tell(&mut tx, state, order.id).await?;
+            Applied::Done
+        }
         PaymentState::Authorized | PaymentState::Captured => {
             hire_on(&mut tx, state, &order, request_state, now).await?
         }
@@ -138,7 +143,8 @@ pub(super) async fn apply(
 }
 
 /// The hire itself, once the card is authorised: request and quote HIRED, the other
-/// submitted quotes NOT_SELECTED, everyone concerned told.
+/// submitted quotes NOT_SELECTED, everyone concerned told (the customer of the hold on
+/// their card).
 async fn hire_on(
     tx: &mut sqlx::PgConnection,
     state: &AppState,
@@ -169,6 +175,7 @@ async fn hire_on(
         told.push(hired_notice(tx, state, order).await?);
     }
     outbox::enqueue_many(&mut *tx, &told).await?;
+    receipts::tell(tx, state, order.id).await?;
     Ok(Applied::Done)
 }
 

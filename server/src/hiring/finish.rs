@@ -5,7 +5,10 @@
 use chrono::Utc;
 use uuid::Uuid;
 
-use super::apply::{derived_key, ledger, release};
+use super::{
+    apply::{derived_key, ledger, release, settle},
+    receipts,
+};
 use crate::{
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},
@@ -87,7 +90,11 @@ pub async fn complete(
     orders::mark_completed(&mut tx, order.id, Utc::now()).await?;
     match repair_requests::complete(&mut *tx, id, customer_id).await? {
         Some(done) => {
+            // The customer's receipt and the professional's share, unless an admin's
+            // capture told them already.
+            receipts::tell(&mut tx, state, order.id).await?;
             tx.commit().await?;
+            state.outbox.wake();
             Ok(done)
         }
         // A concurrent completion committed first.
@@ -124,10 +131,10 @@ pub async fn cancel(state: &AppState, customer_id: Uuid, id: Uuid) -> ApiResult<
     requests::cancel(state, customer_id, id, hired, told.as_slice()).await
 }
 
-/// Releases a hired job's hold before the job is cancelled. The ledger lets one of a
-/// completion's capture and a cancel's release through, never both, so a job whose money was
-/// taken is never cancelled: that cancel is refused (a refund is an admin's step). A hold
-/// that lapsed or was released already lets the cancel go on.
+/// Releases a hired job's hold before the job is cancelled, and tells the customer. The
+/// ledger lets one of a completion's capture and a cancel's release through, never both, so
+/// a job whose money was taken is never cancelled: that cancel is refused (a refund is an
+/// admin's step). A hold that lapsed or was released already lets the cancel go on.
 async fn release_before_cancel(
     state: &AppState,
     order: &OrderRecord,
@@ -139,7 +146,7 @@ async fn release_before_cancel(
         PaymentState::Canceled
         | PaymentState::Expired
         | PaymentState::Failed
-        | PaymentState::Refunded => Ok(()),
+        | PaymentState::Refunded => settle(state, &released).await,
         PaymentState::Captured | PaymentState::Authorized | PaymentState::RequiresAction => {
             Err(ApiError::FailedPrecondition {
                 reason: ErrorReason::JobAlreadyPaid,

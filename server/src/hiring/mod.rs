@@ -1,6 +1,8 @@
 //! Hiring: the customer chooses a quote, the quote's fee is authorised on their card (a
 //! hold), and the request becomes hired; marking the job done captures the hold; cancelling
-//! a hired job releases it; the sweeper ([`sweep`]) warns before a hold lapses.
+//! a hired job releases it; the sweeper ([`sweep`]) warns before a hold lapses. What the
+//! hire's payment comes to (held, charged, refunded, released) is told to its customer and
+//! professional once each ([`receipts`]).
 //!
 //! Who wins a race. A hire first claims its request: with the request row locked it checks
 //! the request is open and the quote submitted, and inserts the request's live order with
@@ -27,6 +29,7 @@ mod finish;
 mod hire;
 mod notice;
 mod orders_of;
+mod receipts;
 pub mod reconcile;
 pub mod sweep;
 

@@ -1,17 +1,24 @@
 //! Who is told what about a hire, and when: the hired professional (where the job is and
 //! how to reach the customer), the professionals whose quotes lost, and, a day before a card
-//! hold lapses, the customer (in their request's time zone) and the admins (in UTC). The
-//! words are [`crate::words`]'.
+//! hold lapses, the customer (in their request's time zone) and the admins (in UTC); and
+//! what the hire's payment came to ([`PaymentOutcome`]: the customer's receipts, in their
+//! request's time zone, and the paid professional's share, in theirs). The words are
+//! [`crate::words`]'.
+
+use anyhow::Context;
 
 use crate::{
+    billing::{Payment, PaymentState},
+    domain::Money,
     outbox::NewOutboxMessage,
     store::{
         accounts::Contact,
         orders::{AdminRecipient, LapsingHold},
         quotes::ClosedQuote,
+        receipts::HireFacts,
         repair_requests::RepairRequestRow,
     },
-    words::{self, Hired, LapsingOrder, Moment},
+    words::{self, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Moment},
 };
 
 /// The email telling the hired professional `pro` where the job is and how to reach
@@ -69,4 +76,136 @@ pub(super) fn hold_lapsing_admin(
     };
     let mail = words::of(admin.language).hold_lapsing_admin(&admin.name, &order);
     NewOutboxMessage::email(&admin.email, mail.subject, mail.body)
+}
+
+/// What a hired order's payment came to, as its parties are told of it once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum PaymentOutcome {
+    /// The hold is on the card.
+    Held,
+    /// The card was charged: the customer's receipt, and the professional's share.
+    Charged,
+    Refunded,
+    /// The hold ended with nothing charged.
+    Ended(HoldEnd),
+}
+
+impl PaymentOutcome {
+    /// The outcome a payment in `state` has come to; `None` while it has come to none
+    /// (waiting on the cardholder) or to none a hired order can have (refused).
+    pub(super) fn of(state: PaymentState) -> Option<Self> {
+        match state {
+            PaymentState::Authorized => Some(Self::Held),
+            PaymentState::Captured => Some(Self::Charged),
+            PaymentState::Refunded => Some(Self::Refunded),
+            PaymentState::Canceled => Some(Self::Ended(HoldEnd::Released)),
+            PaymentState::Expired => Some(Self::Ended(HoldEnd::Lapsed)),
+            PaymentState::RequiresAction | PaymentState::Failed => None,
+        }
+    }
+
+    /// Its name in `hire_receipts.outcome`.
+    pub(super) fn key(self) -> &'static str {
+        match self {
+            Self::Held => "held",
+            Self::Charged => "charged",
+            Self::Refunded => "refunded",
+            Self::Ended(_) => "released",
+        }
+    }
+}
+
+/// The emails telling a hire's parties that its `payment` came to `outcome` (none to a
+/// deleted customer); links under `public_url`.
+pub(super) fn payment_outcome(
+    facts: &HireFacts,
+    payment: &Payment,
+    outcome: PaymentOutcome,
+    public_url: &str,
+) -> anyhow::Result<Vec<NewOutboxMessage>> {
+    let mut told = Vec::new();
+    if !facts.customer_deleted {
+        told.push(to_customer(facts, payment, outcome, public_url));
+    }
+    if outcome == PaymentOutcome::Charged {
+        told.push(job_paid(facts, payment, public_url)?);
+    }
+    Ok(told)
+}
+
+/// The customer's email of `outcome`, dated in their request's zone.
+fn to_customer(
+    facts: &HireFacts,
+    payment: &Payment,
+    outcome: PaymentOutcome,
+    public_url: &str,
+) -> NewOutboxMessage {
+    let language = facts.customer_language;
+    let words = words::of(language);
+    let at = |time| Moment::new(time, &facts.request_time_zone);
+    let path = match outcome {
+        PaymentOutcome::Held | PaymentOutcome::Ended(HoldEnd::Lapsed) => "user-active-requests",
+        _ => "user-order-history",
+    };
+    let link = format!("{public_url}/{path}");
+    let order_id = facts.order_id.to_string();
+    let told = HirePayment {
+        service: facts.service_name.of(language),
+        professional: &facts.professional_name,
+        amount: payment.amount,
+        order_id: &order_id,
+        link: &link,
+    };
+    let name = &facts.customer_name;
+    let mail = match outcome {
+        PaymentOutcome::Held => {
+            words.hold_placed(name, &told, payment.authorization_expires_at.map(at))
+        }
+        PaymentOutcome::Charged => {
+            let charged = payment.captured_at.unwrap_or(payment.updated_at);
+            words.payment_receipt(name, &told, at(charged))
+        }
+        PaymentOutcome::Refunded => words.refund(name, &told, at(payment.updated_at)),
+        PaymentOutcome::Ended(end) => {
+            let ended = match end {
+                HoldEnd::Lapsed => payment.authorization_expires_at,
+                HoldEnd::Released => None,
+            };
+            words.hold_ended(name, &told, end, at(ended.unwrap_or(payment.updated_at)))
+        }
+    };
+    NewOutboxMessage::email(&facts.customer_email, mail.subject, mail.body)
+}
+
+/// The hired professional's email of the job's payment: the amount, the platform fee and
+/// what they are owed, dated in their zone.
+fn job_paid(
+    facts: &HireFacts,
+    payment: &Payment,
+    public_url: &str,
+) -> anyhow::Result<NewOutboxMessage> {
+    let language = facts.professional_language;
+    let currency = payment.amount.currency().code();
+    let share = |cents| Money::parse(cents, currency).context("a payment's share");
+    let order_id = facts.order_id.to_string();
+    let link = format!("{public_url}/professional-order-history");
+    let paid = JobPaid {
+        service: facts.service_name.of(language),
+        customer: &facts.customer_name,
+        amount: payment.amount,
+        fee: share(facts.fee_cents)?,
+        net: share(facts.net_cents)?,
+        order_id: &order_id,
+        paid: Moment::new(
+            payment.captured_at.unwrap_or(payment.updated_at),
+            &facts.professional_time_zone,
+        ),
+        link: &link,
+    };
+    let mail = words::of(language).job_paid(&facts.professional_name, &paid);
+    Ok(NewOutboxMessage::email(
+        &facts.professional_email,
+        mail.subject,
+        mail.body,
+    ))
 }

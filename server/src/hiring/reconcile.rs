@@ -10,12 +10,17 @@
 //!   a claim with nothing to resume is removed, so the request is not left claimed.
 //! - A hire payment still held that no order holds is released, and the release written to
 //!   the audit log (no admin: the server did it) for the admins to see.
+//! - What a hired order's payment came to and nobody told (the process stopped between the
+//!   payment's move and the telling) is told, once ([`super::receipts`]).
 
 use chrono::{DateTime, Utc};
 use serde_json::json;
 use uuid::Uuid;
 
-use super::apply::{apply, ledger, unclaim};
+use super::{
+    apply::{apply, ledger, unclaim},
+    receipts,
+};
 use crate::{
     billing::{LedgerError, Payment, Purpose, StartPayment, Step, Timing, ledger::AttemptSeen},
     domain::Money,
@@ -53,6 +58,7 @@ pub struct Reconciled {
     pub resumed: usize,
     pub removed: usize,
     pub released: usize,
+    pub told: usize,
 }
 
 pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Reconciled> {
@@ -73,6 +79,9 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
             Err(error) => tracing::warn!(%error, payment = %payment.id, "could not release a hold"),
         }
     }
+    // Left a moment to the call that moved the payment, which tells it in its own
+    // transaction.
+    done.told = receipts::tell_untold(state, unfinished, BATCH).await?;
     Ok(done)
 }
 

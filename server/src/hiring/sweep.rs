@@ -1,11 +1,15 @@
 //! The hold-expiry sweeper, run by the housekeeping with its clock: a day before a hire's
 //! card hold lapses (holds last 7 days) the customer and the admins are warned, once; when
-//! it lapses the payment is marked EXPIRED. The request stays HIRED: the customer can
-//! authorise the card again from the active request (a new hire of the hired quote).
+//! it lapses the payment is marked EXPIRED and the customer told. The request stays HIRED:
+//! the customer can authorise the card again from the active request (a new hire of the
+//! hired quote).
 
 use chrono::{DateTime, Utc};
 
-use super::{apply::ledger, notice};
+use super::{
+    apply::{ledger, settle},
+    notice,
+};
 use crate::{outbox, state::AppState, store::orders};
 
 /// How long before a hold lapses its customer and the admins are warned.
@@ -51,8 +55,13 @@ pub async fn sweep(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Swept
     loop {
         let lapsed = orders::lapsed_holds(&state.db, now, BATCH).await?;
         for payment_id in &lapsed {
-            if ledger.lapse(*payment_id, now).await?.is_some() {
-                swept.lapsed += 1;
+            let Some(payment) = ledger.lapse(*payment_id, now).await? else {
+                continue;
+            };
+            swept.lapsed += 1;
+            // Told now, or by the housekeeping's next pass (`reconcile`).
+            if let Err(error) = settle(state, &payment).await {
+                tracing::warn!(%error, payment = %payment.id, "a lapsed hold was not told yet");
             }
         }
         if (lapsed.len() as i64) < BATCH {

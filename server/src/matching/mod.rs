@@ -92,36 +92,24 @@ pub async fn open_requests_at(
     })
 }
 
-/// The dashboard's view of a professional's open requests: how many match now, and the
-/// newest of them with their distance.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LatestOpen {
-    pub total: i64,
-    /// Newest first.
-    pub newest: Vec<(Uuid, Distance)>,
-}
-
-/// How many open requests match professional `professional_id` at `now` (the listing
-/// rule), and the newest `limit` of them.
+/// The newest `limit` open requests that match professional `professional_id` at `now`
+/// (the listing rule), newest first, with their distance: the dashboard's latest list.
 pub async fn latest_open_for(
     db: &PgPool,
     professional_id: Uuid,
     limit: i64,
     now: DateTime<Utc>,
-) -> sqlx::Result<LatestOpen> {
-    let rows: Vec<(Uuid, f64, i64)> = sqlx::query_as(rule::LATEST_OPEN.as_str())
+) -> sqlx::Result<Vec<(Uuid, Distance)>> {
+    let rows: Vec<(Uuid, f64)> = sqlx::query_as(rule::LATEST_OPEN.as_str())
         .bind(professional_id)
         .bind(now)
         .bind(limit)
         .fetch_all(db)
         .await?;
-    Ok(LatestOpen {
-        total: rows.first().map(|(_, _, total)| *total).unwrap_or(0),
-        newest: rows
-            .into_iter()
-            .map(|(id, meters, _)| (id, Distance { meters }))
-            .collect(),
-    })
+    Ok(rows
+        .into_iter()
+        .map(|(id, meters)| (id, Distance { meters }))
+        .collect())
 }
 
 /// One professional to notify of a new request.

@@ -1,5 +1,8 @@
 //! Reviews: only the customer of a completed job whose payment was captured writes one, once
-//! per request (a unique constraint settles concurrent tries); anyone reads a professional's.
+//! per request (a unique constraint settles concurrent tries), and the professional is told
+//! of it in the same transaction; anyone reads a professional's.
+
+mod notice;
 
 use chrono::Utc;
 use uuid::Uuid;
@@ -11,8 +14,10 @@ use crate::{
     },
     domain::{Rating, RepairRequestState, ReviewText},
     error::{ApiError, ApiResult, ErrorReason, not_found},
+    outbox,
     state::AppState,
     store::{
+        accounts::{self as account_store, AccountKind},
         orders,
         page::PageRequest,
         repair_requests,
@@ -28,9 +33,9 @@ pub struct ReviewForm {
     pub text: String,
 }
 
-/// Writes the customer's review of the professional hired on their request: the request
-/// COMPLETED and its payment CAPTURED, no review yet. Another customer's request is
-/// NOT_FOUND.
+/// Writes the customer's review of the professional hired on their request, and tells the
+/// professional: the request COMPLETED and its payment CAPTURED, no review yet. Another
+/// customer's request is NOT_FOUND.
 pub async fn create(
     state: &AppState,
     customer_id: Uuid,
@@ -62,7 +67,20 @@ pub async fn create(
         rating: rating.stars(),
         body: text.into_inner(),
     };
-    Ok(reviews::insert(&state.db, &review, Utc::now()).await?)
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    let written = reviews::insert(&mut *tx, &review, Utc::now()).await?;
+    let pro = account_store::contact(&mut *tx, AccountKind::Professional, job.professional_id)
+        .await?
+        .ok_or_else(|| not_found("professional"))?;
+    let link = format!(
+        "{}/view-professional-profile",
+        state.config.public_url.trim_end_matches('/')
+    );
+    let told = notice::reviewed(&pro, &written, &request.service_name, &link);
+    outbox::enqueue(&mut *tx, &told).await?;
+    tx.commit().await?;
+    state.outbox.wake();
+    Ok(written)
 }
 
 /// The review of a request, if any: its customer, its hired professional or an admin;

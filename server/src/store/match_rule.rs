@@ -185,12 +185,11 @@ pub static ONE_MATCH: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// The newest open requests that match professional $1 at $2, at most $3, with how many
-/// match in all (`total`, the same on every row) and the distance of each: the dashboard's
-/// "received" counter and its latest list, in one pass over the professional's reach.
+/// The newest open requests that match professional $1 at $2, at most $3, with the distance
+/// of each: the dashboard's latest list.
 pub static LATEST_OPEN: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "select r.id, {distance} as meters, count(*) over () as total
+        "select r.id, {distance} as meters
          from professionals p
          join repair_requests r on {open} and {reach}
          where p.id = $1 and {eligible}

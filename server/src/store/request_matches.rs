@@ -25,6 +25,18 @@ pub struct NotificationRow {
     pub finished_at: Option<DateTime<Utc>>,
 }
 
+/// How many repair requests professional `professional_id` was told of (matched with and
+/// notified, on any channel).
+pub async fn told_count(db: &PgPool, professional_id: Uuid) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "select count(distinct repair_request_id) from request_notifications
+         where professional_id = $1",
+    )
+    .bind(professional_id)
+    .fetch_one(db)
+    .await
+}
+
 /// Whether the repair request exists.
 pub async fn request_exists(db: &PgPool, request_id: Uuid) -> sqlx::Result<bool> {
     sqlx::query_scalar("select exists (select 1 from repair_requests where id = $1)")

@@ -59,7 +59,7 @@ pub struct NewReview {
 /// Inserts a review. A second one on the request breaks `reviews_one_per_request`
 /// (ALREADY_EXISTS through the error mapping), also when two calls race.
 pub async fn insert(
-    db: &PgPool,
+    db: impl sqlx::PgExecutor<'_>,
     review: &NewReview,
     now: DateTime<Utc>,
 ) -> sqlx::Result<ReviewRow> {

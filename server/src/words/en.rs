@@ -4,8 +4,9 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Hired, LapsingOrder, Mail, Moment, NewQuote, NewRequest, Words,
-    format::{amount_parts, symbol},
+    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    Reviewed, Words,
+    format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
 
@@ -30,6 +31,28 @@ fn mail(subject: impl Into<String>, body: String) -> Mail {
     Mail {
         subject: subject.into(),
         body,
+    }
+}
+
+impl English {
+    /// A receipt's lines: its number, the job, who did it, the amount and when, under the
+    /// labels `amount` and `date`.
+    fn receipt_lines(
+        &self,
+        payment: &HirePayment<'_>,
+        (amount, date): (&str, &str),
+        when: Moment,
+    ) -> String {
+        let HirePayment {
+            service,
+            professional,
+            order_id,
+            ..
+        } = *payment;
+        let (money, when) = (self.money(payment.amount), self.date_time(when));
+        format!(
+            "Receipt number: {order_id}\nService: {service}\nProfessional: {professional}\n{amount}: {money}\n{date}: {when}"
+        )
     }
 }
 
@@ -197,7 +220,7 @@ impl Words for English {
         mail(
             format!("Card hold lapses soon: {service}"),
             format!(
-                "Hello {name},\n\nThe card hold for the job ({service}) lapses on {lapses}. Mark the job completed before then, or authorise the card again: {link}"
+                "Hello {name},\n\nThe card hold for the job ({service}) lapses on {lapses}. Mark the job completed before then, or authorize the card again: {link}"
             ),
         )
     }
@@ -214,7 +237,127 @@ impl Words for English {
         mail(
             format!("Card hold lapses soon: order {order_id}"),
             format!(
-                "Hello {name},\n\nThe card hold of order {order_id} ({service}, customer: {customer}) lapses on {lapses}. The customer was told. You can capture or release it from the order history: {link}"
+                "Hello {name},\n\nThe card hold of order {order_id} ({service}, customer: {customer}) lapses on {lapses}. The customer was told. You can charge it or release it from the order history: {link}"
+            ),
+        )
+    }
+
+    fn hold_placed(&self, name: &str, payment: &HirePayment<'_>, lapses: Option<Moment>) -> Mail {
+        let HirePayment {
+            service,
+            professional,
+            link,
+            ..
+        } = *payment;
+        let amount = self.money(payment.amount);
+        let lapse = match lapses {
+            Some(lapses) => format!(
+                "If the job is not completed by {}, the hold lapses and nothing is charged.",
+                self.date_time(lapses)
+            ),
+            None => {
+                "If the job is not completed before the hold lapses, nothing is charged.".to_owned()
+            }
+        };
+        mail(
+            format!("Card hold placed: {service}"),
+            format!(
+                "Hello {name},\n\nYou hired {professional} for your request ({service}). A hold of {amount} is placed on your card: your card is charged only when you mark the job completed.\n{lapse}\n\nSee your active requests: {link}"
+            ),
+        )
+    }
+
+    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail {
+        let lines = self.receipt_lines(payment, ("Amount charged", "Charged on"), charged);
+        let (service, link) = (payment.service, payment.link);
+        mail(
+            format!("Your receipt: {service}"),
+            format!(
+                "Hello {name},\n\nThank you. Your card was charged for your request ({service}).\n\n{lines}\n\nSee your orders: {link}"
+            ),
+        )
+    }
+
+    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail {
+        let lines = self.receipt_lines(payment, ("Amount refunded", "Refunded on"), refunded);
+        let (service, link) = (payment.service, payment.link);
+        mail(
+            format!("Refund: {service}"),
+            format!(
+                "Hello {name},\n\nYour payment for your request ({service}) was refunded to your card. Your bank may take a few days to show it.\n\n{lines}\n\nSee your orders: {link}"
+            ),
+        )
+    }
+
+    fn hold_ended(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        end: HoldEnd,
+        ended: Moment,
+    ) -> Mail {
+        let HirePayment {
+            service,
+            professional,
+            link,
+            ..
+        } = *payment;
+        let amount = self.money(payment.amount);
+        let ended = self.date_time(ended);
+        let (subject, what, next) = match end {
+            HoldEnd::Released => ("released", "was released", "See your orders"),
+            HoldEnd::Lapsed => (
+                "lapsed",
+                "lapsed",
+                "If the job is still to be done, authorize the card again from your active requests",
+            ),
+        };
+        mail(
+            format!("Card hold {subject}: {service}"),
+            format!(
+                "Hello {name},\n\nThe hold of {amount} on your card for your request ({service}) with {professional} {what} on {ended}. Your card was not charged.\n\n{next}: {link}"
+            ),
+        )
+    }
+
+    fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {
+        let JobPaid {
+            service,
+            customer,
+            order_id,
+            link,
+            ..
+        } = *paid;
+        let (amount, fee, net) = (
+            self.money(paid.amount),
+            self.money(paid.fee),
+            self.money(paid.net),
+        );
+        let when = self.date_time(paid.paid);
+        mail(
+            format!("Job paid: {service}"),
+            format!(
+                "Hello {name},\n\nThe payment for the job ({service}) you did for {customer} went through on {when}.\n\nOrder: {order_id}\nJob amount: {amount}\nPlatform fee: {fee}\nYour payout: {net}\n\nSee your orders: {link}"
+            ),
+        )
+    }
+
+    fn reviewed(&self, name: &str, review: &Reviewed<'_>) -> Mail {
+        let Reviewed {
+            service,
+            customer,
+            rating,
+            link,
+            ..
+        } = *review;
+        let words = match excerpt(review.text) {
+            text if text.is_empty() => "They left no comment.".to_owned(),
+            text => format!("\u{201c}{text}\u{201d}"),
+        };
+        mail(
+            format!("New review: {service}"),
+            format!(
+                "Hello {name},\n\n{customer} reviewed your work on their request ({service}).\n\nRating: {rating} out of 5\n{words}\n\nSee your reviews on your profile: {link}"
             ),
         )
     }

@@ -86,6 +86,27 @@ pub(super) fn amount_parts(amount: Money, separator: char) -> (String, i64) {
     (units, cents % 100)
 }
 
+/// How much of a person's words an email quotes.
+pub(super) const EXCERPT_CHARS: usize = 300;
+
+/// The words whole when they fit in [`EXCERPT_CHARS`], else their start, cut after a whole
+/// word, and "…".
+pub(super) fn excerpt(text: &str) -> String {
+    let text = text.trim();
+    let Some((cut, _)) = text.char_indices().nth(EXCERPT_CHARS) else {
+        return text.to_owned();
+    };
+    let head = &text[..cut];
+    // After a whole word: the last space of the head, unless the text broke at a space.
+    let head = match text[cut..].starts_with(char::is_whitespace) {
+        true => head,
+        false => head
+            .rsplit_once(char::is_whitespace)
+            .map_or(head, |(start, _)| start),
+    };
+    format!("{}…", head.trim_end())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +136,20 @@ mod tests {
             assert_eq!(moment.offset(), "UTC");
             assert_eq!(moment.date_note(), " (UTC)");
         }
+    }
+
+    #[test]
+    fn an_excerpt_keeps_short_words_and_cuts_long_ones_after_a_word() {
+        assert_eq!(excerpt("  Fixed it fast.  "), "Fixed it fast.");
+        let fits = "é".repeat(EXCERPT_CHARS);
+        assert_eq!(excerpt(&fits), fits);
+        let long = "word ".repeat(100);
+        let cut = excerpt(&long);
+        assert!(cut.ends_with("word…"), "{cut}");
+        assert!(cut.chars().count() <= EXCERPT_CHARS + 1, "{cut}");
+        // One word longer than the excerpt: cut inside it.
+        let one = "a".repeat(EXCERPT_CHARS + 5);
+        assert_eq!(excerpt(&one).chars().count(), EXCERPT_CHARS + 1);
     }
 
     #[test]

@@ -1,12 +1,14 @@
-//! Every French text the server writes, in Canadian French typography: a no-break space
-//! (U+00A0) before the two-part signs (:, ;, !), in "1 234,56 $", "25 décembre 2026" and
-//! "14 h 30".
+//! Every French text the server writes, in Quebec French typography, as the web app writes
+//! it (web/src/locales/french-typography.ts): the typographic apostrophe, a no-break space
+//! (U+00A0) before a colon and none before ; ! ?, and in "1 234,56 $", "25 décembre 2026"
+//! and "14 h 30".
 
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Hired, LapsingOrder, Mail, Moment, NewQuote, NewRequest, Words,
-    format::{amount_parts, symbol},
+    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    Reviewed, Words,
+    format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
 
@@ -49,6 +51,24 @@ fn courriel(subject: impl Into<String>, body: String) -> Mail {
     }
 }
 
+impl French {
+    /// A receipt's lines: its number, the job, who did it, the amount and when, under the
+    /// labels `amount` and `date`.
+    fn receipt_lines(
+        &self,
+        payment: &HirePayment<'_>,
+        (amount, date): (&str, &str),
+        when: Moment,
+    ) -> String {
+        let (service, professional) = (payment.service, payment.professional);
+        let (money, when) = (self.money(payment.amount), self.date_time(when));
+        format!(
+            "Numéro de reçu\u{a0}: {}\nService\u{a0}: {service}\nTravail effectué par\u{a0}: {professional}\n{amount}\u{a0}: {money}\n{date}\u{a0}: {when}",
+            payment.order_id
+        )
+    }
+}
+
 impl Words for French {
     fn money(&self, amount: Money) -> String {
         let (units, cents) = amount_parts(amount, '\u{a0}');
@@ -69,7 +89,7 @@ impl Words for French {
         courriel(
             "Réinitialiser votre mot de passe",
             format!(
-                "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l'heure :\n{link}\n\nSi vous n'avez rien demandé, ignorez ce message."
+                "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure :\n{link}\n\nSi vous n’avez rien demandé, ignorez ce message."
             ),
         )
     }
@@ -78,7 +98,7 @@ impl Words for French {
         courriel(
             "Confirmez votre adresse courriel",
             format!(
-                "Bonjour {name},\n\nPour confirmer votre adresse courriel, ouvrez ce lien dans les trois jours :\n{link}\n\nSi vous n'avez pas créé de compte, ignorez ce message."
+                "Bonjour {name},\n\nPour confirmer votre adresse courriel, ouvrez ce lien dans les trois jours :\n{link}\n\nSi vous n’avez pas créé de compte, ignorez ce message."
             ),
         )
     }
@@ -115,7 +135,7 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer un devis\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
@@ -130,7 +150,7 @@ impl Words for French {
         courriel(
             format!("Demande annulée\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe client a annulé sa demande ({service}) sur laquelle vous aviez envoyé un devis. Votre devis est clos\u{a0}; vous n’avez rien à faire."
+                "Bonjour {name},\n\nLe client a annulé sa demande ({service}) sur laquelle vous aviez envoyé une soumission. Votre soumission est close; vous n’avez rien à faire."
             ),
         )
     }
@@ -139,9 +159,9 @@ impl Words for French {
         let (service, professional, link) = (quote.service, quote.professional, quote.link);
         let fee = self.money(quote.fee);
         courriel(
-            format!("Nouveau devis pour votre demande\u{a0}: {service}"),
+            format!("Nouvelle soumission pour votre demande\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\n{professional} vous propose ses services pour votre demande ({service}) pour {fee}.\n\nVoir les devis et engager un professionnel\u{a0}: {link}"
+                "Bonjour {name},\n\n{professional} vous propose ses services pour votre demande ({service}) pour {fee}.\n\nVoir les soumissions et engager un professionnel\u{a0}: {link}"
             ),
         )
     }
@@ -149,16 +169,16 @@ impl Words for French {
     fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String {
         let (service, link) = (quote.service, quote.link);
         format!(
-            "Nouveau devis ({service})\u{a0}: {}. {link}",
+            "Nouvelle soumission ({service})\u{a0}: {}. {link}",
             self.money(quote.fee)
         )
     }
 
     fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail {
         courriel(
-            format!("Devis retiré\u{a0}: {service}"),
+            format!("Soumission retirée\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment\u{a0}; son devis pour votre demande ({service}) est retiré. Votre demande reste ouverte aux autres professionnels."
+                "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment; sa soumission pour votre demande ({service}) est retirée. Votre demande reste ouverte aux autres professionnels."
             ),
         )
     }
@@ -176,18 +196,18 @@ impl Words for French {
 
     fn not_selected(&self, name: &str, service: &str) -> Mail {
         courriel(
-            format!("Devis non retenu\u{a0}: {service}"),
+            format!("Soumission non choisie\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe client a choisi un autre professionnel pour sa demande ({service}). Votre devis est clos\u{a0}; vous n’avez rien à faire."
+                "Bonjour {name},\n\nLe client a choisi un autre professionnel pour sa demande ({service}). Votre soumission est close; vous n’avez rien à faire."
             ),
         )
     }
 
     fn hold_lapsing(&self, name: &str, service: &str, lapses: Moment, link: &str) -> Mail {
         courriel(
-            format!("L’autorisation de paiement expire bientôt\u{a0}: {service}"),
+            format!("La préautorisation expire bientôt\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nL’autorisation de carte pour le travail ({service}) expire le {}. Marquez le travail comme terminé avant, ou autorisez la carte de nouveau\u{a0}: {link}",
+                "Bonjour {name},\n\nLa préautorisation de votre carte pour le travail ({service}) expire le {}. Marquez le travail comme terminé avant, ou autorisez la carte de nouveau\u{a0}: {link}",
                 self.date_time(lapses)
             ),
         )
@@ -198,9 +218,108 @@ impl Words for French {
         let (id, link) = (order.order_id, order.link);
         let lapses = self.date_time(order.lapses);
         courriel(
-            format!("Autorisation de paiement bientôt expirée\u{a0}: commande {id}"),
+            format!("Préautorisation bientôt expirée\u{a0}: commande {id}"),
             format!(
-                "Bonjour {name},\n\nL’autorisation de carte de la commande {id} ({service}, client\u{a0}: {customer}) expire le {lapses}. Le client a été prévenu. Vous pouvez encaisser ou libérer le paiement depuis l’historique des commandes\u{a0}: {link}"
+                "Bonjour {name},\n\nLa préautorisation de la commande {id} ({service}, client\u{a0}: {customer}) expire le {lapses}. Le client a été prévenu. Vous pouvez prélever le paiement ou libérer la préautorisation depuis l’historique des commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hold_placed(&self, name: &str, payment: &HirePayment<'_>, lapses: Option<Moment>) -> Mail {
+        let (service, professional) = (payment.service, payment.professional);
+        let (amount, link) = (self.money(payment.amount), payment.link);
+        let lapse = match lapses {
+            Some(lapses) => format!(
+                "Si le travail n’est pas terminé d’ici le {}, la préautorisation expire et rien n’est débité.",
+                self.date_time(lapses)
+            ),
+            None => "Si le travail n’est pas terminé avant l’expiration de la préautorisation, rien n’est débité."
+                .to_owned(),
+        };
+        courriel(
+            format!("Préautorisation sur votre carte\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nVous avez engagé {professional} pour votre demande ({service}). Une préautorisation de {amount} est placée sur votre carte\u{a0}: votre carte n’est débitée que lorsque vous marquez le travail comme terminé.\n{lapse}\n\nVoir vos demandes actives\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail {
+        let lines = self.receipt_lines(payment, ("Montant débité", "Débité le"), charged);
+        let (service, link) = (payment.service, payment.link);
+        courriel(
+            format!("Votre reçu\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nMerci. Votre carte a été débitée pour votre demande ({service}).\n\n{lines}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail {
+        let lines = self.receipt_lines(payment, ("Montant remboursé", "Remboursé le"), refunded);
+        let (service, link) = (payment.service, payment.link);
+        courriel(
+            format!("Remboursement\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe paiement de votre demande ({service}) a été remboursé sur votre carte. Votre banque peut prendre quelques jours pour l’afficher.\n\n{lines}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hold_ended(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        end: HoldEnd,
+        ended: Moment,
+    ) -> Mail {
+        let (service, professional) = (payment.service, payment.professional);
+        let (amount, link) = (self.money(payment.amount), payment.link);
+        let ended = self.date_time(ended);
+        let (subject, what, next) = match end {
+            HoldEnd::Released => ("libérée", "a été libérée", "Voir vos commandes"),
+            HoldEnd::Lapsed => (
+                "expirée",
+                "a expiré",
+                "Si le travail reste à faire, autorisez la carte de nouveau depuis vos demandes actives",
+            ),
+        };
+        courriel(
+            format!("Préautorisation {subject}\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLa préautorisation de {amount} sur votre carte pour votre demande ({service}) avec {professional} {what} le {ended}. Votre carte n’a pas été débitée.\n\n{next}\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {
+        let (service, customer) = (paid.service, paid.customer);
+        let (order_id, link) = (paid.order_id, paid.link);
+        let (amount, fee, net) = (
+            self.money(paid.amount),
+            self.money(paid.fee),
+            self.money(paid.net),
+        );
+        let when = self.date_time(paid.paid);
+        courriel(
+            format!("Travail payé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe paiement du travail ({service}) que vous avez effectué pour {customer} a été reçu le {when}.\n\nCommande\u{a0}: {order_id}\nMontant du travail\u{a0}: {amount}\nFrais de plateforme\u{a0}: {fee}\nVotre versement\u{a0}: {net}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn reviewed(&self, name: &str, review: &Reviewed<'_>) -> Mail {
+        let (service, customer) = (review.service, review.customer);
+        let (rating, link) = (review.rating, review.link);
+        let words = match excerpt(review.text) {
+            text if text.is_empty() => "Aucun commentaire.".to_owned(),
+            text => format!("«\u{a0}{text}\u{a0}»"),
+        };
+        courriel(
+            format!("Nouvelle évaluation\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} a évalué votre travail pour sa demande ({service}).\n\nNote\u{a0}: {rating} sur 5\n{words}\n\nVoir vos évaluations sur votre profil\u{a0}: {link}"
             ),
         )
     }
@@ -213,7 +332,7 @@ impl Words for French {
         courriel(
             "Reçu de votre abonnement",
             format!(
-                "Bonjour {name},\n\nMerci\u{a0}! Votre abonnement professionnel est prolongé d’un mois.\n{paid}\nIl est actif jusqu’au {}.",
+                "Bonjour {name},\n\nMerci! Votre abonnement professionnel est prolongé d’un mois.\n{paid}\nIl est actif jusqu’au {}.",
                 self.date(ends)
             ),
         )

@@ -72,6 +72,55 @@ pub struct LapsingOrder<'a> {
     pub link: &'a str,
 }
 
+/// A hire's payment as its customer reads of it: the job, who does it, the amount and the
+/// receipt's number (the order's id).
+#[derive(Debug, Clone, Copy)]
+pub struct HirePayment<'a> {
+    pub service: &'a str,
+    pub professional: &'a str,
+    pub amount: Money,
+    pub order_id: &'a str,
+    /// Where the customer follows it: their active requests or their orders.
+    pub link: &'a str,
+}
+
+/// How a card hold ended without the card being charged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoldEnd {
+    /// Released: the job was cancelled, or an admin released it.
+    Released,
+    /// It ran out before the job was marked completed.
+    Lapsed,
+}
+
+/// A job's payment as its professional reads of it: the amount, the platform fee and what
+/// they are owed.
+#[derive(Debug, Clone, Copy)]
+pub struct JobPaid<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    pub amount: Money,
+    pub fee: Money,
+    pub net: Money,
+    pub order_id: &'a str,
+    pub paid: Moment,
+    /// Their order history.
+    pub link: &'a str,
+}
+
+/// A review as the reviewed professional reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Reviewed<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    /// 1 to 5 stars.
+    pub rating: i16,
+    /// The review's words (may be empty); the email quotes the start of long ones.
+    pub text: &'a str,
+    /// Their profile, with their reviews.
+    pub link: &'a str,
+}
+
 /// Each message the server writes, and how the language writes money and moments. `name`
 /// is always the reader's.
 pub trait Words: Sync {
@@ -111,6 +160,27 @@ pub trait Words: Sync {
     /// To the customer: their job's card hold lapses at `lapses`.
     fn hold_lapsing(&self, name: &str, service: &str, lapses: Moment, link: &str) -> Mail;
     fn hold_lapsing_admin(&self, name: &str, order: &LapsingOrder<'_>) -> Mail;
+    /// To the customer: the hold is placed at the hire, and lapses at `lapses` (when the
+    /// gateway said) unless the job is completed first.
+    fn hold_placed(&self, name: &str, payment: &HirePayment<'_>, lapses: Option<Moment>) -> Mail;
+    /// To the customer: the receipt of the card charged at `charged`.
+    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail;
+    /// To the customer: the payment was refunded at `refunded`.
+    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail;
+    /// To the customer: the hold ended at `ended` (released or lapsed), nothing charged.
+    fn hold_ended(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        end: HoldEnd,
+        ended: Moment,
+    ) -> Mail;
+    /// To the hired professional: the job was paid, and what they are owed of it.
+    fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail;
+
+    // Reviews.
+    /// To the professional: a customer reviewed their work.
+    fn reviewed(&self, name: &str, review: &Reviewed<'_>) -> Mail;
 
     // Billing.
     /// A month of membership: what was paid (`None`: free with a coupon) and the new end.

@@ -201,7 +201,7 @@ fn a_cancelled_request_closes_the_quote_in_both_languages() {
     assert_eq!(en.subject, "Request cancelled: Plumbing");
     let fr = of(French).request_cancelled("Ana", "Plomberie");
     assert_eq!(fr.subject, format!("Demande annulée{NBSP}: Plomberie"));
-    assert!(fr.body.contains("Votre devis est clos") && typographic(&fr));
+    assert!(fr.body.contains("Votre soumission est close") && typographic(&fr));
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
     );
     assert!(en.body.contains(quote.link));
     let fr = of(French).new_quote_email("Bo", &quote);
-    assert!(fr.subject.starts_with("Nouveau devis"));
+    assert!(fr.subject.starts_with("Nouvelle soumission"));
     assert!(fr.body.contains("pour 120,50\u{a0}$."), "{}", fr.body);
     assert!(!fr.body.contains("CAD") && !en.body.contains("CAD"));
     assert_eq!(
@@ -230,7 +230,7 @@ fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
     );
     assert_eq!(
         of(French).new_quote_sms(&quote),
-        "Nouveau devis (Plumbing)\u{a0}: 120,50\u{a0}$. http://x/application-list/1"
+        "Nouvelle soumission (Plumbing)\u{a0}: 120,50\u{a0}$. http://x/application-list/1"
     );
 }
 
@@ -240,7 +240,7 @@ fn a_withdrawn_quote_names_its_professional_in_both_languages() {
     assert_eq!(en.subject, "Quote withdrawn: Plumbing");
     assert!(en.body.contains("Ana cannot take jobs"));
     let fr = of(French).quote_withdrawn("Bo", "Ana", "Plomberie");
-    assert_eq!(fr.subject, format!("Devis retiré{NBSP}: Plomberie"));
+    assert_eq!(fr.subject, format!("Soumission retirée{NBSP}: Plomberie"));
     assert!(fr.body.contains("Ana ne peut pas accepter") && typographic(&fr));
 }
 
@@ -279,7 +279,7 @@ fn a_lost_quote_is_told_in_both_languages() {
         "Quote not selected: Plumbing"
     );
     let fr = of(French).not_selected("Ana", "Plomberie");
-    assert!(fr.subject.contains("non retenu") && typographic(&fr));
+    assert!(fr.subject.contains("non choisie") && typographic(&fr));
 }
 
 #[test]
@@ -317,7 +317,7 @@ fn a_lapsing_hold_tells_the_admins_in_utc() {
     assert_eq!(en.subject, "Card hold lapses soon: order 0192");
     assert!(en.body.contains("December 25, 2026 at 9:30 p.m. (UTC)"));
     let fr = of(French).hold_lapsing_admin("Ada", &order);
-    assert!(fr.subject.starts_with("Autorisation de paiement"));
+    assert!(fr.subject.starts_with("Préautorisation bientôt expirée"));
     assert!(
         fr.body
             .contains("25 décembre 2026 à 21\u{a0}h\u{a0}30 (UTC)")
@@ -387,4 +387,397 @@ fn a_contact_message_names_its_sender_in_both_languages() {
     assert_eq!(en.body, "From: Élise <elise@example.ca>\n\nHi!\n");
     let fr = of(French).contact_message("Élise", "elise@example.ca", "Salut");
     assert!(fr.body.contains("elise@example.ca") && fr.body.contains("Salut"));
+}
+
+/// Every message, written with sample values, in the language of `words`.
+fn every_text(words: &dyn Words) -> Vec<String> {
+    let when = christmas_in_calgary();
+    let request = NewRequest {
+        service: "Plumbing",
+        city: "Calgary",
+        province: "AB",
+        distance_km: 4,
+        emergency: true,
+        link: "http://x/view-request/1",
+    };
+    let quote = NewQuote {
+        service: "Plumbing",
+        professional: "Ana Roy",
+        fee: cad(12050),
+        link: "http://x/application-list/1",
+    };
+    let hired = Hired {
+        service: "Plumbing",
+        customer: "Éric",
+        customer_phone: "+14035550100",
+        address: "1 Main St",
+        link: "http://x/job/1",
+    };
+    let order = LapsingOrder {
+        service: "Plumbing",
+        customer: "Éric",
+        order_id: "o-1",
+        lapses: when,
+        link: "http://x/admin/orders",
+    };
+    let payment = HirePayment {
+        service: "Plumbing",
+        professional: "Ana Roy",
+        amount: cad(12050),
+        order_id: "o-1",
+        link: "http://x/user-order-history",
+    };
+    let paid = JobPaid {
+        service: "Plumbing",
+        customer: "Éric",
+        amount: cad(12050),
+        fee: cad(1205),
+        net: cad(10845),
+        order_id: "o-1",
+        paid: when,
+        link: "http://x/stripe-connect",
+    };
+    let review = Reviewed {
+        service: "Plumbing",
+        customer: "Éric",
+        rating: 5,
+        text: "Great work",
+        link: "http://x/view-professional-profile",
+    };
+    let mails = [
+        words.password_reset("Ana", "http://x/reset"),
+        words.email_confirmation("Ana", "http://x/confirm"),
+        words.profile_approved("Ana"),
+        words.registration_denied("Ana", "No licence"),
+        words.new_request_email("Ana", &request),
+        words.request_cancelled("Ana", "Plumbing"),
+        words.new_quote_email("Éric", &quote),
+        words.quote_withdrawn("Éric", "Ana Roy", "Plumbing"),
+        words.hired("Ana", &hired),
+        words.not_selected("Ana", "Plumbing"),
+        words.hold_lapsing("Éric", "Plumbing", when, "http://x/jobs"),
+        words.hold_lapsing_admin("Admin", &order),
+        words.hold_placed("Éric", &payment, Some(when)),
+        words.hold_placed("Éric", &payment, None),
+        words.payment_receipt("Éric", &payment, when),
+        words.refund("Éric", &payment, when),
+        words.hold_ended("Éric", &payment, HoldEnd::Released, when),
+        words.hold_ended("Éric", &payment, HoldEnd::Lapsed, when),
+        words.job_paid("Ana", &paid),
+        words.reviewed("Ana", &review),
+        words.membership_receipt("Ana", Some(cad(2399)), when),
+        words.membership_receipt("Ana", None, when),
+        words.membership_reminder("Ana", when),
+    ];
+    let texts = [
+        words.phone_code("1234"),
+        words.new_request_sms(&request),
+        words.new_quote_sms(&quote),
+    ];
+    mails
+        .into_iter()
+        .flat_map(|mail| [mail.subject, mail.body])
+        .chain(texts)
+        .collect()
+}
+
+/// Whether `text` holds `word` of the glossary's avoid list: a whole word, any case; a
+/// trailing `*` allows any ending. Links are paths, not words, and are skipped.
+fn holds_word(text: &str, word: &str) -> bool {
+    let text: Vec<&str> = text
+        .split_whitespace()
+        .filter(|token| !token.starts_with("http"))
+        .collect();
+    let text = text.join(" ");
+    let (stem, any_ending) = match word.strip_suffix('*') {
+        Some(stem) => (stem.to_lowercase(), true),
+        None => (word.to_lowercase(), false),
+    };
+    let text = text.to_lowercase();
+    text.match_indices(&stem).any(|(start, _)| {
+        let before = text[..start].chars().next_back();
+        let after = text[start + stem.len()..].chars().next();
+        !before.is_some_and(char::is_alphabetic)
+            && (any_ending || !after.is_some_and(char::is_alphabetic))
+    })
+}
+
+#[test]
+fn every_message_uses_the_glossary_s_words() {
+    let glossary: serde_json::Value =
+        serde_json::from_str(include_str!("../../../web/src/locales/glossary.json")).unwrap();
+    for (language, code) in [(English, "en"), (French, "fr")] {
+        let avoid: Vec<&str> = glossary["avoid"][code]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|word| word.as_str().unwrap())
+            .collect();
+        assert!(!avoid.is_empty());
+        for text in every_text(of(language)) {
+            let found: Vec<_> = avoid.iter().filter(|w| holds_word(&text, w)).collect();
+            assert!(found.is_empty(), "{found:?} in {text:?}");
+        }
+    }
+}
+
+#[test]
+fn french_messages_keep_quebec_typography() {
+    for text in every_text(of(French)) {
+        assert!(!text.contains('\''), "straight apostrophe in {text:?}");
+        for sign in [';', '!', '?'] {
+            assert!(
+                !text.contains(&format!("{NBSP}{sign}")) && !text.contains(&format!(" {sign}")),
+                "space before {sign} in {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_glossary_reader_sees_whole_words_only() {
+    assert!(holds_word("Nouveau devis", "devis"));
+    assert!(holds_word("L’encaissement", "encaiss*"));
+    assert!(!holds_word("ils sont avisés", "avis"));
+    assert!(!holds_word("appliquer", "applied"));
+}
+
+/// French as the web's catalogues write it (web/src/locales/french-typography.ts): the
+/// typographic apostrophe, a no-break space before a colon that punctuates, nothing before
+/// ; ! ?.
+fn quebec(mail: &Mail) -> bool {
+    [&mail.subject, &mail.body].iter().all(|text| {
+        let chars: Vec<char> = text.chars().collect();
+        !text.contains('\'')
+            && chars.windows(2).all(|pair| match pair {
+                [before, ';' | '!' | '?'] => !before.is_whitespace(),
+                _ => true,
+            })
+            && chars.iter().enumerate().all(|(i, c)| {
+                let punctuates = chars.get(i + 1).is_none_or(|next| next.is_whitespace());
+                *c != ':' || !punctuates || i > 0 && chars[i - 1] == NBSP
+            })
+    })
+}
+
+/// A hire of 120.50 CAD: what the customer's receipts speak of.
+fn hire_payment(link: &'static str) -> HirePayment<'static> {
+    HirePayment {
+        service: "Plumbing",
+        professional: "Élise Roy",
+        amount: cad(12_050),
+        order_id: "0192-abc",
+        link,
+    }
+}
+
+#[test]
+fn the_hold_placed_names_the_amount_the_professional_and_when_it_lapses() {
+    let payment = hire_payment("http://x/user-active-requests");
+    let lapses = Some(christmas_in_calgary());
+    let en = of(English).hold_placed("Bo", &payment, lapses);
+    assert_eq!(en.subject, "Card hold placed: Plumbing");
+    for part in [
+        "You hired Élise Roy for your request (Plumbing). A hold of $120.50 is placed on your card",
+        "charged only when you mark the job completed",
+        "completed by December 25, 2026 at 2:30 p.m. (UTC\u{2212}7), the hold lapses",
+        payment.link,
+    ] {
+        assert!(en.body.contains(part), "{part}: {}", en.body);
+    }
+    let fr = of(French).hold_placed("Bo", &payment, lapses);
+    assert_eq!(
+        fr.subject,
+        format!("Préautorisation sur votre carte{NBSP}: Plumbing")
+    );
+    for part in [
+        "Vous avez engagé Élise Roy pour votre demande (Plumbing).",
+        "Une préautorisation de 120,50\u{a0}$ est placée sur votre carte",
+        "marquez le travail comme terminé",
+        "d’ici le 25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7), la préautorisation expire",
+        payment.link,
+    ] {
+        assert!(fr.body.contains(part), "{part}: {}", fr.body);
+    }
+    assert!(quebec(&fr), "{fr:?}");
+    // A hold whose end the gateway did not say.
+    let unsaid = of(English).hold_placed("Bo", &payment, None);
+    assert!(
+        unsaid
+            .body
+            .contains("before the hold lapses, nothing is charged")
+    );
+    assert!(quebec(&of(French).hold_placed("Bo", &payment, None)));
+}
+
+#[test]
+fn the_payment_receipt_names_what_was_charged_for_what_to_whom_and_when() {
+    let payment = hire_payment("http://x/user-order-history");
+    let charged = christmas_in_calgary();
+    let en = of(English).payment_receipt("Bo", &payment, charged);
+    assert_eq!(en.subject, "Your receipt: Plumbing");
+    for part in [
+        "Receipt number: 0192-abc\n",
+        "Service: Plumbing\n",
+        "Professional: Élise Roy\n",
+        "Amount charged: $120.50\n",
+        "Charged on: December 25, 2026 at 2:30 p.m. (UTC\u{2212}7)\n",
+        payment.link,
+    ] {
+        assert!(en.body.contains(part), "{part}: {}", en.body);
+    }
+    let fr = of(French).payment_receipt("Bo", &payment, charged);
+    assert_eq!(fr.subject, format!("Votre reçu{NBSP}: Plumbing"));
+    for part in [
+        "Numéro de reçu\u{a0}: 0192-abc\n",
+        "Travail effectué par\u{a0}: Élise Roy\n",
+        "Montant débité\u{a0}: 120,50\u{a0}$\n",
+        "Débité le\u{a0}: 25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7)\n",
+        payment.link,
+    ] {
+        assert!(fr.body.contains(part), "{part}: {}", fr.body);
+    }
+    assert!(quebec(&fr), "{fr:?}");
+}
+
+#[test]
+fn a_refund_and_a_hold_s_end_say_how_much_and_when() {
+    let payment = hire_payment("http://x/user-order-history");
+    let when = christmas_in_calgary();
+    let en = of(English).refund("Bo", &payment, when);
+    assert_eq!(en.subject, "Refund: Plumbing");
+    assert!(
+        en.body.contains("Amount refunded: $120.50\n"),
+        "{}",
+        en.body
+    );
+    assert!(
+        en.body
+            .contains("Refunded on: December 25, 2026 at 2:30 p.m.")
+    );
+    let fr = of(French).refund("Bo", &payment, when);
+    assert_eq!(fr.subject, format!("Remboursement{NBSP}: Plumbing"));
+    assert!(
+        fr.body.contains("Montant remboursé\u{a0}: 120,50\u{a0}$\n"),
+        "{}",
+        fr.body
+    );
+    assert!(quebec(&fr), "{fr:?}");
+
+    let en = of(English).hold_ended("Bo", &payment, HoldEnd::Released, when);
+    assert_eq!(en.subject, "Card hold released: Plumbing");
+    assert!(
+        en.body.contains("The hold of $120.50 on your card for your request (Plumbing) with Élise Roy was released on December 25, 2026"),
+        "{}",
+        en.body
+    );
+    assert!(en.body.contains("Your card was not charged."));
+    let lapsed = of(English).hold_ended("Bo", &payment, HoldEnd::Lapsed, when);
+    assert_eq!(lapsed.subject, "Card hold lapsed: Plumbing");
+    assert!(lapsed.body.contains("authorize the card again"));
+    for end in [HoldEnd::Released, HoldEnd::Lapsed] {
+        let fr = of(French).hold_ended("Bo", &payment, end, when);
+        assert!(
+            fr.body
+                .contains("La préautorisation de 120,50\u{a0}$ sur votre carte"),
+            "{}",
+            fr.body
+        );
+        assert!(fr.body.contains("Votre carte n’a pas été débitée."));
+        assert!(quebec(&fr), "{fr:?}");
+    }
+    assert_eq!(
+        of(French)
+            .hold_ended("Bo", &payment, HoldEnd::Lapsed, when)
+            .subject,
+        format!("Préautorisation expirée{NBSP}: Plumbing")
+    );
+}
+
+#[test]
+fn the_paid_professional_reads_the_amount_the_fee_and_the_net() {
+    let paid = JobPaid {
+        service: "Plumbing",
+        customer: "Bo",
+        amount: cad(9_000),
+        fee: cad(1_080),
+        net: cad(7_920),
+        order_id: "0192-abc",
+        paid: christmas_in_calgary(),
+        link: "http://x/professional-order-history",
+    };
+    let en = of(English).job_paid("Ana", &paid);
+    assert_eq!(en.subject, "Job paid: Plumbing");
+    for part in [
+        "Job amount: $90.00\n",
+        "Platform fee: $10.80\n",
+        "Your payout: $79.20\n",
+        "Order: 0192-abc",
+        "for Bo went through on December 25, 2026 at 2:30 p.m.",
+        paid.link,
+    ] {
+        assert!(en.body.contains(part), "{part}: {}", en.body);
+    }
+    let fr = of(French).job_paid("Ana", &paid);
+    assert_eq!(fr.subject, format!("Travail payé{NBSP}: Plumbing"));
+    for part in [
+        "Montant du travail\u{a0}: 90,00\u{a0}$\n",
+        "Frais de plateforme\u{a0}: 10,80\u{a0}$\n",
+        "Votre versement\u{a0}: 79,20\u{a0}$\n",
+        paid.link,
+    ] {
+        assert!(fr.body.contains(part), "{part}: {}", fr.body);
+    }
+    assert!(quebec(&fr), "{fr:?}");
+}
+
+#[test]
+fn the_reviewed_professional_reads_the_rating_and_the_words_or_their_start() {
+    let review = Reviewed {
+        service: "Plumbing",
+        customer: "Bo",
+        rating: 4,
+        text: "Quick and tidy.",
+        link: "http://x/view-professional-profile",
+    };
+    let en = of(English).reviewed("Ana", &review);
+    assert_eq!(en.subject, "New review: Plumbing");
+    for part in [
+        "Rating: 4 out of 5\n",
+        "\u{201c}Quick and tidy.\u{201d}",
+        review.link,
+    ] {
+        assert!(en.body.contains(part), "{part}: {}", en.body);
+    }
+    let fr = of(French).reviewed("Ana", &review);
+    assert_eq!(fr.subject, format!("Nouvelle évaluation{NBSP}: Plumbing"));
+    for part in [
+        "Note\u{a0}: 4 sur 5\n",
+        "«\u{a0}Quick and tidy.\u{a0}»",
+        review.link,
+    ] {
+        assert!(fr.body.contains(part), "{part}: {}", fr.body);
+    }
+    assert!(quebec(&fr), "{fr:?}");
+    let silent = Reviewed { text: "", ..review };
+    assert!(
+        of(English)
+            .reviewed("Ana", &silent)
+            .body
+            .contains("They left no comment.")
+    );
+    assert!(
+        of(French)
+            .reviewed("Ana", &silent)
+            .body
+            .contains("Aucun commentaire.")
+    );
+    let long = "Very good work. ".repeat(40);
+    let long = Reviewed {
+        text: &long,
+        ..review
+    };
+    let quoted = of(English).reviewed("Ana", &long).body;
+    assert!(quoted.contains("Very good…\u{201d}"), "{quoted}");
+    assert!(quoted.len() < 700, "{quoted}");
 }

@@ -1,5 +1,5 @@
-//! The dashboards against the real server and Postgres: the professional's counters (open
-//! requests matching them now, quoted, hired, completed) and latest requests behind the
+//! The dashboards against the real server and Postgres: the professional's counters
+//! (requests they were told of, quoted, hired, completed) and latest requests behind the
 //! membership gate, the customer's hired and completed counts, and who may read each.
 
 use crate::helpers::{
@@ -31,7 +31,7 @@ async fn pro_dashboard(
 }
 
 #[tokio::test]
-async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_requests() {
+async fn the_professional_dashboard_counts_told_quoted_hired_and_completed_requests() {
     let server = TestServer::start().await;
     let mut market = market(&server).await;
     let (customer_id, customer_token) = customer(&server).await;
@@ -109,8 +109,8 @@ async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_r
             after.requests_hired,
             after.requests_completed
         ),
-        (2, 2, 2, 1),
-        "two requests still open, quoted on two (one withdrawn), hired on two, one done"
+        (4, 2, 2, 1),
+        "told of four, quoted on two (one withdrawn), hired on two, one done"
     );
     let theirs = pro_dashboard(&mut market, &other_token, other)
         .await
@@ -141,6 +141,38 @@ async fn the_professional_dashboard_counts_matching_quoted_hired_and_completed_r
         ),
         (5, 3, 2, 1)
     );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_professional_counts_the_requests_they_were_told_of_not_every_open_one() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let (_, customer_token) = customer(&server).await;
+    // Placed before the professional joined: open and matching them now, never told.
+    for _ in 0..3 {
+        place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+            .await
+            .unwrap();
+    }
+    let (pro, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let told = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let notified: Vec<Uuid> = sqlx::query_scalar(
+        "select distinct repair_request_id from request_notifications where professional_id = $1",
+    )
+    .bind(pro)
+    .fetch_all(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(notified, [Uuid::parse_str(&told.id).unwrap()]);
+
+    let dashboard = pro_dashboard(&mut market, &pro_token, pro).await.unwrap();
+    assert_eq!(dashboard.requests_received, 1, "told of one request");
+    // The latest list still shows every open request that matches them.
+    assert_eq!(dashboard.latest_repair_requests.len(), 4);
+    assert_eq!(dashboard.latest_repair_requests[0].id, told.id);
     server.stop().await;
 }
 

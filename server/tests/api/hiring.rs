@@ -567,7 +567,7 @@ async fn the_sweeper_warns_once_then_lapses_the_hold_and_the_card_can_be_authori
         (english_admin, "Card hold lapses soon", "Plumbing Services"),
         (
             french_admin,
-            "Autorisation de paiement",
+            "Préautorisation bientôt expirée",
             "Services de plomberie",
         ),
     ] {

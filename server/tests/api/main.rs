@@ -44,6 +44,7 @@ mod providers_storage;
 mod providers_stripe;
 mod providers_twilio;
 mod quotes;
+mod receipts;
 mod repair_requests;
 mod reviews;
 mod services_admin;

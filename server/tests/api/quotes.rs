@@ -366,7 +366,7 @@ async fn the_customer_is_told_in_their_language_and_only_they_read_the_quotes() 
     .await;
     let subject = message["subject"].as_str().unwrap();
     let body = message["body"].as_str().unwrap();
-    assert!(subject.starts_with("Nouveau devis"), "{subject}");
+    assert!(subject.starts_with("Nouvelle soumission"), "{subject}");
     assert!(body.contains("120,50\u{a0}$"), "{body}");
     assert!(
         body.contains(&format!("/application-list/{}", request.id)),

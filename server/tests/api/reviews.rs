@@ -1,13 +1,14 @@
 //! Reviews against the real server and Postgres: only the customer of a completed job whose
 //! payment was captured reviews it, once (also under concurrency), with a rating of 1 to 5
 //! and a bounded text; who reads a request's review; the public list and the average and
-//! count on the public profile, beside each quote and the request's `reviewed`.
+//! count on the public profile, beside each quote and the request's `reviewed`; the
+//! professional told of their review once, in their language.
 
 use crate::helpers::{
-    TestServer,
+    TestServer, emails_to,
     market::{
-        CALGARY_PRO, Market, Stage, customer, db, in_calgary, job_at, market, place, professional,
-        quote,
+        CALGARY_PRO, Market, Pro, Stage, customer, db, in_calgary, job_at, market, place,
+        professional, quote,
     },
     reason, violated_fields, with_token,
 };
@@ -240,6 +241,74 @@ async fn a_double_review_is_refused_under_concurrency() {
         .await
         .unwrap();
     assert_eq!(stored, 1);
+    let told: i64 = sqlx::query_scalar(
+        "select count(*) from outbox_messages where starts_with(subject, 'New review:')",
+    )
+    .fetch_one(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(told, 1, "the professional is told of the one review");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_reviewed_professional_is_told_once_in_their_language() {
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let words = "Quick, tidy and kind.";
+    for (code, subject, parts) in [
+        (
+            "en",
+            "New review: Plumbing Services",
+            [
+                "Test account reviewed your work on their request (Plumbing Services).",
+                "Rating: 4 out of 5\n",
+                "\u{201c}Quick, tidy and kind.\u{201d}",
+                "/view-professional-profile",
+            ],
+        ),
+        (
+            "fr",
+            "Nouvelle évaluation\u{a0}: Services de plomberie",
+            [
+                "Test account a évalué votre travail pour sa demande (Services de plomberie).",
+                "Note\u{a0}: 4 sur 5\n",
+                "«\u{a0}Quick, tidy and kind.\u{a0}»",
+                "/view-professional-profile",
+            ],
+        ),
+    ] {
+        let (_, customer_token) = customer(&server).await;
+        let pro = Pro {
+            language: code,
+            ..CALGARY_PRO
+        };
+        let (pro_id, pro_token, pro_email) = professional(&server, pro).await;
+        let done = job_for(
+            &server,
+            customer_token,
+            (pro_id, pro_token),
+            Stage::Completed,
+        )
+        .await;
+        // Sent twice: the second is refused, and nobody is told twice.
+        let mut answers = Vec::new();
+        for _ in 0..2 {
+            let (token, id) = (&done.customer_token, &done.request_id);
+            answers.push(review(&mut market, token, id, 4, words).await);
+        }
+        assert!(answers[0].is_ok(), "{answers:?}");
+        assert_eq!(answers[1].as_ref().unwrap_err().code(), Code::AlreadyExists);
+        let sent = emails_to(db(&server), &pro_email, subject).await;
+        assert_eq!(sent.len(), 1, "{sent:#?}");
+        for part in parts {
+            assert!(
+                sent[0].1.contains(part),
+                "{part:?} is not in:\n{}",
+                sent[0].1
+            );
+        }
+    }
     server.stop().await;
 }
 

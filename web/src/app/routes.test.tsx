@@ -102,8 +102,11 @@ describe('page shell', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
     const header = screen.getByRole('banner');
     const mainNav = within(header).getByRole('navigation', { name: 'Main' });
-    expect(within(mainNav).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
-    expect(within(mainNav).getByRole('link', { name: 'Professional log in' })).toHaveAttribute(
+    expect(within(mainNav).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(within(mainNav).getByRole('link', { name: 'Professional sign-in' })).toHaveAttribute(
       'href',
       '/login-as-professional',
     );
@@ -136,7 +139,7 @@ describe('signed-in areas', () => {
   it.each(['/admin', '/admin/login'])('signs an admin in at %s', async (path) => {
     renderApp(path);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Administrator log in' }),
+      await screen.findByRole('heading', { level: 1, name: 'Administrator sign-in' }),
     ).toBeVisible();
   });
 

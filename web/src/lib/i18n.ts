@@ -2,6 +2,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '@/locales/en.json';
 import fr from '@/locales/fr.json';
+import { frenchElision } from './french-elision';
 import type { Language } from './language';
 
 /** The two catalogues. Every string a person reads comes from them. */
@@ -16,13 +17,17 @@ export function createI18n(language: Language, root: HTMLElement = document.docu
   instance.on('languageChanged', (lng) => {
     root.lang = lng;
   });
-  void instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'fr'],
-    resources: { en: { translation: en }, fr: { translation: fr } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  void instance
+    .use(initReactI18next)
+    .use(frenchElision)
+    .init({
+      lng: language,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'fr'],
+      resources: { en: { translation: en }, fr: { translation: fr } },
+      interpolation: { escapeValue: false },
+      postProcess: [frenchElision.name],
+      initAsync: false,
+    });
   return instance;
 }

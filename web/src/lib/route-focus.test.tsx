@@ -9,7 +9,7 @@ describe('focus on navigation', () => {
     expect(first).not.toHaveFocus();
 
     await act(() => router.navigate('/login'));
-    const login = await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    const login = await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await waitFor(() => expect(login).toHaveFocus());
 
     await act(() => router.navigate('/'));

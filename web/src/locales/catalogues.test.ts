@@ -3,6 +3,7 @@ import { ErrorReasonSchema } from '@/gen/repairs/errors/v1/errors_pb';
 import { CLIENT_REASONS, KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
 import en from './en.json';
 import fr from './fr.json';
+import glossary from './glossary.json';
 import { frenchTypographyProblems } from './french-typography';
 
 /** Every leaf of a catalogue as `path -> text` (array items get their index in the path). */
@@ -27,6 +28,13 @@ const placeholders = (text: string) =>
 
 const catalogues = { en: leaves(en), fr: leaves(fr) };
 
+/** A glossary word as a pattern: whole words only, any case; a trailing * allows any ending. */
+function avoidPattern(word: string): RegExp {
+  const stem = word.replace(/\*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const end = word.endsWith('*') ? '' : '(?!\\p{L})';
+  return new RegExp(`(?<!\\p{L})${stem}${end}`, 'iu');
+}
+
 describe('translation catalogues', () => {
   it.each([
     ['en', 'fr'],
@@ -49,6 +57,14 @@ describe('translation catalogues', () => {
         placeholders(text).join() !== placeholders(catalogues.fr.get(key) ?? '').join(),
     );
     expect(different).toEqual([]);
+  });
+
+  it.each(['en', 'fr'] as const)('%s uses one word per thing (glossary.json)', (language) => {
+    const avoid = glossary.avoid[language].map((word) => avoidPattern(word));
+    const offending = [...catalogues[language]].flatMap(([key, text]) =>
+      avoid.filter((pattern) => pattern.test(text)).map((pattern) => `${key}: ${pattern.source}`),
+    );
+    expect(offending).toEqual([]);
   });
 
   it('is really translated: most French texts differ from the English ones', () => {

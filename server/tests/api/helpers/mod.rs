@@ -51,3 +51,18 @@ pub async fn redis_cache() -> Arc<dyn Cache> {
             .expect("connect to TEST_REDIS_URL"),
     )
 }
+
+/// The emails written to the outbox for `to` whose subject starts with `subject`, oldest
+/// first: (subject, body). Read from the table, so a message counts as soon as it is written.
+pub async fn emails_to(db: &sqlx::PgPool, to: &str, subject: &str) -> Vec<(String, String)> {
+    sqlx::query_as(
+        "select subject, body from outbox_messages
+         where channel = 'email' and recipient = $1 and starts_with(subject, $2)
+         order by id",
+    )
+    .bind(to)
+    .bind(subject)
+    .fetch_all(db)
+    .await
+    .expect("read the outbox")
+}

@@ -5,7 +5,7 @@ import { renderApp } from '@/test/render-app';
 
 describe('footer', () => {
   it.each([
-    ['en', '/contact', 'Administrator log in'],
+    ['en', '/contact', 'Administrator sign-in'],
     ['fr', '/fr', 'Connexion administrateur'],
   ])('links to the admin sign-in, in %s', async (language, path, name) => {
     localStorage.setItem('lang', language);

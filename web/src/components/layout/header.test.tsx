@@ -22,8 +22,8 @@ describe('header', () => {
   it('offers the sign-in pages to someone signed out', async () => {
     renderApp('/contact');
     const nav = await mainNav();
-    expectLink(nav, 'Log in', '/login');
-    expect(nav.getByRole('link', { name: 'Professional log in' })).toBeVisible();
+    expectLink(nav, 'Sign in', '/login');
+    expect(nav.getByRole('link', { name: 'Professional sign-in' })).toBeVisible();
   });
 
   it('shows a signed-in customer their name, account link and log out instead', async () => {
@@ -31,9 +31,9 @@ describe('header', () => {
     renderApp('/contact');
     const nav = await mainNav();
     expectLink(nav, 'Casey Customer, my account', '/user-account-setting');
-    expectLink(nav, 'Log out', '/user-logout');
-    expect(nav.queryByRole('link', { name: 'Log in' })).toBeNull();
-    expect(nav.queryByRole('link', { name: 'Professional log in' })).toBeNull();
+    expectLink(nav, 'Sign out', '/user-logout');
+    expect(nav.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(nav.queryByRole('link', { name: 'Professional sign-in' })).toBeNull();
   });
 
   it('shows a signed-in professional their profile and log out, in French', async () => {
@@ -49,6 +49,6 @@ describe('header', () => {
     renderApp('/contact');
     const nav = await mainNav();
     expectLink(nav, 'administration', '/admin/professionals-list');
-    expectLink(nav, 'Log out', '/admin/logout');
+    expectLink(nav, 'Sign out', '/admin/logout');
   });
 });

@@ -25,7 +25,7 @@ describe('My Profile (customer)', () => {
     await user.clear(name);
     await user.type(name, 'Casey Renamed');
     await user.selectOptions(screen.getByLabelText('Preferred language'), 'fr');
-    await user.click(screen.getByRole('checkbox', { name: 'SMS updates' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Updates by text' }));
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-profile-updated'));
@@ -51,7 +51,7 @@ describe('My Profile (customer)', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Update Profile' }));
     expect(
       await screen.findByText(
-        'An account with this email already exists. Log in, or use another email.',
+        'An account with this email already exists. Sign in, or use another email.',
       ),
     ).toBeVisible();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
@@ -80,7 +80,7 @@ describe('customer area gate', () => {
     });
     renderApp('/user-dashboard', transport);
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Do you wish to receive SMS updates?',
+      name: 'Do you wish to receive updates by text?',
     });
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

@@ -16,7 +16,7 @@ import {
 const tokenFor = (sub: string, role: string) =>
   fakeToken({ sub, role, iat: Math.floor(Date.now() / 1000) });
 
-async function logIn(email = 'someone@example.ca', password = 'a-password', submit = 'Log in') {
+async function logIn(email = 'someone@example.ca', password = 'a-password', submit = 'Sign in') {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/^Email/), email);
   await user.type(screen.getByLabelText(/^Password/), password);
@@ -45,7 +45,7 @@ describe('log-in pages', () => {
       },
     });
     renderApp('/login', transport);
-    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await logIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Email/Password Mismatch');
   });
@@ -53,8 +53,8 @@ describe('log-in pages', () => {
   it('asks for both fields before calling the server', async () => {
     const { transport, calls } = stubServer({ logIn: () => ({}) });
     renderApp('/login', transport);
-    await screen.findByRole('heading', { level: 1, name: 'Log in' });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Please enter your email address.')).toBeVisible();
     expect(screen.getByText('Please enter your password.')).toBeVisible();
     expect(calls).toEqual([]);
@@ -70,7 +70,7 @@ describe('log-in pages', () => {
       getCustomer: () => ({ customer: customer() }),
     });
     const { router } = renderApp('/login', transport);
-    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     await logIn('casey@example.ca', 'a-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/create-request'));
     expect(requests('logIn')[0]).toMatchObject({ role: Role.CUSTOMER, email: 'casey@example.ca' });
@@ -96,7 +96,7 @@ describe('log-in pages', () => {
   ] as const)('sends a professional (%s) to %s', async (_case, fields, path) => {
     const { transport } = professionalServer(professional(fields));
     const { router } = renderApp('/login-as-professional', transport);
-    await screen.findByRole('heading', { level: 1, name: 'Professional log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Professional sign-in' });
     await logIn();
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
     expect(localStorage.getItem('professional-token')).not.toBeNull();
@@ -107,7 +107,7 @@ describe('log-in pages', () => {
       professional({ state: ProfessionalState.DENIED, denialReason: 'Licence unreadable' }),
     );
     renderApp('/login-as-professional', transport);
-    await screen.findByRole('heading', { level: 1, name: 'Professional log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Professional sign-in' });
     await logIn();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Registration denied' }),
@@ -129,7 +129,7 @@ describe('log-in pages', () => {
       listProfessionals: () => ({ professionals: [] }),
     });
     const { router } = renderApp('/admin', transport);
-    await screen.findByRole('heading', { level: 1, name: 'Administrator log in' });
+    await screen.findByRole('heading', { level: 1, name: 'Administrator sign-in' });
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
     await logIn('admin@example.ca', 'secret');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/professionals-list'));

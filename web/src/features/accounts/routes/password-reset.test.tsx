@@ -61,7 +61,7 @@ describe('password reset', () => {
     await user.click(screen.getByRole('button', { name: 'Save the new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(
-      await screen.findByText('Your password was changed. Log in with the new one.'),
+      await screen.findByText('Your password was changed. Sign in with the new one.'),
     ).toBeVisible();
     expect(requests('resetPassword')[0]).toMatchObject({
       role: Role.CUSTOMER,

@@ -110,7 +110,7 @@ describe('phone step', () => {
     await user.type(code, '1234');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(
-      await screen.findByText('This code is not right. Check the text message and try again.'),
+      await screen.findByText('This code is not right. Check the text and try again.'),
     ).toBeVisible();
     expect(code).toHaveFocus();
 

@@ -56,7 +56,7 @@ describe('sign-up page', () => {
     await fill({ name: 'Ada', email: 'taken@example.ca', password: 'long-enough-1' });
     expect(
       await screen.findByText(
-        'An account with this email already exists. Log in, or use another email.',
+        'An account with this email already exists. Sign in, or use another email.',
       ),
     ).toBeVisible();
     expect(screen.getByLabelText(/^Email/)).toHaveFocus();

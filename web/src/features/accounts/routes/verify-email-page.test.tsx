@@ -22,7 +22,7 @@ describe('email confirmation link', () => {
     renderApp('/verify-email/tok-123', transport, { strict: true });
     expect(await screen.findByText('Your email address is confirmed.')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login',
     );
@@ -62,7 +62,7 @@ describe('email confirmation link', () => {
     });
     renderApp('/verify-email/tok-000', transport);
     await screen.findByText('Your email address is confirmed.');
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       '/login',
     );

@@ -136,7 +136,7 @@ describe('admin: users', () => {
     expect(screen.getByText('casey@example.ca')).toBeVisible();
     await user.click(remove);
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Do you want to delete this user?',
+      name: 'Do you want to delete this customer?',
     });
     expect(dialog).toHaveTextContent(
       'their open repair requests are cancelled (the professionals who quoted are told)',
@@ -156,7 +156,7 @@ describe('admin: users', () => {
       }),
     });
     const { router } = renderApp('/admin/user-list?q=casey', transport);
-    const box = await screen.findByRole('searchbox', { name: 'Search users' });
+    const box = await screen.findByRole('searchbox', { name: 'Search customers' });
     expect(box).toHaveValue('casey');
     expect(await screen.findByRole('link', { name: 'Casey Customer' })).toBeVisible();
     expect(requests<ListCustomersRequest>('listCustomers')[0]).toMatchObject({ query: 'casey' });
@@ -166,7 +166,7 @@ describe('admin: users', () => {
     await user.type(box, ' nobody ');
     // Asked once typing has paused, not once per key.
     await waitFor(() => expect(router.state.location.search).toBe('?q=nobody'));
-    expect(await screen.findByText('No user matches “nobody”.')).toBeVisible();
+    expect(await screen.findByText('No customer matches “nobody”.')).toBeVisible();
     const asked = requests<ListCustomersRequest>('listCustomers').map((r) => r.query);
     expect(asked.filter((query) => query.startsWith('n') && query !== 'nobody')).toEqual([]);
 
@@ -180,9 +180,7 @@ describe('admin: users', () => {
     signIn('admin', 'a1');
     const { transport } = stubServer({ listCustomers: () => ({ customers: [] }) });
     renderApp('/admin/user-list?q=zz', transport);
-    expect(
-      await screen.findByRole('searchbox', { name: 'Rechercher des utilisateurs' }),
-    ).toBeVisible();
-    expect(await screen.findByText('Aucun utilisateur ne correspond à « zz ».')).toBeVisible();
+    expect(await screen.findByRole('searchbox', { name: 'Rechercher des clients' })).toBeVisible();
+    expect(await screen.findByText('Aucun client ne correspond à « zz ».')).toBeVisible();
   });
 });

@@ -180,7 +180,11 @@ describe('admin: audit log', () => {
 
   it.each([
     ['en', 'The server (housekeeping)', 'Released a hold no hire held'],
-    ['fr', 'Le serveur (entretien automatique)', 'Préautorisation sans embauche libérée'],
+    [
+      'fr',
+      'Le serveur (entretien automatique)',
+      'Préautorisation libérée : aucun professionnel engagé',
+    ],
   ])('names the server, not an admin, for what it did by itself (%s)', async (lang, who, what) => {
     localStorage.setItem('lang', lang);
     const released = create(AuditEventSchema, {

@@ -174,9 +174,9 @@ describe('admin: test checkout', () => {
 
     expect(await screen.findByText('pi_test_1')).toBeVisible();
     expect(screen.getByText('Authorized (held)')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Capture' }));
-    expect(await screen.findByText('The payment was captured.')).toBeVisible();
-    expect(screen.getByText('Captured')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Charge' }));
+    expect(await screen.findByText('The payment was charged.')).toBeVisible();
+    expect(screen.getByText('Charged')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Release' })).toBeNull();
     expect(server.requests('createTestCharge')[0]).toMatchObject({
       paymentMethod: '4242424242424242',

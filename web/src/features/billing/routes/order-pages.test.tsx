@@ -87,17 +87,17 @@ describe('admin order history', () => {
 
     const user = userEvent.setup();
     await user.click(
-      within(row).getByRole('button', { name: 'Capture $45.50 from Casey Customer' }),
+      within(row).getByRole('button', { name: 'Charge $45.50 to Casey Customer’s card' }),
     );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Capture this payment?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
-    expect(await screen.findByText('The payment was captured.')).toBeVisible();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Charge this payment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
+    expect(await screen.findByText('The payment was charged.')).toBeVisible();
     const [capture] = server.requests<{ target: unknown; requestId: string }>('capturePayment');
     expect(capture?.target).toEqual(
       expect.objectContaining({ target: { case: 'orderId', value: 'o1' } }),
     );
     expect(capture?.requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await within(row).findByText('Captured Already')).toBeVisible();
+    expect(await within(row).findByText('Charged already')).toBeVisible();
     expect(within(row).getByRole('button', { name: /^Refund/ })).toBeVisible();
   });
 
@@ -114,17 +114,17 @@ describe('admin order history', () => {
     renderApp('/admin/order-history', server.transport);
     const row = await rowOf('Casey Customer');
     const user = userEvent.setup();
-    await user.click(within(row).getByRole('button', { name: /^Capture/ }));
+    await user.click(within(row).getByRole('button', { name: /^Charge/ }));
     const dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
     expect(await within(dialog).findByRole('alert')).toBeVisible();
-    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
     expect(
       await within(dialog).findByText(
-        'The hold on the card has expired. Authorise the card again.',
+        'The hold on the card has expired. Authorize the card again.',
       ),
     ).toBeVisible();
-    await user.click(within(dialog).getByRole('button', { name: 'Capture' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
     await waitFor(() => expect(tries).toBe(3));
     const keys = server.requests<{ requestId: string }>('capturePayment').map((c) => c.requestId);
     expect(keys[1]).toBe(keys[0]);
@@ -144,8 +144,8 @@ describe('admin order history', () => {
     );
     renderApp('/admin/order-history', server.transport);
     const captured = await rowOf('Cam Captured');
-    expect(within(captured).getByText('Captured Already')).toBeVisible();
-    expect(within(captured).queryByRole('button', { name: /^Capture/ })).toBeNull();
+    expect(within(captured).getByText('Charged already')).toBeVisible();
+    expect(within(captured).queryByRole('button', { name: /^Charge/ })).toBeNull();
     const user = userEvent.setup();
     await user.click(
       within(captured).getByRole('button', { name: 'Refund $45.50 to Cam Captured' }),
@@ -182,7 +182,7 @@ describe('admin order history', () => {
     ]);
     renderApp('/admin/order-history', server.transport);
     const row = await rowOf('Casey Customer');
-    expect(within(row).queryByRole('button', { name: /^Capture/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /^Charge/ })).toBeNull();
   });
 
   it('says in the page, in French, why the server refused a refund, and never in a browser alert', async () => {
@@ -287,7 +287,7 @@ describe('how the professional is paid (/stripe-connect)', () => {
     const totals = screen.getByLabelText('What you are owed and were paid');
     expect(within(totals).getByText('$40.95')).toBeVisible();
     expect(within(totals).getByText('$0.00')).toBeVisible();
-    expect(screen.getByText('The platform keeps 10% of each captured job.')).toBeVisible();
+    expect(screen.getByText('The platform keeps 10% of each paid job.')).toBeVisible();
     const table = await screen.findByRole('table');
     expect(within(table).getByText('$4.55')).toBeVisible();
     expect(within(table).getByText('Owed')).toBeVisible();
@@ -308,7 +308,7 @@ describe('how the professional is paid (/stripe-connect)', () => {
     });
     renderApp('/stripe-connect', server.transport);
     expect(
-      await screen.findByText('No payouts yet: they appear once a job is captured.'),
+      await screen.findByText('No payouts yet: they appear once a job is paid.'),
     ).toBeVisible();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Set up payouts with Stripe' }));

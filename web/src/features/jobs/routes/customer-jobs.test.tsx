@@ -85,7 +85,7 @@ describe('application list', () => {
       'href',
       '/hire/q1',
     );
-    expect(screen.getByRole('status')).toHaveTextContent('1 application');
+    expect(screen.getByRole('status')).toHaveTextContent('1 quote');
 
     stream.push({
       revision: 3n,
@@ -109,7 +109,7 @@ describe('application list', () => {
     });
     expect(await screen.findByRole('link', { name: 'Sam Second' })).toBeVisible();
     expect(screen.getByText('No reviews yet')).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('2 applications');
+    expect(screen.getByRole('status')).toHaveTextContent('2 quotes');
 
     // A withdrawn quote leaves the list.
     stream.push({
@@ -149,7 +149,7 @@ describe('application list', () => {
   });
 
   it.each([
-    ['en', 'No Applications Found'],
+    ['en', 'No quotes found'],
     ['fr', 'Aucune soumission trouvée'],
   ])('says when there are none, without the stream (%s)', async (language, text) => {
     localStorage.setItem('lang', language);
@@ -184,7 +184,7 @@ describe('one application', () => {
       'href',
       '/hire/q1',
     );
-    expect(screen.getByRole('link', { name: 'Back to the applications' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Back to the quotes' })).toHaveAttribute(
       'href',
       `/application-list/${REQUEST_ID}`,
     );
@@ -248,7 +248,7 @@ describe('submit review', () => {
     const { transport } = customerServer();
     renderApp(path, transport);
     expect(await screen.findByRole('radio', { name: '5 étoiles\u00a0: excellent' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Envoyer l’avis' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Envoyer l’évaluation' })).toBeVisible();
   });
 });
 
@@ -267,8 +267,8 @@ describe('order history', () => {
   };
 
   it.each([
-    ['en', '$1,234.50', '2 hrs', 'Captured'],
-    ['fr', '1\u00a0234,50\u00a0$', '2\u00a0h', 'Encaissé'],
+    ['en', '$1,234.50', '2 hrs', 'Charged'],
+    ['fr', '1\u00a0234,50\u00a0$', '2\u00a0h', 'Prélevé'],
   ])('lists the customer’s orders (%s)', async (language, charges, time, state) => {
     localStorage.setItem('lang', language);
     const { transport, requests } = customerServer({}, { listOrders: () => ({ orders: [order] }) });

@@ -164,7 +164,7 @@ describe('sending a quote (/request-apply)', () => {
     await user.type(screen.getByLabelText(/^Durée estimée/), '0,5');
     await user.clear(fee);
     await user.type(fee, '1 234,50');
-    await user.click(screen.getByRole('button', { name: 'Envoyer le devis' }));
+    await user.click(screen.getByRole('button', { name: 'Envoyer la soumission' }));
     await waitFor(() => expect(server.requests('createQuote')).toHaveLength(1));
     expect(server.requests('createQuote')[0]).toMatchObject({
       estimatedMinutes: 30,
@@ -186,7 +186,7 @@ describe('sending a quote (/request-apply)', () => {
         'You already have a quote on this request. Withdraw it to send another.',
       ),
     ).toBeVisible();
-    expect(within(alert).getByRole('link', { name: 'See your applied requests' })).toHaveAttribute(
+    expect(within(alert).getByRole('link', { name: 'See the quotes you sent' })).toHaveAttribute(
       'href',
       '/applied-requests',
     );
@@ -278,7 +278,7 @@ describe('the professional’s lists', () => {
   it('says when nothing was quoted', async () => {
     const server = listsServer({});
     renderApp('/applied-requests', server.transport);
-    expect(await screen.findByText('No Applications Found')).toBeVisible();
+    expect(await screen.findByText('No quotes found')).toBeVisible();
     expect(await screen.findByText('None of your quotes was turned down.')).toBeVisible();
   });
 

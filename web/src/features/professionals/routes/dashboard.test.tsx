@@ -50,7 +50,7 @@ describe('professional dashboard', () => {
     expect(await within(figures).findByText('7')).toBeVisible();
     const expected: [string, string][] = [
       ['Requests Received', '7'],
-      ['Applied', '3'],
+      ['Quotes sent', '3'],
       ['Accepted', '2'],
       ['Completed', '1'],
     ];

@@ -5,9 +5,13 @@ import { RouteLoader } from '@/components/route-loader';
 import { LinkButton } from '@/components/ui/links';
 import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
 import { ProfessionalDetails } from '../components/professional-details';
+import { ReviewList } from '../components/review-list';
 import { useProfessionalAccount } from '../professional-context';
 
-/** /view-professional-profile: the professional's own profile and licences, with an edit link. */
+/**
+ * /view-professional-profile: the professional's own profile and licences, with an edit link,
+ * and the reviews customers wrote of their work (where the review emails send them).
+ */
 export function OwnProfilePage() {
   const { t } = useTranslation();
   const { professional } = useProfessionalAccount();
@@ -19,7 +23,14 @@ export function OwnProfilePage() {
           {t('professionalDetails.edit')}
         </LinkButton>
       </HStack>
-      {professional ? <ProfessionalDetails professional={professional} /> : <RouteLoader />}
+      {professional ? (
+        <>
+          <ProfessionalDetails professional={professional} />
+          <ReviewList professionalId={professional.id} />
+        </>
+      ) : (
+        <RouteLoader />
+      )}
     </Stack>
   );
 }

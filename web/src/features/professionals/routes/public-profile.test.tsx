@@ -2,13 +2,25 @@ import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { CUSTOMER_ID, PROFESSIONAL_ID, customer, signIn, stubServer } from '@/test/stub-server';
+import {
+  CUSTOMER_ID,
+  PROFESSIONAL_ID,
+  customer,
+  professional,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
 
-function profileServer(reviews: { rating: number; text: string }[]) {
-  signIn('customer', CUSTOMER_ID);
+/** A customer reading a professional's public profile, or the professional their own. */
+function profileServer(
+  reviews: { rating: number; text: string }[],
+  reader: 'customer' | 'professional' = 'customer',
+) {
+  signIn(reader, reader === 'customer' ? CUSTOMER_ID : PROFESSIONAL_ID);
   return stubServer(
     {
       getCustomer: () => ({ customer: customer() }),
+      getProfessional: () => ({ professional: professional() }),
       getPublicProfessional: () => ({
         professional: { id: PROFESSIONAL_ID, name: 'Paule Pro', radiusKm: 50, experience: 3 },
       }),
@@ -50,10 +62,26 @@ describe('public profile reviews', () => {
     expect(within(section).getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   });
 
+  it('shows a professional the reviews of their work on their own profile', async () => {
+    const { transport, requests } = profileServer(
+      [{ rating: 4, text: 'Quick, tidy and kind.' }],
+      'professional',
+    );
+    renderApp('/view-professional-profile', transport);
+    const section = await screen.findByRole('region', { name: 'Reviews' });
+    expect(await within(section).findByText('Quick, tidy and kind.')).toBeVisible();
+    expect(
+      within(section).getByRole('img', { name: 'Rated 4 out of 5, from 1 review' }),
+    ).toBeVisible();
+    expect(requests('listProfessionalReviews')[0]).toMatchObject({
+      professionalId: PROFESSIONAL_ID,
+    });
+  });
+
   it('says when there are none, in French', async () => {
     localStorage.setItem('lang', 'fr');
     const { transport } = profileServer([]);
     renderApp(`/view-professional/${PROFESSIONAL_ID}`, transport);
-    expect(await screen.findByText('Aucun avis pour le moment.')).toBeVisible();
+    expect(await screen.findByText('Aucune évaluation pour le moment.')).toBeVisible();
   });
 });

@@ -94,7 +94,7 @@ describe('admin: requests', () => {
     expect(within(row).getByText('4 km')).toBeVisible();
     expect(within(row).getByText(/^Email – Sent · 1 try/)).toBeVisible();
     expect(
-      within(row).getByText(/^Text message – Failed · 8 tries · .* · number unreachable$/),
+      within(row).getByText(/^Text – Failed · 8 tries · .* · number unreachable$/),
     ).toBeVisible();
     expect(requests('listRepairRequestMatches')[0]).toMatchObject({ repairRequestId: REQUEST_ID });
   });

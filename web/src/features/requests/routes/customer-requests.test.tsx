@@ -279,7 +279,7 @@ describe('one request', () => {
     renderApp(`/user-view-request/${REQUEST_ID}`, transport);
     expect(await screen.findByText('The kitchen sink leaks under the cabinet.')).toBeVisible();
     expect(screen.getByText(/225 7 Ave SW/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'View Applications' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'View quotes' })).toHaveAttribute(
       'href',
       `/application-list/${REQUEST_ID}`,
     );
@@ -380,14 +380,14 @@ describe('customer dashboard', () => {
     expect(await screen.findByText('Total Requests Posted')).toBeVisible();
     const figures: [string, string][] = [
       ['Total Requests Posted', '7'],
-      ['Application Received', '4'],
-      ['Professionals Shortlisted', '2'],
+      ['Quotes received', '4'],
+      ['Professionals hired', '2'],
       ['Requests Completed', '1'],
     ];
     for (const [label, value] of figures) {
       expect(screen.getByText(label).nextElementSibling).toHaveTextContent(value);
     }
-    expect(await screen.findByRole('link', { name: 'View Applications' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'View quotes' })).toHaveAttribute(
       'href',
       `/application-list/${REQUEST_ID}`,
     );

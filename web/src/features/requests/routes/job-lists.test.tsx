@@ -43,7 +43,7 @@ const hiredJobServer = (marketplace: MarketplaceImpl = {}) =>
   });
 
 /** Presses the row's Mark Completed; the confirmation dialog it opens. */
-const askToComplete = async (user: UserEvent, label = 'Mark the job of Paule Pro completed') => {
+const askToComplete = async (user: UserEvent, label = 'Mark Paule Pro’s job completed') => {
   const button = await screen.findByRole('button', { name: label });
   await user.click(button);
   return { button, dialog: await screen.findByRole('alertdialog') };
@@ -55,7 +55,7 @@ describe('requests with applications', () => {
       listCustomerRepairRequests: () => ({ repairRequests: [repairRequest({ quoteCount: 2 })] }),
     });
     renderApp('/request-applications-list', transport);
-    expect(await screen.findByRole('link', { name: 'View Applications' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'View quotes' })).toHaveAttribute(
       'href',
       `/application-list/${REQUEST_ID}`,
     );
@@ -107,14 +107,14 @@ describe('active requests', () => {
     });
     const { router } = renderApp('/user-active-requests', transport);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Mark the job/ }));
+    await user.click(await screen.findByRole('button', { name: /^Mark .* job completed$/ }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The hold on the card has expired. Authorise the card again.',
+      'The hold on the card has expired. Authorize the card again.',
     );
-    expect(screen.getByRole('link', { name: 'Authorise the card again' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Authorize the card again' })).toHaveAttribute(
       'href',
       '/hire/q1',
     );
@@ -167,7 +167,7 @@ describe('active requests', () => {
     );
     expect(requests('completeRepairRequest')).toEqual([]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Marquer comme terminée' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Marquer comme terminé' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
     expect(requests('completeRepairRequest')).toEqual([
       expect.objectContaining({ id: REQUEST_ID }),

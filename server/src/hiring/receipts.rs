@@ -1,0 +1,72 @@
+//! A hire's payment told to its parties, once per outcome: the hold placed at the hire, the
+//! card charged (the customer's receipt and the professional's share), the payment
+//! refunded, the hold released or lapsed (the words are [`super::notice`]'s). Whatever brings
+//! a hired order in line with its payment tells it, in its own transaction: the hire, the
+//! completion, and [`super::settle`] after ConfirmPayment, Stripe's webhook, an admin's step
+//! or the sweeper; what none of them told (a process stopped between the payment's move and
+//! the telling) the housekeeping tells ([`tell_untold`]). `hire_receipts` holds one row per
+//! payment and outcome, written with the emails, so a replayed event, a retried call, a
+//! housekeeping pass or a second server process finds it and tells nothing again.
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::notice::{self, PaymentOutcome};
+use crate::{
+    billing::{PaymentState, ledger},
+    error::ApiResult,
+    outbox,
+    state::AppState,
+    store::receipts,
+};
+
+/// Writes, through `tx`, the emails of what order `order_id`'s payment has come to, unless
+/// that outcome was told before; whether this call told it. Orders nobody was hired on tell
+/// nothing: their customer was not told of a hold either.
+pub(super) async fn tell(
+    tx: &mut PgConnection,
+    state: &AppState,
+    order_id: Uuid,
+) -> ApiResult<bool> {
+    let fee_percent = state.config.platform_fee_percent;
+    let Some(facts) = receipts::hired_order(tx, order_id, fee_percent).await? else {
+        return Ok(false);
+    };
+    let payment = ledger::find_in(&mut *tx, facts.payment_id).await?;
+    let Some(outcome) = PaymentOutcome::of(payment.state) else {
+        return Ok(false);
+    };
+    if !receipts::claim(tx, payment.id, outcome.key()).await? {
+        return Ok(false);
+    }
+    let public_url = state.config.public_url.trim_end_matches('/');
+    let told = notice::payment_outcome(&facts, &payment, outcome, public_url)?;
+    outbox::enqueue_many(&mut *tx, &told).await?;
+    Ok(true)
+}
+
+/// Tells what hired orders' payments came to before `before` and nobody told, up to
+/// `limit` orders; how many were told.
+pub(super) async fn tell_untold(
+    state: &AppState,
+    before: DateTime<Utc>,
+    limit: i64,
+) -> ApiResult<usize> {
+    let outcomes: Vec<(&str, &str)> = PaymentState::ALL
+        .into_iter()
+        .filter_map(|paid| PaymentOutcome::of(paid).map(|told| (paid.as_str(), told.key())))
+        .collect();
+    let mut told = 0;
+    for order_id in receipts::untold(&state.db, &outcomes, before, limit).await? {
+        let mut tx = crate::store::transaction::begin(&state.db).await?;
+        if tell(&mut tx, state, order_id).await? {
+            told += 1;
+        }
+        tx.commit().await?;
+    }
+    if told > 0 {
+        state.outbox.wake();
+    }
+    Ok(told)
+}

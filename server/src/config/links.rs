@@ -24,6 +24,12 @@ pub enum Page {
     CustomerJobs,
     /// The admins' order history.
     AdminOrders,
+    /// A customer's orders and receipts.
+    CustomerOrders,
+    /// A professional's paid jobs.
+    ProfessionalOrders,
+    /// A professional's own profile, with the reviews of their work.
+    ProfessionalProfile,
     /// Choosing a new password: customers.
     ResetPassword,
     /// Choosing a new password: professionals.
@@ -37,12 +43,15 @@ pub enum Page {
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 10] = [
+pub const PAGES: [Page; 13] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::ProfessionalJobs,
     Page::CustomerJobs,
     Page::AdminOrders,
+    Page::CustomerOrders,
+    Page::ProfessionalOrders,
+    Page::ProfessionalProfile,
     Page::ResetPassword,
     Page::ProfessionalResetPassword,
     Page::VerifyEmail,
@@ -59,6 +68,9 @@ impl Page {
             Self::ProfessionalJobs => "/professional-active-requests",
             Self::CustomerJobs => "/user-active-requests",
             Self::AdminOrders => "/admin/order-history",
+            Self::CustomerOrders => "/user-order-history",
+            Self::ProfessionalOrders => "/professional-order-history",
+            Self::ProfessionalProfile => "/view-professional-profile",
             Self::ResetPassword => "/reset-password/{account_id}/{token}",
             Self::ProfessionalResetPassword => "/prof-reset-password/{account_id}/{token}",
             Self::VerifyEmail => "/verify-email/{token}",
@@ -123,6 +135,18 @@ impl<'a> Links<'a> {
         self.page(Page::AdminOrders, &[])
     }
 
+    pub fn customer_orders(&self) -> String {
+        self.page(Page::CustomerOrders, &[])
+    }
+
+    pub fn professional_orders(&self) -> String {
+        self.page(Page::ProfessionalOrders, &[])
+    }
+
+    pub fn professional_profile(&self) -> String {
+        self.page(Page::ProfessionalProfile, &[])
+    }
+
     /// The reset page of the account's role (professionals have their own).
     pub fn reset_password(&self, role: Role, account_id: Uuid, token: &str) -> String {
         let page = match role {
@@ -167,11 +191,14 @@ mod tests {
             Page::ProfessionalJobs => 2,
             Page::CustomerJobs => 3,
             Page::AdminOrders => 4,
-            Page::ResetPassword => 5,
-            Page::ProfessionalResetPassword => 6,
-            Page::VerifyEmail => 7,
-            Page::StripeConnect => 8,
-            Page::StripeConnectRefresh => 9,
+            Page::CustomerOrders => 5,
+            Page::ProfessionalOrders => 6,
+            Page::ProfessionalProfile => 7,
+            Page::ResetPassword => 8,
+            Page::ProfessionalResetPassword => 9,
+            Page::VerifyEmail => 10,
+            Page::StripeConnect => 11,
+            Page::StripeConnectRefresh => 12,
         }
     }
 

@@ -9,6 +9,7 @@ use anyhow::Context;
 
 use crate::{
     billing::{Payment, PaymentState},
+    config::links::Links,
     domain::Money,
     outbox::NewOutboxMessage,
     store::{
@@ -116,19 +117,19 @@ impl PaymentOutcome {
 }
 
 /// The emails telling a hire's parties that its `payment` came to `outcome` (none to a
-/// deleted customer); links under `public_url`.
+/// deleted customer), with `links` to their pages.
 pub(super) fn payment_outcome(
     facts: &HireFacts,
     payment: &Payment,
     outcome: PaymentOutcome,
-    public_url: &str,
+    links: Links<'_>,
 ) -> anyhow::Result<Vec<NewOutboxMessage>> {
     let mut told = Vec::new();
     if !facts.customer_deleted {
-        told.push(to_customer(facts, payment, outcome, public_url));
+        told.push(to_customer(facts, payment, outcome, links));
     }
     if outcome == PaymentOutcome::Charged {
-        told.push(job_paid(facts, payment, public_url)?);
+        told.push(job_paid(facts, payment, links)?);
     }
     Ok(told)
 }
@@ -138,16 +139,15 @@ fn to_customer(
     facts: &HireFacts,
     payment: &Payment,
     outcome: PaymentOutcome,
-    public_url: &str,
+    links: Links<'_>,
 ) -> NewOutboxMessage {
     let language = facts.customer_language;
     let words = words::of(language);
     let at = |time| Moment::new(time, &facts.request_time_zone);
-    let path = match outcome {
-        PaymentOutcome::Held | PaymentOutcome::Ended(HoldEnd::Lapsed) => "user-active-requests",
-        _ => "user-order-history",
+    let link = match outcome {
+        PaymentOutcome::Held | PaymentOutcome::Ended(HoldEnd::Lapsed) => links.customer_jobs(),
+        _ => links.customer_orders(),
     };
-    let link = format!("{public_url}/{path}");
     let order_id = facts.order_id.to_string();
     let told = HirePayment {
         service: facts.service_name.of(language),
@@ -182,13 +182,13 @@ fn to_customer(
 fn job_paid(
     facts: &HireFacts,
     payment: &Payment,
-    public_url: &str,
+    links: Links<'_>,
 ) -> anyhow::Result<NewOutboxMessage> {
     let language = facts.professional_language;
     let currency = payment.amount.currency().code();
     let share = |cents| Money::parse(cents, currency).context("a payment's share");
     let order_id = facts.order_id.to_string();
-    let link = format!("{public_url}/professional-order-history");
+    let link = links.professional_orders();
     let paid = JobPaid {
         service: facts.service_name.of(language),
         customer: &facts.customer_name,

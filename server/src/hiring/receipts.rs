@@ -40,8 +40,7 @@ pub(super) async fn tell(
     if !receipts::claim(tx, payment.id, outcome.key()).await? {
         return Ok(false);
     }
-    let public_url = state.config.public_url.trim_end_matches('/');
-    let told = notice::payment_outcome(&facts, &payment, outcome, public_url)?;
+    let told = notice::payment_outcome(&facts, &payment, outcome, state.config.links())?;
     outbox::enqueue_many(&mut *tx, &told).await?;
     Ok(true)
 }

@@ -72,10 +72,7 @@ pub async fn create(
     let pro = account_store::contact(&mut *tx, AccountKind::Professional, job.professional_id)
         .await?
         .ok_or_else(|| not_found("professional"))?;
-    let link = format!(
-        "{}/view-professional-profile",
-        state.config.public_url.trim_end_matches('/')
-    );
+    let link = state.config.links().professional_profile();
     let told = notice::reviewed(&pro, &written, &request.service_name, &link);
     outbox::enqueue(&mut *tx, &told).await?;
     tx.commit().await?;

@@ -13,12 +13,15 @@ import { DESKTOP, PHONE, walkEveryRoute } from './route-walk.mjs';
  * is measured against the window and against the nearest scroll area it lies in; elements no
  * one sees (hidden, clipped to nothing, visually hidden for screen readers) are left out, and
  * inside an element that overflows only the controls (links, buttons, fields) are named again.
+ * Folded parts (`<details>`) are measured unfolded.
  */
 function overflowsInPage() {
   const { document, getComputedStyle, innerWidth } = globalThis;
   const windowWidth = document.documentElement.clientWidth || innerWidth;
   const SLACK = 1;
   const lines = [];
+  // What a person can unfold is measured unfolded.
+  for (const details of document.querySelectorAll('details')) details.open = true;
   const pageWidth = document.documentElement.scrollWidth;
   if (pageWidth > windowWidth + SLACK) {
     lines.push(`the page is ${pageWidth} px wide in a ${windowWidth} px window`);
@@ -73,7 +76,7 @@ function overflowsInPage() {
   const reported = [];
   for (const element of document.body.querySelectorAll('*')) {
     const style = getComputedStyle(element);
-    if (style.visibility !== 'visible' || hiddenByClip(style)) continue;
+    if (!element.checkVisibility({ visibilityProperty: true }) || hiddenByClip(style)) continue;
     const box = element.getBoundingClientRect();
     if (box.width < 2 || box.height < 2) continue;
     const bounds = visibleBounds(element);

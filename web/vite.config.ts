@@ -54,6 +54,7 @@ export default defineConfig({
     reporters: ['default', './vitest.summary-reporter.ts'],
     clearMocks: true,
     restoreMocks: true,
+    unstubGlobals: true,
     // Form tests type whole forms through user-event in jsdom: a few seconds on an idle
     // machine, more on a busy two-core CI runner. The default 5 s made them fail by load.
     testTimeout: 30_000,

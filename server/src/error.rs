@@ -1,7 +1,8 @@
 //! The one place where failures become gRPC statuses. Every status carries a
 //! `google.rpc.ErrorInfo` whose `reason` is a stable code the clients translate (English and
-//! French), and invalid input carries `BadRequest` field violations. Internal causes are
-//! logged with their whole chain and never sent to the caller.
+//! French), and invalid input carries `BadRequest` field violations; a refusal that ends by
+//! itself after a known wait carries `RetryInfo` with that wait. Internal causes are logged
+//! with their whole chain and never sent to the caller.
 //!
 //! Reasons are values of the contract's enum `repairs.errors.v1.ErrorReason`
 //! (`proto/repairs/errors/v1/errors.proto`), so the server can send no other; their string on
@@ -96,6 +97,14 @@ pub enum ApiError {
         reason: ErrorReason,
         message: String,
     },
+    /// RESOURCE_EXHAUSTED for a known while: asking again after `retry_after` succeeds (a
+    /// resend wait). The wait travels as `google.rpc.RetryInfo`, so a client can count it down.
+    #[error("{message}")]
+    RetryLater {
+        reason: ErrorReason,
+        message: String,
+        retry_after: std::time::Duration,
+    },
     #[error("{message}")]
     Unavailable {
         reason: ErrorReason,
@@ -141,7 +150,9 @@ impl ApiError {
             Self::NotFound { reason, .. } => (Code::NotFound, reason),
             Self::AlreadyExists { reason, .. } => (Code::AlreadyExists, reason),
             Self::FailedPrecondition { reason, .. } => (Code::FailedPrecondition, reason),
-            Self::ResourceExhausted { reason, .. } => (Code::ResourceExhausted, reason),
+            Self::ResourceExhausted { reason, .. } | Self::RetryLater { reason, .. } => {
+                (Code::ResourceExhausted, reason)
+            }
             Self::Unavailable { reason, .. } => (Code::Unavailable, reason),
             Self::DeadlineExceeded { reason, .. } => (Code::DeadlineExceeded, reason),
             Self::Internal(_) => (Code::Internal, ErrorReason::Internal),
@@ -216,6 +227,9 @@ impl From<ApiError> for Status {
             for v in violations {
                 details.add_bad_request_violation(v.field.clone(), v.description.clone());
             }
+        }
+        if let ApiError::RetryLater { retry_after, .. } = &error {
+            details.set_retry_info(Some(*retry_after));
         }
         if let ApiError::Internal(cause) = &error {
             tracing::error!(error = ?cause, "internal error");
@@ -448,5 +462,23 @@ mod tests {
             "PHONE_CODE_COOLDOWN"
         );
         assert_eq!(status.message(), "wait 30 seconds");
+        assert!(status.get_details_retry_info().is_none());
+    }
+
+    #[test]
+    fn a_wait_travels_as_retry_info() {
+        let status: Status = ApiError::RetryLater {
+            reason: ErrorReason::PhoneCodeCooldown,
+            message: "wait 24 seconds".into(),
+            retry_after: std::time::Duration::from_secs(24),
+        }
+        .into();
+        assert_eq!(status.code(), Code::ResourceExhausted);
+        assert_eq!(
+            status.get_details_error_info().unwrap().reason,
+            "PHONE_CODE_COOLDOWN"
+        );
+        let retry = status.get_details_retry_info().unwrap();
+        assert_eq!(retry.retry_delay, Some(std::time::Duration::from_secs(24)));
     }
 }

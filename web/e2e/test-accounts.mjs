@@ -115,12 +115,18 @@ export async function memberProfessional(name, place, admin, { lang = 'en' } = {
 export const adminSession = () =>
   legacyApi('/admin/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
 
-/** A plumbing request in Calgary placed by the customer through the legacy call; its id. */
-export async function placeRequest({ id, storage }) {
+/**
+ * A plumbing request in Calgary placed by the customer through the legacy call; its id. The
+ * same words twice are the same request (the call is idempotent): tell them apart by `words`.
+ */
+export async function placeRequest(
+  { id, storage },
+  words = 'The bathroom tap drips day and night.',
+) {
   const placed = await legacyApi('/requests/place', {
     body: {
       specialisation: 'Plumbing Services',
-      repair_explanation: 'The bathroom tap drips day and night.',
+      repair_explanation: words,
       repair_immediately: 'No',
       address_1: '225 7 Ave SW',
       address_2: '',
@@ -136,6 +142,55 @@ export async function placeRequest({ id, storage }) {
   return placed._id;
 }
 
+/** A PDF small enough for a test: what a licence's file may be. */
+const LICENCE_PDF = new Blob(['%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'], {
+  type: 'application/pdf',
+});
+
+/** Adds a licence to the professional's profile through the old form (sent back for review). */
+async function addLicence({ id, storage }, label) {
+  const form = new FormData();
+  form.append('id', id);
+  form.append('textValues[]', label);
+  form.append('fileValues', LICENCE_PDF, 'licence.pdf');
+  const response = await fetch(`${BASE_URL}/api/professionals/licenceUpdate`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${storage['professional-token']}` },
+    body: form,
+  });
+  if (response.status !== 200) {
+    throw new Error(
+      `/professionals/licenceUpdate answered ${response.status}: ${await response.text()}`,
+    );
+  }
+}
+
+/**
+ * Two jobs of the customer's with the professional, each a request quoted and hired with the
+ * test gateway's tok_visa: one in progress (its hold not captured yet) and one marked
+ * completed (its payment captured), so the order lists hold an order to capture or release
+ * and one to refund.
+ */
+async function hiredJobs(customerAccount, pro) {
+  const requests = await Promise.all([
+    placeRequest(customerAccount, 'The kitchen sink drains slowly and smells.'),
+    placeRequest(customerAccount, 'Replace the water heater in the basement, 40 gallons.'),
+  ]);
+  for (const [index, requestId] of requests.entries()) {
+    const quote = await legacyApi('/requests/apply', {
+      body: { request_applied: requestId, time_of_service: String(index + 3), fees: '180.00' },
+      token: pro.storage['professional-token'],
+    });
+    await legacyApi('/stripe/pay', {
+      body: { token: 'tok_visa', application_id: quote._id },
+      token: customerAccount.storage.token,
+    });
+  }
+  await legacyApi(`/requests/mark-completed/${requests[1]}`, {
+    token: customerAccount.storage.token,
+  });
+}
+
 export async function createAccounts() {
   const admin = await adminSession();
   const [newCustomer, verifiedCustomer, newPro, pendingPro, approvedPro, reviewedPro] =
@@ -144,15 +199,22 @@ export async function createAccounts() {
       customer('Casey Customer', { verify: true }),
       professional('New Professional', { verify: false }),
       professional('Pat Pending', { verify: true }),
-      professional('Alex Approved', { verify: true, approveWith: admin.admin_token }),
+      // A member in Calgary: the open requests, quotes, jobs and orders have rows.
+      memberProfessional('Alex Approved', CALGARY, admin),
       // The one the admin screens open (and approve): its sessions may end, nobody uses them.
-      professional('Robin Reviewed', { verify: true }),
+      professional('Robin Reviewed', { verify: true, profile: profileAt(CALGARY) }),
     ]);
   // The request screens open the customer's own request; the quote screens (/view-application,
   // /hire) a member professional's quote on it.
   const [requestId, quoter] = await Promise.all([
     placeRequest(verifiedCustomer),
     memberProfessional('Quinn Quoter', CALGARY, admin),
+    addLicence(reviewedPro, 'Journeyperson plumber certificate, Alberta'),
+    hiredJobs(verifiedCustomer, approvedPro),
+    legacyApi('/coupons/create', {
+      body: { code: `SPRING${RUN}`.toUpperCase(), discountPercent: '15' },
+      token: admin.admin_token,
+    }),
   ]);
   const quote = await legacyApi('/requests/apply', {
     body: { request_applied: requestId, time_of_service: '2', fees: '45.00' },

@@ -58,10 +58,17 @@ fn pending_value(phone: &Phone, hash: &str) -> String {
     format!("{phone}|{hash}")
 }
 
+/// The wait in whole seconds, rounded up and at least one, as the message and the client's
+/// countdown say it: asking again once it is over never meets the wait again.
+fn whole_seconds(wait: Duration) -> Duration {
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    Duration::from_secs(seconds.max(1))
+}
+
 fn wait_message(wait: Duration) -> String {
     format!(
         "wait {} seconds before asking for a new code",
-        wait.as_secs().max(1)
+        whole_seconds(wait).as_secs()
     )
 }
 
@@ -97,9 +104,10 @@ pub async fn send_code(
             .time_to_live(&cooldown_key(account))
             .await?
             .unwrap_or(RESEND_COOLDOWN);
-        return Err(ApiError::ResourceExhausted {
+        return Err(ApiError::RetryLater {
             reason: ErrorReason::PhoneCodeCooldown,
             message: wait_message(wait),
+            retry_after: whole_seconds(wait),
         });
     }
     let sends = Budget::hourly(

@@ -351,7 +351,7 @@ async fn phone_codes_verify_once_within_their_limits() {
     assert!(!stored.contains(&code) || stored.len() > 64);
     assert!(!stored.ends_with(&code));
 
-    // Resending within 30 s is refused with a wait.
+    // Resending within 30 s is refused with the wait, in whole seconds, for a countdown.
     let early = client
         .send_phone_code(send("403 555 0100"))
         .await
@@ -359,6 +359,20 @@ async fn phone_codes_verify_once_within_their_limits() {
     assert_eq!(
         (early.code(), reason(&early).as_str()),
         (Code::ResourceExhausted, "PHONE_CODE_COOLDOWN")
+    );
+    let wait = tonic_types::StatusExt::get_details_retry_info(&early)
+        .and_then(|retry| retry.retry_delay)
+        .expect("the refusal says how long to wait");
+    assert!(
+        (1..=30).contains(&wait.as_secs()) && wait.subsec_nanos() == 0,
+        "{wait:?}"
+    );
+    assert!(
+        early
+            .message()
+            .contains(&format!("wait {} seconds", wait.as_secs())),
+        "{}",
+        early.message()
     );
 
     let wrong = if code == "1234" { "4321" } else { "1234" };

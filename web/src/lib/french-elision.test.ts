@@ -32,11 +32,11 @@ describe('French elision before names', () => {
   it('applies to French texts once the name is in, and never to English ones', () => {
     const french = createI18n('fr', document.createElement('div'));
     expect(french.t('requests.markCompletedFor', { name: 'Ana Roy' })).toBe(
-      'Marquer comme terminé le travail d’Ana Roy',
+      'Marquer comme terminé\u00a0: le travail d’Ana Roy',
     );
     const english = createI18n('en', document.createElement('div'));
     expect(english.t('requests.markCompletedFor', { name: 'Ana Roy' })).toBe(
-      'Mark Ana Roy’s job completed',
+      'Mark Completed: Ana Roy’s job',
     );
   });
 });

@@ -2,6 +2,7 @@ import { Box, Grid, Stack, Table, VisuallyHidden } from '@chakra-ui/react';
 import { Fragment, type ReactNode } from 'react';
 import { RowLayoutContext } from '@/components/ui/row-layout';
 import { useMinWidth } from '@/lib/use-min-width';
+import { useTableFits } from './use-table-fits';
 
 export interface Column<Row> {
   header: string;
@@ -19,21 +20,27 @@ interface SimpleTableProps<Row> {
 }
 
 /**
- * A plain data table; below the `md` breakpoint, the same rows as stacked cards (a phone
- * would otherwise scroll the table sideways). One layout is rendered at a time.
+ * A plain data table; below the `md` breakpoint, and wherever the table would not fit its
+ * width (many columns beside a side menu, long French headers), the same rows as stacked
+ * cards: nothing is cut or needs a sideways scroll. One layout is rendered at a time.
  */
 export function SimpleTable<Row>(props: SimpleTableProps<Row>) {
-  const layout = useMinWidth('md') ? 'table' : 'cards';
+  const wide = useMinWidth('md');
+  const { frameRef, fits } = useTableFits();
+  const layout = wide && fits ? 'table' : 'cards';
   return (
     <RowLayoutContext.Provider value={layout}>
-      {layout === 'table' ? <RowsTable {...props} /> : <RowCards {...props} />}
+      <Box ref={frameRef}>
+        {layout === 'table' ? <RowsTable {...props} /> : <RowCards {...props} />}
+      </Box>
     </RowLayoutContext.Provider>
   );
 }
 
 function RowsTable<Row>({ caption, columns, rows, rowKey }: SimpleTableProps<Row>) {
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg">
+    // Words wrap in their cells, so that a table needs less width before it turns to cards.
+    <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg" whiteSpace="normal">
       <Table.Root size="sm" interactive>
         <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>

@@ -1,13 +1,13 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { timestampMs } from '@bufbuild/protobuf/wkt';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { splitPhoneDigits } from '@/lib/phone';
-import { useSecondsUntil } from '@/lib/use-seconds-until';
 import { useSendPhoneCode } from '../api/send-phone-code';
+import { resendWaitOf, useCodeWait } from '../code-wait';
+import { CodeWaitNotice } from './code-wait-notice';
 
 interface ResendCodeProps {
   accountId: string;
@@ -16,16 +16,20 @@ interface ResendCodeProps {
   initialNextSendAt: number | null;
 }
 
-/** "Resend the code", waiting out the 30 s between sends with a countdown. */
+/**
+ * "Resend the code", waiting out the 30 s between sends with a countdown: after a code went
+ * out, and when the server refuses one because the wait is not over (a reload forgot it).
+ * While it waits the link stays where it is, in focus if it was, but does nothing.
+ */
 export function ResendCode({ accountId, phoneDigits, initialNextSendAt }: ResendCodeProps) {
   const { t } = useTranslation();
   const send = useSendPhoneCode();
-  const [nextSendAt, setNextSendAt] = useState(initialNextSendAt);
-  const secondsLeft = useSecondsUntil(nextSendAt);
+  const wait = useCodeWait(initialNextSendAt);
+  const waiting = wait.secondsLeft > 0;
   const phone = splitPhoneDigits(phoneDigits);
 
   const resend = () => {
-    if (!phone) return;
+    if (!phone || waiting) return;
     send.mutate(
       {
         accountId,
@@ -35,7 +39,8 @@ export function ResendCode({ accountId, phoneDigits, initialNextSendAt }: Resend
       },
       {
         onSuccess: (sent) =>
-          setNextSendAt(sent.nextSendTime ? timestampMs(sent.nextSendTime) : Date.now() + 30_000),
+          wait.until(sent.nextSendTime ? timestampMs(sent.nextSendTime) : Date.now() + 30_000),
+        onError: wait.fromRefusal,
       },
     );
   };
@@ -43,23 +48,21 @@ export function ResendCode({ accountId, phoneDigits, initialNextSendAt }: Resend
   return (
     <Stack gap="3">
       {send.isSuccess && <FormAlert status="success" title={t('phone.codeResent')} />}
-      {send.error && <RpcErrorAlert error={send.error} />}
-      {secondsLeft > 0 ? (
-        <Text color="fg.muted">{t('phone.resendIn', { seconds: secondsLeft })}</Text>
-      ) : (
-        <Button
-          variant="plain"
-          color="brand.fg"
-          textDecoration="underline"
-          alignSelf="start"
-          px="0"
-          onClick={resend}
-          loading={send.isPending}
-          disabled={!phone}
-        >
-          {t('phone.resend')}
-        </Button>
-      )}
+      {send.error && resendWaitOf(send.error) === null && <RpcErrorAlert error={send.error} />}
+      <Button
+        variant="plain"
+        color="brand.fg"
+        textDecoration="underline"
+        alignSelf="start"
+        px="0"
+        onClick={resend}
+        loading={send.isPending}
+        disabled={!phone}
+        aria-disabled={waiting || undefined}
+      >
+        {t('phone.resend')}
+      </Button>
+      <CodeWaitNotice wait={wait} />
     </Stack>
   );
 }

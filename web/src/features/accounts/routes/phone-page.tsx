@@ -12,7 +12,9 @@ import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { COUNTRY_CODES, phoneDigits, type CountryCode } from '@/lib/phone';
 import { CODE_STEP_PATHS } from '../account-paths';
 import { useSendPhoneCode } from '../api/send-phone-code';
+import { useCodeWait } from '../code-wait';
 import { AuthCard } from '../components/auth-card';
+import { CodeWaitNotice } from '../components/code-wait-notice';
 import type { MemberRole } from '../roles';
 
 interface PhoneValues {
@@ -41,7 +43,8 @@ function nationalDigits(countryCode: CountryCode, typed: string): string | null 
 /**
  * /phone-otp/{id} and /professional-phone-otp/{id}: the phone number with its country code
  * (+1 CA or +91 IN) and the SMS choice; AccountsService.SendPhoneCode texts a code and the
- * code step opens.
+ * code step opens. Sent again within the wait between codes (another number, just after
+ * one), the server's refusal starts a countdown, and the button waits for its end.
  */
 export function PhonePage({ role }: { role: MemberRole }) {
   const { t } = useTranslation();
@@ -58,8 +61,11 @@ export function PhonePage({ role }: { role: MemberRole }) {
     defaultValues: { countryCode: '+1', phoneNumber: '', smsUpdates: true },
   });
   const server = useServerErrors(setError, { fields: SERVER_FIELDS });
+  const wait = useCodeWait(null);
+  const waiting = wait.secondsLeft > 0;
 
   const onSubmit = handleSubmit((values) => {
+    if (waiting) return;
     server.clear();
     send.mutate(
       {
@@ -75,7 +81,9 @@ export function PhonePage({ role }: { role: MemberRole }) {
           };
           void navigate(CODE_STEP_PATHS[role](id, phoneDigits(sent.phone)), { state });
         },
-        onError: server.report,
+        onError: (error) => {
+          if (!wait.fromRefusal(error)) server.report(error);
+        },
       },
     );
   });
@@ -125,9 +133,15 @@ export function PhonePage({ role }: { role: MemberRole }) {
             label={t('phone.smsUpdates')}
             kind="checkbox"
           />
-          <Button type="submit" colorPalette="brand" loading={send.isPending}>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            loading={send.isPending}
+            aria-disabled={waiting || undefined}
+          >
             {t('phone.sendCode')}
           </Button>
+          <CodeWaitNotice wait={wait} />
         </Stack>
       </form>
     </AuthCard>

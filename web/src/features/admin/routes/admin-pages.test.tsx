@@ -6,6 +6,7 @@ import {
   ProfessionalState,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
+import { setViewportWidth } from '@/test/viewport';
 import {
   CUSTOMER_ID,
   PROFESSIONAL_ID,
@@ -64,6 +65,28 @@ describe('admin: professionals', () => {
     expect(screen.getByRole('link', { name: 'Payouts and balance' })).toHaveAttribute(
       'href',
       `/admin/professional-payouts/${PROFESSIONAL_ID}`,
+    );
+  });
+
+  it('shows each licence on a phone as a card whose file link is whole', async () => {
+    setViewportWidth(390);
+    signIn('admin', 'a1');
+    const label = 'Journeyperson plumber certificate, Alberta';
+    const { transport } = stubServer({
+      getProfessional: () => ({
+        professional: professional({
+          licences: [{ id: 'l1', label, fileUrl: '/files/licences/l1.pdf' }],
+        }),
+      }),
+    });
+    renderApp(view, transport);
+    const cards = await screen.findByRole('list', { name: 'Licences' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(cards).getByRole('listitem');
+    expect(within(card).getByText(label)).toBeVisible();
+    expect(within(card).getByRole('link', { name: `Open ${label}` })).toHaveAttribute(
+      'href',
+      '/files/licences/l1.pdf',
     );
   });
 

@@ -9,6 +9,7 @@ import {
   type ListAuditEventsRequest,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
+import { setViewportWidth } from '@/test/viewport';
 import { Code, PROFESSIONAL_ID, rpcError, signIn, stubServer } from '@/test/stub-server';
 
 const ME = '0190a6c0-aaaa-7000-8000-00000000000a';
@@ -74,6 +75,25 @@ describe('admin: audit log', () => {
     expect(within(edit).getByText('banner_h1').closest('tr')).toHaveTextContent(
       'banner_h1Ancien titreNouveau titre',
     );
+  });
+
+  it('lists each changed field with its values before and after on a phone', async () => {
+    setViewportWidth(390);
+    renderApp('/admin/audit-log', auditServer().transport);
+    const cards = await screen.findByRole('list', { name: 'Audit log' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const edit = within(cards).getByText('other@example.ca').closest('li')!;
+    const user = userEvent.setup();
+    await user.click(within(edit).getByText('1 field changed'));
+    const field = within(edit).getByText('banner_h1').closest('li')!;
+    const pairs = [...field.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Before', 'Ancien titre'],
+      ['After', 'Nouveau titre'],
+    ]);
   });
 
   it('narrows the log by kind of record, action and admin', async () => {

@@ -10,6 +10,7 @@ import {
   PayoutAccountState,
   PayoutState,
 } from '@/gen/repairs/billing/v1/billing_pb';
+import { expectLabelInName } from '@/test/label-in-name';
 import { renderApp } from '@/test/render-app';
 import { Code, rpcError, signIn, stubServer } from '@/test/stub-server';
 
@@ -228,7 +229,8 @@ describe('admin: a professional’s payouts (/admin/professional-payouts/:id)', 
     const server = payoutServer();
     renderApp('/admin/professional-payouts/p1', server.transport);
     const user = userEvent.setup();
-    const button = await screen.findByRole('button', { name: 'Mark $90.00 of Nov 20, 2026 paid' });
+    const button = await screen.findByRole('button', { name: 'Mark paid: $90.00 of Nov 20, 2026' });
+    expectLabelInName(button);
     expect(screen.getByText('TEST MODE')).toBeVisible();
 
     await user.click(button);

@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
@@ -167,6 +167,50 @@ describe('admin order history', () => {
     expect(server.requests('voidPayment')[0]).toMatchObject({
       target: { target: { case: 'orderId', value: 'o-held' } },
     });
+  });
+
+  it('shows the orders as cards, Refund and Release in reach, while the table would not fit, and as a table once it does', async () => {
+    // The frame's width and the table's, as a browser would measure them (jsdom lays nothing
+    // out): 1041 px of columns in 926 px beside the side menu, then a wider window.
+    let frameWidth = 926;
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => frameWidth);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.firstElementChild?.tagName === 'TABLE' ? 1041 : frameWidth;
+    });
+    const resized: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const server = adminServer([
+      order({ id: 'o-captured', customerName: 'Cam Captured', state: OrderState.CAPTURED }),
+      order({ id: 'o-held', customerName: 'Holly Held' }),
+    ]);
+    renderApp('/admin/order-history', server.transport);
+    const cards = await screen.findByRole('list', { name: 'Orders, newest first' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [captured, held] = within(cards).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(
+      within(captured).getByRole('button', { name: 'Refund $45.50 to Cam Captured' }),
+    ).toBeVisible();
+    expect(within(held).getByRole('button', { name: /^Release the hold/ })).toBeVisible();
+
+    act(() => {
+      frameWidth = 1100;
+      for (const callback of resized) callback();
+    });
+    expect(await screen.findByRole('table')).toBeVisible();
+    expect(
+      within(await rowOf('Cam Captured')).getByRole('button', { name: /^Refund/ }),
+    ).toBeVisible();
   });
 
   it('offers no capture once the hold has lapsed', async () => {

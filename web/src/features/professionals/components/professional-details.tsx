@@ -88,7 +88,7 @@ export function ProfessionalDetails({ professional }: { professional: Profession
           {t('licences.heading')}
         </Heading>
         {professional.licences.length > 0 ? (
-          <LicenceTable licences={professional.licences} />
+          <LicenceTable caption={t('licences.heading')} licences={professional.licences} />
         ) : (
           <EmptyState title={t('licences.none')} />
         )}

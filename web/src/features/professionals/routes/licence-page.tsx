@@ -174,6 +174,7 @@ function ExistingLicences({
     <Stack gap="3">
       <Text fontWeight="semibold">{t('licences.existing')}</Text>
       <LicenceTable
+        caption={t('licences.existing')}
         licences={licences}
         action={(licence) => (
           <Button size="xs" variant="ghost" colorPalette="red" onClick={() => setRemoving(licence)}>

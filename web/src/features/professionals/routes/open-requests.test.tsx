@@ -4,6 +4,7 @@ import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
+import { expectLabelInName } from '@/test/label-in-name';
 import { renderApp } from '@/test/render-app';
 import { setViewportWidth } from '@/test/viewport';
 import {
@@ -85,9 +86,9 @@ describe('open requests (professional)', () => {
     const row = view.closest('tr') as HTMLElement;
     expect(within(row).getByText('Calgary, AB T2P')).toBeVisible();
     expect(within(row).getByText('4 km')).toBeVisible();
-    expect(
-      within(row).getByRole('link', { name: 'Send a quote on Plumbing Services' }),
-    ).toHaveAttribute('href', `/request-apply/${REQUEST_ID}`);
+    const quote = within(row).getByRole('link', { name: 'Send a quote on Plumbing Services' });
+    expect(quote).toHaveAttribute('href', `/request-apply/${REQUEST_ID}`);
+    expectLabelInName(quote);
     expect(requests('listOpenRequests')[0]).toMatchObject({ professionalId: PROFESSIONAL_ID });
     await waitFor(() => expect(live.opened()).toBe(1));
 
@@ -251,6 +252,20 @@ describe('one request (professional)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Services de plomberie' }),
     ).toBeVisible();
+  });
+
+  it('names each quote link with the words it shows, in French too', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = proServer({
+      listOpenRequests: () => ({ repairRequests: [{ repairRequest: seen() }] }),
+      watchOpenRequests: (_request, context) => streamOf<never>().stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    const quote = await screen.findByRole('link', {
+      name: 'Soumissionner pour Services de plomberie',
+    });
+    expect(quote).toHaveTextContent('Soumissionner');
+    expectLabelInName(quote);
   });
 
   it('offers no quote once the request is no longer open', async () => {

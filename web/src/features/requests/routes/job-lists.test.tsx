@@ -5,6 +5,7 @@ import {
   CustomerRepairRequestView,
   RepairRequestState,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { expectLabelInName } from '@/test/label-in-name';
 import { renderApp } from '@/test/render-app';
 import {
   Code,
@@ -43,8 +44,9 @@ const hiredJobServer = (marketplace: MarketplaceImpl = {}) =>
   });
 
 /** Presses the row's Mark Completed; the confirmation dialog it opens. */
-const askToComplete = async (user: UserEvent, label = 'Mark Paule Pro’s job completed') => {
+const askToComplete = async (user: UserEvent, label = 'Mark Completed: Paule Pro’s job') => {
   const button = await screen.findByRole('button', { name: label });
+  expectLabelInName(button);
   await user.click(button);
   return { button, dialog: await screen.findByRole('alertdialog') };
 };
@@ -94,9 +96,9 @@ describe('active requests', () => {
     expect(requests('completeRepairRequest')).toEqual([
       expect.objectContaining({ id: REQUEST_ID }),
     ]);
-    expect(
-      await screen.findByRole('link', { name: 'Submit a review of Paule Pro' }),
-    ).toHaveAttribute('href', `/submit-review/${PROFESSIONAL_ID}/${REQUEST_ID}`);
+    const review = await screen.findByRole('link', { name: 'Submit Review of Paule Pro' });
+    expect(review).toHaveAttribute('href', `/submit-review/${PROFESSIONAL_ID}/${REQUEST_ID}`);
+    expectLabelInName(review);
   });
 
   it('offers to authorise the card again when the hold lapsed', async () => {
@@ -107,7 +109,7 @@ describe('active requests', () => {
     });
     const { router } = renderApp('/user-active-requests', transport);
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Mark .* job completed$/ }));
+    await user.click(await screen.findByRole('button', { name: /^Mark Completed: / }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Mark Completed' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -158,7 +160,10 @@ describe('active requests', () => {
     });
     const { router } = renderApp('/user-active-requests', transport);
     const user = userEvent.setup();
-    const { dialog } = await askToComplete(user, 'Marquer comme terminé le travail de Paule Pro');
+    const { dialog } = await askToComplete(
+      user,
+      'Marquer comme terminé\u00a0: le travail de Paule Pro',
+    );
     expect(dialog).toHaveAccessibleName('Marquer le travail comme terminé?');
     await waitFor(() =>
       expect(dialog).toHaveAccessibleDescription(

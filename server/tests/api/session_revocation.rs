@@ -1,6 +1,7 @@
 //! Sessions end before they expire when the account changes under them: a token issued
-//! before a password reset, an admin's decision or the account's deletion is refused with
-//! UNAUTHENTICATED / SESSION_REVOKED afterwards, while a new sign-in works.
+//! before a password reset, an admin's denial or the account's deletion is refused with
+//! UNAUTHENTICATED / SESSION_REVOKED afterwards, while a new sign-in works. An admin's
+//! approval ends nothing.
 
 use crate::helpers::{
     self, AccountsClient, TEST_PASSWORD as PASSWORD, TestServer, reason, reset_password,
@@ -84,7 +85,7 @@ async fn a_password_reset_ends_the_sessions_issued_before_it() {
 }
 
 #[tokio::test]
-async fn an_admins_decision_ends_the_professionals_sessions() {
+async fn a_denial_ends_the_professionals_sessions() {
     let server = TestServer::start().await;
     let mut client = AccountsClient::new(server.channel().await);
     let (id, before) = sign_up(&mut client, pb::Role::Professional, "pro@example.ca").await;
@@ -122,6 +123,23 @@ async fn an_admins_decision_ends_the_professionals_sessions() {
     assert_eq!(again.code(), Code::FailedPrecondition);
     read_professional(&mut client, &id, &after).await.unwrap();
 
+    // The admin's own session goes on.
+    client
+        .list_professionals(with_token(pb::ListProfessionalsRequest::default(), &admin))
+        .await
+        .unwrap();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_approval_ends_no_session_and_the_approved_state_shows_at_once() {
+    let server = TestServer::start().await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let (id, token) = sign_up(&mut client, pb::Role::Professional, "ok@example.ca").await;
+    let (_, admin) = server.account_token(Role::Admin).await;
+    // Used once, so the token version is in the cache when the decision comes.
+    read_professional(&mut client, &id, &token).await.unwrap();
+
     client
         .approve_professional(with_token(
             pb::ApproveProfessionalRequest { id: id.clone() },
@@ -129,12 +147,34 @@ async fn an_admins_decision_ends_the_professionals_sessions() {
         ))
         .await
         .unwrap();
-    assert_revoked(read_professional(&mut client, &id, &after).await);
-    // The admin's own session goes on.
-    client
-        .list_professionals(with_token(pb::ListProfessionalsRequest::default(), &admin))
+    // The same token reads the new state: nothing of it is in the token.
+    let read = client
+        .get_professional(with_token(
+            pb::GetProfessionalRequest { id: id.clone() },
+            &token,
+        ))
         .await
+        .unwrap()
+        .into_inner()
+        .professional
         .unwrap();
+    assert_eq!(read.state, pb::ProfessionalState::Approved as i32);
+    // The email says so, with a link to sign in.
+    let mail = helpers::wait_for_message(
+        server.data_dir(),
+        "email.jsonl",
+        "ok@example.ca",
+        "approved",
+        1,
+    )
+    .await;
+    assert!(
+        mail["body"]
+            .as_str()
+            .unwrap()
+            .contains("http://127.0.0.1:8080/login-as-professional"),
+        "{mail}"
+    );
     server.stop().await;
 }
 

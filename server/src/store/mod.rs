@@ -23,6 +23,7 @@ pub mod payout_transfers;
 pub mod payouts;
 pub mod professionals;
 pub mod quotes;
+pub mod refresh_tokens;
 pub mod repair_requests;
 pub mod request_matches;
 pub mod request_translations;

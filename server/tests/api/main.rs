@@ -46,6 +46,7 @@ mod quotes;
 mod repair_requests;
 mod reviews;
 mod services_admin;
+mod session_refresh;
 mod session_revocation;
 mod social_sign_in;
 mod stream_sessions;

@@ -3,7 +3,7 @@
 import { BASE_URL } from './browser.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshPhone, legacyApi, phoneCode, RUN } from './stack.mjs';
 
-const PASSWORD = 'a-good-password-1';
+export const PASSWORD = 'a-good-password-1';
 
 /** Sends a code to a fresh number and verifies it with the code read from the outbox. */
 async function verifyPhone({ id, token }) {
@@ -19,7 +19,7 @@ export async function customer(name, { verify }) {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${RUN}@example.ca`;
   const reply = await legacyApi('/users', { body: { name, email, password: PASSWORD } });
   if (verify) await verifyPhone(reply);
-  return { id: reply.id, storage: { token: reply.token, username: reply.name } };
+  return { id: reply.id, email, storage: { token: reply.token, username: reply.name } };
 }
 
 /**
@@ -53,23 +53,21 @@ export async function professional(name, { verify, approveWith, lang = 'en', pro
   });
   if (verify) await verifyPhone(reply);
   if (profile) await saveProfile(reply, { name, email, lang }, profile);
-  let { token } = reply;
   if (approveWith) {
+    // The approval leaves the professional's session alone.
     await legacyApi(`/professionals/approve-professional/${reply.id}`, { token: approveWith });
-    // The admin's decision ended the sessions the professional had: sign in again.
-    ({ token } = await legacyApi('/professionals/login', { body: { email, password: PASSWORD } }));
   }
   return {
     id: reply.id,
     email,
-    storage: { 'professional-token': token, 'professional-name': reply.name },
+    storage: { 'professional-token': reply.token, 'professional-name': reply.name },
   };
 }
 
 const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
 
 /** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
-const profileAt = (place) => ({
+export const profileAt = (place) => ({
   description: 'Licensed plumber, emergencies day and night.',
   registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
   ...place,
@@ -145,7 +143,7 @@ export async function createAccounts() {
       professional('New Professional', { verify: false }),
       professional('Pat Pending', { verify: true }),
       professional('Alex Approved', { verify: true, approveWith: admin.admin_token }),
-      // The one the admin screens open (and approve): its sessions may end, nobody uses them.
+      // The one the admin screens open (and approve or deny): nobody uses its sessions.
       professional('Robin Reviewed', { verify: true }),
     ]);
   // The request screens open the customer's own request; the quote screens (/view-application,

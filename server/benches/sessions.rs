@@ -1,6 +1,7 @@
 //! What checking that a session was not ended costs a call: a signed-in call (its token's
 //! version read from the cache) beside the same kind of call made anonymously, end to end
-//! through gRPC against Postgres and Redis. Prints figures; asserts nothing.
+//! through gRPC against Postgres and Redis; and what renewing a session costs
+//! (RefreshSession, one transaction). Prints figures; asserts nothing.
 //!
 //! Run: `source scripts/services.sh && start_test_postgres && start_test_redis`, then
 //! `cargo bench -p repairs-server --bench sessions`.
@@ -53,5 +54,16 @@ async fn main() {
         times.push(started.elapsed());
     }
     figures::report("own record, signed in ", times);
+    // Renewals one after the other, each with the refresh token the previous one gave.
+    let mut refresh_token = me.refresh.clone();
+    let mut times = Vec::with_capacity(ROUNDS);
+    for _ in 0..ROUNDS {
+        let request = pb::RefreshSessionRequest { refresh_token };
+        let started = Instant::now();
+        let renewed = client.refresh_session(request).await.unwrap().into_inner();
+        times.push(started.elapsed());
+        refresh_token = renewed.session.unwrap().refresh_token;
+    }
+    figures::report("session renewal       ", times);
     server.stop().await;
 }

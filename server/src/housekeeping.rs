@@ -1,5 +1,6 @@
 //! Periodic clean-up: expired password-reset and email-verification links, old delivered
-//! outbox messages, and the counters of budget windows that ended; the membership
+//! outbox messages, the counters of budget windows that ended, and the refresh tokens of
+//! sign-ins that ended a week ago; the membership
 //! reminders that have come due; the open repair requests nobody was hired on in time,
 //! which expire; the hires' card holds about to lapse (warned a day before) or lapsed
 //! (`crate::hiring::sweep`); the hires a crash cut short
@@ -14,7 +15,11 @@ use std::time::Duration;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
 
-use crate::store::{email_verifications, limit_counters, outbox, password_resets};
+use crate::store::{email_verifications, limit_counters, outbox, password_resets, refresh_tokens};
+
+/// How long the families of ended sign-ins are kept: a token of theirs sent within that time
+/// is refused as too old rather than as unknown.
+const ENDED_SIGN_INS_KEPT: chrono::Duration = chrono::Duration::days(7);
 
 /// What one pass removed.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -23,11 +28,12 @@ pub struct Purged {
     pub email_verifications: u64,
     pub outbox_messages: u64,
     pub limit_counters: u64,
+    pub session_families: u64,
 }
 
 /// Removes reset and verification links past their expiry, sent or expired outbox messages
-/// finished more than `keep_sent` ago, and counters whose window ended. Parked messages stay
-/// for an admin to look at.
+/// finished more than `keep_sent` ago, counters whose window ended and sign-ins (refresh
+/// token families) a week past their end. Parked messages stay for an admin to look at.
 pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
     let keep = chrono::Duration::from_std(keep_sent).unwrap_or(chrono::Duration::days(7));
     Ok(Purged {
@@ -35,6 +41,7 @@ pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
         email_verifications: email_verifications::purge_expired(db).await?,
         outbox_messages: outbox::purge_finished(db, chrono::Utc::now() - keep).await?,
         limit_counters: limit_counters::purge_ended(db).await?,
+        session_families: refresh_tokens::purge_expired(db, ENDED_SIGN_INS_KEPT).await?,
     })
 }
 

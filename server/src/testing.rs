@@ -277,7 +277,10 @@ pub type AccountsClient =
 /// An account made through AccountsService, and its first session.
 pub struct SignedUp {
     pub id: String,
+    /// The access token.
     pub token: String,
+    /// The session's refresh token.
+    pub refresh: String,
 }
 
 /// Signs up "Ana Lopez" with `email` and [`TEST_PASSWORD`], in English.
@@ -314,6 +317,7 @@ pub async fn sign_up_as(
     SignedUp {
         id: session.account_id,
         token: session.access_token,
+        refresh: session.refresh_token,
     }
 }
 

@@ -209,17 +209,28 @@ describe('accounts', () => {
     await admin.getByText(`${proName} is approved.`).waitFor();
     await admin.getByRole('row').filter({ hasText: proName }).getByText('Approved').waitFor();
 
-    // The decision ended the professional's earlier session: the next screen signs them out.
-    await page.goto(`${BASE_URL}/waiting-for-approval`);
-    await page.waitForURL(/\/professional$|\/fr\/professional$/);
-    // Logging in again reaches the dashboard, with the inactive-membership notice.
-    await page.goto(`${BASE_URL}/fr/login-as-professional`);
-    await page.getByLabel('Courriel').fill(email);
-    await page.getByLabel(/^Mot de passe\*?$/).fill(password);
-    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    // The approval left the professional's session alone: from the page they kept open, the
+    // menu reaches the dashboard (with the inactive-membership notice) without signing in.
+    const session = () =>
+      page.evaluate(() => [
+        localStorage.getItem('professional-token'),
+        localStorage.getItem('professional-refresh-token'),
+      ]);
+    const [tokenBefore, refreshBefore] = await session();
+    assert.ok(tokenBefore && refreshBefore, 'the sign-up stored a lasting session');
+    assert.equal(new URL(page.url()).pathname, '/waiting-for-approval');
+    await page
+      .getByRole('navigation', { name: 'Menu professionnel' })
+      .first()
+      .getByRole('link', { name: 'Tableau de bord' })
+      .click();
     await page.waitForURL(`${BASE_URL}/professional-dashboard`);
     await heading(page, 'Tableau de bord');
     await page.getByText('Votre abonnement est inactif').waitFor();
+    assert.deepEqual(await session(), [tokenBefore, refreshBefore]);
+    // A page opened afresh still finds the session.
+    await page.goto(`${BASE_URL}/professional-dashboard`);
+    await heading(page, 'Tableau de bord');
     await shot(page, 'professional-dashboard-fr');
   });
 });

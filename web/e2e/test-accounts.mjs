@@ -3,7 +3,7 @@
 import { BASE_URL } from './browser.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, freshPhone, legacyApi, phoneCode, RUN } from './stack.mjs';
 
-const PASSWORD = 'a-good-password-1';
+export const PASSWORD = 'a-good-password-1';
 
 /** Sends a code to a fresh number and verifies it with the code read from the outbox. */
 async function verifyPhone({ id, token }) {
@@ -53,23 +53,21 @@ export async function professional(name, { verify, approveWith, lang = 'en', pro
   });
   if (verify) await verifyPhone(reply);
   if (profile) await saveProfile(reply, { name, email, lang }, profile);
-  let { token } = reply;
   if (approveWith) {
+    // The approval leaves the professional's session alone.
     await legacyApi(`/professionals/approve-professional/${reply.id}`, { token: approveWith });
-    // The admin's decision ended the sessions the professional had: sign in again.
-    ({ token } = await legacyApi('/professionals/login', { body: { email, password: PASSWORD } }));
   }
   return {
     id: reply.id,
     email,
-    storage: { 'professional-token': token, 'professional-name': reply.name },
+    storage: { 'professional-token': reply.token, 'professional-name': reply.name },
   };
 }
 
 const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
 
 /** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
-const profileAt = (place) => ({
+export const profileAt = (place) => ({
   description: 'Licensed plumber, emergencies day and night.',
   registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
   ...place,
@@ -201,7 +199,7 @@ export async function createAccounts() {
       professional('Pat Pending', { verify: true }),
       // A member in Calgary: the open requests, quotes, jobs and orders have rows.
       memberProfessional('Alex Approved', CALGARY, admin),
-      // The one the admin screens open (and approve): its sessions may end, nobody uses them.
+      // The one the admin screens open (and approve or deny): nobody uses its sessions.
       professional('Robin Reviewed', { verify: true, profile: profileAt(CALGARY) }),
     ]);
   // The request screens open the customer's own request; the quote screens (/view-application,

@@ -160,7 +160,7 @@ async fn the_original_client_signs_in_and_saves_its_profile_as_json() {
 }
 
 #[tokio::test]
-async fn a_session_ended_by_an_admins_decision_is_a_401_with_its_reason() {
+async fn an_approval_keeps_the_session_and_a_denial_ends_it_with_a_401_and_its_reason() {
     let stack = Stack::start().await;
     stack.create_admin("ada@example.ca", PASSWORD).await;
     sign_up(&stack).await;
@@ -173,24 +173,33 @@ async fn a_session_ended_by_an_admins_decision_is_a_401_with_its_reason() {
         json!({ "email": "ada@example.ca", "password": PASSWORD }),
     )
     .await;
+    let admin = text(&admin["admin_token"]);
     let (status, _) = get(
         &stack,
         &format!("/api/professionals/approve-professional/{id}"),
-        Some(&text(&admin["admin_token"])),
+        Some(&admin),
     )
     .await;
     assert_eq!(status, 200);
+    // The same session goes on, and reads the decision.
+    let own = format!("/api/professionals/get-professional/{token}");
+    let (status, record) = get(&stack, &own, None).await;
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["status"], 1);
 
-    let (status, ended) = get(
+    let (status, _) = post(
         &stack,
-        &format!("/api/professionals/get-professional/{token}"),
-        None,
+        "/api/professionals/disapprove-professional",
+        Some(&admin),
+        json!({ "id": id, "reason": "The licence is unreadable" }),
     )
     .await;
+    assert_eq!(status, 200);
+    let (status, ended) = get(&stack, &own, None).await;
     assert_eq!(status, 401, "{ended}");
     assert_eq!(ended["code"], "SESSION_REVOKED");
     // Signing in again shows the decision.
     let login = log_in(&stack).await;
-    assert_eq!(login["status"], 1);
+    assert_eq!(login["status"], 2);
     stack.stop().await;
 }

@@ -1,5 +1,6 @@
-//! Account rules: sign-up and sign-in, password reset, phone verification, and the admins'
-//! review of professionals. Transport-free: the gRPC handlers in `api::accounts` call these.
+//! Account rules: sign-up and sign-in, sessions that last (`renewal`), password reset, phone
+//! verification, and the admins' review of professionals. Transport-free: the gRPC handlers
+//! in `api::accounts` call these.
 
 pub mod directory;
 pub mod email_verification;
@@ -7,6 +8,7 @@ pub mod password_reset;
 pub mod phone_verification;
 pub mod profile;
 pub mod removal;
+pub mod renewal;
 pub mod review;
 pub mod sessions;
 pub mod sms_budget;

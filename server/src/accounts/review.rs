@@ -1,6 +1,11 @@
 //! What admins do with accounts: approve or deny professionals, delete accounts. Every
 //! action is written to the audit log with who, what, when and why; a decision's audit row
 //! and email (into the outbox) are written in the decision's own transaction.
+//!
+//! A denial ends the professional's sessions (their token version moves on in the
+//! decision's transaction); an approval ends none: the professional goes on where they are,
+//! as every rule reads the approval state at each call, and the email links to the sign-in
+//! for those who are not signed in.
 
 use serde_json::json;
 use uuid::Uuid;
@@ -15,6 +20,7 @@ use crate::{
         accounts::{self, AccountKind, Contact},
         audit,
         professionals::{self, Decided},
+        session_versions,
     },
     words,
 };
@@ -70,16 +76,23 @@ async fn decide(
     )
     .await?;
     if let Some(contact) = accounts::contact(&mut *tx, AccountKind::Professional, id).await? {
-        outbox::enqueue(&mut *tx, &decision_email(&contact, next, reason)).await?;
+        let sign_in = state.config.links().professional_sign_in(contact.language);
+        let email = decision_email(&contact, next, reason, &sign_in);
+        outbox::enqueue(&mut *tx, &email).await?;
     }
-    if next != ProfessionalState::Approved {
-        // A denied professional can no longer be hired: their quotes close with the denial.
+    let denied = next != ProfessionalState::Approved;
+    if denied {
+        // A denied professional can no longer be hired: their quotes close with the denial,
+        // and their sessions end.
         crate::quotes::withdraw_all_of(&mut tx, id).await?;
+        session_versions::bump(&mut *tx, Role::Professional, id).await?;
     }
     tx.commit().await?;
     state.outbox.wake();
-    // The token version moved on in the transaction; the cache learns it now.
-    state.sessions.refresh(Role::Professional, id).await;
+    if denied {
+        // The token version moved on in the transaction; the cache learns it now.
+        state.sessions.refresh(Role::Professional, id).await;
+    }
     Ok(())
 }
 
@@ -88,10 +101,11 @@ fn decision_email(
     contact: &Contact,
     decision: ProfessionalState,
     reason: &str,
+    sign_in_link: &str,
 ) -> NewOutboxMessage {
     let words = words::of(contact.language);
     let mail = if decision == ProfessionalState::Approved {
-        words.profile_approved(&contact.name)
+        words.profile_approved(&contact.name, sign_in_link)
     } else {
         words.registration_denied(&contact.name, reason)
     };

@@ -1,4 +1,5 @@
-//! Sign-up and sign-in with email and password, and the session tokens they give.
+//! Sign-up and sign-in with email and password, and the sessions they open
+//! (`super::renewal`).
 
 use std::time::Duration;
 
@@ -7,9 +8,9 @@ use uuid::Uuid;
 use super::{
     account_kind, email_counter_key,
     email_verification::{self, EmailProof, NewAccount},
+    renewal::{self, NewSession},
 };
 use crate::{
-    auth::{Caller, token::IssuedToken},
     budgets::Budget,
     domain::{Email, Language, NewPassword, PersonName, Role},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
@@ -20,7 +21,7 @@ use crate::{
 /// A new account and its first session.
 pub struct SignedUp {
     pub account_id: Uuid,
-    pub session: IssuedToken,
+    pub session: NewSession,
 }
 
 pub async fn sign_up(
@@ -73,7 +74,7 @@ pub(super) async fn create_account(
     password_hash: Option<&str>,
     language: Language,
     proof: &EmailProof<'_>,
-) -> ApiResult<(Uuid, IssuedToken)> {
+) -> ApiResult<(Uuid, NewSession)> {
     let kind = account_kind(role)?;
     let account_id = Uuid::now_v7();
     let mut tx = crate::store::transaction::begin(&state.db).await?;
@@ -97,13 +98,13 @@ pub(super) async fn create_account(
     email_verification::on_new_account(&mut tx, state, &account, proof).await?;
     tx.commit().await?;
     state.outbox.wake();
-    Ok((account_id, issue(state, account_id, role).await?))
+    Ok((account_id, renewal::open(state, account_id, role).await?))
 }
 
 /// A successful sign-in.
 pub struct LoggedIn {
     pub account_id: Uuid,
-    pub session: IssuedToken,
+    pub session: NewSession,
     /// Set for admins.
     pub admin: Option<AdminIdentity>,
 }
@@ -117,16 +118,32 @@ pub struct AdminIdentity {
 pub const MAX_FAILED_LOG_INS: i64 = 10;
 const FAILED_LOG_IN_WINDOW: Duration = Duration::from_secs(15 * 60);
 
-/// Checks email and password. Unknown email and wrong password are the same failure, and
-/// take the same time (a dummy hash is verified for unknown emails). Guessing is slowed by a
-/// limit of tries per email, counted for unknown emails too so it tells nothing, and counted
-/// in Postgres (`crate::budgets`) so it holds across replicas and while Redis is down.
+/// Checks email and password, then opens a session.
 pub async fn log_in(
     state: &AppState,
     role: Role,
     email: &str,
     password_text: &str,
 ) -> ApiResult<LoggedIn> {
+    let (id, admin) = check_log_in(state, role, email, password_text).await?;
+    Ok(LoggedIn {
+        account_id: id,
+        session: renewal::open(state, id, role).await?,
+        admin,
+    })
+}
+
+/// Checks email and password: the account (and, for an admin, who they are). Unknown email
+/// and wrong password are the same failure, and take the same time (a dummy hash is verified
+/// for unknown emails). Guessing is slowed by a limit of tries per email, counted for unknown
+/// emails too so it tells nothing, and counted in Postgres (`crate::budgets`) so it holds
+/// across replicas and while Redis is down.
+pub async fn check_log_in(
+    state: &AppState,
+    role: Role,
+    email: &str,
+    password_text: &str,
+) -> ApiResult<(Uuid, Option<AdminIdentity>)> {
     let email = Email::parse(email).map_err(|e| ApiError::invalid("email", e.to_string()))?;
     let tries = Budget {
         key: email_counter_key(&state.counter_key, "login-tries", role, &email),
@@ -154,11 +171,7 @@ pub async fn log_in(
     if let Err(error) = state.budgets.clear(&tries.key).await {
         tracing::warn!(%error, "sign-in tries not cleared");
     }
-    Ok(LoggedIn {
-        account_id: id,
-        session: issue(state, id, role).await?,
-        admin,
-    })
+    Ok((id, admin))
 }
 
 /// The account whose password this is (and, for an admin, their name and email); `None` for
@@ -196,17 +209,4 @@ async fn check_password(
         .verify(password_text.to_owned(), stored)
         .await?;
     Ok(id.filter(|_| matches).map(|id| (id, admin)))
-}
-
-/// A session token at the account's current token version.
-pub async fn issue(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<IssuedToken> {
-    let version = state
-        .sessions
-        .current(role, account_id)
-        .await?
-        .ok_or_else(|| crate::error::not_found("account"))?;
-    state
-        .tokens
-        .issue(Caller { account_id, role }, version)
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("signing a token")))
 }

@@ -10,9 +10,13 @@
 
 use uuid::Uuid;
 
-use super::{account_kind, email_verification::EmailProof, sessions};
+use super::{
+    account_kind,
+    email_verification::EmailProof,
+    renewal::{self, NewSession},
+    sessions,
+};
 use crate::{
-    auth::token::IssuedToken,
     domain::{Email, Language, PersonName, Role},
     error::{ApiError, ApiResult, ErrorReason},
     providers::IdentityError,
@@ -22,7 +26,7 @@ use crate::{
 
 pub struct SocialSignIn {
     pub account_id: Uuid,
-    pub session: IssuedToken,
+    pub session: NewSession,
     pub created: bool,
 }
 
@@ -130,7 +134,7 @@ async fn sign_in(
             });
         }
         // The password proves the account is the caller's (throttled like any sign-in).
-        sessions::log_in(state, role, email.as_str(), password).await?;
+        sessions::check_log_in(state, role, email.as_str(), password).await?;
     }
     link(state, kind, identity, existing.id, &email).await?;
     signed_in(state, existing.id, role).await
@@ -140,7 +144,7 @@ async fn sign_in(
 async fn signed_in(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<SocialSignIn> {
     Ok(SocialSignIn {
         account_id,
-        session: sessions::issue(state, account_id, role).await?,
+        session: renewal::open(state, account_id, role).await?,
         created: false,
     })
 }

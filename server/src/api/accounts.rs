@@ -13,7 +13,7 @@ use super::convert::{
 use crate::{
     accounts::{
         self as rules, directory, email_verification, password_reset, phone_verification,
-        profile::ProfileForm, review, sessions, social,
+        profile::ProfileForm, renewal, review, sessions, social,
     },
     auth::{Caller, access},
     domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
@@ -56,7 +56,7 @@ impl AccountsService for AccountsApi {
             ),
         };
         ok(pb::SignUpResponse {
-            session: Some(session(&signed.session, role, signed.account_id)),
+            session: Some(session(&signed.session)),
             account: Some(account),
         })
     }
@@ -85,9 +85,24 @@ impl AccountsService for AccountsApi {
             }
         };
         ok(pb::LogInResponse {
-            session: Some(session(&logged.session, role, id)),
+            session: Some(session(&logged.session)),
             account: Some(account),
         })
+    }
+
+    async fn refresh_session(
+        &self,
+        request: Request<pb::RefreshSessionRequest>,
+    ) -> Reply<pb::RefreshSessionResponse> {
+        let renewed = renewal::renew(&self.state, &request.get_ref().refresh_token).await?;
+        ok(pb::RefreshSessionResponse {
+            session: Some(session(&renewed)),
+        })
+    }
+
+    async fn sign_out(&self, request: Request<pb::SignOutRequest>) -> Reply<pb::SignOutResponse> {
+        renewal::sign_out(&self.state, &request.get_ref().refresh_token).await?;
+        ok(pb::SignOutResponse {})
     }
 
     async fn request_password_reset(
@@ -389,7 +404,7 @@ impl AccountsService for AccountsApi {
         let signed =
             social::google(&self.state, role, &req.id_token, &req.password, language).await?;
         ok(pb::SignInWithGoogleResponse {
-            session: Some(session(&signed.session, role, signed.account_id)),
+            session: Some(session(&signed.session)),
             created: signed.created,
         })
     }
@@ -410,7 +425,7 @@ impl AccountsService for AccountsApi {
         )
         .await?;
         ok(pb::SignInWithFacebookResponse {
-            session: Some(session(&signed.session, role, signed.account_id)),
+            session: Some(session(&signed.session)),
             created: signed.created,
         })
     }

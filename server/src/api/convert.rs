@@ -5,7 +5,7 @@ use prost_types::Timestamp;
 use repairs_proto::{accounts as pb, types};
 
 use crate::{
-    auth::token::IssuedToken,
+    accounts::renewal::NewSession,
     domain::{Language, Role, SmsUpdates},
     error::{ApiError, ApiResult, ErrorReason},
 };
@@ -75,12 +75,14 @@ pub fn sms_to_proto(choice: SmsUpdates) -> pb::SmsUpdates {
     }
 }
 
-pub fn session(issued: &IssuedToken, role: Role, account_id: uuid::Uuid) -> pb::Session {
+pub fn session(session: &NewSession) -> pb::Session {
     pb::Session {
-        access_token: issued.token.clone(),
-        expire_time: Some(system_timestamp(issued.expires_at)),
-        role: role_to_proto(role) as i32,
-        account_id: account_id.to_string(),
+        access_token: session.access.token.clone(),
+        expire_time: Some(system_timestamp(session.access.expires_at)),
+        role: role_to_proto(session.role) as i32,
+        account_id: session.account_id.to_string(),
+        refresh_token: session.refresh.as_str().to_owned(),
+        refresh_expires_at: Some(timestamp(session.refresh_expires_at)),
     }
 }
 

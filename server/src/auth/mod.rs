@@ -6,6 +6,7 @@ pub mod access;
 pub mod layer;
 pub mod password;
 pub mod policy;
+pub mod refresh_token;
 pub mod revocation;
 pub mod secret;
 pub mod stream;

@@ -1,6 +1,8 @@
-//! Session tokens: HS256 JWTs carrying `sub` (account id), `role`, `iat`, `exp` and `ver`
-//! (the account's token version when issued: see `auth::revocation`). `id` repeats `sub`
-//! because the old web client reads the account id from the payload's `id`.
+//! Session (access) tokens: HS256 JWTs carrying `sub` (account id), `role`, `iat`, `exp` and
+//! `ver` (the account's token version when issued: see `auth::revocation`). `id` repeats `sub`
+//! because the old web client reads the account id from the payload's `id`. Nothing that can
+//! change while a token lives (a professional's approval, a membership) is a claim: the rules
+//! read it at each call.
 
 use crate::error::{ApiError, ErrorReason};
 
@@ -95,23 +97,46 @@ impl TokenKeys {
         self.issue_at(caller, version, SystemTime::now())
     }
 
+    /// Issues a token as [`Self::issue`] does, but expiring at `not_after` if that comes
+    /// sooner: an access token never outlives the sign-in it renews.
+    pub fn issue_until(
+        &self,
+        caller: Caller,
+        version: i32,
+        not_after: SystemTime,
+    ) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
+        self.issue_capped(caller, version, SystemTime::now(), Some(not_after))
+    }
+
     pub fn issue_at(
         &self,
         caller: Caller,
         version: i32,
         now: SystemTime,
     ) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
+        self.issue_capped(caller, version, now, None)
+    }
+
+    fn issue_capped(
+        &self,
+        caller: Caller,
+        version: i32,
+        now: SystemTime,
+        not_after: Option<SystemTime>,
+    ) -> Result<IssuedToken, jsonwebtoken::errors::Error> {
         let ttl = match caller.role {
             Role::Admin => self.admin_session_ttl,
             Role::Customer | Role::Professional => self.session_ttl,
         };
-        let iat = now.duration_since(UNIX_EPOCH).unwrap_or_default().as_secs();
+        let seconds = |time: SystemTime| time.duration_since(UNIX_EPOCH).unwrap_or_default();
+        let iat = seconds(now).as_secs();
+        let cap = not_after.map_or(u64::MAX, |end| seconds(end).as_secs());
         let claims = Claims {
             sub: caller.account_id,
             id: Some(caller.account_id),
             role: caller.role,
             iat,
-            exp: iat + ttl.as_secs(),
+            exp: (iat + ttl.as_secs()).min(cap),
             ver: version,
         };
         let token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?;
@@ -204,6 +229,39 @@ mod tests {
         assert_eq!(claims["id"], who.account_id.to_string());
         assert_eq!(claims["sub"], who.account_id.to_string());
         assert_eq!(claims["ver"], 0);
+    }
+
+    #[test]
+    fn the_claims_name_the_account_and_nothing_that_changes_while_it_lives() {
+        use base64::Engine;
+        let keys = keys(b"0123456789abcdef0123456789abcdef");
+        let issued = keys.issue(caller(Role::Professional), 2).unwrap();
+        let payload = issued.token.split('.').nth(1).unwrap();
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(payload)
+            .unwrap();
+        let claims: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_slice(&bytes).unwrap();
+        let mut names: Vec<&str> = claims.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        // No approval state, membership or phone: those are read at each call.
+        assert_eq!(names, ["exp", "iat", "id", "role", "sub", "ver"]);
+    }
+
+    #[test]
+    fn a_token_never_outlives_the_end_it_is_given() {
+        let keys = keys(b"0123456789abcdef0123456789abcdef");
+        let soon = SystemTime::now() + Duration::from_secs(600);
+        let capped = keys.issue_until(caller(Role::Customer), 0, soon).unwrap();
+        let soon_secs = soon.duration_since(UNIX_EPOCH).unwrap().as_secs();
+        assert_eq!(
+            capped.expires_at,
+            UNIX_EPOCH + Duration::from_secs(soon_secs)
+        );
+        let later = SystemTime::now() + Duration::from_secs(30 * 24 * 3600);
+        let full = keys.issue_until(caller(Role::Customer), 0, later).unwrap();
+        let hour = full.expires_at.duration_since(SystemTime::now()).unwrap();
+        assert!(hour <= Duration::from_secs(3600) && hour > Duration::from_secs(3590));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::{
 };
 
 use super::{Config, DistanceProviderKind, LogFormat, TranslationProviderKind};
-use crate::domain::Language;
+use crate::domain::{Language, Role};
 
 impl Config {
     pub fn session_ttl(&self) -> Duration {
@@ -17,6 +17,17 @@ impl Config {
 
     pub fn admin_session_ttl(&self) -> Duration {
         Duration::from_secs(self.admin_session_ttl_secs)
+    }
+
+    /// How long a sign-in of `role` lasts, renewals included: `SESSION_REFRESH_DAYS` for
+    /// customers and professionals, the admin session's lifetime for admins.
+    pub fn sign_in_lifetime(&self, role: Role) -> Duration {
+        match role {
+            Role::Admin => self.admin_session_ttl(),
+            Role::Customer | Role::Professional => {
+                Duration::from_secs(self.session_refresh_days * 24 * 3600)
+            }
+        }
     }
 
     /// How many password hashes run at once: as set, else one per core.
@@ -57,6 +68,7 @@ impl Config {
             jwt_secret: Some(format!("test-secret-{}", uuid::Uuid::now_v7())),
             session_ttl_secs: 3600,
             admin_session_ttl_secs: 8 * 3600,
+            session_refresh_days: 30,
             admin_email: None,
             admin_password: None,
             admin_language: Language::English,

@@ -8,7 +8,7 @@
 use uuid::Uuid;
 
 use super::Config;
-use crate::domain::Role;
+use crate::domain::{Language, Role};
 
 /// A page of the web app the server links to. Its [`path`](Page::path) names each parameter
 /// in braces, as the README lists it.
@@ -40,10 +40,12 @@ pub enum Page {
     StripeConnect,
     /// The same page when Stripe's onboarding link expired: a new link is asked for.
     StripeConnectRefresh,
+    /// The professionals' sign-in (French readers get the page under `/fr`).
+    ProfessionalSignIn,
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 13] = [
+pub const PAGES: [Page; 14] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::ProfessionalJobs,
@@ -57,6 +59,7 @@ pub const PAGES: [Page; 13] = [
     Page::VerifyEmail,
     Page::StripeConnect,
     Page::StripeConnectRefresh,
+    Page::ProfessionalSignIn,
 ];
 
 impl Page {
@@ -76,6 +79,7 @@ impl Page {
             Self::VerifyEmail => "/verify-email/{token}",
             Self::StripeConnect => "/stripe-connect",
             Self::StripeConnectRefresh => "/stripe-connect?refresh=1",
+            Self::ProfessionalSignIn => "/login-as-professional",
         }
     }
 }
@@ -169,6 +173,13 @@ impl<'a> Links<'a> {
         )
     }
 
+    /// The professionals' sign-in page in the reader's language (the French pages live
+    /// under `/fr`).
+    pub fn professional_sign_in(&self, language: Language) -> String {
+        let prefix = language.pick("", "/fr");
+        format!("{}{prefix}{}", self.base, Page::ProfessionalSignIn.path())
+    }
+
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{path}", self.base)
@@ -199,6 +210,7 @@ mod tests {
             Page::VerifyEmail => 10,
             Page::StripeConnect => 11,
             Page::StripeConnectRefresh => 12,
+            Page::ProfessionalSignIn => 13,
         }
     }
 
@@ -244,6 +256,14 @@ mod tests {
         assert_eq!(
             links.stripe_connect().1,
             "https://repairs.example.ca/stripe-connect?refresh=1"
+        );
+        assert_eq!(
+            links.professional_sign_in(Language::French),
+            "https://repairs.example.ca/fr/login-as-professional"
+        );
+        assert_eq!(
+            links.professional_sign_in(Language::English),
+            "https://repairs.example.ca/login-as-professional"
         );
         assert_eq!(
             links.absolute("/files/a.pdf?exp=1&sig=ab"),

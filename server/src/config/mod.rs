@@ -107,9 +107,15 @@ pub struct Config {
     #[arg(long, env = "SESSION_TTL_SECS", default_value_t = 3600)]
     pub session_ttl_secs: u64,
 
-    /// Lifetime of admin sessions, in seconds.
+    /// Lifetime of admin sessions, in seconds: their access tokens and, as admins are signed
+    /// in for a working day at most, their whole sign-in (no refresh goes beyond it).
     #[arg(long, env = "ADMIN_SESSION_TTL_SECS", default_value_t = 8 * 3600)]
     pub admin_session_ttl_secs: u64,
+
+    /// Days a customer's or professional's sign-in can be renewed with its refresh tokens,
+    /// from the sign-in on; then they sign in again.
+    #[arg(long, env = "SESSION_REFRESH_DAYS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=365))]
+    pub session_refresh_days: u64,
 
     /// Email of an admin to create at start if missing (with ADMIN_PASSWORD).
     #[arg(long, env = "ADMIN_EMAIL")]

@@ -24,6 +24,7 @@ pub mod payouts;
 pub mod professionals;
 pub mod quotes;
 pub mod receipts;
+pub mod refresh_tokens;
 pub mod repair_requests;
 pub mod request_matches;
 pub mod request_translations;

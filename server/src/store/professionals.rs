@@ -5,7 +5,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::page::PageRequest;
-use crate::domain::{Email, Language, PersonName, ProfessionalState, Role, SmsUpdates};
+use crate::domain::{Email, Language, PersonName, ProfessionalState, SmsUpdates};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProfessionalRow {
@@ -288,9 +288,8 @@ pub enum Decided {
 }
 
 /// Sets the state an admin decided, only from a state that allows it, checked under the row
-/// lock so two admins cannot both act on the same state. The professional's sessions end with
-/// it (their token version moves on in the same transaction). Runs in the caller's
-/// transaction, so the audit row and the email go in with it.
+/// lock so two admins cannot both act on the same state. Runs in the caller's transaction, so
+/// the audit row, the email (and, for a denial, the end of the sessions) go in with it.
 pub async fn decide(
     tx: &mut PgConnection,
     id: Uuid,
@@ -314,7 +313,6 @@ pub async fn decide(
     .bind(reason)
     .execute(&mut *tx)
     .await?;
-    super::session_versions::bump(&mut *tx, Role::Professional, id).await?;
     Ok(Decided::Done(current))
 }
 

@@ -1,6 +1,6 @@
 //! The token version of every account (customers, professionals and admins alike).
 
-use sqlx::{AssertSqlSafe, PgExecutor, PgPool};
+use sqlx::{AssertSqlSafe, PgExecutor};
 use uuid::Uuid;
 
 use crate::domain::Role;
@@ -15,9 +15,10 @@ fn sql(role: Role, template: &str) -> AssertSqlSafe<String> {
     AssertSqlSafe(template.replace("{table}", table))
 }
 
-/// The account's current token version; `None` when the account does not exist.
+/// The account's current token version; `None` when the account does not exist. Through a
+/// transaction, it reads what that transaction sees.
 #[tracing::instrument(skip_all)]
-pub async fn current(db: &PgPool, role: Role, id: Uuid) -> sqlx::Result<Option<i32>> {
+pub async fn current(db: impl PgExecutor<'_>, role: Role, id: Uuid) -> sqlx::Result<Option<i32>> {
     let row: Option<(i32,)> =
         sqlx::query_as(sql(role, "select token_version from {table} where id = $1"))
             .bind(id)

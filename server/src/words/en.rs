@@ -100,11 +100,11 @@ impl Words for English {
         format!("Your verification code is {code}. It expires in 10 minutes.")
     }
 
-    fn profile_approved(&self, name: &str) -> Mail {
+    fn profile_approved(&self, name: &str, link: &str) -> Mail {
         mail(
             "Your profile is approved",
             format!(
-                "Hello {name},\n\nYour professional profile is approved. Activate your membership to start receiving requests."
+                "Hello {name},\n\nYour professional profile is approved. Activate your membership to start receiving requests.\n\nSign in to get started:\n{link}"
             ),
         )
     }

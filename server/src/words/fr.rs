@@ -107,11 +107,11 @@ impl Words for French {
         format!("Votre code de vérification est {code}. Il expire dans 10 minutes.")
     }
 
-    fn profile_approved(&self, name: &str) -> Mail {
+    fn profile_approved(&self, name: &str, link: &str) -> Mail {
         courriel(
             "Votre profil est approuvé",
             format!(
-                "Bonjour {name},\n\nVotre profil de professionnel est approuvé. Activez votre abonnement pour recevoir des demandes."
+                "Bonjour {name},\n\nVotre profil de professionnel est approuvé. Activez votre abonnement pour recevoir des demandes.\n\nConnectez-vous pour commencer\u{a0}:\n{link}"
             ),
         )
     }

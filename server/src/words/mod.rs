@@ -138,8 +138,8 @@ pub trait Words: Sync {
     fn email_confirmation(&self, name: &str, link: &str) -> Mail;
     /// The text message with a phone verification code, valid ten minutes.
     fn phone_code(&self, code: &str) -> String;
-    /// An admin approved the professional's profile.
-    fn profile_approved(&self, name: &str) -> Mail;
+    /// An admin approved the professional's profile; `link` opens the professionals' sign-in.
+    fn profile_approved(&self, name: &str, link: &str) -> Mail;
     /// An admin denied the professional's registration, for `reason`.
     fn registration_denied(&self, name: &str, reason: &str) -> Mail;
 

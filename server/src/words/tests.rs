@@ -134,11 +134,20 @@ fn the_phone_code_text_names_the_code_in_both_languages() {
 
 #[test]
 fn review_decisions_in_both_languages() {
-    assert_eq!(
-        of(English).profile_approved("Ana").subject,
-        "Your profile is approved"
+    let link = "http://127.0.0.1:8080/login-as-professional";
+    let en = of(English).profile_approved("Ana", link);
+    assert_eq!(en.subject, "Your profile is approved");
+    assert!(
+        en.body
+            .contains(&format!("Sign in to get started:\n{link}"))
     );
-    assert!(of(French).profile_approved("Ana").body.contains("approuvé"));
+    let lien = "http://127.0.0.1:8080/fr/login-as-professional";
+    let fr = of(French).profile_approved("Ana", lien);
+    assert!(fr.body.contains("approuvé"));
+    assert!(
+        fr.body
+            .contains(&format!("Connectez-vous pour commencer\u{a0}:\n{lien}"))
+    );
     let reason = "The licence is unreadable.";
     let en = of(English).registration_denied("Ana", reason);
     assert_eq!(en.subject, "Your registration was denied");
@@ -447,7 +456,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
     let mails = [
         words.password_reset("Ana", "http://x/reset"),
         words.email_confirmation("Ana", "http://x/confirm"),
-        words.profile_approved("Ana"),
+        words.profile_approved("Ana", "http://x/login-as-professional"),
         words.registration_denied("Ana", "No licence"),
         words.new_request_email("Ana", &request),
         words.request_cancelled("Ana", "Plumbing"),

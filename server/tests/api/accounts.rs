@@ -705,10 +705,9 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .unwrap_err();
     assert_eq!(twice.code(), Code::FailedPrecondition);
 
-    // The decision ended the professional's session: they sign in again to see it.
-    let pro_token = session_token(&mut client, pb::Role::Professional, PRO, TEST_PASSWORD).await;
+    // The approval left the professional's session alone: they go on with it.
     let edited = client
-        .update_professional_profile(update_as(valid_profile(plumbing), &pro_token))
+        .update_professional_profile(update_as(valid_profile(plumbing), &pro.token))
         .await
         .unwrap()
         .into_inner();
@@ -758,6 +757,7 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
             .contains("The licence is unreadable.")
     );
 
+    // The denial ended the professional's session: they sign in again.
     // "Continue without licence update" sends a denied profile back to review.
     let pro_token = session_token(&mut client, pb::Role::Professional, PRO, TEST_PASSWORD).await;
     let resubmitted = client

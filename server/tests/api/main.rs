@@ -48,6 +48,7 @@ mod receipts;
 mod repair_requests;
 mod reviews;
 mod services_admin;
+mod session_refresh;
 mod session_revocation;
 mod social_sign_in;
 mod stream_sessions;

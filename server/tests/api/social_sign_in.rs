@@ -123,6 +123,17 @@ async fn google_sign_in_makes_the_account_once_and_needs_a_verified_email() {
         .unwrap();
     assert!(!again.created);
     assert_eq!(account_of(&again), account_of(&first));
+    // Both sign-ins give a session that lasts: its refresh token renews it.
+    for reply in [&first, &again] {
+        let session = reply.session.clone().unwrap();
+        assert!(session.refresh_expires_at.is_some());
+        client
+            .refresh_session(pb::RefreshSessionRequest {
+                refresh_token: session.refresh_token,
+            })
+            .await
+            .unwrap();
+    }
 
     let unverified = client
         .sign_in_with_google(sign_in(id_token(key, "ghost", "ghost@example.ca", false)))
@@ -185,6 +196,12 @@ async fn an_unproven_account_is_linked_only_with_its_password() {
         .await
         .unwrap();
     assert_eq!(account_of(&linked), squatter.id);
+    // The password only proved the account: the sign-up and this sign-in opened sessions.
+    let opened: (i64,) = sqlx::query_as("select count(*) from session_families")
+        .fetch_one(&stack.server.server.state.db)
+        .await
+        .unwrap();
+    assert_eq!(opened.0, 2);
     let again = stack.sign_in("vic", "vic@example.ca", "").await.unwrap();
     assert_eq!(account_of(&again), squatter.id);
     stack.stop().await;

@@ -150,12 +150,13 @@ describe('signed-in areas', () => {
     expect(router.state.location.pathname).toBe('/admin/professionals-list');
   });
 
-  it('logs out a customer whose token was issued more than an hour ago', async () => {
+  it('sends a customer whose token was issued more than an hour ago to sign in again', async () => {
     signIn('token', 'user', 3601);
     localStorage.setItem('username', 'Sam');
     const { router } = renderApp('/user-dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Emergency repairs, handled fast' });
-    expect(router.state.location.pathname).toBe('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByText('Your session expired while you were away.')).toBeVisible();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('username')).toBeNull();
   });

@@ -48,11 +48,15 @@ export function readRpcError(error: unknown): RpcProblem {
   };
 }
 
-/** The reasons that mean the stored session is no longer accepted: sign in again. */
+/**
+ * The reasons that mean the stored session is no longer accepted: renew it (SESSION_EXPIRED,
+ * see `./session-renewal`) or sign in again.
+ */
 export const SESSION_ENDED_REASONS: readonly string[] = [
   'SESSION_EXPIRED',
   'SESSION_INVALID',
   'SESSION_REVOKED',
+  'SESSION_TOO_OLD',
   'SIGN_IN_REQUIRED',
 ];
 

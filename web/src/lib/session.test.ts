@@ -143,7 +143,7 @@ describe('guardRedirect', () => {
     ['admin', '/admin', '/admin/logout'],
   ])('sends a %s to %s when signed out and to %s when expired', (role, signIn, logout) => {
     expect(guardRedirect(role, { status: 'signed-out' })).toBe(signIn);
-    expect(guardRedirect(role, { status: 'expired' })).toBe(logout);
+    expect(guardRedirect(role, { status: 'expired', reason: 'SESSION_EXPIRED' })).toBe(logout);
     expect(SIGN_IN_PATHS[role]).toBe(signIn);
     expect(LOGOUT_PATHS[role]).toBe(logout);
   });
@@ -239,16 +239,17 @@ describe('startSession and endSession', () => {
     const store = createMemoryStore({ token: 'customer-token', lang: 'fr' });
     startSession(
       'professional',
-      'pro-token',
+      { accessToken: 'pro-token', refreshToken: 'pro-refresh', refreshExpiresAt: NOW + 100 },
       {
         name: 'Marie',
         professionalStatus: 'denied',
         denialReason: 'Licence missing',
         address: 'Edmonton',
       },
-      store,
+      { store, now: clockAt(NOW) },
     );
     expect(store.getItem('professional-token')).toBe('pro-token');
+    expect(store.getItem('professional-refresh-token')).toBe('pro-refresh');
     expect(store.getItem('professional-name')).toBe('Marie');
     expect(readProfessionalStatus(store)).toBe('denied');
     expect(store.getItem('professional-denial-reason')).toBe('Licence missing');
@@ -264,15 +265,20 @@ describe('startSession and endSession', () => {
   });
 
   it('replaces the previous session of the same role', () => {
-    const store = createMemoryStore({ 'professional-address': 'Old town' });
-    startSession('professional', 'new-token', {}, store);
+    const store = createMemoryStore({
+      'professional-address': 'Old town',
+      'professional-refresh-token': 'old-refresh',
+    });
+    startSession('professional', { accessToken: 'new-token' }, {}, { store, now: clockAt(NOW) });
     expect(store.getItem('professional-address')).toBeNull();
+    expect(store.getItem('professional-refresh-token')).toBeNull();
   });
 
   it('uses the legacy keys of customers and admins', () => {
     const store = createMemoryStore();
-    startSession('customer', 'c', { name: 'Sam' }, store);
-    startSession('admin', 'a', { name: 'Root' }, store);
+    const env = { store, now: clockAt(NOW) };
+    startSession('customer', { accessToken: 'c' }, { name: 'Sam' }, env);
+    startSession('admin', { accessToken: 'a' }, { name: 'Root' }, env);
     expect(store.getItem('token')).toBe('c');
     expect(store.getItem('username')).toBe('Sam');
     expect(store.getItem('admin_token')).toBe('a');

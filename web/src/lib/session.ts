@@ -4,7 +4,10 @@
  * The role is decided by which token is stored (customer `token`, professional
  * `professional-token`, admin `admin_token`). The token is a JWT whose payload is read here
  * without verifying it: the server verifies every call, this module only decides where the
- * browser should go. Pure functions: storage and clock are passed in.
+ * browser should go. Beside it a sign-in stores a refresh token, which renews the access
+ * token until the sign-in's end (`./session-renewal`), and both ends as this browser's clock
+ * reads them (so a clock that is off does not end or renew sessions early). Pure functions:
+ * storage and clock are passed in.
  */
 import type { KeyValueStore } from './storage';
 
@@ -14,18 +17,50 @@ export type Role = (typeof ROLES)[number];
 /** Customer and professional tokens count as expired this long after they were issued. */
 export const SESSION_MAX_AGE_SECONDS = 3600;
 
-/** localStorage keys of each role's session. */
+/** How long before the access token ends a renewal starts. */
+export const RENEW_BEFORE_SECONDS = 60;
+
+/**
+ * localStorage keys of each role's session: the access token (`token`), when it ends by this
+ * browser's clock (`tokenEndsAt`, epoch seconds), the refresh token (`refresh`) and the end of
+ * the sign-in (`refreshEndsAt`), and what the screens show of the account.
+ */
 export const SESSION_KEYS = {
-  customer: { token: 'token', name: 'username' },
+  customer: {
+    token: 'token',
+    tokenEndsAt: 'token-ends-at',
+    refresh: 'refresh-token',
+    refreshEndsAt: 'refresh-ends-at',
+    name: 'username',
+  },
   professional: {
     token: 'professional-token',
+    tokenEndsAt: 'professional-token-ends-at',
+    refresh: 'professional-refresh-token',
+    refreshEndsAt: 'professional-refresh-ends-at',
     name: 'professional-name',
     status: 'professional-status',
     denialReason: 'professional-denial-reason',
     address: 'professional-address',
   },
-  admin: { token: 'admin_token', name: 'admin_name' },
-} as const satisfies Record<Role, { token: string; name: string; [key: string]: string }>;
+  admin: {
+    token: 'admin_token',
+    tokenEndsAt: 'admin_token_ends_at',
+    refresh: 'admin_refresh_token',
+    refreshEndsAt: 'admin_refresh_ends_at',
+    name: 'admin_name',
+  },
+} as const satisfies Record<
+  Role,
+  {
+    token: string;
+    tokenEndsAt: string;
+    refresh: string;
+    refreshEndsAt: string;
+    name: string;
+    [key: string]: string;
+  }
+>;
 
 /** Where a person without a session signs in. */
 export const SIGN_IN_PATHS: Record<Role, string> = {
@@ -110,11 +145,34 @@ export function sessionEndsAt(role: Role, claims: TokenClaims): number {
   return Math.min(expiry, ageLimit);
 }
 
+/** Why a session ended, as the sign-in page tells it (the server's reasons). */
+export type SessionEndReason =
+  | 'SESSION_EXPIRED'
+  | 'SESSION_INVALID'
+  | 'SESSION_REVOKED'
+  | 'SESSION_TOO_OLD'
+  | 'SIGN_IN_REQUIRED';
+
 export type SessionCheck =
   | { status: 'signed-out' }
-  /** Expired, or a stored value that is not a token of this role: the logout route clears it. */
-  | { status: 'expired' }
-  | { status: 'active'; token: string; claims: TokenClaims; endsAt: number };
+  /**
+   * Over: expired with nothing to renew it, or a stored value that is not a token of this
+   * role. The logout route clears it.
+   */
+  | { status: 'expired'; reason: SessionEndReason }
+  /**
+   * The access token has ended but the refresh token is alive: the session goes on once
+   * renewed. `claims` are the old token's, when it could be read.
+   */
+  | { status: 'renewable'; claims: TokenClaims | null; refreshEndsAt: number }
+  | {
+      status: 'active';
+      token: string;
+      claims: TokenClaims;
+      endsAt: number;
+      /** When the sign-in ends for good; null for a session without a refresh token. */
+      refreshEndsAt: number | null;
+    };
 
 export interface SessionEnvironment {
   store: KeyValueStore;
@@ -122,18 +180,75 @@ export interface SessionEnvironment {
   now: () => number;
 }
 
-/** The state of a role's stored session at this moment. */
-export function checkSession(role: Role, { store, now }: SessionEnvironment): SessionCheck {
-  const token = store.getItem(SESSION_KEYS[role].token);
-  if (!token) return { status: 'signed-out' };
+const nowSeconds = (env: SessionEnvironment) => Math.floor(env.now() / 1000);
+
+function storedSeconds(store: KeyValueStore, key: string): number | null {
+  const value = store.getItem(key);
+  const seconds = value === null ? NaN : Number(value);
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
+/** The claims of a stored token of `role`, or null for a value that is not one. */
+function tokenClaimsOf(role: Role, token: string): TokenClaims | null {
   const claims = decodeTokenClaims(token);
-  if (!claims) return { status: 'expired' };
-  if (claims.role !== undefined && !ROLE_CLAIMS[role].includes(claims.role)) {
-    return { status: 'expired' };
+  if (!claims) return null;
+  if (claims.role !== undefined && !ROLE_CLAIMS[role].includes(claims.role)) return null;
+  return claims;
+}
+
+/** The refresh token of `role` and the end of its sign-in, while that end is ahead. */
+export function liveRefresh(
+  role: Role,
+  env: SessionEnvironment,
+): { token: string; endsAt: number } | null {
+  const keys = SESSION_KEYS[role];
+  const token = env.store.getItem(keys.refresh);
+  const endsAt = storedSeconds(env.store, keys.refreshEndsAt);
+  if (!token || endsAt === null || nowSeconds(env) >= endsAt) return null;
+  return { token, endsAt };
+}
+
+/** The state of a role's stored session at this moment. */
+export function checkSession(role: Role, env: SessionEnvironment): SessionCheck {
+  const keys = SESSION_KEYS[role];
+  const token = env.store.getItem(keys.token);
+  const hadRefresh = env.store.getItem(keys.refresh) !== null;
+  if (!token && !hadRefresh) return { status: 'signed-out' };
+  const refresh = liveRefresh(role, env);
+  const claims = token ? tokenClaimsOf(role, token) : null;
+  if (token && claims) {
+    const endsAt = storedSeconds(env.store, keys.tokenEndsAt) ?? sessionEndsAt(role, claims);
+    if (nowSeconds(env) < endsAt) {
+      return { status: 'active', token, claims, endsAt, refreshEndsAt: refresh?.endsAt ?? null };
+    }
   }
-  const endsAt = sessionEndsAt(role, claims);
-  if (Math.floor(now() / 1000) >= endsAt) return { status: 'expired' };
-  return { status: 'active', token, claims, endsAt };
+  if (refresh) return { status: 'renewable', claims, refreshEndsAt: refresh.endsAt };
+  return { status: 'expired', reason: hadRefresh ? 'SESSION_TOO_OLD' : 'SESSION_EXPIRED' };
+}
+
+/**
+ * When the session should be renewed (epoch seconds): a little before its access token ends,
+ * if the sign-in goes on beyond that, and at once when it has ended already; null when it
+ * cannot be renewed (no refresh token, or an admin's token that ends with the sign-in).
+ */
+export function renewalTime(check: SessionCheck): number | null {
+  if (check.status === 'renewable') return -Infinity;
+  if (check.status !== 'active' || check.refreshEndsAt === null) return null;
+  if (check.refreshEndsAt <= check.endsAt) return null;
+  return check.endsAt - RENEW_BEFORE_SECONDS;
+}
+
+/** Whether the session should be renewed now, before its next call. */
+export function renewalDue(check: SessionCheck, env: SessionEnvironment): boolean {
+  const at = renewalTime(check);
+  return at !== null && nowSeconds(env) >= at;
+}
+
+/** Whether the session may be used, now or once renewed. */
+export function isSignedIn(
+  check: SessionCheck,
+): check is Extract<SessionCheck, { status: 'active' | 'renewable' }> {
+  return check.status === 'active' || check.status === 'renewable';
 }
 
 /** Where a page reserved to `role` sends the browser, or null when it may show. */
@@ -143,6 +258,7 @@ export function guardRedirect(role: Role, check: SessionCheck): string | null {
       return SIGN_IN_PATHS[role];
     case 'expired':
       return LOGOUT_PATHS[role];
+    case 'renewable':
     case 'active':
       return null;
   }
@@ -211,7 +327,7 @@ export function homePath(role: Role, store: KeyValueStore): string {
  * or null to show the page.
  */
 export function signedInRedirect(role: Role, env: SessionEnvironment): string | null {
-  return checkSession(role, env).status === 'active' ? homePath(role, env.store) : null;
+  return isSignedIn(checkSession(role, env)) ? homePath(role, env.store) : null;
 }
 
 /**
@@ -220,7 +336,7 @@ export function signedInRedirect(role: Role, env: SessionEnvironment): string | 
  */
 export function professionalLandingRedirect(env: SessionEnvironment): string | null {
   const check = checkSession('professional', env);
-  if (check.status === 'active') return homePath('professional', env.store);
+  if (isSignedIn(check)) return homePath('professional', env.store);
   if (check.status === 'expired') return LOGOUT_PATHS.professional;
   return null;
 }
@@ -234,16 +350,47 @@ export interface SessionDetails {
   address?: string;
 }
 
+/** A session as the server gives it; times are epoch seconds by the server's clock. */
+export interface IssuedSession {
+  accessToken: string;
+  /** When the access token ends (`Session.expire_time`). */
+  expiresAt?: number;
+  refreshToken?: string;
+  /** When the sign-in ends (`Session.refresh_expires_at`). */
+  refreshExpiresAt?: number;
+}
+
+/**
+ * Stores a session's tokens and their ends, moved onto this browser's clock: the access
+ * token's `iat` says what time the server's clock read when it was issued.
+ */
+export function storeTokens(role: Role, issued: IssuedSession, env: SessionEnvironment): void {
+  const { store } = env;
+  const keys = SESSION_KEYS[role];
+  const issuedAt = decodeTokenClaims(issued.accessToken)?.iat;
+  const offset = issuedAt === undefined ? 0 : nowSeconds(env) - issuedAt;
+  const keep = (key: string, value: string | undefined) =>
+    value === undefined ? store.removeItem(key) : store.setItem(key, value);
+  const local = (seconds: number | undefined) =>
+    seconds === undefined ? undefined : String(seconds + offset);
+  store.setItem(keys.token, issued.accessToken);
+  keep(keys.tokenEndsAt, local(issued.expiresAt));
+  const refresh = issued.refreshToken ? issued.refreshExpiresAt : undefined;
+  keep(keys.refresh, refresh === undefined ? undefined : issued.refreshToken);
+  keep(keys.refreshEndsAt, local(refresh));
+}
+
 /** Stores a new session of `role`, replacing whatever that role had stored. */
 export function startSession(
   role: Role,
-  token: string,
+  issued: IssuedSession,
   details: SessionDetails,
-  store: KeyValueStore,
+  env: SessionEnvironment,
 ): void {
+  const { store } = env;
   endSession(role, store);
   const keys = SESSION_KEYS[role];
-  store.setItem(keys.token, token);
+  storeTokens(role, issued, env);
   if (details.name) store.setItem(keys.name, details.name);
   if (role !== 'professional') return;
   const pro = SESSION_KEYS.professional;
@@ -265,16 +412,22 @@ export interface ActiveSession {
 
 /** The roles with an active session, in the order of ROLES (a browser may hold several). */
 export function activeSessions(env: SessionEnvironment): ActiveSession[] {
-  return ROLES.filter((role) => checkSession(role, env).status === 'active').map((role) => ({
+  return ROLES.filter((role) => isSignedIn(checkSession(role, env))).map((role) => ({
     role,
     name: env.store.getItem(SESSION_KEYS[role].name) ?? '',
   }));
 }
 
+/** The account whose token of `role` is stored, valid or not (the token's subject). */
+export function storedAccountId(role: Role, store: KeyValueStore): string | null {
+  const token = store.getItem(SESSION_KEYS[role].token);
+  return token ? (decodeTokenClaims(token)?.sub ?? null) : null;
+}
+
 /** The id of the account signed in as `role` (the token's subject), or null. */
 export function signedInAccountId(role: Role, env: SessionEnvironment): string | null {
   const check = checkSession(role, env);
-  return check.status === 'active' ? check.claims.sub : null;
+  return isSignedIn(check) ? (check.claims?.sub ?? null) : null;
 }
 
 /** Refreshes what a professional's session keeps from the server's latest answer. */

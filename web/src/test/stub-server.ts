@@ -13,6 +13,7 @@ import {
   CustomerSchema,
   ProfessionalSchema,
   ProfessionalState,
+  SessionSchema,
   SmsUpdates,
   type Customer,
   type Professional,
@@ -28,6 +29,9 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { MatchingService } from '@/gen/repairs/matching/v1/matching_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
+import { issuedSession } from '@/features/accounts/issued-session';
+import { startSession } from '@/lib/session';
+import { browserSessionEnvironment } from '@/lib/session-environment';
 import { fakeToken } from './render-app';
 
 type AccountsImpl = Partial<ServiceImpl<typeof AccountsService>>;
@@ -116,6 +120,26 @@ export function signIn(role: keyof typeof TOKEN_KEYS, id: string): string {
   const token = fakeToken({ sub: id, role: ROLE_CLAIMS[role], iat: Math.floor(Date.now() / 1000) });
   localStorage.setItem(TOKEN_KEYS[role], token);
   return token;
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/** A Session as the server answers a sign-in or a renewal now: an hour, in a 30-day sign-in. */
+export function lastingSession(role: keyof typeof TOKEN_KEYS, id: string, refreshToken: string) {
+  const now = Date.now();
+  return create(SessionSchema, {
+    accessToken: fakeToken({ sub: id, role: ROLE_CLAIMS[role], iat: Math.floor(now / 1000) }),
+    expireTime: timestampFromMs(now + HOUR_MS),
+    refreshToken,
+    refreshExpiresAt: timestampFromMs(now + 30 * 24 * HOUR_MS),
+    accountId: id,
+  });
+}
+
+/** Stores a session of `role` that lasts (with refresh token `refresh-1`), as a sign-in does. */
+export function signInLasting(role: keyof typeof TOKEN_KEYS, id: string): void {
+  const session = lastingSession(role, id, 'refresh-1');
+  startSession(role, issuedSession(session), {}, browserSessionEnvironment());
 }
 
 export const CUSTOMER_ID = '0190a6c0-1111-7000-8000-000000000001';

@@ -96,6 +96,18 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         ANYONE,
         WRITES,
     ),
+    // Their proof is the refresh token in the request, not a bearer token: an expired access
+    // token must not stand in the way of renewing or ending its session.
+    (
+        "/repairs.accounts.v1.AccountsService/RefreshSession",
+        ANYONE,
+        WRITES,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/SignOut",
+        ANYONE,
+        WRITES,
+    ),
     (
         "/repairs.accounts.v1.AccountsService/SendPhoneCode",
         CUSTOMER_OR_PROFESSIONAL,

@@ -1,15 +1,20 @@
 import { createClient, createRouterTransport } from '@connectrpc/connect';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { MarketplaceService } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import type { RenewalOutcome } from '@/lib/session-renewal';
 import { Code, rpcError } from '@/test/stub-server';
-import { withSession } from './session-transport';
+import { withSession, type SessionTransportOptions } from './session-transport';
 
-function server(fail?: string) {
+/** A server whose GetCustomer answers each bearer token as `answer` says. */
+function server(answer: (authorization: string | null) => string | undefined = () => undefined) {
   const seen: (string | null)[] = [];
   const base = createRouterTransport(({ service }) => {
     service(AccountsService, {
       getCustomer: (_request, context) => {
-        seen.push(context.requestHeader.get('authorization'));
+        const authorization = context.requestHeader.get('authorization');
+        seen.push(authorization);
+        const fail = answer(authorization);
         if (fail) throw rpcError(Code.Unauthenticated, fail);
         return {};
       },
@@ -18,38 +23,125 @@ function server(fail?: string) {
   return { base, seen };
 }
 
+const ready = (token: string): RenewalOutcome => ({ kind: 'ready', token });
+
+function options(overrides: Partial<SessionTransportOptions> = {}): SessionTransportOptions {
+  return {
+    token: () => Promise.resolve(ready('t')),
+    renew: vi.fn(() => Promise.resolve(ready('renewed'))),
+    onSessionEnded: vi.fn(),
+    ...overrides,
+  };
+}
+
 describe('withSession', () => {
-  it('sends the stored token as a bearer token, read at each call', async () => {
+  it('sends the token of the moment as a bearer token, and none when signed out', async () => {
     const { base, seen } = server();
-    let token: string | null = 'first';
+    let next: RenewalOutcome | { kind: 'signed-out' } = ready('first');
     const client = createClient(
       AccountsService,
-      withSession(base, { token: () => token, onSessionEnded: vi.fn() }),
+      withSession(base, options({ token: () => Promise.resolve(next) })),
     );
     await client.getCustomer({ id: 'c1' });
-    token = null;
+    next = { kind: 'signed-out' };
     await client.getCustomer({ id: 'c1' });
     expect(seen).toEqual(['Bearer first', null]);
   });
 
-  it.each(['SESSION_EXPIRED', 'SESSION_INVALID', 'SESSION_REVOKED', 'SIGN_IN_REQUIRED'])(
-    'reports %s once and still fails the call',
+  it('renews once when the server says the token expired, and sends the call again', async () => {
+    const { base, seen } = server((auth) => (auth === 'Bearer t' ? 'SESSION_EXPIRED' : undefined));
+    const renew = vi.fn(() => Promise.resolve(ready('renewed')));
+    const onSessionEnded = vi.fn();
+    const client = createClient(
+      AccountsService,
+      withSession(base, options({ renew, onSessionEnded })),
+    );
+    await client.getCustomer({ id: 'c1' });
+    expect(renew).toHaveBeenCalledExactlyOnceWith('t');
+    expect(seen).toEqual(['Bearer t', 'Bearer renewed']);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('does not loop: a renewed token refused again ends the session', async () => {
+    const { base, seen } = server(() => 'SESSION_EXPIRED');
+    const onSessionEnded = vi.fn();
+    const client = createClient(AccountsService, withSession(base, options({ onSessionEnded })));
+    await expect(client.getCustomer({ id: 'c1' })).rejects.toThrow();
+    expect(seen).toHaveLength(2);
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith('SESSION_EXPIRED');
+  });
+
+  it('ends the session with the reason a refused renewal gives', async () => {
+    const { base } = server(() => 'SESSION_EXPIRED');
+    const onSessionEnded = vi.fn();
+    const renew = () =>
+      Promise.resolve<RenewalOutcome>({ kind: 'ended', reason: 'SESSION_REVOKED' });
+    const client = createClient(
+      AccountsService,
+      withSession(base, options({ renew, onSessionEnded })),
+    );
+    await expect(client.getCustomer({ id: 'c1' })).rejects.toThrow();
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith('SESSION_REVOKED');
+  });
+
+  it('sends nothing for a session already over, and says why', async () => {
+    const { base, seen } = server();
+    const onSessionEnded = vi.fn();
+    const token = () =>
+      Promise.resolve<RenewalOutcome>({ kind: 'ended', reason: 'SESSION_TOO_OLD' });
+    const client = createClient(
+      AccountsService,
+      withSession(base, options({ token, onSessionEnded })),
+    );
+    await expect(client.getCustomer({ id: 'c1' })).rejects.toThrow();
+    expect(seen).toEqual([]);
+    expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith('SESSION_TOO_OLD');
+  });
+
+  it.each(['SESSION_INVALID', 'SESSION_REVOKED', 'SIGN_IN_REQUIRED'])(
+    'reports %s once, without renewing, and still fails the call',
     async (reason) => {
+      const renew = vi.fn(() => Promise.resolve(ready('renewed')));
       const onSessionEnded = vi.fn();
       const client = createClient(
         AccountsService,
-        withSession(server(reason).base, { token: () => 't', onSessionEnded }),
+        withSession(server(() => reason).base, options({ renew, onSessionEnded })),
       );
       await expect(client.getCustomer({ id: 'c1' })).rejects.toThrow();
-      expect(onSessionEnded).toHaveBeenCalledOnce();
+      expect(onSessionEnded).toHaveBeenCalledExactlyOnceWith(reason);
+      expect(renew).not.toHaveBeenCalled();
     },
   );
+
+  it('has a live stream that ended with its token opened again once the session is renewed', async () => {
+    const base = createRouterTransport(({ service }) => {
+      service(MarketplaceService, {
+        // eslint-disable-next-line require-yield
+        async *watchRepairRequest() {
+          throw rpcError(Code.Unauthenticated, 'SESSION_EXPIRED');
+        },
+      });
+    });
+    const renew = vi.fn(() => Promise.resolve(ready('renewed')));
+    const onSessionEnded = vi.fn();
+    const client = createClient(
+      MarketplaceService,
+      withSession(base, options({ renew, onSessionEnded })),
+    );
+    const watching = async () => {
+      for await (const update of client.watchRepairRequest({ id: 'r1' })) void update;
+    };
+    // UNAVAILABLE: the screen's reconnection (keepWatching) opens it again with the new token.
+    await expect(watching()).rejects.toMatchObject({ code: Code.Unavailable });
+    expect(renew).toHaveBeenCalledExactlyOnceWith('t');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
 
   it('leaves other failures to the screen', async () => {
     const onSessionEnded = vi.fn();
     const client = createClient(
       AccountsService,
-      withSession(server('INVALID_CREDENTIALS').base, { token: () => 't', onSessionEnded }),
+      withSession(server(() => 'INVALID_CREDENTIALS').base, options({ onSessionEnded })),
     );
     await expect(client.getCustomer({ id: 'c1' })).rejects.toThrow();
     expect(onSessionEnded).not.toHaveBeenCalled();

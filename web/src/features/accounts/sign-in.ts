@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   AccountsService,
   type LogInResponse,
@@ -9,6 +9,7 @@ import {
 import { storeLanguage } from '@/lib/language';
 import { forget } from '@/lib/query-keys';
 import { homePath, startSession, type Role, type SessionDetails } from '@/lib/session';
+import { browserSessionEnvironment } from '@/lib/session-environment';
 import { browserStore } from '@/lib/storage';
 import { useLanguage } from '@/lib/use-language';
 import {
@@ -17,7 +18,9 @@ import {
   professionalDetails,
   professionalLandingPath,
 } from './account-paths';
+import { issuedSession } from './issued-session';
 import { sessionRole } from './roles';
+import { readSessionEnded } from './session-ended';
 
 /** The account a sign-in or sign-up answers with (none for Google and Facebook). */
 export type SignedInAccount = LogInResponse['account'] | { case: undefined; value?: undefined };
@@ -58,24 +61,28 @@ export function landingPath(
 }
 
 /**
- * Stores a new session and goes to its first page. The page's language becomes the stored
- * one, so that someone who signed up in French goes on in French.
+ * Stores a new session and goes to its first page, or back to the page the person was on
+ * when their previous session ended (the sign-in page was opened saying so). The page's
+ * language becomes the stored one, so that someone who signed up in French goes on in French.
  */
 export function useStartSession() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const language = useLanguage();
+  const ended = readSessionEnded(useLocation().state);
+  const returnTo = ended?.returnTo ?? null;
   return useCallback(
     (session: Session | undefined, account: SignedInAccount, justSignedUp = false) => {
       if (!session) return;
       const role = sessionRole(session.role);
-      const store = browserStore();
+      const env = browserSessionEnvironment();
       // Whatever was cached about accounts belongs to the previous session.
       forget(queryClient, AccountsService);
-      startSession(role, session.accessToken, sessionDetails(account), store);
-      storeLanguage(store, language);
-      void navigate(landingPath(role, session, account, justSignedUp, store), { replace: true });
+      startSession(role, issuedSession(session), sessionDetails(account), env);
+      storeLanguage(env.store, language);
+      const first = landingPath(role, session, account, justSignedUp, env.store);
+      void navigate(returnTo && !justSignedUp ? returnTo : first, { replace: true });
     },
-    [navigate, queryClient, language],
+    [navigate, queryClient, language, returnTo],
   );
 }

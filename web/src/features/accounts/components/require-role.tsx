@@ -1,22 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
-import { checkSession, guardRedirect, type Role } from '@/lib/session';
-import { browserSessionEnvironment } from '@/lib/session-environment';
-import { SessionTransport } from './session-transport';
-
-/** setTimeout's longest delay (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Re-renders when `atMs` (epoch ms) is reached, so an expiring session is noticed in place. */
-function useRerenderAt(atMs: number | null) {
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (atMs === null || !Number.isFinite(atMs)) return;
-    const delay = Math.min(Math.max(atMs - Date.now(), 0), MAX_TIMER_MS);
-    const timer = window.setTimeout(() => setTick((tick) => tick + 1), delay);
-    return () => window.clearTimeout(timer);
-  }, [atMs]);
-}
+import { TransportProvider } from '@connectrpc/connect-query';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { RouteLoader } from '@/components/route-loader';
+import { guardRedirect, type Role } from '@/lib/session';
+import { sessionEndedState } from '../session-ended';
+import { useSessionKeeper, useSessionUpkeep } from './session-keeper';
 
 interface RequireRoleProps {
   role: Role;
@@ -25,16 +13,26 @@ interface RequireRoleProps {
 }
 
 /**
- * Shows its content only to a signed-in `role` whose session is still valid. Otherwise it
- * sends the browser to the role's sign-in page (no token) or logout route (expired token),
- * as the session rules in `@/lib/session` decide. It also leaves when the session expires
- * while the page is open. Inside, every call carries the role's token.
+ * Shows its content only to a signed-in `role`, as the session rules in `@/lib/session`
+ * decide: without a session it sends the browser to the role's sign-in page; a session whose
+ * token ended but whose sign-in goes on is renewed in place (the page stays, with what is
+ * typed in it); a session that is over goes through the logout route to the sign-in page,
+ * which says why. Inside, every call carries the role's token, renewed before it ends.
  */
 export function RequireRole({ role, children }: RequireRoleProps) {
-  const check = checkSession(role, browserSessionEnvironment());
-  useRerenderAt(check.status === 'active' ? check.endsAt * 1000 : null);
+  const location = useLocation();
+  const { keeper, end } = useSessionKeeper(role);
+  const check = useSessionUpkeep(role, keeper, end);
 
   const redirect = guardRedirect(role, check);
-  if (redirect) return <Navigate to={redirect} replace />;
-  return <SessionTransport role={role}>{children ?? <Outlet />}</SessionTransport>;
+  if (redirect) {
+    const state =
+      check.status === 'expired' ? sessionEndedState(check.reason, location) : undefined;
+    return <Navigate to={redirect} replace state={state} />;
+  }
+  // Renewable, but nothing says whose session it is until it is renewed.
+  if (check.status === 'renewable' && !check.claims) return <RouteLoader />;
+  return (
+    <TransportProvider transport={keeper.transport}>{children ?? <Outlet />}</TransportProvider>
+  );
 }

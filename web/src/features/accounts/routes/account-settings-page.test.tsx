@@ -90,7 +90,7 @@ describe('customer area gate', () => {
     });
   });
 
-  it('logs out, once and centrally, when the server says the session expired', async () => {
+  it('sends the customer to log in, once and centrally, when an expired session cannot be renewed', async () => {
     signIn('customer', CUSTOMER_ID);
     const { transport, calls } = stubServer({
       getCustomer: () => {
@@ -98,8 +98,9 @@ describe('customer area gate', () => {
       },
     });
     const { router } = renderApp('/user-account-setting', transport);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(calls[0]?.authorization).toMatch(/^Bearer /);
+    expect(await screen.findByText('Your session expired while you were away.')).toBeVisible();
   });
 });

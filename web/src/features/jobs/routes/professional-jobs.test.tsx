@@ -103,6 +103,26 @@ describe('sending a quote (/request-apply)', () => {
     ]);
   });
 
+  it('keeps what is typed until the quote is sent, should the page close meanwhile', async () => {
+    const server = proServer({
+      getRepairRequest: () => ({ repairRequest: approximate() }),
+      createQuote: (request) => ({ quote: quote({ fee: request.fee }) }),
+    });
+    const first = renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Estimated time/), '2.5');
+    await user.clear(screen.getByLabelText(/^Fee \(CAD\)/));
+    await user.type(screen.getByLabelText(/^Fee \(CAD\)/), '80.00');
+    first.unmount();
+
+    const { router } = renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
+    expect(await screen.findByLabelText(/^Estimated time/)).toHaveValue('2.5');
+    expect(screen.getByLabelText(/^Fee \(CAD\)/)).toHaveValue('80.00');
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applied-requests'));
+    expect(localStorage.getItem(`drafts:${PROFESSIONAL_ID}`)).toBeNull();
+  });
+
   it('says beside the field when the fee is below the minimum, unless Surge Cost is ticked', async () => {
     const server = proServer({
       getRepairRequest: () => ({ repairRequest: approximate() }),

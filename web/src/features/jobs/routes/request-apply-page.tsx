@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
+import { useDraftAutosave, useFormDraft } from '@/components/form/use-form-draft';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
@@ -124,20 +125,25 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
   const formatMoney = useMoneyFormat();
   const create = useCreateQuote();
   const minimumCents = minimumFee?.amountCents ?? null;
+  // What is typed is kept until the quote is sent: a session that ends loses nothing.
+  const draft = useFormDraft<QuoteValues>(`quote:${requestId}`, 'professional');
   const {
     register,
     control,
     handleSubmit,
     setError,
     getValues,
+    watch,
     formState: { errors },
   } = useForm<QuoteValues>({
     defaultValues: {
       hours: '',
       fee: minimumCents !== null ? centsToDollarsText(minimumCents) : '',
       surge: false,
+      ...draft.restored,
     },
   });
+  useDraftAutosave(watch, draft);
   const server = useServerErrors(setError, { fields: SERVER_FIELDS });
   const problem = create.error ? readRpcError(create.error) : null;
 
@@ -152,6 +158,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
       },
       {
         onSuccess: () => {
+          draft.clear();
           toaster.create({ type: 'success', title: t('quoteForm.sent') });
           void navigate(PROFESSIONAL_REQUEST_PATHS.applied);
         },

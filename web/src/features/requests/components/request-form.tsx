@@ -3,6 +3,7 @@ import { Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDraftAutosave, useFormDraft } from '@/components/form/use-form-draft';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -98,6 +99,11 @@ interface RequestFormProps {
   /** The request being edited; a new one when left out. */
   request?: RepairRequest;
   submitLabel: string;
+  /**
+   * The name under which what is typed is kept in the browser until the form is sent (a new
+   * request's form), so that nothing is lost when the session ends; none keeps nothing.
+   */
+  draftName?: string;
   /** Sends the draft; rejects with the call's error, which the form shows beside its fields. */
   onSend: (draft: RepairRequestDraft) => Promise<unknown>;
   sending: boolean;
@@ -109,18 +115,27 @@ interface RequestFormProps {
  * the postal code or city look-up fills in. Checked here as the server checks it; the
  * server's refusals show beside the field they concern.
  */
-export function RequestForm({ request, submitLabel, onSend, sending }: RequestFormProps) {
+export function RequestForm({
+  request,
+  submitLabel,
+  draftName,
+  onSend,
+  sending,
+}: RequestFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServices();
+  const draft = useFormDraft<RequestValues>(draftName ?? null, 'customer');
   const {
     register,
     control,
     handleSubmit,
     setValue,
     setError,
+    watch,
     formState: { errors },
-  } = useForm<RequestValues>({ defaultValues: valuesOf(request) });
+  } = useForm<RequestValues>({ defaultValues: { ...valuesOf(request), ...draft.restored } });
+  useDraftAutosave(watch, draft);
   const server = useServerErrors(setError, { fields: SERVER_FIELDS });
   const description = useWatch({ control, name: 'description' });
 
@@ -147,6 +162,7 @@ export function RequestForm({ request, submitLabel, onSend, sending }: RequestFo
     server.clear();
     try {
       await onSend(draftOf(values));
+      draft.clear();
     } catch (error) {
       server.report(error);
     }

@@ -18,9 +18,14 @@ import { REQUEST_PATHS } from '../paths';
  */
 const NOTHING_PLACED = [Code.InvalidArgument, Code.FailedPrecondition, Code.NotFound];
 
+/** What is typed in the form is kept under this name until the request is placed. */
+const CREATE_REQUEST_DRAFT = 'create-request';
+
 /**
  * /create-request: the request form. One idempotency key per attempt, so a double press or a
- * retry after a lost answer places one request and notifies the professionals once.
+ * retry after a lost answer places one request and notifies the professionals once. What is
+ * typed is kept in the browser until the request is placed: a session that ends meanwhile
+ * loses nothing.
  */
 export function CreateRequestPage() {
   const { t } = useTranslation();
@@ -48,7 +53,12 @@ export function CreateRequestPage() {
   return (
     <Stack gap="6" maxW="3xl">
       <PageTitle title={t('pages.createRequest')} />
-      <RequestForm submitLabel={t('requests.create')} onSend={send} sending={create.isPending} />
+      <RequestForm
+        submitLabel={t('requests.create')}
+        draftName={CREATE_REQUEST_DRAFT}
+        onSend={send}
+        sending={create.isPending}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,138 @@
+//! Refresh tokens and their families (one family per sign-in), kept as SHA-256 hashes. A
+//! token is spent by the update that marks it used, so of two calls with the same token one
+//! spends it and the other finds it spent: the family then ends (`reused`).
+
+use chrono::{DateTime, Utc};
+use sqlx::{PgExecutor, PgPool};
+use uuid::Uuid;
+
+use crate::domain::Role;
+
+/// A new family and its first token.
+pub struct NewFamily<'a> {
+    pub id: Uuid,
+    pub role: Role,
+    pub account_id: Uuid,
+    /// The account's token version at the sign-in.
+    pub token_version: i32,
+    pub expires_at: DateTime<Utc>,
+    pub first_token_hash: &'a [u8],
+}
+
+/// Opens a family with its first token, in one statement.
+#[tracing::instrument(skip_all)]
+pub async fn open(db: impl PgExecutor<'_>, family: &NewFamily<'_>) -> sqlx::Result<()> {
+    sqlx::query(
+        "with family as (
+             insert into session_families (id, role, account_id, token_version, expires_at)
+             values ($1, $2, $3, $4, $5) returning id)
+         insert into refresh_tokens (token_hash, family_id) select $6, id from family",
+    )
+    .bind(family.id)
+    .bind(family.role.as_str())
+    .bind(family.account_id)
+    .bind(family.token_version)
+    .bind(family.expires_at)
+    .bind(family.first_token_hash)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The family a spent token belonged to, as the spending transaction reads it (locked).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Family {
+    pub id: Uuid,
+    pub role: String,
+    pub account_id: Uuid,
+    pub token_version: i32,
+    pub expires_at: DateTime<Utc>,
+    /// `signed_out` or `reused` when the family ended early.
+    pub end_reason: Option<String>,
+    /// Whether `expires_at` has passed, by the database's clock.
+    pub expired: bool,
+}
+
+/// What spending a token found.
+#[derive(Debug)]
+pub enum Spent {
+    /// The token was unused and is now spent; its family, locked until the transaction ends.
+    Now(Family),
+    /// The token was spent before: its family (ended now if it was not already).
+    Before,
+    /// No such token.
+    Unknown,
+}
+
+/// Spends the token: marks it used if it was not, in the caller's transaction. A token spent
+/// before ends its family as `reused` (the caller commits that, and refuses the call).
+#[tracing::instrument(skip_all)]
+pub async fn spend(tx: &mut sqlx::PgConnection, token_hash: &[u8]) -> sqlx::Result<Spent> {
+    let spent: Option<(Uuid,)> = sqlx::query_as(
+        "update refresh_tokens set used_at = now()
+         where token_hash = $1 and used_at is null returning family_id",
+    )
+    .bind(token_hash)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((family_id,)) = spent else {
+        let ended = sqlx::query(
+            "update session_families set ended_at = coalesce(ended_at, now()),
+                 end_reason = coalesce(end_reason, 'reused')
+             where id = (select family_id from refresh_tokens where token_hash = $1)",
+        )
+        .bind(token_hash)
+        .execute(&mut *tx)
+        .await?;
+        return Ok(if ended.rows_affected() == 1 {
+            Spent::Before
+        } else {
+            Spent::Unknown
+        });
+    };
+    let family: Family = sqlx::query_as(
+        "select id, role, account_id, token_version, expires_at, end_reason,
+                expires_at <= now() as expired
+         from session_families where id = $1 for update",
+    )
+    .bind(family_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    Ok(Spent::Now(family))
+}
+
+/// Adds the token that replaces a spent one, in the spending transaction.
+#[tracing::instrument(skip_all)]
+pub async fn add(db: impl PgExecutor<'_>, family_id: Uuid, token_hash: &[u8]) -> sqlx::Result<()> {
+    sqlx::query("insert into refresh_tokens (token_hash, family_id) values ($1, $2)")
+        .bind(token_hash)
+        .bind(family_id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Ends the family of the token as signed out; false when there is no such token or its
+/// family had ended already.
+#[tracing::instrument(skip_all)]
+pub async fn sign_out(db: &PgPool, token_hash: &[u8]) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update session_families set ended_at = now(), end_reason = 'signed_out'
+         where id = (select family_id from refresh_tokens where token_hash = $1)
+           and ended_at is null",
+    )
+    .bind(token_hash)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Deletes the families (and their tokens) that ended for good more than `kept_for` ago: a
+/// token of theirs sent later is unknown rather than refused as too old.
+pub async fn purge_expired(db: &PgPool, kept_for: chrono::Duration) -> sqlx::Result<u64> {
+    let done = sqlx::query("delete from session_families where expires_at < $1")
+        .bind(Utc::now() - kept_for)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected())
+}

@@ -109,7 +109,7 @@ describe('requests and matching', () => {
     await heading(calgary, 'Plumbing Services');
     await calgary.getByText('Burst pipe under the kitchen sink.').waitFor();
     assert.equal(await calgary.getByText(/225 7 Ave SW/).count(), 0);
-    await calgary.getByRole('link', { name: 'Quote' }).waitFor();
+    await calgary.getByRole('link', { name: 'Quote', exact: true }).waitFor();
 
     // The customer's dashboard counts it and lists it as pending.
     await page.goto(`${BASE_URL}/user-dashboard`);

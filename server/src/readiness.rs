@@ -1,5 +1,5 @@
 //! Whether this replica should be sent calls: Postgres and Redis answer, and it is not
-//! stopping. Checked every READINESS_CHECK_MS, each check bounded by that same time, and
+//! stopping. Checked every READINESS_CHECK_MS, each question bounded by a second, and
 //! read by `/readyz` and the gRPC health service (`api::health`). Stopping turns it
 //! NOT_SERVING before anything else, so load balancers move calls away while streams drain.
 
@@ -9,6 +9,10 @@ use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
 
 use crate::cache::Cache;
+
+/// The longest Postgres or Redis may take to answer a readiness question: far above an
+/// ordinary answer, so a busy moment does not take the replica out.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Status {
@@ -116,7 +120,7 @@ impl Readiness {
                     _ = ticks.tick() => {}
                     _ = stop.wait_for(|stopped| *stopped) => return,
                 }
-                readiness.record(check(&db, cache.as_ref(), every).await);
+                readiness.record(check(&db, cache.as_ref(), CHECK_TIMEOUT).await);
             }
         })
     }

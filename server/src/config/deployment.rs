@@ -40,8 +40,8 @@ pub struct Deployment {
     #[arg(long, env = "SINGLE_REPLICA", default_value_t = false, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub single_replica: bool,
 
-    /// How often readiness (`/readyz`, gRPC health) checks Postgres and Redis, in
-    /// milliseconds; each check gives up after the same time.
+    /// How often readiness (`/readyz`, gRPC health) checks that Postgres and Redis answer, in
+    /// milliseconds (each within a second).
     #[arg(long, env = "READINESS_CHECK_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(100..=60_000))]
     pub readiness_check_ms: u64,
 

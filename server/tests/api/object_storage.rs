@@ -1,6 +1,7 @@
 //! Files in an S3 bucket (FILES_BUCKET), against moto's S3 server on 127.0.0.1: the adapter
 //! through its trait, and replicas sharing the bucket, so a file stored through one server
-//! downloads through another's signed `/files/...` link.
+//! downloads through another's signed `/files/...` link. One test, so moto (seconds to
+//! start) starts once.
 
 use bytes::Bytes;
 use chrono::{Duration, Utc};
@@ -10,9 +11,9 @@ use crate::helpers::{TestServer, moto::Moto};
 
 const PHOTO: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR a photo";
 
-#[tokio::test]
-async fn a_file_in_the_bucket_comes_back_with_its_type_until_deleted() {
-    let moto = Moto::start().await;
+/// A file in the bucket comes back with its type until deleted; a bucket that is not there
+/// is told by name.
+async fn the_adapter_behaves_as_a_store(moto: &Moto) {
     let bucket = moto.bucket().await;
     let s3 = S3Storage::new(moto.config(&bucket)).unwrap();
     s3.check().await.unwrap();
@@ -25,12 +26,14 @@ async fn a_file_in_the_bucket_comes_back_with_its_type_until_deleted() {
         error.starts_with("FILES_BUCKET=no-such-bucket: the bucket cannot be read"),
         "{error}"
     );
-    moto.stop().await;
 }
 
 #[tokio::test]
-async fn a_file_stored_through_one_replica_downloads_through_another() {
+async fn files_live_in_a_bucket_every_replica_reads() {
     let moto = Moto::start().await;
+    the_adapter_behaves_as_a_store(&moto).await;
+
+    // A file stored through one replica downloads through another's link.
     let bucket = moto.bucket().await;
     let secret = format!("replicas-share-this-secret-{}", uuid::Uuid::now_v7());
     let replica = || {

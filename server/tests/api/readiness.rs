@@ -30,20 +30,20 @@ async fn health(channel: &Channel, service: &str) -> Result<ServingStatus, Code>
     }
 }
 
-/// `/readyz` once it no longer answers 200 (within 5 s).
-async fn until_not_ready(http_addr: impl std::fmt::Display + Copy) -> (u16, String) {
+/// `/readyz` once it answers 200 (`ready`) or not (within 5 s).
+async fn until_ready(http_addr: impl std::fmt::Display + Copy, ready: bool) -> (u16, String) {
     for _ in 0..100 {
         let reply = get(http_addr, "/readyz").await;
-        if reply.0 != 200 {
+        if (reply.0 == 200) == ready {
             return reply;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    panic!("/readyz still answers 200");
+    panic!("/readyz did not turn (ready: {ready})");
 }
 
 /// A server whose Redis (`cut_redis`) or Postgres is reached through a relay, cut once the
-/// server is ready: readiness turns, liveness does not.
+/// server is ready: readiness turns, liveness does not; restored, readiness comes back.
 async fn readiness_follows(cut_redis: bool) -> String {
     let (redis_relay, redis_url) = relayed(&test_redis_url()).await;
     let database = helpers::TestDatabase::create().await;
@@ -70,17 +70,21 @@ async fn readiness_follows(cut_redis: bool) -> String {
         Err(Code::NotFound)
     );
 
-    if cut_redis {
-        redis_relay.cut();
+    let relay = if cut_redis {
+        &redis_relay
     } else {
-        postgres_relay.cut();
-    }
-    let (status, reason) = until_not_ready(server.http_addr).await;
+        &postgres_relay
+    };
+    relay.cut();
+    let (status, reason) = until_ready(server.http_addr, false).await;
     assert_eq!(status, 503);
     assert_eq!(health(&channel, "").await, Ok(ServingStatus::NotServing));
     assert_eq!(get(server.http_addr, "/healthz").await, (200, "ok".into()));
-    // Closing the pool waits on connections to a database that is gone: do not wait long.
-    let _ = tokio::time::timeout(Duration::from_secs(1), server.stop()).await;
+
+    relay.restore();
+    assert_eq!(until_ready(server.http_addr, true).await.1, "ready");
+    assert_eq!(health(&channel, "").await, Ok(ServingStatus::Serving));
+    server.stop().await.unwrap();
     database.drop_database().await;
     reason
 }

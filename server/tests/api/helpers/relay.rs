@@ -1,35 +1,59 @@
-//! A TCP relay on 127.0.0.1 to a test service, cut to play the service going away.
+//! A TCP relay on 127.0.0.1 to a test service, cut to play the service going away (and
+//! restored to play it coming back).
 
-use std::net::SocketAddr;
+use std::{
+    net::SocketAddr,
+    sync::{
+        Arc,
+        atomic::{AtomicBool, Ordering},
+    },
+};
 
-use tokio::{net::TcpListener, task::JoinSet};
+use tokio::{net::TcpListener, sync::watch};
 
 /// A TCP relay to the test Postgres or Redis that can be cut, as when it goes away.
 pub struct Relay {
     pub addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
+    open: Arc<AtomicBool>,
+    /// Bumped at each cut: every relayed connection ends.
+    cuts: watch::Sender<u64>,
 }
 
 impl Relay {
     pub async fn to(target: SocketAddr) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(async move {
-            let mut links = JoinSet::new();
+        let open = Arc::new(AtomicBool::new(true));
+        let (cuts, _) = watch::channel(0);
+        let (accepting, ends) = (open.clone(), cuts.clone());
+        tokio::spawn(async move {
             while let Ok((mut inbound, _)) = listener.accept().await {
-                links.spawn(async move {
+                if !accepting.load(Ordering::SeqCst) {
+                    continue; // dropped: the connection closes at once
+                }
+                let mut cut = ends.subscribe();
+                tokio::spawn(async move {
                     if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
-                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                        tokio::select! {
+                            _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                            _ = cut.changed() => {}
+                        }
                     }
                 });
             }
         });
-        Self { addr, task }
+        Self { addr, open, cuts }
     }
 
-    /// Closes the listener and every relayed connection.
+    /// Closes every relayed connection and refuses new ones.
     pub fn cut(&self) {
-        self.task.abort();
+        self.open.store(false, Ordering::SeqCst);
+        self.cuts.send_modify(|cuts| *cuts += 1);
+    }
+
+    /// Relays new connections again.
+    pub fn restore(&self) {
+        self.open.store(true, Ordering::SeqCst);
     }
 }
 

@@ -22,7 +22,7 @@ pub struct Config {
     /// comma-separated; a host name that resolves to several addresses counts as several.
     /// Calls are spread over the servers that answer SERVING.
     #[arg(long, env = "SERVER_URL", default_value = "http://127.0.0.1:50051", value_parser = parse_server_urls)]
-    pub server_url: ServerUrls,
+    pub server_url: Urls,
 
     /// How often each server address is resolved again and asked whether it is serving, in
     /// milliseconds.
@@ -30,9 +30,11 @@ pub struct Config {
     pub server_check_ms: u64,
 
     /// Base URL of the server's plain HTTP listener, where `/files/...` downloads (photos,
-    /// licences, icons; signed links) are passed through to.
-    #[arg(long, env = "FILES_URL", default_value = "http://127.0.0.1:50052", value_parser = parse_files_url)]
-    pub files_url: Uri,
+    /// licences, icons; signed links) are passed through to; or of several, comma-separated
+    /// (replicas sharing a FILES_BUCKET): each download tries them in turn from the next one,
+    /// until one can be reached.
+    #[arg(long, env = "FILES_URL", default_value = "http://127.0.0.1:50052", value_parser = parse_files_urls)]
+    pub files_url: Urls,
 
     /// Folder of the built web app (`index.html`, `assets/`), relative to the working directory.
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
@@ -76,28 +78,37 @@ pub enum LogFormat {
 #[derive(Debug, Clone, Default)]
 pub struct Origins(pub Vec<HeaderValue>);
 
-/// The server URLs of SERVER_URL, at least one.
+/// The URLs of SERVER_URL or FILES_URL, at least one.
 #[derive(Debug, Clone)]
-pub struct ServerUrls(pub Vec<Uri>);
+pub struct Urls(pub Vec<Uri>);
 
-impl std::fmt::Display for ServerUrls {
+impl std::fmt::Display for Urls {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let urls: Vec<String> = self.0.iter().map(ToString::to_string).collect();
         f.write_str(&urls.join(","))
     }
 }
 
-fn parse_server_urls(raw: &str) -> Result<ServerUrls, String> {
+/// Comma-separated URLs, each checked by `parse_one`.
+fn parse_urls(raw: &str, parse_one: fn(&str) -> Result<Uri, String>) -> Result<Urls, String> {
     let urls = raw
         .split(',')
         .map(str::trim)
         .filter(|url| !url.is_empty())
-        .map(|url| parse_server_url(url).map_err(|error| format!("{url}: {error}")))
+        .map(|url| parse_one(url).map_err(|error| format!("{url}: {error}")))
         .collect::<Result<Vec<_>, _>>()?;
     if urls.is_empty() {
-        return Err("name at least one server, e.g. http://127.0.0.1:50051".into());
+        return Err("name at least one URL, e.g. http://127.0.0.1:50051".into());
     }
-    Ok(ServerUrls(urls))
+    Ok(Urls(urls))
+}
+
+fn parse_server_urls(raw: &str) -> Result<Urls, String> {
+    parse_urls(raw, parse_server_url)
+}
+
+fn parse_files_urls(raw: &str) -> Result<Urls, String> {
+    parse_urls(raw, parse_files_url)
 }
 
 fn parse_server_url(raw: &str) -> Result<Uri, String> {
@@ -224,5 +235,10 @@ mod tests {
         assert!(parse_files_url("http://server:50052").is_ok());
         assert!(parse_files_url("https://server:50052").is_err());
         assert!(parse_files_url("http://server:50052/files").is_err());
+        assert_eq!(
+            parse_files_urls("http://a:1,http://b:2").unwrap().0.len(),
+            2
+        );
+        assert!(parse_files_urls("http://a:1,http://b:2/files").is_err());
     }
 }

@@ -59,7 +59,7 @@ impl AppState {
         );
         Ok(Self {
             upstream: grpc_web::Upstream::new(channel.clone()),
-            files: files::FileServer::new(&config.files_url)?,
+            files: files::FileServer::new(&config.files_url.0)?,
             web: static_files::WebApp::new(&config.web_dist),
             cors_origins: config.cors_origins.0.clone(),
             security_headers: security_headers::SecurityHeaders::new(

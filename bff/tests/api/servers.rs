@@ -1,5 +1,6 @@
 //! Several servers behind one BFF (SERVER_URL with commas): calls are spread over them, and
-//! one that stops is no longer used. And the BFF's probes: `/livez` and `/healthz` ask
+//! one that stops is no longer used; downloads (FILES_URL with commas) move on from a file
+//! listener that cannot be reached. And the BFF's probes: `/livez` and `/healthz` ask
 //! nothing of anyone, `/readyz` asks the servers.
 //!
 //! Needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
@@ -7,9 +8,11 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use bytes::Bytes;
+use repairs_server::providers::storage::sign_file_url;
 use repairs_server::testing::TestServer;
 
-use crate::helpers::{Bff, NO_WEB};
+use crate::helpers::{Bff, ClosedPort, NO_WEB};
 
 /// A server whose first catalogue service is named `name`, so a listing tells which server
 /// answered.
@@ -81,6 +84,31 @@ async fn liveness_asks_nothing_and_readiness_asks_the_servers() {
     let reply = reqwest::get(bff.url("/readyz")).await.unwrap();
     assert_eq!(reply.status(), 200);
     assert_eq!(reply.text().await.unwrap(), "ready");
+    bff.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn downloads_move_on_from_a_file_listener_that_cannot_be_reached() {
+    let server = TestServer::start().await;
+    let down = ClosedPort::new();
+    let files = format!("{},http://{}", down.url(), server.server.http_addr);
+    let bff = Bff::start(Some(&server.url()), NO_WEB, &["--files-url", &files]).await;
+    let state = &server.server.state;
+    let (key, png) = ("photos/0190c3/profile.png", b"\x89PNG\r\n\x1a\n a photo");
+    state
+        .storage
+        .put(key, "image/png", Bytes::from_static(png))
+        .await
+        .unwrap();
+    let expires = chrono::Utc::now() + chrono::Duration::minutes(10);
+    let link = sign_file_url(state.file_link_key.as_slice(), key, expires).unwrap();
+    // Each download starts at the next listener: the one that is down comes first in turn.
+    for _ in 0..3 {
+        let reply = reqwest::get(bff.url(&link)).await.unwrap();
+        assert_eq!(reply.status(), 200);
+        assert_eq!(&reply.bytes().await.unwrap()[..], png);
+    }
     bff.stop().await;
     server.stop().await;
 }

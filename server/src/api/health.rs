@@ -60,17 +60,27 @@ impl Health for HealthApi {
         request: Request<HealthCheckRequest>,
     ) -> Result<Response<Self::WatchStream>, Status> {
         known(&request.get_ref().service)?;
-        // The current status, then each change; after the server stops, one last NOT_SERVING
-        // and the end of the stream, so stopping never waits on a watcher.
-        let first = Some((self.readiness.subscribe(), true));
+        // The current status, then each change of it; after the server stops, one last
+        // NOT_SERVING (when it was not already said) and the end of the stream, so stopping
+        // never waits on a watcher.
+        let first = Some((self.readiness.subscribe(), None));
         let changes = futures::stream::unfold(first, |state| async move {
-            let (mut receiver, first) = state?;
-            if !first {
-                receiver.changed().await.ok()?;
+            let (mut receiver, mut said) = state?;
+            loop {
+                if said.is_some() {
+                    receiver.changed().await.ok()?;
+                }
+                let status = receiver.borrow_and_update().clone();
+                let reply = reply(&status);
+                let stopped = status == ReadinessStatus::Stopped;
+                if said.replace(reply.status) != Some(reply.status) {
+                    let next = (!stopped).then_some((receiver, said));
+                    return Some((Ok(reply), next));
+                }
+                if stopped {
+                    return None;
+                }
             }
-            let status = receiver.borrow_and_update().clone();
-            let next = (status != ReadinessStatus::Stopped).then_some((receiver, false));
-            Some((Ok(reply(&status)), next))
         });
         Ok(Response::new(Box::pin(changes)))
     }

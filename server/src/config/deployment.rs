@@ -32,12 +32,12 @@ pub struct Deployment {
     pub aws_secret_access_key: Option<String>,
 
     /// Allows a plain-HTTP AWS_ENDPOINT_URL (a store on the same machine or network).
-    #[arg(long, env = "AWS_ALLOW_HTTP", default_value_t = false, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    #[arg(long, env = "AWS_ALLOW_HTTP", default_value_t = false, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new())]
     pub aws_allow_http: bool,
 
     /// This is the only server process: allows DATABASE_URL without REDIS_URL, where codes,
     /// limits and caches live in this process alone. Without it such a start is refused.
-    #[arg(long, env = "SINGLE_REPLICA", default_value_t = false, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    #[arg(long, env = "SINGLE_REPLICA", default_value_t = false, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new())]
     pub single_replica: bool,
 
     /// How often readiness (`/readyz`, gRPC health) checks that Postgres and Redis answer, in

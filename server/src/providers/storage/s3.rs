@@ -39,6 +39,20 @@ pub struct S3Storage {
 impl S3Storage {
     /// Builds the client (no request is made: see [`S3Storage::check`]).
     pub fn new(config: S3Config) -> anyhow::Result<Self> {
+        if config.bucket.trim().is_empty() {
+            anyhow::bail!(
+                "FILES_BUCKET is empty: name the bucket, or unset it to keep files in DATA_DIR/files"
+            );
+        }
+        if let Some(endpoint) = &config.endpoint
+            && endpoint.starts_with("http://")
+            && !config.allow_http
+        {
+            anyhow::bail!(
+                "AWS_ENDPOINT_URL={endpoint} is plain HTTP: set AWS_ALLOW_HTTP=true to allow it \
+                 (for a store on this machine or network), or use https://"
+            );
+        }
         let mut builder = AmazonS3Builder::from_env()
             .with_bucket_name(&config.bucket)
             .with_allow_http(config.allow_http)
@@ -144,5 +158,36 @@ impl FileStorage for S3Storage {
             Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
             Err(error) => Err(error.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(endpoint: &str, allow_http: bool) -> S3Config {
+        S3Config {
+            bucket: "files".to_owned(),
+            endpoint: Some(endpoint.to_owned()),
+            region: Some("ca-central-1".to_owned()),
+            allow_http,
+            ..S3Config::default()
+        }
+    }
+
+    #[test]
+    fn plain_http_must_be_allowed_in_words() {
+        let refused = S3Storage::new(config("http://127.0.0.1:9000", false)).unwrap_err();
+        assert!(
+            refused.to_string().contains("set AWS_ALLOW_HTTP=true"),
+            "{refused}"
+        );
+        assert!(S3Storage::new(config("http://127.0.0.1:9000", true)).is_ok());
+        assert!(S3Storage::new(config("https://s3.example.ca", false)).is_ok());
+        let empty = S3Storage::new(S3Config::default()).unwrap_err();
+        assert!(
+            empty.to_string().starts_with("FILES_BUCKET is empty"),
+            "{empty}"
+        );
     }
 }

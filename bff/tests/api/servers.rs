@@ -17,7 +17,12 @@ use crate::helpers::{Bff, ClosedPort, NO_WEB};
 /// A server whose first catalogue service is named `name`, so a listing tells which server
 /// answered.
 async fn server_named(name: &str) -> TestServer {
-    let server = TestServer::start().await;
+    server_named_draining(name, 0).await
+}
+
+/// The same, going on serving for `drain_ms` after it says NOT_SERVING when stopped.
+async fn server_named_draining(name: &str, drain_ms: u64) -> TestServer {
+    let server = TestServer::start_with(|config| config.deployment.drain_delay_ms = drain_ms).await;
     sqlx::query(
         "update services set name_en = $1 where position = (select min(position) from services)",
     )
@@ -61,6 +66,38 @@ async fn calls_are_spread_over_the_servers_and_a_stopped_one_is_left_out() {
     let ready = reqwest::get(bff.url("/readyz")).await.unwrap();
     assert_eq!(ready.status(), 200);
 
+    bff.stop().await;
+    a.stop().await;
+}
+
+#[tokio::test]
+async fn a_server_stopped_with_a_drain_delay_longer_than_the_check_fails_no_call() {
+    let a = server_named("Server A").await;
+    let b = server_named_draining("Server B", 1000).await;
+    let urls = format!("{},{}", a.url(), b.url());
+    let bff = Bff::start(Some(&urls), NO_WEB, &["--server-check-ms", "100"]).await;
+    assert_eq!(answered_by(&bff, 20).await.len(), 2);
+
+    // Calls one after another all through B's stop (as in a rolling restart).
+    let (done, mut stopping) = tokio::sync::oneshot::channel::<()>();
+    let url = bff.url("/api/services");
+    let calls = tokio::spawn(async move {
+        let http = reqwest::Client::new();
+        let mut statuses = BTreeMap::<u16, usize>::new();
+        while stopping.try_recv().is_err() {
+            let status = http.get(&url).send().await.unwrap().status().as_u16();
+            *statuses.entry(status).or_default() += 1;
+        }
+        statuses
+    });
+    b.stop().await;
+    let _ = done.send(());
+    let statuses = calls.await.unwrap();
+    assert_eq!(statuses.keys().collect::<Vec<_>>(), [&200], "{statuses:?}");
+    assert_eq!(
+        answered_by(&bff, 10).await,
+        BTreeMap::from([("Server A".to_owned(), 10)])
+    );
     bff.stop().await;
     a.stop().await;
 }

@@ -59,11 +59,12 @@ install_missing() {
 }
 
 # A Python dev tool that tests start (never shipped), in a virtual environment of its own
-# under target/: the folder, the pip requirement, and the module that tells it is there.
+# under target/: the folder, the pip requirements, and the module that tells it is there.
 install_python_tool() { # venv requirement module
   if ! "$1/bin/python" -c "import $3" 2>/dev/null; then
     section "installing $2"
-    python3 -m venv "$1" && "$1/bin/pip" install -q "$2" \
+    # shellcheck disable=SC2086 # $2 may hold several requirements
+    python3 -m venv "$1" && "$1/bin/pip" install -q $2 \
       || echo "$2 could not be installed: the tests that start it will fail"
   fi
 }
@@ -75,10 +76,11 @@ install_localstripe() {
   export LOCALSTRIPE_PYTHON="$PWD/target/localstripe-venv/bin/python"
 }
 
-# moto, the S3 server the object storage tests start.
+# moto, the S3 server the object storage tests start: its S3 part and the web server only
+# (moto[server] brings every AWS service's dependencies, twice the download).
 MOTO_VERSION=5.2.5
 install_moto() {
-  install_python_tool target/moto-venv "moto[server]==$MOTO_VERSION" moto.server
+  install_python_tool target/moto-venv "moto[s3]==$MOTO_VERSION flask==3.1.3 flask-cors==6.0.5" moto.server
   export MOTO_SERVER="$PWD/target/moto-venv/bin/moto_server"
 }
 

@@ -120,3 +120,29 @@ async fn keep_up_to_date(
         in_use = wanted;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn urls(urls: &[&str]) -> Vec<Uri> {
+        urls.iter().map(|url| url.parse().unwrap()).collect()
+    }
+
+    #[tokio::test]
+    async fn every_address_of_every_url_counts_once() {
+        let found = resolve(&urls(&[
+            "http://127.0.0.1:50051",
+            "http://localhost:50051",
+            "http://127.0.0.2:50051",
+            "http://[::1]:50061",
+            "http://no-such-host.invalid:50051",
+        ]))
+        .await;
+        let first: SocketAddr = "127.0.0.1:50051".parse().unwrap();
+        assert_eq!(found.iter().filter(|addr| **addr == first).count(), 1);
+        assert_eq!(found[0], first);
+        assert!(found.contains(&"127.0.0.2:50051".parse().unwrap()));
+        assert!(found.contains(&"[::1]:50061".parse().unwrap()));
+    }
+}

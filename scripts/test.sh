@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the product on a fresh machine (`make test`):
 #   1. installs what is missing (redis-server, chromium) from Debian's packages, and
-#      localstripe (the Stripe fake of the Stripe adapter's tests) into target/,
+#      localstripe (the Stripe fake of the Stripe adapter's tests) and moto (the S3 server of
+#      the object storage tests) into target/,
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format, clippy, unit and integration tests (the server started for real),
 #      BFF tests,
@@ -57,17 +58,30 @@ install_missing() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 }
 
-# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool: only ever
-# run here, never shipped), in a virtual environment of its own under target/.
+# A Python dev tool that tests start (never shipped), in a virtual environment of its own
+# under target/: the folder, the pip requirements, and the module that tells it is there.
+install_python_tool() { # venv requirement module
+  if ! "$1/bin/python" -c "import $3" 2>/dev/null; then
+    section "installing $2"
+    # shellcheck disable=SC2086 # $2 may hold several requirements
+    python3 -m venv "$1" && "$1/bin/pip" install -q $2 \
+      || echo "$2 could not be installed: the tests that start it will fail"
+  fi
+}
+
+# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool).
 LOCALSTRIPE_VERSION=1.15.10
 install_localstripe() {
-  local venv=target/localstripe-venv
-  if ! "$venv/bin/python" -c 'import localstripe' 2>/dev/null; then
-    section "installing localstripe $LOCALSTRIPE_VERSION"
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q "localstripe==$LOCALSTRIPE_VERSION" \
-      || echo "localstripe could not be installed: the Stripe adapter tests will fail"
-  fi
-  export LOCALSTRIPE_PYTHON="$PWD/$venv/bin/python"
+  install_python_tool target/localstripe-venv "localstripe==$LOCALSTRIPE_VERSION" localstripe
+  export LOCALSTRIPE_PYTHON="$PWD/target/localstripe-venv/bin/python"
+}
+
+# moto, the S3 server the object storage tests start: its S3 part and the web server only
+# (moto[server] brings every AWS service's dependencies, twice the download).
+MOTO_VERSION=5.2.5
+install_moto() {
+  install_python_tool target/moto-venv "moto[s3]==$MOTO_VERSION flask==3.1.3 flask-cors==6.0.5" moto.server
+  export MOTO_SERVER="$PWD/target/moto-venv/bin/moto_server"
 }
 
 rust_suites() {
@@ -131,6 +145,7 @@ end_to_end() {
 start=$(date +%s)
 install_missing
 install_localstripe
+install_moto
 section "starting throwaway Postgres and Redis"
 start_test_postgres
 start_test_redis

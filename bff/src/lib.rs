@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::response::Response;
-use axum::routing::get;
 use axum::{Router, middleware};
 use http::{HeaderName, Method};
 use tokio::net::TcpListener;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tower::ServiceBuilder;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -26,7 +25,9 @@ pub mod telemetry;
 mod files;
 mod forwarded;
 mod grpc_web;
+mod probes;
 mod security_headers;
+mod servers;
 mod static_files;
 mod webhooks;
 
@@ -44,24 +45,27 @@ pub struct AppState {
     web: static_files::WebApp,
     cors_origins: Vec<http::HeaderValue>,
     security_headers: security_headers::SecurityHeaders,
-    /// gRPC channel to the server for the legacy translations (connects on first use).
+    /// gRPC channel to the servers for the legacy translations and the passthrough, spread
+    /// over those that are serving (`servers`).
     channel: Channel,
 }
 
 impl AppState {
     /// Must run inside the Tokio runtime (the channel's worker is spawned there).
     pub fn new(config: &Config) -> anyhow::Result<Self> {
+        let channel = servers::balanced(
+            &config.server_url.0,
+            Duration::from_millis(config.server_check_ms),
+        );
         Ok(Self {
-            upstream: grpc_web::Upstream::new(&config.server_url)?,
-            files: files::FileServer::new(&config.files_url)?,
+            upstream: grpc_web::Upstream::new(channel.clone()),
+            files: files::FileServer::new(&config.files_url.0)?,
             web: static_files::WebApp::new(&config.web_dist),
             cors_origins: config.cors_origins.0.clone(),
             security_headers: security_headers::SecurityHeaders::new(
                 config.stripe_publishable_key.is_some(),
             )?,
-            channel: Endpoint::from(config.server_url.clone())
-                .connect_timeout(Duration::from_secs(5))
-                .connect_lazy(),
+            channel,
         })
     }
 }
@@ -70,7 +74,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let cors = cors(state.cors_origins.clone());
     Router::new()
-        .route("/healthz", get(|| async { "ok" }))
+        .merge(probes::routes(state.channel.clone()))
         .merge(legacy::routes(state.channel.clone()))
         .merge(files::routes(state.files.clone()))
         .merge(webhooks::routes(state.channel.clone()))

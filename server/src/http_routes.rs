@@ -1,5 +1,7 @@
 //! The server's plain HTTP side, beside gRPC: downloads of stored files through signed,
-//! expiring links (the BFF passes `/files/...` through to it) and a liveness probe.
+//! expiring links (the BFF passes `/files/...` through to it), the liveness probe (`/healthz`:
+//! the process answers) and the readiness probe (`/readyz`: Postgres and Redis answer and the
+//! server is not stopping; see `crate::readiness`).
 
 use axum::{
     Router,
@@ -12,14 +14,29 @@ use serde::Deserialize;
 
 use crate::{
     providers::storage::{SignedUrlError, verify_file_url},
+    readiness::Readiness,
     state::AppState,
 };
 
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState, readiness: Readiness) -> Router {
+    let ready = Router::new()
+        .route("/readyz", get(ready))
+        .with_state(readiness);
     Router::new()
         .route("/files/{*key}", get(download))
         .route("/healthz", get(|| async { "ok" }))
         .with_state(state)
+        .merge(ready)
+}
+
+async fn ready(State(readiness): State<Readiness>) -> Response {
+    let status = readiness.current();
+    let code = if status.is_ready() {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    plain_text(code, &status.describe())
 }
 
 #[derive(Deserialize)]
@@ -28,7 +45,7 @@ struct Signature {
     sig: Option<String>,
 }
 
-fn refuse(status: StatusCode, message: &str) -> Response {
+fn plain_text(status: StatusCode, message: &str) -> Response {
     (
         status,
         [(header::CACHE_CONTROL, "no-store")],
@@ -43,7 +60,7 @@ async fn download(
     Query(query): Query<Signature>,
 ) -> Response {
     let (Some(exp), Some(sig)) = (query.exp, query.sig) else {
-        return refuse(StatusCode::FORBIDDEN, "this link is not valid");
+        return plain_text(StatusCode::FORBIDDEN, "this link is not valid");
     };
     match verify_file_url(
         state.file_link_key.as_slice(),
@@ -54,9 +71,9 @@ async fn download(
     ) {
         Ok(()) => {}
         Err(error @ SignedUrlError::Expired) => {
-            return refuse(StatusCode::GONE, &error.to_string());
+            return plain_text(StatusCode::GONE, &error.to_string());
         }
-        Err(error) => return refuse(StatusCode::FORBIDDEN, &error.to_string()),
+        Err(error) => return plain_text(StatusCode::FORBIDDEN, &error.to_string()),
     }
     match state.storage.get(&key).await {
         Ok(Some((content_type, bytes))) => {
@@ -82,10 +99,10 @@ async fn download(
             )
                 .into_response()
         }
-        Ok(None) => refuse(StatusCode::NOT_FOUND, "this file no longer exists"),
+        Ok(None) => plain_text(StatusCode::NOT_FOUND, "this file no longer exists"),
         Err(error) => {
             tracing::error!(%error, key, "could not read a stored file");
-            refuse(
+            plain_text(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the file cannot be read right now; try again",
             )

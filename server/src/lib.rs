@@ -25,6 +25,7 @@ pub mod matching;
 pub mod outbox;
 pub mod providers;
 pub mod quotes;
+pub mod readiness;
 pub mod requests;
 pub mod reviews;
 pub mod setup;
@@ -57,6 +58,8 @@ pub struct RunningServer {
     pub grpc_addr: SocketAddr,
     pub http_addr: SocketAddr,
     pub state: AppState,
+    /// What `/readyz` and gRPC health answer.
+    pub readiness: readiness::Readiness,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<anyhow::Result<()>>,
 }
@@ -65,9 +68,14 @@ impl RunningServer {
     /// Stops accepting calls, finishes those under way, closes the database (and stops the
     /// embedded cluster).
     pub async fn stop(self) -> anyhow::Result<()> {
+        // Load balancers are told first, and given DRAIN_DELAY_MS to move calls away.
+        self.readiness.drain();
+        let delay = self.state.config.deployment.drain_delay_ms;
+        tokio::time::sleep(Duration::from_millis(delay)).await;
         // Open streams would hold the graceful shutdown forever: end them first.
         self.state.open_requests.close();
         self.state.request_changes.close();
+        self.readiness.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
     }
@@ -81,6 +89,7 @@ impl RunningServer {
 /// Opens the database (running migrations), the cache and the providers, and serves gRPC
 /// (and gRPC-web) on `config.grpc_addr`.
 pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
+    config.check_replicas()?;
     let database = Database::open(&config).await?;
     match prepare_state(&config, &database).await {
         Ok(prepared) => serve(config, database, prepared).await,
@@ -108,7 +117,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     .await?;
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
-    let providers = setup::providers(config, &database.pool)?;
+    let providers = setup::providers(config, &database.pool).await?;
     let distances = Arc::new(providers::distance::DistanceService::new(
         providers.distance,
         cache.clone(),
@@ -175,7 +184,7 @@ struct BackgroundTasks {
 }
 
 impl BackgroundTasks {
-    fn start(config: &Config, prepared: &Prepared) -> Self {
+    fn start(config: &Config, prepared: &Prepared, readiness: &readiness::Readiness) -> Self {
         let (shutdown, stop) = tokio::sync::watch::channel(false);
         let state = &prepared.state;
         let worker = outbox::Worker::new(
@@ -200,6 +209,12 @@ impl BackgroundTasks {
             state
                 .request_changes
                 .spawn_listener(state.db.clone(), stop.clone()),
+            readiness.spawn_checks(
+                state.db.clone(),
+                state.cache.clone(),
+                Duration::from_millis(config.deployment.readiness_check_ms),
+                stop.clone(),
+            ),
         ];
         if state.translation.is_configured() {
             tasks.push(requests::translations::spawn(state.clone(), stop));
@@ -248,12 +263,7 @@ async fn serve(
         }
     };
 
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    for name in api::SERVICE_NAMES {
-        health_reporter
-            .set_service_status(name, tonic_health::ServingStatus::Serving)
-            .await;
-    }
+    let readiness = readiness::Readiness::default();
     // v1 for current clients, v1alpha for the many (grpcurl, Python) that still ask for it.
     let reflection = || {
         tonic_reflection::server::Builder::configure()
@@ -266,7 +276,7 @@ async fn serve(
         .context("building reflection v1alpha")?;
 
     let routes = api::routes(state.clone())
-        .add_service(health_service)
+        .add_service(api::health::service(readiness.clone()))
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
 
@@ -304,12 +314,13 @@ async fn serve(
     });
     let http = axum::serve(
         http_listener,
-        http_routes::router(state.clone()).layer(store::transaction::TrackedLayer),
+        http_routes::router(state.clone(), readiness.clone())
+            .layer(store::transaction::TrackedLayer),
     )
     .with_graceful_shutdown(async {
         let _ = http_shutdown_signal.await;
     });
-    let background = BackgroundTasks::start(&config, &prepared);
+    let background = BackgroundTasks::start(&config, &prepared, &readiness);
     let task = tokio::spawn(async move {
         let http_task = tokio::spawn(async move { http.await.context("serving HTTP") });
         let result = server
@@ -333,6 +344,7 @@ async fn serve(
         grpc_addr,
         http_addr,
         state,
+        readiness,
         shutdown,
         task,
     })

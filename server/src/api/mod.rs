@@ -10,6 +10,7 @@ mod client_addr;
 mod content;
 mod convert;
 pub mod deadline;
+pub mod health;
 pub mod limits;
 mod marketplace;
 mod matching;

@@ -7,7 +7,7 @@ use std::{
     time::Duration,
 };
 
-use super::{Config, DistanceProviderKind, LogFormat, TranslationProviderKind};
+use super::{Config, Deployment, DistanceProviderKind, LogFormat, TranslationProviderKind};
 use crate::domain::{Language, Role};
 
 impl Config {
@@ -52,6 +52,8 @@ impl Config {
 
     /// A configuration for tests: everything explicit, nothing read from the environment.
     pub fn for_tests(data_dir: PathBuf, database_url: String, redis_url: Option<String>) -> Self {
+        // A test that runs without Redis runs one server process on its database.
+        let single_replica = redis_url.is_none();
         Self {
             grpc_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             http_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -96,7 +98,7 @@ impl Config {
             stripe_api_base: String::new(),
             platform_fee_percent: 0,
             log_format: LogFormat::Text,
-            trusted_proxies: vec![IpAddr::from([127, 0, 0, 1])],
+            trusted_proxies: vec![IpAddr::from([127, 0, 0, 1]).into()],
             outbox_poll_ms: 200,
             outbox_max_attempts: 8,
             outbox_lease_secs: 120,
@@ -130,6 +132,10 @@ impl Config {
             translation_concurrency: 4,
             translation_chars_per_caller_per_hour: 20_000,
             translation_chars_per_hour: 200_000,
+            deployment: Deployment {
+                single_replica,
+                ..Deployment::for_tests()
+            },
         }
     }
 }

@@ -1,19 +1,18 @@
 //! Server configuration: every setting is an environment variable and a flag of the same
 //! meaning (`--help` lists them). Nothing secret has a built-in default.
 
-use std::{
-    net::{IpAddr, SocketAddr},
-    path::PathBuf,
-};
+use std::{net::SocketAddr, path::PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
+mod deployment;
 mod derived;
 pub mod links;
 mod values;
 
+pub use deployment::Deployment;
 pub use values::*;
-use values::{parse_language, parse_public_url};
+use values::{parse_language, parse_public_url, parse_trusted_proxy};
 
 use crate::domain::Language;
 
@@ -258,14 +257,16 @@ pub struct Config {
     pub log_format: LogFormat,
 
     /// Proxies (the BFF, a load balancer) whose `x-forwarded-for` names the client; a call
-    /// from any other peer is counted against the peer's own address (comma-separated IPs).
+    /// from any other peer is counted against the peer's own address (comma-separated
+    /// addresses or CIDR ranges: `127.0.0.1,10.0.0.0/8`).
     #[arg(
         long,
         env = "TRUSTED_PROXIES",
         value_delimiter = ',',
-        default_value = "127.0.0.1,::1"
+        default_value = "127.0.0.1,::1",
+        value_parser = parse_trusted_proxy
     )]
-    pub trusted_proxies: Vec<IpAddr>,
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// How often the outbox worker looks for messages to send, in milliseconds (it is also
     /// woken at once by messages written in this process).
@@ -440,4 +441,8 @@ pub struct Config {
     /// (`1=400,91=20`); `code=0` stops texts to that country.
     #[arg(long, env = "SMS_COUNTRY_BUDGETS", value_delimiter = ',')]
     pub sms_country_budgets: Vec<CountryBudget>,
+
+    /// Object storage, replicas and readiness.
+    #[command(flatten)]
+    pub deployment: Deployment,
 }

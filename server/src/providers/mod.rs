@@ -7,7 +7,7 @@
 //! | email | [`smtp::SmtpEmail`] | [`email::OutboxEmail`] |
 //! | Google sign-in | [`google_identity::GoogleJwksVerifier`] | [`google_identity::GoogleNotConfigured`] |
 //! | Facebook login | [`facebook_identity::FacebookGraph`] | [`facebook_identity::FacebookNotConfigured`] |
-//! | files | (S3, later) | [`storage::LocalFolderStorage`] |
+//! | files | [`storage::S3Storage`] (FILES_BUCKET) | [`storage::LocalFolderStorage`] |
 //! | geocoding | (maps API, later) | [`gazetteer::Gazetteer`] |
 //! | distance (display) | [`osrm::OsrmDistance`] (roads) | [`distance::GreatCircle`] |
 //! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |

@@ -56,6 +56,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "bootstrap",
             "housekeeping",
             "http_routes",
+            "readiness",
             "setup",
             "testing",
         ],

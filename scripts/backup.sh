@@ -28,8 +28,7 @@ started=$(date -u +%FT%TZ)
 "$(pg_bin_dir)/pg_dump" --format=custom --no-owner --no-privileges --file="$out/database.dump" "$DATABASE_URL"
 
 if [ -n "${FILES_BUCKET:-}" ]; then
-  install_deploy_tools
-  files=$("$DEPLOY_VENV/bin/python" scripts/files_bucket.py download "$FILES_BUCKET" "$out/bucket")
+  files=$(files_bucket download "$FILES_BUCKET" "$out/bucket")
 else
   mkdir -p "$out/files"
   [ -d "${DATA_DIR:-./data}/files" ] && cp -a "${DATA_DIR:-./data}/files/." "$out/files/"

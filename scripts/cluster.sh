@@ -12,10 +12,11 @@
 #   scripts/cluster.sh start --restore BACKUP_DIR    # a fresh cluster from scripts/backup.sh's copy
 #
 # Settings (environment): CLUSTER_DIR (target/cluster: logs, each replica's DATA_DIR, the
-# state), CLUSTER_PROFILE (release or debug), JWT_SECRET (random unless given: tokens of an
+# state), CLUSTER_PROFILE (release or debug), CLUSTER_BIN_DIR (where the binaries are:
+# target/$CLUSTER_PROFILE unless given), JWT_SECRET (random unless given: tokens of an
 # earlier cluster then stay good), ADMIN_EMAIL and ADMIN_PASSWORD (admin@example.ca and a
-# generated one, written to cluster.env), CLUSTER_BFF_SERVER_URL (the BFF's SERVER_URL; both
-# replicas unless given). Postgres and Redis are the throwaway ones of scripts/services.sh,
+# generated one, written to cluster.env), CLUSTER_BFF_SERVERS (the replicas the BFF's
+# SERVER_URL lists: a,b unless given). Postgres and Redis are the throwaway ones of scripts/services.sh,
 # with the machine's binaries; the texts and emails of both replicas go to one outbox folder,
 # CLUSTER_DIR/a/outbox.
 set -Eeuo pipefail
@@ -28,6 +29,7 @@ STATE=$CLUSTER_DIR/cluster.env
 PROFILE=${CLUSTER_PROFILE:-release}
 RESTORE=
 BUCKET=repairs-files
+CLUSTER_BFF_SERVERS=${CLUSTER_BFF_SERVERS:-a,b}
 
 usage() { sed -n '2,/^set -Eeuo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit "${1:-0}"; }
 
@@ -59,13 +61,18 @@ launch() { # name log command...
   remember "${name}_PID" "$!"
 }
 
+# moto's S3 server; start_s3 launches it, s3_ready waits for it and makes the bucket.
 start_s3() {
   local port
   port=$(free_port)
-  launch S3 "$CLUSTER_DIR/s3.log" "$DEPLOY_VENV/bin/moto_server" -H 127.0.0.1 -p "$port"
+  launch S3 "$CLUSTER_DIR/s3.log" "$MOTO_VENV/bin/moto_server" -H 127.0.0.1 -p "$port"
   remember AWS_ENDPOINT_URL "http://127.0.0.1:$port"
-  wait_healthy "the S3 server" "$port" /moto-api/ "$S3_PID" "$CLUSTER_DIR/s3.log"
-  AWS_ENDPOINT_URL=$AWS_ENDPOINT_URL "$DEPLOY_VENV/bin/python" scripts/files_bucket.py create "$BUCKET"
+  export AWS_ENDPOINT_URL
+}
+
+s3_ready() {
+  wait_healthy "the S3 server" "${AWS_ENDPOINT_URL##*:}" /moto-api/ "$S3_PID" "$CLUSTER_DIR/s3.log"
+  files_bucket create "$BUCKET"
 }
 
 # One server replica: NAME is a or b; its DATA_DIR is CLUSTER_DIR/NAME.
@@ -92,7 +99,7 @@ start() {
     echo "a cluster runs from $CLUSTER_DIR: scripts/cluster.sh stop first" >&2
     exit 1
   fi
-  BIN=target/$PROFILE
+  BIN=${CLUSTER_BIN_DIR:-target/$PROFILE}
   for binary in repairs-server repairs-bff; do
     if [ ! -x "$BIN/$binary" ]; then
       local flag=--release
@@ -101,12 +108,20 @@ start() {
       exit 1
     fi
   done
-  install_deploy_tools
-  rm -rf "$CLUSTER_DIR"
+  install_s3_tools
+  rm -rf "$CLUSTER_DIR/a" "$CLUSTER_DIR/b" "$CLUSTER_DIR"/*.log
   mkdir -p "$CLUSTER_DIR"
   : >"$STATE"
   trap 'echo "the cluster did not start; stopping what did" >&2; stop' ERR
 
+  # The S3 server starts while Postgres and Redis do.
+  remember FILES_BUCKET "$BUCKET"
+  remember AWS_REGION ca-central-1
+  remember AWS_ACCESS_KEY_ID cluster
+  remember AWS_SECRET_ACCESS_KEY cluster-secret
+  remember AWS_ALLOW_HTTP true
+  export FILES_BUCKET AWS_REGION AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_ALLOW_HTTP
+  start_s3
   start_test_postgres
   remember TEST_PG_PID "$TEST_PG_PID"
   remember TEST_PG_DIR "$TEST_PG_DIR"
@@ -115,14 +130,8 @@ start() {
   remember TEST_REDIS_PID "$TEST_REDIS_PID"
   remember TEST_REDIS_DIR "$TEST_REDIS_DIR"
   remember REDIS_URL "$TEST_REDIS_URL"
-  start_s3
-  remember FILES_BUCKET "$BUCKET"
-  remember AWS_REGION ca-central-1
-  remember AWS_ACCESS_KEY_ID cluster
-  remember AWS_SECRET_ACCESS_KEY cluster-secret
-  remember AWS_ALLOW_HTTP true
-  export DATABASE_URL REDIS_URL FILES_BUCKET AWS_ENDPOINT_URL AWS_REGION AWS_ACCESS_KEY_ID \
-    AWS_SECRET_ACCESS_KEY AWS_ALLOW_HTTP
+  export DATABASE_URL REDIS_URL
+  s3_ready
   if [ -n "$RESTORE" ]; then
     bash scripts/restore.sh "$RESTORE"
   fi
@@ -143,8 +152,12 @@ start() {
   ADMIN_EMAIL=$ADMIN_EMAIL ADMIN_PASSWORD=$ADMIN_PASSWORD start_server a
   start_server b
 
-  BFF_ADDR=127.0.0.1:$bff_port \
-    SERVER_URL=${CLUSTER_BFF_SERVER_URL:-http://$SERVER_A_GRPC,http://$SERVER_B_GRPC} \
+  local servers=() name
+  for name in ${CLUSTER_BFF_SERVERS//,/ }; do
+    name="SERVER_$(echo "$name" | tr '[:lower:]' '[:upper:]')_GRPC"
+    servers+=("http://${!name}")
+  done
+  BFF_ADDR=127.0.0.1:$bff_port SERVER_URL=$(IFS=,; echo "${servers[*]}") \
     FILES_URL=http://$SERVER_B_HTTP WEB_DIST=web/dist \
     launch BFF "$CLUSTER_DIR/bff.log" "$BIN/repairs-bff"
   wait_healthy "the BFF" "$bff_port" /healthz "$BFF_PID" "$CLUSTER_DIR/bff.log"
@@ -161,11 +174,17 @@ Stop it with: scripts/cluster.sh stop
 EOF
 }
 
-stop_pid() { # pid
-  [ -n "${1:-}" ] || return 0
-  kill "$1" 2>/dev/null || return 0
-  for _ in $(seq 1 100); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$1" 2>/dev/null || true
+# Stops the processes (SIGTERM, then SIGKILL after 10 s) and waits for them to end.
+stop_pids() { # pid...
+  local pid
+  for pid in "$@"; do kill "$pid" 2>/dev/null || true; done
+  for _ in $(seq 1 100); do
+    local running=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && running=1; done
+    [ "$running" = 0 ] && return 0
+    sleep 0.1
+  done
+  for pid in "$@"; do kill -KILL "$pid" 2>/dev/null || true; done
 }
 
 stop() {
@@ -174,12 +193,13 @@ stop() {
   local BFF_PID='' SERVER_A_PID='' SERVER_B_PID='' S3_PID=''
   # shellcheck disable=SC1090
   source "$STATE"
-  stop_pid "$BFF_PID"
-  stop_pid "$SERVER_A_PID"
-  stop_pid "$SERVER_B_PID"
-  stop_pid "$S3_PID"
-  stop_test_redis
+  # The BFF and the replicas first (they drain), then what they use.
+  # shellcheck disable=SC2086 # the ids of those that were started
+  stop_pids $BFF_PID $SERVER_A_PID $SERVER_B_PID
+  stop_test_redis &
+  stop_pids "$S3_PID" &
   stop_test_postgres
+  wait
   rm -f "$STATE"
   echo "the cluster of $CLUSTER_DIR is stopped"
 }

@@ -15,8 +15,8 @@ source scripts/services.sh
 source scripts/deploy-tools.sh
 
 from=${1:?usage: scripts/restore.sh BACKUP_DIR}
-: "${DATABASE_URL:?set DATABASE_URL to the database to restore into}"
 [ -f "$from/database.dump" ] || { echo "$from holds no database.dump" >&2; exit 1; }
+: "${DATABASE_URL:?set DATABASE_URL to the database to restore into}"
 if [ -n "${FILES_BUCKET:-}" ] && [ ! -d "$from/bucket" ]; then
   echo "$from holds the local folder's files: restore it with FILES_BUCKET unset (DATA_DIR)" >&2
   exit 1
@@ -26,14 +26,56 @@ if [ -z "${FILES_BUCKET:-}" ] && [ ! -d "$from/files" ]; then
   exit 1
 fi
 
-"$(pg_bin_dir)/pg_restore" --no-owner --no-privileges --exit-on-error --single-transaction \
-  --dbname="$DATABASE_URL" "$from/database.dump"
+# earthdistance's SQL functions name `earth` and cube's functions without a schema, and
+# pg_restore runs with an empty search_path: the generated points (ll_to_earth) and the
+# matching indexes would fail to compute. Their search_path is set while the rows and indexes
+# go in, and reset after (a function with a SET clause is not inlined into queries).
+earth_functions() { # set|reset
+  "$(pg_bin_dir)/psql" -q -v ON_ERROR_STOP=1 "$DATABASE_URL" <<SQL
+do \$\$
+declare
+  f regprocedure;
+begin
+  for f in
+    select p.oid::regprocedure
+    from pg_proc p
+    join pg_depend d on d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e'
+    join pg_extension e on e.oid = d.refobjid and e.extname = 'earthdistance'
+    where p.prolang = (select oid from pg_language where lanname = 'sql')
+  loop
+    if '$1' = 'set' then
+      execute format('alter function %s set search_path = %I, %I', f,
+        (select extnamespace::regnamespace::text from pg_extension where extname = 'earthdistance'),
+        (select extnamespace::regnamespace::text from pg_extension where extname = 'cube'));
+    else
+      execute format('alter function %s reset search_path', f);
+    end if;
+  end loop;
+end
+\$\$;
+SQL
+}
+
+# The extensions first (they are created with IF NOT EXISTS), then everything else in one
+# transaction, with earthdistance's search_path set in between.
+toc=$(mktemp -d)
+trap 'rm -rf "$toc"' EXIT
+"$(pg_bin_dir)/pg_restore" --list "$from/database.dump" >"$toc/all"
+grep -E '^[0-9]+; 3079 [0-9]+ EXTENSION ' "$toc/all" >"$toc/extensions"
+grep -vE '^[0-9]+; 3079 [0-9]+ EXTENSION ' "$toc/all" >"$toc/rest"
+restore_listed() { # list
+  "$(pg_bin_dir)/pg_restore" --no-owner --no-privileges --exit-on-error --single-transaction \
+    --use-list="$1" --dbname="$DATABASE_URL" "$from/database.dump"
+}
+restore_listed "$toc/extensions"
+earth_functions set
+restore_listed "$toc/rest"
+earth_functions reset
 echo "database restored into ${DATABASE_URL%%\?*}" | sed -E 's#//[^@/]*@#//#'
 
 if [ -n "${FILES_BUCKET:-}" ]; then
-  install_deploy_tools
-  "$DEPLOY_VENV/bin/python" scripts/files_bucket.py create "$FILES_BUCKET"
-  "$DEPLOY_VENV/bin/python" scripts/files_bucket.py upload "$from/bucket" "$FILES_BUCKET"
+  files_bucket create "$FILES_BUCKET"
+  files_bucket upload "$from/bucket" "$FILES_BUCKET"
 else
   mkdir -p "${DATA_DIR:-./data}/files"
   cp -a "$from/files/." "${DATA_DIR:-./data}/files/"

@@ -13,8 +13,8 @@
 #
 # Settings (environment): CLUSTER_DIR (target/cluster: logs, each replica's DATA_DIR, the
 # state), CLUSTER_PROFILE (release or debug), CLUSTER_BIN_DIR (where the binaries are:
-# target/$CLUSTER_PROFILE unless given), JWT_SECRET (random unless given: tokens of an
-# earlier cluster then stay good), ADMIN_EMAIL and ADMIN_PASSWORD (admin@example.ca and a
+# target/$CLUSTER_PROFILE unless given), JWT_SECRET (random unless given; give an earlier
+# cluster's to keep its sign-ins across a restore), ADMIN_EMAIL and ADMIN_PASSWORD (admin@example.ca and a
 # generated one, written to cluster.env), CLUSTER_BFF_SERVERS (the replicas the BFF's
 # SERVER_URL lists: a,b unless given). Postgres and Redis are the throwaway ones of scripts/services.sh,
 # with the machine's binaries; the texts and emails of both replicas go to one outbox folder,

@@ -9,10 +9,13 @@
 #   4. contracts: buf lint, buf breaking against the previous commit; web: eslint, type-check, Vitest, production build,
 #   5. end to end: the server, the BFF and the built web app started for real, driven by
 #      headless Chromium,
+#   6. deployment: the Dockerfile, compose.yaml, the Kubernetes manifests and the scripts
+#      against their linters, and the cluster test (two replicas; backup and restore),
 # and ends with one line `N passed, N failed` over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/services.sh
+source scripts/deploy-tools.sh
 
 PASSED=0
 FAILED=0
@@ -142,6 +145,28 @@ end_to_end() {
   count e2e "${p:-0}" "${f:-0}"
 }
 
+# Deployment (README "Running it across machines"): linters from target/deploy-venv, then
+# scripts/cluster-test.sh on the debug build the Rust suites made.
+deployment_suites() {
+  section "Deployment: Dockerfile, compose.yaml, Kubernetes manifests, scripts; the cluster"
+  if ! install_deploy_tools >"$LOGS/deploy-tools.log" 2>&1; then
+    tail -n 20 "$LOGS/deploy-tools.log"
+    count deploy-tools 0 1
+    return
+  fi
+  check hadolint "$DEPLOY_VENV/bin/hadolint" Dockerfile
+  check compose-schema "$DEPLOY_VENV/bin/check-jsonschema" --builtin-schema vendor.compose-spec compose.yaml
+  check kubernetes-validate "$DEPLOY_VENV/bin/kubernetes-validate" --strict --quiet deploy/kubernetes/*.yaml
+  check shellcheck "$DEPLOY_VENV/bin/shellcheck" -x scripts/cluster.sh scripts/cluster-test.sh \
+    scripts/backup.sh scripts/restore.sh scripts/deploy-tools.sh scripts/http-health.sh
+  scripts/cluster-test.sh >"$LOGS/cluster.log" 2>&1
+  local p f
+  read -r p f < <(grep -E '^[0-9]+ passed, [0-9]+ failed' "$LOGS/cluster.log" | tail -n 1 | awk '{print $1, $3}')
+  [ -z "${p:-}" ] && { p=0; f=1; }
+  [ "$f" -gt 0 ] && tail -n 80 "$LOGS/cluster.log"
+  count cluster "$p" "$f"
+}
+
 start=$(date +%s)
 install_missing
 install_localstripe
@@ -154,6 +179,7 @@ echo "Postgres: $TEST_DATABASE_URL  Redis: $TEST_REDIS_URL"
 rust_suites
 web_suites
 end_to_end
+deployment_suites
 
 section "done in $(( $(date +%s) - start )) s; logs in $LOGS"
 for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done

@@ -158,7 +158,7 @@ start() {
     servers+=("http://${!name}")
   done
   BFF_ADDR=127.0.0.1:$bff_port SERVER_URL=$(IFS=,; echo "${servers[*]}") \
-    FILES_URL=http://$SERVER_B_HTTP WEB_DIST=web/dist \
+    FILES_URL=http://$SERVER_A_HTTP,http://$SERVER_B_HTTP WEB_DIST=web/dist \
     launch BFF "$CLUSTER_DIR/bff.log" "$BIN/repairs-bff"
   wait_healthy "the BFF" "$bff_port" /healthz "$BFF_PID" "$CLUSTER_DIR/bff.log"
   trap - ERR

@@ -21,6 +21,7 @@ use tracing::Level;
 
 pub mod config;
 pub mod legacy;
+pub mod metrics;
 pub mod telemetry;
 
 mod files;
@@ -46,6 +47,7 @@ pub struct AppState {
     security_headers: security_headers::SecurityHeaders,
     /// gRPC channel to the server for the legacy translations (connects on first use).
     channel: Channel,
+    metrics: metrics::Metrics,
 }
 
 impl AppState {
@@ -62,6 +64,7 @@ impl AppState {
             channel: Endpoint::from(config.server_url.clone())
                 .connect_timeout(Duration::from_secs(5))
                 .connect_lazy(),
+            metrics: metrics::Metrics::new()?,
         })
     }
 }
@@ -74,7 +77,16 @@ pub fn app(state: AppState) -> Router {
         .merge(legacy::routes(state.channel.clone()))
         .merge(files::routes(state.files.clone()))
         .merge(webhooks::routes(state.channel.clone()))
+        .route(
+            "/metrics",
+            get(metrics::serve).with_state(state.metrics.clone()),
+        )
         .fallback(grpc_web_or_web_app)
+        // On the routes (so each request's route is known), inside the layers below.
+        .layer(middleware::from_fn_with_state(
+            state.metrics.clone(),
+            metrics::record,
+        ))
         .layer(
             // Outermost first: every reply (CORS preflights and errors too) gets the security
             // headers, and the request id exists before the trace span and the upstream call.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use repairs_proto::billing as bpb;
 use repairs_server::domain::Role;
-use repairs_server::testing::wait_until_outbox_idle;
+use repairs_server::testing::{scrape, scrape::metric as value, wait_until_outbox_idle};
 use tonic::Code;
 use uuid::Uuid;
 
@@ -18,35 +18,7 @@ use crate::helpers::market::{
 const MARKET: &str = "repairs.marketplace.v1.MarketplaceService";
 
 async fn scrape(server: &TestServer) -> String {
-    let url = format!("http://{}/metrics", server.server.http_addr);
-    let response = reqwest::get(url).await.unwrap();
-    assert_eq!(response.status(), 200);
-    let content_type = response.headers()["content-type"].to_str().unwrap();
-    assert!(
-        content_type.starts_with("text/plain; version=0.0.4"),
-        "{content_type}"
-    );
-    response.text().await.unwrap()
-}
-
-/// The value of series `name` with exactly `labels`, if the text has it.
-pub fn value(text: &str, name: &str, labels: &[(&str, &str)]) -> Option<f64> {
-    let mut wanted: Vec<String> = labels.iter().map(|(k, v)| format!("{k}=\"{v}\"")).collect();
-    wanted.sort();
-    text.lines().find_map(|line| {
-        let (series, number) = line.rsplit_once(' ')?;
-        let (series_name, found) = match series.split_once('{') {
-            Some((series_name, rest)) => (series_name, rest.strip_suffix('}')?),
-            None => (series, ""),
-        };
-        let mut found: Vec<String> = found
-            .split(',')
-            .filter(|pair| !pair.is_empty())
-            .map(str::to_owned)
-            .collect();
-        found.sort();
-        (series_name == name && found == wanted).then(|| number.parse().unwrap())
-    })
+    scrape::scrape(&format!("http://{}/metrics", server.server.http_addr)).await
 }
 
 fn handled(text: &str, method: &str, code: &str) -> Option<f64> {

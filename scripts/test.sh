@@ -5,7 +5,7 @@
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format, clippy, unit and integration tests (the server started for real),
 #      BFF tests,
-#   4. contracts: buf lint, buf breaking against the previous commit; web: eslint, type-check, Vitest, production build,
+#   4. contracts: buf lint, buf breaking against the merge-base with main; web: eslint, type-check, Vitest, production build,
 #   5. end to end: the server, the BFF and the built web app started for real, driven by
 #      headless Chromium,
 # and ends with one line `N passed, N failed` over all suites.
@@ -85,6 +85,28 @@ rust_suites() {
   count cargo-test "$p" "$f"
 }
 
+# What `buf breaking` compares the contracts with: the merge-base with main (origin/main,
+# else main); on main itself (the merge-base is HEAD, as in CI's fresh clone of main), the
+# commit before; empty when there is none.
+contracts_base() {
+  local head ref base
+  head=$(git rev-parse HEAD)
+  for ref in origin/main main; do
+    git rev-parse -q --verify "$ref" >/dev/null || continue
+    base=$(git merge-base HEAD "$ref" 2>/dev/null) || continue
+    if [ "$base" != "$head" ]; then echo "$base"; return; fi
+  done
+  git rev-parse -q --verify HEAD~1 || true
+}
+
+# The repository as buf reads it, from web/: its git folder (a worktree's `.git` is a file
+# naming the shared one).
+git_input() {
+  local common
+  common=$(git rev-parse --path-format=absolute --git-common-dir)
+  echo "$common"
+}
+
 web_suites() {
   section "Web: install, contracts lint, lint, type-check, unit tests, build"
   if ! (cd web && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1; then
@@ -93,10 +115,13 @@ web_suites() {
     return
   fi
   check buf-lint bash -c 'cd web && npm run --silent lint:proto'
-  # The contracts may only grow: compared with the commit before this one (a clone without
-  # history has nothing to compare with, and says so rather than counting a pass).
-  if git rev-parse -q --verify HEAD~1 >/dev/null; then
-    check buf-breaking bash -c "cd web && npx buf breaking .. --against '../.git#ref=HEAD~1'"
+  # The contracts may only grow: every file compared with where this branch left main (a
+  # clone without history has nothing to compare with, and says so rather than counting a pass).
+  local base
+  base=$(contracts_base)
+  if [ -n "$base" ]; then
+    echo "buf breaking: against $base"
+    check buf-breaking bash -c "cd web && npx buf breaking .. --against '$(git_input)#ref=$base'"
   else
     echo "buf breaking: this clone holds no earlier commit to compare the contracts with"
   fi

@@ -2,7 +2,7 @@
 //! one module per area, each becoming a gRPC call to the server.
 
 use axum::Router;
-use axum::routing::any;
+use axum::routing::{any, get};
 use tonic::transport::Channel;
 
 use error::ApiError;
@@ -13,6 +13,7 @@ pub mod body;
 pub mod catalogue;
 pub mod error;
 pub mod keys;
+pub mod openapi;
 pub mod paging;
 pub mod rpc;
 pub mod shapes;
@@ -109,6 +110,7 @@ pub fn routes<S: Clone + Send + Sync + 'static>(channel: Channel) -> Router<S> {
         router.merge(table::area(area.calls, (area.translations)()))
     });
     let router = areas
+        .route(openapi::PATH, get(openapi::serve))
         .route("/api", any(not_found))
         .route("/api/", any(not_found))
         .route("/api/{*rest}", any(not_found))

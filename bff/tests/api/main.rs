@@ -20,4 +20,5 @@ mod legacy_client_addr;
 mod legacy_content;
 mod legacy_requests;
 mod metrics;
+mod openapi;
 mod static_files;

@@ -7,7 +7,8 @@
 #      BFF tests,
 #   4. contracts: buf lint, buf breaking against the merge-base with main; web: eslint, type-check, Vitest, production build,
 #   5. end to end: the server, the BFF and the built web app started for real, driven by
-#      headless Chromium,
+#      headless Chromium; then the legacy REST API checked against its OpenAPI description
+#      by schemathesis (installed into target/ like localstripe),
 # and ends with one line `N passed, N failed` over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -57,17 +58,29 @@ install_missing() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 }
 
-# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool: only ever
-# run here, never shipped), in a virtual environment of its own under target/.
+# A Python dev tool (only ever run here, never shipped) in a virtual environment of its own
+# under target/, installed when `import MODULE` fails there.
+install_python_tool() { # folder package version module
+  local venv=target/$1
+  if ! "$venv/bin/python" -c "import $4" 2>/dev/null; then
+    section "installing $2 $3"
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q "$2==$3" \
+      || echo "$2 could not be installed: the tests that use it will fail"
+  fi
+}
+
+# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool).
 LOCALSTRIPE_VERSION=1.15.10
 install_localstripe() {
-  local venv=target/localstripe-venv
-  if ! "$venv/bin/python" -c 'import localstripe' 2>/dev/null; then
-    section "installing localstripe $LOCALSTRIPE_VERSION"
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q "localstripe==$LOCALSTRIPE_VERSION" \
-      || echo "localstripe could not be installed: the Stripe adapter tests will fail"
-  fi
-  export LOCALSTRIPE_PYTHON="$PWD/$venv/bin/python"
+  install_python_tool localstripe-venv localstripe "$LOCALSTRIPE_VERSION" localstripe
+  export LOCALSTRIPE_PYTHON="$PWD/target/localstripe-venv/bin/python"
+}
+
+# schemathesis, which checks the legacy REST API against its OpenAPI description.
+SCHEMATHESIS_VERSION=4.32.5
+install_schemathesis() {
+  install_python_tool schemathesis-venv schemathesis "$SCHEMATHESIS_VERSION" schemathesis
+  export SCHEMATHESIS="$PWD/target/schemathesis-venv/bin/st"
 }
 
 rust_suites() {
@@ -139,23 +152,40 @@ web_suites() {
   check web-build bash -c 'cd web && npm run --silent build'
 }
 
-end_to_end() {
-  section "End to end: server + BFF + web app in headless Chromium"
+# One run of scripts/e2e.sh (a stack of its own) counted as suite NAME: the given test files,
+# or the whole browser suite.
+e2e_suite() { # name [test files...]
+  local name=$1; shift
   if [ ! -f web/dist/index.html ]; then
-    count e2e 0 1
+    count "$name" 0 1
     return
   fi
-  E2E_LOGS="$LOGS" scripts/e2e.sh 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok|^# axe walk' || true
+  mkdir -p "$LOGS/$name"
+  E2E_LOGS="$LOGS/$name" scripts/e2e.sh "$@" 2>&1 | tee "$LOGS/$name.log" | grep -E '^# (pass|fail)|^not ok|^# axe walk' || true
   local p f
-  p=$(grep -Eo '^# pass [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
-  f=$(grep -Eo '^# fail [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
-  [ -z "$p" ] && { p=0; f=1; tail -n 40 "$LOGS/e2e.log"; }
-  count e2e "${p:-0}" "${f:-0}"
+  p=$(grep -Eo '^# pass [0-9]+' "$LOGS/$name.log" | awk '{print $3}' | tail -n 1)
+  f=$(grep -Eo '^# fail [0-9]+' "$LOGS/$name.log" | awk '{print $3}' | tail -n 1)
+  [ -z "$p" ] && { p=0; f=1; tail -n 40 "$LOGS/$name.log"; }
+  [ "${f:-0}" -gt 0 ] && tail -n 60 "$LOGS/$name.log"
+  count "$name" "${p:-0}" "${f:-0}"
+}
+
+end_to_end() {
+  section "End to end: server + BFF + web app in headless Chromium"
+  e2e_suite e2e
+}
+
+# The legacy REST API against its OpenAPI description: no 5xx, no reply the description does
+# not allow (about 70 s: a stack of its own, then schemathesis within a 60 s budget).
+legacy_contract() {
+  section "Contracts: the legacy REST API against /api/openapi.json (schemathesis)"
+  e2e_suite schemathesis e2e/openapi.contract.mjs
 }
 
 start=$(date +%s)
 install_missing
 install_localstripe
+install_schemathesis
 section "starting throwaway Postgres and Redis"
 start_test_postgres
 start_test_redis
@@ -164,6 +194,7 @@ echo "Postgres: $TEST_DATABASE_URL  Redis: $TEST_REDIS_URL"
 rust_suites
 web_suites
 end_to_end
+legacy_contract
 
 section "done in $(( $(date +%s) - start )) s; logs in $LOGS"
 for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done

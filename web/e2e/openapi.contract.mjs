@@ -45,6 +45,8 @@ test('the legacy API keeps to its OpenAPI description', { timeout: 180_000 }, as
       BUDGET_SECONDS,
       '--request-timeout',
       '10',
+      '--generation-database',
+      'none',
       '--no-color',
     ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },

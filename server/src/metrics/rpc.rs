@@ -116,6 +116,8 @@ impl RpcMetrics {
         let by_path = method_paths(&[
             repairs_proto::FILE_DESCRIPTOR_SET,
             tonic_health::pb::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+            tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
         ])
         .into_iter()
         .map(|(service, name)| {
@@ -314,6 +316,7 @@ mod tests {
         let known = &metrics.rpc().0.by_path;
         assert!(known.contains_key("/repairs.accounts.v1.AccountsService/SignUp"));
         assert!(known.contains_key("/grpc.health.v1.Health/Check"));
+        assert!(known.contains_key("/grpc.reflection.v1.ServerReflection/ServerReflectionInfo"));
         assert!(known.len() > 50, "{} methods", known.len());
         let unknown = metrics
             .rpc()

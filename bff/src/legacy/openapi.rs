@@ -42,6 +42,113 @@ fn tag(call: &Call) -> &'static str {
         .unwrap_or("api")
 }
 
+/// The JSON fields each RPC's legacy calls read (the legacy clients send scalars, usually as
+/// text; `any` fields take a JSON value of any kind). Calls of other RPCs (forms, page texts)
+/// are described as any JSON object.
+const BODIES: &[(&str, &[&str])] = &[
+    ("AccountsService.LogIn", &["email", "password"]),
+    (
+        "AccountsService.SignUp",
+        &["name", "email", "password", "lang"],
+    ),
+    ("AccountsService.RequestPasswordReset", &["email"]),
+    (
+        "AccountsService.ResetPassword",
+        &["id", "password", "token"],
+    ),
+    (
+        "AccountsService.UpdateSmsPreference",
+        &["id", "sms_updates"],
+    ),
+    (
+        "AccountsService.SendPhoneCode",
+        &["id", "phoneNumber", "countryCode", "sms_updates"],
+    ),
+    (
+        "AccountsService.VerifyPhoneCode",
+        &["id", "otp", "phoneNumber", "countryCode"],
+    ),
+    (
+        "AccountsService.UpdateCustomer",
+        &["id", "name", "email", "language", "sms_updates"],
+    ),
+    (
+        "AccountsService.SignInWithGoogle",
+        &["token", "lang", "password"],
+    ),
+    (
+        "AccountsService.SignInWithFacebook",
+        &["access_token", "lang", "password"],
+    ),
+    ("AccountsService.DenyProfessional", &["id", "reason"]),
+    (
+        "ContentService.SendContactMessage",
+        &["name", "email", "message"],
+    ),
+    ("ContentService.TranslateText", &["content"]),
+    ("MarketplaceService.CreateRepairRequest", REQUEST_FIELDS),
+    ("MarketplaceService.UpdateRepairRequest", REQUEST_FIELDS),
+    (
+        "MarketplaceService.CreateQuote",
+        &[
+            "request_applied",
+            "time_of_service",
+            "fees",
+            "surge_cost:any",
+        ],
+    ),
+    (
+        "MarketplaceService.CreateReview",
+        &["request_id", "review", "rating"],
+    ),
+    ("MarketplaceService.GetCustomerDashboard", &["id"]),
+    ("MarketplaceService.GetProfessionalDashboard", &["id"]),
+    (
+        "MatchingService.GetDistance",
+        &["origin:any", "destination:any"],
+    ),
+    ("MatchingService.NotifyProfessional", &["email", "req_id"]),
+    ("BillingService.CreateCoupon", &["code", "discountPercent"]),
+    ("BillingService.QuoteMembership", &["code"]),
+    ("BillingService.PurchaseMembership", &["token", "coupon"]),
+    (
+        "BillingService.HireProfessional",
+        &["token", "application_id"],
+    ),
+    ("BillingService.CreateTestCharge", &["token", "coupon"]),
+    ("BillingService.CapturePayment", &["charge_id"]),
+];
+
+const REQUEST_FIELDS: &[&str] = &[
+    "specialisation",
+    "repair_explanation",
+    "repair_immediately",
+    "address_1",
+    "address_2",
+    "country",
+    "state_or_province",
+    "city",
+    "zipcode",
+];
+
+/// The body schema of `call`'s RPC (see [`BODIES`]).
+fn body_schema(call: &Call) -> Value {
+    let Some((_, fields)) = BODIES.iter().find(|(rpc, _)| *rpc == call.rpc) else {
+        return json!({"type": "object"});
+    };
+    let properties: Map<String, Value> = fields
+        .iter()
+        .map(|field| match field.strip_suffix(":any") {
+            Some(name) => (name.to_owned(), json!({})),
+            None => (
+                (*field).to_owned(),
+                json!({"type": ["string", "number", "boolean", "null"]}),
+            ),
+        })
+        .collect();
+    json!({"type": "object", "properties": properties})
+}
+
 fn error_reply(description: &str) -> Value {
     json!({
         "description": description,
@@ -80,7 +187,7 @@ fn operation(call: &Call) -> Value {
     if call.verb == Verb::Post {
         operation["requestBody"] = json!({
             "required": false,
-            "content": {"application/json": {"schema": {"type": "object"}}}
+            "content": {"application/json": {"schema": body_schema(call)}}
         });
     }
     operation
@@ -159,6 +266,16 @@ mod tests {
             ["id", "token"]
         );
         assert_eq!(tag(&call), "users");
+    }
+
+    #[test]
+    fn every_described_body_is_read_by_a_legacy_write() {
+        for (rpc, _) in BODIES {
+            assert!(
+                super::super::calls().any(|call| call.rpc == *rpc && call.verb == Verb::Post),
+                "no POST call becomes {rpc}"
+            );
+        }
     }
 
     #[test]

@@ -1,11 +1,10 @@
 //! The OpenAPI 3.1 description of the legacy `/api` surface, served at `/api/openapi.json`.
-//! It is made from the route table itself ([`super::calls`]), so the two cannot drift: every
+//! It is made from the route table itself (`super::calls`), so the two cannot drift: every
 //! call with its method, path parameters, the RPC it becomes, its token headers, a JSON body
 //! for the writes, and the replies (JSON on success; on failure the legacy error object,
 //! [`super::error::ApiError`], under 4XX). Each path also answers with its trailing slash
 //! toggled, as the old server did; those twins are not listed again.
 
-use axum::Json;
 use serde_json::{Map, Value, json};
 
 use super::table::{Call, Verb};
@@ -193,10 +192,10 @@ fn operation(call: &Call) -> Value {
     operation
 }
 
-/// The whole description.
-pub fn document() -> Value {
+/// The whole description of `calls` (the route table, [`super::calls`]).
+pub fn document<'a>(calls: impl Iterator<Item = &'a Call>) -> Value {
     let mut paths = Map::new();
-    for call in super::calls() {
+    for call in calls {
         let entry = paths
             .entry(call.path.to_owned())
             .or_insert_with(|| json!({}));
@@ -246,11 +245,6 @@ pub fn document() -> Value {
             }
         }
     })
-}
-
-/// `GET /api/openapi.json`.
-pub async fn serve() -> Json<Value> {
-    Json(document())
 }
 
 #[cfg(test)]

@@ -51,7 +51,11 @@ test('the legacy API keeps to its OpenAPI description', { timeout: 180_000 }, as
     ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
-  assert.equal(run.error, undefined, `schemathesis could not start (${SCHEMATHESIS}): ${run.error}`);
+  assert.equal(
+    run.error,
+    undefined,
+    `schemathesis could not start (${SCHEMATHESIS}): ${run.error}`,
+  );
   const output = `${run.stdout}\n${run.stderr}`;
   const summary = output.slice(output.lastIndexOf('SUMMARY'));
   console.log(summary);

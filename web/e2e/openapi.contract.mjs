@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 
 const BASE_URL = (process.env.E2E_BASE_URL ?? '').replace(/\/$/, '');
 const SCHEMATHESIS = process.env.SCHEMATHESIS ?? '../target/schemathesis-venv/bin/st';
-const BUDGET_SECONDS = process.env.SCHEMATHESIS_MAX_TIME ?? '60';
+const BUDGET_SECONDS = process.env.SCHEMATHESIS_MAX_TIME ?? '50';
 
 async function adminToken() {
   const response = await fetch(`${BASE_URL}/api/admin/login`, {

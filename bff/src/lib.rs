@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use axum::extract::{MatchedPath, Request, State};
 use axum::response::Response;
+use axum::routing::get;
 use axum::{Router, middleware};
 use http::{HeaderName, Method};
 use tokio::net::TcpListener;
@@ -20,6 +21,7 @@ use tracing::Level;
 
 pub mod config;
 pub mod legacy;
+pub mod metrics;
 pub mod telemetry;
 
 mod files;
@@ -48,6 +50,7 @@ pub struct AppState {
     /// gRPC channel to the servers for the legacy translations and the passthrough, spread
     /// over those that are serving (`servers`).
     channel: Channel,
+    metrics: metrics::Metrics,
 }
 
 impl AppState {
@@ -66,6 +69,7 @@ impl AppState {
                 config.stripe_publishable_key.is_some(),
             )?,
             channel,
+            metrics: metrics::Metrics::new()?,
         })
     }
 }
@@ -78,7 +82,16 @@ pub fn app(state: AppState) -> Router {
         .merge(legacy::routes(state.channel.clone()))
         .merge(files::routes(state.files.clone()))
         .merge(webhooks::routes(state.channel.clone()))
+        .route(
+            "/metrics",
+            get(metrics::serve).with_state(state.metrics.clone()),
+        )
         .fallback(grpc_web_or_web_app)
+        // On the routes (so each request's route is known), inside the layers below.
+        .layer(middleware::from_fn_with_state(
+            state.metrics.clone(),
+            metrics::record,
+        ))
         .layer(
             // Outermost first: every reply (CORS preflights and errors too) gets the security
             // headers, and the request id exists before the trace span and the upstream call.

@@ -1,7 +1,7 @@
 //! The server's plain HTTP side, beside gRPC: downloads of stored files through signed,
 //! expiring links (the BFF passes `/files/...` through to it), the liveness probe (`/healthz`:
 //! the process answers) and the readiness probe (`/readyz`: Postgres and Redis answer and the
-//! server is not stopping; see `crate::readiness`).
+//! server is not stopping; see `crate::readiness`), and the Prometheus metrics (`/metrics`).
 
 use axum::{
     Router,
@@ -13,10 +13,54 @@ use axum::{
 use serde::Deserialize;
 
 use crate::{
+    metrics::{self as m, Snapshot},
     providers::storage::{SignedUrlError, verify_file_url},
     readiness::Readiness,
     state::AppState,
+    store,
 };
+
+/// Card holds reported as lapsing when they end within this (`repairs_payment_holds`).
+const HOLDS_LAPSING_WITHIN: chrono::TimeDelta = chrono::TimeDelta::hours(24);
+
+/// `GET /metrics`: the counters, with the pool, the streams, the outbox and the holds read
+/// now (two small queries; when the database cannot answer, those keep their last values).
+async fn metrics(State(state): State<AppState>) -> Response {
+    let pool_size = state.db.size();
+    let pool_idle = u32::try_from(state.db.num_idle()).unwrap_or(u32::MAX);
+    let outbox = store::outbox::gauges(&state.db).await;
+    let holds = store::payments::hold_gauges(&state.db, HOLDS_LAPSING_WITHIN).await;
+    if let Err(error) = outbox.as_ref().and(holds.as_ref()) {
+        tracing::warn!(%error, "metrics: the outbox or the holds could not be read");
+    }
+    let snapshot = Snapshot {
+        pool_in_use: pool_size.saturating_sub(pool_idle),
+        pool_idle,
+        pool_max: state.db.options().get_max_connections(),
+        streams: vec![
+            ("WatchOpenRequests", state.open_requests.open_streams()),
+            ("WatchRepairRequest", state.request_changes.open_streams()),
+        ],
+        outbox: outbox
+            .ok()
+            .map(|(pending, parked, oldest_pending_secs)| m::OutboxGauges {
+                pending,
+                parked,
+                oldest_pending_secs,
+            }),
+        holds: holds
+            .ok()
+            .map(|(lapsing, lapsed)| m::HoldGauges { lapsing, lapsed }),
+    };
+    (
+        [
+            (header::CONTENT_TYPE, m::CONTENT_TYPE),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        state.metrics.render(&snapshot),
+    )
+        .into_response()
+}
 
 pub fn router(state: AppState, readiness: Readiness) -> Router {
     let ready = Router::new()
@@ -25,6 +69,7 @@ pub fn router(state: AppState, readiness: Readiness) -> Router {
     Router::new()
         .route("/files/{*key}", get(download))
         .route("/healthz", get(|| async { "ok" }))
+        .route("/metrics", get(metrics))
         .with_state(state)
         .merge(ready)
 }

@@ -22,6 +22,7 @@ pub mod housekeeping;
 pub mod http_routes;
 pub mod live;
 pub mod matching;
+pub mod metrics;
 pub mod outbox;
 pub mod providers;
 pub mod quotes;
@@ -140,6 +141,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         per_caller: config.watch_streams_per_professional,
         total: config.watch_streams_total,
     };
+    let metrics = metrics::Metrics::new();
     let state = AppState {
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
@@ -163,12 +165,13 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         translation,
         google: providers.google,
         facebook: providers.facebook,
-        payments: providers.payments,
+        payments: providers::payments::metered::metered(providers.payments, &metrics),
         connect: providers.connect,
         config: Arc::new(config.clone()),
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
         counter_key: Arc::new(auth::secret::derive_key(&secret, "counter-keys")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
+        metrics,
     };
     Ok(Prepared {
         state,
@@ -193,7 +196,8 @@ impl BackgroundTasks {
             prepared.email.clone(),
             outbox::WorkerSettings::from_config(config),
             state.outbox.clone(),
-        );
+        )
+        .with_metrics(state.metrics.clone());
         let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
         let mut tasks = vec![
             worker.spawn(stop.clone()),
@@ -297,6 +301,9 @@ async fn serve(
         )
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(tonic_web::GrpcWebLayer::new())
+        // Below gRPC-web (the status is in the trailers here), above the deadline and auth
+        // (their refusals are counted).
+        .layer(metrics::RpcMetricsLayer::new(&state.metrics))
         // Not tonic's `timeout`, which answers CANCELLED. The layers above call this one as
         // they are called, so its clock starts before tonic's (which reads `grpc-timeout`
         // too); the auth layer below would call later.

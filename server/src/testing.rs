@@ -10,6 +10,8 @@
     reason = "test set-up fails loudly"
 )]
 
+pub mod scrape;
+
 use std::path::Path;
 
 use crate::{RunningServer, config::Config};

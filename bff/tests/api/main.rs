@@ -19,5 +19,7 @@ mod legacy_client;
 mod legacy_client_addr;
 mod legacy_content;
 mod legacy_requests;
+mod metrics;
+mod openapi;
 mod servers;
 mod static_files;

@@ -11,6 +11,7 @@ use tokio::{sync::watch, task::JoinHandle};
 use super::OutboxSignal;
 use crate::{
     config::Config,
+    metrics::Metrics,
     providers::{self, EmailMessage, EmailSender, SmsMessage, SmsSender},
     store::outbox::{self as store, ClaimedMessage},
 };
@@ -53,6 +54,8 @@ pub struct Worker {
     email: Arc<dyn EmailSender>,
     settings: WorkerSettings,
     signal: OutboxSignal,
+    /// Where the delay of each notification of a repair request is counted.
+    metrics: Metrics,
     /// Sends that ended while the database could not be told: recorded before anything new
     /// is claimed, so a message that went out is never sent again when its lease runs out.
     unrecorded: std::sync::Mutex<Vec<Outcome>>,
@@ -64,6 +67,7 @@ enum Outcome {
     Sent {
         id: uuid::Uuid,
         attempts: i32,
+        channel: &'static str,
     },
     Failed {
         id: uuid::Uuid,
@@ -96,8 +100,15 @@ impl Worker {
             email,
             settings,
             signal,
+            metrics: Metrics::default(),
             unrecorded: std::sync::Mutex::default(),
         }
+    }
+
+    /// Counts the notifications' delays in `metrics` (a worker of its own otherwise).
+    pub fn with_metrics(mut self, metrics: Metrics) -> Self {
+        self.metrics = metrics;
+        self
     }
 
     /// Records the outcomes the database could not take before; stops at the first that
@@ -125,7 +136,17 @@ impl Worker {
     /// Writes one outcome; false when the lease ran out and another worker took over.
     async fn record(&self, outcome: &Outcome) -> sqlx::Result<bool> {
         let recorded = match outcome {
-            Outcome::Sent { id, attempts } => store::mark_sent(&self.db, *id, *attempts).await?,
+            Outcome::Sent {
+                id,
+                attempts,
+                channel,
+            } => {
+                let sent = store::mark_sent(&self.db, *id, *attempts).await?;
+                if let Some(seconds) = sent.and_then(|sent| sent.since_request_placed_secs) {
+                    self.metrics.notification_sent(channel, seconds);
+                }
+                sent.is_some()
+            }
             Outcome::Failed {
                 id,
                 attempts,
@@ -192,6 +213,11 @@ impl Worker {
             Ok(()) => Outcome::Sent {
                 id: message.id,
                 attempts: message.attempts,
+                channel: if message.channel == "sms" {
+                    "sms"
+                } else {
+                    "email"
+                },
             },
             Err(error) => self.failure(message, &error),
         };

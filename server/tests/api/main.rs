@@ -29,6 +29,7 @@ mod layers;
 mod limits;
 mod matching;
 mod memberships;
+mod metrics;
 mod money_races;
 mod object_storage;
 mod orders;

@@ -60,4 +60,7 @@ pub struct AppState {
     pub counter_key: Arc<[u8; 32]>,
     /// Key that signs file links (derived from the server secret).
     pub file_link_key: Arc<[u8; 32]>,
+    /// The VAPID public key browsers subscribe to Web Push with (base64url); `None` when
+    /// this server sends no pushes.
+    pub push_public_key: Option<Arc<str>>,
 }

@@ -4,7 +4,7 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
     Reviewed, Words,
     format::{amount_parts, excerpt, symbol},
 };
@@ -151,6 +151,33 @@ impl Words for English {
         format!("New request: {service} in {city} ({distance_km} km). {link}")
     }
 
+    fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
+        let (service, city) = (request.service, request.city);
+        let kind = if request.emergency {
+            "Emergency"
+        } else {
+            "New request"
+        };
+        Alert {
+            title: format!("{kind}: {service} in {city}"),
+            body: format!(
+                "{} km from you. Open the request to send a quote.",
+                request.distance_km
+            ),
+        }
+    }
+
+    fn new_quote_alert(&self, quote: &NewQuote<'_>) -> Alert {
+        Alert {
+            title: format!("New quote: {}", quote.service),
+            body: format!(
+                "{} offers {}. Open your request to see the quotes.",
+                quote.professional,
+                self.money(quote.fee)
+            ),
+        }
+    }
+
     fn request_cancelled(&self, name: &str, service: &str) -> Mail {
         mail(
             format!("Request cancelled: {service}"),
@@ -188,6 +215,13 @@ impl Words for English {
                 "Hello {name},\n\n{professional} cannot take jobs on our platform at the moment, so their quote for your request ({service}) is withdrawn. Your request stays open to other professionals."
             ),
         )
+    }
+
+    fn hired_alert(&self, service: &str, customer: &str) -> Alert {
+        Alert {
+            title: format!("You are hired: {service}"),
+            body: format!("{customer} hired you. Open the job for the address and their phone."),
+        }
     }
 
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {

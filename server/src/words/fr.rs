@@ -6,7 +6,7 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
     Reviewed, Words,
     format::{amount_parts, excerpt, symbol},
 };
@@ -146,6 +146,33 @@ impl Words for French {
         format!("Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km). {link}")
     }
 
+    fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
+        let (service, city) = (request.service, request.city);
+        let kind = if request.emergency {
+            "Urgence"
+        } else {
+            "Nouvelle demande"
+        };
+        Alert {
+            title: format!("{kind}\u{a0}: {service} à {city}"),
+            body: format!(
+                "À {}\u{a0}km de vous. Ouvrez la demande pour envoyer une soumission.",
+                request.distance_km
+            ),
+        }
+    }
+
+    fn new_quote_alert(&self, quote: &NewQuote<'_>) -> Alert {
+        Alert {
+            title: format!("Nouvelle soumission\u{a0}: {}", quote.service),
+            body: format!(
+                "{} propose {}. Ouvrez votre demande pour voir les soumissions.",
+                quote.professional,
+                self.money(quote.fee)
+            ),
+        }
+    }
+
     fn request_cancelled(&self, name: &str, service: &str) -> Mail {
         courriel(
             format!("Demande annulée\u{a0}: {service}"),
@@ -181,6 +208,15 @@ impl Words for French {
                 "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment; sa soumission pour votre demande ({service}) est retirée. Votre demande reste ouverte aux autres professionnels."
             ),
         )
+    }
+
+    fn hired_alert(&self, service: &str, customer: &str) -> Alert {
+        Alert {
+            title: format!("Vous êtes engagé\u{a0}: {service}"),
+            body: format!(
+                "{customer} vous a engagé. Ouvrez le travail pour l’adresse et son téléphone."
+            ),
+        }
     }
 
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {

@@ -483,10 +483,24 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.new_request_sms(&request),
         words.new_quote_sms(&quote),
     ];
+    let alerts = [
+        words.new_request_alert(&request),
+        words.new_request_alert(&NewRequest {
+            emergency: false,
+            ..request
+        }),
+        words.new_quote_alert(&quote),
+        words.hired_alert("Plumbing", "Éric"),
+    ];
     mails
         .into_iter()
         .flat_map(|mail| [mail.subject, mail.body])
         .chain(texts)
+        .chain(
+            alerts
+                .into_iter()
+                .flat_map(|alert| [alert.title, alert.body]),
+        )
         .collect()
 }
 

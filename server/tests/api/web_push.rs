@@ -1,0 +1,320 @@
+//! Web Push against the real server, Postgres, Redis and a local push service that checks
+//! the VAPID token and decrypts each message as a browser would: subscribing through the
+//! RPCs (several devices, idempotent per endpoint, only one's own), the allowlist of push
+//! services and the keys' sizes, the alert of a new request in each device's language, and
+//! a subscription the push service no longer knows (410) removed.
+
+use std::time::{Duration, Instant};
+
+use crate::helpers::{
+    self, TestServer, admin_token,
+    market::{CALGARY_PRO, Pro, STREET, customer, db, in_calgary, market, place, professional},
+    push_service::{Device, PushService},
+    reason, violated_fields, wait_until_outbox_idle, with_token,
+};
+use repairs_proto::{
+    accounts::{self as pb, accounts_service_client::AccountsServiceClient},
+    types::Language,
+};
+use tonic::{Code, transport::Channel};
+use uuid::Uuid;
+
+type Accounts = AccountsServiceClient<Channel>;
+
+async fn accounts(server: &TestServer) -> Accounts {
+    AccountsServiceClient::new(server.channel().await)
+}
+
+async fn public_key(client: &mut Accounts, token: &str) -> String {
+    client
+        .get_push_public_key(with_token(pb::GetPushPublicKeyRequest {}, token))
+        .await
+        .unwrap()
+        .into_inner()
+        .public_key
+}
+
+fn subscription(
+    endpoint: &str,
+    p256dh: &str,
+    auth: &str,
+    language: Language,
+) -> pb::AddPushSubscriptionRequest {
+    pb::AddPushSubscriptionRequest {
+        endpoint: endpoint.to_owned(),
+        keys: Some(pb::PushSubscriptionKeys {
+            p256dh: p256dh.to_owned(),
+            auth: auth.to_owned(),
+        }),
+        language: language as i32,
+    }
+}
+
+async fn subscribe(
+    client: &mut Accounts,
+    token: &str,
+    device: &Device,
+    language: Language,
+) -> Result<(), tonic::Status> {
+    let request = subscription(&device.endpoint, &device.p256dh, &device.auth, language);
+    client
+        .add_push_subscription(with_token(request, token))
+        .await
+        .map(|_| ())
+}
+
+async fn unsubscribe(
+    client: &mut Accounts,
+    token: &str,
+    endpoint: &str,
+) -> Result<(), tonic::Status> {
+    let request = pb::RemovePushSubscriptionRequest {
+        endpoint: endpoint.to_owned(),
+    };
+    client
+        .remove_push_subscription(with_token(request, token))
+        .await
+        .map(|_| ())
+}
+
+async fn subscriptions(server: &TestServer) -> i64 {
+    sqlx::query_scalar("select count(*) from push_subscriptions")
+        .fetch_one(db(server))
+        .await
+        .unwrap()
+}
+
+/// The server, a local push service that trusts its VAPID key, and an accounts client.
+async fn start() -> (TestServer, PushService, Accounts) {
+    let server = TestServer::start().await;
+    let mut client = accounts(&server).await;
+    let (_, token) = customer(&server).await;
+    let key = public_key(&mut client, &token).await;
+    (server, PushService::start(&key).await, client)
+}
+
+#[tokio::test]
+async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_s() {
+    let (server, push, mut client) = start().await;
+    let french = Pro {
+        language: "fr",
+        ..CALGARY_PRO
+    };
+    let (_, token, email) = professional(&server, french).await;
+    let (phone, laptop) = (push.device(), push.device());
+    subscribe(&mut client, &token, &phone, Language::Fr)
+        .await
+        .unwrap();
+    // The same endpoint again is the same subscription.
+    subscribe(&mut client, &token, &phone, Language::Fr)
+        .await
+        .unwrap();
+    subscribe(&mut client, &token, &laptop, Language::En)
+        .await
+        .unwrap();
+    assert_eq!(subscriptions(&server).await, 2);
+
+    let (_, customer_token) = customer(&server).await;
+    let mut market = market(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let placed = Instant::now();
+
+    let got = push.wait_for(&phone, 1, 5).await;
+    let alert = &got[0];
+    assert!(alert.at - placed < Duration::from_secs(5));
+    let (title, body) = (
+        alert.payload["title"].as_str().unwrap(),
+        alert.payload["body"].as_str().unwrap(),
+    );
+    assert_eq!(title, "Urgence\u{a0}: Services de plomberie à Calgary");
+    assert!(body.contains("soumission"), "{body}");
+    assert_eq!(
+        alert.payload["url"],
+        format!("http://127.0.0.1:8080/view-request/{}", request.id)
+    );
+    assert!(!alert.payload.to_string().contains(STREET));
+    assert_eq!(alert.urgency, "high");
+    assert!((1..=24 * 3600).contains(&alert.ttl), "{}", alert.ttl);
+    let english = &push.wait_for(&laptop, 1, 5).await[0];
+    assert_eq!(
+        english.payload["title"],
+        "Emergency: Plumbing Services in Calgary"
+    );
+
+    // The email goes out as before, and each device is alerted once.
+    helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, &request.id, 1).await;
+    wait_until_outbox_idle(db(&server)).await;
+    assert_eq!(push.received(&phone).len(), 1);
+    assert_eq!(push.received(&laptop).len(), 1);
+    assert!(push.refused().is_empty(), "{:?}", push.refused());
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_subscription_its_push_service_no_longer_knows_is_removed() {
+    let (server, push, mut client) = start().await;
+    let (_, token, email) = professional(&server, CALGARY_PRO).await;
+    let (gone, kept) = (push.device(), push.device());
+    subscribe(&mut client, &token, &gone, Language::En)
+        .await
+        .unwrap();
+    subscribe(&mut client, &token, &kept, Language::En)
+        .await
+        .unwrap();
+    push.answer(&gone, 410);
+
+    let (_, customer_token) = customer(&server).await;
+    let mut market = market(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    push.wait_for(&kept, 1, 5).await;
+    helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, &request.id, 1).await;
+    wait_until_outbox_idle(db(&server)).await;
+    let left: Vec<String> = sqlx::query_scalar("select endpoint from push_subscriptions")
+        .fetch_all(db(&server))
+        .await
+        .unwrap();
+    assert_eq!(left, [kept.endpoint.clone()]);
+    let dropped: Vec<(String, String)> = sqlx::query_as(
+        "select state, last_error from outbox_messages where channel = 'push' and state <> 'sent'",
+    )
+    .fetch_all(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(dropped.len(), 1, "{dropped:?}");
+    assert_eq!(dropped[0].0, "expired", "{dropped:?}");
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn endpoints_off_the_list_and_bad_keys_are_refused_with_their_reason() {
+    let (server, push, client) = start().await;
+    let (_, token, _) = professional(&server, CALGARY_PRO).await;
+    let device = push.device();
+    let refused = |endpoint: &str, p256dh: &str, auth: &str| {
+        let request = subscription(endpoint, p256dh, auth, Language::En);
+        let mut client = client.clone();
+        let token = token.clone();
+        async move {
+            let status = client
+                .add_push_subscription(with_token(request, &token))
+                .await
+                .unwrap_err();
+            assert_eq!(status.code(), Code::InvalidArgument);
+            (reason(&status), violated_fields(&status))
+        }
+    };
+    let (key, auth) = (device.p256dh.as_str(), device.auth.as_str());
+    for endpoint in [
+        "https://169.254.169.254/latest/meta-data",
+        "https://internal.example.ca/push/1",
+        "http://10.0.0.1/push/1",
+        "https://fcm.googleapis.com/fcm/send/1",
+    ] {
+        assert_eq!(
+            refused(endpoint, key, auth).await,
+            ("PUSH_ENDPOINT_NOT_ALLOWED".into(), vec!["endpoint".into()]),
+            "{endpoint}"
+        );
+    }
+    for endpoint in ["", "not an address", "ftp://127.0.0.1/x"] {
+        assert_eq!(
+            refused(endpoint, key, auth).await,
+            ("PUSH_ENDPOINT_INVALID".into(), vec!["endpoint".into()]),
+            "{endpoint}"
+        );
+    }
+    // Over 1,000 characters the request's bounds refuse it before it is read.
+    let long = format!("{}{}", device.endpoint, "a".repeat(1000));
+    assert_eq!(
+        refused(&long, key, auth).await,
+        ("INVALID_ARGUMENT".into(), vec!["endpoint".into()])
+    );
+    let on = device.endpoint.as_str();
+    for bad_key in ["", "AAAA", &auth.to_owned(), &format!("{key}AA")] {
+        assert_eq!(
+            refused(on, bad_key, auth).await,
+            ("PUSH_KEYS_INVALID".into(), vec!["keys.p256dh".into()]),
+            "{bad_key}"
+        );
+    }
+    for bad_auth in ["", "AAAAAAAAAAA", key] {
+        assert_eq!(
+            refused(on, key, bad_auth).await,
+            ("PUSH_KEYS_INVALID".into(), vec!["keys.auth".into()]),
+            "{bad_auth}"
+        );
+    }
+    assert_eq!(subscriptions(&server).await, 0);
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_subscription_is_its_account_s_only() {
+    let (server, push, mut client) = start().await;
+    let (_, owner, _) = professional(&server, CALGARY_PRO).await;
+    let (_, other, _) = professional(&server, CALGARY_PRO).await;
+    let (_, a_customer) = customer(&server).await;
+    let device = push.device();
+    subscribe(&mut client, &owner, &device, Language::En)
+        .await
+        .unwrap();
+
+    for stranger in [&other, &a_customer] {
+        let status = unsubscribe(&mut client, stranger, &device.endpoint)
+            .await
+            .unwrap_err();
+        assert_eq!(status.code(), Code::NotFound);
+    }
+    let admin = admin_token(&server, &mut client).await;
+    let status = unsubscribe(&mut client, &admin, &device.endpoint)
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::PermissionDenied);
+    let status = subscribe(&mut client, &admin, &device, Language::En)
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::PermissionDenied);
+    let unsigned = client
+        .add_push_subscription(subscription(
+            &device.endpoint,
+            &device.p256dh,
+            &device.auth,
+            Language::En,
+        ))
+        .await
+        .unwrap_err();
+    assert_eq!(unsigned.code(), Code::Unauthenticated);
+    assert_eq!(subscriptions(&server).await, 1);
+
+    unsubscribe(&mut client, &owner, &device.endpoint)
+        .await
+        .unwrap();
+    assert_eq!(subscriptions(&server).await, 0);
+    let again = unsubscribe(&mut client, &owner, &device.endpoint)
+        .await
+        .unwrap_err();
+    assert_eq!(again.code(), Code::NotFound);
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn without_a_vapid_key_the_server_offers_no_push() {
+    let server = TestServer::start_with(|config| config.vapid_private_key = None).await;
+    let mut client = accounts(&server).await;
+    let (_, token) = customer(&server).await;
+    let status = client
+        .get_push_public_key(with_token(pb::GetPushPublicKeyRequest {}, &token))
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&status), "PUSH_NOT_CONFIGURED");
+    server.stop().await;
+}

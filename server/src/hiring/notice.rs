@@ -10,7 +10,7 @@ use anyhow::Context;
 use crate::{
     billing::{Payment, PaymentState},
     config::links::Links,
-    domain::Money,
+    domain::{Language, Money},
     outbox::NewOutboxMessage,
     store::{
         accounts::Contact,
@@ -19,8 +19,18 @@ use crate::{
         receipts::HireFacts,
         repair_requests::RepairRequestRow,
     },
-    words::{self, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Moment},
+    words::{self, Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Moment},
 };
+
+/// The push alert of a hire on a device of the hired professional set to `language`: the
+/// service and the customer; the address is for the job's page.
+pub(super) fn hired_alert(
+    customer: &Contact,
+    request: &RepairRequestRow,
+    language: Language,
+) -> Alert {
+    words::of(language).hired_alert(request.service_name.of(language), &customer.name)
+}
 
 /// The email telling the hired professional `pro` where the job is and how to reach
 /// `customer` (`link` lists their active jobs).

@@ -9,6 +9,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::{
+    accounts::push::{self, Alerting},
     auth::{
         Caller,
         access::{self, QuoteParties},
@@ -17,10 +18,11 @@ use crate::{
     domain::{Currency, QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
-    outbox::{self, NewOutboxMessage},
+    outbox::{self, NewOutboxMessage, Urgency},
     requests,
     state::AppState,
     store::{
+        accounts::AccountKind,
         customers,
         page::PageRequest,
         professionals,
@@ -122,7 +124,8 @@ fn check_terms(form: &QuoteForm, minimum: Option<i64>) -> ApiResult<(i32, i64)> 
     Ok((form.estimated_minutes, fee))
 }
 
-/// Emails the request's customer (and texts them when they opted in) about a new quote.
+/// Emails the request's customer (and texts them when they opted in) about a new quote, and
+/// alerts each device they asked to be alerted on.
 async fn tell_customer(
     tx: &mut sqlx::PgConnection,
     state: &AppState,
@@ -132,7 +135,24 @@ async fn tell_customer(
         .await?
         .ok_or_else(|| not_found("request"))?;
     let link = state.config.links().request_quotes(quote.repair_request_id);
-    let messages = notice::new_quote(&customer, quote, &link);
+    let mut messages = notice::new_quote(&customer, quote, &link);
+    let tag = format!("quotes:{}", quote.repair_request_id);
+    let dedupe = format!("quote:{}:push", quote.id);
+    let to = Alerting {
+        kind: AccountKind::Customer,
+        accounts: &[quote.customer_id],
+        urgency: Urgency::Normal,
+        until: None,
+        url: &link,
+        tag: &tag,
+        dedupe: Some(&dedupe),
+    };
+    messages.extend(
+        push::alerts(tx, to, |_, language| {
+            Some(notice::new_quote_alert(quote, language, &link))
+        })
+        .await?,
+    );
     outbox::enqueue_many(&mut *tx, &messages).await?;
     Ok(())
 }

@@ -8,7 +8,10 @@ use std::time::{Duration, Instant};
 
 use crate::helpers::{
     self, TestServer, admin_token,
-    market::{CALGARY_PRO, Pro, STREET, customer, db, in_calgary, market, place, professional},
+    market::{
+        CALGARY_PRO, Pro, STREET, VISA, billing, customer, db, hire, in_calgary, market, place,
+        professional, quote,
+    },
     push_service::{Device, PushService},
     reason, violated_fields, wait_until_outbox_idle, with_token,
 };
@@ -16,6 +19,7 @@ use repairs_proto::{
     accounts::{self as pb, accounts_service_client::AccountsServiceClient},
     types::Language,
 };
+use repairs_server::config::Config;
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
@@ -86,7 +90,11 @@ async fn subscriptions(server: &TestServer) -> i64 {
 
 /// The server, a local push service that trusts its VAPID key, and an accounts client.
 async fn start() -> (TestServer, PushService, Accounts) {
-    let server = TestServer::start().await;
+    start_with(|_| {}).await
+}
+
+async fn start_with(adjust: impl FnOnce(&mut Config)) -> (TestServer, PushService, Accounts) {
+    let server = TestServer::start_with(adjust).await;
     let mut client = accounts(&server).await;
     let (_, token) = customer(&server).await;
     let key = public_key(&mut client, &token).await;
@@ -149,6 +157,99 @@ async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_
     assert_eq!(push.received(&phone).len(), 1);
     assert_eq!(push.received(&laptop).len(), 1);
     assert!(push.refused().is_empty(), "{:?}", push.refused());
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_customer_is_alerted_of_a_quote_and_the_professional_of_the_hire() {
+    let (server, push, mut client) = start().await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let (_, customer_token) = customer(&server).await;
+    let (customer_phone, pro_phone) = (push.device(), push.device());
+    subscribe(&mut client, &customer_token, &customer_phone, Language::Fr)
+        .await
+        .unwrap();
+    subscribe(&mut client, &pro_token, &pro_phone, Language::En)
+        .await
+        .unwrap();
+    let mut market = market(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    push.wait_for(&pro_phone, 1, 5).await;
+
+    let sent = quote(&mut market, &pro_token, &request.id).await;
+    let alert = &push.wait_for(&customer_phone, 1, 5).await[0];
+    assert_eq!(
+        alert.payload["title"],
+        "Nouvelle soumission\u{a0}: Services de plomberie"
+    );
+    let body = alert.payload["body"].as_str().unwrap();
+    assert!(body.contains("90,00\u{a0}$"), "{body}");
+    assert!(alert.payload["url"].as_str().unwrap().contains(&request.id));
+    assert_eq!(alert.urgency, "normal");
+
+    hire(
+        &billing(&server).await,
+        &customer_token,
+        &sent.id,
+        VISA,
+        Uuid::now_v7(),
+    )
+    .await
+    .unwrap();
+    let hired = &push.wait_for(&pro_phone, 2, 5).await[1];
+    assert_eq!(hired.payload["title"], "You are hired: Plumbing Services");
+    assert!(
+        !hired.payload.to_string().contains(STREET),
+        "{:?}",
+        hired.payload
+    );
+    assert_eq!(hired.urgency, "high");
+    wait_until_outbox_idle(db(&server)).await;
+    assert_eq!(push.received(&customer_phone).len(), 1);
+    assert_eq!(push.received(&pro_phone).len(), 2);
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_push_service_that_fails_is_tried_again_and_the_email_goes_out_anyway() {
+    let (server, push, mut client) = start_with(|config| config.outbox_retry_base_ms = 300).await;
+    let (_, token, email) = professional(&server, CALGARY_PRO).await;
+    let device = push.device();
+    subscribe(&mut client, &token, &device, Language::En)
+        .await
+        .unwrap();
+    push.answer(&device, 500);
+    let (_, customer_token) = customer(&server).await;
+    let mut market = market(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, &request.id, 1).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let failed: Option<(String, String)> = sqlx::query_as(
+            "select state, last_error from outbox_messages where channel = 'push' and last_error <> ''",
+        )
+        .fetch_optional(db(&server))
+        .await
+        .unwrap();
+        if let Some((state, error)) = failed {
+            assert_eq!(state, "pending");
+            assert!(error.contains("500"), "{error}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the push was not tried");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(push.received(&device).is_empty());
+    push.answer(&device, 201);
+    push.wait_for(&device, 1, 5).await;
+    wait_until_outbox_idle(db(&server)).await;
+    assert_eq!(subscriptions(&server).await, 1);
     push.stop().await;
     server.stop().await;
 }

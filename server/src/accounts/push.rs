@@ -98,15 +98,54 @@ struct Payload<'a> {
 /// What one event alerts: to whom, how urgently, until when it is worth showing.
 #[derive(Debug, Clone, Copy)]
 pub struct Alerting<'a> {
-    pub kind: AccountKind,
-    pub accounts: &'a [Uuid],
-    pub urgency: Urgency,
+    kind: AccountKind,
+    accounts: &'a [Uuid],
+    urgency: Urgency,
     /// Not worth delivering after this (also bounds how long the push service keeps it).
-    pub until: Option<DateTime<Utc>>,
-    pub url: &'a str,
-    pub tag: &'a str,
+    until: Option<DateTime<Utc>>,
+    url: &'a str,
+    tag: &'a str,
     /// Keys the pushes (`{dedupe}:{subscription}`) so that a retried event writes none twice.
-    pub dedupe: Option<&'a str>,
+    dedupe: &'a str,
+}
+
+impl<'a> Alerting<'a> {
+    /// Alerts to the devices of `accounts` (of `kind`) that open `url`: one notification
+    /// per `tag` on a device, a newer one replacing it; keyed by `tag` too, unless
+    /// [`Self::keyed`] says otherwise. Normal urgency, kept a day at most.
+    pub fn new(kind: AccountKind, accounts: &'a [Uuid], url: &'a str, tag: &'a str) -> Self {
+        Self {
+            kind,
+            accounts,
+            urgency: Urgency::Normal,
+            until: None,
+            url,
+            tag,
+            dedupe: tag,
+        }
+    }
+
+    /// Wakes the device now (an emergency, a hire).
+    pub fn urgent(mut self, urgent: bool) -> Self {
+        self.urgency = if urgent {
+            Urgency::High
+        } else {
+            Urgency::Normal
+        };
+        self
+    }
+
+    /// Drops the alerts still unsent at `time`.
+    pub fn until(mut self, time: DateTime<Utc>) -> Self {
+        self.until = Some(time);
+        self
+    }
+
+    /// Keys the pushes by `dedupe` rather than the tag.
+    pub fn keyed(mut self, dedupe: &'a str) -> Self {
+        self.dedupe = dedupe;
+        self
+    }
 }
 
 /// One push per device of `to.accounts`, written by `alert` in the device's language (for
@@ -134,9 +173,7 @@ pub async fn alerts(
             // Four strings always serialise.
             let json = serde_json::to_string(&payload).unwrap_or_default();
             let mut message = NewOutboxMessage::push(device.subscription_id, json, to.urgency);
-            message.dedupe_key = to
-                .dedupe
-                .map(|key| format!("{key}:{}", device.subscription_id));
+            message.dedupe_key = Some(format!("{}:{}", to.dedupe, device.subscription_id));
             message.discard_after = to.until;
             Some(message)
         })

@@ -10,7 +10,7 @@ use crate::{
     billing::{Ledger, LedgerError, Payment, PaymentState, Purpose, Step},
     domain::{RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason, not_found},
-    outbox::{self, NewOutboxMessage, Urgency},
+    outbox::{self, NewOutboxMessage},
     providers::payments::IdempotencyKey,
     requests,
     state::AppState,
@@ -200,15 +200,8 @@ async fn hired_notice(
     let link = state.config.links().professional_jobs();
     let mut messages = vec![notice::hired(&pro, &customer, &request, &link)];
     let tag = format!("hire:{}", order.id);
-    let to = Alerting {
-        kind: AccountKind::Professional,
-        accounts: &[order.professional_id],
-        urgency: Urgency::High,
-        until: None,
-        url: &link,
-        tag: &tag,
-        dedupe: Some(&tag),
-    };
+    let professional_id = [order.professional_id];
+    let to = Alerting::new(AccountKind::Professional, &professional_id, &link, &tag).urgent(true);
     messages.extend(
         push::alerts(tx, to, |_, language| {
             Some(notice::hired_alert(&customer, &request, language))

@@ -18,7 +18,7 @@ use crate::{
     domain::{Currency, QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
-    outbox::{self, NewOutboxMessage, Urgency},
+    outbox::{self, NewOutboxMessage},
     requests,
     state::AppState,
     store::{
@@ -137,16 +137,9 @@ async fn tell_customer(
     let link = state.config.links().request_quotes(quote.repair_request_id);
     let mut messages = notice::new_quote(&customer, quote, &link);
     let tag = format!("quotes:{}", quote.repair_request_id);
-    let dedupe = format!("quote:{}:push", quote.id);
-    let to = Alerting {
-        kind: AccountKind::Customer,
-        accounts: &[quote.customer_id],
-        urgency: Urgency::Normal,
-        until: None,
-        url: &link,
-        tag: &tag,
-        dedupe: Some(&dedupe),
-    };
+    let key = format!("quote:{}", quote.id);
+    let customer_id = [quote.customer_id];
+    let to = Alerting::new(AccountKind::Customer, &customer_id, &link, &tag).keyed(&key);
     messages.extend(
         push::alerts(tx, to, |_, language| {
             Some(notice::new_quote_alert(quote, language, &link))

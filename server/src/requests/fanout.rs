@@ -19,7 +19,7 @@ use crate::{
     budgets,
     domain::{Email, Urgency},
     matching,
-    outbox::{self, Channel, NewOutboxMessage, Urgency as PushUrgency},
+    outbox::{self, Channel, NewOutboxMessage},
     state::AppState,
     store::{
         accounts::AccountKind,
@@ -121,22 +121,10 @@ async fn alerts(
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     let by_id: HashMap<Uuid, &matching::Notify> =
         nearest.iter().map(|p| (p.professional_id, p)).collect();
-    let emergency = request.urgency() == Urgency::Immediate;
     let tag = format!("repair-request:{}", request.id);
-    let dedupe = format!("repair-request:{}:push", request.id);
-    let to = Alerting {
-        kind: AccountKind::Professional,
-        accounts: told,
-        urgency: if emergency {
-            PushUrgency::High
-        } else {
-            PushUrgency::Normal
-        },
-        until: Some(request.expires_at),
-        url: link,
-        tag: &tag,
-        dedupe: Some(&dedupe),
-    };
+    let to = Alerting::new(AccountKind::Professional, told, link, &tag)
+        .urgent(request.urgency() == Urgency::Immediate)
+        .until(request.expires_at);
     push::alerts(tx, to, |professional, language| {
         let notify = by_id.get(&professional)?;
         Some(notice::new_request_alert(request, notify, language, link))

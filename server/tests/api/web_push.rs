@@ -17,6 +17,7 @@ use crate::helpers::{
 };
 use repairs_proto::{
     accounts::{self as pb, accounts_service_client::AccountsServiceClient},
+    marketplace::RepairRequest,
     types::Language,
 };
 use repairs_server::config::Config;
@@ -54,7 +55,13 @@ fn subscription(
     }
 }
 
-async fn subscribe(
+async fn subscribe(client: &mut Accounts, token: &str, device: &Device, language: Language) {
+    try_subscribe(client, token, device, language)
+        .await
+        .unwrap();
+}
+
+async fn try_subscribe(
     client: &mut Accounts,
     token: &str,
     device: &Device,
@@ -79,6 +86,20 @@ async fn unsubscribe(
         .remove_push_subscription(with_token(request, token))
         .await
         .map(|_| ())
+}
+
+/// A new customer and their emergency request in Calgary: their token and the request.
+async fn placed(server: &TestServer) -> (String, RepairRequest) {
+    let (_, token) = customer(server).await;
+    let request = place(
+        &mut market(server).await,
+        &token,
+        Uuid::now_v7(),
+        in_calgary(),
+    )
+    .await
+    .unwrap();
+    (token, request)
 }
 
 async fn subscriptions(server: &TestServer) -> i64 {
@@ -110,23 +131,13 @@ async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_
     };
     let (_, token, email) = professional(&server, french).await;
     let (phone, laptop) = (push.device(), push.device());
-    subscribe(&mut client, &token, &phone, Language::Fr)
-        .await
-        .unwrap();
+    subscribe(&mut client, &token, &phone, Language::Fr).await;
     // The same endpoint again is the same subscription.
-    subscribe(&mut client, &token, &phone, Language::Fr)
-        .await
-        .unwrap();
-    subscribe(&mut client, &token, &laptop, Language::En)
-        .await
-        .unwrap();
+    subscribe(&mut client, &token, &phone, Language::Fr).await;
+    subscribe(&mut client, &token, &laptop, Language::En).await;
     assert_eq!(subscriptions(&server).await, 2);
 
-    let (_, customer_token) = customer(&server).await;
-    let mut market = market(&server).await;
-    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
+    let (_, request) = placed(&server).await;
     let placed = Instant::now();
 
     let got = push.wait_for(&phone, 1, 5).await;
@@ -167,12 +178,8 @@ async fn a_customer_is_alerted_of_a_quote_and_the_professional_of_the_hire() {
     let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let (_, customer_token) = customer(&server).await;
     let (customer_phone, pro_phone) = (push.device(), push.device());
-    subscribe(&mut client, &customer_token, &customer_phone, Language::Fr)
-        .await
-        .unwrap();
-    subscribe(&mut client, &pro_token, &pro_phone, Language::En)
-        .await
-        .unwrap();
+    subscribe(&mut client, &customer_token, &customer_phone, Language::Fr).await;
+    subscribe(&mut client, &pro_token, &pro_phone, Language::En).await;
     let mut market = market(&server).await;
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
@@ -190,15 +197,11 @@ async fn a_customer_is_alerted_of_a_quote_and_the_professional_of_the_hire() {
     assert!(alert.payload["url"].as_str().unwrap().contains(&request.id));
     assert_eq!(alert.urgency, "normal");
 
-    hire(
-        &billing(&server).await,
-        &customer_token,
-        &sent.id,
-        VISA,
-        Uuid::now_v7(),
-    )
-    .await
-    .unwrap();
+    let billing = billing(&server).await;
+    let key = Uuid::now_v7();
+    hire(&billing, &customer_token, &sent.id, VISA, key)
+        .await
+        .unwrap();
     let hired = &push.wait_for(&pro_phone, 2, 5).await[1];
     assert_eq!(hired.payload["title"], "You are hired: Plumbing Services");
     assert!(
@@ -219,15 +222,9 @@ async fn a_push_service_that_fails_is_tried_again_and_the_email_goes_out_anyway(
     let (server, push, mut client) = start_with(|config| config.outbox_retry_base_ms = 300).await;
     let (_, token, email) = professional(&server, CALGARY_PRO).await;
     let device = push.device();
-    subscribe(&mut client, &token, &device, Language::En)
-        .await
-        .unwrap();
+    subscribe(&mut client, &token, &device, Language::En).await;
     push.answer(&device, 500);
-    let (_, customer_token) = customer(&server).await;
-    let mut market = market(&server).await;
-    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
+    let (_, request) = placed(&server).await;
     helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, &request.id, 1).await;
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
@@ -259,19 +256,11 @@ async fn a_subscription_its_push_service_no_longer_knows_is_removed() {
     let (server, push, mut client) = start().await;
     let (_, token, email) = professional(&server, CALGARY_PRO).await;
     let (gone, kept) = (push.device(), push.device());
-    subscribe(&mut client, &token, &gone, Language::En)
-        .await
-        .unwrap();
-    subscribe(&mut client, &token, &kept, Language::En)
-        .await
-        .unwrap();
+    subscribe(&mut client, &token, &gone, Language::En).await;
+    subscribe(&mut client, &token, &kept, Language::En).await;
     push.answer(&gone, 410);
 
-    let (_, customer_token) = customer(&server).await;
-    let mut market = market(&server).await;
-    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
+    let (_, request) = placed(&server).await;
     push.wait_for(&kept, 1, 5).await;
     helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, &request.id, 1).await;
     wait_until_outbox_idle(db(&server)).await;
@@ -279,7 +268,7 @@ async fn a_subscription_its_push_service_no_longer_knows_is_removed() {
         .fetch_all(db(&server))
         .await
         .unwrap();
-    assert_eq!(left, [kept.endpoint.clone()]);
+    assert_eq!(left, std::slice::from_ref(&kept.endpoint));
     let dropped: Vec<(String, String)> = sqlx::query_as(
         "select state, last_error from outbox_messages where channel = 'push' and state <> 'sent'",
     )
@@ -337,7 +326,7 @@ async fn endpoints_off_the_list_and_bad_keys_are_refused_with_their_reason() {
         ("INVALID_ARGUMENT".into(), vec!["endpoint".into()])
     );
     let on = device.endpoint.as_str();
-    for bad_key in ["", "AAAA", &auth.to_owned(), &format!("{key}AA")] {
+    for bad_key in ["", "AAAA", auth, &format!("{key}AA")] {
         assert_eq!(
             refused(on, bad_key, auth).await,
             ("PUSH_KEYS_INVALID".into(), vec!["keys.p256dh".into()]),
@@ -363,9 +352,7 @@ async fn a_subscription_is_its_account_s_only() {
     let (_, other, _) = professional(&server, CALGARY_PRO).await;
     let (_, a_customer) = customer(&server).await;
     let device = push.device();
-    subscribe(&mut client, &owner, &device, Language::En)
-        .await
-        .unwrap();
+    subscribe(&mut client, &owner, &device, Language::En).await;
 
     for stranger in [&other, &a_customer] {
         let status = unsubscribe(&mut client, stranger, &device.endpoint)
@@ -378,7 +365,7 @@ async fn a_subscription_is_its_account_s_only() {
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::PermissionDenied);
-    let status = subscribe(&mut client, &admin, &device, Language::En)
+    let status = try_subscribe(&mut client, &admin, &device, Language::En)
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::PermissionDenied);

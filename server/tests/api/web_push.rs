@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use crate::helpers::{
     self, TestServer, admin_token,
     market::{
-        CALGARY_PRO, Pro, STREET, VISA, billing, customer, db, hire, in_calgary, market, place,
-        professional, quote,
+        CALGARY_PRO, Pro, STREET, VISA, billing, cancel, customer, db, hire, in_calgary, market,
+        place, professional, quote,
     },
     push_service::{Device, PushService},
     reason, violated_fields, wait_until_outbox_idle, with_token,
@@ -100,6 +100,25 @@ async fn placed(server: &TestServer) -> (String, RepairRequest) {
     .await
     .unwrap();
     (token, request)
+}
+
+/// Waits (up to 5 s) for a push that failed: its state and error.
+async fn failed_push(server: &TestServer) -> (String, String) {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let failed: Option<(String, String)> = sqlx::query_as(
+            "select state, last_error from outbox_messages
+             where channel = 'push' and last_error <> ''",
+        )
+        .fetch_optional(db(server))
+        .await
+        .unwrap();
+        if let Some(failed) = failed {
+            return failed;
+        }
+        assert!(Instant::now() < deadline, "no push failed");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 async fn subscriptions(server: &TestServer) -> i64 {
@@ -226,22 +245,9 @@ async fn a_push_service_that_fails_is_tried_again_and_the_email_goes_out_anyway(
     push.answer(&device, 500);
     let (_, request) = placed(&server).await;
     helpers::wait_for_message(server.data_dir(), "email.jsonl", &email, &request.id, 1).await;
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let failed: Option<(String, String)> = sqlx::query_as(
-            "select state, last_error from outbox_messages where channel = 'push' and last_error <> ''",
-        )
-        .fetch_optional(db(&server))
-        .await
-        .unwrap();
-        if let Some((state, error)) = failed {
-            assert_eq!(state, "pending");
-            assert!(error.contains("500"), "{error}");
-            break;
-        }
-        assert!(Instant::now() < deadline, "the push was not tried");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let (state, error) = failed_push(&server).await;
+    assert_eq!(state, "pending");
+    assert!(error.contains("500"), "{error}");
     assert!(push.received(&device).is_empty());
     push.answer(&device, 201);
     push.wait_for(&device, 1, 5).await;
@@ -404,5 +410,46 @@ async fn without_a_vapid_key_the_server_offers_no_push() {
         .unwrap_err();
     assert_eq!(status.code(), Code::FailedPrecondition);
     assert_eq!(reason(&status), "PUSH_NOT_CONFIGURED");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_cancelled_request_s_waiting_pushes_are_dropped() {
+    let (server, push, mut client) = start_with(|config| config.outbox_retry_base_ms = 300).await;
+    let (_, token, _) = professional(&server, CALGARY_PRO).await;
+    let device = push.device();
+    subscribe(&mut client, &token, &device, Language::En).await;
+    push.answer(&device, 500);
+    let (customer_token, request) = placed(&server).await;
+    failed_push(&server).await;
+    cancel(&mut market(&server).await, &customer_token, &request.id)
+        .await
+        .unwrap();
+    push.answer(&device, 201);
+    // Past the retry's wait: the push stays dropped.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    wait_until_outbox_idle(db(&server)).await;
+    assert!(push.received(&device).is_empty());
+    let (state, _) = failed_push(&server).await;
+    assert_eq!(state, "expired");
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_deleted_customer_s_devices_are_forgotten() {
+    let (server, push, mut client) = start().await;
+    let (customer_id, token) = customer(&server).await;
+    subscribe(&mut client, &token, &push.device(), Language::En).await;
+    let admin = admin_token(&server, &mut client).await;
+    let deletion = pb::DeleteCustomerRequest {
+        id: customer_id.to_string(),
+    };
+    client
+        .delete_customer(with_token(deletion, &admin))
+        .await
+        .unwrap();
+    assert_eq!(subscriptions(&server).await, 0);
+    push.stop().await;
     server.stop().await;
 }

@@ -5,7 +5,7 @@ use chrono::{Datelike, Timelike};
 
 use super::{
     Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    Reviewed, Words,
+    PaymentStep, Reviewed, Words,
     format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
@@ -352,6 +352,50 @@ impl Words for English {
                 "Hello {name},\n\nThe hold of {amount} on your card for your request ({service}) with {professional} {what} on {ended}. Your card was not charged.\n\n{next}: {link}"
             ),
         )
+    }
+
+    fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert {
+        let (service, amount) = (payment.service, self.money(payment.amount));
+        let (title, body) = match step {
+            PaymentStep::HoldPlaced => (
+                format!("Hold placed: {service}"),
+                format!(
+                    "{amount} is held on your card for {}.",
+                    payment.professional
+                ),
+            ),
+            PaymentStep::Charged => (
+                format!("Your receipt: {service}"),
+                format!("Your card was charged {amount}."),
+            ),
+            PaymentStep::Refunded => (
+                format!("Refund: {service}"),
+                format!("{amount} was refunded to your card."),
+            ),
+            PaymentStep::HoldEnded(end) => (
+                format!("Hold ended: {service}"),
+                match end {
+                    HoldEnd::Released => {
+                        format!("The hold of {amount} was released; nothing was charged.")
+                    }
+                    HoldEnd::Lapsed => format!(
+                        "The hold of {amount} lapsed; nothing was charged. Hire again to go on."
+                    ),
+                },
+            ),
+        };
+        Alert { title, body }
+    }
+
+    fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert {
+        Alert {
+            title: format!("Job paid: {}", paid.service),
+            body: format!(
+                "{} paid. You are owed {}.",
+                paid.customer,
+                self.money(paid.net)
+            ),
+        }
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {

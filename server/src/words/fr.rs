@@ -7,7 +7,7 @@ use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
     Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    Reviewed, Words,
+    PaymentStep, Reviewed, Words,
     format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
@@ -326,6 +326,50 @@ impl Words for French {
                 "Bonjour {name},\n\nLa préautorisation de {amount} sur votre carte pour votre demande ({service}) avec {professional} {what} le {ended}. Votre carte n’a pas été débitée.\n\n{next}\u{a0}: {link}"
             ),
         )
+    }
+
+    fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert {
+        let (service, amount) = (payment.service, self.money(payment.amount));
+        let (title, body) = match step {
+            PaymentStep::HoldPlaced => (
+                format!("Préautorisation sur votre carte\u{a0}: {service}"),
+                format!(
+                    "Une préautorisation de {amount} est placée pour {}.",
+                    payment.professional
+                ),
+            ),
+            PaymentStep::Charged => (
+                format!("Votre reçu\u{a0}: {service}"),
+                format!("Votre carte a été débitée de {amount}."),
+            ),
+            PaymentStep::Refunded => (
+                format!("Remboursement\u{a0}: {service}"),
+                format!("{amount} a été remboursé sur votre carte."),
+            ),
+            PaymentStep::HoldEnded(end) => (
+                format!("Fin de la préautorisation\u{a0}: {service}"),
+                match end {
+                    HoldEnd::Released => {
+                        format!("La préautorisation de {amount} est libérée; rien n’a été débité.")
+                    }
+                    HoldEnd::Lapsed => format!(
+                        "La préautorisation de {amount} a expiré; rien n’a été débité. Engagez de nouveau pour continuer."
+                    ),
+                },
+            ),
+        };
+        Alert { title, body }
+    }
+
+    fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert {
+        Alert {
+            title: format!("Travail payé\u{a0}: {}", paid.service),
+            body: format!(
+                "{} a payé. Il vous est dû {}.",
+                paid.customer,
+                self.money(paid.net)
+            ),
+        }
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {

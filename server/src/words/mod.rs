@@ -91,6 +91,15 @@ pub struct HirePayment<'a> {
     pub link: &'a str,
 }
 
+/// A step of a hire's payment, as its customer's alert names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentStep {
+    HoldPlaced,
+    Charged,
+    Refunded,
+    HoldEnded(HoldEnd),
+}
+
 /// How a card hold ended without the card being charged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HoldEnd {
@@ -190,6 +199,10 @@ pub trait Words: Sync {
     ) -> Mail;
     /// To the hired professional: the job was paid, and what they are owed of it.
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail;
+    /// The push alert of a step of the customer's hire payment.
+    fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert;
+    /// The push alert of a job paid, to its professional: what they are owed of it.
+    fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert;
 
     // Reviews.
     /// To the professional: a customer reviewed their work.

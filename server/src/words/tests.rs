@@ -491,6 +491,12 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         }),
         words.new_quote_alert(&quote),
         words.hired_alert("Plumbing", "Éric"),
+        words.payment_alert(&payment, PaymentStep::HoldPlaced),
+        words.payment_alert(&payment, PaymentStep::Charged),
+        words.payment_alert(&payment, PaymentStep::Refunded),
+        words.payment_alert(&payment, PaymentStep::HoldEnded(HoldEnd::Released)),
+        words.payment_alert(&payment, PaymentStep::HoldEnded(HoldEnd::Lapsed)),
+        words.job_paid_alert(&paid),
     ];
     mails
         .into_iter()

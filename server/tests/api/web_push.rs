@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use crate::helpers::{
     self, TestServer, admin_token,
     market::{
-        CALGARY_PRO, Pro, STREET, VISA, billing, cancel, customer, db, hire, in_calgary, market,
-        place, professional, quote,
+        CALGARY_PRO, Pro, STREET, VISA, billing, cancel, complete, customer, db, hire, in_calgary,
+        market, place, professional, quote,
     },
     push_service::{Device, PushService},
     reason, violated_fields, wait_until_outbox_idle, with_token,
@@ -192,7 +192,7 @@ async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_
 }
 
 #[tokio::test]
-async fn a_customer_is_alerted_of_a_quote_and_the_professional_of_the_hire() {
+async fn a_customer_is_alerted_of_quotes_and_payment_steps_the_professional_of_hire_and_pay() {
     let (server, push, mut client) = start().await;
     let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let (_, customer_token) = customer(&server).await;
@@ -229,9 +229,26 @@ async fn a_customer_is_alerted_of_a_quote_and_the_professional_of_the_hire() {
         hired.payload
     );
     assert_eq!(hired.urgency, "high");
+    let held = &push.wait_for(&customer_phone, 2, 5).await[1];
+    assert_eq!(
+        held.payload["title"],
+        "Préautorisation sur votre carte\u{a0}: Services de plomberie"
+    );
+
+    complete(&mut market, &customer_token, &request.id)
+        .await
+        .unwrap();
+    let receipt = &push.wait_for(&customer_phone, 3, 5).await[2];
+    assert_eq!(
+        receipt.payload["title"],
+        "Votre reçu\u{a0}: Services de plomberie"
+    );
+    let paid = &push.wait_for(&pro_phone, 3, 5).await[2];
+    assert_eq!(paid.payload["title"], "Job paid: Plumbing Services");
+    assert!(paid.payload["body"].as_str().unwrap().contains("$90.00"));
     wait_until_outbox_idle(db(&server)).await;
-    assert_eq!(push.received(&customer_phone).len(), 1);
-    assert_eq!(push.received(&pro_phone).len(), 2);
+    assert_eq!(push.received(&customer_phone).len(), 3);
+    assert_eq!(push.received(&pro_phone).len(), 3);
     push.stop().await;
     server.stop().await;
 }

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::PgConnection;
+use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use crate::{
@@ -21,6 +21,7 @@ use crate::{
     store::{
         accounts::AccountKind,
         push_subscriptions::{self, Owner},
+        services::ServiceNames,
     },
     words::Alert,
 };
@@ -152,14 +153,14 @@ impl<'a> Alerting<'a> {
 /// the account it belongs to; `None`: none for that account), to put in the outbox with the
 /// event's other messages.
 pub async fn alerts(
-    tx: &mut PgConnection,
+    db: impl PgExecutor<'_>,
     to: Alerting<'_>,
     alert: impl Fn(Uuid, Language) -> Option<Alert>,
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     if to.accounts.is_empty() {
         return Ok(Vec::new());
     }
-    let devices = push_subscriptions::devices_of(&mut *tx, to.kind, to.accounts).await?;
+    let devices = push_subscriptions::devices_of(db, to.kind, to.accounts).await?;
     Ok(devices
         .into_iter()
         .filter_map(|device| {
@@ -178,6 +179,26 @@ pub async fn alerts(
             Some(message)
         })
         .collect())
+}
+
+/// The alerts to professionals that a request (`request_id`, of `service`) they quoted on,
+/// or were hired for, was closed: the customer cancelled it (`cancelled`) or hired another.
+/// They replace the request's own alert on each device.
+pub async fn request_closed(
+    db: impl PgExecutor<'_>,
+    request_id: Uuid,
+    professionals: &[Uuid],
+    service: &ServiceNames,
+    cancelled: bool,
+    link: &str,
+) -> sqlx::Result<Vec<NewOutboxMessage>> {
+    let tag = format!("repair-request:{request_id}");
+    let key = format!("closed:{request_id}");
+    let to = Alerting::new(AccountKind::Professional, professionals, link, &tag).keyed(&key);
+    alerts(db, to, |_, language| {
+        Some(crate::words::of(language).quote_closed_alert(service.of(language), cancelled))
+    })
+    .await
 }
 
 fn owner(caller: &Caller) -> ApiResult<Owner> {

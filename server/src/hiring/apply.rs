@@ -172,6 +172,13 @@ async fn hire_on(
     let lost =
         quotes::close_submitted(tx, order.repair_request_id, Some(order.quote_id), now).await?;
     let mut told: Vec<NewOutboxMessage> = lost.iter().map(notice::not_selected).collect();
+    if let Some(first) = lost.first() {
+        let quoted: Vec<Uuid> = lost.iter().map(|q| q.professional_id).collect();
+        let link = state.config.links().professional_jobs();
+        let (request, service) = (order.repair_request_id, &first.service_name);
+        let alerts = push::request_closed(&mut *tx, request, &quoted, service, false, &link);
+        told.extend(alerts.await?);
+    }
     if request_state != RepairRequestState::Hired {
         told.extend(hired_notice(tx, state, order).await?);
     }
@@ -203,7 +210,7 @@ async fn hired_notice(
     let professional_id = [order.professional_id];
     let to = Alerting::new(AccountKind::Professional, &professional_id, &link, &tag).urgent(true);
     messages.extend(
-        push::alerts(tx, to, |_, language| {
+        push::alerts(&mut *tx, to, |_, language| {
             Some(notice::hired_alert(&customer, &request, language))
         })
         .await?,

@@ -141,7 +141,7 @@ async fn tell_customer(
     let customer_id = [quote.customer_id];
     let to = Alerting::new(AccountKind::Customer, &customer_id, &link, &tag).keyed(&key);
     messages.extend(
-        push::alerts(tx, to, |_, language| {
+        push::alerts(&mut *tx, to, |_, language| {
             Some(notice::new_quote_alert(quote, language, &link))
         })
         .await?,

@@ -125,7 +125,7 @@ async fn alerts(
     let to = Alerting::new(AccountKind::Professional, told, link, &tag)
         .urgent(request.urgency() == Urgency::Immediate)
         .until(request.expires_at);
-    push::alerts(tx, to, |professional, language| {
+    push::alerts(&mut *tx, to, |professional, language| {
         let notify = by_id.get(&professional)?;
         Some(notice::new_request_alert(request, notify, language, link))
     })

@@ -217,6 +217,21 @@ impl Words for English {
         )
     }
 
+    fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert {
+        if cancelled {
+            Alert {
+                title: format!("Request cancelled: {service}"),
+                body: "The customer cancelled their request. There is nothing for you to do."
+                    .to_owned(),
+            }
+        } else {
+            Alert {
+                title: format!("Quote not selected: {service}"),
+                body: "The customer hired another professional. Your quote is closed.".to_owned(),
+            }
+        }
+    }
+
     fn hired_alert(&self, service: &str, customer: &str) -> Alert {
         Alert {
             title: format!("You are hired: {service}"),

@@ -210,6 +210,21 @@ impl Words for French {
         )
     }
 
+    fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert {
+        if cancelled {
+            Alert {
+                title: format!("Demande annulée\u{a0}: {service}"),
+                body: "Le client a annulé sa demande. Vous n’avez rien à faire.".to_owned(),
+            }
+        } else {
+            Alert {
+                title: format!("Soumission non choisie\u{a0}: {service}"),
+                body: "Le client a engagé un autre professionnel. Votre soumission est close."
+                    .to_owned(),
+            }
+        }
+    }
+
     fn hired_alert(&self, service: &str, customer: &str) -> Alert {
         Alert {
             title: format!("Vous êtes engagé\u{a0}: {service}"),

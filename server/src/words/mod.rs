@@ -177,6 +177,9 @@ pub trait Words: Sync {
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail;
     /// The push alert of a hire, to the hired professional: the service and the customer.
     fn hired_alert(&self, service: &str, customer: &str) -> Alert;
+    /// The push alert to a professional whose quote on, or job for, a request was closed:
+    /// the customer cancelled it (`cancelled`) or hired someone else.
+    fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert;
     /// To a professional whose quote lost: the customer hired someone else.
     fn not_selected(&self, name: &str, service: &str) -> Mail;
     /// To the customer: their job's card hold lapses at `lapses`.

@@ -491,6 +491,8 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         }),
         words.new_quote_alert(&quote),
         words.hired_alert("Plumbing", "Éric"),
+        words.quote_closed_alert("Plumbing", true),
+        words.quote_closed_alert("Plumbing", false),
         words.payment_alert(&payment, PaymentStep::HoldPlaced),
         words.payment_alert(&payment, PaymentStep::Charged),
         words.payment_alert(&payment, PaymentStep::Refunded),

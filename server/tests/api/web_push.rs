@@ -470,3 +470,58 @@ async fn a_deleted_customer_s_devices_are_forgotten() {
     push.stop().await;
     server.stop().await;
 }
+
+fn titles(push: &PushService, device: &Device) -> Vec<String> {
+    push.received(device)
+        .iter()
+        .map(|m| m.payload["title"].as_str().unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn professionals_are_alerted_when_their_quote_or_job_is_closed() {
+    let (server, push, mut client) = start().await;
+    let (_, hired_token, _) = professional(&server, CALGARY_PRO).await;
+    let (_, other_token, _) = professional(&server, CALGARY_PRO).await;
+    let (hired_phone, other_phone) = (push.device(), push.device());
+    subscribe(&mut client, &hired_token, &hired_phone, Language::En).await;
+    subscribe(&mut client, &other_token, &other_phone, Language::En).await;
+    let (customer_token, request) = placed(&server).await;
+    let mut market = market(&server).await;
+    let chosen = quote(&mut market, &hired_token, &request.id).await;
+    quote(&mut market, &other_token, &request.id).await;
+    let billing = billing(&server).await;
+    let key = Uuid::now_v7();
+    hire(&billing, &customer_token, &chosen.id, VISA, key)
+        .await
+        .unwrap();
+    push.wait_for(&other_phone, 2, 5).await;
+    assert_eq!(
+        titles(&push, &other_phone)[1],
+        "Quote not selected: Plumbing Services"
+    );
+
+    // The hired job cancelled, then an open request the professional quoted on.
+    cancel(&mut market, &customer_token, &request.id)
+        .await
+        .unwrap();
+    let second = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    quote(&mut market, &hired_token, &second.id).await;
+    cancel(&mut market, &customer_token, &second.id)
+        .await
+        .unwrap();
+    push.wait_for(&hired_phone, 5, 5).await;
+    wait_until_outbox_idle(db(&server)).await;
+    let cancelled = "Request cancelled: Plumbing Services";
+    let seen = titles(&push, &hired_phone);
+    assert_eq!(
+        seen.iter().filter(|t| *t == cancelled).count(),
+        2,
+        "{seen:?}"
+    );
+    assert_eq!(titles(&push, &other_phone).len(), 3);
+    push.stop().await;
+    server.stop().await;
+}

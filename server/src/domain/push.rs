@@ -77,7 +77,8 @@ impl PushEndpoint {
         if !hosts.allows(&host) || !(secure || loopback) {
             return Err(EndpointProblem::NotAllowed);
         }
-        Ok(Self(url.to_string()))
+        // Kept as the browser gave it: RemovePushSubscription names it the same way.
+        Ok(Self(raw.to_owned()))
     }
 
     pub fn as_str(&self) -> &str {
@@ -137,7 +138,12 @@ mod tests {
         let big = hosts(&["fcm.googleapis.com", "*.notify.windows.com"]);
         let ok = |raw: &str| PushEndpoint::parse(raw, &big);
         assert!(ok("https://fcm.googleapis.com/fcm/send/abc").is_ok());
-        assert!(ok("https://FCM.googleapis.com/fcm/send/abc").is_ok());
+        assert_eq!(
+            ok(" https://FCM.googleapis.com/fcm/send/abc ")
+                .unwrap()
+                .as_str(),
+            "https://FCM.googleapis.com/fcm/send/abc"
+        );
         assert!(ok("https://wns2-by3p.notify.windows.com/w/?token=x").is_ok());
         assert_eq!(
             ok("https://notify.windows.com/w"),

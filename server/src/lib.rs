@@ -106,12 +106,19 @@ struct Prepared {
     state: AppState,
     sms: Arc<dyn providers::SmsSender>,
     email: Arc<dyn providers::EmailSender>,
+    push: Option<Arc<dyn providers::web_push::PushSender>>,
 }
 
 async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<Prepared> {
     database.migrate().await?;
     let secret = auth::secret::load(
         config.jwt_secret.as_deref(),
+        database.embedded.is_some(),
+        &config.data_dir,
+    )
+    .await?;
+    let vapid = providers::web_push::vapid::load(
+        config.vapid_private_key.as_deref(),
         database.embedded.is_some(),
         &config.data_dir,
     )
@@ -172,11 +179,21 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         counter_key: Arc::new(auth::secret::derive_key(&secret, "counter-keys")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
         metrics,
+        push_public_key: vapid.as_ref().map(|key| key.public_base64url().into()),
+    };
+    let push = match vapid {
+        Some(key) => Some(Arc::new(providers::web_push::WebPushClient::new(
+            key,
+            config.push_contact(),
+            config.push_concurrency,
+        )?) as Arc<dyn providers::web_push::PushSender>),
+        None => None,
     };
     Ok(Prepared {
         state,
         sms: providers.sms,
         email: providers.email,
+        push,
     })
 }
 
@@ -190,7 +207,7 @@ impl BackgroundTasks {
     fn start(config: &Config, prepared: &Prepared, readiness: &readiness::Readiness) -> Self {
         let (shutdown, stop) = tokio::sync::watch::channel(false);
         let state = &prepared.state;
-        let worker = outbox::Worker::new(
+        let mut worker = outbox::Worker::new(
             state.db.clone(),
             prepared.sms.clone(),
             prepared.email.clone(),
@@ -198,6 +215,9 @@ impl BackgroundTasks {
             state.outbox.clone(),
         )
         .with_metrics(state.metrics.clone());
+        if let Some(push) = &prepared.push {
+            worker = worker.with_push(push.clone());
+        }
         let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
         let mut tasks = vec![
             worker.spawn(stop.clone()),

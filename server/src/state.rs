@@ -63,4 +63,7 @@ pub struct AppState {
     pub file_link_key: Arc<[u8; 32]>,
     /// What `/metrics` reports (`crate::metrics`).
     pub metrics: Metrics,
+    /// The VAPID public key browsers subscribe to Web Push with (base64url); `None` when
+    /// this server sends no pushes.
+    pub push_public_key: Option<Arc<str>>,
 }

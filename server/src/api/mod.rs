@@ -16,6 +16,7 @@ mod marketplace;
 mod matching;
 mod payout_view;
 mod professional_view;
+mod push;
 mod quote_view;
 mod reply_language;
 mod request_view;

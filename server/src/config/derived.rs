@@ -8,7 +8,7 @@ use std::{
 };
 
 use super::{Config, Deployment, DistanceProviderKind, LogFormat, TranslationProviderKind};
-use crate::domain::{Language, Role};
+use crate::domain::{Language, PushHosts, Role};
 
 impl Config {
     pub fn session_ttl(&self) -> Duration {
@@ -48,6 +48,24 @@ impl Config {
             .iter()
             .find(|b| b.calling_code == calling_code)
             .map_or(self.sms_budget_per_country_per_hour, |b| b.per_hour)
+    }
+
+    /// The push services subscriptions may name.
+    pub fn push_hosts(&self) -> PushHosts {
+        PushHosts::new(&self.push_endpoint_hosts)
+    }
+
+    /// The `sub` of VAPID tokens: as set, else `mailto:` the sender address of emails.
+    pub fn push_contact(&self) -> String {
+        if let Some(contact) = &self.vapid_contact {
+            return contact.clone();
+        }
+        let from = self.email_from.trim();
+        let address = match (from.rfind('<'), from.rfind('>')) {
+            (Some(start), Some(end)) if start < end => &from[start + 1..end],
+            _ => from,
+        };
+        format!("mailto:{address}")
     }
 
     /// A configuration for tests: everything explicit, nothing read from the environment.
@@ -136,6 +154,10 @@ impl Config {
                 single_replica,
                 ..Deployment::for_tests()
             },
+            vapid_private_key: None,
+            vapid_contact: Some("mailto:push@example.ca".to_owned()),
+            push_endpoint_hosts: vec!["127.0.0.1".to_owned()],
+            push_concurrency: 8,
         }
     }
 }
@@ -159,6 +181,18 @@ mod tests {
         assert!("1".parse::<CountryBudget>().is_err());
         assert!("x=3".parse::<CountryBudget>().is_err());
         assert!("1=-3".parse::<CountryBudget>().is_err());
+    }
+
+    #[test]
+    fn push_defaults_to_the_big_browsers_and_the_email_sender() {
+        let config = Cli::try_parse_from(["repairs-server"]).unwrap().config;
+        assert_eq!(config.push_endpoint_hosts.len(), 4);
+        assert!(
+            config
+                .push_endpoint_hosts
+                .contains(&"*.notify.windows.com".to_owned())
+        );
+        assert_eq!(config.push_contact(), "mailto:no-reply@localhost");
     }
 
     #[test]

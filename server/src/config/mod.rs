@@ -396,6 +396,32 @@ pub struct Config {
     #[arg(long, env = "TRANSLATION_CHARS_PER_HOUR", default_value_t = 200_000)]
     pub translation_chars_per_hour: u32,
 
+    /// The VAPID private key (RFC 8292) that signs Web Push messages: the P-256 private
+    /// scalar, base64url. Every replica shares it; unset with DATABASE_URL, Web Push is off.
+    /// In the embedded default it is generated once and kept in the data dir.
+    #[arg(long, env = "VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+
+    /// Whom push services may contact about our messages (a `mailto:` or `https:` address);
+    /// unset, `mailto:` the address of EMAIL_FROM.
+    #[arg(long, env = "VAPID_CONTACT")]
+    pub vapid_contact: Option<String>,
+
+    /// The push services' hosts Web Push subscriptions may name, comma-separated; `*.name`
+    /// allows any host under `name`. Endpoints are https, or http to a listed loopback
+    /// address (tests).
+    #[arg(
+        long,
+        env = "PUSH_ENDPOINT_HOSTS",
+        value_delimiter = ',',
+        default_value = "fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com"
+    )]
+    pub push_endpoint_hosts: Vec<String>,
+
+    /// Web Push messages posted to push services at once by one server process.
+    #[arg(long, env = "PUSH_CONCURRENCY", default_value_t = 8)]
+    pub push_concurrency: usize,
+
     /// Live streams one caller may hold at once, of each kind: a professional's open-requests
     /// list (WatchOpenRequests), one account's watched requests (WatchRepairRequest).
     #[arg(long, env = "WATCH_STREAMS_PER_PROFESSIONAL", default_value_t = 4)]

@@ -8,8 +8,9 @@ use uuid::Uuid;
 #[derive(Debug, Clone)]
 pub struct NewOutboxMessage {
     pub channel: Channel,
+    /// An email address, a phone number, or a push subscription's id.
     pub recipient: String,
-    /// Empty for a text message.
+    /// Empty for a text message; a push's urgency (`normal`, `high`).
     pub subject: String,
     pub body: String,
     /// At most one message per key is ever written; a second is skipped.
@@ -22,6 +23,8 @@ pub struct NewOutboxMessage {
 pub enum Channel {
     Email,
     Sms,
+    /// Web Push to one browser subscription (`push_subscriptions`).
+    Push,
 }
 
 impl Channel {
@@ -29,6 +32,7 @@ impl Channel {
         match self {
             Self::Email => "email",
             Self::Sms => "sms",
+            Self::Push => "push",
         }
     }
 }
@@ -42,6 +46,7 @@ pub struct ClaimedMessage {
     pub subject: String,
     pub body: String,
     pub attempts: i32,
+    pub discard_after: Option<DateTime<Utc>>,
 }
 
 /// Writes a message; returns its delivery id, or `None` when its dedupe key was used already.
@@ -122,7 +127,7 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
                limit $1
                for update skip locked) due
          where m.id = due.id
-         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts",
+         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts, m.discard_after",
     )
     .bind(limit)
     .bind(lease_secs)
@@ -185,6 +190,22 @@ pub async fn mark_failed(
     .bind(error)
     .bind(retry_in_secs)
     .bind(park)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Drops a message unsent, as no longer useful (its push subscription is gone). Only the
+/// worker holding the claim may.
+pub async fn mark_dropped(db: &PgPool, id: Uuid, attempts: i32, why: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update outbox_messages
+         set state = 'expired', finished_at = now(), last_error = $3, leased_until = null
+         where id = $1 and attempts = $2 and state = 'pending'",
+    )
+    .bind(id)
+    .bind(attempts)
+    .bind(why)
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)

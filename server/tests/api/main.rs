@@ -59,3 +59,4 @@ mod stripe_webhooks;
 mod test_charges;
 mod translation;
 mod watch_repair_request;
+mod web_push;

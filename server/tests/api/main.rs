@@ -35,6 +35,7 @@ mod outbox;
 mod own_ids;
 mod payments;
 mod payouts;
+mod pool;
 mod profile_updates;
 mod providers_facebook;
 mod providers_geocoding;

@@ -7,7 +7,7 @@
 
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::mpsc;
-use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Status, codegen::BoxStream};
 use uuid::Uuid;
 
@@ -38,6 +38,11 @@ use crate::{
 
 /// Matching requests a stream may hold before its client reads them.
 const STREAM_BUFFER: usize = 16;
+
+/// One message of an open-requests stream, boxed in its channel: a channel keeps its slots
+/// in blocks of 32 allocated as it opens, and a message inline (a whole repair request) would
+/// make that block about 25 KiB for every open stream.
+type WatchItem = Result<pb::WatchOpenRequestsResponse, Status>;
 
 pub struct MatchingApi {
     state: AppState,
@@ -134,7 +139,7 @@ async fn watch(
     professional_id: Uuid,
     page: OpenRequestsPageRequest,
     mut subscription: crate::live::notify_hub::Subscription<crate::live::open_requests::Opened>,
-    sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
+    sender: mpsc::Sender<Box<WatchItem>>,
 ) {
     let mut reach = matching::watch::CachedReach::new(professional_id);
     let mut snapshot_due = true;
@@ -153,7 +158,12 @@ async fn watch(
                 },
             );
             let failed = snapshot.is_err();
-            if sender.send(snapshot.map_err(Status::from)).await.is_err() || failed {
+            if sender
+                .send(Box::new(snapshot.map_err(Status::from)))
+                .await
+                .is_err()
+                || failed
+            {
                 return;
             }
         }
@@ -175,7 +185,9 @@ async fn watch(
             Ok(reach) if !reach.may_match(&opened) => continue,
             Ok(_) => {}
             Err(error) => {
-                let _ = sender.send(Err(Status::from(ApiError::from(error)))).await;
+                let _ = sender
+                    .send(Box::new(Err(Status::from(ApiError::from(error)))))
+                    .await;
                 return;
             }
         }
@@ -197,7 +209,7 @@ async fn watch(
             Err(error) => Err(Status::from(error)),
         };
         let failed = message.is_err();
-        if sender.send(message).await.is_err() || failed {
+        if sender.send(Box::new(message)).await.is_err() || failed {
             return;
         }
     }
@@ -287,7 +299,7 @@ impl MatchingService for MatchingApi {
         ));
         ok(stream::bound(
             guard,
-            Box::pin(ReceiverStream::new(receiver)),
+            Box::pin(ReceiverStream::new(receiver).map(|item| *item)),
         ))
     }
 

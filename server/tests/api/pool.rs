@@ -24,6 +24,14 @@ async fn cut_off(pool: &PgPool, admin: &PgPool) {
         .fetch_one(pool)
         .await
         .unwrap();
+    // The pool takes the connection back in a task of its own: wait until it is idle there.
+    for _ in 0..100 {
+        if pool.num_idle() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(pool.num_idle(), 1, "the connection is back in the pool");
     sqlx::query("select pg_terminate_backend($1)")
         .bind(pid)
         .execute(admin)

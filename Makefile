@@ -1,5 +1,5 @@
 # The two commands of the README, and a few for day-to-day work.
-.PHONY: run test build web lint fmt
+.PHONY: run test build web lint fmt bench
 
 ## Build everything and run the whole product on its embedded default.
 run:
@@ -24,3 +24,7 @@ lint:
 
 fmt:
 	cargo fmt --all
+
+## Print the speed and memory figures (README "Figures"): release build, throwaway services.
+bench:
+	bash scripts/bench/run.sh

@@ -16,7 +16,7 @@ use tonic::transport::Channel;
 use tower::ServiceBuilder;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::trace::{DefaultOnFailure, DefaultOnResponse, TraceLayer};
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use tracing::Level;
 
 pub mod config;
@@ -105,8 +105,10 @@ pub fn app(state: AppState) -> Router {
                 .layer(
                     TraceLayer::new_for_http()
                         .make_span_with(request_span)
-                        .on_response(DefaultOnResponse::new().level(Level::INFO))
-                        .on_failure(DefaultOnFailure::new().level(Level::WARN)),
+                        .on_response(telemetry::log_response)
+                        // A 5xx answer is already logged by `on_response`, at ERROR; what is
+                        // left (a body broken mid-stream) is usually the client leaving.
+                        .on_failure(DefaultOnFailure::new().level(Level::DEBUG)),
                 )
                 .layer(cors),
         )

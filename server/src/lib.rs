@@ -310,14 +310,16 @@ async fn serve(
         .accept_http1(true)
         .layer(SetRequestIdLayer::new(request_id.clone(), MakeRequestUuid))
         .layer(
-            TraceLayer::new_for_grpc().make_span_with(|request: &http::Request<_>| {
-                let id = request
-                    .headers()
-                    .get("x-request-id")
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or("-");
-                tracing::info_span!("rpc", path = %request.uri().path(), request_id = %id)
-            }),
+            TraceLayer::new_for_grpc()
+                .make_span_with(|request: &http::Request<_>| {
+                    let id = request
+                        .headers()
+                        .get("x-request-id")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or("-");
+                    tracing::info_span!("rpc", path = %request.uri().path(), request_id = %id)
+                })
+                .on_failure(telemetry::log_grpc_failure),
         )
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(tonic_web::GrpcWebLayer::new())

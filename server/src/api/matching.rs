@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::mpsc;
-use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Status, codegen::BoxStream};
 use uuid::Uuid;
 
@@ -40,6 +40,11 @@ use crate::{
 
 /// Matching requests a stream may hold before its client reads them.
 const STREAM_BUFFER: usize = 16;
+
+/// One message of an open-requests stream, boxed in its channel: a channel keeps its slots
+/// in blocks of 32 allocated as it opens, and a message inline (a whole repair request) would
+/// make that block about 25 KiB for every open stream.
+type WatchItem = Result<pb::WatchOpenRequestsResponse, Status>;
 
 pub struct MatchingApi {
     state: AppState,
@@ -136,7 +141,7 @@ async fn watch(
     professional_id: Uuid,
     page: OpenRequestsPageRequest,
     mut subscription: crate::live::notify_hub::Subscription<crate::live::open_requests::Opened>,
-    sender: mpsc::Sender<Result<pb::WatchOpenRequestsResponse, Status>>,
+    sender: mpsc::Sender<Box<WatchItem>>,
 ) {
     let mut reach = matching::watch::CachedReach::new(professional_id);
     let mut snapshot_due = true;
@@ -165,7 +170,12 @@ async fn watch(
                 },
             );
             let failed = snapshot.is_err();
-            if sender.send(snapshot.map_err(Status::from)).await.is_err() || failed {
+            if sender
+                .send(Box::new(snapshot.map_err(Status::from)))
+                .await
+                .is_err()
+                || failed
+            {
                 return;
             }
         }
@@ -190,7 +200,9 @@ async fn watch(
             Ok(reach) if !reach.may_match(&opened) => continue,
             Ok(_) => {}
             Err(error) => {
-                let _ = sender.send(Err(Status::from(ApiError::from(error)))).await;
+                let _ = sender
+                    .send(Box::new(Err(Status::from(ApiError::from(error)))))
+                    .await;
                 return;
             }
         }
@@ -212,7 +224,7 @@ async fn watch(
             Err(error) => Err(Status::from(error)),
         };
         let failed = message.is_err();
-        if sender.send(message).await.is_err() || failed {
+        if sender.send(Box::new(message)).await.is_err() || failed {
             return;
         }
     }
@@ -302,7 +314,7 @@ impl MatchingService for MatchingApi {
         ));
         ok(stream::bound(
             guard,
-            Box::pin(ReceiverStream::new(receiver)),
+            Box::pin(ReceiverStream::new(receiver).map(|item| *item)),
         ))
     }
 

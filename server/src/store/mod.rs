@@ -52,12 +52,16 @@ pub struct Database {
     pub embedded: Option<EmbeddedPostgres>,
 }
 
+/// A pooled connection idle at least this long is checked before use (see
+/// [`transaction::watch_pool`]).
+const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(10);
+
 /// The pool: a short wait for a connection, so that with the database down a call fails
 /// fast as UNAVAILABLE instead of hanging; and a few connections kept open however quiet the
 /// server is, so that their prepared statements stay (a new connection prepares each
 /// statement again on first use).
 fn pool_options(config: &crate::config::Config) -> PgPoolOptions {
-    transaction::watch_pool(PgPoolOptions::new())
+    transaction::watch_pool(PgPoolOptions::new(), PING_WHEN_IDLE_FOR)
         .max_connections(config.database_max_connections)
         .min_connections(config.database_min_connections)
         .acquire_timeout(Duration::from_millis(config.database_acquire_timeout_ms))

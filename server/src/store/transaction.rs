@@ -117,16 +117,31 @@ fn on_connection_handed_out() {
     }
 }
 
-/// The pool's hooks that report a second connection taken by a transaction's task.
-pub fn watch_pool(options: PgPoolOptions) -> PgPoolOptions {
+/// The pool's hooks that report a second connection taken by a transaction's task, and
+/// that check a connection that sat idle still answers. sqlx's own check
+/// (`test_before_acquire`) pings every connection it hands out: a round trip to Postgres
+/// before each query, as long as the query itself for a one-row read. A connection in
+/// steady use has just answered; one that sat idle may have been cut off meanwhile (a
+/// Postgres restart, a proxy's idle timeout), so only those are pinged, and a dead one is
+/// closed and another taken: those idle at least `ping_when_idle_for`.
+pub fn watch_pool(
+    options: PgPoolOptions,
+    ping_when_idle_for: std::time::Duration,
+) -> PgPoolOptions {
     options
+        .test_before_acquire(false)
         .after_connect(|_, _| {
             on_connection_handed_out();
             Box::pin(async { Ok(()) })
         })
-        .before_acquire(|_, _| {
+        .before_acquire(move |connection, metadata| {
             on_connection_handed_out();
-            Box::pin(async { Ok(true) })
+            Box::pin(async move {
+                if metadata.idle_for >= ping_when_idle_for {
+                    sqlx::Connection::ping(connection).await?;
+                }
+                Ok(true)
+            })
         })
 }
 

@@ -37,6 +37,7 @@ mod outbox;
 mod own_ids;
 mod payments;
 mod payouts;
+mod pool;
 mod profile_updates;
 mod providers_facebook;
 mod providers_geocoding;

@@ -75,11 +75,7 @@ where
         // The service that was made ready serves this call; a fresh clone waits for the next.
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
-        let input = self
-            .schema
-            .input_of(request.uri().path())
-            .map(str::to_owned);
-        let Some(input) = input else {
+        let Some(input) = self.schema.input_of(request.uri().path()).cloned() else {
             // Health and reflection: not the product's contracts, tonic's own limits apply.
             return Box::pin(inner.call(request.map(Body::new)));
         };

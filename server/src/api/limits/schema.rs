@@ -2,7 +2,7 @@
 //! and the longest text of each string field. [`Schema::check`] walks an encoded request
 //! (protobuf wire format) against it without decoding it into Rust types.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use prost::Message;
 use prost_types::{DescriptorProto, FileDescriptorSet, field_descriptor_proto::Type};
@@ -61,7 +61,10 @@ struct Field {
 #[derive(Debug, Default)]
 pub struct Schema {
     /// "/package.Service/Method" -> the request message's full name (".package.Message").
-    inputs: HashMap<String, String>,
+    inputs: HashMap<String, Arc<str>>,
+    /// Request message -> whether it carries a file, worked out once rather than at each
+    /// call (a walk of the nested messages' descriptors).
+    uploads: HashMap<Arc<str>, bool>,
     /// Full message name -> its string, bytes and message fields by number.
     messages: HashMap<String, HashMap<u64, Field>>,
 }
@@ -88,11 +91,16 @@ impl Schema {
                 for method in &service.method {
                     schema.inputs.insert(
                         format!("/{package}.{}/{}", service.name(), method.name()),
-                        method.input_type().to_owned(),
+                        Arc::from(method.input_type()),
                     );
                 }
             }
         }
+        schema.uploads = schema
+            .inputs
+            .values()
+            .map(|input| (input.clone(), schema.carries_bytes(input, 0)))
+            .collect();
         Ok(schema)
     }
 
@@ -126,13 +134,18 @@ impl Schema {
     }
 
     /// The request message of an RPC path, when it is one of the contracts'.
-    pub fn input_of(&self, path: &str) -> Option<&str> {
-        self.inputs.get(path).map(String::as_str)
+    pub fn input_of(&self, path: &str) -> Option<&Arc<str>> {
+        self.inputs.get(path)
     }
 
     /// The largest encoded request the RPC accepts: more for those that carry a file.
     pub fn max_bytes(&self, input: &str) -> usize {
-        if self.carries_bytes(input, 0) {
+        let upload = self
+            .uploads
+            .get(input)
+            .copied()
+            .unwrap_or_else(|| self.carries_bytes(input, 0));
+        if upload {
             MAX_UPLOAD_BYTES
         } else {
             MAX_REQUEST_BYTES
@@ -191,20 +204,22 @@ impl Schema {
                         usize::try_from(varint(&mut bytes)?).map_err(|_| Refusal::Malformed)?;
                     let value = take(&mut bytes, len)?;
                     if let Some(field) = fields.and_then(|f| f.get(&(tag >> 3))) {
-                        let path = format!("{prefix}{}", field.name);
+                        // The field's path is only written out when it is needed.
+                        let path = || format!("{prefix}{}", field.name);
                         match &field.kind {
                             Kind::Text { max_chars } => {
-                                if let Some(problem) = text_problem(value, *max_chars)
-                                    && !violations.iter().any(|v| v.field == path)
-                                {
-                                    violations.push(FieldViolation::new(path, problem));
+                                if let Some(problem) = text_problem(value, *max_chars) {
+                                    let path = path();
+                                    if !violations.iter().any(|v| v.field == path) {
+                                        violations.push(FieldViolation::new(path, problem));
+                                    }
                                 }
                             }
                             Kind::Message(inner) => {
                                 self.walk(
                                     inner,
                                     value,
-                                    &format!("{path}."),
+                                    &format!("{}.", path()),
                                     depth + 1,
                                     violations,
                                 )?;
@@ -282,7 +297,7 @@ mod tests {
     fn every_rpc_has_a_request_type_and_a_size() {
         let schema = schema();
         let input = schema.input_of(LOG_IN).unwrap();
-        assert_eq!(input, ".repairs.accounts.v1.LogInRequest");
+        assert_eq!(&**input, ".repairs.accounts.v1.LogInRequest");
         assert_eq!(schema.max_bytes(input), MAX_REQUEST_BYTES);
         let upload = schema
             .input_of("/repairs.accounts.v1.AccountsService/AddLicence")

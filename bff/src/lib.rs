@@ -26,6 +26,7 @@ pub mod telemetry;
 mod files;
 mod forwarded;
 mod grpc_web;
+mod prerendered;
 mod security_headers;
 mod static_files;
 mod webhooks;
@@ -51,17 +52,18 @@ pub struct AppState {
 impl AppState {
     /// Must run inside the Tokio runtime (the channel's worker is spawned there).
     pub fn new(config: &Config) -> anyhow::Result<Self> {
+        let channel = Endpoint::from(config.server_url.clone())
+            .connect_timeout(Duration::from_secs(5))
+            .connect_lazy();
         Ok(Self {
             upstream: grpc_web::Upstream::new(&config.server_url)?,
             files: files::FileServer::new(&config.files_url)?,
-            web: static_files::WebApp::new(&config.web_dist),
+            web: static_files::WebApp::new(&config.web_dist, channel.clone()),
             cors_origins: config.cors_origins.0.clone(),
             security_headers: security_headers::SecurityHeaders::new(
                 config.stripe_publishable_key.is_some(),
             )?,
-            channel: Endpoint::from(config.server_url.clone())
-                .connect_timeout(Duration::from_secs(5))
-                .connect_lazy(),
+            channel,
         })
     }
 }
@@ -184,8 +186,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr()?;
-    let web = static_files::WebApp::new(&config.web_dist);
-    if !web.is_built().await {
+    if !static_files::is_built(&config.web_dist).await {
         tracing::warn!(web_dist = %config.web_dist.display(), "web app not built: pages answer a 'not built' notice");
     }
     tracing::info!(server_url = %config.server_url, files_url = %config.files_url, "forwarding gRPC-web and files");

@@ -25,7 +25,7 @@ mod applications;
 mod coupons;
 mod matching;
 mod orders;
-mod pages;
+pub(crate) mod pages;
 mod professionals;
 mod requests;
 mod reviews;

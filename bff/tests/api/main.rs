@@ -19,4 +19,5 @@ mod legacy_client;
 mod legacy_client_addr;
 mod legacy_content;
 mod legacy_requests;
+mod prerendered;
 mod static_files;

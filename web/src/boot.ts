@@ -5,7 +5,8 @@
  * visitor signed in (whom the sign-in and professional pages send on) or one whose stored
  * language is not the page's (sent to its French twin). Until the app has taken over, a form
  * submitted is held back (the browser would send it as a plain GET, password included) and
- * submitted after, and a button clicked is clicked again.
+ * submitted after, and a button or link clicked is clicked again (so that the app's router
+ * opens the link, as it does for every other link).
  */
 import { pageLanguage, readStoredLanguage } from './lib/language';
 import { activeSessions } from './lib/session';
@@ -13,15 +14,23 @@ import { browserSessionEnvironment } from './lib/session-environment';
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'mousemove'] as const;
 
-let held: HTMLFormElement | HTMLButtonElement | null = null;
+let held: HTMLFormElement | HTMLElement | null = null;
+
+/** A plain click on a link of this site, which the app's router would handle. */
+function isAppLink(event: MouseEvent, link: HTMLAnchorElement) {
+  const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey;
+  return !modified && link.target === '' && link.origin === window.location.origin;
+}
 
 function hold(event: Event) {
   const target = event.target instanceof Element ? event.target : null;
   const form = event.type === 'submit' && target instanceof HTMLFormElement ? target : null;
-  const button = event.type === 'click' ? target?.closest('button') : null;
-  if (!form && !button) return;
+  const control = event.type === 'click' ? target?.closest('button, a[href]') : null;
+  if (control instanceof HTMLAnchorElement && !isAppLink(event as MouseEvent, control)) return;
+  const heldBack = form ?? (control instanceof HTMLElement ? control : null);
+  if (!heldBack) return;
   event.preventDefault();
-  held = form ?? button ?? null;
+  held = heldBack;
 }
 
 let started = false;
@@ -29,14 +38,20 @@ function start() {
   if (started) return;
   started = true;
   for (const name of INTERACTIONS) document.removeEventListener(name, start, true);
-  void import('./app/start')
-    .then(({ startApp }) => startApp({ prerendered: true }))
-    .finally(() => {
+  const takeOver = import('./app/start').then(({ startApp }) => startApp({ prerendered: true }));
+  void takeOver.then(
+    () => {
       document.removeEventListener('submit', hold, true);
       document.removeEventListener('click', hold, true);
       if (held instanceof HTMLFormElement) held.requestSubmit();
       else held?.click();
-    });
+    },
+    // Without the app, links and buttons work as plain HTML; forms are never sent.
+    () => {
+      document.removeEventListener('click', hold, true);
+      if (!(held instanceof HTMLFormElement)) held?.click();
+    },
+  );
 }
 
 document.addEventListener('submit', hold, true);

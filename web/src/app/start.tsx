@@ -7,20 +7,8 @@ import { createAppTransport } from '@/lib/transport';
 import { prefetchPage } from '@/prerender/pages';
 import { App } from './app';
 import { createQueryClient } from './query-client';
-import { createAppRouter, type AppRouter } from './router';
+import { createAppRouter, routerReady } from './router';
 import { keepTypedValues } from './typed-values';
-
-/** Resolves once the router has loaded the code of the first screen (lazy routes). */
-function routerReady(router: AppRouter): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}
 
 /**
  * Starts the app in #root. A prerendered page (src/prerender) is hydrated: the screen's code

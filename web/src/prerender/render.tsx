@@ -18,9 +18,10 @@ import {
   type JsonValue,
 } from '@bufbuild/protobuf';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProvider } from '@/app/provider';
+import { createMemoryRouter } from 'react-router';
+import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
+import { routerReady } from '@/app/router';
 import { routes } from '@/app/routes';
 import { pageFromCatalogue } from '@/features/content/page-texts';
 import { DEFAULT_SERVICES } from '@/features/content/service-catalogue';
@@ -156,16 +157,14 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const transport = page.data ? markerServer(page.data) : createRouterTransport(() => {});
   const queryClient = createQueryClient();
   await prefetchPage(path, queryClient, transport);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} answers ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // The app itself, on a router of its own at the path: the same tree as the browser's, so
+  // that the ids React gives (useId) are the same when it hydrates the page.
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await routerReady(router);
   const i18n = createI18n(language, { lang: language } as HTMLElement);
   const markup = renderToString(
     <CacheProvider value={createCache({ key: 'css' })}>
-      <AppProvider transport={transport} queryClient={queryClient} i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <App transport={transport} i18n={i18n} router={router} queryClient={queryClient} />
     </CacheProvider>,
   );
   const { body, styles } = takeStyles(markup);

@@ -16,10 +16,15 @@ const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'mousem
 
 let held: HTMLFormElement | HTMLElement | null = null;
 
-/** A plain click on a link of this site, which the app's router would handle. */
+/**
+ * A plain click on a link to another page of this site, which the app's router would open
+ * (a link within the page, such as "Skip to main content", works as it is).
+ */
 function isAppLink(event: MouseEvent, link: HTMLAnchorElement) {
   const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey;
-  return !modified && link.target === '' && link.origin === window.location.origin;
+  const here = window.location;
+  const inPage = link.pathname === here.pathname && link.search === here.search && link.hash !== '';
+  return !modified && !inPage && link.target === '' && link.origin === here.origin;
 }
 
 function hold(event: Event) {

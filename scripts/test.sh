@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Runs every test of the product on a fresh machine (`make test`):
 #   1. installs what is missing (redis-server, chromium) from Debian's packages, and
-#      localstripe (the Stripe fake of the Stripe adapter's tests) into target/,
+#      localstripe (the Stripe fake of the Stripe adapter's tests) and moto (the S3 server of
+#      the object storage tests) into target/,
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format, clippy, unit and integration tests (the server started for real),
 #      BFF tests,
-#   4. contracts: buf lint, buf breaking against the previous commit; web: eslint, type-check, Vitest, production build,
+#   4. contracts: buf lint, buf breaking against the merge-base with main; web: eslint, type-check, Vitest, production build,
 #   5. end to end: the server, the BFF and the built web app started for real, driven by
-#      headless Chromium,
+#      headless Chromium; then the legacy REST API checked against its OpenAPI description
+#      by schemathesis (installed into target/ like localstripe),
+#   6. deployment: the Dockerfile, compose.yaml, the Kubernetes manifests and the scripts
+#      against their linters, and the cluster test (two replicas; backup and restore),
 # and ends with one line `N passed, N failed` over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/services.sh
+source scripts/deploy-tools.sh
 
 PASSED=0
 FAILED=0
@@ -57,17 +62,37 @@ install_missing() {
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 }
 
-# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool: only ever
-# run here, never shipped), in a virtual environment of its own under target/.
+# A Python dev tool that tests start (never shipped), in a virtual environment of its own
+# under target/: the folder, the pip requirements, and the module that tells it is there.
+install_python_tool() { # venv requirement module
+  if ! "$1/bin/python" -c "import $3" 2>/dev/null; then
+    section "installing $2"
+    # shellcheck disable=SC2086 # $2 may hold several requirements
+    python3 -m venv "$1" && "$1/bin/pip" install -q $2 \
+      || echo "$2 could not be installed: the tests that start it will fail"
+  fi
+}
+
+# localstripe, the Stripe fake the Stripe adapter's tests start (a GPL dev tool).
 LOCALSTRIPE_VERSION=1.15.10
 install_localstripe() {
-  local venv=target/localstripe-venv
-  if ! "$venv/bin/python" -c 'import localstripe' 2>/dev/null; then
-    section "installing localstripe $LOCALSTRIPE_VERSION"
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q "localstripe==$LOCALSTRIPE_VERSION" \
-      || echo "localstripe could not be installed: the Stripe adapter tests will fail"
-  fi
-  export LOCALSTRIPE_PYTHON="$PWD/$venv/bin/python"
+  install_python_tool target/localstripe-venv "localstripe==$LOCALSTRIPE_VERSION" localstripe
+  export LOCALSTRIPE_PYTHON="$PWD/target/localstripe-venv/bin/python"
+}
+
+# moto, the S3 server the object storage tests start: its S3 part and the web server only
+# (moto[server] brings every AWS service's dependencies, twice the download).
+MOTO_VERSION=5.2.5
+install_moto() {
+  install_python_tool target/moto-venv "moto[s3]==$MOTO_VERSION flask==3.1.3 flask-cors==6.0.5" moto.server
+  export MOTO_SERVER="$PWD/target/moto-venv/bin/moto_server"
+}
+
+# schemathesis, which checks the legacy REST API against its OpenAPI description.
+SCHEMATHESIS_VERSION=4.32.5
+install_schemathesis() {
+  install_python_tool target/schemathesis-venv "schemathesis==$SCHEMATHESIS_VERSION" schemathesis
+  export SCHEMATHESIS="$PWD/target/schemathesis-venv/bin/st"
 }
 
 rust_suites() {
@@ -85,6 +110,28 @@ rust_suites() {
   count cargo-test "$p" "$f"
 }
 
+# What `buf breaking` compares the contracts with: the merge-base with main (origin/main,
+# else main); on main itself (the merge-base is HEAD, as in CI's fresh clone of main), the
+# commit before; empty when there is none.
+contracts_base() {
+  local head ref base
+  head=$(git rev-parse HEAD)
+  for ref in origin/main main; do
+    git rev-parse -q --verify "$ref" >/dev/null || continue
+    base=$(git merge-base HEAD "$ref" 2>/dev/null) || continue
+    if [ "$base" != "$head" ]; then echo "$base"; return; fi
+  done
+  git rev-parse -q --verify HEAD~1 || true
+}
+
+# The repository as buf reads it, from web/: its git folder (a worktree's `.git` is a file
+# naming the shared one).
+git_input() {
+  local common
+  common=$(git rev-parse --path-format=absolute --git-common-dir)
+  echo "$common"
+}
+
 web_suites() {
   section "Web: install, contracts lint, lint, type-check, unit tests, build"
   if ! (cd web && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1; then
@@ -93,10 +140,13 @@ web_suites() {
     return
   fi
   check buf-lint bash -c 'cd web && npm run --silent lint:proto'
-  # The contracts may only grow: compared with the commit before this one (a clone without
-  # history has nothing to compare with, and says so rather than counting a pass).
-  if git rev-parse -q --verify HEAD~1 >/dev/null; then
-    check buf-breaking bash -c "cd web && npx buf breaking .. --against '../.git#ref=HEAD~1'"
+  # The contracts may only grow: every file compared with where this branch left main (a
+  # clone without history has nothing to compare with, and says so rather than counting a pass).
+  local base
+  base=$(contracts_base)
+  if [ -n "$base" ]; then
+    echo "buf breaking: against $base"
+    check buf-breaking bash -c "cd web && npx buf breaking .. --against '$(git_input)#ref=$base'"
   else
     echo "buf breaking: this clone holds no earlier commit to compare the contracts with"
   fi
@@ -123,23 +173,64 @@ landing_js_budget() {
   tail -n 1 "$LOGS/landing-js-budget.log"
 }
 
-end_to_end() {
-  section "End to end: server + BFF + web app in headless Chromium"
+# One run of scripts/e2e.sh (a stack of its own) counted as suite NAME: the given test files,
+# or the whole browser suite.
+e2e_suite() { # name [test files...]
+  local name=$1; shift
   if [ ! -f web/dist/index.html ]; then
-    count e2e 0 1
+    count "$name" 0 1
     return
   fi
-  E2E_LOGS="$LOGS" scripts/e2e.sh 2>&1 | tee "$LOGS/e2e.log" | grep -E '^# (pass|fail)|^not ok|^# axe walk' || true
+  mkdir -p "$LOGS/$name"
+  E2E_LOGS="$LOGS/$name" scripts/e2e.sh "$@" 2>&1 | tee "$LOGS/$name.log" | grep -E '^# (pass|fail)|^not ok|^# axe walk' || true
   local p f
-  p=$(grep -Eo '^# pass [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
-  f=$(grep -Eo '^# fail [0-9]+' "$LOGS/e2e.log" | awk '{print $3}' | tail -n 1)
-  [ -z "$p" ] && { p=0; f=1; tail -n 40 "$LOGS/e2e.log"; }
-  count e2e "${p:-0}" "${f:-0}"
+  p=$(grep -Eo '^# pass [0-9]+' "$LOGS/$name.log" | awk '{print $3}' | tail -n 1)
+  f=$(grep -Eo '^# fail [0-9]+' "$LOGS/$name.log" | awk '{print $3}' | tail -n 1)
+  [ -z "$p" ] && { p=0; f=1; tail -n 40 "$LOGS/$name.log"; }
+  [ "${f:-0}" -gt 0 ] && tail -n 60 "$LOGS/$name.log"
+  count "$name" "${p:-0}" "${f:-0}"
+}
+
+end_to_end() {
+  section "End to end: server + BFF + web app in headless Chromium"
+  e2e_suite e2e
+}
+
+# The legacy REST API against its OpenAPI description: no 5xx, no reply the description does
+# not allow (about 60 s: a stack of its own, then schemathesis within a 50 s budget; its
+# install into target/ takes about 25 s more).
+legacy_contract() {
+  section "Contracts: the legacy REST API against /api/openapi.json (schemathesis)"
+  e2e_suite schemathesis e2e/openapi.contract.mjs
+}
+
+# Deployment (README "Running it across machines"): linters from target/deploy-venv, then
+# scripts/cluster-test.sh on the debug build the Rust suites made.
+deployment_suites() {
+  section "Deployment: Dockerfile, compose.yaml, Kubernetes manifests, scripts; the cluster"
+  if ! install_deploy_tools >"$LOGS/deploy-tools.log" 2>&1; then
+    tail -n 20 "$LOGS/deploy-tools.log"
+    count deploy-tools 0 1
+    return
+  fi
+  check hadolint "$DEPLOY_VENV/bin/hadolint" Dockerfile
+  check compose-schema "$DEPLOY_VENV/bin/check-jsonschema" --builtin-schema vendor.compose-spec compose.yaml
+  check kubernetes-validate "$DEPLOY_VENV/bin/kubernetes-validate" --strict --quiet deploy/kubernetes/*.yaml
+  check shellcheck "$DEPLOY_VENV/bin/shellcheck" -x scripts/cluster.sh scripts/cluster-test.sh \
+    scripts/backup.sh scripts/restore.sh scripts/deploy-tools.sh scripts/http-health.sh
+  scripts/cluster-test.sh >"$LOGS/cluster.log" 2>&1
+  local p f
+  read -r p f < <(grep -E '^[0-9]+ passed, [0-9]+ failed' "$LOGS/cluster.log" | tail -n 1 | awk '{print $1, $3}')
+  [ -z "${p:-}" ] && { p=0; f=1; }
+  [ "$f" -gt 0 ] && tail -n 80 "$LOGS/cluster.log"
+  count cluster "$p" "$f"
 }
 
 start=$(date +%s)
 install_missing
 install_localstripe
+install_moto
+install_schemathesis
 section "starting throwaway Postgres and Redis"
 start_test_postgres
 start_test_redis
@@ -149,6 +240,8 @@ rust_suites
 web_suites
 landing_js_budget
 end_to_end
+legacy_contract
+deployment_suites
 
 section "done in $(( $(date +%s) - start )) s; logs in $LOGS"
 for failure in "${FAILURES[@]}"; do echo "failed: $failure"; done

@@ -18,14 +18,23 @@ pub struct Config {
     #[arg(long, env = "BFF_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
 
-    /// Base URL of the gRPC server (plain HTTP; the BFF speaks HTTP/2 to it).
-    #[arg(long, env = "SERVER_URL", default_value = "http://127.0.0.1:50051", value_parser = parse_server_url)]
-    pub server_url: Uri,
+    /// Base URL of the gRPC server (plain HTTP; the BFF speaks HTTP/2 to it), or of several,
+    /// comma-separated; a host name that resolves to several addresses counts as several.
+    /// Calls are spread over the servers that answer SERVING.
+    #[arg(long, env = "SERVER_URL", default_value = "http://127.0.0.1:50051", value_parser = parse_server_urls)]
+    pub server_url: Urls,
+
+    /// How often each server address is resolved again and asked whether it is serving, in
+    /// milliseconds.
+    #[arg(long, env = "SERVER_CHECK_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(50..=60_000))]
+    pub server_check_ms: u64,
 
     /// Base URL of the server's plain HTTP listener, where `/files/...` downloads (photos,
-    /// licences, icons; signed links) are passed through to.
-    #[arg(long, env = "FILES_URL", default_value = "http://127.0.0.1:50052", value_parser = parse_files_url)]
-    pub files_url: Uri,
+    /// licences, icons; signed links) are passed through to; or of several, comma-separated
+    /// (replicas sharing a FILES_BUCKET): each download tries them in turn from the next one,
+    /// until one can be reached.
+    #[arg(long, env = "FILES_URL", default_value = "http://127.0.0.1:50052", value_parser = parse_files_urls)]
+    pub files_url: Urls,
 
     /// Folder of the built web app (`index.html`, `assets/`), relative to the working directory.
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
@@ -68,6 +77,39 @@ pub enum LogFormat {
 /// The allowed CORS origins, each already a valid header value.
 #[derive(Debug, Clone, Default)]
 pub struct Origins(pub Vec<HeaderValue>);
+
+/// The URLs of SERVER_URL or FILES_URL, at least one.
+#[derive(Debug, Clone)]
+pub struct Urls(pub Vec<Uri>);
+
+impl std::fmt::Display for Urls {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let urls: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&urls.join(","))
+    }
+}
+
+/// Comma-separated URLs, each checked by `parse_one`.
+fn parse_urls(raw: &str, parse_one: fn(&str) -> Result<Uri, String>) -> Result<Urls, String> {
+    let urls = raw
+        .split(',')
+        .map(str::trim)
+        .filter(|url| !url.is_empty())
+        .map(|url| parse_one(url).map_err(|error| format!("{url}: {error}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if urls.is_empty() {
+        return Err("name at least one URL, e.g. http://127.0.0.1:50051".into());
+    }
+    Ok(Urls(urls))
+}
+
+fn parse_server_urls(raw: &str) -> Result<Urls, String> {
+    parse_urls(raw, parse_server_url)
+}
+
+fn parse_files_urls(raw: &str) -> Result<Urls, String> {
+    parse_urls(raw, parse_files_url)
+}
 
 fn parse_server_url(raw: &str) -> Result<Uri, String> {
     let uri: Uri = raw.parse().map_err(|e| format!("not a URL: {e}"))?;
@@ -140,6 +182,7 @@ mod tests {
     fn defaults() {
         let config = Config::try_parse_from(["repairs-bff"]).unwrap();
         assert_eq!(config.server_url.to_string(), "http://127.0.0.1:50051/");
+        assert_eq!(config.server_check_ms, 2000);
         assert_eq!(config.files_url.to_string(), "http://127.0.0.1:50052/");
         assert_eq!(config.cors_origins.0.len(), 2);
         assert_eq!(config.log_format, LogFormat::Text);
@@ -151,6 +194,7 @@ mod tests {
         for var in [
             "BFF_ADDR",
             "SERVER_URL",
+            "SERVER_CHECK_MS",
             "FILES_URL",
             "WEB_DIST",
             "CORS_ORIGINS",
@@ -178,10 +222,23 @@ mod tests {
     #[test]
     fn server_url_is_checked() {
         assert!(parse_server_url("http://server:50051").is_ok());
+        let several = parse_server_urls(" http://a:50051, http://b:50051 ,").unwrap();
+        assert_eq!(several.to_string(), "http://a:50051/,http://b:50051/");
+        assert!(parse_server_urls(",").is_err());
+        let wrong = parse_server_urls("http://a:50051,https://b:50051").unwrap_err();
+        assert!(
+            wrong.starts_with("https://b:50051: must start with http://"),
+            "{wrong}"
+        );
         assert!(parse_server_url("https://server:50051").is_err());
         assert!(parse_server_url("http://server:50051/x").is_err());
         assert!(parse_files_url("http://server:50052").is_ok());
         assert!(parse_files_url("https://server:50052").is_err());
         assert!(parse_files_url("http://server:50052/files").is_err());
+        assert_eq!(
+            parse_files_urls("http://a:1,http://b:2").unwrap().0.len(),
+            2
+        );
+        assert!(parse_files_urls("http://a:1,http://b:2/files").is_err());
     }
 }

@@ -2,8 +2,11 @@
 //! through the BFF, so the links the server hands out work on the BFF's own origin. The
 //! request goes to the server's plain HTTP listener (`FILES_URL`) as it is, path and query
 //! (the signature is checked there), and the reply streams back with its status and the
-//! headers a download needs.
+//! headers a download needs. With several listeners (replicas sharing a bucket), each
+//! download starts at the next one and moves on from those that cannot be reached.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -30,27 +33,32 @@ const KEPT_HEADERS: [HeaderName; 6] = [
     header::LAST_MODIFIED,
 ];
 
-/// The server's file listener.
+/// The servers' file listeners.
 #[derive(Clone)]
 pub struct FileServer {
     client: Client<HttpConnector, Body>,
-    scheme: Scheme,
-    authority: Authority,
+    listeners: Arc<[(Scheme, Authority)]>,
+    /// Where the next download starts, so downloads are spread over the listeners.
+    next: Arc<AtomicUsize>,
 }
 
 impl FileServer {
-    /// `files_url` is `http://host:port` (checked by the configuration).
-    pub fn new(files_url: &Uri) -> anyhow::Result<Self> {
-        let (Some(scheme), Some(authority)) = (files_url.scheme(), files_url.authority()) else {
-            anyhow::bail!("files URL {files_url} needs a scheme and a host");
-        };
+    /// Each of `files_urls` is `http://host:port` (checked by the configuration).
+    pub fn new(files_urls: &[Uri]) -> anyhow::Result<Self> {
+        let listeners = files_urls
+            .iter()
+            .map(|url| match (url.scheme(), url.authority()) {
+                (Some(scheme), Some(authority)) => Ok((scheme.clone(), authority.clone())),
+                _ => anyhow::bail!("files URL {url} needs a scheme and a host"),
+            })
+            .collect::<anyhow::Result<Arc<[_]>>>()?;
         let mut connector = HttpConnector::new();
         connector.set_nodelay(true);
         connector.set_connect_timeout(Some(Duration::from_secs(5)));
         Ok(Self {
             client: Client::builder(TokioExecutor::new()).build(connector),
-            scheme: scheme.clone(),
-            authority: authority.clone(),
+            listeners,
+            next: Arc::default(),
         })
     }
 
@@ -59,43 +67,52 @@ impl FileServer {
             .uri()
             .path_and_query()
             .map_or_else(|| request.uri().path().to_owned(), ToString::to_string);
-        let uri = Uri::builder()
-            .scheme(self.scheme.clone())
-            .authority(self.authority.clone())
-            .path_and_query(path)
-            .build();
-        let Ok(uri) = uri else {
-            return ApiError::not_found().into_response();
-        };
-        let mut upstream = http::Request::get(uri);
-        if let Some(id) = request.headers().get("x-request-id") {
-            upstream = upstream.header("x-request-id", id);
+        let first = self.next.fetch_add(1, Ordering::Relaxed);
+        let count = self.listeners.len();
+        let mut last_error = None;
+        for turn in 0..count {
+            let (scheme, authority) = &self.listeners[(first + turn) % count];
+            let uri = Uri::builder()
+                .scheme(scheme.clone())
+                .authority(authority.clone())
+                .path_and_query(path.as_str())
+                .build();
+            let Ok(uri) = uri else {
+                return ApiError::not_found().into_response();
+            };
+            let mut upstream = http::Request::get(uri);
+            if let Some(id) = request.headers().get("x-request-id") {
+                upstream = upstream.header("x-request-id", id);
+            }
+            let Ok(upstream) = upstream.body(Body::empty()) else {
+                return ApiError::not_found().into_response();
+            };
+            // A download asks nothing of the server: trying the next one is always safe.
+            match self.client.request(upstream).await {
+                Ok(reply) => return pass_on(reply),
+                Err(error) => last_error = Some(error),
+            }
         }
-        let Ok(upstream) = upstream.body(Body::empty()) else {
-            return ApiError::not_found().into_response();
-        };
-        match self.client.request(upstream).await {
-            Ok(reply) => {
-                let (parts, body) = reply.into_parts();
-                let mut response = Response::new(Body::new(body));
-                *response.status_mut() = parts.status;
-                for name in KEPT_HEADERS {
-                    if let Some(value) = parts.headers.get(&name) {
-                        response.headers_mut().insert(name, value.clone());
-                    }
-                }
-                response
-            }
-            Err(error) => {
-                tracing::warn!(error = ?error, "file server unreachable");
-                ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "Files are unavailable right now, please try again",
-                )
-                .into_response()
-            }
+        tracing::warn!(error = ?last_error, "no file server reachable");
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Files are unavailable right now, please try again",
+        )
+        .into_response()
+    }
+}
+
+/// The file listener's reply with the headers a download needs, its body streamed.
+fn pass_on(reply: http::Response<hyper::body::Incoming>) -> Response {
+    let (parts, body) = reply.into_parts();
+    let mut response = Response::new(Body::new(body));
+    *response.status_mut() = parts.status;
+    for name in KEPT_HEADERS {
+        if let Some(value) = parts.headers.get(&name) {
+            response.headers_mut().insert(name, value.clone());
         }
     }
+    response
 }
 
 /// The `/files/...` routes, passed through to `files`.

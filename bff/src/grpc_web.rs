@@ -2,56 +2,31 @@
 //! streams back, frame by frame (server streams included). No body is ever buffered here.
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request};
 use axum::response::{IntoResponse, Response};
 use http::header::{self, HeaderName};
-use http::uri::{Authority, Scheme};
 use http::{HeaderMap, HeaderValue, Uri, Version};
-use hyper_util::client::legacy::Client;
-use hyper_util::client::legacy::connect::HttpConnector;
-use hyper_util::rt::{TokioExecutor, TokioTimer};
 use tonic::Code;
+use tonic::transport::Channel;
+use tower::{Service, ServiceExt};
 
 use crate::forwarded::forwarded_for;
 
 const GRPC_WEB: &str = "application/grpc-web";
 const GRPC_WEB_TEXT: &str = "application/grpc-web-text";
 
-/// The connection to the gRPC server for passthrough calls.
+/// The servers for passthrough calls: the balanced channel the legacy calls use too
+/// (`crate::servers`), carrying each call as it is, body and reply streamed.
 #[derive(Clone)]
 pub struct Upstream {
-    client: Client<HttpConnector, Body>,
-    scheme: Scheme,
-    authority: Authority,
+    channel: Channel,
 }
 
 impl Upstream {
-    /// `server_url` is `http://host:port` (checked by the configuration).
-    pub fn new(server_url: &Uri) -> anyhow::Result<Self> {
-        let (Some(scheme), Some(authority)) = (server_url.scheme(), server_url.authority()) else {
-            anyhow::bail!("server URL {server_url} needs a scheme and a host");
-        };
-        let mut connector = HttpConnector::new();
-        connector.set_nodelay(true);
-        connector.set_connect_timeout(Some(Duration::from_secs(5)));
-        // HTTP/2 with prior knowledge: tonic serves it natively (tonic-web handles gRPC-web on
-        // either protocol), and one connection carries any number of concurrent server streams,
-        // where HTTP/1.1 would hold one connection per open stream.
-        let client = Client::builder(TokioExecutor::new())
-            .http2_only(true)
-            .timer(TokioTimer::new())
-            .pool_timer(TokioTimer::new())
-            .http2_keep_alive_interval(Duration::from_secs(30))
-            .http2_keep_alive_timeout(Duration::from_secs(10))
-            .build(connector);
-        Ok(Self {
-            client,
-            scheme: scheme.clone(),
-            authority: authority.clone(),
-        })
+    pub fn new(channel: Channel) -> Self {
+        Self { channel }
     }
 
     /// Sends the call on and returns the server's reply as it streams; a server that cannot be
@@ -62,10 +37,9 @@ impl Upstream {
         if !is_method_path(parts.uri.path()) {
             return grpc_error(text, Code::Unimplemented, "not a gRPC method path");
         }
+        // The channel gives each call the scheme and address of the server it picks.
         let path = parts.uri.path_and_query().cloned();
         let uri = Uri::builder()
-            .scheme(self.scheme.clone())
-            .authority(self.authority.clone())
             .path_and_query(path.map_or_else(String::new, |p| p.to_string()))
             .build();
         let Ok(uri) = uri else {
@@ -84,7 +58,13 @@ impl Upstream {
         parts.uri = uri;
         parts.version = Version::HTTP_2;
 
-        match self.client.request(Request::from_parts(parts, body)).await {
+        let request = Request::from_parts(parts, tonic::body::Body::new(body));
+        let mut channel = self.channel.clone();
+        let reply = match channel.ready().await {
+            Ok(ready) => ready.call(request).await,
+            Err(error) => Err(error),
+        };
+        match reply {
             Ok(reply) => {
                 let (mut parts, body) = reply.into_parts();
                 strip_hop_by_hop(&mut parts.headers);

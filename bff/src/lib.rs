@@ -12,7 +12,7 @@ use axum::routing::get;
 use axum::{Router, middleware};
 use http::{HeaderName, Method};
 use tokio::net::TcpListener;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tower::ServiceBuilder;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -21,13 +21,16 @@ use tracing::Level;
 
 pub mod config;
 pub mod legacy;
+pub mod metrics;
 pub mod telemetry;
 
 mod files;
 mod forwarded;
 mod grpc_web;
 mod prerendered;
+mod probes;
 mod security_headers;
+mod servers;
 mod static_files;
 mod webhooks;
 
@@ -45,25 +48,29 @@ pub struct AppState {
     web: static_files::WebApp,
     cors_origins: Vec<http::HeaderValue>,
     security_headers: security_headers::SecurityHeaders,
-    /// gRPC channel to the server for the legacy translations (connects on first use).
+    /// gRPC channel to the servers for the legacy translations and the passthrough, spread
+    /// over those that are serving (`servers`).
     channel: Channel,
+    metrics: metrics::Metrics,
 }
 
 impl AppState {
     /// Must run inside the Tokio runtime (the channel's worker is spawned there).
     pub fn new(config: &Config) -> anyhow::Result<Self> {
-        let channel = Endpoint::from(config.server_url.clone())
-            .connect_timeout(Duration::from_secs(5))
-            .connect_lazy();
+        let channel = servers::balanced(
+            &config.server_url.0,
+            Duration::from_millis(config.server_check_ms),
+        );
         Ok(Self {
-            upstream: grpc_web::Upstream::new(&config.server_url)?,
-            files: files::FileServer::new(&config.files_url)?,
+            upstream: grpc_web::Upstream::new(channel.clone()),
+            files: files::FileServer::new(&config.files_url.0)?,
             web: static_files::WebApp::new(&config.web_dist, channel.clone()),
             cors_origins: config.cors_origins.0.clone(),
             security_headers: security_headers::SecurityHeaders::new(
                 config.stripe_publishable_key.is_some(),
             )?,
             channel,
+            metrics: metrics::Metrics::new()?,
         })
     }
 }
@@ -72,11 +79,20 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     let cors = cors(state.cors_origins.clone());
     Router::new()
-        .route("/healthz", get(|| async { "ok" }))
+        .merge(probes::routes(state.channel.clone()))
         .merge(legacy::routes(state.channel.clone()))
         .merge(files::routes(state.files.clone()))
         .merge(webhooks::routes(state.channel.clone()))
+        .route(
+            "/metrics",
+            get(metrics::serve).with_state(state.metrics.clone()),
+        )
         .fallback(grpc_web_or_web_app)
+        // On the routes (so each request's route is known), inside the layers below.
+        .layer(middleware::from_fn_with_state(
+            state.metrics.clone(),
+            metrics::record,
+        ))
         .layer(
             // Outermost first: every reply (CORS preflights and errors too) gets the security
             // headers, and the request id exists before the trace span and the upstream call.

@@ -343,6 +343,9 @@ fn database_unavailable(error: &sqlx::Error) -> bool {
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         if database_unavailable(&error) {
+            if matches!(error, sqlx::Error::PoolTimedOut) {
+                crate::metrics::count_pool_timeout();
+            }
             tracing::error!(%error, "database unavailable");
             return database_unavailable_error();
         }

@@ -22,9 +22,11 @@ pub mod housekeeping;
 pub mod http_routes;
 pub mod live;
 pub mod matching;
+pub mod metrics;
 pub mod outbox;
 pub mod providers;
 pub mod quotes;
+pub mod readiness;
 pub mod requests;
 pub mod reviews;
 pub mod setup;
@@ -57,6 +59,8 @@ pub struct RunningServer {
     pub grpc_addr: SocketAddr,
     pub http_addr: SocketAddr,
     pub state: AppState,
+    /// What `/readyz` and gRPC health answer.
+    pub readiness: readiness::Readiness,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<anyhow::Result<()>>,
 }
@@ -65,9 +69,14 @@ impl RunningServer {
     /// Stops accepting calls, finishes those under way, closes the database (and stops the
     /// embedded cluster).
     pub async fn stop(self) -> anyhow::Result<()> {
+        // Load balancers are told first, and given DRAIN_DELAY_MS to move calls away.
+        self.readiness.drain();
+        let delay = self.state.config.deployment.drain_delay_ms;
+        tokio::time::sleep(Duration::from_millis(delay)).await;
         // Open streams would hold the graceful shutdown forever: end them first.
         self.state.open_requests.close();
         self.state.request_changes.close();
+        self.readiness.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
     }
@@ -81,6 +90,7 @@ impl RunningServer {
 /// Opens the database (running migrations), the cache and the providers, and serves gRPC
 /// (and gRPC-web) on `config.grpc_addr`.
 pub async fn start(config: Config) -> anyhow::Result<RunningServer> {
+    config.check_replicas()?;
     let database = Database::open(&config).await?;
     match prepare_state(&config, &database).await {
         Ok(prepared) => serve(config, database, prepared).await,
@@ -96,6 +106,7 @@ struct Prepared {
     state: AppState,
     sms: Arc<dyn providers::SmsSender>,
     email: Arc<dyn providers::EmailSender>,
+    push: Option<Arc<dyn providers::web_push::PushSender>>,
 }
 
 async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<Prepared> {
@@ -106,9 +117,15 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         &config.data_dir,
     )
     .await?;
+    let vapid = providers::web_push::vapid::load(
+        config.vapid_private_key.as_deref(),
+        database.embedded.is_some(),
+        &config.data_dir,
+    )
+    .await?;
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
-    let providers = setup::providers(config, &database.pool)?;
+    let providers = setup::providers(config, &database.pool).await?;
     let distances = Arc::new(providers::distance::DistanceService::new(
         providers.distance,
         cache.clone(),
@@ -131,6 +148,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         per_caller: config.watch_streams_per_professional,
         total: config.watch_streams_total,
     };
+    let metrics = metrics::Metrics::new();
     let state = AppState {
         db: database.pool.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
@@ -154,17 +172,28 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         translation,
         google: providers.google,
         facebook: providers.facebook,
-        payments: providers.payments,
+        payments: providers::payments::metered::metered(providers.payments, &metrics),
         connect: providers.connect,
         config: Arc::new(config.clone()),
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
         counter_key: Arc::new(auth::secret::derive_key(&secret, "counter-keys")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
+        metrics,
+        push_public_key: vapid.as_ref().map(|key| key.public_base64url().into()),
+    };
+    let push = match vapid {
+        Some(key) => Some(Arc::new(providers::web_push::WebPushClient::new(
+            key,
+            config.push_contact(),
+            config.push_concurrency,
+        )?) as Arc<dyn providers::web_push::PushSender>),
+        None => None,
     };
     Ok(Prepared {
         state,
         sms: providers.sms,
         email: providers.email,
+        push,
     })
 }
 
@@ -175,16 +204,20 @@ struct BackgroundTasks {
 }
 
 impl BackgroundTasks {
-    fn start(config: &Config, prepared: &Prepared) -> Self {
+    fn start(config: &Config, prepared: &Prepared, readiness: &readiness::Readiness) -> Self {
         let (shutdown, stop) = tokio::sync::watch::channel(false);
         let state = &prepared.state;
-        let worker = outbox::Worker::new(
+        let mut worker = outbox::Worker::new(
             state.db.clone(),
             prepared.sms.clone(),
             prepared.email.clone(),
             outbox::WorkerSettings::from_config(config),
             state.outbox.clone(),
-        );
+        )
+        .with_metrics(state.metrics.clone());
+        if let Some(push) = &prepared.push {
+            worker = worker.with_push(push.clone());
+        }
         let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
         let mut tasks = vec![
             worker.spawn(stop.clone()),
@@ -200,6 +233,12 @@ impl BackgroundTasks {
             state
                 .request_changes
                 .spawn_listener(state.db.clone(), stop.clone()),
+            readiness.spawn_checks(
+                state.db.clone(),
+                state.cache.clone(),
+                Duration::from_millis(config.deployment.readiness_check_ms),
+                stop.clone(),
+            ),
         ];
         if state.translation.is_configured() {
             tasks.push(requests::translations::spawn(state.clone(), stop));
@@ -248,12 +287,7 @@ async fn serve(
         }
     };
 
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    for name in api::SERVICE_NAMES {
-        health_reporter
-            .set_service_status(name, tonic_health::ServingStatus::Serving)
-            .await;
-    }
+    let readiness = readiness::Readiness::default();
     // v1 for current clients, v1alpha for the many (grpcurl, Python) that still ask for it.
     let reflection = || {
         tonic_reflection::server::Builder::configure()
@@ -266,7 +300,7 @@ async fn serve(
         .context("building reflection v1alpha")?;
 
     let routes = api::routes(state.clone())
-        .add_service(health_service)
+        .add_service(api::health::service(readiness.clone()))
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha);
 
@@ -287,6 +321,9 @@ async fn serve(
         )
         .layer(PropagateRequestIdLayer::new(request_id))
         .layer(tonic_web::GrpcWebLayer::new())
+        // Below gRPC-web (the status is in the trailers here), above the deadline and auth
+        // (their refusals are counted).
+        .layer(metrics::RpcMetricsLayer::new(&state.metrics))
         // Not tonic's `timeout`, which answers CANCELLED. The layers above call this one as
         // they are called, so its clock starts before tonic's (which reads `grpc-timeout`
         // too); the auth layer below would call later.
@@ -304,12 +341,13 @@ async fn serve(
     });
     let http = axum::serve(
         http_listener,
-        http_routes::router(state.clone()).layer(store::transaction::TrackedLayer),
+        http_routes::router(state.clone(), readiness.clone())
+            .layer(store::transaction::TrackedLayer),
     )
     .with_graceful_shutdown(async {
         let _ = http_shutdown_signal.await;
     });
-    let background = BackgroundTasks::start(&config, &prepared);
+    let background = BackgroundTasks::start(&config, &prepared, &readiness);
     let task = tokio::spawn(async move {
         let http_task = tokio::spawn(async move { http.await.context("serving HTTP") });
         let result = server
@@ -333,6 +371,7 @@ async fn serve(
         grpc_addr,
         http_addr,
         state,
+        readiness,
         shutdown,
         task,
     })

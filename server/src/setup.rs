@@ -24,7 +24,7 @@ use crate::{
         },
         sms::OutboxSms,
         smtp::{SmtpConfig, SmtpEmail, SmtpTls},
-        storage::LocalFolderStorage,
+        storage::{LocalFolderStorage, S3Config, S3Storage},
         translation::{
             Translator,
             deepl::{DeepL, DeepLConfig},
@@ -49,12 +49,12 @@ pub struct Providers {
     pub translator: Option<Arc<dyn Translator>>,
 }
 
-pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
+pub async fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
     let (payments, connect) = payments(config, db)?;
     Ok(Providers {
         sms: sms(config)?,
         email: email(config)?,
-        storage: Arc::new(LocalFolderStorage::new(&config.data_dir)),
+        storage: storage(config).await?,
         geocoder: Arc::new(Gazetteer::shipped().context("loading the gazetteer")?),
         google: google(config)?,
         facebook: facebook(config)?,
@@ -63,6 +63,24 @@ pub fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
         distance: distance(config)?,
         translator: translator(config)?,
     })
+}
+
+/// The bucket of FILES_BUCKET, checked once, or the data directory's folder.
+async fn storage(config: &Config) -> anyhow::Result<Arc<dyn FileStorage>> {
+    let settings = &config.deployment;
+    let Some(bucket) = &settings.files_bucket else {
+        return Ok(Arc::new(LocalFolderStorage::new(&config.data_dir)));
+    };
+    let s3 = S3Storage::new(S3Config {
+        bucket: bucket.clone(),
+        endpoint: settings.aws_endpoint_url.clone(),
+        region: settings.aws_region.clone(),
+        access_key_id: settings.aws_access_key_id.clone(),
+        secret_access_key: settings.aws_secret_access_key.clone(),
+        allow_http: settings.aws_allow_http,
+    })?;
+    s3.check().await?;
+    Ok(Arc::new(s3))
 }
 
 /// None unless TRANSLATION_PROVIDER names one, whose settings must then be given.

@@ -11,6 +11,7 @@ use crate::{
     cache::Cache,
     config::Config,
     live::{open_requests::OpenRequestsHub, request_changes::RequestChangesHub},
+    metrics::Metrics,
     outbox::OutboxSignal,
     providers::distance::DistanceService,
     providers::translation::service::TranslationService,
@@ -60,4 +61,9 @@ pub struct AppState {
     pub counter_key: Arc<[u8; 32]>,
     /// Key that signs file links (derived from the server secret).
     pub file_link_key: Arc<[u8; 32]>,
+    /// What `/metrics` reports (`crate::metrics`).
+    pub metrics: Metrics,
+    /// The VAPID public key browsers subscribe to Web Push with (base64url); `None` when
+    /// this server sends no pushes.
+    pub push_public_key: Option<Arc<str>>,
 }

@@ -10,6 +10,8 @@
     reason = "test set-up fails loudly"
 )]
 
+pub mod scrape;
+
 use std::path::Path;
 
 use crate::{RunningServer, config::Config};
@@ -100,6 +102,8 @@ impl TestServer {
             database.url.clone(),
             Some(test_redis_url()),
         );
+        config.vapid_private_key =
+            Some(crate::providers::web_push::VapidKey::generate().private_base64url());
         adjust(&mut config);
         let server = crate::start(config).await.expect("server starts");
         Self {

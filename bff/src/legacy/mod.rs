@@ -1,8 +1,8 @@
 //! The legacy `/api` surface of the old product: every call of proto/README.md's table,
 //! one module per area, each becoming a gRPC call to the server.
 
-use axum::Router;
-use axum::routing::any;
+use axum::routing::{any, get};
+use axum::{Json, Router};
 use tonic::transport::Channel;
 
 use error::ApiError;
@@ -13,6 +13,7 @@ pub mod body;
 pub mod catalogue;
 pub mod error;
 pub mod keys;
+pub mod openapi;
 pub mod paging;
 pub mod rpc;
 pub mod shapes;
@@ -109,6 +110,10 @@ pub fn routes<S: Clone + Send + Sync + 'static>(channel: Channel) -> Router<S> {
         router.merge(table::area(area.calls, (area.translations)()))
     });
     let router = areas
+        .route(
+            openapi::PATH,
+            get(|| async { Json(openapi::document(calls())) }),
+        )
         .route("/api", any(not_found))
         .route("/api/", any(not_found))
         .route("/api/{*rest}", any(not_found))

@@ -188,7 +188,7 @@ async fn translate_goes_into_french_and_translate1_into_english() {
     .await;
     assert_eq!(
         (status, text(&refused["code"])),
-        (503, "TRANSLATION_NOT_CONFIGURED".to_owned()),
+        (409, "TRANSLATION_NOT_CONFIGURED".to_owned()),
         "{refused}"
     );
     stack.stop().await;

@@ -19,5 +19,8 @@ mod legacy_client;
 mod legacy_client_addr;
 mod legacy_content;
 mod legacy_requests;
+mod metrics;
+mod openapi;
 mod prerendered;
+mod servers;
 mod static_files;

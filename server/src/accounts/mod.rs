@@ -7,6 +7,7 @@ pub mod email_verification;
 pub mod password_reset;
 pub mod phone_verification;
 pub mod profile;
+pub mod push;
 pub mod removal;
 pub mod renewal;
 pub mod review;

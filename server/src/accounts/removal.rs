@@ -40,8 +40,14 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
         return Ok(false);
     };
     let mut cancelled = Vec::new();
+    let link = state.config.links().professional_jobs();
+    let told = requests::Told {
+        also: &[],
+        link: &link,
+    };
     for request in repair_requests::lock_open_of(&mut tx, id).await? {
-        if requests::cancel_in(&mut tx, (id, request), RequestChange::CancelOpen, &[], now)
+        let change = RequestChange::CancelOpen;
+        if requests::cancel_in(&mut tx, (id, request), change, told, now)
             .await?
             .is_some()
         {

@@ -215,6 +215,27 @@ impl AccountsService for AccountsApi {
         })
     }
 
+    async fn get_push_public_key(
+        &self,
+        _: Request<pb::GetPushPublicKeyRequest>,
+    ) -> Reply<pb::GetPushPublicKeyResponse> {
+        super::push::get_public_key(&self.state)
+    }
+
+    async fn add_push_subscription(
+        &self,
+        request: Request<pb::AddPushSubscriptionRequest>,
+    ) -> Reply<pb::AddPushSubscriptionResponse> {
+        super::push::add_subscription(&self.state, request).await
+    }
+
+    async fn remove_push_subscription(
+        &self,
+        request: Request<pb::RemovePushSubscriptionRequest>,
+    ) -> Reply<pb::RemovePushSubscriptionResponse> {
+        super::push::remove_subscription(&self.state, request).await
+    }
+
     async fn get_customer(
         &self,
         request: Request<pb::GetCustomerRequest>,

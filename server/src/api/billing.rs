@@ -117,13 +117,20 @@ impl BillingService for BillingApi {
             chrono::Utc::now().timestamp(),
         )
         .await
-        .map_err(crate::error::ApiError::from)?;
+        .map_err(|error| {
+            self.state.metrics.webhook_failed("stripe", error.reason());
+            crate::error::ApiError::from(error)
+        })?;
         // A hire it moved follows; a membership month it granted has its receipt waiting.
         if let Some(charge_id) = &handled.charge_id {
-            match self.ledger().find_by_charge_id(charge_id).await {
-                Ok(payment) => hiring::settle(&self.state, &payment).await?,
-                Err(crate::billing::LedgerError::NotFound) => {}
-                Err(other) => return Err(ApiError::from(other).into()),
+            let settled = match self.ledger().find_by_charge_id(charge_id).await {
+                Ok(payment) => hiring::settle(&self.state, &payment).await,
+                Err(crate::billing::LedgerError::NotFound) => Ok(()),
+                Err(other) => Err(ApiError::from(other)),
+            };
+            if let Err(error) = settled {
+                self.state.metrics.webhook_failed("stripe", "not_settled");
+                return Err(error.into());
             }
         }
         self.state.outbox.wake();

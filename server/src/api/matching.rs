@@ -5,6 +5,8 @@
 //! then replace the list" misses no request. NotifyProfessional (the legacy per-professional
 //! call) goes through `crate::requests`, which tells a matching professional once.
 
+use std::collections::HashSet;
+
 use repairs_proto::matching::{self as pb, matching_service_server::MatchingService};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
@@ -138,18 +140,28 @@ async fn watch(
 ) {
     let mut reach = matching::watch::CachedReach::new(professional_id);
     let mut snapshot_due = true;
+    // The requests the last snapshot showed: a notification of one of them that Postgres
+    // delivers only after the snapshot was read is not sent a second time.
+    let mut shown: HashSet<String> = HashSet::new();
     loop {
         if snapshot_due {
             snapshot_due = false;
             // What was heard so far is in the snapshot read now.
             drop(subscription.drain());
             let snapshot = open_page(&state, professional_id, &page).await.map(
-                |(repair_requests, next_page_token)| pb::WatchOpenRequestsResponse {
-                    repair_request: None,
-                    snapshot: Some(pb::OpenRequestsSnapshot {
-                        repair_requests,
-                        next_page_token,
-                    }),
+                |(repair_requests, next_page_token)| {
+                    shown = repair_requests
+                        .iter()
+                        .filter_map(|open| open.repair_request.as_ref())
+                        .map(|request| request.id.clone())
+                        .collect();
+                    pb::WatchOpenRequestsResponse {
+                        repair_request: None,
+                        snapshot: Some(pb::OpenRequestsSnapshot {
+                            repair_requests,
+                            next_page_token,
+                        }),
+                    }
                 },
             );
             let failed = snapshot.is_err();
@@ -169,6 +181,9 @@ async fn watch(
                 None => return,
             },
         };
+        if shown.contains(&opened.id.to_string()) {
+            continue;
+        }
         // Most requests are placed far away or for another service: skip those without
         // asking the database.
         match reach.get(&state.db).await {

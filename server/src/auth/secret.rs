@@ -26,20 +26,31 @@ pub async fn load(
         bail!("JWT_SECRET is required when DATABASE_URL is set (every replica must share it)");
     }
     let path = data_dir.join(FILE_NAME);
-    match tokio::fs::read_to_string(&path).await {
-        Ok(stored) => base64::engine::general_purpose::STANDARD
-            .decode(stored.trim())
-            .with_context(|| format!("{} is damaged; delete it to make a new one", path.display())),
+    let stored = kept_in(&path, "token secret", || {
+        let mut secret = vec![0u8; 64];
+        rand::thread_rng().fill_bytes(&mut secret);
+        base64::engine::general_purpose::STANDARD.encode(&secret)
+    })
+    .await?;
+    base64::engine::general_purpose::STANDARD
+        .decode(stored.trim())
+        .with_context(|| format!("{} is damaged; delete it to make a new one", path.display()))
+}
+
+/// The text kept in `path` (readable by this user only), written by `generate` on the first
+/// start: a secret of the embedded default (the token secret, the VAPID key).
+pub async fn kept_in(
+    path: &Path,
+    what: &str,
+    generate: impl FnOnce() -> String,
+) -> anyhow::Result<String> {
+    match tokio::fs::read_to_string(path).await {
+        Ok(stored) => Ok(stored),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
-            let mut secret = vec![0u8; 64];
-            rand::thread_rng().fill_bytes(&mut secret);
-            write_private(
-                &path,
-                &base64::engine::general_purpose::STANDARD.encode(&secret),
-            )
-            .await?;
-            tracing::info!(path = %path.display(), "generated a new token secret");
-            Ok(secret)
+            let made = generate();
+            write_private(path, &made).await?;
+            tracing::info!(path = %path.display(), "generated a new {what}");
+            Ok(made)
         }
         Err(error) => Err(error).with_context(|| format!("reading {}", path.display())),
     }

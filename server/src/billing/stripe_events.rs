@@ -40,6 +40,19 @@ pub enum EventError {
     Ledger(#[from] LedgerError),
 }
 
+impl EventError {
+    /// Why, as `/metrics` counts webhook failures.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Self::TooLarge => "too_large",
+            Self::NotConfigured => "not_configured",
+            Self::Signature(_) => "signature",
+            Self::Malformed(_) => "malformed",
+            Self::Ledger(_) => "not_applied",
+        }
+    }
+}
+
 impl From<sqlx::Error> for EventError {
     fn from(error: sqlx::Error) -> Self {
         Self::Ledger(error.into())

@@ -41,6 +41,10 @@ pub trait Cache: Send + Sync + 'static {
     async fn time_to_live(&self, key: &str) -> CacheResult<Option<Duration>>;
     /// Removes a key (no error when missing).
     async fn delete(&self, key: &str) -> CacheResult<()>;
+    /// Answers when the cache can be reached (readiness); the in-process one always can.
+    async fn ping(&self) -> CacheResult<()> {
+        Ok(())
+    }
 }
 
 /// Opens Redis when a URL is given, else the in-process cache.

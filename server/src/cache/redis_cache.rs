@@ -105,4 +105,11 @@ impl Cache for RedisCache {
         let _: () = self.connection.clone().del(self.key(key)).await?;
         Ok(())
     }
+
+    async fn ping(&self) -> CacheResult<()> {
+        let _: String = redis::cmd("PING")
+            .query_async(&mut self.connection.clone())
+            .await?;
+        Ok(())
+    }
 }

@@ -7,8 +7,8 @@ use std::{
     time::Duration,
 };
 
-use super::{Config, DistanceProviderKind, LogFormat, TranslationProviderKind};
-use crate::domain::{Language, Role};
+use super::{Config, Deployment, DistanceProviderKind, LogFormat, TranslationProviderKind};
+use crate::domain::{Language, PushHosts, Role};
 
 impl Config {
     pub fn session_ttl(&self) -> Duration {
@@ -50,8 +50,28 @@ impl Config {
             .map_or(self.sms_budget_per_country_per_hour, |b| b.per_hour)
     }
 
+    /// The push services subscriptions may name.
+    pub fn push_hosts(&self) -> PushHosts {
+        PushHosts::new(&self.push_endpoint_hosts)
+    }
+
+    /// The `sub` of VAPID tokens: as set, else `mailto:` the sender address of emails.
+    pub fn push_contact(&self) -> String {
+        if let Some(contact) = &self.vapid_contact {
+            return contact.clone();
+        }
+        let from = self.email_from.trim();
+        let address = match (from.rfind('<'), from.rfind('>')) {
+            (Some(start), Some(end)) if start < end => &from[start + 1..end],
+            _ => from,
+        };
+        format!("mailto:{address}")
+    }
+
     /// A configuration for tests: everything explicit, nothing read from the environment.
     pub fn for_tests(data_dir: PathBuf, database_url: String, redis_url: Option<String>) -> Self {
+        // A test that runs without Redis runs one server process on its database.
+        let single_replica = redis_url.is_none();
         Self {
             grpc_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             http_addr: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -96,7 +116,7 @@ impl Config {
             stripe_api_base: String::new(),
             platform_fee_percent: 0,
             log_format: LogFormat::Text,
-            trusted_proxies: vec![IpAddr::from([127, 0, 0, 1])],
+            trusted_proxies: vec![IpAddr::from([127, 0, 0, 1]).into()],
             outbox_poll_ms: 200,
             outbox_max_attempts: 8,
             outbox_lease_secs: 120,
@@ -130,6 +150,14 @@ impl Config {
             translation_concurrency: 4,
             translation_chars_per_caller_per_hour: 20_000,
             translation_chars_per_hour: 200_000,
+            deployment: Deployment {
+                single_replica,
+                ..Deployment::for_tests()
+            },
+            vapid_private_key: None,
+            vapid_contact: Some("mailto:push@example.ca".to_owned()),
+            push_endpoint_hosts: vec!["127.0.0.1".to_owned()],
+            push_concurrency: 8,
         }
     }
 }
@@ -153,6 +181,18 @@ mod tests {
         assert!("1".parse::<CountryBudget>().is_err());
         assert!("x=3".parse::<CountryBudget>().is_err());
         assert!("1=-3".parse::<CountryBudget>().is_err());
+    }
+
+    #[test]
+    fn push_defaults_to_the_big_browsers_and_the_email_sender() {
+        let config = Cli::try_parse_from(["repairs-server"]).unwrap().config;
+        assert_eq!(config.push_endpoint_hosts.len(), 4);
+        assert!(
+            config
+                .push_endpoint_hosts
+                .contains(&"*.notify.windows.com".to_owned())
+        );
+        assert_eq!(config.push_contact(), "mailto:no-reply@localhost");
     }
 
     #[test]

@@ -1,19 +1,18 @@
 //! Server configuration: every setting is an environment variable and a flag of the same
 //! meaning (`--help` lists them). Nothing secret has a built-in default.
 
-use std::{
-    net::{IpAddr, SocketAddr},
-    path::PathBuf,
-};
+use std::{net::SocketAddr, path::PathBuf};
 
 use clap::{Args, Parser, Subcommand};
 
+mod deployment;
 mod derived;
 pub mod links;
 mod values;
 
+pub use deployment::Deployment;
 pub use values::*;
-use values::{parse_language, parse_public_url};
+use values::{parse_language, parse_public_url, parse_trusted_proxy};
 
 use crate::domain::Language;
 
@@ -258,14 +257,16 @@ pub struct Config {
     pub log_format: LogFormat,
 
     /// Proxies (the BFF, a load balancer) whose `x-forwarded-for` names the client; a call
-    /// from any other peer is counted against the peer's own address (comma-separated IPs).
+    /// from any other peer is counted against the peer's own address (comma-separated
+    /// addresses or CIDR ranges: `127.0.0.1,10.0.0.0/8`).
     #[arg(
         long,
         env = "TRUSTED_PROXIES",
         value_delimiter = ',',
-        default_value = "127.0.0.1,::1"
+        default_value = "127.0.0.1,::1",
+        value_parser = parse_trusted_proxy
     )]
-    pub trusted_proxies: Vec<IpAddr>,
+    pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// How often the outbox worker looks for messages to send, in milliseconds (it is also
     /// woken at once by messages written in this process).
@@ -395,6 +396,32 @@ pub struct Config {
     #[arg(long, env = "TRANSLATION_CHARS_PER_HOUR", default_value_t = 200_000)]
     pub translation_chars_per_hour: u32,
 
+    /// The VAPID private key (RFC 8292) that signs Web Push messages: the P-256 private
+    /// scalar, base64url. Every replica shares it; unset with DATABASE_URL, Web Push is off.
+    /// In the embedded default it is generated once and kept in the data dir.
+    #[arg(long, env = "VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+
+    /// Whom push services may contact about our messages (a `mailto:` or `https:` address);
+    /// unset, `mailto:` the address of EMAIL_FROM.
+    #[arg(long, env = "VAPID_CONTACT")]
+    pub vapid_contact: Option<String>,
+
+    /// The push services' hosts Web Push subscriptions may name, comma-separated; `*.name`
+    /// allows any host under `name`. Endpoints are https, or http to a listed loopback
+    /// address (tests).
+    #[arg(
+        long,
+        env = "PUSH_ENDPOINT_HOSTS",
+        value_delimiter = ',',
+        default_value = "fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com"
+    )]
+    pub push_endpoint_hosts: Vec<String>,
+
+    /// Web Push messages posted to push services at once by one server process.
+    #[arg(long, env = "PUSH_CONCURRENCY", default_value_t = 8)]
+    pub push_concurrency: usize,
+
     /// Live streams one caller may hold at once, of each kind: a professional's open-requests
     /// list (WatchOpenRequests), one account's watched requests (WatchRepairRequest).
     #[arg(long, env = "WATCH_STREAMS_PER_PROFESSIONAL", default_value_t = 4)]
@@ -440,4 +467,8 @@ pub struct Config {
     /// (`1=400,91=20`); `code=0` stops texts to that country.
     #[arg(long, env = "SMS_COUNTRY_BUDGETS", value_delimiter = ',')]
     pub sms_country_budgets: Vec<CountryBudget>,
+
+    /// Object storage, replicas and readiness.
+    #[command(flatten)]
+    pub deployment: Deployment,
 }

@@ -80,9 +80,43 @@ pub(super) fn parse_public_url(value: &str) -> Result<String, String> {
     }
 }
 
+/// A TRUSTED_PROXIES entry: an address (`10.0.0.5`, `::1`) or a CIDR range (`10.0.0.0/8`).
+pub(super) fn parse_trusted_proxy(value: &str) -> Result<ipnet::IpNet, String> {
+    let value = value.trim();
+    if let Ok(addr) = value.parse::<std::net::IpAddr>() {
+        return Ok(addr.into());
+    }
+    let net: ipnet::IpNet = value.parse().map_err(|_| {
+        format!("{value:?} is not an address or a CIDR range such as 10.0.0.5 or 10.0.0.0/8")
+    })?;
+    if net.trunc() != net {
+        return Err(format!(
+            "{value:?} has host bits set: did you mean {}?",
+            net.trunc()
+        ));
+    }
+    Ok(net)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_ranges() {
+        let net = |s: &str| parse_trusted_proxy(s).map(|n| n.to_string());
+        assert_eq!(net("10.0.0.5").unwrap(), "10.0.0.5/32");
+        assert_eq!(net(" ::1 ").unwrap(), "::1/128");
+        assert_eq!(net("10.0.0.0/8").unwrap(), "10.0.0.0/8");
+        assert_eq!(net("fd00::/8").unwrap(), "fd00::/8");
+        assert_eq!(
+            net("10.1.0.0/8").unwrap_err(),
+            "\"10.1.0.0/8\" has host bits set: did you mean 10.0.0.0/8?"
+        );
+        for wrong in ["", "ingress", "10.0.0.0/33", "10.0.0/8"] {
+            assert!(net(wrong).is_err(), "{wrong:?}");
+        }
+    }
 
     #[test]
     fn the_public_url_is_an_absolute_web_address() {

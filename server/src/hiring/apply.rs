@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
+    accounts::push::{self, Alerting},
     billing::{Ledger, LedgerError, Payment, PaymentState, Purpose, Step},
     domain::{RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason, not_found},
@@ -171,8 +172,15 @@ async fn hire_on(
     let lost =
         quotes::close_submitted(tx, order.repair_request_id, Some(order.quote_id), now).await?;
     let mut told: Vec<NewOutboxMessage> = lost.iter().map(notice::not_selected).collect();
+    if let Some(first) = lost.first() {
+        let quoted: Vec<Uuid> = lost.iter().map(|q| q.professional_id).collect();
+        let link = state.config.links().professional_jobs();
+        let (request, service) = (order.repair_request_id, &first.service_name);
+        let alerts = push::request_closed(&mut *tx, request, &quoted, service, false, &link);
+        told.extend(alerts.await?);
+    }
     if request_state != RepairRequestState::Hired {
-        told.push(hired_notice(tx, state, order).await?);
+        told.extend(hired_notice(tx, state, order).await?);
     }
     outbox::enqueue_many(&mut *tx, &told).await?;
     receipts::tell(tx, state, order.id).await?;
@@ -180,12 +188,13 @@ async fn hire_on(
 }
 
 /// The email telling the hired professional where the job is and how to reach the customer,
-/// read through the hire's transaction `tx`.
+/// read through the hire's transaction `tx`, and a push to each device they asked to be
+/// alerted on.
 async fn hired_notice(
     tx: &mut sqlx::PgConnection,
     state: &AppState,
     order: &OrderRecord,
-) -> ApiResult<NewOutboxMessage> {
+) -> ApiResult<Vec<NewOutboxMessage>> {
     let request = repair_requests::get(&mut *tx, order.repair_request_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
@@ -196,7 +205,17 @@ async fn hired_notice(
         .await?
         .ok_or_else(|| not_found("account"))?;
     let link = state.config.links().professional_jobs();
-    Ok(notice::hired(&pro, &customer, &request, &link))
+    let mut messages = vec![notice::hired(&pro, &customer, &request, &link)];
+    let tag = format!("hire:{}", order.id);
+    let professional_id = [order.professional_id];
+    let to = Alerting::new(AccountKind::Professional, &professional_id, &link, &tag).urgent(true);
+    messages.extend(
+        push::alerts(&mut *tx, to, |_, language| {
+            Some(notice::hired_alert(&customer, &request, language))
+        })
+        .await?,
+    );
+    Ok(messages)
 }
 
 /// Releases the order's hold (a lost race, a cancel), once: a payment no longer held is

@@ -10,6 +10,7 @@ use super::{
     receipts,
 };
 use crate::{
+    accounts::push,
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason, not_found},
@@ -156,21 +157,30 @@ async fn release_before_cancel(
     }
 }
 
-/// The email telling the hired professional that the customer cancelled the job.
+/// The email telling the hired professional that the customer cancelled the job, and the
+/// alerts on their devices.
 async fn cancelled_notice(
     state: &AppState,
     request: &RepairRequestRow,
-) -> ApiResult<Option<NewOutboxMessage>> {
+) -> ApiResult<Vec<NewOutboxMessage>> {
     let Some(professional_id) = request.hired_professional_id else {
-        return Ok(None);
+        return Ok(Vec::new());
     };
-    let pro = account_store::contact(&state.db, AccountKind::Professional, professional_id).await?;
-    Ok(pro.map(|pro| {
-        let to = requests::notice::Recipient {
-            email: &pro.email,
-            name: &pro.name,
-            language: pro.language,
-        };
-        requests::notice::cancelled(to, &request.service_name)
-    }))
+    let Some(pro) =
+        account_store::contact(&state.db, AccountKind::Professional, professional_id).await?
+    else {
+        return Ok(Vec::new());
+    };
+    let to = requests::notice::Recipient {
+        email: &pro.email,
+        name: &pro.name,
+        language: pro.language,
+    };
+    let mut told = vec![requests::notice::cancelled(to, &request.service_name)];
+    let link = state.config.links().professional_jobs();
+    let (id, service) = (request.id, &request.service_name);
+    told.extend(
+        push::request_closed(&state.db, id, &[professional_id], service, true, &link).await?,
+    );
+    Ok(told)
 }

@@ -10,7 +10,7 @@ use anyhow::Context;
 use crate::{
     billing::{Payment, PaymentState},
     config::links::Links,
-    domain::Money,
+    domain::{Language, Money},
     outbox::NewOutboxMessage,
     store::{
         accounts::Contact,
@@ -19,8 +19,18 @@ use crate::{
         receipts::HireFacts,
         repair_requests::RepairRequestRow,
     },
-    words::{self, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Moment},
+    words::{self, Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Moment, PaymentStep},
 };
+
+/// The push alert of a hire on a device of the hired professional set to `language`: the
+/// service and the customer; the address is for the job's page.
+pub(super) fn hired_alert(
+    customer: &Contact,
+    request: &RepairRequestRow,
+    language: Language,
+) -> Alert {
+    words::of(language).hired_alert(request.service_name.of(language), &customer.name)
+}
 
 /// The email telling the hired professional `pro` where the job is and how to reach
 /// `customer` (`link` lists their active jobs).
@@ -114,6 +124,66 @@ impl PaymentOutcome {
             Self::Ended(_) => "released",
         }
     }
+
+    fn step(self) -> PaymentStep {
+        match self {
+            Self::Held => PaymentStep::HoldPlaced,
+            Self::Charged => PaymentStep::Charged,
+            Self::Refunded => PaymentStep::Refunded,
+            Self::Ended(end) => PaymentStep::HoldEnded(end),
+        }
+    }
+}
+
+/// The page a customer's message of `outcome` opens: their active requests while the job
+/// can go on, else their orders.
+pub(super) fn customer_link(outcome: PaymentOutcome, links: Links<'_>) -> String {
+    match outcome {
+        PaymentOutcome::Held | PaymentOutcome::Ended(HoldEnd::Lapsed) => links.customer_jobs(),
+        _ => links.customer_orders(),
+    }
+}
+
+/// The payment as its customer reads of it in `language`.
+fn hire_payment<'a>(
+    facts: &'a HireFacts,
+    payment: &Payment,
+    language: Language,
+    order_id: &'a str,
+    link: &'a str,
+) -> HirePayment<'a> {
+    HirePayment {
+        service: facts.service_name.of(language),
+        professional: &facts.professional_name,
+        amount: payment.amount,
+        order_id,
+        link,
+    }
+}
+
+/// The customer's push alert of `outcome` on a device set to `language`.
+pub(super) fn payment_alert(
+    facts: &HireFacts,
+    payment: &Payment,
+    outcome: PaymentOutcome,
+    language: Language,
+    link: &str,
+) -> Alert {
+    let order_id = facts.order_id.to_string();
+    let told = hire_payment(facts, payment, language, &order_id, link);
+    words::of(language).payment_alert(&told, outcome.step())
+}
+
+/// The professional's push alert of their job paid, on a device set to `language`.
+pub(super) fn job_paid_alert(
+    facts: &HireFacts,
+    payment: &Payment,
+    language: Language,
+    link: &str,
+) -> Option<Alert> {
+    let order_id = facts.order_id.to_string();
+    let paid = paid(facts, payment, language, &order_id, link).ok()?;
+    Some(words::of(language).job_paid_alert(&paid))
 }
 
 /// The emails telling a hire's parties that its `payment` came to `outcome` (none to a
@@ -144,18 +214,9 @@ fn to_customer(
     let language = facts.customer_language;
     let words = words::of(language);
     let at = |time| Moment::new(time, &facts.request_time_zone);
-    let link = match outcome {
-        PaymentOutcome::Held | PaymentOutcome::Ended(HoldEnd::Lapsed) => links.customer_jobs(),
-        _ => links.customer_orders(),
-    };
+    let link = customer_link(outcome, links);
     let order_id = facts.order_id.to_string();
-    let told = HirePayment {
-        service: facts.service_name.of(language),
-        professional: &facts.professional_name,
-        amount: payment.amount,
-        order_id: &order_id,
-        link: &link,
-    };
+    let told = hire_payment(facts, payment, language, &order_id, &link);
     let name = &facts.customer_name;
     let mail = match outcome {
         PaymentOutcome::Held => {
@@ -185,27 +246,38 @@ fn job_paid(
     links: Links<'_>,
 ) -> anyhow::Result<NewOutboxMessage> {
     let language = facts.professional_language;
-    let currency = payment.amount.currency().code();
-    let share = |cents| Money::parse(cents, currency).context("a payment's share");
     let order_id = facts.order_id.to_string();
     let link = links.professional_orders();
-    let paid = JobPaid {
-        service: facts.service_name.of(language),
-        customer: &facts.customer_name,
-        amount: payment.amount,
-        fee: share(facts.fee_cents)?,
-        net: share(facts.net_cents)?,
-        order_id: &order_id,
-        paid: Moment::new(
-            payment.captured_at.unwrap_or(payment.updated_at),
-            &facts.professional_time_zone,
-        ),
-        link: &link,
-    };
+    let paid = paid(facts, payment, language, &order_id, &link)?;
     let mail = words::of(language).job_paid(&facts.professional_name, &paid);
     Ok(NewOutboxMessage::email(
         &facts.professional_email,
         mail.subject,
         mail.body,
     ))
+}
+
+/// The job's payment as its professional reads of it in `language`, dated in their zone.
+fn paid<'a>(
+    facts: &'a HireFacts,
+    payment: &Payment,
+    language: Language,
+    order_id: &'a str,
+    link: &'a str,
+) -> anyhow::Result<JobPaid<'a>> {
+    let currency = payment.amount.currency().code();
+    let share = |cents| Money::parse(cents, currency).context("a payment's share");
+    Ok(JobPaid {
+        service: facts.service_name.of(language),
+        customer: &facts.customer_name,
+        amount: payment.amount,
+        fee: share(facts.fee_cents)?,
+        net: share(facts.net_cents)?,
+        order_id,
+        paid: Moment::new(
+            payment.captured_at.unwrap_or(payment.updated_at),
+            &facts.professional_time_zone,
+        ),
+        link,
+    })
 }

@@ -14,11 +14,15 @@ use uuid::Uuid;
 
 use super::notice::{self, PaymentOutcome};
 use crate::{
-    billing::{PaymentState, ledger},
+    accounts::push::{self, Alerting},
+    billing::{Payment, PaymentState, ledger},
     error::ApiResult,
-    outbox,
+    outbox::{self, NewOutboxMessage},
     state::AppState,
-    store::receipts,
+    store::{
+        accounts::AccountKind,
+        receipts::{self, HireFacts},
+    },
 };
 
 /// Writes, through `tx`, the emails of what order `order_id`'s payment has come to, unless
@@ -40,9 +44,44 @@ pub(super) async fn tell(
     if !receipts::claim(tx, payment.id, outcome.key()).await? {
         return Ok(false);
     }
-    let told = notice::payment_outcome(&facts, &payment, outcome, state.config.links())?;
+    let mut told = notice::payment_outcome(&facts, &payment, outcome, state.config.links())?;
+    told.extend(alerts(tx, state, &facts, &payment, outcome).await?);
     outbox::enqueue_many(&mut *tx, &told).await?;
     Ok(true)
+}
+
+/// The pushes of `outcome` to the devices of the customer (none once deleted), and of a
+/// charged job to the professional's.
+async fn alerts(
+    tx: &mut PgConnection,
+    state: &AppState,
+    facts: &HireFacts,
+    payment: &Payment,
+    outcome: PaymentOutcome,
+) -> sqlx::Result<Vec<NewOutboxMessage>> {
+    let mut alerts = Vec::new();
+    let tag = format!("order:{}", facts.order_id);
+    if !facts.customer_deleted {
+        let link = notice::customer_link(outcome, state.config.links());
+        let key = format!("{tag}:{}", outcome.key());
+        let customer = [facts.customer_id];
+        let to = Alerting::new(AccountKind::Customer, &customer, &link, &tag).keyed(&key);
+        let alert = |_, language| {
+            Some(notice::payment_alert(
+                facts, payment, outcome, language, &link,
+            ))
+        };
+        alerts.extend(push::alerts(&mut *tx, to, alert).await?);
+    }
+    if outcome == PaymentOutcome::Charged {
+        let link = state.config.links().professional_orders();
+        let key = format!("{tag}:paid");
+        let professional = [facts.professional_id];
+        let to = Alerting::new(AccountKind::Professional, &professional, &link, &tag).keyed(&key);
+        let alert = |_, language| notice::job_paid_alert(facts, payment, language, &link);
+        alerts.extend(push::alerts(&mut *tx, to, alert).await?);
+    }
+    Ok(alerts)
 }
 
 /// Tells what hired orders' payments came to before `before` and nobody told, up to

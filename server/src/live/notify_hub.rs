@@ -204,6 +204,11 @@ impl<E: Clone + Send + 'static> NotifyHub<E> {
         )
     }
 
+    /// Streams open now.
+    pub fn open_streams(&self) -> usize {
+        lock(&self.streams).values().sum()
+    }
+
     /// Ends every stream (the server is stopping).
     pub fn close(&self) {
         self.closing.send_replace(true);

@@ -1,4 +1,4 @@
-//! The durable outbox: every email and text message the product sends.
+//! The durable outbox: every email, text message and Web Push the product sends.
 //!
 //! A change that must tell someone writes the message into the `outbox_messages` table in
 //! its own transaction ([`enqueue`]), so the message exists exactly when the change does.
@@ -17,6 +17,7 @@ use sqlx::PgExecutor;
 use tokio::sync::Notify;
 use uuid::Uuid;
 
+pub use crate::providers::web_push::Urgency;
 pub use crate::store::outbox::{Channel, NewOutboxMessage};
 pub use worker::{Worker, WorkerSettings};
 
@@ -79,6 +80,19 @@ impl NewOutboxMessage {
             recipient: to.into(),
             subject: String::new(),
             body: body.into(),
+            dedupe_key: None,
+            discard_after: None,
+        }
+    }
+
+    /// A Web Push to subscription `subscription` (`push_subscriptions.id`): `payload` is
+    /// what its service worker reads (JSON), encrypted for the browser when it is sent.
+    pub fn push(subscription: Uuid, payload: String, urgency: Urgency) -> Self {
+        Self {
+            channel: Channel::Push,
+            recipient: subscription.to_string(),
+            subject: urgency.as_str().to_owned(),
+            body: payload,
             dedupe_key: None,
             discard_after: None,
         }

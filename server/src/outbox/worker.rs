@@ -11,14 +11,23 @@ use tokio::{sync::watch, task::JoinHandle};
 use super::OutboxSignal;
 use crate::{
     config::Config,
-    providers::{self, EmailMessage, EmailSender, SmsMessage, SmsSender},
-    store::outbox::{self as store, ClaimedMessage},
+    metrics::Metrics,
+    providers::{
+        self, EmailMessage, EmailSender, SmsMessage, SmsSender,
+        web_push::{Delivery, PushMessage, PushSender, Urgency},
+    },
+    store::{
+        outbox::{self as store, ClaimedMessage},
+        push_subscriptions,
+    },
 };
 
 /// Messages claimed at once; also how many sends run at the same time.
 const BATCH: i64 = 16;
 /// Longest wait between two tries.
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
+/// How long a push service keeps a message for a device that is away, at most.
+const MAX_PUSH_TTL: Duration = Duration::from_secs(24 * 3600);
 
 #[derive(Debug, Clone)]
 pub struct WorkerSettings {
@@ -51,8 +60,12 @@ pub struct Worker {
     db: PgPool,
     sms: Arc<dyn SmsSender>,
     email: Arc<dyn EmailSender>,
+    /// `None` while Web Push is off: push messages are then parked.
+    push: Option<Arc<dyn PushSender>>,
     settings: WorkerSettings,
     signal: OutboxSignal,
+    /// Where the delay of each notification of a repair request is counted.
+    metrics: Metrics,
     /// Sends that ended while the database could not be told: recorded before anything new
     /// is claimed, so a message that went out is never sent again when its lease runs out.
     unrecorded: std::sync::Mutex<Vec<Outcome>>,
@@ -64,6 +77,7 @@ enum Outcome {
     Sent {
         id: uuid::Uuid,
         attempts: i32,
+        channel: &'static str,
     },
     Failed {
         id: uuid::Uuid,
@@ -72,12 +86,18 @@ enum Outcome {
         retry_in_secs: f64,
         park: bool,
     },
+    /// Not sent, and never to be: its push subscription is gone.
+    Dropped {
+        id: uuid::Uuid,
+        attempts: i32,
+        why: &'static str,
+    },
 }
 
 impl Outcome {
     fn id(&self) -> uuid::Uuid {
         match self {
-            Self::Sent { id, .. } | Self::Failed { id, .. } => *id,
+            Self::Sent { id, .. } | Self::Failed { id, .. } | Self::Dropped { id, .. } => *id,
         }
     }
 }
@@ -94,10 +114,24 @@ impl Worker {
             db,
             sms,
             email,
+            push: None,
             settings,
             signal,
+            metrics: Metrics::default(),
             unrecorded: std::sync::Mutex::default(),
         }
+    }
+
+    /// Counts the notifications' delays in `metrics` (a worker of its own otherwise).
+    pub fn with_metrics(mut self, metrics: Metrics) -> Self {
+        self.metrics = metrics;
+        self
+    }
+
+    /// Sends the `push` channel's messages through `push`.
+    pub fn with_push(mut self, push: Arc<dyn PushSender>) -> Self {
+        self.push = Some(push);
+        self
     }
 
     /// Records the outcomes the database could not take before; stops at the first that
@@ -125,7 +159,17 @@ impl Worker {
     /// Writes one outcome; false when the lease ran out and another worker took over.
     async fn record(&self, outcome: &Outcome) -> sqlx::Result<bool> {
         let recorded = match outcome {
-            Outcome::Sent { id, attempts } => store::mark_sent(&self.db, *id, *attempts).await?,
+            Outcome::Sent {
+                id,
+                attempts,
+                channel,
+            } => {
+                let sent = store::mark_sent(&self.db, *id, *attempts).await?;
+                if let Some(seconds) = sent.and_then(|sent| sent.since_request_placed_secs) {
+                    self.metrics.notification_sent(channel, seconds);
+                }
+                sent.is_some()
+            }
             Outcome::Failed {
                 id,
                 attempts,
@@ -133,6 +177,9 @@ impl Worker {
                 retry_in_secs,
                 park,
             } => store::mark_failed(&self.db, *id, *attempts, error, *retry_in_secs, *park).await?,
+            Outcome::Dropped { id, attempts, why } => {
+                store::mark_dropped(&self.db, *id, *attempts, why).await?
+            }
         };
         if !recorded {
             // The lease ran out during the send and another worker took the message over.
@@ -167,6 +214,13 @@ impl Worker {
     }
 
     async fn deliver(&self, message: &ClaimedMessage) -> sqlx::Result<()> {
+        if message.channel == "push" {
+            let outcome = match self.push_to(message).await? {
+                Ok(outcome) => outcome,
+                Err(error) => self.failure(message, &error),
+            };
+            return self.finish(outcome).await;
+        }
         let sent = match message.channel.as_str() {
             "sms" => {
                 self.sms
@@ -192,14 +246,85 @@ impl Worker {
             Ok(()) => Outcome::Sent {
                 id: message.id,
                 attempts: message.attempts,
+                channel: if message.channel == "sms" {
+                    "sms"
+                } else {
+                    "email"
+                },
             },
             Err(error) => self.failure(message, &error),
         };
+        self.finish(outcome).await
+    }
+
+    /// Records `outcome`, or keeps it for later when the database cannot take it.
+    async fn finish(&self, outcome: Outcome) -> sqlx::Result<()> {
         if let Err(error) = self.record(&outcome).await {
             self.unrecorded_list().push(outcome);
             return Err(error);
         }
         Ok(())
+    }
+
+    /// Sends a push to the subscription the message names: its outcome, or the send's
+    /// error (retried like any other). A subscription the push service no longer knows (404,
+    /// 410) is deleted, and the message dropped.
+    async fn push_to(
+        &self,
+        message: &ClaimedMessage,
+    ) -> sqlx::Result<Result<Outcome, anyhow::Error>> {
+        let dropped = |why| {
+            Ok(Ok(Outcome::Dropped {
+                id: message.id,
+                attempts: message.attempts,
+                why,
+            }))
+        };
+        let Some(push) = &self.push else {
+            return dropped("Web Push is not configured on this server");
+        };
+        let Ok(subscription_id) = message.recipient.parse::<uuid::Uuid>() else {
+            return dropped("the recipient is not a push subscription");
+        };
+        let Some(subscription) = push_subscriptions::find(&self.db, subscription_id).await? else {
+            return dropped("the push subscription was removed");
+        };
+        let (Ok(p256dh), Ok(auth)) = (
+            subscription.p256dh.as_slice().try_into(),
+            subscription.auth.as_slice().try_into(),
+        ) else {
+            return dropped("the push subscription's keys are damaged");
+        };
+        let ttl = message.discard_after.map_or(MAX_PUSH_TTL, |until| {
+            (until - chrono::Utc::now())
+                .to_std()
+                .unwrap_or_default()
+                .min(MAX_PUSH_TTL)
+        });
+        let sent = push
+            .send(&PushMessage {
+                delivery_id: message.id,
+                endpoint: subscription.endpoint,
+                p256dh,
+                auth,
+                payload: message.body.clone(),
+                ttl,
+                urgency: Urgency::parse(&message.subject),
+            })
+            .await;
+        Ok(match sent {
+            Ok(Delivery::Accepted) => Ok(Outcome::Sent {
+                id: message.id,
+                attempts: message.attempts,
+                channel: "push",
+            }),
+            Ok(Delivery::Gone) => {
+                push_subscriptions::delete(&self.db, subscription_id).await?;
+                tracing::info!(delivery_id = %message.id, "push subscription gone: removed");
+                return dropped("the push service no longer knows the subscription");
+            }
+            Err(error) => Err(error),
+        })
     }
 
     fn failure(&self, message: &ClaimedMessage, error: &anyhow::Error) -> Outcome {

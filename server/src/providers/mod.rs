@@ -7,10 +7,11 @@
 //! | email | [`smtp::SmtpEmail`] | [`email::OutboxEmail`] |
 //! | Google sign-in | [`google_identity::GoogleJwksVerifier`] | [`google_identity::GoogleNotConfigured`] |
 //! | Facebook login | [`facebook_identity::FacebookGraph`] | [`facebook_identity::FacebookNotConfigured`] |
-//! | files | (S3, later) | [`storage::LocalFolderStorage`] |
+//! | files | [`storage::S3Storage`] (FILES_BUCKET) | [`storage::LocalFolderStorage`] |
 //! | geocoding | (maps API, later) | [`gazetteer::Gazetteer`] |
 //! | distance (display) | [`osrm::OsrmDistance`] (roads) | [`distance::GreatCircle`] |
 //! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |
+//! | Web Push | [`web_push::WebPushClient`] | the same client, to the tests' local push service |
 //! | translation | [`translation::libretranslate::LibreTranslate`], [`translation::deepl::DeepL`] | none: "not configured" |
 
 pub mod distance;
@@ -30,6 +31,7 @@ pub mod smtp;
 pub mod storage;
 pub mod translation;
 pub mod twilio;
+pub mod web_push;
 
 pub use email::{EmailMessage, EmailSender};
 pub use facebook_identity::{FacebookIdentity, FacebookUser};
@@ -52,6 +54,9 @@ pub fn is_permanent(error: &anyhow::Error) -> bool {
     }
     if let Some(twilio) = error.downcast_ref::<twilio::TwilioError>() {
         return !twilio.is_retryable();
+    }
+    if let Some(push) = error.downcast_ref::<web_push::PushError>() {
+        return !push.is_retryable();
     }
     false
 }

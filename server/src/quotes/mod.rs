@@ -9,6 +9,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::{
+    accounts::push::{self, Alerting},
     auth::{
         Caller,
         access::{self, QuoteParties},
@@ -21,6 +22,7 @@ use crate::{
     requests,
     state::AppState,
     store::{
+        accounts::AccountKind,
         customers,
         page::PageRequest,
         professionals,
@@ -122,7 +124,8 @@ fn check_terms(form: &QuoteForm, minimum: Option<i64>) -> ApiResult<(i32, i64)> 
     Ok((form.estimated_minutes, fee))
 }
 
-/// Emails the request's customer (and texts them when they opted in) about a new quote.
+/// Emails the request's customer (and texts them when they opted in) about a new quote, and
+/// alerts each device they asked to be alerted on.
 async fn tell_customer(
     tx: &mut sqlx::PgConnection,
     state: &AppState,
@@ -132,7 +135,17 @@ async fn tell_customer(
         .await?
         .ok_or_else(|| not_found("request"))?;
     let link = state.config.links().request_quotes(quote.repair_request_id);
-    let messages = notice::new_quote(&customer, quote, &link);
+    let mut messages = notice::new_quote(&customer, quote, &link);
+    let tag = format!("quotes:{}", quote.repair_request_id);
+    let key = format!("quote:{}", quote.id);
+    let customer_id = [quote.customer_id];
+    let to = Alerting::new(AccountKind::Customer, &customer_id, &link, &tag).keyed(&key);
+    messages.extend(
+        push::alerts(&mut *tx, to, |_, language| {
+            Some(notice::new_quote_alert(quote, language, &link))
+        })
+        .await?,
+    );
     outbox::enqueue_many(&mut *tx, &messages).await?;
     Ok(())
 }

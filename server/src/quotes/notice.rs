@@ -3,14 +3,29 @@
 //! professional can no longer take jobs. The words are [`crate::words`]'.
 
 use crate::{
-    domain::SmsUpdates,
+    domain::{Language, SmsUpdates},
     outbox::NewOutboxMessage,
     store::{
         customers::CustomerRow,
         quotes::{QuoteRow, WithdrawnQuote},
     },
-    words::{self, NewQuote},
+    words::{self, Alert, NewQuote},
 };
+
+/// The facts of `quote` as its customer reads them in `language`.
+fn facts<'a>(quote: &'a QuoteRow, language: Language, link: &'a str) -> NewQuote<'a> {
+    NewQuote {
+        service: quote.service_name.of(language),
+        professional: &quote.professional_name,
+        fee: quote.fee(),
+        link,
+    }
+}
+
+/// The push alert of `quote` on a device of its customer set to `language`.
+pub(super) fn new_quote_alert(quote: &QuoteRow, language: Language, link: &str) -> Alert {
+    words::of(language).new_quote_alert(&facts(quote, language, link))
+}
 
 /// The messages telling `customer` of `quote` on their request (`link` lists its quotes).
 pub(super) fn new_quote(
@@ -19,12 +34,7 @@ pub(super) fn new_quote(
     link: &str,
 ) -> Vec<NewOutboxMessage> {
     let words = words::of(customer.language);
-    let facts = NewQuote {
-        service: quote.service_name.of(customer.language),
-        professional: &quote.professional_name,
-        fee: quote.fee(),
-        link,
-    };
+    let facts = facts(quote, customer.language, link);
     let mail = words.new_quote_email(&customer.name, &facts);
     let mut messages = vec![NewOutboxMessage::email(
         &customer.email,

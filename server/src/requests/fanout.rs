@@ -4,21 +4,27 @@
 //! and channel, so a retried create, an edit or a second server process never tells anyone
 //! twice. What one request can send is bounded: the nearest `REPAIR_REQUEST_MAX_NOTIFIED`
 //! professionals, and texts within the service's hourly `SMS_NOTIFICATIONS_PER_HOUR` (counted
-//! in `crate::budgets`, in the same transaction).
+//! in `crate::budgets`, in the same transaction). Each professional newly told also gets a
+//! push on each device they asked to be alerted on (`accounts::push`), urgent for an
+//! emergency.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::notice;
 use crate::{
+    accounts::push::{self, Alerting},
     budgets,
-    domain::Email,
+    domain::{Email, Urgency},
     matching,
     outbox::{self, Channel, NewOutboxMessage},
     state::AppState,
-    store::repair_requests::{self, Claim, RepairRequestRow},
+    store::{
+        accounts::AccountKind,
+        repair_requests::{self, Claim, RepairRequestRow},
+    },
 };
 
 /// Which of the matching professionals to tell.
@@ -82,6 +88,13 @@ pub async fn notify_matches(
         .into_iter()
         .filter(|(claim, _)| won.contains(&(claim.professional_id, claim.channel.to_owned())))
         .unzip();
+    let newly_told: Vec<Uuid> = won_claims
+        .iter()
+        .filter(|claim| claim.channel == Channel::Email.as_str())
+        .map(|claim| claim.professional_id)
+        .collect();
+    let pushes = alerts(tx, request, &nearest, &newly_told, &link).await?;
+    outbox::enqueue_many(&mut *tx, &pushes).await?;
     let ids = outbox::enqueue_many(&mut *tx, &to_send).await?;
     let links: Vec<(Claim, Uuid)> = won_claims
         .into_iter()
@@ -96,6 +109,27 @@ pub async fn notify_matches(
     told.sort_unstable();
     told.dedup();
     Ok(told.len())
+}
+
+/// The pushes to the devices of the professionals in `told`, each in its device's language.
+async fn alerts(
+    tx: &mut PgConnection,
+    request: &RepairRequestRow,
+    nearest: &[matching::Notify],
+    told: &[Uuid],
+    link: &str,
+) -> sqlx::Result<Vec<NewOutboxMessage>> {
+    let by_id: HashMap<Uuid, &matching::Notify> =
+        nearest.iter().map(|p| (p.professional_id, p)).collect();
+    let tag = format!("repair-request:{}", request.id);
+    let to = Alerting::new(AccountKind::Professional, told, link, &tag)
+        .urgent(request.urgency() == Urgency::Immediate)
+        .until(request.expires_at);
+    push::alerts(&mut *tx, to, |professional, language| {
+        let notify = by_id.get(&professional)?;
+        Some(notice::new_request_alert(request, notify, language, link))
+    })
+    .await
 }
 
 /// Counts up to `texts` notification texts against this hour's budget, in the transaction

@@ -20,6 +20,7 @@ pub use draft::{Draft, DraftForm};
 use fanout::Whom;
 
 use crate::{
+    accounts::push,
     auth::{
         Caller,
         access::{self, RequestParties, RequestView},
@@ -414,7 +415,9 @@ pub async fn cancel(
 ) -> ApiResult<RepairRequestRow> {
     let now = Utc::now();
     let mut tx = crate::store::transaction::begin(&state.db).await?;
-    let Some(cancelled) = cancel_in(&mut tx, (customer_id, id), change, also, now).await? else {
+    let link = state.config.links().professional_jobs();
+    let told = Told { also, link: &link };
+    let Some(cancelled) = cancel_in(&mut tx, (customer_id, id), change, told, now).await? else {
         drop(tx);
         return match repair_requests::get(&state.db, id).await? {
             Some(request)
@@ -431,14 +434,22 @@ pub async fn cancel(
     Ok(cancelled)
 }
 
+/// What a cancel tells besides the professionals whose quotes it closes: `also` (the hired
+/// professional's notices), and the page their alerts open (`link`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Told<'a> {
+    pub also: &'a [NewOutboxMessage],
+    pub link: &'a str,
+}
+
 /// Cancels the customer's request in `tx` if `change` may start from its state, and queues word to
-/// the professionals whose quotes it closes, with `also`; `None` when the request cannot be
-/// cancelled, and then `tx` must be dropped.
+/// the professionals whose quotes it closes (an email, and an alert on their devices), with
+/// `told.also`; `None` when the request cannot be cancelled, and then `tx` must be dropped.
 pub(crate) async fn cancel_in(
     tx: &mut PgConnection,
     (customer_id, id): (Uuid, Uuid),
     change: RequestChange,
-    also: &[NewOutboxMessage],
+    told: Told<'_>,
     now: DateTime<Utc>,
 ) -> ApiResult<Option<RepairRequestRow>> {
     // Closed first so the reply counts no live quote.
@@ -447,9 +458,15 @@ pub(crate) async fn cancel_in(
         return Ok(None);
     };
     repair_requests::drop_unsent_notifications(tx, id).await?;
-    let mut told: Vec<_> = closed.iter().map(notice::quote_closed).collect();
-    told.extend_from_slice(also);
-    crate::outbox::enqueue_many(&mut *tx, &told).await?;
+    let mut messages: Vec<_> = closed.iter().map(notice::quote_closed).collect();
+    if let Some(first) = closed.first() {
+        let quoted: Vec<Uuid> = closed.iter().map(|q| q.professional_id).collect();
+        let service = &first.service_name;
+        let alerts = push::request_closed(&mut *tx, id, &quoted, service, true, told.link);
+        messages.extend(alerts.await?);
+    }
+    messages.extend_from_slice(told.also);
+    crate::outbox::enqueue_many(&mut *tx, &messages).await?;
     Ok(Some(cancelled))
 }
 

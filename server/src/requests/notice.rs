@@ -9,8 +9,35 @@ use crate::{
     matching::Notify,
     outbox::NewOutboxMessage,
     store::{quotes::ClosedQuote, repair_requests::RepairRequestRow, services::ServiceNames},
-    words::{self, NewRequest},
+    words::{self, Alert, NewRequest},
 };
+
+/// The facts of `request` as professional `to` reads them.
+fn facts<'a>(
+    request: &'a RepairRequestRow,
+    to: &Notify,
+    language: Language,
+    link: &'a str,
+) -> NewRequest<'a> {
+    NewRequest {
+        service: request.service_name.of(language),
+        city: &request.city,
+        province: &request.province,
+        distance_km: to.distance.whole_km(),
+        emergency: request.urgency() == Urgency::Immediate,
+        link,
+    }
+}
+
+/// The push alert telling professional `to` of `request` on a device set to `language`.
+pub(super) fn new_request_alert(
+    request: &RepairRequestRow,
+    to: &Notify,
+    language: Language,
+    link: &str,
+) -> Alert {
+    words::of(language).new_request_alert(&facts(request, to, language, link))
+}
 
 /// The email, and the SMS when they opted in and have a verified phone, telling professional
 /// `to` of `request` (`link` opens it).
@@ -20,14 +47,7 @@ pub(super) fn new_request(
     link: &str,
 ) -> Vec<NewOutboxMessage> {
     let words = words::of(to.language);
-    let facts = NewRequest {
-        service: request.service_name.of(to.language),
-        city: &request.city,
-        province: &request.province,
-        distance_km: to.distance.whole_km(),
-        emergency: request.urgency() == Urgency::Immediate,
-        link,
-    };
+    let facts = facts(request, to, to.language, link);
     // Keyed like request_notifications, so the outbox refuses a duplicate too; worthless
     // once the request has expired.
     let keyed = |message: NewOutboxMessage| {

@@ -145,6 +145,10 @@ pub async fn anonymise(
         "delete from social_identities where customer_id = $1",
         "delete from password_resets where role = 'customer' and account_id = $1",
         "delete from email_verifications where role = 'customer' and account_id = $1",
+        // Their devices are alerted of nothing more, and forgotten.
+        "delete from outbox_messages where channel = 'push' and recipient in (
+            select id::text from push_subscriptions where customer_id = $1)",
+        "delete from push_subscriptions where customer_id = $1",
         // Messages to others that quoted the street (the hired professional's) keep their
         // text without it.
         "update outbox_messages o set body = replace(o.body, r.line1, '-')

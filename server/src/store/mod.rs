@@ -22,6 +22,7 @@ pub mod payments;
 pub mod payout_transfers;
 pub mod payouts;
 pub mod professionals;
+pub mod push_subscriptions;
 pub mod quotes;
 pub mod receipts;
 pub mod refresh_tokens;

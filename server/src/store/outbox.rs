@@ -8,8 +8,9 @@ use uuid::Uuid;
 #[derive(Debug, Clone)]
 pub struct NewOutboxMessage {
     pub channel: Channel,
+    /// An email address, a phone number, or a push subscription's id.
     pub recipient: String,
-    /// Empty for a text message.
+    /// Empty for a text message; a push's urgency (`normal`, `high`).
     pub subject: String,
     pub body: String,
     /// At most one message per key is ever written; a second is skipped.
@@ -22,6 +23,8 @@ pub struct NewOutboxMessage {
 pub enum Channel {
     Email,
     Sms,
+    /// Web Push to one browser subscription (`push_subscriptions`).
+    Push,
 }
 
 impl Channel {
@@ -29,6 +32,7 @@ impl Channel {
         match self {
             Self::Email => "email",
             Self::Sms => "sms",
+            Self::Push => "push",
         }
     }
 }
@@ -42,6 +46,7 @@ pub struct ClaimedMessage {
     pub subject: String,
     pub body: String,
     pub attempts: i32,
+    pub discard_after: Option<DateTime<Utc>>,
 }
 
 /// Writes a message; returns its delivery id, or `None` when its dedupe key was used already.
@@ -122,7 +127,7 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
                limit $1
                for update skip locked) due
          where m.id = due.id
-         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts",
+         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts, m.discard_after",
     )
     .bind(limit)
     .bind(lease_secs)
@@ -130,17 +135,36 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
     .await
 }
 
-/// Records a delivery. Only the worker holding the claim (same try) may finish a message.
-pub async fn mark_sent(db: &PgPool, id: Uuid, attempts: i32) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "update outbox_messages set state = 'sent', finished_at = now(), last_error = ''
-         where id = $1 and attempts = $2 and state = 'pending'",
+/// Records a delivery. Only the worker holding the claim (same try) may finish a message:
+/// `None` when another took it over. For a notification of a repair request, the answer
+/// carries the seconds since that request was placed (the database's clock for both ends).
+pub async fn mark_sent(db: &PgPool, id: Uuid, attempts: i32) -> sqlx::Result<Option<Sent>> {
+    let sent: Option<(Option<f64>,)> = sqlx::query_as(
+        "with sent as (
+             update outbox_messages set state = 'sent', finished_at = now(), last_error = ''
+             where id = $1 and attempts = $2 and state = 'pending'
+             returning id)
+         select (select extract(epoch from now() - r.created_at)::float8
+                 from request_notifications n
+                 join repair_requests r on r.id = n.repair_request_id
+                 where n.outbox_message_id = sent.id
+                 limit 1)
+         from sent",
     )
     .bind(id)
     .bind(attempts)
-    .execute(db)
+    .fetch_optional(db)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(sent.map(|(since_request_placed_secs,)| Sent {
+        since_request_placed_secs,
+    }))
+}
+
+/// A delivery recorded by [`mark_sent`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sent {
+    /// Seconds from the placing of the repair request the message tells of, if it does.
+    pub since_request_placed_secs: Option<f64>,
 }
 
 /// Records a failed try: again after `retry_in_secs`, or parked when `park` is set.
@@ -171,6 +195,22 @@ pub async fn mark_failed(
     Ok(done.rows_affected() == 1)
 }
 
+/// Drops a message unsent, as no longer useful (its push subscription is gone). Only the
+/// worker holding the claim may.
+pub async fn mark_dropped(db: &PgPool, id: Uuid, attempts: i32, why: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update outbox_messages
+         set state = 'expired', finished_at = now(), last_error = $3, leased_until = null
+         where id = $1 and attempts = $2 and state = 'pending'",
+    )
+    .bind(id)
+    .bind(attempts)
+    .bind(why)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Deletes sent and expired messages finished before `before`; parked ones stay for admins.
 pub async fn purge_finished(db: &PgPool, before: DateTime<Utc>) -> sqlx::Result<u64> {
     let done = sqlx::query(
@@ -180,6 +220,19 @@ pub async fn purge_finished(db: &PgPool, before: DateTime<Utc>) -> sqlx::Result<
     .execute(db)
     .await?;
     Ok(done.rows_affected())
+}
+
+/// What `/metrics` reports of the outbox: messages still to send, parked ones, and the age
+/// of the oldest still to send (both counts on their partial indexes).
+pub async fn gauges(db: &PgPool) -> sqlx::Result<(i64, i64, f64)> {
+    sqlx::query_as(
+        "select (select count(*) from outbox_messages where state = 'pending'),
+                (select count(*) from outbox_messages where state = 'parked'),
+                coalesce((select extract(epoch from now() - min(created_at))::float8
+                          from outbox_messages where state = 'pending'), 0)",
+    )
+    .fetch_one(db)
+    .await
 }
 
 /// How many messages are still to be delivered (tests wait for zero).

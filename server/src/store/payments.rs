@@ -286,3 +286,18 @@ pub async fn unattached_holds(
     .fetch_all(db)
     .await
 }
+
+/// What `/metrics` reports of the hires' card holds (on their partial index): those still in
+/// place that end within `within`, and those past their end that nothing released yet.
+pub async fn hold_gauges(db: &PgPool, within: chrono::Duration) -> sqlx::Result<(i64, i64)> {
+    sqlx::query_as(
+        "select count(*) filter (where authorization_expires_at > now()),
+                count(*) filter (where authorization_expires_at <= now())
+         from payments
+         where state = 'authorized' and purpose = 'hire'
+           and authorization_expires_at <= now() + $1",
+    )
+    .bind(within)
+    .fetch_one(db)
+    .await
+}

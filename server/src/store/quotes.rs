@@ -247,6 +247,7 @@ pub async fn quoter_distances(
 /// A professional whose quote was closed, and how to tell them.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ClosedQuote {
+    pub professional_id: Uuid,
     pub email: String,
     pub name: String,
     pub language: Language,
@@ -269,8 +270,8 @@ pub async fn close_submitted(
               and ($3::uuid is null or id <> $3)
             returning professional_id
         )
-        select p.email::text as email, p.name, p.language, s.name_en as service_name_en,
-            s.name_fr as service_name_fr
+        select q.professional_id, p.email::text as email, p.name, p.language,
+            s.name_en as service_name_en, s.name_fr as service_name_fr
         from q
         join professionals p on p.id = q.professional_id
         join repair_requests r on r.id = $1

@@ -14,6 +14,8 @@ use crate::domain::Language;
 pub struct HireFacts {
     pub order_id: Uuid,
     pub payment_id: Uuid,
+    pub customer_id: Uuid,
+    pub professional_id: Uuid,
     /// The platform's share of the payment and the professional's, as the payouts count
     /// them (`payout_fee`).
     pub fee_cents: i64,
@@ -42,7 +44,7 @@ pub async fn hired_order(
     fee_percent: u8,
 ) -> sqlx::Result<Option<HireFacts>> {
     sqlx::query_as(
-        "select o.id as order_id, p.id as payment_id,
+        "select o.id as order_id, p.id as payment_id, o.customer_id, o.professional_id,
             payout_fee(p.amount_cents, $2) as fee_cents,
             p.amount_cents - payout_fee(p.amount_cents, $2) as net_cents,
             s.name_en as service_name_en, s.name_fr as service_name_fr,

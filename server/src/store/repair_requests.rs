@@ -501,7 +501,8 @@ pub async fn attach_messages(
 }
 
 /// Drops the request's notifications still waiting in the outbox (the request was
-/// cancelled: nobody should be invited to quote on it any more). Those a worker is sending
+/// cancelled: nobody should be invited to quote on it any more), pushes included (keyed
+/// `repair-request:{id}:{subscription}`, `accounts::push`). Those a worker is sending
 /// (leased) go on: they may be out already, and are recorded as they end.
 pub async fn drop_unsent_notifications(
     tx: &mut PgConnection,
@@ -510,8 +511,10 @@ pub async fn drop_unsent_notifications(
     let done = sqlx::query(
         "update outbox_messages set state = 'expired', finished_at = now()
          where state = 'pending' and (leased_until is null or leased_until < now())
-           and id in (
-            select outbox_message_id from request_notifications where repair_request_id = $1)",
+           and (id in (
+                    select outbox_message_id from request_notifications
+                    where repair_request_id = $1)
+                or (channel = 'push' and dedupe_key like 'repair-request:' || $1 || ':%'))",
     )
     .bind(repair_request_id)
     .execute(tx)

@@ -4,8 +4,8 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    Reviewed, Words,
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    PaymentStep, Reviewed, Words,
     format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
@@ -151,6 +151,33 @@ impl Words for English {
         format!("New request: {service} in {city} ({distance_km} km). {link}")
     }
 
+    fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
+        let (service, city) = (request.service, request.city);
+        let kind = if request.emergency {
+            "Emergency"
+        } else {
+            "New request"
+        };
+        Alert {
+            title: format!("{kind}: {service} in {city}"),
+            body: format!(
+                "{} km from you. Open the request to send a quote.",
+                request.distance_km
+            ),
+        }
+    }
+
+    fn new_quote_alert(&self, quote: &NewQuote<'_>) -> Alert {
+        Alert {
+            title: format!("New quote: {}", quote.service),
+            body: format!(
+                "{} offers {}. Open your request to see the quotes.",
+                quote.professional,
+                self.money(quote.fee)
+            ),
+        }
+    }
+
     fn request_cancelled(&self, name: &str, service: &str) -> Mail {
         mail(
             format!("Request cancelled: {service}"),
@@ -188,6 +215,28 @@ impl Words for English {
                 "Hello {name},\n\n{professional} cannot take jobs on our platform at the moment, so their quote for your request ({service}) is withdrawn. Your request stays open to other professionals."
             ),
         )
+    }
+
+    fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert {
+        if cancelled {
+            Alert {
+                title: format!("Request cancelled: {service}"),
+                body: "The customer cancelled their request. There is nothing for you to do."
+                    .to_owned(),
+            }
+        } else {
+            Alert {
+                title: format!("Quote not selected: {service}"),
+                body: "The customer hired another professional. Your quote is closed.".to_owned(),
+            }
+        }
+    }
+
+    fn hired_alert(&self, service: &str, customer: &str) -> Alert {
+        Alert {
+            title: format!("You are hired: {service}"),
+            body: format!("{customer} hired you. Open the job for the address and their phone."),
+        }
     }
 
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {
@@ -318,6 +367,50 @@ impl Words for English {
                 "Hello {name},\n\nThe hold of {amount} on your card for your request ({service}) with {professional} {what} on {ended}. Your card was not charged.\n\n{next}: {link}"
             ),
         )
+    }
+
+    fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert {
+        let (service, amount) = (payment.service, self.money(payment.amount));
+        let (title, body) = match step {
+            PaymentStep::HoldPlaced => (
+                format!("Hold placed: {service}"),
+                format!(
+                    "{amount} is held on your card for {}.",
+                    payment.professional
+                ),
+            ),
+            PaymentStep::Charged => (
+                format!("Your receipt: {service}"),
+                format!("Your card was charged {amount}."),
+            ),
+            PaymentStep::Refunded => (
+                format!("Refund: {service}"),
+                format!("{amount} was refunded to your card."),
+            ),
+            PaymentStep::HoldEnded(end) => (
+                format!("Hold ended: {service}"),
+                match end {
+                    HoldEnd::Released => {
+                        format!("The hold of {amount} was released; nothing was charged.")
+                    }
+                    HoldEnd::Lapsed => format!(
+                        "The hold of {amount} lapsed; nothing was charged. Hire again to go on."
+                    ),
+                },
+            ),
+        };
+        Alert { title, body }
+    }
+
+    fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert {
+        Alert {
+            title: format!("Job paid: {}", paid.service),
+            body: format!(
+                "{} paid. You are owed {}.",
+                paid.customer,
+                self.money(paid.net)
+            ),
+        }
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {

@@ -6,8 +6,8 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    Reviewed, Words,
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
+    PaymentStep, Reviewed, Words,
     format::{amount_parts, excerpt, symbol},
 };
 use crate::domain::Money;
@@ -146,6 +146,33 @@ impl Words for French {
         format!("Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km). {link}")
     }
 
+    fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
+        let (service, city) = (request.service, request.city);
+        let kind = if request.emergency {
+            "Urgence"
+        } else {
+            "Nouvelle demande"
+        };
+        Alert {
+            title: format!("{kind}\u{a0}: {service} à {city}"),
+            body: format!(
+                "À {}\u{a0}km de vous. Ouvrez la demande pour envoyer une soumission.",
+                request.distance_km
+            ),
+        }
+    }
+
+    fn new_quote_alert(&self, quote: &NewQuote<'_>) -> Alert {
+        Alert {
+            title: format!("Nouvelle soumission\u{a0}: {}", quote.service),
+            body: format!(
+                "{} propose {}. Ouvrez votre demande pour voir les soumissions.",
+                quote.professional,
+                self.money(quote.fee)
+            ),
+        }
+    }
+
     fn request_cancelled(&self, name: &str, service: &str) -> Mail {
         courriel(
             format!("Demande annulée\u{a0}: {service}"),
@@ -181,6 +208,30 @@ impl Words for French {
                 "Bonjour {name},\n\n{professional} ne peut pas accepter de travaux sur notre plateforme pour le moment; sa soumission pour votre demande ({service}) est retirée. Votre demande reste ouverte aux autres professionnels."
             ),
         )
+    }
+
+    fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert {
+        if cancelled {
+            Alert {
+                title: format!("Demande annulée\u{a0}: {service}"),
+                body: "Le client a annulé sa demande. Vous n’avez rien à faire.".to_owned(),
+            }
+        } else {
+            Alert {
+                title: format!("Soumission non choisie\u{a0}: {service}"),
+                body: "Le client a engagé un autre professionnel. Votre soumission est close."
+                    .to_owned(),
+            }
+        }
+    }
+
+    fn hired_alert(&self, service: &str, customer: &str) -> Alert {
+        Alert {
+            title: format!("Vous êtes engagé\u{a0}: {service}"),
+            body: format!(
+                "{customer} vous a engagé. Ouvrez le travail pour l’adresse et son téléphone."
+            ),
+        }
     }
 
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {
@@ -290,6 +341,50 @@ impl Words for French {
                 "Bonjour {name},\n\nLa préautorisation de {amount} sur votre carte pour votre demande ({service}) avec {professional} {what} le {ended}. Votre carte n’a pas été débitée.\n\n{next}\u{a0}: {link}"
             ),
         )
+    }
+
+    fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert {
+        let (service, amount) = (payment.service, self.money(payment.amount));
+        let (title, body) = match step {
+            PaymentStep::HoldPlaced => (
+                format!("Préautorisation sur votre carte\u{a0}: {service}"),
+                format!(
+                    "Une préautorisation de {amount} est placée pour {}.",
+                    payment.professional
+                ),
+            ),
+            PaymentStep::Charged => (
+                format!("Votre reçu\u{a0}: {service}"),
+                format!("Votre carte a été débitée de {amount}."),
+            ),
+            PaymentStep::Refunded => (
+                format!("Remboursement\u{a0}: {service}"),
+                format!("{amount} a été remboursé sur votre carte."),
+            ),
+            PaymentStep::HoldEnded(end) => (
+                format!("Fin de la préautorisation\u{a0}: {service}"),
+                match end {
+                    HoldEnd::Released => {
+                        format!("La préautorisation de {amount} est libérée; rien n’a été débité.")
+                    }
+                    HoldEnd::Lapsed => format!(
+                        "La préautorisation de {amount} a expiré; rien n’a été débité. Engagez de nouveau pour continuer."
+                    ),
+                },
+            ),
+        };
+        Alert { title, body }
+    }
+
+    fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert {
+        Alert {
+            title: format!("Travail payé\u{a0}: {}", paid.service),
+            body: format!(
+                "{} a payé. Il vous est dû {}.",
+                paid.customer,
+                self.money(paid.net)
+            ),
+        }
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {

@@ -26,6 +26,13 @@ pub struct Mail {
     pub body: String,
 }
 
+/// A Web Push alert: the notification's title and its line of text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Alert {
+    pub title: String,
+    pub body: String,
+}
+
 /// A new request, as a professional near it reads of it: the service, the city and the
 /// distance, never the street (only the hired professional learns the address).
 #[derive(Debug, Clone, Copy)]
@@ -82,6 +89,15 @@ pub struct HirePayment<'a> {
     pub order_id: &'a str,
     /// Where the customer follows it: their active requests or their orders.
     pub link: &'a str,
+}
+
+/// A step of a hire's payment, as its customer's alert names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentStep {
+    HoldPlaced,
+    Charged,
+    Refunded,
+    HoldEnded(HoldEnd),
 }
 
 /// How a card hold ended without the card being charged.
@@ -150,11 +166,20 @@ pub trait Words: Sync {
     fn request_cancelled(&self, name: &str, service: &str) -> Mail;
     fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail;
     fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String;
+    /// The push alert of a new request: the service and the city, never the street.
+    fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert;
+    /// The push alert of a new quote on the customer's request.
+    fn new_quote_alert(&self, quote: &NewQuote<'_>) -> Alert;
     /// To a customer: `professional` cannot take jobs any more, so their quote is withdrawn.
     fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail;
 
     // Hiring.
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail;
+    /// The push alert of a hire, to the hired professional: the service and the customer.
+    fn hired_alert(&self, service: &str, customer: &str) -> Alert;
+    /// The push alert to a professional whose quote on, or job for, a request was closed:
+    /// the customer cancelled it (`cancelled`) or hired someone else.
+    fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert;
     /// To a professional whose quote lost: the customer hired someone else.
     fn not_selected(&self, name: &str, service: &str) -> Mail;
     /// To the customer: their job's card hold lapses at `lapses`.
@@ -177,6 +202,10 @@ pub trait Words: Sync {
     ) -> Mail;
     /// To the hired professional: the job was paid, and what they are owed of it.
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail;
+    /// The push alert of a step of the customer's hire payment.
+    fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert;
+    /// The push alert of a job paid, to its professional: what they are owed of it.
+    fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert;
 
     // Reviews.
     /// To the professional: a customer reviewed their work.

@@ -483,10 +483,32 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.new_request_sms(&request),
         words.new_quote_sms(&quote),
     ];
+    let alerts = [
+        words.new_request_alert(&request),
+        words.new_request_alert(&NewRequest {
+            emergency: false,
+            ..request
+        }),
+        words.new_quote_alert(&quote),
+        words.hired_alert("Plumbing", "Éric"),
+        words.quote_closed_alert("Plumbing", true),
+        words.quote_closed_alert("Plumbing", false),
+        words.payment_alert(&payment, PaymentStep::HoldPlaced),
+        words.payment_alert(&payment, PaymentStep::Charged),
+        words.payment_alert(&payment, PaymentStep::Refunded),
+        words.payment_alert(&payment, PaymentStep::HoldEnded(HoldEnd::Released)),
+        words.payment_alert(&payment, PaymentStep::HoldEnded(HoldEnd::Lapsed)),
+        words.job_paid_alert(&paid),
+    ];
     mails
         .into_iter()
         .flat_map(|mail| [mail.subject, mail.body])
         .chain(texts)
+        .chain(
+            alerts
+                .into_iter()
+                .flat_map(|alert| [alert.title, alert.body]),
+        )
         .collect()
 }
 

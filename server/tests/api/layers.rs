@@ -18,7 +18,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
     ("domain types", &["domain"]),
     (
         "errors and settings",
-        &["error", "config", "backoff", "telemetry"],
+        &["error", "config", "backoff", "telemetry", "metrics"],
     ),
     (
         "store, providers and what they are built on",
@@ -56,6 +56,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "bootstrap",
             "housekeeping",
             "http_routes",
+            "readiness",
             "setup",
             "testing",
         ],

@@ -6,7 +6,6 @@
 
 use std::{
     collections::BTreeMap,
-    net::SocketAddr,
     process::Stdio,
     time::{Duration, Instant},
 };
@@ -17,7 +16,7 @@ use repairs_server::{
     budgets::Budget,
     error::{ApiError, ErrorReason},
 };
-use tokio::{net::TcpListener, task::JoinSet};
+use tokio::task::JoinSet;
 use tonic::Code;
 
 async fn sign_up(client: &mut AccountsClient, email: &str) {
@@ -221,51 +220,10 @@ async fn concurrent_guesses_on_one_account_check_at_most_the_limit() {
     server.stop().await;
 }
 
-/// A TCP relay to the test Postgres that can be cut, as when the database goes away.
-struct Relay {
-    addr: SocketAddr,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Relay {
-    async fn to(target: SocketAddr) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        let task = tokio::spawn(async move {
-            let mut links = JoinSet::new();
-            while let Ok((mut inbound, _)) = listener.accept().await {
-                links.spawn(async move {
-                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(target).await {
-                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
-                    }
-                });
-            }
-        });
-        Self { addr, task }
-    }
-
-    /// Closes the listener and every relayed connection.
-    fn cut(&self) {
-        self.task.abort();
-    }
-}
-
-/// The `host:port` of a `postgres://user@host:port/db` URL.
-fn host_port(url: &str) -> &str {
-    let after_at = url.rsplit_once('@').map_or(url, |(_, rest)| rest);
-    after_at.split('/').next().unwrap()
-}
-
 #[tokio::test]
 async fn with_the_database_gone_calls_fail_fast_as_unavailable() {
     let database = helpers::TestDatabase::create().await;
-    let postgres = host_port(&database.url);
-    let target = std::net::ToSocketAddrs::to_socket_addrs(postgres)
-        .unwrap()
-        .next()
-        .unwrap();
-    let relay = Relay::to(target).await;
-    let relayed_url = database.url.replacen(postgres, &relay.addr.to_string(), 1);
+    let (relay, relayed_url) = helpers::relayed(&database.url).await;
     let data_dir = tempfile::tempdir().unwrap();
     let mut config = repairs_server::config::Config::for_tests(
         data_dir.path().to_path_buf(),

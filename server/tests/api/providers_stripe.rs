@@ -16,7 +16,7 @@ use repairs_server::{
     domain::{Cents, Currency, Money},
     providers::payments::{
         Decline, IdempotencyKey, NewCharge, PaymentGateway, PaymentMethodRef,
-        stripe::{StripeConfig, StripeGateway},
+        stripe::{STRIPE_API_VERSION, StripeConfig, StripeGateway},
     },
 };
 use tokio::{
@@ -289,29 +289,56 @@ async fn a_replayed_request_id_answers_the_first_payment() {
     s.stop().await;
 }
 
-/// What the adapter sends Stripe: the Idempotency-Key of a create, the same on a retry.
+/// The header `name` of a recorded request, or "" without it.
+fn header_of(headers: &http::HeaderMap, name: &str) -> String {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// What the adapter sends Stripe: the Idempotency-Key of a create, the same on a retry, and
+/// on every call the pinned API version, so the replies it reads keep their shape whatever
+/// the account's default version becomes.
 #[tokio::test]
-async fn writes_carry_the_idempotency_key_of_the_request() {
-    let seen: Arc<Mutex<Vec<(String, String)>>> = Arc::default();
-    let record = seen.clone();
-    let router = axum::Router::new().route(
-        "/v1/payment_intents",
-        axum::routing::post(move |headers: http::HeaderMap, body: String| {
-            let record = record.clone();
-            async move {
-                let key = headers
-                    .get("idempotency-key")
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or_default()
-                    .to_owned();
-                record.lock().unwrap().push((key, body));
-                axum::Json(serde_json::json!({
-                    "id": "pi_recorded", "object": "payment_intent", "amount": 10000,
-                    "currency": "cad", "status": "requires_capture", "created": 1_800_000_000
-                }))
-            }
-        }),
-    );
+async fn writes_carry_the_idempotency_key_and_every_call_the_api_version() {
+    type Seen = Arc<Mutex<Vec<(String, String, String)>>>;
+    let seen: Seen = Arc::default();
+    let intent = || {
+        axum::Json(serde_json::json!({
+            "id": "pi_recorded", "object": "payment_intent", "amount": 10000,
+            "currency": "cad", "status": "requires_capture", "created": 1_800_000_000
+        }))
+    };
+    let (record, reread) = (seen.clone(), seen.clone());
+    let router = axum::Router::new()
+        .route(
+            "/v1/payment_intents",
+            axum::routing::post(move |headers: http::HeaderMap, body: String| {
+                let record = record.clone();
+                async move {
+                    let key = header_of(&headers, "idempotency-key");
+                    let version = header_of(&headers, "stripe-version");
+                    record.lock().unwrap().push((key, version, body));
+                    intent()
+                }
+            }),
+        )
+        .route(
+            "/v1/payment_intents/{id}",
+            axum::routing::get(move |headers: http::HeaderMap| {
+                let record = reread.clone();
+                async move {
+                    let version = header_of(&headers, "stripe-version");
+                    record
+                        .lock()
+                        .unwrap()
+                        .push((String::new(), version, String::new()));
+                    intent()
+                }
+            }),
+        );
     let local = LocalServer::start(router).await;
     let gateway = gateway(&local.url());
     let charge = NewCharge {
@@ -323,11 +350,15 @@ async fn writes_carry_the_idempotency_key_of_the_request() {
         let held = gateway.authorize(&charge).await.unwrap();
         assert_eq!(held.id, "pi_recorded");
     }
+    gateway.retrieve("pi_recorded").await.unwrap();
     let seen = seen.lock().unwrap().clone();
-    assert_eq!(seen.len(), 2);
+    assert_eq!(seen.len(), 3);
     assert_eq!(seen[0].0, charge.key.uuid().to_string());
     assert_eq!(seen[1].0, seen[0].0);
-    let body = &seen[0].1;
+    for (_, version, _) in &seen {
+        assert_eq!(version, STRIPE_API_VERSION);
+    }
+    let body = &seen[0].2;
     assert!(body.contains("capture_method=manual"), "{body}");
     assert!(body.contains("amount=10000"), "{body}");
     // A legacy token goes in as card data, not as a PaymentMethod id.

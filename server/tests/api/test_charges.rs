@@ -2,6 +2,7 @@
 //! Redis): a test charge is a real authorisation of 100.00 CAD less a coupon, captured,
 //! released or refunded by payment id or charge id, each step audited (refused ones too).
 
+use crate::helpers::market::test_charge;
 use crate::helpers::{TestServer, reason, with_token};
 use repairs_proto::billing::{
     self as pb, billing_service_client::BillingServiceClient, payment_target::Target,
@@ -186,29 +187,11 @@ async fn a_free_coupon_leaves_a_test_charge_nothing_to_authorise() {
     let client = BillingServiceClient::new(server.channel().await);
     let (_, admin) = server.account_token(Role::Admin).await;
     create_coupon(&client, &admin, "FREE", 100).await;
-    let refused = client
-        .clone()
-        .create_test_charge(with_token(
-            pb::CreateTestChargeRequest {
-                payment_method: "tok_visa".into(),
-                coupon_code: "free".into(),
-                request_id: Uuid::new_v4().to_string(),
-            },
-            &admin,
-        ))
+    let refused = test_charge(&client, &admin, "tok_visa", "free")
         .await
         .unwrap_err();
     assert_eq!(refused.code(), Code::InvalidArgument);
-    let declined = client
-        .clone()
-        .create_test_charge(with_token(
-            pb::CreateTestChargeRequest {
-                payment_method: "4000 0000 0000 0002".into(),
-                coupon_code: String::new(),
-                request_id: Uuid::new_v4().to_string(),
-            },
-            &admin,
-        ))
+    let declined = test_charge(&client, &admin, "4000 0000 0000 0002", "")
         .await
         .unwrap_err();
     assert_eq!(reason(&declined), "PAYMENT_DECLINED");

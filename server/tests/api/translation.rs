@@ -391,7 +391,7 @@ async fn without_a_provider_translation_is_not_configured() {
     let status = translate(&mut content, &token, request(&["Hello"], PbLanguage::Fr))
         .await
         .unwrap_err();
-    assert_eq!(status.code(), Code::Unavailable);
+    assert_eq!(status.code(), Code::FailedPrecondition);
     assert_eq!(reason(&status), "TRANSLATION_NOT_CONFIGURED");
     server.stop().await;
 }

@@ -123,6 +123,22 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         CUSTOMER_OR_PROFESSIONAL,
         WRITES,
     ),
+    // Web Push: a subscription belongs to the caller's own account.
+    (
+        "/repairs.accounts.v1.AccountsService/GetPushPublicKey",
+        CUSTOMER_OR_PROFESSIONAL,
+        READS,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/AddPushSubscription",
+        CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/RemovePushSubscription",
+        CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
+    ),
     (
         "/repairs.accounts.v1.AccountsService/GetCustomer",
         CUSTOMER_OR_ADMIN,

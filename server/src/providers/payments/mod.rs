@@ -12,6 +12,7 @@ use crate::error::ApiError;
 
 pub mod clock;
 mod decline;
+pub mod metered;
 pub mod stripe;
 pub mod test_cards;
 pub mod test_gateway;

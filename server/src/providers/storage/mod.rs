@@ -1,11 +1,13 @@
-//! Stored files: photos, professionals' licences, service icons. Local stand-in: a folder in
-//! the data directory. (An S3-compatible adapter comes later.) Also what every upload goes
+//! Stored files: photos, professionals' licences, service icons, in an S3 bucket every replica
+//! shares ([`S3Storage`], with FILES_BUCKET) or, in the embedded default, a folder in the data
+//! directory ([`LocalFolderStorage`]). Also what every upload goes
 //! through first ([`sniff_upload`]) and the expiring links that serve private files
 //! ([`sign_file_url`]).
 
 use crate::error::ApiError;
 
 mod local;
+mod s3;
 mod signed_url;
 mod sniff;
 
@@ -13,6 +15,7 @@ use async_trait::async_trait;
 use bytes::Bytes;
 
 pub use local::LocalFolderStorage;
+pub use s3::{S3Config, S3Storage};
 pub use signed_url::{SignedUrlError, sign_file_url, verify_file_url};
 pub use sniff::{ContentKind, UploadError, sniff_upload};
 
@@ -29,6 +32,8 @@ pub enum StorageError {
     InvalidContentType(String),
     #[error("file storage failed: {0}")]
     Io(#[from] std::io::Error),
+    #[error("object storage failed: {0}")]
+    ObjectStore(#[from] object_store::Error),
 }
 
 pub type StorageResult<T> = Result<T, StorageError>;
@@ -74,6 +79,43 @@ fn validate_content_type(content_type: &str) -> StorageResult<()> {
     } else {
         Err(StorageError::InvalidContentType(content_type.to_owned()))
     }
+}
+
+/// What every store must do, for each adapter's tests: a file stored under `key` comes back
+/// with its type, is replaced by the next one stored there, is gone once deleted (twice is
+/// no error), and keys that could escape are refused.
+#[cfg(any(test, feature = "test-support"))]
+#[allow(
+    clippy::unwrap_used,
+    clippy::panic,
+    reason = "test support fails loudly"
+)]
+pub async fn assert_behaves_as_a_store(storage: &dyn FileStorage, key: &str) {
+    assert!(storage.get(key).await.unwrap().is_none());
+    let first = Bytes::from_static(b"%PDF-1.7 ...");
+    storage
+        .put(key, "application/pdf", first.clone())
+        .await
+        .unwrap();
+    assert_eq!(
+        storage.get(key).await.unwrap(),
+        Some(("application/pdf".to_owned(), first))
+    );
+    storage
+        .put(key, "image/png", Bytes::from_static(b"new"))
+        .await
+        .unwrap();
+    assert_eq!(storage.get(key).await.unwrap().unwrap().0, "image/png");
+    storage.delete(key).await.unwrap();
+    assert!(storage.get(key).await.unwrap().is_none());
+    storage.delete(key).await.unwrap();
+    let refused = storage
+        .put("../outside", "text/plain", Bytes::from_static(b"x"))
+        .await;
+    assert!(
+        matches!(refused, Err(StorageError::InvalidKey(_))),
+        "{refused:?}"
+    );
 }
 
 /// The file storage failing is ours to fix, never the caller's.

@@ -160,8 +160,9 @@ impl TranslationService {
         source: Option<Language>,
         target: Language,
     ) -> ApiResult<Vec<Translated>> {
+        // Not a passing outage (retrying cannot help): the server's setting, refused as such.
         let Some(translator) = &self.translator else {
-            return Err(ApiError::Unavailable {
+            return Err(ApiError::FailedPrecondition {
                 reason: ErrorReason::TranslationNotConfigured,
                 message: "translation is not configured on this server".to_owned(),
             });

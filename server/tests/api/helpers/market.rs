@@ -346,3 +346,24 @@ pub async fn job_at(
     }
     (request, order)
 }
+
+/// A test charge on `card` (with `coupon`, or none when empty) by admin `token`.
+pub async fn test_charge(
+    billing: &Billing,
+    token: &str,
+    card: &str,
+    coupon: &str,
+) -> Result<bpb::Payment, tonic::Status> {
+    billing
+        .clone()
+        .create_test_charge(with_token(
+            bpb::CreateTestChargeRequest {
+                payment_method: card.into(),
+                coupon_code: coupon.into(),
+                request_id: Uuid::new_v4().to_string(),
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().payment.unwrap())
+}

@@ -7,10 +7,14 @@ pub use repairs_server::testing::*;
 
 pub mod content;
 pub mod market;
+pub mod moto;
+pub mod push_service;
 pub mod sessions;
 
 mod local_server;
+mod relay;
 pub use local_server::{LocalServer, closed_port_url};
+pub use relay::relayed;
 
 use std::{net::SocketAddr, sync::Arc};
 

@@ -1,0 +1,95 @@
+//! Any gateway, with its failed calls counted (`repairs_payment_failures_total`, by
+//! operation and reason): declines, an unreachable gateway, refused steps.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+
+use super::{GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError, PaymentGateway};
+use crate::metrics::Metrics;
+
+pub struct Metered {
+    inner: Arc<dyn PaymentGateway>,
+    metrics: Metrics,
+}
+
+/// `gateway` with its failures counted in `metrics`.
+pub fn metered(gateway: Arc<dyn PaymentGateway>, metrics: &Metrics) -> Arc<dyn PaymentGateway> {
+    Arc::new(Metered {
+        inner: gateway,
+        metrics: metrics.clone(),
+    })
+}
+
+/// A failure's label: why the call failed.
+pub fn reason(error: &PaymentError) -> &'static str {
+    match error {
+        PaymentError::Declined { .. } => "declined",
+        PaymentError::InvalidPaymentMethod => "invalid_payment_method",
+        PaymentError::AmountTooSmall => "amount_too_small",
+        PaymentError::NotFound => "not_found",
+        PaymentError::State { .. } => "state",
+        PaymentError::TestModeOnly => "test_mode_only",
+        PaymentError::KeyReused => "key_reused",
+        PaymentError::Unavailable(_) => "unavailable",
+    }
+}
+
+impl Metered {
+    fn counted(
+        &self,
+        operation: &str,
+        result: Result<GatewayPayment, PaymentError>,
+    ) -> Result<GatewayPayment, PaymentError> {
+        if let Err(error) = &result {
+            self.metrics.payment_failed(operation, reason(error));
+        }
+        result
+    }
+}
+
+#[async_trait]
+impl PaymentGateway for Metered {
+    fn kind(&self) -> GatewayKind {
+        self.inner.kind()
+    }
+
+    async fn authorize(&self, charge: &NewCharge) -> Result<GatewayPayment, PaymentError> {
+        self.counted("authorize", self.inner.authorize(charge).await)
+    }
+
+    async fn charge(&self, charge: &NewCharge) -> Result<GatewayPayment, PaymentError> {
+        self.counted("charge", self.inner.charge(charge).await)
+    }
+
+    async fn capture(
+        &self,
+        id: &str,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayPayment, PaymentError> {
+        self.counted("capture", self.inner.capture(id, key).await)
+    }
+
+    async fn void(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+        self.counted("void", self.inner.void(id, key).await)
+    }
+
+    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+        self.counted("refund", self.inner.refund(id, key).await)
+    }
+
+    async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
+        self.counted("retrieve", self.inner.retrieve(id).await)
+    }
+
+    async fn answer_authentication(
+        &self,
+        id: &str,
+        approved: bool,
+    ) -> Result<GatewayPayment, PaymentError> {
+        self.counted(
+            "answer_authentication",
+            self.inner.answer_authentication(id, approved).await,
+        )
+    }
+}

@@ -26,7 +26,7 @@ mod applications;
 mod coupons;
 mod matching;
 mod orders;
-pub(crate) mod pages;
+mod pages;
 mod professionals;
 mod requests;
 mod reviews;

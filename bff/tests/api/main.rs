@@ -21,6 +21,5 @@ mod legacy_content;
 mod legacy_requests;
 mod metrics;
 mod openapi;
-mod prerendered;
 mod servers;
 mod static_files;

@@ -1,7 +1,6 @@
 import { useQuery } from '@connectrpc/connect-query';
 import { ContentService, LegalPageKind } from '@/gen/repairs/content/v1/content_pb';
-import { type Language } from '@/lib/language';
-import { toProtoLanguage } from '@/lib/proto-language';
+import { toProtoLanguage, type Language } from '@/lib/language';
 
 export type LegalKind = 'terms' | 'privacy';
 

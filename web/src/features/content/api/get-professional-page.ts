@@ -5,8 +5,7 @@ import {
   ProfessionalPageSchema,
   type ProfessionalPage,
 } from '@/gen/repairs/content/v1/content_pb';
-import { type Language } from '@/lib/language';
-import { toProtoLanguage } from '@/lib/proto-language';
+import { toProtoLanguage, type Language } from '@/lib/language';
 import { pageFromCatalogue, withDefaults } from '../page-texts';
 
 /**

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the product on a fresh machine (`make test`):
-#   1. installs what is missing (redis-server, chromium) from Debian's packages, and
-#      localstripe (the Stripe fake of the Stripe adapter's tests) and moto (the S3 server of
-#      the object storage tests) into target/,
+#   1. installs what is missing (redis-server, chromium) from Debian's packages, and, beside
+#      the Rust compile, localstripe (the Stripe fake of the Stripe adapter's tests), moto (the
+#      S3 server of the object storage tests), schemathesis and the deployment's linters into
+#      target/, and the web app's packages,
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format, clippy, unit and integration tests (the server started for real),
 #      BFF tests,
@@ -29,7 +30,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-section() { printf '\n==> %s\n' "$*"; }
+# A heading with the seconds since the start, so a slow part shows in CI's log.
+section() { printf '\n==> [%s s] %s\n' "$SECONDS" "$*"; }
 
 # Adds a suite's counts to the totals.
 count() { # name passed failed
@@ -101,6 +103,7 @@ rust_suites() {
   check cargo-clippy cargo clippy --workspace --all-targets -- -D warnings
 
   section "Rust: unit and integration tests"
+  wait_for_tools
   cargo test --workspace --no-fail-fast 2>&1 | tee "$LOGS/cargo-test.log" | grep -E '^test result|FAILED|panicked' || true
   local p f
   p=$(grep -Eo '^test result: [a-zA-Z]+\. [0-9]+ passed' "$LOGS/cargo-test.log" | awk '{s+=$4} END {print s+0}')
@@ -134,7 +137,7 @@ git_input() {
 
 web_suites() {
   section "Web: install, contracts lint, lint, type-check, unit tests, build"
-  if ! (cd web && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1; then
+  if ! wait "$NPM_PID"; then
     tail -n 40 "$LOGS/npm-ci.log"
     count npm-ci 0 1
     return
@@ -217,11 +220,29 @@ deployment_suites() {
   count cluster "$p" "$f"
 }
 
+# The downloads (Python tools into target/, the web app's packages) wait mostly on the
+# network: they run beside the Rust compile, and each suite waits for what it needs.
+install_in_background() {
+  section "installing the test tools and the web packages in the background"
+  export LOCALSTRIPE_PYTHON="$PWD/target/localstripe-venv/bin/python"
+  export MOTO_SERVER="$PWD/target/moto-venv/bin/moto_server"
+  export SCHEMATHESIS="$PWD/target/schemathesis-venv/bin/st"
+  (install_localstripe; install_moto; install_schemathesis; install_deploy_tools) \
+    >"$LOGS/tools.log" 2>&1 &
+  TOOLS_PID=$!
+  (cd web && npm ci --no-audit --no-fund --loglevel=error) >"$LOGS/npm-ci.log" 2>&1 &
+  NPM_PID=$!
+}
+
+# Waits for the Python tools (a failed install shows in the tests that start the tool).
+wait_for_tools() {
+  wait "$TOOLS_PID" || true
+  grep -h 'could not be installed' "$LOGS/tools.log" || true
+}
+
 start=$(date +%s)
 install_missing
-install_localstripe
-install_moto
-install_schemathesis
+install_in_background
 section "starting throwaway Postgres and Redis"
 start_test_postgres
 start_test_redis

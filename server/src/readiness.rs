@@ -2,10 +2,13 @@
 //! stopping. Checked every READINESS_CHECK_MS, each question bounded by a second, and
 //! read by `/readyz` and the gRPC health service (`api::health`). Stopping turns it
 //! NOT_SERVING before anything else, so load balancers move calls away while streams drain.
+//! Postgres is asked on a connection of the check's own (one more per replica), not a pooled
+//! one: a replica whose pool is busy serving calls is still ready, and taking it out would
+//! only pile its calls onto the others until they too look unready.
 
 use std::{sync::Arc, time::Duration};
 
-use sqlx::PgPool;
+use sqlx::{Connection, PgConnection, PgPool, postgres::PgConnectOptions};
 use tokio::{sync::watch, task::JoinHandle};
 
 use crate::cache::Cache;
@@ -112,6 +115,7 @@ impl Readiness {
         mut stop: watch::Receiver<bool>,
     ) -> JoinHandle<()> {
         let readiness = self.clone();
+        let mut postgres = PostgresProbe::new(&db);
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(every);
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -120,15 +124,47 @@ impl Readiness {
                     _ = ticks.tick() => {}
                     _ = stop.wait_for(|stopped| *stopped) => return,
                 }
-                readiness.record(check(&db, cache.as_ref(), CHECK_TIMEOUT).await);
+                readiness.record(check(&mut postgres, cache.as_ref(), CHECK_TIMEOUT).await);
             }
         })
     }
 }
 
-/// `select 1` on a pooled connection and a Redis PING, each within `limit`.
-async fn check(db: &PgPool, cache: &dyn Cache, limit: Duration) -> Result<(), String> {
-    let postgres = tokio::time::timeout(limit, sqlx::query("select 1").execute(db)).await;
+/// The readiness check's own Postgres connection, opened again after any failure.
+struct PostgresProbe {
+    options: PgConnectOptions,
+    connection: Option<PgConnection>,
+}
+
+impl PostgresProbe {
+    /// Connects like the pool `db` does (the first check opens the connection).
+    fn new(db: &PgPool) -> Self {
+        Self {
+            options: db.connect_options().as_ref().clone(),
+            connection: None,
+        }
+    }
+
+    /// `select 1`. The connection is held outside the probe while asked, so one left
+    /// half-way by a timeout (the future dropped) or an error is closed, never reused.
+    async fn ask(&mut self) -> sqlx::Result<()> {
+        let mut connection = match self.connection.take() {
+            Some(connection) => connection,
+            None => PgConnection::connect_with(&self.options).await?,
+        };
+        sqlx::query("select 1").execute(&mut connection).await?;
+        self.connection = Some(connection);
+        Ok(())
+    }
+}
+
+/// `select 1` and a Redis PING, each within `limit`.
+async fn check(
+    postgres: &mut PostgresProbe,
+    cache: &dyn Cache,
+    limit: Duration,
+) -> Result<(), String> {
+    let postgres = tokio::time::timeout(limit, postgres.ask()).await;
     match postgres {
         Ok(Ok(_)) => {}
         Ok(Err(error)) => return Err(format!("Postgres: {error}")),

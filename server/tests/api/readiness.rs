@@ -101,6 +101,39 @@ async fn readiness_turns_when_postgres_is_out_of_reach() {
     assert!(reason.starts_with("not ready: Postgres"), "{reason}");
 }
 
+/// Every pooled connection taken (calls keep the pool busy): the replica stays ready, since
+/// the check asks Postgres on a connection of its own.
+#[tokio::test]
+async fn a_replica_whose_pool_is_busy_stays_ready() {
+    let database = helpers::TestDatabase::create().await;
+    let data_dir = tempfile::tempdir().unwrap();
+    let mut config = repairs_server::config::Config::for_tests(
+        data_dir.path().to_path_buf(),
+        database.url.clone(),
+        Some(test_redis_url()),
+    );
+    config.deployment.readiness_check_ms = 50;
+    config.database_acquire_timeout_ms = 200;
+    config.database_max_connections = 2;
+    let server = repairs_server::start(config).await.unwrap();
+    let pool = &server.state.db;
+    let mut taken = Vec::new();
+    while taken.len() < 2 {
+        taken.push(pool.acquire().await.unwrap());
+    }
+    // Long enough for several checks to wait out the pool's acquire timeout.
+    for _ in 0..10 {
+        assert_eq!(
+            get(server.http_addr, "/readyz").await,
+            (200, "ready".into())
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(taken);
+    server.stop().await.unwrap();
+    database.drop_database().await;
+}
+
 fn server_binary(data_dir: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_repairs-server"));
     command

@@ -198,9 +198,21 @@ fn default_msg(status: StatusCode) -> &'static str {
     }
 }
 
+/// The HTTP status of a status the BFF's own connection made (it has a source): a server
+/// that went away mid-call (stopping, or dying) leaves Unknown, Cancelled or Internal from
+/// the broken connection, which is the server being unavailable, not a failure in it.
+fn status_of(status: &Status) -> StatusCode {
+    match status.code() {
+        Code::Unknown | Code::Cancelled | Code::Internal if status.source().is_some() => {
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+        code => http_status(code),
+    }
+}
+
 impl From<Status> for ApiError {
     fn from(status: Status) -> Self {
-        let http = http_status(status.code());
+        let http = status_of(&status);
         if http == StatusCode::INTERNAL_SERVER_ERROR {
             tracing::error!(code = ?status.code(), message = status.message(), "gRPC call failed");
             return Self::new(http, GENERIC_MSG);
@@ -292,6 +304,20 @@ mod tests {
             let error = ApiError::from(Status::new(code, "Readable message"));
             assert_eq!(error.status().as_u16(), http, "{code:?}");
         }
+    }
+
+    #[test]
+    fn a_call_cut_by_a_server_going_away_is_unavailable_not_a_failure() {
+        let cut = std::io::Error::new(std::io::ErrorKind::ConnectionReset, "connection reset");
+        let status = Status::from_error(Box::new(cut));
+        assert_eq!(status.code(), Code::Unknown);
+        let error = ApiError::from(status);
+        assert_eq!(error.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(error.msg(), "Service unavailable, please try again");
+        // The server's own failure stays a 500.
+        let failed = ApiError::from(Status::internal("database said no"));
+        assert_eq!(failed.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(failed.msg(), GENERIC_MSG);
     }
 
     #[test]

@@ -69,6 +69,19 @@ async fn readiness_follows(cut_redis: bool) -> String {
         health(&channel, "no.such.Service").await,
         Err(Code::NotFound)
     );
+    // Watch says SERVICE_UNKNOWN and stays open, as the health protocol asks.
+    let unknown = HealthCheckRequest {
+        service: "no.such.Service".to_owned(),
+    };
+    let mut watch = HealthClient::new(channel.clone())
+        .watch(unknown)
+        .await
+        .unwrap()
+        .into_inner();
+    let first = watch.message().await.unwrap().unwrap();
+    assert_eq!(first.status(), ServingStatus::ServiceUnknown);
+    let next = tokio::time::timeout(Duration::from_millis(200), watch.message()).await;
+    assert!(next.is_err(), "the watch ended or said more: {next:?}");
 
     let relay = if cut_redis {
         &redis_relay

@@ -64,5 +64,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Form tests type whole forms through user-event in jsdom: a few seconds on an idle
     // machine, more on a busy two-core CI runner. The default 5 s made them fail by load.
     testTimeout: 30_000,
+    // One copy of the router in Node (the prerender's test): `react-router/dom` loads the
+    // router's ES build, so our own imports must name that build too, or two copies, each
+    // with its own contexts, meet in one page.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
+        ),
+      },
+    ],
   },
 }));

@@ -8,14 +8,21 @@ import { prefetchPage } from '@/prerender/pages';
 import { App } from './app';
 import { createQueryClient } from './query-client';
 import { createAppRouter, routerReady } from './router';
+import { TakeOver } from './take-over';
 import { keepTypedValues } from './typed-values';
+
+interface StartOptions {
+  prerendered: boolean;
+  /** Called once the app has taken the prerendered page over (src/boot.ts's handshake). */
+  onTakenOver?: () => void;
+}
 
 /**
  * Starts the app in #root. A prerendered page (src/prerender) is hydrated: the screen's code
  * and data are loaded first, so that the first render is the HTML already on screen, and what
  * the visitor typed meanwhile is kept.
  */
-export async function startApp({ prerendered }: { prerendered: boolean }): Promise<void> {
+export async function startApp({ prerendered, onTakenOver = () => {} }: StartOptions) {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
   const { pathname } = window.location;
@@ -37,9 +44,9 @@ export async function startApp({ prerendered }: { prerendered: boolean }): Promi
   hydrateRoot(
     root,
     <StrictMode>
-      <App transport={transport} i18n={i18n} router={router} queryClient={queryClient} />
+      <TakeOver restoreTyped={restoreTyped} onTakenOver={onTakenOver}>
+        <App transport={transport} i18n={i18n} router={router} queryClient={queryClient} />
+      </TakeOver>
     </StrictMode>,
   );
-  await new Promise((resolve) => requestAnimationFrame(resolve));
-  restoreTyped();
 }

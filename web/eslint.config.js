@@ -105,12 +105,14 @@ export default defineConfig([
     },
   },
   {
-    // Test helpers and route tables export more than components; fast refresh is irrelevant.
+    // Test helpers, route tables and the prerender (run in Node at build time) export more
+    // than components; fast refresh is irrelevant.
     files: [
       'src/**/*.test.{ts,tsx}',
       'src/test/**',
       'src/app/routes.tsx',
       'src/features/*/routes/index.tsx',
+      'src/prerender/render.tsx',
     ],
     rules: { 'react-refresh/only-export-components': 'off' },
   },

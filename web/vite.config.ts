@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
 // both to the BFF.
 const BFF_URL = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -19,34 +19,40 @@ export default defineConfig({
       '/api': { target: BFF_URL, changeOrigin: true },
     },
   },
-  build: {
-    rolldownOptions: {
-      output: {
-        // Long-lived vendor chunks, so that a deploy that changes only our code keeps
-        // the browser's cached libraries.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 30,
+  build: isSsrBuild
+    ? {}
+    : {
+        // scripts/prerender.mjs reads where the boot script of the prerendered pages went.
+        manifest: true,
+        rolldownOptions: {
+          // The app (index.html) and the one script of the prerendered pages (src/prerender).
+          input: { index: 'index.html', boot: 'src/boot.ts' },
+          output: {
+            // Long-lived vendor chunks, so that a deploy that changes only our code keeps
+            // the browser's cached libraries.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 30,
+                },
+                {
+                  name: 'chakra',
+                  test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|stylis)/,
+                  priority: 20,
+                },
+                {
+                  name: 'rpc',
+                  test: /node_modules[\\/](@bufbuild|@connectrpc|@tanstack)[\\/]/,
+                  priority: 20,
+                },
+                { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
+              ],
             },
-            {
-              name: 'chakra',
-              test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|stylis)/,
-              priority: 20,
-            },
-            {
-              name: 'rpc',
-              test: /node_modules[\\/](@bufbuild|@connectrpc|@tanstack)[\\/]/,
-              priority: 20,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },
-          ],
+          },
         },
       },
-    },
-  },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
@@ -58,5 +64,16 @@ export default defineConfig({
     // Form tests type whole forms through user-event in jsdom: a few seconds on an idle
     // machine, more on a busy two-core CI runner. The default 5 s made them fail by load.
     testTimeout: 30_000,
+    // One copy of the router in Node (the prerender's test): `react-router/dom` loads the
+    // router's ES build, so our own imports must name that build too, or two copies, each
+    // with its own contexts, meet in one page.
+    alias: [
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
+        ),
+      },
+    ],
   },
-});
+}));

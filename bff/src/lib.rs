@@ -27,6 +27,7 @@ pub mod telemetry;
 mod files;
 mod forwarded;
 mod grpc_web;
+mod prerendered;
 mod probes;
 mod security_headers;
 mod servers;
@@ -63,7 +64,7 @@ impl AppState {
         Ok(Self {
             upstream: grpc_web::Upstream::new(channel.clone()),
             files: files::FileServer::new(&config.files_url.0)?,
-            web: static_files::WebApp::new(&config.web_dist),
+            web: static_files::WebApp::new(&config.web_dist, channel.clone()),
             cors_origins: config.cors_origins.0.clone(),
             security_headers: security_headers::SecurityHeaders::new(
                 config.stripe_publishable_key.is_some(),
@@ -203,8 +204,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
     let addr = listener.local_addr()?;
-    let web = static_files::WebApp::new(&config.web_dist);
-    if !web.is_built().await {
+    if !static_files::is_built(&config.web_dist).await {
         tracing::warn!(web_dist = %config.web_dist.display(), "web app not built: pages answer a 'not built' notice");
     }
     tracing::info!(server_url = %config.server_url, files_url = %config.files_url, "forwarding gRPC-web and files");

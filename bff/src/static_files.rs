@@ -1,4 +1,6 @@
-//! The built React app (`WEB_DIST`): files as they are, index.html for every client-side route.
+//! The built React app (`WEB_DIST`): the prerendered pages at their paths, files as they are
+//! (or their brotli or gzip copy, made by the build, for a client that accepts it), and
+//! index.html for every other client-side route.
 
 use std::path::{Path, PathBuf};
 
@@ -6,8 +8,11 @@ use axum::body::Body;
 use axum::extract::Request;
 use axum::response::{Html, IntoResponse, Response};
 use http::{HeaderValue, Method, StatusCode, header};
+use tonic::transport::Channel;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
+
+use crate::prerendered::Prerendered;
 
 /// Vite puts content-hashed files under /assets: their content never changes under a name.
 const ASSETS_PREFIX: &str = "/assets/";
@@ -22,23 +27,32 @@ pub struct WebApp {
     assets: ServeDir,
     /// Everything else: the file if it exists, otherwise index.html for the client router.
     pages: ServeDir<ServeFile>,
+    /// The landing and sign-in pages, with the server's current texts filled in.
+    prerendered: Prerendered,
 }
 
 impl WebApp {
-    pub fn new(dist: &Path) -> Self {
+    /// `channel` reaches the server, for the texts of the prerendered pages.
+    pub fn new(dist: &Path, channel: Channel) -> Self {
         let index = dist.join("index.html");
         Self {
-            assets: ServeDir::new(dist),
-            pages: ServeDir::new(dist).fallback(ServeFile::new(&index)),
+            assets: ServeDir::new(dist).precompressed_br().precompressed_gzip(),
+            pages: ServeDir::new(dist)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(
+                    ServeFile::new(&index)
+                        .precompressed_br()
+                        .precompressed_gzip(),
+                ),
+            prerendered: Prerendered::new(dist, channel),
             index,
         }
     }
 
     /// Whether `index.html` is there (checked on each call, so building the app needs no restart).
     pub async fn is_built(&self) -> bool {
-        tokio::fs::metadata(&self.index)
-            .await
-            .is_ok_and(|meta| meta.is_file())
+        is_index(&self.index).await
     }
 
     pub async fn serve(&self, request: Request) -> Response {
@@ -50,6 +64,9 @@ impl WebApp {
             return not_built();
         }
         let asset = request.uri().path().starts_with(ASSETS_PREFIX);
+        if !asset && let Some(page) = self.prerendered.page(request.uri().path()).await {
+            return self.prerendered.serve(page, request).await;
+        }
         let Ok(mut response) = if asset {
             self.assets.clone().oneshot(request).await
         } else {
@@ -62,11 +79,23 @@ impl WebApp {
         } else {
             "no-cache"
         };
-        response
-            .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+        // The body depends on Accept-Encoding (a brotli or gzip copy, or the file itself).
+        headers.append(header::VARY, HeaderValue::from_static("accept-encoding"));
         response.map(Body::new)
     }
+}
+
+/// Whether the web app is built in `dist`.
+pub async fn is_built(dist: &Path) -> bool {
+    is_index(&dist.join("index.html")).await
+}
+
+async fn is_index(index: &Path) -> bool {
+    tokio::fs::metadata(index)
+        .await
+        .is_ok_and(|meta| meta.is_file())
 }
 
 fn not_built() -> Response {

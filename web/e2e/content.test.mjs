@@ -57,15 +57,11 @@ async function loadedImage(image) {
 }
 
 /**
- * Opens a landing page and waits until the server's texts for it have arrived and settled
- * (until then the page shows the built-in ones).
+ * Opens a landing page. It arrives with the server's current texts filled in by the BFF
+ * (prerendered pages, src/prerender): no call of the browser's brings them.
  */
 async function openLanding(page, path) {
-  const texts = page.waitForResponse((response) =>
-    response.url().endsWith('/repairs.content.v1.ContentService/GetHomePage'),
-  );
   await page.goto(`${BASE_URL}${path}`);
-  await texts;
   await page.waitForLoadState('networkidle');
 }
 

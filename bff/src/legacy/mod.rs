@@ -26,7 +26,7 @@ mod applications;
 mod coupons;
 mod matching;
 mod orders;
-mod pages;
+pub(crate) mod pages;
 mod professionals;
 mod requests;
 mod reviews;

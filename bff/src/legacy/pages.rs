@@ -123,7 +123,7 @@ fn step_json(step: Option<&pb::GuideStep>) -> Value {
     json!({ "heading": step.heading, "description": step.description })
 }
 
-fn home_json(page: &pb::HomePage, etag: String) -> Value {
+pub(crate) fn home_json(page: &pb::HomePage, etag: String) -> Value {
     json!({
         "banner_h1": page.banner_h1,
         "banner_h2": page.banner_h2,
@@ -143,7 +143,7 @@ fn home_json(page: &pb::HomePage, etag: String) -> Value {
     })
 }
 
-fn professional_json(page: &pb::ProfessionalPage, etag: String) -> Value {
+pub(crate) fn professional_json(page: &pb::ProfessionalPage, etag: String) -> Value {
     json!({
         "banner_h1": page.banner_h1,
         "banner_h3": page.banner_h3,

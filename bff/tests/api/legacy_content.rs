@@ -235,7 +235,7 @@ async fn translate_goes_into_french_and_translate1_into_english() {
 }
 
 /// The old add-service form: name, description and a photo.
-fn service_form(name: &str, photo: &[u8], content_type: &str) -> Form {
+pub(crate) fn service_form(name: &str, photo: &[u8], content_type: &str) -> Form {
     Form::new()
         .text("name", name.to_owned())
         .text("description", "Windows and glass doors repaired.")

@@ -21,5 +21,6 @@ mod legacy_content;
 mod legacy_requests;
 mod metrics;
 mod openapi;
+mod prerendered;
 mod servers;
 mod static_files;

@@ -1,6 +1,6 @@
 //! The built web app: files, SPA fallback, cache headers, and the "not built" page.
 
-use crate::helpers::{Bff, assert_security_headers, header};
+use crate::helpers::{Bff, assert_security_headers, header, varies_by_encoding};
 
 const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
 const APP_JS: &str = "console.log('app');";
@@ -64,6 +64,65 @@ async fn pages_are_index_html_and_assets_are_cached_long() {
     assert_security_headers(&response);
     assert_eq!(response.text().await.unwrap(), "ok");
 
+    bff.stop().await;
+}
+
+/// The build's brotli and gzip copies (web/scripts/compress.mjs); the bytes stand for them.
+const APP_JS_BR: &[u8] = b"brotli bytes of app.js";
+const APP_JS_GZ: &[u8] = b"gzip bytes of app.js";
+const INDEX_GZ: &[u8] = b"gzip bytes of index.html";
+
+fn compressed_app() -> tempfile::TempDir {
+    let dist = built_app();
+    std::fs::write(dist.path().join("assets/app.js.br"), APP_JS_BR).unwrap();
+    std::fs::write(dist.path().join("assets/app.js.gz"), APP_JS_GZ).unwrap();
+    std::fs::write(dist.path().join("index.html.gz"), INDEX_GZ).unwrap();
+    dist
+}
+
+#[tokio::test]
+async fn files_go_out_precompressed_to_clients_that_accept_it() {
+    let dist = compressed_app();
+    let bff = start_with(dist.path()).await;
+    let client = reqwest::Client::new();
+    let get = |path: &'static str, accept: Option<&'static str>| {
+        let mut request = client.get(bff.url(path));
+        if let Some(accept) = accept {
+            request = request.header("accept-encoding", accept);
+        }
+        request.send()
+    };
+
+    for (accept, encoding, body) in [
+        ("gzip, deflate, br", "br", APP_JS_BR),
+        ("gzip", "gzip", APP_JS_GZ),
+    ] {
+        let response = get("/assets/app.js", Some(accept)).await.unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(header(&response, "content-encoding"), encoding, "{accept}");
+        assert!(varies_by_encoding(&response));
+        assert!(header(&response, "content-type").starts_with("text/javascript"));
+        assert!(header(&response, "cache-control").contains("immutable"));
+        assert_eq!(response.bytes().await.unwrap(), body);
+    }
+    // No Accept-Encoding (or none the build made): the plain file.
+    for accept in [None, Some("deflate")] {
+        let response = get("/assets/app.js", accept).await.unwrap();
+        assert!(response.headers().get("content-encoding").is_none());
+        assert!(header(&response, "cache-control").contains("immutable"));
+        assert_eq!(response.text().await.unwrap(), APP_JS);
+    }
+
+    // index.html, for a client route too, compressed and never cached.
+    for path in ["/", "/some/route"] {
+        let response = get(path, Some("gzip, br")).await.unwrap();
+        assert_eq!(header(&response, "content-encoding"), "gzip", "{path}");
+        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
+        assert_eq!(response.bytes().await.unwrap(), INDEX_GZ, "{path}");
+        let response = get(path, None).await.unwrap();
+        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
+        assert_eq!(response.text().await.unwrap(), INDEX, "{path}");
+    }
     bff.stop().await;
 }
 

@@ -7,8 +7,8 @@ import {
   pathInLanguage,
   readStoredLanguage,
   storeLanguage,
-  toProtoLanguage,
 } from './language';
+import { toProtoLanguage } from './proto-language';
 import { createMemoryStore } from './storage';
 
 describe('stored language', () => {

@@ -1,4 +1,3 @@
-import { Language as ProtoLanguage } from '@/gen/repairs/type/v1/common_pb';
 import type { KeyValueStore } from './storage';
 
 /** The two languages of the product. */
@@ -70,9 +69,4 @@ export function pathInLanguage(pathname: string, language: Language): string {
  */
 export function pageLanguage(pathname: string, stored: Language): Language {
   return isFrenchPath(pathname) ? 'fr' : stored;
-}
-
-/** The contract's enum for a language. */
-export function toProtoLanguage(language: Language): ProtoLanguage {
-  return language === 'fr' ? ProtoLanguage.FR : ProtoLanguage.EN;
 }

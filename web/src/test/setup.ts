@@ -3,25 +3,28 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { installMatchMedia, resetViewport } from './viewport';
 
-// What jsdom lacks and the UI libraries touch.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-installMatchMedia();
-// Image previews of chosen files: a URL per file, as a browser gives.
-let objectUrls = 0;
-URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
-URL.revokeObjectURL ??= () => {};
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
+// Tests of code that runs in Node (`@vitest-environment node`: the prerender) have no DOM.
+if (typeof window !== 'undefined') {
+  // What jsdom lacks and the UI libraries touch.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  installMatchMedia();
+  // Image previews of chosen files: a URL per file, as a browser gives.
+  let objectUrls = 0;
+  URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
+  URL.revokeObjectURL ??= () => {};
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 
-afterEach(() => {
-  cleanup();
-  resetViewport();
-  window.localStorage.clear();
-  document.documentElement.removeAttribute('lang');
-});
+  afterEach(() => {
+    cleanup();
+    resetViewport();
+    window.localStorage.clear();
+    document.documentElement.removeAttribute('lang');
+  });
 
-// Screens load their code lazily: give the first render of each a little more time.
-configure({ asyncUtilTimeout: 4000 });
+  // Screens load their code lazily: give the first render of each a little more time.
+  configure({ asyncUtilTimeout: 4000 });
+}

@@ -113,6 +113,17 @@ pub fn header<'a>(response: &'a reqwest::Response, name: &str) -> &'a str {
         .map_or("", |value| value.to_str().unwrap())
 }
 
+/// Whether the reply says it depends on the request's Accept-Encoding (caches keep one copy
+/// per encoding).
+pub fn varies_by_encoding(response: &reqwest::Response) -> bool {
+    response.headers().get_all("vary").iter().any(|value| {
+        value
+            .to_str()
+            .unwrap_or_default()
+            .contains("accept-encoding")
+    })
+}
+
 pub fn assert_security_headers(response: &reqwest::Response) {
     for name in SECURITY_HEADERS {
         assert!(

@@ -23,14 +23,17 @@ impl Stack {
 
     /// A stack whose server's test configuration `adjust` may change first.
     pub async fn start_with(adjust: impl FnOnce(&mut repairs_server::config::Config)) -> Self {
+        Self::start_serving(adjust, super::NO_WEB).await
+    }
+
+    /// A stack whose BFF serves the web build in `web_dist`.
+    pub async fn start_serving(
+        adjust: impl FnOnce(&mut repairs_server::config::Config),
+        web_dist: &str,
+    ) -> Self {
         let server = TestServer::start_with(adjust).await;
         let files_url = format!("http://{}", server.server.http_addr);
-        let bff = Bff::start(
-            Some(&server.url()),
-            super::NO_WEB,
-            &["--files-url", &files_url],
-        )
-        .await;
+        let bff = Bff::start(Some(&server.url()), web_dist, &["--files-url", &files_url]).await;
         Self {
             server,
             bff,

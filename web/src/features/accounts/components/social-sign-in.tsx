@@ -5,7 +5,7 @@ import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Role } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { loadScript } from '@/lib/browser';
-import { toProtoLanguage } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 import { readRpcError } from '@/lib/rpc-error';
 import { useLanguage } from '@/lib/use-language';
 import { useSignInOptions } from '../api/get-sign-in-options';

@@ -5,7 +5,7 @@ import { useFieldRules } from '@/components/form/use-field-rules';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import { toProtoLanguage } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 import { SIGN_IN_PATHS } from '@/lib/session';
 import { useLanguage } from '@/lib/use-language';
 import { useSignUp } from '../api/sign-up';

@@ -1,6 +1,6 @@
 import { useQuery } from '@connectrpc/connect-query';
 import { BillingService } from '@/gen/repairs/billing/v1/billing_pb';
-import { toProtoLanguage } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 import { useLanguage } from '@/lib/use-language';
 
 /**

@@ -1,7 +1,8 @@
 import { useQuery } from '@connectrpc/connect-query';
 import { useTranslation } from 'react-i18next';
 import { ContentService, HomePageSchema, type HomePage } from '@/gen/repairs/content/v1/content_pb';
-import { toProtoLanguage, type Language } from '@/lib/language';
+import { type Language } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 import { pageFromCatalogue, withDefaults } from '../page-texts';
 
 /**

@@ -1,6 +1,7 @@
 import { useQuery } from '@connectrpc/connect-query';
 import { ContentService, LegalPageKind } from '@/gen/repairs/content/v1/content_pb';
-import { toProtoLanguage, type Language } from '@/lib/language';
+import { type Language } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 
 export type LegalKind = 'terms' | 'privacy';
 

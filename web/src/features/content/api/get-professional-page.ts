@@ -5,7 +5,8 @@ import {
   ProfessionalPageSchema,
   type ProfessionalPage,
 } from '@/gen/repairs/content/v1/content_pb';
-import { toProtoLanguage, type Language } from '@/lib/language';
+import { type Language } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 import { pageFromCatalogue, withDefaults } from '../page-texts';
 
 /**

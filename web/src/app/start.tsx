@@ -1,0 +1,52 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createI18n } from '@/lib/i18n';
+import { pageLanguage, readStoredLanguage } from '@/lib/language';
+import { browserStore } from '@/lib/storage';
+import { createAppTransport } from '@/lib/transport';
+import { prefetchPage } from '@/prerender/pages';
+import { App } from './app';
+import { createQueryClient } from './query-client';
+import { createAppRouter, routerReady } from './router';
+import { TakeOver } from './take-over';
+import { keepTypedValues } from './typed-values';
+
+interface StartOptions {
+  prerendered: boolean;
+  /** Called once the app has taken the prerendered page over (src/boot.ts's handshake). */
+  onTakenOver?: () => void;
+}
+
+/**
+ * Starts the app in #root. A prerendered page (src/prerender) is hydrated: the screen's code
+ * and data are loaded first, so that the first render is the HTML already on screen, and what
+ * the visitor typed meanwhile is kept.
+ */
+export async function startApp({ prerendered, onTakenOver = () => {} }: StartOptions) {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root element');
+  const { pathname } = window.location;
+  const language = pageLanguage(pathname, readStoredLanguage(browserStore()));
+  const transport = createAppTransport();
+  const i18n = createI18n(language);
+  if (!prerendered) {
+    createRoot(root).render(
+      <StrictMode>
+        <App transport={transport} i18n={i18n} />
+      </StrictMode>,
+    );
+    return;
+  }
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  await Promise.all([routerReady(router), prefetchPage(pathname, queryClient, transport)]);
+  const restoreTyped = keepTypedValues(root);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <TakeOver restoreTyped={restoreTyped} onTakenOver={onTakenOver}>
+        <App transport={transport} i18n={i18n} router={router} queryClient={queryClient} />
+      </TakeOver>
+    </StrictMode>,
+  );
+}

@@ -32,7 +32,9 @@ pub struct Escalated {
 pub async fn escalate_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<Escalated> {
     let after = chrono::Duration::from_std(state.config.emergency_escalate_after)
         .unwrap_or(chrono::Duration::MAX);
-    let placed_by = now.checked_sub_signed(after).unwrap_or(DateTime::<Utc>::MIN_UTC);
+    let placed_by = now
+        .checked_sub_signed(after)
+        .unwrap_or(DateTime::<Utc>::MIN_UTC);
     let mut done = Escalated::default();
     while done.requests < PER_SWEEP {
         let mut tx = crate::store::transaction::begin(&state.db).await?;
@@ -81,9 +83,18 @@ mod tests {
 
     #[test]
     fn sweeps_come_a_tenth_of_the_delay_apart_within_a_second_and_a_minute() {
-        assert_eq!(sweep_every(Duration::from_secs(600)), Duration::from_secs(60));
-        assert_eq!(sweep_every(Duration::from_secs(3600)), Duration::from_secs(60));
-        assert_eq!(sweep_every(Duration::from_secs(120)), Duration::from_secs(12));
+        assert_eq!(
+            sweep_every(Duration::from_secs(600)),
+            Duration::from_secs(60)
+        );
+        assert_eq!(
+            sweep_every(Duration::from_secs(3600)),
+            Duration::from_secs(60)
+        );
+        assert_eq!(
+            sweep_every(Duration::from_secs(120)),
+            Duration::from_secs(12)
+        );
         assert_eq!(sweep_every(Duration::from_secs(2)), Duration::from_secs(1));
     }
 }

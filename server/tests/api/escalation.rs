@@ -12,7 +12,10 @@ use uuid::Uuid;
 
 use crate::helpers::{
     TestServer,
-    market::{CALGARY_PRO, Pro, cancel, customer, db, in_calgary, market, place, professional, quote},
+    market::{
+        CALGARY_PRO, Market, Pro, cancel, customer, db, in_calgary, market, place, professional,
+        quote,
+    },
 };
 
 /// The test servers' delay (the default, ten minutes), and an instant past it.
@@ -22,7 +25,14 @@ fn past_the_delay() -> DateTime<Utc> {
 
 /// An approved member plumber in postal area `area`, on duty now (all day, every day).
 async fn on_duty(server: &TestServer, area: &'static str) -> Uuid {
-    let (id, _, _) = professional(server, Pro { area, ..CALGARY_PRO }).await;
+    let (id, _, _) = professional(
+        server,
+        Pro {
+            area,
+            ..CALGARY_PRO
+        },
+    )
+    .await;
     id
 }
 
@@ -66,6 +76,15 @@ async fn messages_about(server: &TestServer, id: &str) -> i64 {
         .unwrap()
 }
 
+/// A server telling one professional per ring (REPAIR_REQUEST_MAX_NOTIFIED = 1), a
+/// marketplace client and a customer's token.
+async fn start() -> (TestServer, Market, String) {
+    let server = TestServer::start_with(|c| c.repair_request_max_notified = 1).await;
+    let market = market(&server).await;
+    let (_, token) = customer(&server).await;
+    (server, market, token)
+}
+
 async fn sweep(server: &TestServer, now: DateTime<Utc>) -> Escalated {
     escalation::escalate_due(&server.server.state, now)
         .await
@@ -79,9 +98,7 @@ fn sorted(mut ids: Vec<Uuid>) -> Vec<Uuid> {
 
 #[tokio::test]
 async fn an_unanswered_emergency_reaches_the_next_ring_and_the_opted_in_once() {
-    let server = TestServer::start_with(|c| c.repair_request_max_notified = 1).await;
-    let mut market = market(&server).await;
-    let (_, token) = customer(&server).await;
+    let (server, mut market, token) = start().await;
     // Downtown (T2P), next door (T2R), the edge of town (T3R): one per ring.
     let nearest = on_duty(&server, "T2P").await;
     let next = on_duty(&server, "T2R").await;
@@ -107,7 +124,10 @@ async fn an_unanswered_emergency_reaches_the_next_ring_and_the_opted_in_once() {
     );
     let told = emailed(&server, &placed.id).await;
     assert_eq!(told, sorted(vec![nearest, next, any_hour]));
-    assert!(!told.contains(&beyond), "one more ring of at most one on duty");
+    assert!(
+        !told.contains(&beyond),
+        "one more ring of at most one on duty"
+    );
     assert!(!told.contains(&asleep), "off duty without the choice");
     let (escalated,): (Option<DateTime<Utc>>,) =
         sqlx::query_as("select escalated_at from repair_requests where id = $1::uuid")
@@ -129,9 +149,7 @@ async fn an_unanswered_emergency_reaches_the_next_ring_and_the_opted_in_once() {
 
 #[tokio::test]
 async fn quoted_cancelled_and_ordinary_requests_are_never_escalated() {
-    let server = TestServer::start_with(|c| c.repair_request_max_notified = 1).await;
-    let mut market = market(&server).await;
-    let (_, token) = customer(&server).await;
+    let (server, mut market, token) = start().await;
     let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
     let any_hour = off_duty(&server, true).await;
     let quoted = place(&mut market, &token, Uuid::now_v7(), in_calgary())
@@ -154,10 +172,7 @@ async fn quoted_cancelled_and_ordinary_requests_are_never_escalated() {
     .await
     .unwrap();
 
-    assert_eq!(
-        sweep(&server, past_the_delay()).await,
-        Escalated::default()
-    );
+    assert_eq!(sweep(&server, past_the_delay()).await, Escalated::default());
     for request in [&quoted, &cancelled, &ordinary] {
         let told = emailed(&server, &request.id).await;
         assert!(!told.contains(&any_hour), "{} was escalated", request.id);
@@ -167,9 +182,7 @@ async fn quoted_cancelled_and_ordinary_requests_are_never_escalated() {
 
 #[tokio::test]
 async fn racing_sweeps_escalate_each_emergency_once() {
-    let server = TestServer::start_with(|c| c.repair_request_max_notified = 1).await;
-    let mut market = market(&server).await;
-    let (_, token) = customer(&server).await;
+    let (server, mut market, token) = start().await;
     let nearest = on_duty(&server, "T2P").await;
     let next = on_duty(&server, "T2R").await;
     let any_hour = off_duty(&server, true).await;

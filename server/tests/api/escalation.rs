@@ -103,8 +103,10 @@ async fn an_unanswered_emergency_reaches_the_next_ring_and_the_opted_in_once() {
     let nearest = on_duty(&server, "T2P").await;
     let next = on_duty(&server, "T2R").await;
     let beyond = on_duty(&server, "T3R").await;
-    let any_hour = off_duty(&server, true).await;
+    // At the same place as the one who chose emergencies at any hour, and first by id: only
+    // the choice tells them apart.
     let asleep = off_duty(&server, false).await;
+    let any_hour = off_duty(&server, true).await;
     let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();

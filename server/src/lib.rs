@@ -197,7 +197,8 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     })
 }
 
-/// The outbox worker and the periodic purge, stopped together after the last call.
+/// The outbox worker, the periodic purge and the escalation sweep, stopped together after
+/// the last call.
 struct BackgroundTasks {
     shutdown: tokio::sync::watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
@@ -240,6 +241,7 @@ impl BackgroundTasks {
                 stop.clone(),
             ),
         ];
+        tasks.push(requests::escalation::spawn(state.clone(), stop.clone()));
         if state.translation.is_configured() {
             tasks.push(requests::translations::spawn(state.clone(), stop));
         }

@@ -381,6 +381,7 @@ pub fn valid_profile(service_id: &str) -> repairs_proto::accounts::ProfessionalP
             amount_cents: 3000,
             currency: "CAD".into(),
         }),
+        emergencies_any_hour: false,
     }
 }
 

@@ -363,6 +363,7 @@ fn profile_request(
         qualification: form.text(&["qualification"]),
         experience: experience_from_text(&form.text(&["experience"])) as i32,
         minimum_fee: fee_cents(&fee).map(cad),
+        emergencies_any_hour: false,
     };
     pb::UpdateProfessionalProfileRequest {
         id,
@@ -371,6 +372,8 @@ fn profile_request(
         sms_updates: sms_from_text(&form.text(&["sms_updates"])) as i32,
         language: language_from_text(&form.text(&["lang", "language"])) as i32,
         profile: Some(profile),
+        // The old form has no such field: the choice made in the app stays.
+        emergencies_any_hour: None,
     }
 }
 

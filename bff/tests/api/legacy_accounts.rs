@@ -492,6 +492,13 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
             .any(|e| e["field"] == "profile.minimum_fee"),
         "{refused}"
     );
+    // A choice made in the app that the old form has no field for stays as it was.
+    let any_hour = "select emergencies_any_hour from professionals where id = $1::uuid";
+    sqlx::query("update professionals set emergencies_any_hour = true where id = $1::uuid")
+        .bind(&id)
+        .execute(&stack.server.server.state.db)
+        .await
+        .unwrap();
     let (status, saved) = post_form(
         &stack,
         "/api/professionals/profile",
@@ -501,6 +508,12 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
     .await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["msg"], "Profile Successfully Updated!");
+    let kept: bool = sqlx::query_scalar(any_hour)
+        .bind(&id)
+        .fetch_one(&stack.server.server.state.db)
+        .await
+        .unwrap();
+    assert!(kept, "the legacy profile keeps emergencies at any hour");
     let record = &saved["professional"];
     assert_eq!(
         record["specialisation"],

@@ -37,6 +37,8 @@ pub struct ProfileForm {
     /// `None` keeps the current choice (as does `language`).
     pub sms_updates: Option<SmsUpdates>,
     pub language: Option<Language>,
+    /// `None` keeps the current choice.
+    pub emergencies_any_hour: Option<bool>,
     pub description: String,
     pub registered_address: String,
     pub home_line1: String,
@@ -232,6 +234,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         email,
         sms_updates: form.sms_updates,
         language: form.language,
+        emergencies_any_hour: form.emergencies_any_hour,
         description,
         registered_address,
         home_line1,

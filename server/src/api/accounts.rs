@@ -490,6 +490,7 @@ impl AccountsService for AccountsApi {
             email: req.email,
             sms_updates: sms_from_proto(req.sms_updates).filter(|c| *c != SmsUpdates::NotAsked),
             language: language_from_proto(req.language),
+            emergencies_any_hour: req.emergencies_any_hour,
             description: profile.description,
             registered_address: profile.registered_address,
             home_line1: home.line1,

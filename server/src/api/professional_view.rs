@@ -97,6 +97,7 @@ pub fn to_proto(
         qualification: row.qualification.clone(),
         experience: experience_to_proto(row.experience.as_deref()) as i32,
         minimum_fee: cad(row.minimum_fee_cents),
+        emergencies_any_hour: row.emergencies_any_hour,
     });
     let licences = licences
         .into_iter()

@@ -12,7 +12,7 @@ mod values;
 
 pub use deployment::Deployment;
 pub use values::*;
-use values::{parse_language, parse_public_url, parse_trusted_proxy};
+use values::{parse_duration, parse_language, parse_public_url, parse_trusted_proxy};
 
 use crate::domain::Language;
 
@@ -443,6 +443,13 @@ pub struct Config {
     /// Professionals told of one repair request at most, the nearest first.
     #[arg(long, env = "REPAIR_REQUEST_MAX_NOTIFIED", default_value_t = 200)]
     pub repair_request_max_notified: usize,
+
+    /// How long an emergency waits for a quote before the next ring is told of it: the
+    /// matching professionals beyond the nearest REPAIR_REQUEST_MAX_NOTIFIED, and those off
+    /// duty who chose to receive emergencies at any hour. Seconds, or a number with `s`, `m`
+    /// or `h` (`90s`, `10m`, `1h`).
+    #[arg(long, env = "EMERGENCY_ESCALATE_AFTER", default_value = "10m", value_parser = parse_duration)]
+    pub emergency_escalate_after: std::time::Duration,
 
     /// Texts telling professionals of new requests, per hour, all replicas together; beyond
     /// it they get the email alone. Apart from the phone codes' budget, so busy hours never

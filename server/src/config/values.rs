@@ -64,6 +64,24 @@ pub enum LogFormat {
     Json,
 }
 
+/// A duration setting: whole seconds (`600`), or a whole number of seconds, minutes or hours
+/// (`600s`, `10m`, `1h`); more than zero.
+pub(super) fn parse_duration(value: &str) -> Result<std::time::Duration, String> {
+    let value = value.trim();
+    let wrong = || format!("{value:?} is not a duration such as 90s, 10m or 1h");
+    let (number, unit) = match value.char_indices().last() {
+        Some((at, 's')) => (&value[..at], 1),
+        Some((at, 'm')) => (&value[..at], 60),
+        Some((at, 'h')) => (&value[..at], 3600),
+        _ => (value, 1),
+    };
+    let count: u64 = number.trim().parse().map_err(|_| wrong())?;
+    match count.checked_mul(unit) {
+        Some(secs) if secs > 0 => Ok(std::time::Duration::from_secs(secs)),
+        _ => Err(wrong()),
+    }
+}
+
 /// PUBLIC_URL: an absolute `http` or `https` address without a query (its trailing `/`
 /// dropped), since apps open the links it starts as they are.
 pub(super) fn parse_public_url(value: &str) -> Result<String, String> {
@@ -115,6 +133,18 @@ mod tests {
         );
         for wrong in ["", "ingress", "10.0.0.0/33", "10.0.0/8"] {
             assert!(net(wrong).is_err(), "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn durations_are_seconds_minutes_or_hours() {
+        let secs = |s: &str| parse_duration(s).map(|d| d.as_secs());
+        assert_eq!(secs("600"), Ok(600));
+        assert_eq!(secs("90s"), Ok(90));
+        assert_eq!(secs(" 10m "), Ok(600));
+        assert_eq!(secs("1h"), Ok(3600));
+        for wrong in ["", "0", "0m", "m", "-5s", "1.5m", "10 minutes", "5d"] {
+            assert!(parse_duration(wrong).is_err(), "{wrong:?}");
         }
     }
 

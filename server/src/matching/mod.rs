@@ -155,6 +155,31 @@ pub async fn professionals_to_notify_at(
     now: DateTime<Utc>,
     limit: usize,
 ) -> sqlx::Result<Vec<Notify>> {
+    to_tell(tx, rule::TO_NOTIFY.as_str(), request_id, now, limit).await
+}
+
+/// The next ring of emergency `request_id` at `now`, nearest first: the professionals it
+/// matches who were not told of it yet, at most `limit` of those on duty and at most `limit`
+/// of those off duty who chose to receive emergencies at any hour (`crate::requests`'
+/// escalation). In the transaction that marks it escalated.
+pub async fn professionals_to_escalate_at(
+    tx: &mut PgConnection,
+    request_id: Uuid,
+    now: DateTime<Utc>,
+    limit: usize,
+) -> sqlx::Result<Vec<Notify>> {
+    to_tell(tx, rule::TO_ESCALATE.as_str(), request_id, now, limit).await
+}
+
+/// Runs `query`, one of the rule's statements naming whom to tell of request $1 at $2 ($3
+/// at most).
+async fn to_tell(
+    tx: &mut PgConnection,
+    query: &'static str,
+    request_id: Uuid,
+    now: DateTime<Utc>,
+    limit: usize,
+) -> sqlx::Result<Vec<Notify>> {
     // As for the list: cube keeps no statistics, so Postgres guesses few candidates and
     // reads every one with a bitmap scan, then sorts (2 339 rows for 200 in the benchmark);
     // read nearest first from the index instead, which stops after `limit`. For this
@@ -162,7 +187,7 @@ pub async fn professionals_to_notify_at(
     sqlx::query("set local enable_bitmapscan = off")
         .execute(&mut *tx)
         .await?;
-    let rows: Vec<NotifyRow> = sqlx::query_as(rule::TO_NOTIFY.as_str())
+    let rows: Vec<NotifyRow> = sqlx::query_as(query)
         .bind(request_id)
         .bind(now)
         .bind(i64::try_from(limit).unwrap_or(i64::MAX))

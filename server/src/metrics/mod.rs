@@ -21,6 +21,7 @@
 //! | `repairs_payment_failures_total` | counter | `operation`, `reason` |
 //! | `repairs_payment_holds` | gauge | `state` (`lapsing`: ends within a day, `lapsed`: ended, still held) |
 //! | `repairs_notification_delay_seconds` | histogram | `channel` |
+//! | `repairs_emergency_escalations_total` | counter | |
 
 mod rpc;
 
@@ -58,6 +59,7 @@ struct Inner {
     webhook_failures: IntCounterVec,
     payment_failures: IntCounterVec,
     notification_delay: HistogramVec,
+    escalations: IntCounter,
     pool: IntGaugeVec,
     pool_max: IntGauge,
     pool_timeouts: IntCounter,
@@ -198,6 +200,13 @@ impl Metrics {
                     &["channel"],
                 ),
             ),
+            escalations: registered(
+                r,
+                IntCounter::new(
+                    "repairs_emergency_escalations_total",
+                    "Emergencies nobody quoted on in time, announced to the next ring.",
+                ),
+            ),
             pool: registered(
                 r,
                 gauges(
@@ -281,6 +290,11 @@ impl Metrics {
     /// was placed.
     pub fn notification_sent(&self, channel: &str, seconds: f64) {
         self.notification_delay(channel).observe(seconds.max(0.0));
+    }
+
+    /// An emergency was announced to its next ring (`crate::requests::escalation`).
+    pub fn emergency_escalated(&self) {
+        self.0.escalations.inc();
     }
 
     fn notification_delay(&self, channel: &str) -> Histogram {

@@ -43,14 +43,30 @@ pub async fn notify_matches(
     request: &RepairRequestRow,
     whom: Whom<'_>,
 ) -> sqlx::Result<usize> {
-    let link = state.config.links().view_request(request.id);
     let nearest =
         matching::professionals_to_notify(tx, request.id, state.config.repair_request_max_notified)
             .await?;
-    let chosen = nearest.iter().filter(|p| match whom {
-        Whom::Everyone => true,
-        Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
-    });
+    let chosen: Vec<matching::Notify> = nearest
+        .into_iter()
+        .filter(|p| match whom {
+            Whom::Everyone => true,
+            Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
+        })
+        .collect();
+    tell(tx, state, request, &chosen).await
+}
+
+/// Writes the notifications of `request` for the professionals `chosen` who were not told
+/// of it yet (their email, their text within the budget, their pushes); how many
+/// professionals were newly told. The placing's fan-out and the escalation's next ring
+/// (`super::escalation`) both come through here.
+pub(super) async fn tell(
+    tx: &mut PgConnection,
+    state: &AppState,
+    request: &RepairRequestRow,
+    chosen: &[matching::Notify],
+) -> sqlx::Result<usize> {
+    let link = state.config.links().view_request(request.id);
     // Every message due, each with the claim that keeps it to one per request,
     // professional and channel.
     let mut due: Vec<(Claim, NewOutboxMessage)> = Vec::new();
@@ -93,7 +109,7 @@ pub async fn notify_matches(
         .filter(|claim| claim.channel == Channel::Email.as_str())
         .map(|claim| claim.professional_id)
         .collect();
-    let pushes = alerts(tx, request, &nearest, &newly_told, &link).await?;
+    let pushes = alerts(tx, request, chosen, &newly_told, &link).await?;
     outbox::enqueue_many(&mut *tx, &pushes).await?;
     let ids = outbox::enqueue_many(&mut *tx, &to_send).await?;
     let links: Vec<(Claim, Uuid)> = won_claims
@@ -115,12 +131,12 @@ pub async fn notify_matches(
 async fn alerts(
     tx: &mut PgConnection,
     request: &RepairRequestRow,
-    nearest: &[matching::Notify],
+    chosen: &[matching::Notify],
     told: &[Uuid],
     link: &str,
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     let by_id: HashMap<Uuid, &matching::Notify> =
-        nearest.iter().map(|p| (p.professional_id, p)).collect();
+        chosen.iter().map(|p| (p.professional_id, p)).collect();
     let tag = format!("repair-request:{}", request.id);
     let to = Alerting::new(AccountKind::Professional, told, link, &tag)
         .urgent(request.urgency() == Urgency::Immediate)

@@ -4,6 +4,7 @@
 //! alone.
 
 pub mod draft;
+pub mod escalation;
 mod fanout;
 pub mod notice;
 pub mod place;

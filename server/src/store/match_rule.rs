@@ -171,6 +171,43 @@ pub static TO_NOTIFY: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// The next ring of emergency $1 at $2 (escalation): the professionals it matches now who
+/// were not told of it yet, in two parts of at most $3 each, nearest first: those on duty
+/// (beyond the nearest ones, told when it was placed), and those off duty who chose to
+/// receive emergencies at any hour. Read from the fan-out's index as [`TO_NOTIFY`] is.
+pub static TO_ESCALATE: LazyLock<String> = LazyLock::new(|| {
+    let part = |hours: &str| {
+        format!(
+            "(select * from (
+                 select p.id, {distance} as meters, p.name, p.email::text as email, p.phone,
+                        p.sms_updates = 'yes' as sms_opt_in, p.language,
+                        s.home_point <-> {REQUEST_POINT} as rank
+                 from professional_services s
+                 join professionals p on p.id = s.professional_id
+                 where s.eligible and s.service_id = r.service_id
+                   and s.reach @> {REQUEST_POINT} and {radius} and {eligible} and ({hours})
+                   and not exists (select 1 from request_notifications t
+                                   where t.repair_request_id = r.id
+                                     and t.professional_id = p.id)
+                 order by s.home_point <-> {REQUEST_POINT}
+                 fetch first $3 rows with ties
+             ) ring order by ring.rank, ring.id limit $3)",
+            distance = distance_sql(),
+            radius = within_radius(),
+            eligible = eligible("$2"),
+        )
+    };
+    format!(
+        "select n.id, n.meters, n.name, n.email, n.phone, n.sms_opt_in, n.language
+         from repair_requests r
+         cross join lateral ({on_duty} union all {any_hour}) n
+         where r.id = $1 and r.state = 'open'
+         order by n.rank, n.id",
+        on_duty = part(&on_duty("$2")),
+        any_hour = part(&format!("p.emergencies_any_hour and not {}", on_duty("$2"))),
+    )
+});
+
 /// Distance when professional $1 matches request $2 at $3 (the listing rule).
 pub static ONE_MATCH: LazyLock<String> = LazyLock::new(|| {
     format!(

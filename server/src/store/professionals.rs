@@ -35,6 +35,8 @@ pub struct ProfessionalRow {
     pub qualification: String,
     pub experience: Option<String>,
     pub minimum_fee_cents: Option<i64>,
+    /// Told of emergencies outside their hours when nobody answered in time.
+    pub emergencies_any_hour: bool,
     pub photo_key: Option<String>,
     pub membership_expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
@@ -65,7 +67,7 @@ const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.ph
     p.description, p.registered_address, p.home_line1, p.home_line2, p.home_city,
     p.home_province, p.home_postal_code, p.time_zone, p.available_days, p.available_from,
     p.available_to, p.radius_km, p.qualification, p.experience, p.minimum_fee_cents,
-    p.photo_key, p.membership_expires_at, p.created_at, p.updated_at,
+    p.emergencies_any_hour, p.photo_key, p.membership_expires_at, p.created_at, p.updated_at,
     coalesce((select array_agg(ps.service_id order by s.position)
               from professional_services ps join services s on s.id = ps.service_id
               where ps.professional_id = p.id), '{}') as service_ids
@@ -147,13 +149,15 @@ pub async fn get_public(
     .await
 }
 
-/// The profile as saved: every field replaced, but SMS choice and language, kept when `None`.
+/// The profile as saved: every field replaced, but SMS choice, language and the choice of
+/// emergencies at any hour, kept when `None`.
 #[derive(Debug, Clone)]
 pub struct ProfileUpdate {
     pub name: PersonName,
     pub email: Email,
     pub sms_updates: Option<SmsUpdates>,
     pub language: Option<Language>,
+    pub emergencies_any_hour: Option<bool>,
     pub description: String,
     pub registered_address: String,
     pub home_line1: String,
@@ -188,7 +192,7 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
             home_postal_code = $12, home_latitude = $13, home_longitude = $14, time_zone = $15,
             available_days = $16, available_from = $17, available_to = $18, radius_km = $19,
             qualification = $20, experience = $21, minimum_fee_cents = $22, state = $23,
-            profile_saved_at = now()
+            emergencies_any_hour = coalesce($24, emergencies_any_hour), profile_saved_at = now()
          where id = $1",
     )
     .bind(id)
@@ -214,6 +218,7 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     .bind(&p.experience)
     .bind(p.minimum_fee_cents)
     .bind(next.as_str())
+    .bind(p.emergencies_any_hour)
     .execute(&mut *tx)
     .await?;
     replace_services(&mut tx, id, &p.service_ids).await?;

@@ -438,6 +438,35 @@ pub async fn expire_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
     Ok(done.rows_affected())
 }
 
+/// Claims the oldest emergency due for escalation at `now`: open, placed at or before
+/// `placed_by`, not escalated yet, without a live quote (submitted or hired). Marked
+/// escalated in the caller's transaction; another process's claim is skipped, not waited on.
+pub async fn claim_escalation(
+    tx: &mut PgConnection,
+    now: DateTime<Utc>,
+    placed_by: DateTime<Utc>,
+) -> sqlx::Result<Option<RepairRequestRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with requests as (
+            update repair_requests set escalated_at = $1
+            where id = (
+                select c.id from repair_requests c
+                where c.state = 'open' and c.urgency = 'immediate' and c.escalated_at is null
+                  and c.created_at <= $2 and c.expires_at > $1
+                  and not exists (select 1 from quotes q where q.repair_request_id = c.id
+                                  and q.state in ('submitted', 'hired'))
+                order by c.created_at
+                limit 1
+                for update skip locked)
+            returning *
+         ) {SELECT}"
+    )))
+    .bind(now)
+    .bind(placed_by)
+    .fetch_optional(tx)
+    .await
+}
+
 /// One professional to tell of a request on one channel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Claim {

@@ -595,6 +595,7 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
                 sms_updates: pb::SmsUpdates::Yes as i32,
                 language: 0,
                 profile: Some(profile),
+                emergencies_any_hour: None,
             },
             token,
         )

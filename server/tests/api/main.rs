@@ -22,6 +22,7 @@ mod content_pages;
 mod customer_deletion;
 mod dashboards;
 mod deadlines;
+mod escalation;
 mod faults;
 mod foundation;
 mod hiring;

@@ -116,6 +116,7 @@ async fn updates_keep_the_language_and_sms_choice_they_do_not_send() {
                 sms_updates: sms as i32,
                 language: language as i32,
                 profile: Some(valid_profile(PLUMBING)),
+                emergencies_any_hour: None,
             },
             &pro.token,
         )
@@ -146,6 +147,44 @@ async fn updates_keep_the_language_and_sms_choice_they_do_not_send() {
         .unwrap();
     assert_eq!(changed.language, types::Language::En as i32);
     assert_eq!(changed.sms_updates, pb::SmsUpdates::No as i32);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_choice_of_emergencies_at_any_hour_is_kept_by_updates_that_do_not_send_it() {
+    let server = TestServer::start().await;
+    let mut client = AccountsClient::new(server.channel().await);
+    let pro = sign_up(&mut client, pb::Role::Professional, "ema@example.ca").await;
+    let saver = client.clone();
+    let save = |any_hour: Option<bool>| {
+        let mut client = saver.clone();
+        let request = with_token(
+            pb::UpdateProfessionalProfileRequest {
+                id: pro.id.clone(),
+                name: "Ema Roy".into(),
+                email: "ema@example.ca".into(),
+                profile: Some(pb::ProfessionalProfile {
+                    // Output only in the profile: what the request says counts.
+                    emergencies_any_hour: !any_hour.unwrap_or(true),
+                    ..valid_profile(PLUMBING)
+                }),
+                emergencies_any_hour: any_hour,
+                ..Default::default()
+            },
+            &pro.token,
+        );
+        async move {
+            let saved = client.update_professional_profile(request).await.unwrap();
+            saved.into_inner().professional.unwrap().profile.unwrap()
+        }
+    };
+    assert!(!save(None).await.emergencies_any_hour, "off until chosen");
+    assert!(save(Some(true)).await.emergencies_any_hour);
+    assert!(save(None).await.emergencies_any_hour, "kept when not sent");
+    let read = own_record(&mut client, &pro.id, &pro.token).await;
+    assert!(read.profile.unwrap().emergencies_any_hour);
+    assert!(!save(Some(false)).await.emergencies_any_hour);
+    assert!(!save(None).await.emergencies_any_hour);
     server.stop().await;
 }
 

@@ -410,6 +410,7 @@ mod tests {
                 qualification: "Journeyman".to_owned(),
                 experience: pb::Experience::Experience5To10 as i32,
                 minimum_fee: Some(cad(3000)),
+                emergencies_any_hour: false,
             }),
             photo_url: "https://repairs.example.ca/files/p.png?exp=1&sig=aa".to_owned(),
             licences: vec![pb::Licence {

@@ -37,6 +37,8 @@ export interface ProfileValues {
   experience: string;
   /** Dollars as typed: "30.00". */
   minimumFee: string;
+  /** Told of emergencies outside the hours above when nobody answered in time. */
+  emergenciesAnyHour: boolean;
 }
 
 export function profileValues(professional: Professional): ProfileValues {
@@ -61,6 +63,7 @@ export function profileValues(professional: Professional): ProfileValues {
     qualification: profile?.qualification ?? '',
     experience: profile?.experience ? String(profile.experience) : '',
     minimumFee: profile?.minimumFee ? centsToDollarsText(profile.minimumFee.amountCents) : '',
+    emergenciesAnyHour: profile?.emergenciesAnyHour ?? false,
   };
 }
 
@@ -73,6 +76,7 @@ export function profileRequest(id: string, values: ProfileValues): ProfileReques
     name: values.name.trim(),
     email: values.email.trim(),
     smsUpdates: values.smsUpdates ? SmsUpdates.YES : SmsUpdates.NO,
+    emergenciesAnyHour: values.emergenciesAnyHour,
     profile: {
       description: values.description.trim(),
       registeredAddress: values.registeredAddress.trim(),

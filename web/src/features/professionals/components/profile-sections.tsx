@@ -1,4 +1,4 @@
-import { Box, Input, InputGroup, SimpleGrid, Textarea } from '@chakra-ui/react';
+import { Box, Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ToggleField } from '@/components/form/toggle-field';
@@ -135,10 +135,10 @@ export function AddressSection() {
   );
 }
 
-/** Days and hours when the professional takes requests. */
+/** Days and hours when the professional takes requests, and emergencies outside them. */
 export function AvailabilitySection() {
   const { t } = useTranslation();
-  const { register, errors, rules } = useProfileForm();
+  const { register, control, errors, rules } = useProfileForm();
   const days: CheckboxOption[] = WEEKDAYS.map((day) => ({
     value: String(day.value),
     label: t(day.key),
@@ -167,6 +167,16 @@ export function AvailabilitySection() {
           <Input type="time" {...register('availableTo', rules.availableTo)} />
         </FormField>
       </SimpleGrid>
+      <Stack gap="1">
+        <ToggleField
+          control={control}
+          name="emergenciesAnyHour"
+          label={t('emergencyEscalation.anyHour')}
+        />
+        <Text fontSize="sm" color="fg.muted">
+          {t('emergencyEscalation.anyHourHelp')}
+        </Text>
+      </Stack>
     </FormSection>
   );
 }

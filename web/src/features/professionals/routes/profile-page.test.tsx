@@ -84,6 +84,23 @@ describe('professional profile form', () => {
     });
   });
 
+  it('saves the choice of emergencies at any hour from its switch', async () => {
+    signIn('professional', PROFESSIONAL_ID);
+    const { transport, requests } = stubServer({
+      getProfessional: () => ({ professional: professional() }),
+      updateProfessionalProfile: () => ({ professional: professional() }),
+    });
+    renderApp('/update-professional-profile', transport);
+    const toggle = await screen.findByRole('checkbox', { name: 'Receive emergencies at any hour' });
+    expect(toggle).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save the profile' }));
+    await waitFor(() => expect(requests('updateProfessionalProfile')).toHaveLength(1));
+    expect(requests('updateProfessionalProfile')[0]).toMatchObject({ emergenciesAnyHour: true });
+  });
+
   it('refuses a photo that is too large before sending it', async () => {
     signIn('professional', PROFESSIONAL_ID);
     const { transport, requests } = stubServer({

@@ -7,6 +7,7 @@ pub mod draft;
 mod fanout;
 pub mod notice;
 pub mod place;
+pub mod reach;
 pub mod translations;
 pub mod watch;
 

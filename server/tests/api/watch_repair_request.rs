@@ -209,7 +209,7 @@ fn request_of(message: &pb::WatchRepairRequestResponse) -> &pb::RepairRequest {
     match &message.event {
         Some(Event::Snapshot(snapshot)) => snapshot.repair_request.as_ref().unwrap(),
         Some(Event::Change(change)) => change.repair_request.as_ref().unwrap(),
-        None => panic!("a message without an event"),
+        Some(Event::Reach(_)) | None => panic!("a message without the request: {message:?}"),
     }
 }
 

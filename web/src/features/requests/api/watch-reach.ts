@@ -39,7 +39,7 @@ export function useLiveReach(requestId: string, enabled: boolean) {
     const client = createClient(MarketplaceService, transport);
     const stop = new AbortController();
     let revision = 0n;
-    let state = RepairRequestState.OPEN;
+    let state: RepairRequestState = RepairRequestState.OPEN;
     void keepWatching(
       (signal, onHeader) =>
         client.watchRepairRequest({ id: requestId, revision }, { signal, onHeader }),

@@ -6,7 +6,10 @@ use std::time::Duration;
 
 use crate::helpers::{
     TestServer,
-    market::{CALGARY_PRO, Market, customer, db, get, in_calgary, place, professional, watch},
+    market::{
+        CALGARY_PRO, Market, customer, db, get, in_calgary, next_message as next, place,
+        professional, silent_for, watch,
+    },
     with_token,
 };
 use repairs_proto::marketplace::{self as pb, watch_repair_request_response::Event};
@@ -42,18 +45,8 @@ async fn wait_for_reach(market: &mut Market, token: &str, id: &str, wanted: (i32
     panic!("the reach stayed {seen:?}, not {wanted:?}");
 }
 
-async fn next(stream: &mut Watch) -> pb::WatchRepairRequestResponse {
-    tokio::time::timeout(Duration::from_secs(10), stream.message())
-        .await
-        .expect("a message in time")
-        .unwrap()
-        .expect("the stream goes on")
-}
-
 async fn silent_for_a_while(stream: &mut Watch) -> bool {
-    tokio::time::timeout(Duration::from_millis(1500), stream.message())
-        .await
-        .is_err()
+    silent_for(stream, Duration::from_millis(1500)).await
 }
 
 fn counts(reach: Option<&pb::RepairRequestReach>) -> Option<(i32, i32)> {

@@ -7,8 +7,8 @@ use std::time::Duration;
 use crate::helpers::{
     self, TestServer,
     market::{
-        CALGARY_PRO, Market, Pro, VISA, billing, customer, hire, open_request, professional, quote,
-        watch,
+        CALGARY_PRO, Market, Pro, VISA, billing, customer, hire, next_message as next,
+        open_request, professional, quote, silent_for, watch,
     },
     reason, with_token,
 };
@@ -22,18 +22,8 @@ use uuid::Uuid;
 type Watch = Streaming<pb::WatchRepairRequestResponse>;
 
 /// The next message, failing the test when none comes within a few seconds.
-async fn next(stream: &mut Watch) -> pb::WatchRepairRequestResponse {
-    tokio::time::timeout(Duration::from_secs(10), stream.message())
-        .await
-        .expect("a message in time")
-        .unwrap()
-        .expect("the stream goes on")
-}
-
 async fn silent_for_a_while(stream: &mut Watch) -> bool {
-    tokio::time::timeout(Duration::from_millis(700), stream.message())
-        .await
-        .is_err()
+    silent_for(stream, Duration::from_millis(700)).await
 }
 
 fn snapshot(message: &pb::WatchRepairRequestResponse) -> &pb::RepairRequestSnapshot {

@@ -83,10 +83,14 @@ async fn a_snapshot_then_each_new_quote_and_a_resume_misses_nothing() {
     );
     drop(stream);
 
-    // Back at the current revision: no snapshot, just the next change.
+    // Back at the current revision: no snapshot, the request's reach (`request_reach`), then
+    // just the next change.
     let mut resumed = watch(&mut market, &customer_token, &request.id, arrived.revision)
         .await
         .unwrap();
+    let reach = next(&mut resumed).await;
+    assert!(matches!(reach.event, Some(Event::Reach(_))), "{reach:?}");
+    assert_eq!(reach.revision, arrived.revision);
     assert!(silent_for_a_while(&mut resumed).await);
     let (_, second_pro_token, _) = professional(&server, CALGARY_PRO).await;
     let second = quote(&mut market, &second_pro_token, &request.id).await;

@@ -76,6 +76,7 @@ impl RunningServer {
         // Open streams would hold the graceful shutdown forever: end them first.
         self.state.open_requests.close();
         self.state.request_changes.close();
+        self.state.request_reach.close();
         self.readiness.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
@@ -169,6 +170,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         distances,
         open_requests: live::open_requests::hub(stream_limits),
         request_changes: live::request_changes::hub(stream_limits),
+        request_reach: live::request_reach::hub(stream_limits),
         translation,
         google: providers.google,
         facebook: providers.facebook,
@@ -233,6 +235,9 @@ impl BackgroundTasks {
                 .spawn_listener(state.db.clone(), stop.clone()),
             state
                 .request_changes
+                .spawn_listener(state.db.clone(), stop.clone()),
+            state
+                .request_reach
                 .spawn_listener(state.db.clone(), stop.clone()),
             readiness.spawn_checks(
                 state.db.clone(),

@@ -10,7 +10,10 @@ use crate::{
     budgets::Budgets,
     cache::Cache,
     config::Config,
-    live::{open_requests::OpenRequestsHub, request_changes::RequestChangesHub},
+    live::{
+        open_requests::OpenRequestsHub, request_changes::RequestChangesHub,
+        request_reach::RequestReachHub,
+    },
     metrics::Metrics,
     outbox::OutboxSignal,
     providers::distance::DistanceService,
@@ -45,6 +48,9 @@ pub struct AppState {
     pub open_requests: Arc<OpenRequestsHub>,
     /// Changes of requests and their quotes pushed to those watching one request.
     pub request_changes: Arc<RequestChangesHub>,
+    /// Requests whose counts of professionals alerted and who opened them may have changed,
+    /// pushed to their customer's watch (`requests::reach`).
+    pub request_reach: Arc<RequestReachHub>,
     /// Translation through the configured provider, cached and bounded.
     pub translation: Arc<TranslationService>,
     pub google: Arc<dyn GoogleIdentity>,

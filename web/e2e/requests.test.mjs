@@ -5,7 +5,8 @@
 // /request-list open. A customer reading English places a plumbing request in Calgary: it
 // appears on the Calgary professional's list without a reload, never on the Edmonton one's,
 // and the Calgary professional's notification email (with the request's link) is in the email
-// outbox, the Edmonton one gets none; the customer's dashboard counts it. With E2E_SHOTS_DIR
+// outbox, the Edmonton one gets none; the customer's request page counts the professionals
+// alerted and, live, the one who opens it; the customer's dashboard counts it. With E2E_SHOTS_DIR
 // set, two screens are also saved in French.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -104,12 +105,22 @@ describe('requests and matching', () => {
     assert.equal(await edmonton.locator(toRequest).count(), 0);
     await assert.rejects(waitForMessage('email.jsonl', edmontonPro.email, link, 1000));
 
+    // The customer's request page counts the professionals alerted (other stories of the run
+    // may have Calgary professionals too), and nobody opened it yet.
+    await page.goto(`${BASE_URL}/user-view-request/${requestId}`);
+    await page.getByText(/^\d+ professionals? alerted · 0 opened your request$/).waitFor();
+
     // The professional's view: where it is, without the street.
     await arrived.locator(toRequest).click();
     await heading(calgary, 'Plumbing Services');
     await calgary.getByText('Burst pipe under the kitchen sink.').waitFor();
     assert.equal(await calgary.getByText(/225 7 Ave SW/).count(), 0);
     await calgary.getByRole('link', { name: 'Quote', exact: true }).waitFor();
+
+    // Their opening it reaches the customer's page without a reload.
+    await page
+      .getByText(/^\d+ professionals? alerted · 1 opened your request$/)
+      .waitFor({ timeout: 15_000 });
 
     // The customer's dashboard counts it and lists it as pending.
     await page.goto(`${BASE_URL}/user-dashboard`);
@@ -135,5 +146,6 @@ describe('requests and matching', () => {
       await browserPage.getByText(text).first().waitFor();
       await shot(browserPage, name);
     }
+    await page.getByText(/^\d+ professionnels? alertés? · 1 a ouvert votre demande$/).waitFor();
   });
 });

@@ -948,3 +948,50 @@ async fn the_customer_reviews_a_paid_job_once_and_anyone_reads_the_reviews() {
     assert!(listed[0]["users"][0]["name"].is_string(), "{listed}");
     stack.stop().await;
 }
+
+/// The professionals recorded as having opened request `id`.
+async fn opened_by(stack: &Stack, id: &str) -> Vec<String> {
+    sqlx::query_scalar(
+        "select professional_id::text from request_opens where repair_request_id = $1",
+    )
+    .bind(Uuid::parse_str(id).unwrap())
+    .fetch_all(&stack.server.server.state.db)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_professional_s_legacy_read_counts_as_opening_the_request_once() {
+    let stack = Stack::start().await;
+    let (calgary, calgary_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
+    let (_, customer_token) = customer(&stack).await;
+    let id = text(&place(&stack, &customer_token, calgary_form()).await["_id"]);
+
+    // The customer's own read is not an open.
+    let (status, read) = get(
+        &stack,
+        &format!("/api/requests/{id}"),
+        Some(&customer_token),
+    )
+    .await;
+    assert_eq!(status, 200, "{read}");
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(opened_by(&stack, &id).await, Vec::<String>::new());
+
+    // The professional reads it twice: recorded once (beside the read, so waited for).
+    for _ in 0..2 {
+        let (status, read) =
+            get(&stack, &format!("/api/requests/{id}"), Some(&calgary_token)).await;
+        assert_eq!(status, 200, "{read}");
+    }
+    let mut opened = Vec::new();
+    for _ in 0..100 {
+        opened = opened_by(&stack, &id).await;
+        if !opened.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(opened, vec![calgary]);
+    stack.stop().await;
+}

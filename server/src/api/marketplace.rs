@@ -110,8 +110,11 @@ impl MarketplaceService for MarketplaceApi {
         let caller = caller(&request)?;
         let id = parse_id("id", &request.get_ref().id)?;
         let viewed = requests::get(&self.state, &caller, id).await?;
+        requests::reach::record_open(&self.state, &caller, id);
+        let reach = requests::reach::of(&self.state, &caller, &viewed.request).await?;
         Ok(Response::new(pb::GetRepairRequestResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
+            reach: reach.map(reach_to_proto),
         }))
     }
 

@@ -15,7 +15,7 @@ use crate::{
     domain::{Language, RepairRequestState, Urgency},
     error::{ApiError, ApiResult},
     quotes::ProfessionalView,
-    requests::{CustomerView, DraftForm, Location, Viewed, watch::Update},
+    requests::{CustomerView, DraftForm, Location, Viewed, reach::ReachCounts, watch::Update},
     store::{repair_requests::RepairRequestRow, reviews::ReviewRow},
 };
 
@@ -23,25 +23,33 @@ pub(super) fn update_to_proto(
     update: &Update,
     language: Language,
 ) -> pb::WatchRepairRequestResponse {
-    let (viewed, event) = match update {
-        Update::Snapshot { viewed, quotes } => (
+    use pb::watch_repair_request_response::Event;
+    let event = match update {
+        Update::Snapshot {
             viewed,
-            pb::watch_repair_request_response::Event::Snapshot(pb::RepairRequestSnapshot {
-                repair_request: Some(repair_request_to_proto(viewed, language)),
-                quotes: quotes.iter().map(|q| quote_to_proto(q, language)).collect(),
-            }),
-        ),
-        Update::Change { viewed, quote } => (
-            viewed,
-            pb::watch_repair_request_response::Event::Change(pb::RepairRequestChange {
-                repair_request: Some(repair_request_to_proto(viewed, language)),
-                quote: quote.as_ref().map(|q| quote_to_proto(q, language)),
-            }),
-        ),
+            quotes,
+            reach,
+        } => Event::Snapshot(pb::RepairRequestSnapshot {
+            repair_request: Some(repair_request_to_proto(viewed, language)),
+            quotes: quotes.iter().map(|q| quote_to_proto(q, language)).collect(),
+            reach: reach.map(reach_to_proto),
+        }),
+        Update::Change { viewed, quote } => Event::Change(pb::RepairRequestChange {
+            repair_request: Some(repair_request_to_proto(viewed, language)),
+            quote: quote.as_ref().map(|q| quote_to_proto(q, language)),
+        }),
+        Update::Reach { reach, .. } => Event::Reach(reach_to_proto(*reach)),
     };
     pb::WatchRepairRequestResponse {
-        revision: viewed.request.revision,
+        revision: update.revision(),
         event: Some(event),
+    }
+}
+
+pub(super) fn reach_to_proto(reach: ReachCounts) -> pb::RepairRequestReach {
+    pb::RepairRequestReach {
+        professionals_alerted: count(reach.alerted),
+        professionals_opened: count(reach.opened),
     }
 }
 

@@ -138,6 +138,23 @@ pub fn is_party(caller: &Caller, request: RequestParties) -> bool {
     request_view(caller, request) == RequestView::Full
 }
 
+/// Whether the caller may read how far a request reached (how many professionals were
+/// alerted and opened it): its customer and admins, never a professional, not even the hired
+/// one.
+pub fn may_see_reach(caller: &Caller, request: RequestParties) -> bool {
+    match caller.role {
+        Role::Admin => true,
+        Role::Customer => request.customer_id == caller.account_id,
+        Role::Professional => false,
+    }
+}
+
+/// Whether the caller's reading of a request counts as a professional opening it (for its
+/// reach): professionals only, never its customer or an admin.
+pub fn read_counts_as_open(caller: &Caller) -> bool {
+    caller.role == Role::Professional
+}
+
 /// Whether the caller may read this quote: the request's customer, the quoting professional,
 /// admins.
 pub fn may_see_quote(caller: &Caller, quote: QuoteParties) -> bool {
@@ -220,13 +237,30 @@ mod tests {
     fn each_rule_answers_each_caller_as_the_table_says() {
         use RequestView::{Full, IfMatchedOrQuoted, None as Nothing};
         // (own account, own or admin, request view, quote, work and money, customer's orders,
-        //  professional's orders, all orders)
-        type Row = (bool, bool, RequestView, bool, bool, bool, bool, bool);
+        //  professional's orders, all orders, reach, read counts as an open)
+        type Row = (
+            bool,
+            bool,
+            RequestView,
+            bool,
+            bool,
+            bool,
+            bool,
+            bool,
+            bool,
+            bool,
+        );
         let table: [Row; 5] = [
-            (false, true, Full, true, true, true, true, true),
-            (true, true, Full, true, true, true, false, false),
-            (false, false, Nothing, false, false, false, false, false),
-            (true, true, Full, true, true, false, true, false),
+            (false, true, Full, true, true, true, true, true, true, false),
+            (
+                true, true, Full, true, true, true, false, false, true, false,
+            ),
+            (
+                false, false, Nothing, false, false, false, false, false, false, false,
+            ),
+            (
+                true, true, Full, true, true, false, true, false, false, true,
+            ),
             (
                 false,
                 false,
@@ -236,6 +270,8 @@ mod tests {
                 false,
                 false,
                 false,
+                false,
+                true,
             ),
         ];
         let request = RequestParties {
@@ -257,6 +293,8 @@ mod tests {
                 may_list_orders(&who, Whose::Customer(ME)).is_ok(),
                 may_list_orders(&who, Whose::Professional(ME)).is_ok(),
                 may_list_orders(&who, Whose::All).is_ok(),
+                may_see_reach(&who, request),
+                read_counts_as_open(&who),
             );
             assert_eq!(seen, row, "{name}");
         }

@@ -5,3 +5,4 @@
 pub mod notify_hub;
 pub mod open_requests;
 pub mod request_changes;
+pub mod request_reach;

@@ -8,6 +8,7 @@ pub mod escalation;
 mod fanout;
 pub mod notice;
 pub mod place;
+pub mod reach;
 pub mod translations;
 pub mod watch;
 

@@ -5,11 +5,16 @@
 //! stream of every server process, and each stream reads the request again as its caller may
 //! see it ([`super::get`]). A burst of changes, a lost notification or a stream that fell
 //! behind gets a fresh snapshot instead of single changes, so a client never misses one.
+//! For the request's customer and admins the stream also carries its reach
+//! ([`super::reach`]): in its first message, and whenever the counts changed.
 
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
-use super::Viewed;
+use super::{
+    Viewed,
+    reach::{ReachCounts, ReachWatch, ReachWoken},
+};
 use crate::{
     auth::{Caller, access},
     domain::RepairRequestState,
@@ -30,20 +35,40 @@ pub enum Update {
     Snapshot {
         viewed: Viewed,
         quotes: Vec<QuoteRow>,
+        /// Its reach, when the caller may see it.
+        reach: Option<ReachCounts>,
     },
     Change {
         viewed: Viewed,
         /// The quote that changed, when the caller may see it.
         quote: Option<Box<QuoteRow>>,
     },
+    /// The reach changed; the request is still at `revision`.
+    Reach { revision: i64, reach: ReachCounts },
 }
 
 impl Update {
-    fn viewed(&self) -> &Viewed {
+    pub fn revision(&self) -> i64 {
         match self {
-            Update::Snapshot { viewed, .. } | Update::Change { viewed, .. } => viewed,
+            Update::Snapshot { viewed, .. } | Update::Change { viewed, .. } => {
+                viewed.request.revision
+            }
+            Update::Reach { revision, .. } => *revision,
         }
     }
+
+    fn is_final(&self) -> bool {
+        match self {
+            Update::Snapshot { viewed, .. } | Update::Change { viewed, .. } => is_final(viewed),
+            Update::Reach { .. } => false,
+        }
+    }
+}
+
+/// What one stream listens to: changes of requests, and of their reach.
+pub struct Subscriptions {
+    changes: Subscription<Changed>,
+    reach: ReachWatch,
 }
 
 /// Checks that `caller` may watch request `id` and takes a stream slot (subscribed before
@@ -52,12 +77,13 @@ pub async fn open(
     state: &AppState,
     caller: &Caller,
     id: Uuid,
-) -> ApiResult<(Viewed, Subscription<Changed>)> {
+) -> ApiResult<(Viewed, Subscriptions)> {
     let viewed = super::get(state, caller, id).await?;
-    let subscription = state.request_changes.subscribe(caller.account_id)?;
+    let changes = state.request_changes.subscribe(caller.account_id)?;
+    let reach = ReachWatch::open(state, caller, &viewed.request)?;
     // Read again after subscribing: a change in between is then either in this read or heard.
     let viewed = super::get(state, caller, viewed.request.id).await?;
-    Ok((viewed, subscription))
+    Ok((viewed, Subscriptions { changes, reach }))
 }
 
 /// The quotes `caller` may see on the request: all of them for its customer and admins, a
@@ -77,9 +103,19 @@ async fn visible_quote(
     }))
 }
 
-async fn snapshot(state: &AppState, caller: &Caller, viewed: Viewed) -> ApiResult<Update> {
+async fn snapshot(
+    state: &AppState,
+    caller: &Caller,
+    viewed: Viewed,
+    reach: &mut ReachWatch,
+) -> ApiResult<Update> {
     let quotes = visible_quotes(state, caller, viewed.request.id).await?;
-    Ok(Update::Snapshot { viewed, quotes })
+    let reach = reach.read(state).await?;
+    Ok(Update::Snapshot {
+        viewed,
+        quotes,
+        reach,
+    })
 }
 
 fn is_final(viewed: &Viewed) -> bool {
@@ -115,6 +151,35 @@ fn wanted(id: Uuid, last: i64, heard: &[Heard<Changed>]) -> Wanted {
     found
 }
 
+/// The reach as a message of its own, at revision `last`, when the caller may see it and
+/// (`only_changed`) it changed since sent.
+async fn reach_update(
+    state: &AppState,
+    reach: &mut ReachWatch,
+    last: i64,
+    only_changed: bool,
+) -> Option<ApiResult<Update>> {
+    let counts = if only_changed {
+        reach.changed(state).await
+    } else {
+        reach.read(state).await
+    };
+    counts
+        .map(|counts| {
+            counts.map(|reach| Update::Reach {
+                revision: last,
+                reach,
+            })
+        })
+        .transpose()
+}
+
+/// What woke a stream up.
+enum Woken {
+    Changes(Option<Heard<Changed>>),
+    Reach(ReachWoken),
+}
+
 /// Feeds one stream from revision `since` until the client leaves (or the stream ends with
 /// its session: `auth::stream`), the server stops or the request reaches a final state. An
 /// error (the caller may no longer see the request) is sent and ends it.
@@ -123,22 +188,27 @@ pub async fn run(
     caller: Caller,
     since: i64,
     first: Viewed,
-    mut subscription: Subscription<Changed>,
+    subscriptions: Subscriptions,
     sender: mpsc::Sender<ApiResult<Update>>,
 ) {
+    let Subscriptions {
+        changes: mut subscription,
+        mut reach,
+    } = subscriptions;
     let id = first.request.id;
     let mut last = since;
+    // The first message carries the reach: in the snapshot, or alone without one.
     let mut next = if first.request.revision == since {
-        None
+        reach_update(&state, &mut reach, last, false).await
     } else {
-        Some(snapshot(&state, &caller, first).await)
+        Some(snapshot(&state, &caller, first, &mut reach).await)
     };
     loop {
         if let Some(update) = next.take() {
             let end = match &update {
                 Ok(update) => {
-                    last = update.viewed().request.revision;
-                    is_final(update.viewed())
+                    last = update.revision();
+                    update.is_final()
                 }
                 Err(_) => true,
             };
@@ -146,12 +216,19 @@ pub async fn run(
                 return;
             }
         }
-        let heard = tokio::select! {
+        let woken = tokio::select! {
             () = sender.closed() => return,
-            heard = subscription.recv() => match heard {
-                Some(heard) => heard,
-                None => return,
-            },
+            heard = subscription.recv() => Woken::Changes(heard),
+            woken = reach.wait() => Woken::Reach(woken),
+        };
+        let heard = match woken {
+            Woken::Changes(Some(heard)) => heard,
+            Woken::Changes(None) | Woken::Reach(ReachWoken::Stopping) => return,
+            Woken::Reach(ReachWoken::Heard) => continue,
+            Woken::Reach(ReachWoken::Due) => {
+                next = reach_update(&state, &mut reach, last, true).await;
+                continue;
+            }
         };
         let mut heard = vec![heard];
         heard.extend(subscription.drain());
@@ -159,7 +236,7 @@ pub async fn run(
         if matches!(wanted, Wanted::Nothing) {
             continue;
         }
-        next = match reread(&state, &caller, id, last, wanted).await {
+        next = match reread(&state, &caller, (id, last), wanted, &mut reach).await {
             Ok(None) => None,
             other => other.transpose(),
         };
@@ -170,9 +247,9 @@ pub async fn run(
 async fn reread(
     state: &AppState,
     caller: &Caller,
-    id: Uuid,
-    last: i64,
+    (id, last): (Uuid, i64),
     wanted: Wanted,
+    reach: &mut ReachWatch,
 ) -> ApiResult<Option<Update>> {
     let viewed = super::get(state, caller, id).await?;
     let revision = viewed.request.revision;
@@ -188,7 +265,7 @@ async fn reread(
             };
             Update::Change { viewed, quote }
         }
-        _ => snapshot(state, caller, viewed).await?,
+        _ => snapshot(state, caller, viewed, reach).await?,
     }))
 }
 

@@ -760,6 +760,7 @@ async fn until_hired(
         let request = match message.event.unwrap() {
             Event::Snapshot(snapshot) => snapshot.repair_request.unwrap(),
             Event::Change(change) => change.repair_request.unwrap(),
+            Event::Reach(_) => continue,
         };
         let hired = request.state() == pb::RepairRequestState::Hired;
         seen.push(request);

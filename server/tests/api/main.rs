@@ -51,6 +51,7 @@ mod quotes;
 mod readiness;
 mod receipts;
 mod repair_requests;
+mod request_reach;
 mod reviews;
 mod services_admin;
 mod session_refresh;

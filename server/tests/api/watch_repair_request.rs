@@ -7,8 +7,8 @@ use std::time::Duration;
 use crate::helpers::{
     self, TestServer,
     market::{
-        CALGARY_PRO, Market, Pro, VISA, billing, customer, hire, open_request, professional, quote,
-        watch,
+        CALGARY_PRO, Market, Pro, VISA, billing, customer, hire, next_message as next,
+        open_request, professional, quote, silent_for, watch,
     },
     reason, with_token,
 };
@@ -22,18 +22,8 @@ use uuid::Uuid;
 type Watch = Streaming<pb::WatchRepairRequestResponse>;
 
 /// The next message, failing the test when none comes within a few seconds.
-async fn next(stream: &mut Watch) -> pb::WatchRepairRequestResponse {
-    tokio::time::timeout(Duration::from_secs(10), stream.message())
-        .await
-        .expect("a message in time")
-        .unwrap()
-        .expect("the stream goes on")
-}
-
 async fn silent_for_a_while(stream: &mut Watch) -> bool {
-    tokio::time::timeout(Duration::from_millis(700), stream.message())
-        .await
-        .is_err()
+    silent_for(stream, Duration::from_millis(700)).await
 }
 
 fn snapshot(message: &pb::WatchRepairRequestResponse) -> &pb::RepairRequestSnapshot {
@@ -93,10 +83,14 @@ async fn a_snapshot_then_each_new_quote_and_a_resume_misses_nothing() {
     );
     drop(stream);
 
-    // Back at the current revision: no snapshot, just the next change.
+    // Back at the current revision: no snapshot, the request's reach (`request_reach`), then
+    // just the next change.
     let mut resumed = watch(&mut market, &customer_token, &request.id, arrived.revision)
         .await
         .unwrap();
+    let reach = next(&mut resumed).await;
+    assert!(matches!(reach.event, Some(Event::Reach(_))), "{reach:?}");
+    assert_eq!(reach.revision, arrived.revision);
     assert!(silent_for_a_while(&mut resumed).await);
     let (_, second_pro_token, _) = professional(&server, CALGARY_PRO).await;
     let second = quote(&mut market, &second_pro_token, &request.id).await;
@@ -209,7 +203,7 @@ fn request_of(message: &pb::WatchRepairRequestResponse) -> &pb::RepairRequest {
     match &message.event {
         Some(Event::Snapshot(snapshot)) => snapshot.repair_request.as_ref().unwrap(),
         Some(Event::Change(change)) => change.repair_request.as_ref().unwrap(),
-        None => panic!("a message without an event"),
+        Some(Event::Reach(_)) | None => panic!("a message without the request: {message:?}"),
     }
 }
 

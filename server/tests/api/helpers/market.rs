@@ -166,6 +166,26 @@ pub async fn watch(
         .map(tonic::Response::into_inner)
 }
 
+/// The next message of a WatchRepairRequest stream, failing the test when none comes within
+/// a few seconds.
+pub async fn next_message(
+    stream: &mut tonic::Streaming<pb::WatchRepairRequestResponse>,
+) -> pb::WatchRepairRequestResponse {
+    tokio::time::timeout(std::time::Duration::from_secs(10), stream.message())
+        .await
+        .expect("a message in time")
+        .unwrap()
+        .expect("the stream goes on")
+}
+
+/// Whether a WatchRepairRequest stream sends nothing for `wait`.
+pub async fn silent_for(
+    stream: &mut tonic::Streaming<pb::WatchRepairRequestResponse>,
+    wait: std::time::Duration,
+) -> bool {
+    tokio::time::timeout(wait, stream.message()).await.is_err()
+}
+
 /// Professional `token`'s quote on `request_id`: 90.00 CAD, one hour.
 pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Quote {
     market

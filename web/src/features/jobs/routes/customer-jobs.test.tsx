@@ -10,8 +10,8 @@ import {
   RepairRequestState,
   type CreateReviewRequest,
   type Quote,
-  type WatchRepairRequestResponse,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { controlledStream } from '@/test/controlled-stream';
 import { renderApp } from '@/test/render-app';
 import {
   Code,
@@ -40,25 +40,6 @@ function quote(id: string, fields: MessageInitShape<typeof QuoteSchema> = {}): Q
     professionalReviews: { reviewCount: 12, averageRating: 4.5 },
   };
   return create(QuoteSchema, { ...base, ...fields } as MessageInitShape<typeof QuoteSchema>);
-}
-
-/** A stream the test feeds message by message; it stays open until the test ends. */
-function controlledStream() {
-  const queue: WatchRepairRequestResponse[] = [];
-  let wake = () => {};
-  return {
-    push(message: Partial<WatchRepairRequestResponse>) {
-      queue.push(message as WatchRepairRequestResponse);
-      wake();
-    },
-    async *watch() {
-      for (;;) {
-        const next = queue.shift();
-        if (next) yield next;
-        else await new Promise<void>((resolve) => (wake = resolve));
-      }
-    },
-  };
 }
 
 describe('application list', () => {

@@ -8,6 +8,7 @@ import {
   Urgency,
   type CreateRepairRequestRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { controlledStream } from '@/test/controlled-stream';
 import { renderApp } from '@/test/render-app';
 import {
   CUSTOMER_ID,
@@ -351,6 +352,71 @@ describe('one request', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pending-requests'));
     expect(requests('cancelRepairRequest')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'en',
+      '1 professional alerted · 0 opened your request',
+      '3 professionals alerted · 1 opened your request',
+      '3 professionals alerted · 2 opened your request',
+    ],
+    [
+      'fr',
+      '1 professionnel alerté · 0 a ouvert votre demande',
+      '3 professionnels alertés · 1 a ouvert votre demande',
+      '3 professionnels alertés · 2 ont ouvert votre demande',
+    ],
+  ])(
+    'shows how many professionals were alerted and opened it, live (%s)',
+    async (language, first, snapshot, later) => {
+      localStorage.setItem('lang', language);
+      const stream = controlledStream();
+      const { transport, requests } = requestServer({
+        getRepairRequest: () => ({
+          repairRequest: repairRequest(),
+          reach: { professionalsAlerted: 1, professionalsOpened: 0 },
+        }),
+        watchRepairRequest: () => stream.watch(),
+      });
+      renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+      const region = await screen.findByText(first);
+      expect(region).toHaveAttribute('aria-live', 'polite');
+      stream.push({
+        revision: 4n,
+        event: {
+          case: 'snapshot',
+          value: {
+            repairRequest: repairRequest(),
+            quotes: [],
+            reach: { professionalsAlerted: 3, professionalsOpened: 1 },
+          } as never,
+        },
+      });
+      await waitFor(() => expect(region).toHaveTextContent(snapshot));
+      stream.push({
+        revision: 4n,
+        event: {
+          case: 'reach',
+          value: { professionalsAlerted: 3, professionalsOpened: 2 } as never,
+        },
+      });
+      await waitFor(() => expect(region).toHaveTextContent(later));
+      expect(requests('watchRepairRequest')[0]).toMatchObject({ id: REQUEST_ID, revision: 0n });
+    },
+  );
+
+  it('leaves the counts out once the request is no longer open', async () => {
+    const { transport, requests } = requestServer({
+      getRepairRequest: () => ({
+        repairRequest: repairRequest({ state: RepairRequestState.HIRED }),
+        reach: { professionalsAlerted: 3, professionalsOpened: 2 },
+      }),
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByText('The kitchen sink leaks under the cabinet.')).toBeVisible();
+    expect(screen.queryByText(/professionals alerted/)).toBeNull();
+    expect(requests('watchRepairRequest')).toEqual([]);
   });
 
   it('shows another customer’s request as not found, in the page', async () => {

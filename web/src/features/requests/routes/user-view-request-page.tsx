@@ -7,15 +7,23 @@ import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useRepairRequest } from '../api/get-repair-request';
+import { useLiveReach } from '../api/watch-reach';
 import { RequestFacts } from '../components/request-facts';
+import { RequestReach } from '../components/request-reach';
 import { REQUEST_PATHS } from '../paths';
 
-/** /user-view-request/{id}: the customer's request, its quotes, and edit or delete while open. */
+/**
+ * /user-view-request/{id}: the customer's request, its quotes, and while open how many
+ * professionals were alerted and opened it (live), edit and delete.
+ */
 export function UserViewRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { data, isPending, error } = useRepairRequest(id);
   const request = data?.repairRequest;
+  // How far it reached matters while professionals may still quote: while it is open.
+  const open = request?.state === RepairRequestState.OPEN;
+  const liveReach = useLiveReach(id, open);
   return (
     <Stack gap="6" maxW="3xl">
       <AppLink to={REQUEST_PATHS.pending} color="brand.fg">
@@ -27,6 +35,7 @@ export function UserViewRequestPage() {
       {request && (
         <>
           <RequestFacts request={request} />
+          {open && <RequestReach reach={liveReach ?? data?.reach} />}
           <HStack gap="4" wrap="wrap">
             <LinkButton to={REQUEST_PATHS.applications(request.id)} colorPalette="brand">
               {t('requests.viewApplications')}

@@ -1,5 +1,5 @@
 # The two commands of the README, and a few for day-to-day work.
-.PHONY: run test build web lint fmt bench
+.PHONY: run test build web lint fmt bench bench-alerts
 
 ## Build everything and run the whole product on its embedded default.
 run:
@@ -28,3 +28,7 @@ fmt:
 ## Print the speed and memory figures (README "Figures"): release build, throwaway services.
 bench:
 	bash scripts/bench/run.sh
+
+## Print how fast an emergency's first Web Push reaches the push service (README "Figures").
+bench-alerts:
+	bash scripts/bench/alerts.sh

@@ -10,7 +10,11 @@
     reason = "test set-up fails loudly"
 )]
 
+pub mod local_server;
+pub mod push_service;
 pub mod scrape;
+
+pub use local_server::LocalServer;
 
 use std::path::Path;
 

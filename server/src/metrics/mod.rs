@@ -102,9 +102,10 @@ pub struct HoldGauges {
 const RPC_BUCKETS: &[f64] = &[
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
-/// Seconds, from a second to an hour: a request's placing to a notification's sending.
+/// Seconds, from a tenth of a second (a push) to an hour: a request's placing to a
+/// notification's sending.
 const DELAY_BUCKETS: &[f64] = &[
-    1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0, 3600.0,
+    0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0, 3600.0,
 ];
 
 impl Default for Metrics {

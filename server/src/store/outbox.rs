@@ -137,18 +137,26 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
 
 /// Records a delivery. Only the worker holding the claim (same try) may finish a message:
 /// `None` when another took it over. For a notification of a repair request, the answer
-/// carries the seconds since that request was placed (the database's clock for both ends).
+/// carries the seconds since that request was placed (the database's clock for both ends):
+/// an email or a text is linked to the request by `request_notifications`, a push by its
+/// dedupe key, `repair-request:{request}:{subscription}` (`requests::fanout`).
 pub async fn mark_sent(db: &PgPool, id: Uuid, attempts: i32) -> sqlx::Result<Option<Sent>> {
     let sent: Option<(Option<f64>,)> = sqlx::query_as(
         "with sent as (
              update outbox_messages set state = 'sent', finished_at = now(), last_error = ''
              where id = $1 and attempts = $2 and state = 'pending'
-             returning id)
-         select (select extract(epoch from now() - r.created_at)::float8
-                 from request_notifications n
-                 join repair_requests r on r.id = n.repair_request_id
-                 where n.outbox_message_id = sent.id
-                 limit 1)
+             returning id, channel, dedupe_key)
+         select coalesce(
+                    (select extract(epoch from now() - r.created_at)::float8
+                     from request_notifications n
+                     join repair_requests r on r.id = n.repair_request_id
+                     where n.outbox_message_id = sent.id
+                     limit 1),
+                    (select extract(epoch from now() - r.created_at)::float8
+                     from repair_requests r
+                     where sent.channel = 'push'
+                       and r.id = substring(sent.dedupe_key
+                                            from '^repair-request:([0-9a-f-]{36}):')::uuid))
          from sent",
     )
     .bind(id)

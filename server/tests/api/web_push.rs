@@ -13,7 +13,7 @@ use crate::helpers::{
         market, place, professional, quote,
     },
     push_service::{Device, PushService},
-    reason, violated_fields, wait_until_outbox_idle, with_token,
+    reason, scrape, violated_fields, wait_until_outbox_idle, with_token,
 };
 use repairs_proto::{
     accounts::{self as pb, accounts_service_client::AccountsServiceClient},
@@ -188,6 +188,40 @@ async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_
     assert_eq!(push.received(&phone).len(), 1);
     assert_eq!(push.received(&laptop).len(), 1);
     assert!(push.refused().is_empty(), "{:?}", push.refused());
+    push.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_new_request_s_pushes_are_timed_from_its_placing_in_the_metrics() {
+    let (server, push, mut client) = start().await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let (phone, laptop) = (push.device(), push.device());
+    subscribe(&mut client, &pro_token, &phone, Language::En).await;
+    subscribe(&mut client, &pro_token, &laptop, Language::Fr).await;
+    let (customer_token, request) = placed(&server).await;
+    push.wait_for(&phone, 1, 5).await;
+    push.wait_for(&laptop, 1, 5).await;
+    // A push about something else (the customer's new quote) is not a request's notification.
+    let customer_phone = push.device();
+    subscribe(&mut client, &customer_token, &customer_phone, Language::En).await;
+    helpers::send_quote(&server, &pro_token, &request.id, 15_000).await;
+    push.wait_for(&customer_phone, 1, 5).await;
+    wait_until_outbox_idle(db(&server)).await;
+
+    let url = format!("http://{}/metrics", server.server.http_addr);
+    let text = scrape::scrape(&url).await;
+    let push_channel = [("channel", "push")];
+    let name = "repairs_notification_delay_seconds";
+    let count = scrape::metric(&text, &format!("{name}_count"), &push_channel);
+    assert_eq!(count, Some(2.0), "{text}");
+    let seconds = scrape::metric(&text, &format!("{name}_sum"), &push_channel).unwrap();
+    assert!((0.0..10.0).contains(&seconds), "{seconds}");
+    // Finer than a second: what an alert's delay is measured in.
+    let mut under_a_second = push_channel.to_vec();
+    under_a_second.push(("le", "0.5"));
+    let bucket = scrape::metric(&text, &format!("{name}_bucket"), &under_a_second);
+    assert!(bucket.is_some(), "{text}");
     push.stop().await;
     server.stop().await;
 }

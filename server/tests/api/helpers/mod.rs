@@ -1,19 +1,16 @@
 //! What the tests share. The harness itself lives in the server crate (feature
-//! `test-support`) so the BFF's tests start the server the same way; here are the worlds
-//! built on it (the marketplace's, the content admin's) and a local HTTP server for the
-//! providers' fakes.
+//! `test-support`) so the BFF's tests start the server the same way (and the benchmarks
+//! reuse its local stand-ins: `LocalServer`, the push service); here are the worlds built on
+//! it (the marketplace's, the content admin's).
 
 pub use repairs_server::testing::*;
 
 pub mod content;
 pub mod market;
 pub mod moto;
-pub mod push_service;
 pub mod sessions;
 
-mod local_server;
 mod relay;
-pub use local_server::{LocalServer, closed_port_url};
 pub use relay::relayed;
 
 use std::{net::SocketAddr, sync::Arc};
@@ -21,6 +18,11 @@ use std::{net::SocketAddr, sync::Arc};
 use repairs_proto::content::content_service_client::ContentServiceClient;
 use repairs_server::cache::{Cache, RedisCache};
 use tonic::transport::Channel;
+
+/// A URL of 127.0.0.1 where nothing listens.
+pub fn closed_port_url() -> String {
+    format!("http://127.0.0.1:{}", free_port())
+}
 
 /// A port on 127.0.0.1 where nothing listens: bound, then released.
 pub fn free_port() -> u16 {

@@ -1,4 +1,5 @@
-//! A local push service (RFC 8030) for the Web Push tests, on 127.0.0.1: each device it
+//! A local push service (RFC 8030) for the Web Push tests and the alerts benchmark
+//! (`server/examples/alerts_bench.rs`), on 127.0.0.1: each device it
 //! makes has an endpoint here and a browser's key pair and auth secret. A message is taken
 //! only with a VAPID token (RFC 8292) that verifies against the server's public key for
 //! this origin, and is decrypted (RFC 8291) with the device's private key, as a browser
@@ -18,9 +19,9 @@ use axum::{
 };
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use p256::{SecretKey, elliptic_curve::sec1::ToEncodedPoint};
-use repairs_server::providers::web_push::{ece, vapid};
 
 use super::LocalServer;
+use crate::providers::web_push::{ece, vapid};
 
 /// A browser subscribed at the local service.
 #[derive(Clone)]
@@ -110,6 +111,11 @@ impl PushService {
             .filter(|m| m.device == device.id)
             .cloned()
             .collect()
+    }
+
+    /// Every message taken so far, by any device, in the order they arrived.
+    pub fn all_received(&self) -> Vec<Received> {
+        lock(&self.shared.received).clone()
     }
 
     /// Waits (up to `secs`) for `count` messages to `device`.

@@ -1,5 +1,5 @@
-//! A local HTTP server for the provider tests: an axum router on 127.0.0.1, port 0, stopped
-//! by the test that started it.
+//! A local HTTP server for the provider tests and the benchmarks' stand-ins: an axum router
+//! on 127.0.0.1, port 0, stopped by whoever started it.
 
 use std::net::SocketAddr;
 
@@ -41,9 +41,4 @@ impl LocalServer {
         let _ = self.shutdown.send(());
         self.task.await.expect("local server stops");
     }
-}
-
-/// A URL of 127.0.0.1 where nothing listens.
-pub fn closed_port_url() -> String {
-    format!("http://127.0.0.1:{}", super::free_port())
 }

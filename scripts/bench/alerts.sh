@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# `make bench-alerts`: how fast an emergency's first Web Push reaches the push service
+# (README.md "Figures"). Prints figures and asserts nothing.
+#
+# Builds release, starts a throwaway Postgres and Redis (scripts/services.sh) and the release
+# server on 127.0.0.1 with a fresh VAPID key and PUSH_ENDPOINT_HOSTS=127.0.0.1; then
+# server/examples/alerts_bench.rs runs the tests' local push service (checks each VAPID token,
+# decrypts each message), seeds 10,000 approved professionals with a device each, places 50
+# emergencies a minute for 5 minutes through CreateRepairRequest, and prints, from each call's
+# answer to the first push of its request at the push service, p50, p90, p99 and max, the
+# pushes received per second, and the server's repairs_notification_delay_seconds beside them.
+# Settings: BENCH_MINUTES (5; the full run takes about 7 minutes after the build),
+# BENCH_PER_MINUTE (50), BENCH_PROFESSIONALS (10000); the server's own settings
+# (PUSH_CONCURRENCY, ...) pass through the environment.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
+
+# The same build as `make bench` (the server library is built once for both).
+cargo build --release -p repairs-server --bins --example alerts_bench
+
+source scripts/services.sh
+WORK=$(mktemp -d /tmp/repairs-bench-alerts.XXXXXX)
+SERVER_PID=
+# Stops what this script started, by process id.
+trap '[ -z "$SERVER_PID" ] || { kill "$SERVER_PID"; wait "$SERVER_PID"; } 2>/dev/null
+      stop_test_redis; stop_test_postgres; rm -rf "$WORK"' EXIT
+
+start_test_postgres
+start_test_redis
+"$(pg_bin_dir)/psql" -q "$TEST_DATABASE_URL" -c 'create database repairs_alerts'
+DATABASE_URL="${TEST_DATABASE_URL%/*}/repairs_alerts"
+GRPC_PORT=$(free_port)
+HTTP_PORT=$(free_port)
+JWT_SECRET="bench-secret-$(date +%s%N)-0123456789abcdef"
+VAPID_PRIVATE_KEY=$("$TARGET/release/examples/alerts_bench" vapid-key)
+export DATABASE_URL JWT_SECRET VAPID_PRIVATE_KEY
+
+# The server as operators run it (default settings), its pushes allowed to 127.0.0.1.
+mkdir -p "$WORK/data"
+REDIS_URL="$TEST_REDIS_URL" DATA_DIR="$WORK/data" PUSH_ENDPOINT_HOSTS=127.0.0.1 \
+  GRPC_ADDR="127.0.0.1:$GRPC_PORT" HTTP_ADDR="127.0.0.1:$HTTP_PORT" \
+  "$TARGET/release/repairs-server" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 600); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$GRPC_PORT") 2>/dev/null && break
+  kill -0 "$SERVER_PID" 2>/dev/null || { tail -n 20 "$WORK/server.log" >&2; exit 1; }
+  sleep 0.1
+done
+
+GRPC_URL="http://127.0.0.1:$GRPC_PORT" METRICS_URL="http://127.0.0.1:$HTTP_PORT/metrics" \
+  "$TARGET/release/examples/alerts_bench" run
+if grep -q ' ERROR ' "$WORK/server.log"; then
+  echo "the server logged errors:" >&2
+  grep ' ERROR ' "$WORK/server.log" | head -n 5 >&2
+fi

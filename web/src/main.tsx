@@ -6,6 +6,7 @@ import { createI18n } from './lib/i18n';
 import { pageLanguage, readStoredLanguage } from './lib/language';
 import { browserStore } from './lib/storage';
 import { createAppTransport } from './lib/transport';
+import { registerServiceWorker } from './lib/web-push';
 
 const language = pageLanguage(window.location.pathname, readStoredLanguage(browserStore()));
 const root = document.getElementById('root');
@@ -16,3 +17,4 @@ createRoot(root).render(
     <App transport={createAppTransport()} i18n={createI18n(language)} />
   </StrictMode>,
 );
+registerServiceWorker();

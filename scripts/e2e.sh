@@ -70,13 +70,16 @@ psql -q "$TEST_DATABASE_URL" -c "create database $DATABASE" >/dev/null || exit 1
 # Every browser and legacy call of the suite comes from 127.0.0.1, and a shared Redis keeps
 # the hourly SMS counters across runs: the budgets (which guard real sends) are raised for this
 # stack, whose texts only go to the outbox file. The cache keys are the run's own, as its
-# database is: another run's cached page texts (and their etags) never show here.
+# database is: another run's cached page texts (and their etags) never show here. Web Push
+# has a key of the run's own and sends only to a push service the tests run on 127.0.0.1.
 CACHE_PREFIX="$DATABASE:" SMS_BUDGET_PER_HOUR=10000 SMS_BUDGET_PER_ADDRESS_PER_HOUR=10000 \
   SMS_BUDGET_PER_COUNTRY_PER_HOUR=10000 \
   DATABASE_URL="${TEST_DATABASE_URL%/*}/$DATABASE" REDIS_URL="$TEST_REDIS_URL" \
   JWT_SECRET="e2e-$(head -c 32 /dev/urandom | base64 | tr -d '/+=')" \
   DATA_DIR="$DATA" GRPC_ADDR="127.0.0.1:$grpc_port" HTTP_ADDR="127.0.0.1:$http_port" \
   PUBLIC_URL="http://127.0.0.1:$bff_port" ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" \
+  VAPID_PRIVATE_KEY="$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')" \
+  PUSH_ENDPOINT_HOSTS=127.0.0.1 \
   target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
 SERVER_PID=$!
 BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" \

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './service-worker-plugin.ts';
 
 // The BFF serves the built app and answers gRPC-web (paths `/repairs.<package>.<Service>/<Method>`)
 // and the legacy `/api` on the same origin. In development Vite serves the app and forwards
@@ -9,7 +10,8 @@ import { defineConfig } from 'vite';
 const BFF_URL = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // The service worker is the browser build's; the prerender's server build has none.
+  plugins: isSsrBuild ? [react()] : [react(), serviceWorker()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -126,6 +126,40 @@ async fn files_go_out_precompressed_to_clients_that_accept_it() {
     bff.stop().await;
 }
 
+/// The service worker is fetched again by the browser on each visit's update check, and the
+/// manifest read for installing the app: both under fixed names, so never cached long, each
+/// with the type the browser requires (a worker served as HTML is refused).
+#[tokio::test]
+async fn the_service_worker_and_manifest_are_revalidated_and_typed() {
+    let dist = built_app();
+    std::fs::write(
+        dist.path().join("sw.js"),
+        "self.addEventListener('push', () => {});",
+    )
+    .unwrap();
+    std::fs::write(
+        dist.path().join("manifest.webmanifest"),
+        "{\"name\": \"Repairs 24/7\"}",
+    )
+    .unwrap();
+    std::fs::create_dir(dist.path().join("icons")).unwrap();
+    std::fs::write(dist.path().join("icons/icon-192.png"), b"\x89PNG\r\n").unwrap();
+    let bff = start_with(dist.path()).await;
+    let client = reqwest::Client::new();
+    for (path, kind) in [
+        ("/sw.js", "text/javascript"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/icons/icon-192.png", "image/png"),
+    ] {
+        let response = client.get(bff.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+        assert_security_headers(&response);
+        assert_eq!(header(&response, "cache-control"), "no-cache", "{path}");
+        assert_eq!(header(&response, "content-type"), kind, "{path}");
+    }
+    bff.stop().await;
+}
+
 #[tokio::test]
 async fn api_paths_never_fall_back_to_the_app() {
     let dist = built_app();

@@ -4,6 +4,7 @@ import { createI18n } from '@/lib/i18n';
 import { pageLanguage, readStoredLanguage } from '@/lib/language';
 import { browserStore } from '@/lib/storage';
 import { createAppTransport } from '@/lib/transport';
+import { registerServiceWorker } from '@/lib/web-push';
 import { prefetchPage } from '@/prerender/pages';
 import { App } from './app';
 import { createQueryClient } from './query-client';
@@ -29,6 +30,7 @@ export async function startApp({ prerendered, onTakenOver = () => {} }: StartOpt
   const language = pageLanguage(pathname, readStoredLanguage(browserStore()));
   const transport = createAppTransport();
   const i18n = createI18n(language);
+  registerServiceWorker();
   if (!prerendered) {
     createRoot(root).render(
       <StrictMode>

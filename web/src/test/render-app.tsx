@@ -1,13 +1,13 @@
 import type { Transport } from '@connectrpc/connect';
 import { createRouterTransport } from '@connectrpc/connect';
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/routes';
 import { createI18n } from '@/lib/i18n';
-import { pageLanguage, readStoredLanguage } from '@/lib/language';
+import { pageLanguage, readStoredLanguage, type Language } from '@/lib/language';
 import { browserStore } from '@/lib/storage';
 
 /** A transport whose every call fails with UNIMPLEMENTED, like the server today. */
@@ -33,6 +33,19 @@ export function renderApp(
   );
   const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...view, router, i18n, queryClient };
+}
+
+/** Renders one piece of a screen with the app's providers (no router), in `language`. */
+export function renderInApp(element: ReactNode, transport: Transport, language: Language = 'en') {
+  return render(
+    <AppProvider
+      transport={transport}
+      queryClient={createQueryClient()}
+      i18n={createI18n(language)}
+    >
+      {element}
+    </AppProvider>,
+  );
 }
 
 /** A JWT with the given payload (unsigned: the browser never verifies tokens). */

@@ -9,3 +9,5 @@ export {
   statusOf,
   statusPath,
 } from './account-paths';
+// "Alert me on this device", on the professional's profile as on the customer's account.
+export { DeviceAlertsSwitch } from './components/device-alerts-switch';

@@ -19,6 +19,7 @@ import { useCustomer } from '../api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { FORGOT_PASSWORD_PATHS } from '../roles';
+import { DeviceAlertsSwitch } from '../components/device-alerts-switch';
 
 interface SettingsValues {
   name: string;
@@ -48,6 +49,7 @@ export function AccountSettingsPage() {
       {isPending && <RouteLoader />}
       {error && <RpcErrorAlert error={error} />}
       {data?.customer && <SettingsForm customer={data.customer} />}
+      <DeviceAlertsSwitch role="customer" />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { LinkButton } from '@/components/ui/links';
-import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
+import { DeviceAlertsSwitch, PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
 import { ProfessionalDetails } from '../components/professional-details';
 import { ReviewList } from '../components/review-list';
 import { useProfessionalAccount } from '../professional-context';
@@ -25,6 +25,7 @@ export function OwnProfilePage() {
       </HStack>
       {professional ? (
         <>
+          <DeviceAlertsSwitch role="professional" />
           <ProfessionalDetails professional={professional} />
           <ReviewList professionalId={professional.id} />
         </>

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from '@connectrpc/connect';
 import { useEffect, useState } from 'react';
-import { toProtoLanguage } from '@/lib/language';
+import { toProtoLanguage } from '@/lib/proto-language';
 import { browserStore } from '@/lib/storage';
 import { useLanguage } from '@/lib/use-language';
 import { useSignedInId } from '@/lib/use-signed-in-id';

@@ -134,26 +134,20 @@ describe('prerendered pages', () => {
       assert.equal(logIns, 1, 'the sign-in was sent once');
     }
 
-    it('holds a sign-in clicked before the app arrived, shows it busy, and sends it once', async () => {
+    it('holds a sign-in sent with Enter, then clicked, before the app arrived, shows it busy, and sends it once', async () => {
       const page = await openHeld('/login');
+      const password = page.getByLabel(/^Password\*?$/);
       await page.getByLabel('Email').fill('nobody@example.ca');
-      await page.getByLabel(/^Password\*?$/).fill('not-the-password');
-      await signIn(page).click();
+      await password.fill('not-the-password');
+      await password.press('Enter');
       await page.locator('button[type="submit"][aria-busy="true"]').waitFor();
+      // Nothing seems to happen on a slow phone: the person clicks the button too.
+      await signIn(page).click();
       assert.equal(await mismatch(page).count(), 0);
       release();
       await assertSentByTheApp(page);
       assert.equal(await page.getByLabel('Email').inputValue(), 'nobody@example.ca');
-    });
-
-    it('holds a sign-in sent with Enter in the password field', async () => {
-      const page = await openHeld('/login');
-      await page.getByLabel('Email').fill('nobody@example.ca');
-      await page.getByLabel(/^Password\*?$/).fill('not-the-password');
-      await page.getByLabel(/^Password\*?$/).press('Enter');
-      await page.locator('button[type="submit"][aria-busy="true"]').waitFor();
-      release();
-      await assertSentByTheApp(page);
+      assert.equal(await page.locator('button[aria-busy="true"]').count(), 0);
     });
 
     it('opens a link clicked before the app arrived with the app', async () => {

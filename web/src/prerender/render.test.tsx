@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The prerender runs in Node, where emotion writes its styles into the markup.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fr from '@/locales/fr.json';
 import { renderPage } from './render';
 
@@ -40,5 +40,17 @@ describe('renderPage', () => {
     expect(page.html).toContain('type="password"');
     expect(page.html).not.toContain('{{');
     expect(page.cards).toBeUndefined();
+  });
+
+  it('leaves no timer behind, which would keep the build waiting for minutes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval'] });
+    try {
+      await renderPage('/');
+      // What is due within a second (the cache's notifications) may run; nothing may be left.
+      vi.advanceTimersByTime(1000);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -167,6 +167,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       <App transport={transport} i18n={i18n} router={router} queryClient={queryClient} />
     </CacheProvider>,
   );
+  // The cache's timers (a query is kept for minutes) would keep the prerender's process alive.
+  queryClient.clear();
   const { body, styles } = takeStyles(markup);
   const title = /<title>([^<]*)<\/title>/.exec(body)?.[1] ?? '';
   const rendered = { path, language, data: page.data, title, styles, html: body };

@@ -24,9 +24,19 @@ cargo build --release -p repairs-server --bins --example alerts_bench
 source scripts/services.sh
 WORK=$(mktemp -d /tmp/repairs-bench-alerts.XXXXXX)
 SERVER_PID=
-# Stops what this script started, by process id.
-trap '[ -z "$SERVER_PID" ] || { kill "$SERVER_PID"; wait "$SERVER_PID"; } 2>/dev/null
-      stop_test_redis; stop_test_postgres; rm -rf "$WORK"' EXIT
+# Stops what this script started, by process id; a server still draining a long outbox after
+# 10 s is killed.
+stop_all() {
+  if [ -n "$SERVER_PID" ]; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 "$SERVER_PID" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$SERVER_PID" 2>/dev/null || true
+  fi
+  stop_test_redis
+  stop_test_postgres
+  rm -rf "$WORK"
+}
+trap stop_all EXIT
 
 start_test_postgres
 start_test_redis

@@ -114,7 +114,8 @@ pub async fn expire_stale(db: &PgPool) -> sqlx::Result<u64> {
 }
 
 /// Claims up to `limit` due messages for `lease_secs`: other workers skip them until the
-/// lease ends, so a worker that dies mid-send leaves them to be tried again.
+/// lease ends, so a worker that dies mid-send leaves them to be tried again. Urgent pushes
+/// (an emergency's alerts) come first, then the rest, soonest due first.
 pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec<ClaimedMessage>> {
     sqlx::query_as(
         "update outbox_messages m
@@ -123,7 +124,7 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
              leased_until = now() + make_interval(secs => $2)
          from (select id from outbox_messages
                where state = 'pending' and next_attempt_at <= now()
-               order by next_attempt_at
+               order by urgent desc, next_attempt_at
                limit $1
                for update skip locked) due
          where m.id = due.id

@@ -197,6 +197,34 @@ async fn a_dedupe_key_writes_one_message() {
 }
 
 #[tokio::test]
+async fn urgent_pushes_are_claimed_before_what_waits_longer() {
+    let (database, db) = database().await;
+    let mut emails = Vec::new();
+    for n in 0..20 {
+        let email = NewOutboxMessage::email(format!("pro{n}@example.ca"), "New request", "Body");
+        emails.push(outbox::enqueue(&db, &email).await.unwrap().unwrap());
+    }
+    let subscription = Uuid::now_v7();
+    let normal = NewOutboxMessage::push(subscription, "{}".into(), outbox::Urgency::Normal);
+    let normal = outbox::enqueue(&db, &normal).await.unwrap().unwrap();
+    let urgent = NewOutboxMessage::push(subscription, "{}".into(), outbox::Urgency::High);
+    let urgent = outbox::enqueue(&db, &urgent).await.unwrap().unwrap();
+
+    // An emergency's alert first, then the rest in the order they were written.
+    let claim = |limit| repairs_server::store::outbox::claim(&db, limit, 60.0);
+    // Sorted: the claim's answer comes in no particular order (ids grow with time).
+    let ids = |claimed: Vec<repairs_server::store::outbox::ClaimedMessage>| {
+        let mut ids: Vec<Uuid> = claimed.into_iter().map(|m| m.id).collect();
+        ids.sort_unstable();
+        ids
+    };
+    assert_eq!(ids(claim(1).await.unwrap()), [urgent]);
+    assert_eq!(ids(claim(20).await.unwrap()), emails);
+    assert_eq!(ids(claim(20).await.unwrap()), [normal]);
+    database.drop_database().await;
+}
+
+#[tokio::test]
 async fn two_workers_share_the_outbox_and_send_nothing_twice() {
     let (database, db) = database().await;
     // A second process: its own pool, its own worker, the same providers' record.

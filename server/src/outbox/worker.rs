@@ -190,6 +190,13 @@ impl Worker {
 
     /// Sends every message due now; returns how many were tried.
     pub async fn deliver_due(&self) -> sqlx::Result<usize> {
+        self.deliver_due_until(|| false).await
+    }
+
+    /// Sends the messages due now, batch after batch, until none is left or `stopping()`
+    /// says the server is stopping: a backlog must not hold a stopping replica past its
+    /// grace period (what is left waits for the next worker, leased messages included).
+    async fn deliver_due_until(&self, stopping: impl Fn() -> bool) -> sqlx::Result<usize> {
         self.record_unrecorded().await?;
         let expired = store::expire_stale(&self.db).await?;
         if expired > 0 {
@@ -197,6 +204,9 @@ impl Worker {
         }
         let mut tried = 0;
         loop {
+            if stopping() {
+                return Ok(tried);
+            }
             let lease = self.settings.lease.as_secs_f64();
             let batch = store::claim(&self.db, BATCH, lease).await?;
             if batch.is_empty() {
@@ -352,11 +362,13 @@ impl Worker {
     }
 
     /// Runs until `shutdown` turns true: delivers what is due, then sleeps until the next
-    /// poll or until this process writes a message. A send under way is finished first.
+    /// poll or until this process writes a message. The batch under way is finished first,
+    /// and no other is claimed.
     pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
         tokio::spawn(crate::store::transaction::tracked(async move {
             while !*shutdown.borrow() {
-                if let Err(error) = self.deliver_due().await {
+                let stopping = || *shutdown.borrow();
+                if let Err(error) = self.deliver_due_until(stopping).await {
                     tracing::error!(error = ?error, "outbox worker could not read the outbox");
                 }
                 tokio::select! {

@@ -22,6 +22,8 @@ use uuid::Uuid;
 #[derive(Default)]
 struct Recorder {
     failures: u32,
+    /// How long a send takes, beyond the usual moment.
+    slowness: Duration,
     tries: Mutex<HashMap<Uuid, u32>>,
     sent: Mutex<Vec<Uuid>>,
 }
@@ -36,7 +38,7 @@ impl Recorder {
 
     async fn take(&self, id: Uuid) -> anyhow::Result<()> {
         // A send takes a moment, so that concurrent workers overlap.
-        tokio::time::sleep(Duration::from_millis(2)).await;
+        tokio::time::sleep(Duration::from_millis(2) + self.slowness).await;
         let tries = {
             let mut tries = self.tries.lock().unwrap();
             let count = tries.entry(id).or_default();
@@ -255,6 +257,45 @@ async fn two_workers_share_the_outbox_and_send_nothing_twice() {
             .unwrap();
     assert_eq!(left, 0);
     other_db.close().await;
+    db.close().await;
+    database.drop_database().await;
+}
+
+/// A stopping server's worker finishes the batch it is sending and claims no other: a
+/// backlog (here 40 batches of 100 ms sends) does not hold the replica past its grace period,
+/// and what is left stays pending for the next worker.
+#[tokio::test]
+async fn a_stopping_worker_leaves_a_backlog_to_the_next_one() {
+    let (database, db) = database().await;
+    let provider = Arc::new(Recorder {
+        slowness: Duration::from_millis(100),
+        ..Recorder::default()
+    });
+    let backlog = 640;
+    for n in 0..backlog {
+        let message = NewOutboxMessage::email(format!("p{n}@example.ca"), "Hello", "Body");
+        outbox::enqueue(&db, &message).await.unwrap().unwrap();
+    }
+    let (shutdown, stop) = tokio::sync::watch::channel(false);
+    let task = worker(&db, &provider, 5).spawn(stop);
+    while provider.sent().is_empty() {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    shutdown.send(true).unwrap();
+    let ended = tokio::time::timeout(Duration::from_secs(2), task).await;
+    assert!(
+        ended.is_ok(),
+        "the worker kept sending the backlog after the stop"
+    );
+    let sent = provider.sent().len();
+    assert!(
+        sent < backlog / 2,
+        "{sent} of {backlog} sent after the stop"
+    );
+    let pending = repairs_server::store::outbox::pending_count(&db)
+        .await
+        .unwrap();
+    assert_eq!(pending as usize + sent, backlog);
     db.close().await;
     database.drop_database().await;
 }

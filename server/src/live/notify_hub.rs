@@ -14,7 +14,10 @@ use std::{
     time::Duration,
 };
 
-use sqlx::{PgPool, postgres::PgListener};
+use sqlx::{
+    PgPool,
+    postgres::{PgListener, PgPoolOptions},
+};
 use tokio::{
     sync::{broadcast, watch},
     task::JoinHandle,
@@ -239,9 +242,16 @@ impl<E: Clone + Send + 'static> NotifyHub<E> {
         })
     }
 
-    /// Listens until the connection is lost (`Ok`) or cannot be made (`Err`).
+    /// Listens until the connection is lost (`Ok`) or cannot be made (`Err`), on a connection
+    /// of its own made like `db`'s: a LISTEN holds its connection for as long as the server
+    /// runs, which must not take it from the calls' pool.
     async fn listen(&self, db: &PgPool) -> sqlx::Result<()> {
-        let mut listener = PgListener::connect_with(db).await?;
+        let own = PgPoolOptions::new()
+            .max_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_lazy_with(db.connect_options().as_ref().clone());
+        let mut listener = PgListener::connect_with(&own).await?;
         listener.listen(self.channel).await?;
         // Listening again after a lost connection: what was sent meanwhile is unknown.
         self.announce(Heard::Gap);

@@ -131,7 +131,10 @@ async fn a_replica_whose_pool_is_busy_stays_ready() {
     config.database_max_connections = 2;
     let server = repairs_server::start(config).await.unwrap();
     let pool = &server.state.db;
-    // The background work (outbox, sweeps) takes a connection now and then: wait it out.
+    // Once the listeners are listening (they start with the server), the background work
+    // (outbox, sweeps) takes a connection now and then: wait it out.
+    until_ready(server.http_addr, true).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
     let mut taken = Vec::new();
     for _ in 0..25 {
         match pool.acquire().await {

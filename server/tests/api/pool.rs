@@ -39,13 +39,7 @@ async fn cut_off(pool: &PgPool, admin: &PgPool) {
         .await
         .unwrap();
     for _ in 0..100 {
-        let (alive,): (bool,) =
-            sqlx::query_as("select exists (select 1 from pg_stat_activity where pid = $1)")
-                .bind(pid)
-                .fetch_one(admin)
-                .await
-                .unwrap();
-        if !alive {
+        if !alive(admin, pid).await {
             return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

@@ -152,6 +152,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     let metrics = metrics::Metrics::new();
     let state = AppState {
         db: database.pool.clone(),
+        reads: database.reads.clone(),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
         cache,
         budgets,

@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use sqlx::PgPool;
 
+use crate::store::reads::Reads;
+
 use crate::{
     auth::{SessionVersions, TokenKeys, password::PasswordHasher},
     budgets::Budgets,
@@ -27,6 +29,8 @@ use crate::{
 #[derive(Clone)]
 pub struct AppState {
     pub db: PgPool,
+    /// Connections for reads of one statement outside a transaction (`store::reads`).
+    pub reads: Reads,
     /// Short-lived values: phone codes, cached versions, distances and translations.
     pub cache: Arc<dyn Cache>,
     /// Hourly budgets and the sign-in limit, counted in Postgres (`crate::budgets`).

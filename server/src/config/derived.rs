@@ -82,6 +82,7 @@ impl Config {
             database_min_connections: 1,
             // Small, so a call that holds two connections at once shows under the tests' load.
             database_max_connections: 6,
+            database_read_connections: 2,
             pg_bin_dir: None,
             redis_url,
             cache_prefix: format!("test:{}:", uuid::Uuid::now_v7()),

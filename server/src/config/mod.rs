@@ -83,6 +83,12 @@ pub struct Config {
     #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub database_max_connections: u32,
 
+    /// Database connections for reads of one statement (a public profile), beside those
+    /// above: each goes back as its statement ends, without the round trip the pool makes
+    /// as it takes a connection back (`store::reads`).
+    #[arg(long, env = "DATABASE_READ_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub database_read_connections: u32,
+
     /// Folder holding initdb, pg_ctl and postgres, for the embedded cluster. Found
     /// automatically when unset.
     #[arg(long, env = "PG_BIN_DIR")]

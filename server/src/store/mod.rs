@@ -24,6 +24,7 @@ pub mod payouts;
 pub mod professionals;
 pub mod push_subscriptions;
 pub mod quotes;
+pub mod reads;
 pub mod receipts;
 pub mod refresh_tokens;
 pub mod repair_requests;
@@ -50,12 +51,17 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
 /// The database the server talks to, and the embedded cluster behind it if any.
 pub struct Database {
     pub pool: PgPool,
+    /// Connections of their own for reads of one statement (`reads`).
+    pub reads: reads::Reads,
     pub embedded: Option<EmbeddedPostgres>,
 }
 
 /// A pooled connection idle at least this long is checked before use (see
 /// [`transaction::watch_pool`]).
 const PING_WHEN_IDLE_FOR: Duration = Duration::from_secs(10);
+
+/// A connection is replaced after this long (the pool's and the reads').
+const MAX_LIFETIME: Duration = Duration::from_secs(24 * 3600);
 
 /// The pool: a short wait for a connection, so that with the database down a call fails
 /// fast as UNAVAILABLE instead of hanging; and a few connections kept open however quiet the
@@ -67,7 +73,20 @@ fn pool_options(config: &crate::config::Config) -> PgPoolOptions {
         .min_connections(config.database_min_connections)
         .acquire_timeout(Duration::from_millis(config.database_acquire_timeout_ms))
         .idle_timeout(Duration::from_secs(30 * 60))
-        .max_lifetime(Duration::from_secs(24 * 3600))
+        .max_lifetime(MAX_LIFETIME)
+}
+
+/// The read connections beside the pool, kept as the pool keeps its own.
+fn reads_of(pool: &PgPool, config: &crate::config::Config) -> reads::Reads {
+    reads::Reads::new(
+        pool,
+        reads::ReadsOptions {
+            max_connections: config.database_read_connections,
+            acquire_timeout: Duration::from_millis(config.database_acquire_timeout_ms),
+            ping_when_idle_for: PING_WHEN_IDLE_FOR,
+            max_lifetime: MAX_LIFETIME,
+        },
+    )
 }
 
 impl Database {
@@ -81,6 +100,7 @@ impl Database {
                     .await
                     .context("connecting to DATABASE_URL")?;
                 Ok(Self {
+                    reads: reads_of(&pool, config),
                     pool,
                     embedded: None,
                 })
@@ -93,6 +113,7 @@ impl Database {
                     .await
                     .context("connecting to the local Postgres cluster")?;
                 Ok(Self {
+                    reads: reads_of(&pool, config),
                     pool,
                     embedded: Some(cluster),
                 })
@@ -109,6 +130,7 @@ impl Database {
 
     /// Closes the pool and stops the embedded cluster, if this process started one.
     pub async fn close(self) {
+        self.reads.close().await;
         self.pool.close().await;
         if let Some(cluster) = self.embedded
             && let Err(error) = cluster.stop().await

@@ -122,11 +122,23 @@ pub enum PublicViewer {
     Admin,
 }
 
-/// A professional's public profile: approved professionals only, but for the professional
-/// themself and admins.
+/// The statement of [`get_public`], written once (not at each call).
+static GET_PUBLIC: std::sync::LazyLock<std::sync::Arc<str>> = std::sync::LazyLock::new(|| {
+    format!(
+        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents,
+                {reviews}
+         from professionals p
+         where id = $1 and (state = 'approved' or id = $2 or $3)",
+        reviews = super::reviews::summary_columns("p.id"),
+    )
+    .into()
+});
+
+/// A professional's public profile (on the read connections): approved professionals
+/// only, but for the professional themself and admins.
 #[tracing::instrument(skip_all)]
 pub async fn get_public(
-    db: &PgPool,
+    reads: &super::reads::Reads,
     id: Uuid,
     viewer: PublicViewer,
 ) -> sqlx::Result<Option<PublicProfessionalRow>> {
@@ -135,18 +147,14 @@ pub async fn get_public(
         PublicViewer::Professional(own) => (Some(own), false),
         PublicViewer::Admin => (None, true),
     };
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents,
-                {reviews}
-         from professionals p
-         where id = $1 and (state = 'approved' or id = $2 or $3)",
-        reviews = super::reviews::summary_columns("p.id"),
-    )))
-    .bind(id)
-    .bind(own_id)
-    .bind(admin)
-    .fetch_optional(db)
-    .await
+    reads
+        .fetch_optional(
+            sqlx::query_as(sqlx::AssertSqlSafe(GET_PUBLIC.clone()))
+                .bind(id)
+                .bind(own_id)
+                .bind(admin),
+        )
+        .await
 }
 
 /// The profile as saved: every field replaced, but SMS choice, language and the choice of

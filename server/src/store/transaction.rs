@@ -99,7 +99,7 @@ fn add_held(delta: i32) {
 }
 
 /// Called by the pool whenever it hands out a connection.
-fn on_connection_handed_out() {
+pub(super) fn on_connection_handed_out() {
     if held_by_this_task() > 0 {
         SECOND_CONNECTIONS.fetch_add(1, Ordering::Relaxed);
         let backtrace = std::backtrace::Backtrace::force_capture().to_string();

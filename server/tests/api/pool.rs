@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use repairs_server::store::reads::{Reads, ReadsOptions};
 use sqlx::{PgPool, postgres::PgPoolOptions};
 
 use crate::helpers;
@@ -38,13 +39,7 @@ async fn cut_off(pool: &PgPool, admin: &PgPool) {
         .await
         .unwrap();
     for _ in 0..100 {
-        let (alive,): (bool,) =
-            sqlx::query_as("select exists (select 1 from pg_stat_activity where pid = $1)")
-                .bind(pid)
-                .fetch_one(admin)
-                .await
-                .unwrap();
-        if !alive {
+        if !alive(admin, pid).await {
             return;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -71,4 +66,112 @@ async fn an_idle_connection_is_checked_before_use_and_a_busy_one_is_not() {
     assert!(sqlx::query("select 1").execute(&busy).await.is_err());
     let (one,): (i32,) = sqlx::query_as("select 1").fetch_one(&busy).await.unwrap();
     assert_eq!(one, 1);
+}
+
+/// Read connections (`store::reads`) to the test database, at most `max`, pinged when idle
+/// at least `idle`.
+async fn reads(max: u32, idle: Duration) -> (Reads, PgPool) {
+    let pool = PgPool::connect(&helpers::test_database_url())
+        .await
+        .unwrap();
+    let reads = Reads::new(
+        &pool,
+        ReadsOptions {
+            max_connections: max,
+            acquire_timeout: Duration::from_millis(300),
+            ping_when_idle_for: idle,
+            max_lifetime: Duration::from_secs(3600),
+        },
+    );
+    (reads, pool)
+}
+
+async fn backend(reads: &Reads) -> sqlx::Result<i32> {
+    reads
+        .fetch_optional(sqlx::query_as::<_, (i32,)>("select pg_backend_pid()"))
+        .await
+        .map(|row| row.unwrap().0)
+}
+
+async fn alive(admin: &PgPool, pid: i32) -> bool {
+    let (alive,): (bool,) =
+        sqlx::query_as("select exists (select 1 from pg_stat_activity where pid = $1)")
+            .bind(pid)
+            .fetch_one(admin)
+            .await
+            .unwrap();
+    alive
+}
+
+#[tokio::test]
+async fn a_read_connection_is_back_as_its_statement_ends_with_no_round_trip() {
+    let (reads, _admin) = reads(2, Duration::from_secs(3600)).await;
+    let first = backend(&reads).await.unwrap();
+    // Back at once: no task of its own, no ping before it is idle again.
+    assert_eq!(reads.num_idle(), 1);
+    assert_eq!(backend(&reads).await.unwrap(), first, "the same connection");
+    assert_eq!(reads.num_idle(), 1);
+
+    // An error of the statement itself: Postgres answered, the connection stays.
+    let error = reads
+        .fetch_optional(sqlx::query_as::<_, (i32,)>("select 1 / 0"))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, sqlx::Error::Database(_)), "{error}");
+    assert_eq!(backend(&reads).await.unwrap(), first);
+    reads.close().await;
+    assert!(matches!(
+        backend(&reads).await,
+        Err(sqlx::Error::PoolClosed)
+    ));
+}
+
+#[tokio::test]
+async fn a_read_cut_off_midway_closes_its_connection_and_the_next_read_gets_another() {
+    let (reads, admin) = reads(1, Duration::from_secs(3600)).await;
+    let first = backend(&reads).await.unwrap();
+    let cut = tokio::time::timeout(
+        Duration::from_millis(100),
+        reads.fetch_optional(sqlx::query_as::<_, (i32,)>("select 1 from pg_sleep(1)")),
+    )
+    .await;
+    assert!(cut.is_err(), "the read was cut off");
+    assert_eq!(reads.num_idle(), 0, "not kept");
+    let second = backend(&reads).await.unwrap();
+    assert_ne!(second, first);
+    // Postgres notices the closed socket as it answers, after the sleep.
+    for _ in 0..250 {
+        if !alive(&admin, first).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(!alive(&admin, first).await, "the cut-off backend ended");
+}
+
+#[tokio::test]
+async fn read_connections_are_bounded_and_an_idle_dead_one_is_replaced() {
+    // Every connection in use: the next read waits the acquire timeout, then fails as the
+    // pool's own wait does.
+    let (reads_one, _) = reads(1, Duration::from_secs(3600)).await;
+    let held = reads_one.acquire().await.unwrap();
+    assert!(matches!(
+        backend(&reads_one).await,
+        Err(sqlx::Error::PoolTimedOut)
+    ));
+    drop(held);
+
+    // Idle past the threshold: a connection cut off meanwhile is noticed and replaced.
+    let (reads, admin) = reads(1, Duration::ZERO).await;
+    let first = backend(&reads).await.unwrap();
+    sqlx::query("select pg_terminate_backend($1)")
+        .bind(first)
+        .execute(&admin)
+        .await
+        .unwrap();
+    while alive(&admin, first).await {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let second = backend(&reads).await.unwrap();
+    assert_ne!(second, first);
 }

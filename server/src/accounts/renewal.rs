@@ -16,10 +16,11 @@ use uuid::Uuid;
 
 use crate::{
     auth::{Caller, refresh_token::RefreshToken, token::IssuedToken},
-    domain::Role,
+    domain::{Role, push::MAX_ENDPOINT_CHARS},
     error::{ApiError, ApiResult, ErrorReason},
     state::AppState,
     store::{
+        push_subscriptions::{self, Owner},
         refresh_tokens::{self, Family, NewFamily, Spent},
         session_versions,
     },
@@ -114,13 +115,43 @@ pub async fn renew(state: &AppState, refresh_token: &str) -> ApiResult<NewSessio
     })
 }
 
-/// Ends the sign-in the refresh token belongs to. Nothing to end (unknown, or ended before)
-/// is not an error: the caller is signed out either way.
-pub async fn sign_out(state: &AppState, refresh_token: &str) -> ApiResult<()> {
+/// Ends the sign-in the refresh token belongs to, and forgets `push_endpoint` (this
+/// browser's subscription) for its account. Nothing to end (unknown, or ended before) is not
+/// an error: the caller is signed out either way.
+pub async fn sign_out(
+    state: &AppState,
+    refresh_token: &str,
+    push_endpoint: Option<&str>,
+) -> ApiResult<()> {
     let token = parse(refresh_token)?;
-    if !refresh_tokens::sign_out(&state.db, &token.hash()).await? {
+    if push_endpoint.is_some_and(|endpoint| endpoint.chars().count() > MAX_ENDPOINT_CHARS) {
+        return Err(ApiError::invalid(
+            "push_endpoint",
+            "the endpoint must be at most 1,000 characters",
+        ));
+    }
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    let Some(signed_out) = refresh_tokens::sign_out(&mut *tx, &token.hash()).await? else {
+        tracing::debug!("sign-out with an unknown refresh token");
+        return Ok(());
+    };
+    if !signed_out.ended_now {
         tracing::debug!("sign-out of a session that was not open");
     }
+    // Admins have no devices to forget.
+    let kind = signed_out
+        .role
+        .parse()
+        .ok()
+        .and_then(|role| super::account_kind(role).ok());
+    if let (Some(endpoint), Some(kind)) = (push_endpoint, kind) {
+        let owner = Owner {
+            kind,
+            id: signed_out.account_id,
+        };
+        push_subscriptions::remove(&mut *tx, owner, endpoint.trim()).await?;
+    }
+    tx.commit().await?;
     Ok(())
 }
 

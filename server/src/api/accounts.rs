@@ -101,7 +101,9 @@ impl AccountsService for AccountsApi {
     }
 
     async fn sign_out(&self, request: Request<pb::SignOutRequest>) -> Reply<pb::SignOutResponse> {
-        renewal::sign_out(&self.state, &request.get_ref().refresh_token).await?;
+        let req = request.get_ref();
+        let push_endpoint = Some(req.push_endpoint.as_str()).filter(|e| !e.trim().is_empty());
+        renewal::sign_out(&self.state, &req.refresh_token, push_endpoint).await?;
         ok(pb::SignOutResponse {})
     }
 

@@ -112,19 +112,32 @@ pub async fn add(db: impl PgExecutor<'_>, family_id: Uuid, token_hash: &[u8]) ->
     Ok(())
 }
 
-/// Ends the family of the token as signed out; false when there is no such token or its
-/// family had ended already.
+/// The sign-in a signed-out token belonged to.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SignedOut {
+    pub account_id: Uuid,
+    pub role: String,
+    /// False when the family had ended already.
+    pub ended_now: bool,
+}
+
+/// Ends the family of the token as signed out; `None` when there is no such token.
 #[tracing::instrument(skip_all)]
-pub async fn sign_out(db: &PgPool, token_hash: &[u8]) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "update session_families set ended_at = now(), end_reason = 'signed_out'
-         where id = (select family_id from refresh_tokens where token_hash = $1)
-           and ended_at is null",
+pub async fn sign_out(db: impl PgExecutor<'_>, token_hash: &[u8]) -> sqlx::Result<Option<SignedOut>> {
+    sqlx::query_as(
+        "with family as (
+             select f.id, f.account_id, f.role from session_families f
+             join refresh_tokens t on t.family_id = f.id
+             where t.token_hash = $1),
+         ended as (
+             update session_families set ended_at = now(), end_reason = 'signed_out'
+             where id = (select id from family) and ended_at is null
+             returning id)
+         select account_id, role, exists (select 1 from ended) as ended_now from family",
     )
     .bind(token_hash)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
+    .fetch_optional(db)
+    .await
 }
 
 /// Deletes the families (and their tokens) that ended for good more than `kept_for` ago: a

@@ -19,6 +19,7 @@ async fn sign_out(client: &mut AccountsClient, refresh_token: &str) -> Result<()
     client
         .sign_out(pb::SignOutRequest {
             refresh_token: refresh_token.into(),
+            push_endpoint: String::new(),
         })
         .await
         .map(drop)

@@ -2,7 +2,8 @@
 //! the VAPID token and decrypts each message as a browser would: subscribing through the
 //! RPCs (several devices, idempotent per endpoint, only one's own), the allowlist of push
 //! services and the keys' sizes, the alert of a new request in each device's language, and
-//! a subscription the push service no longer knows (410) removed.
+//! a subscription the push service no longer knows (410) removed, and a sign-out forgetting
+//! the browser's subscription.
 
 use std::time::{Duration, Instant};
 
@@ -447,6 +448,66 @@ async fn a_subscription_is_its_account_s_only() {
         .await
         .unwrap_err();
     assert_eq!(again.code(), Code::NotFound);
+    push.stop().await;
+    server.stop().await;
+}
+
+async fn sign_out(
+    client: &mut Accounts,
+    refresh_token: &str,
+    push_endpoint: &str,
+) -> Result<(), tonic::Status> {
+    let request = pb::SignOutRequest {
+        refresh_token: refresh_token.to_owned(),
+        push_endpoint: push_endpoint.to_owned(),
+    };
+    client.sign_out(request).await.map(|_| ())
+}
+
+async fn endpoints(server: &TestServer) -> Vec<String> {
+    sqlx::query_scalar("select endpoint from push_subscriptions order by endpoint")
+        .fetch_all(db(server))
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn signing_out_forgets_the_browser_s_subscription_of_that_account_only() {
+    let (server, push, mut client) = start().await;
+    let email = "leaving@example.ca";
+    let first = helpers::sign_up(&mut client, pb::Role::Customer, email).await;
+    let second = helpers::sessions::sign_in(&mut client, pb::Role::Customer, email).await;
+    let (this_browser, their_other_browser, someone_else_s) =
+        (push.device(), push.device(), push.device());
+    subscribe(&mut client, &first.token, &this_browser, Language::En).await;
+    subscribe(&mut client, &first.token, &their_other_browser, Language::En).await;
+    let (_, stranger) = customer(&server).await;
+    subscribe(&mut client, &stranger, &someone_else_s, Language::En).await;
+
+    let too_long = format!("{}/{}", this_browser.endpoint, "a".repeat(1000));
+    let status = sign_out(&mut client, &first.refresh, &too_long)
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert_eq!(violated_fields(&status), ["push_endpoint"]);
+
+    // Another account's endpoint is not this sign-out's to forget.
+    sign_out(&mut client, &first.refresh, &someone_else_s.endpoint)
+        .await
+        .unwrap();
+    assert_eq!(subscriptions(&server).await, 3);
+    sign_out(&mut client, &second.refresh_token, &this_browser.endpoint)
+        .await
+        .unwrap();
+    let mut left = vec![
+        their_other_browser.endpoint.clone(),
+        someone_else_s.endpoint.clone(),
+    ];
+    left.sort();
+    assert_eq!(endpoints(&server).await, left);
+    // Signing out without a device, or again, forgets nothing more.
+    sign_out(&mut client, &second.refresh_token, "").await.unwrap();
+    assert_eq!(endpoints(&server).await, left);
     push.stop().await;
     server.stop().await;
 }

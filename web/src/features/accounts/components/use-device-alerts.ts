@@ -8,6 +8,12 @@ import type { PushDevice } from '@/lib/web-push';
 import { useAddPushSubscription } from '../api/add-push-subscription';
 import { useFetchPushPublicKey } from '../api/get-push-public-key';
 import { useRemovePushSubscription } from '../api/remove-push-subscription';
+import {
+  deviceAccount,
+  deviceOwner,
+  forgetDeviceOwner,
+  rememberDeviceOwner,
+} from '../device-owner';
 
 export type AlertsRole = 'customer' | 'professional';
 
@@ -24,22 +30,6 @@ export type AlertsProblem =
   /** The person closed the permission prompt without allowing. */
   | { kind: 'dismissed' };
 
-/**
- * Whose subscription this browser holds: one browser is one subscription, whoever signs in
- * on it, so the switch shows "on" only for the account that turned it on.
- */
-const OWNER_KEY = 'device-alerts';
-
-const ownerOf = (endpoint: string) => {
-  const stored = browserStore().getItem(OWNER_KEY);
-  try {
-    const owner = stored ? (JSON.parse(stored) as { endpoint?: string; account?: string }) : {};
-    return owner.endpoint === endpoint ? (owner.account ?? null) : null;
-  } catch {
-    return null;
-  }
-};
-
 const initialStatus = (device: PushDevice): AlertsStatus => {
   if (!device.supported()) return 'unsupported';
   return device.permission() === 'denied' ? 'denied' : 'checking';
@@ -50,7 +40,8 @@ const initialStatus = (device: PushDevice): AlertsStatus => {
  * `turn(true)`, that is once the person pressed the switch.
  */
 export function useDeviceAlerts(role: AlertsRole, device: PushDevice) {
-  const account = `${role}:${useSignedInId(role) ?? ''}`;
+  const account = deviceAccount(role, useSignedInId(role) ?? '');
+  const store = browserStore();
   const language = useLanguage();
   const fetchKey = useFetchPushPublicKey();
   const add = useAddPushSubscription();
@@ -69,14 +60,16 @@ export function useDeviceAlerts(role: AlertsRole, device: PushDevice) {
     device.current().then(
       (subscription) => {
         if (live)
-          setStatus(subscription && ownerOf(subscription.endpoint) === account ? 'on' : 'off');
+          setStatus(
+            subscription && deviceOwner(store, subscription.endpoint) === account ? 'on' : 'off',
+          );
       },
       () => live && setStatus('off'),
     );
     return () => {
       live = false;
     };
-  }, [device, status, account]);
+  }, [device, status, account, store]);
 
   const turnOn = async () => {
     const permission = await device.requestPermission();
@@ -95,7 +88,7 @@ export function useDeviceAlerts(role: AlertsRole, device: PushDevice) {
       await subscription.unsubscribe().catch(() => false);
       throw error;
     }
-    browserStore().setItem(OWNER_KEY, JSON.stringify({ endpoint: subscription.endpoint, account }));
+    rememberDeviceOwner(store, subscription.endpoint, account);
     setStatus('on');
     setDone('on');
   };
@@ -111,7 +104,7 @@ export function useDeviceAlerts(role: AlertsRole, device: PushDevice) {
       }
       await subscription.unsubscribe();
     }
-    browserStore().removeItem(OWNER_KEY);
+    forgetDeviceOwner(store);
     setStatus('off');
     setDone('off');
   };

@@ -19,7 +19,7 @@ cd "$ROOT"
 TARGET=${CARGO_TARGET_DIR:-$ROOT/target}
 
 # The same build as `make bench` (the server library is built once for both).
-cargo build --release -p repairs-server --bins --example alerts_bench
+bash scripts/bench/build.sh
 
 source scripts/services.sh
 WORK=$(mktemp -d /tmp/repairs-bench-alerts.XXXXXX)

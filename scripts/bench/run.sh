@@ -11,8 +11,9 @@
 #     GetPublicProfessional (one indexed row) over gRPC (h2load, 16 connections x 8 streams),
 #     and their ratio; the BFF's legacy `GET /api/services` and ListServices over direct gRPC
 #     (same load), and their ratio;
-#   - then scripts/bench/web.sh, when present (the web app's figures).
-# Settings: BENCH_ROUNDS (2), BENCH_SECONDS per measure (10), BENCH_STREAMS (1000).
+#   - then scripts/bench/web.sh (the web app's figures), unless BENCH_WEB=0.
+# Settings: BENCH_ROUNDS (2), BENCH_SECONDS per measure (10), BENCH_STREAMS (1000),
+# BENCH_WEB (1).
 # It prints figures and asserts nothing (a failed call, though, stops it: a figure of errors
 # would mean nothing).
 set -euo pipefail
@@ -35,9 +36,7 @@ if ! command -v h2load >/dev/null; then
   fi
 fi
 
-# One build for the binaries and the bench client (the same features, so the server library
-# is built once).
-cargo build --release -p repairs-server -p repairs-bff --bins --example bench_client
+bash scripts/bench/build.sh
 
 source scripts/services.sh
 WORK=$(mktemp -d /tmp/repairs-bench.XXXXXX)
@@ -169,7 +168,7 @@ for round in $(seq 1 "$ROUNDS"); do
     "$BFF" "$DIRECT" "$(ratio "$BFF" "$DIRECT")"
 done
 
-if [ -f scripts/bench/web.sh ]; then
+if [ "${BENCH_WEB:-1}" != 0 ]; then
   echo
   bash scripts/bench/web.sh
 fi

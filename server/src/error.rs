@@ -324,7 +324,7 @@ pub const CALLER_CONSTRAINTS: &[(&str, Code, ErrorReason, &str)] = &[
 
 /// SQLSTATEs that say the database cannot serve now (not that the query is wrong): class 08
 /// (connection exception), shutting down or starting up, too many connections.
-fn database_unavailable(error: &sqlx::Error) -> bool {
+pub(crate) fn database_unavailable(error: &sqlx::Error) -> bool {
     match error {
         sqlx::Error::PoolTimedOut
         | sqlx::Error::PoolClosed

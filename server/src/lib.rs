@@ -153,6 +153,10 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     let state = AppState {
         db: database.pool.clone(),
         reads: database.reads.clone(),
+        public_profiles: store::professionals::public_profiles(
+            database.reads.clone(),
+            config.database_read_connections,
+        ),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
         cache,
         budgets,

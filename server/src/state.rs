@@ -31,6 +31,8 @@ pub struct AppState {
     pub db: PgPool,
     /// Connections for reads of one statement outside a transaction (`store::reads`).
     pub reads: Reads,
+    /// Public profiles, read in batches on `reads` (`store::batched`).
+    pub public_profiles: crate::store::professionals::PublicProfiles,
     /// Short-lived values: phone codes, cached versions, distances and translations.
     pub cache: Arc<dyn Cache>,
     /// Hourly budgets and the sign-in limit, counted in Postgres (`crate::budgets`).

@@ -100,7 +100,7 @@ pub async fn public_professional(
     caller: Option<&Caller>,
     id: Uuid,
 ) -> ApiResult<PublicProfessionalRow> {
-    professionals::get_public(&state.reads, id, access::public_viewer(caller))
+    professionals::get_public(&state.public_profiles, id, access::public_viewer(caller))
         .await?
         .ok_or_else(|| not_found("professional"))
 }

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod admins;
 pub mod audit;
+pub mod batched;
 pub mod contact_messages;
 pub mod coupons;
 pub mod customers;

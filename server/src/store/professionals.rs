@@ -110,6 +110,8 @@ pub struct PublicProfessionalRow {
     pub minimum_fee_cents: Option<i64>,
     #[sqlx(flatten)]
     pub reviews: super::reviews::ReviewSummary,
+    /// Approved by an admin: anyone may see it (otherwise [`PublicViewer::may_see`]).
+    pub approved: bool,
 }
 
 /// Who asks for a public profile, for [`get_public`].
@@ -122,39 +124,44 @@ pub enum PublicViewer {
     Admin,
 }
 
-/// The statement of [`get_public`], written once (not at each call).
-static GET_PUBLIC: std::sync::LazyLock<std::sync::Arc<str>> = std::sync::LazyLock::new(|| {
-    format!(
-        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents,
-                {reviews}
-         from professionals p
-         where id = $1 and (state = 'approved' or id = $2 or $3)",
-        reviews = super::reviews::summary_columns("p.id"),
-    )
-    .into()
-});
+impl PublicViewer {
+    /// Approved professionals only, but for the professional themself and admins.
+    pub fn may_see(self, profile: &PublicProfessionalRow) -> bool {
+        profile.approved
+            || match self {
+                Self::Anyone => false,
+                Self::Professional(own) => own == profile.id,
+                Self::Admin => true,
+            }
+    }
+}
 
-/// A professional's public profile (on the read connections): approved professionals
-/// only, but for the professional themself and admins.
+/// Public profiles by id, read together when calls come at once (`batched`).
+pub type PublicProfiles = super::batched::Batched<PublicProfessionalRow>;
+
+/// Public profiles read on `reads`, at most `runners` statements at once.
+pub fn public_profiles(reads: super::reads::Reads, runners: u32) -> PublicProfiles {
+    let statement = format!(
+        "select id, name, photo_key, description, radius_km, experience, minimum_fee_cents,
+                state = 'approved' as approved, {reviews}
+         from professionals p
+         where id = any($1)",
+        reviews = super::reviews::summary_columns("p.id"),
+    );
+    PublicProfiles::new(reads, statement.into(), |row| row.id, runners)
+}
+
+/// A professional's public profile, if `viewer` may see it ([`PublicViewer::may_see`]).
 #[tracing::instrument(skip_all)]
 pub async fn get_public(
-    reads: &super::reads::Reads,
+    profiles: &PublicProfiles,
     id: Uuid,
     viewer: PublicViewer,
 ) -> sqlx::Result<Option<PublicProfessionalRow>> {
-    let (own_id, admin) = match viewer {
-        PublicViewer::Anyone => (None, false),
-        PublicViewer::Professional(own) => (Some(own), false),
-        PublicViewer::Admin => (None, true),
-    };
-    reads
-        .fetch_optional(
-            sqlx::query_as(sqlx::AssertSqlSafe(GET_PUBLIC.clone()))
-                .bind(id)
-                .bind(own_id)
-                .bind(admin),
-        )
-        .await
+    Ok(profiles
+        .get(id)
+        .await?
+        .filter(|profile| viewer.may_see(profile)))
 }
 
 /// The profile as saved: every field replaced, but SMS choice, language and the choice of

@@ -134,19 +134,6 @@ impl Reads {
         Ok((connection, Instant::now()))
     }
 
-    /// Runs `query` on a read connection: its one row, if any.
-    pub async fn fetch_optional<'q, O>(
-        &self,
-        query: QueryAs<'q, Postgres, O, PgArguments>,
-    ) -> sqlx::Result<Option<O>>
-    where
-        O: Send + Unpin + for<'r> FromRow<'r, PgRow>,
-    {
-        let mut connection = self.acquire().await?;
-        let result = query.fetch_optional(connection.connection()).await;
-        connection.finish(result)
-    }
-
     /// Runs `query` on a read connection: all its rows.
     pub async fn fetch_all<'q, O>(
         &self,

@@ -123,7 +123,10 @@ pub struct SignedOut {
 
 /// Ends the family of the token as signed out; `None` when there is no such token.
 #[tracing::instrument(skip_all)]
-pub async fn sign_out(db: impl PgExecutor<'_>, token_hash: &[u8]) -> sqlx::Result<Option<SignedOut>> {
+pub async fn sign_out(
+    db: impl PgExecutor<'_>,
+    token_hash: &[u8],
+) -> sqlx::Result<Option<SignedOut>> {
     sqlx::query_as(
         "with family as (
              select f.id, f.account_id, f.role from session_families f

@@ -1,12 +1,20 @@
 //! The database pool's check of its connections (`store::transaction::watch_pool`): one
 //! that sat idle is pinged before it is handed out, so a connection cut off meanwhile is
 //! replaced unseen; one in steady use is not, which saves a round trip to Postgres before
-//! each query.
+//! each query. The read connections beside the pool (`store::reads`), and the public
+//! profiles read in batches on them (`store::batched`).
 
 use std::time::Duration;
 
-use repairs_server::store::reads::{Reads, ReadsOptions};
+use repairs_server::{
+    domain::Role,
+    store::{
+        professionals::{self, PublicViewer},
+        reads::{Reads, ReadsOptions},
+    },
+};
 use sqlx::{PgPool, postgres::PgPoolOptions};
+use uuid::Uuid;
 
 use crate::helpers;
 
@@ -74,23 +82,27 @@ async fn reads(max: u32, idle: Duration) -> (Reads, PgPool) {
     let pool = PgPool::connect(&helpers::test_database_url())
         .await
         .unwrap();
-    let reads = Reads::new(
-        &pool,
+    (read_connections(&pool, max, idle), pool)
+}
+
+/// Read connections to the database of `pool`, at most `max`, pinged when idle at least `idle`.
+fn read_connections(pool: &PgPool, max: u32, idle: Duration) -> Reads {
+    Reads::new(
+        pool,
         ReadsOptions {
             max_connections: max,
             acquire_timeout: Duration::from_millis(300),
             ping_when_idle_for: idle,
             max_lifetime: Duration::from_secs(3600),
         },
-    );
-    (reads, pool)
+    )
 }
 
 async fn backend(reads: &Reads) -> sqlx::Result<i32> {
     reads
-        .fetch_optional(sqlx::query_as::<_, (i32,)>("select pg_backend_pid()"))
+        .fetch_all(sqlx::query_as::<_, (i32,)>("select pg_backend_pid()"))
         .await
-        .map(|row| row.unwrap().0)
+        .map(|rows| rows[0].0)
 }
 
 async fn alive(admin: &PgPool, pid: i32) -> bool {
@@ -114,7 +126,7 @@ async fn a_read_connection_is_back_as_its_statement_ends_with_no_round_trip() {
 
     // An error of the statement itself: Postgres answered, the connection stays.
     let error = reads
-        .fetch_optional(sqlx::query_as::<_, (i32,)>("select 1 / 0"))
+        .fetch_all(sqlx::query_as::<_, (i32,)>("select 1 / 0"))
         .await
         .unwrap_err();
     assert!(matches!(error, sqlx::Error::Database(_)), "{error}");
@@ -132,7 +144,7 @@ async fn a_read_cut_off_midway_closes_its_connection_and_the_next_read_gets_anot
     let first = backend(&reads).await.unwrap();
     let cut = tokio::time::timeout(
         Duration::from_millis(100),
-        reads.fetch_optional(sqlx::query_as::<_, (i32,)>("select 1 from pg_sleep(1)")),
+        reads.fetch_all(sqlx::query_as::<_, (i32,)>("select 1 from pg_sleep(1)")),
     )
     .await;
     assert!(cut.is_err(), "the read was cut off");
@@ -174,4 +186,71 @@ async fn read_connections_are_bounded_and_an_idle_dead_one_is_replaced() {
     }
     let second = backend(&reads).await.unwrap();
     assert_ne!(second, first);
+}
+
+#[tokio::test]
+async fn public_profiles_asked_for_at_once_share_statements_and_each_gets_its_own() {
+    let server = helpers::TestServer::start().await;
+    let db = helpers::market::db(&server);
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        ids.push(server.account_token(Role::Professional).await.0);
+    }
+    let (approved, other_approved, pending) = (ids[0], ids[1], ids[2]);
+    sqlx::query("update professionals set state = 'approved' where id = any($1)")
+        .bind([approved, other_approved])
+        .execute(db)
+        .await
+        .unwrap();
+    let reads = read_connections(db, 1, Duration::from_secs(3600));
+    let profiles = professionals::public_profiles(reads, 1);
+
+    // The test's runtime has one thread: all 100 are queued before the first statement
+    // runs, which answers 64 (the most one asks for), and the next the other 36.
+    let asked: Vec<Uuid> = (0..100).map(|i| ids[i % ids.len()]).collect();
+    let answers = futures::future::join_all(asked.iter().map(|&id| profiles.get(id))).await;
+    assert_eq!(profiles.statements_run(), 2);
+    for (id, answer) in asked.iter().zip(answers) {
+        let profile = answer.unwrap().expect("every id has its row");
+        assert_eq!(profile.id, *id);
+        assert_eq!(profile.approved, *id != pending);
+    }
+    // Alone, a read goes at once, in a statement of its own.
+    assert!(profiles.get(Uuid::now_v7()).await.unwrap().is_none());
+    assert_eq!(profiles.statements_run(), 3);
+
+    // Who sees a profile not yet approved: its professional and admins.
+    let sees = |viewer| {
+        let profiles = profiles.clone();
+        async move {
+            professionals::get_public(&profiles, pending, viewer)
+                .await
+                .unwrap()
+                .is_some()
+        }
+    };
+    assert!(!sees(PublicViewer::Anyone).await);
+    assert!(!sees(PublicViewer::Professional(approved)).await);
+    assert!(sees(PublicViewer::Professional(pending)).await);
+    assert!(sees(PublicViewer::Admin).await);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_batch_that_fails_fails_each_of_its_reads_as_the_database_being_unavailable() {
+    let server = helpers::TestServer::start().await;
+    let reads = read_connections(helpers::market::db(&server), 1, Duration::from_secs(3600));
+    let profiles = professionals::public_profiles(reads.clone(), 1);
+    // The only read connection is taken: the batch waits its acquire timeout, then fails.
+    let held = reads.acquire().await.unwrap();
+    let answers = futures::future::join_all((0..3).map(|_| profiles.get(Uuid::now_v7()))).await;
+    for answer in answers {
+        let error = answer.unwrap_err();
+        let status = tonic::Status::from(repairs_server::error::ApiError::from(error));
+        assert_eq!(status.code(), tonic::Code::Unavailable);
+    }
+    drop(held);
+    // And the next batch runs.
+    assert!(profiles.get(Uuid::now_v7()).await.unwrap().is_none());
+    server.stop().await;
 }

@@ -480,7 +480,13 @@ async fn signing_out_forgets_the_browser_s_subscription_of_that_account_only() {
     let (this_browser, their_other_browser, someone_else_s) =
         (push.device(), push.device(), push.device());
     subscribe(&mut client, &first.token, &this_browser, Language::En).await;
-    subscribe(&mut client, &first.token, &their_other_browser, Language::En).await;
+    subscribe(
+        &mut client,
+        &first.token,
+        &their_other_browser,
+        Language::En,
+    )
+    .await;
     let (_, stranger) = customer(&server).await;
     subscribe(&mut client, &stranger, &someone_else_s, Language::En).await;
 
@@ -506,7 +512,9 @@ async fn signing_out_forgets_the_browser_s_subscription_of_that_account_only() {
     left.sort();
     assert_eq!(endpoints(&server).await, left);
     // Signing out without a device, or again, forgets nothing more.
-    sign_out(&mut client, &second.refresh_token, "").await.unwrap();
+    sign_out(&mut client, &second.refresh_token, "")
+        .await
+        .unwrap();
     assert_eq!(endpoints(&server).await, left);
     push.stop().await;
     server.stop().await;

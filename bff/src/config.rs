@@ -36,6 +36,12 @@ pub struct Config {
     #[arg(long, env = "FILES_URL", default_value = "http://127.0.0.1:50052", value_parser = parse_files_urls)]
     pub files_url: Urls,
 
+    /// How long the BFF keeps the service catalogue that legacy `/api` calls list and name
+    /// services from, in milliseconds (0: asked of the server on every call). Its own legacy
+    /// edits of the catalogue show at once; edits through gRPC or another BFF within this time.
+    #[arg(long, env = "LEGACY_CATALOGUE_TTL_MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub legacy_catalogue_ttl_ms: u64,
+
     /// Folder of the built web app (`index.html`, `assets/`), relative to the working directory.
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
@@ -183,6 +189,7 @@ mod tests {
         let config = Config::try_parse_from(["repairs-bff"]).unwrap();
         assert_eq!(config.server_url.to_string(), "http://127.0.0.1:50051/");
         assert_eq!(config.server_check_ms, 2000);
+        assert_eq!(config.legacy_catalogue_ttl_ms, 1000);
         assert_eq!(config.files_url.to_string(), "http://127.0.0.1:50052/");
         assert_eq!(config.cors_origins.0.len(), 2);
         assert_eq!(config.log_format, LogFormat::Text);
@@ -196,6 +203,7 @@ mod tests {
             "SERVER_URL",
             "SERVER_CHECK_MS",
             "FILES_URL",
+            "LEGACY_CATALOGUE_TTL_MS",
             "WEB_DIST",
             "CORS_ORIGINS",
             "LOG_FORMAT",

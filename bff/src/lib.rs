@@ -19,6 +19,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use tracing::Level;
 
+mod cache;
 pub mod config;
 pub mod legacy;
 pub mod metrics;
@@ -51,6 +52,8 @@ pub struct AppState {
     /// gRPC channel to the servers for the legacy translations and the passthrough, spread
     /// over those that are serving (`servers`).
     channel: Channel,
+    /// The service catalogue the legacy calls name services from, kept for a moment.
+    legacy_catalogue: legacy::catalogue::CatalogueCache,
     metrics: metrics::Metrics,
 }
 
@@ -70,6 +73,9 @@ impl AppState {
                 config.stripe_publishable_key.is_some(),
             )?,
             channel,
+            legacy_catalogue: legacy::catalogue::CatalogueCache::new(Duration::from_millis(
+                config.legacy_catalogue_ttl_ms,
+            )),
             metrics: metrics::Metrics::new()?,
         })
     }
@@ -80,7 +86,10 @@ pub fn app(state: AppState) -> Router {
     let cors = cors(state.cors_origins.clone());
     Router::new()
         .merge(probes::routes(state.channel.clone()))
-        .merge(legacy::routes(state.channel.clone()))
+        .merge(legacy::routes(
+            state.channel.clone(),
+            state.legacy_catalogue.clone(),
+        ))
         .merge(files::routes(state.files.clone()))
         .merge(webhooks::routes(state.channel.clone()))
         .route(

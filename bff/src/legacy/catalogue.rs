@@ -1,13 +1,18 @@
 //! The service catalogue as the old clients name it: the one mapping from what they send (ids,
 //! full English or French names, or the original client's short names such as "Plumber") to
 //! service ids, and from ids back to the English names the old records show. Every legacy call
-//! that names a service goes through [`Catalogue`].
+//! that names a service goes through [`Catalogue`], and so through the BFF's short-lived copy
+//! of it ([`CatalogueCache`]).
+
+use std::sync::Arc;
 
 use repairs_proto::content;
 
+use super::auth::LegacyToken;
 use super::error::ApiError;
 use super::rpc::Rpc;
 use super::text::{english, fold, split_list};
+use crate::cache::Cached;
 
 /// The original client's short service names and the catalogue's English name each stands for.
 const SHORT_NAMES: [(&str, &str); 8] = [
@@ -21,24 +26,42 @@ const SHORT_NAMES: [(&str, &str); 8] = [
     ("Electrical Appliance Repair", "Electrical Appliance Repair"),
 ];
 
-/// The services as the server lists them: ids <-> names.
+/// The active catalogue as one BFF keeps it for `LEGACY_CATALOGUE_TTL_MS` (README): most
+/// legacy calls name a service, and the server would otherwise list the catalogue for each.
+/// The BFF's own legacy edits drop it (see [`Catalogue::changed`]).
+pub type CatalogueCache = Cached<Vec<content::Service>, tonic::Status>;
+
+/// The services as the server lists them: ids <-> names. Shared, so a copy costs nothing.
 #[derive(Debug, Clone, Default)]
-pub struct Catalogue(Vec<content::Service>);
+pub struct Catalogue(Arc<Vec<content::Service>>);
 
 impl Catalogue {
     pub fn new(services: Vec<content::Service>) -> Self {
-        Self(services)
+        Self(Arc::new(services))
     }
 
-    /// The whole catalogue, as the server lists it now.
+    /// The whole active catalogue, as the server listed it at most the cache's TTL ago.
     pub async fn load(rpc: &Rpc) -> Result<Self, ApiError> {
         let services = rpc
-            .content()
-            .list_services(rpc.request(content::ListServicesRequest::default()))
-            .await?
-            .into_inner()
-            .services;
-        Ok(Self::new(services))
+            .catalogue_cache()
+            .get(|| {
+                // The same answer for every caller, so one caller's load serves all: it is
+                // asked for without the caller's token, keeping the request id and client.
+                let anonymous = rpc.with_token(LegacyToken::default());
+                async move {
+                    let request = anonymous.request(content::ListServicesRequest::default());
+                    let reply = anonymous.content().list_services(request).await?;
+                    Ok(reply.into_inner().services)
+                }
+            })
+            .await?;
+        Ok(Self(services))
+    }
+
+    /// After this BFF changed the catalogue: its next load asks the server, so the caller
+    /// sees the change at once.
+    pub fn changed(rpc: &Rpc) {
+        rpc.catalogue_cache().invalidate();
     }
 
     /// The services, in the catalogue's order.

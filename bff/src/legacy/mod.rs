@@ -2,9 +2,10 @@
 //! one module per area, each becoming a gRPC call to the server.
 
 use axum::routing::{any, get};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use tonic::transport::Channel;
 
+use catalogue::CatalogueCache;
 use error::ApiError;
 use table::{Call, Translation};
 
@@ -104,8 +105,12 @@ pub fn translated_calls() -> Vec<Call> {
 }
 
 /// The `/api` router: every area, then JSON 404/405 for whatever else is under `/api`
-/// (never the web app, and never tonic-web's 400). Its calls go to the server on `channel`.
-pub fn routes<S: Clone + Send + Sync + 'static>(channel: Channel) -> Router<S> {
+/// (never the web app, and never tonic-web's 400). Its calls go to the server on `channel`,
+/// and name services from `catalogue` (read by [`rpc::Rpc`]).
+pub fn routes<S: Clone + Send + Sync + 'static>(
+    channel: Channel,
+    catalogue: CatalogueCache,
+) -> Router<S> {
     let areas = AREAS.iter().fold(Router::new(), |router, area| {
         router.merge(table::area(area.calls, (area.translations)()))
     });
@@ -117,7 +122,8 @@ pub fn routes<S: Clone + Send + Sync + 'static>(channel: Channel) -> Router<S> {
         .route("/api", any(not_found))
         .route("/api/", any(not_found))
         .route("/api/{*rest}", any(not_found))
-        .method_not_allowed_fallback(method_not_allowed);
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(Extension(catalogue));
     body::limit(router).with_state(channel)
 }
 

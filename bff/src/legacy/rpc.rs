@@ -1,7 +1,8 @@
 //! What every translated legacy call needs to call the server: the gRPC clients on the shared
 //! channel, and the metadata each call carries (the caller's token as `authorization: Bearer`,
 //! the `x-request-id` of the HTTP request, so server logs line up with the BFF's, and the
-//! caller's address in `x-forwarded-for`, which the server's per-client limits count by).
+//! caller's address in `x-forwarded-for`, which the server's per-client limits count by), and
+//! the legacy routes' copy of the service catalogue.
 
 use std::net::SocketAddr;
 
@@ -16,6 +17,7 @@ use tonic::metadata::AsciiMetadataValue;
 use tonic::transport::Channel;
 
 use super::auth::LegacyToken;
+use super::catalogue::CatalogueCache;
 use super::error::ApiError;
 use crate::forwarded::forwarded_for;
 
@@ -29,6 +31,7 @@ pub struct Rpc {
     request_id: Option<AsciiMetadataValue>,
     forwarded_for: Option<AsciiMetadataValue>,
     channel: Channel,
+    catalogue: CatalogueCache,
 }
 
 impl Rpc {
@@ -60,6 +63,11 @@ impl Rpc {
         }
     }
 
+    /// The catalogue as this BFF keeps it (see [`super::catalogue::Catalogue::load`]).
+    pub fn catalogue_cache(&self) -> &CatalogueCache {
+        &self.catalogue
+    }
+
     pub fn accounts(&self) -> AccountsServiceClient<Channel> {
         AccountsServiceClient::new(self.channel.clone())
     }
@@ -81,7 +89,9 @@ impl Rpc {
     }
 }
 
-/// The legacy routes' state is the channel itself (see [`super::table::Handler`]).
+/// The legacy routes' state is the channel itself (see [`super::table::Handler`]); their
+/// catalogue cache is an extension [`super::routes`] adds. Elsewhere (the Stripe webhook,
+/// prerendered pages) there is none, and a catalogue would be loaded on every call.
 impl FromRequestParts<Channel> for Rpc {
     type Rejection = ApiError;
 
@@ -101,11 +111,17 @@ impl FromRequestParts<Channel> for Rpc {
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .and_then(|info| forwarded_for(&parts.headers, info.0).parse().ok());
+        let catalogue = parts
+            .extensions
+            .get::<CatalogueCache>()
+            .cloned()
+            .unwrap_or_default();
         Ok(Self {
             token,
             request_id,
             forwarded_for,
             channel: channel.clone(),
+            catalogue,
         })
     }
 }
@@ -125,6 +141,7 @@ mod tests {
             request_id: Some(AsciiMetadataValue::from_static("req-1")),
             forwarded_for: Some(AsciiMetadataValue::from_static("198.51.100.7")),
             channel: Endpoint::from_static("http://127.0.0.1:1").connect_lazy(),
+            catalogue: CatalogueCache::default(),
         };
         let request = rpc.request(());
         assert_eq!(

@@ -2,7 +2,8 @@
 //! and the admin's calls that edit it. The old admin screens were English: `name` and
 //! `description` are the English texts (a new service's French ones take them until someone
 //! translates them; `name_fr` and `description_fr` may be sent too), and an update changes
-//! only what its body sends.
+//! only what its body sends. An edit that succeeds drops this BFF's copy of the catalogue, so
+//! the admin's next list shows it.
 
 use axum::Json;
 use axum::extract::{Path, Request};
@@ -143,6 +144,7 @@ async fn create(rpc: Rpc, request: Request) -> Reply {
         .create_service(rpc.request(request))
         .await?
         .into_inner();
+    Catalogue::changed(&rpc);
     saved("Service Successfully Created", reply.service)
 }
 
@@ -175,6 +177,7 @@ async fn update(rpc: Rpc, request: Request) -> Reply {
         .update_service(rpc.request(request))
         .await?
         .into_inner();
+    Catalogue::changed(&rpc);
     saved("Service Successfully Updated", reply.service)
 }
 
@@ -189,6 +192,7 @@ async fn delete_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
         }))
         .await?
         .into_inner();
+    Catalogue::changed(&rpc);
     let msg = if reply.archived {
         "Service archived: requests or professionals still use it"
     } else {

@@ -15,6 +15,7 @@ mod grpc_web;
 mod legacy;
 mod legacy_accounts;
 mod legacy_billing;
+mod legacy_catalogue;
 mod legacy_client;
 mod legacy_client_addr;
 mod legacy_content;

@@ -33,6 +33,9 @@ async fn server_named_draining(name: &str, drain_ms: u64) -> TestServer {
     server
 }
 
+/// Checks servers often, and keeps no catalogue: each listing asks a server.
+const SPREAD: &[&str] = &["--server-check-ms", "100", "--legacy-catalogue-ttl-ms", "0"];
+
 /// How many of `calls` listings each server answered (by its first service's name).
 async fn answered_by(bff: &Bff, calls: usize) -> BTreeMap<String, usize> {
     let http = reqwest::Client::new();
@@ -52,7 +55,7 @@ async fn calls_are_spread_over_the_servers_and_a_stopped_one_is_left_out() {
     let a = server_named("Server A").await;
     let b = server_named("Server B").await;
     let urls = format!("{},{}", a.url(), b.url());
-    let bff = Bff::start(Some(&urls), NO_WEB, &["--server-check-ms", "100"]).await;
+    let bff = Bff::start(Some(&urls), NO_WEB, SPREAD).await;
 
     let counts = answered_by(&bff, 40).await;
     assert_eq!(counts.len(), 2, "both servers answer: {counts:?}");
@@ -75,7 +78,7 @@ async fn a_server_stopped_with_a_drain_delay_longer_than_the_check_fails_no_call
     let a = server_named("Server A").await;
     let b = server_named_draining("Server B", 1000).await;
     let urls = format!("{},{}", a.url(), b.url());
-    let bff = Bff::start(Some(&urls), NO_WEB, &["--server-check-ms", "100"]).await;
+    let bff = Bff::start(Some(&urls), NO_WEB, SPREAD).await;
     assert_eq!(answered_by(&bff, 20).await.len(), 2);
 
     // Calls one after another all through B's stop (as in a rolling restart).

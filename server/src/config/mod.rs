@@ -83,10 +83,12 @@ pub struct Config {
     #[arg(long, env = "DATABASE_MAX_CONNECTIONS", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub database_max_connections: u32,
 
-    /// Database connections for reads of one statement (a public profile), beside those
-    /// above: each goes back as its statement ends, without the round trip the pool makes
-    /// as it takes a connection back (`store::reads`).
-    #[arg(long, env = "DATABASE_READ_CONNECTIONS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    /// Database connections for one-row reads by id (public profiles), beside those above:
+    /// each runs one statement at a time for every such read waiting (up to 64), and goes
+    /// back as it ends, without the round trip the pool makes as it takes a connection back
+    /// (`store::reads`, `store::batched`). One makes the largest batches: on two cores with
+    /// Postgres beside it, more connections meant smaller batches and fewer reads a second.
+    #[arg(long, env = "DATABASE_READ_CONNECTIONS", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub database_read_connections: u32,
 
     /// Folder holding initdb, pg_ctl and postgres, for the embedded cluster. Found

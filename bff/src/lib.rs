@@ -53,7 +53,7 @@ pub struct AppState {
     /// over those that are serving (`servers`).
     channel: Channel,
     /// The service catalogue the legacy calls name services from, kept for a moment.
-    legacy_catalogue: legacy::catalogue::CatalogueCache,
+    legacy_catalogue: legacy::rpc::CatalogueCache,
     metrics: metrics::Metrics,
 }
 
@@ -73,7 +73,7 @@ impl AppState {
                 config.stripe_publishable_key.is_some(),
             )?,
             channel,
-            legacy_catalogue: legacy::catalogue::CatalogueCache::new(Duration::from_millis(
+            legacy_catalogue: legacy::rpc::CatalogueCache::new(Duration::from_millis(
                 config.legacy_catalogue_ttl_ms,
             )),
             metrics: metrics::Metrics::new()?,

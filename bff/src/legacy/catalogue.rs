@@ -2,7 +2,7 @@
 //! full English or French names, or the original client's short names such as "Plumber") to
 //! service ids, and from ids back to the English names the old records show. Every legacy call
 //! that names a service goes through [`Catalogue`], and so through the BFF's short-lived copy
-//! of it ([`CatalogueCache`]).
+//! of it ([`super::rpc::CatalogueCache`]).
 
 use std::sync::Arc;
 
@@ -12,7 +12,6 @@ use super::auth::LegacyToken;
 use super::error::ApiError;
 use super::rpc::Rpc;
 use super::text::{english, fold, split_list};
-use crate::cache::Cached;
 
 /// The original client's short service names and the catalogue's English name each stands for.
 const SHORT_NAMES: [(&str, &str); 8] = [
@@ -25,11 +24,6 @@ const SHORT_NAMES: [(&str, &str); 8] = [
     ("Cleaning and Disinfection", "Cleaning and Disinfection"),
     ("Electrical Appliance Repair", "Electrical Appliance Repair"),
 ];
-
-/// The active catalogue as one BFF keeps it for `LEGACY_CATALOGUE_TTL_MS` (README): most
-/// legacy calls name a service, and the server would otherwise list the catalogue for each.
-/// The BFF's own legacy edits drop it (see [`Catalogue::changed`]).
-pub type CatalogueCache = Cached<Vec<content::Service>, tonic::Status>;
 
 /// The services as the server lists them: ids <-> names. Shared, so a copy costs nothing.
 #[derive(Debug, Clone, Default)]

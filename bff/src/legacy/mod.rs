@@ -5,8 +5,8 @@ use axum::routing::{any, get};
 use axum::{Extension, Json, Router};
 use tonic::transport::Channel;
 
-use catalogue::CatalogueCache;
 use error::ApiError;
+use rpc::CatalogueCache;
 use table::{Call, Translation};
 
 pub mod auth;

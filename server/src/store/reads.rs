@@ -84,12 +84,6 @@ impl Reads {
         self.inner.idle.lock().map_or(0, |idle| idle.len())
     }
 
-    /// Connections open, in use or idle.
-    pub fn size(&self) -> usize {
-        let max = usize::try_from(self.inner.options.max_connections.max(1)).unwrap_or(1);
-        self.num_idle() + max - self.inner.permits.available_permits()
-    }
-
     /// A connection for one read, waiting at most the acquire timeout
     /// (`sqlx::Error::PoolTimedOut`, as the pool's own wait).
     pub async fn acquire(&self) -> sqlx::Result<ReadConnection> {

@@ -41,7 +41,8 @@ const initialStatus = (device: PushDevice): AlertsStatus => {
  */
 export function useDeviceAlerts(role: AlertsRole, device: PushDevice) {
   const account = deviceAccount(role, useSignedInId(role) ?? '');
-  const store = browserStore();
+  // Read once: `browserStore` probes localStorage with a write at each call.
+  const [store] = useState(browserStore);
   const language = useLanguage();
   const fetchKey = useFetchPushPublicKey();
   const add = useAddPushSubscription();

@@ -53,55 +53,70 @@ pub fn spawn(
     mut shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(crate::store::transaction::tracked(async move {
-        let db = state.db.clone();
         while !*shutdown.borrow() {
-            match purge(&db, keep_sent).await {
-                Ok(purged) if purged != Purged::default() => {
-                    tracing::info!(?purged, "purged expired rows");
-                }
-                Ok(_) => {}
-                Err(error) => tracing::error!(error = ?error, "purge failed"),
-            }
-            match crate::requests::expire_due(&db, chrono::Utc::now()).await {
-                Ok(0) => {}
-                Ok(expired) => tracing::info!(expired, "open repair requests expired"),
-                Err(error) => tracing::error!(error = ?error, "repair request expiry failed"),
-            }
-            match crate::matching::refresh_eligibility(&db, chrono::Utc::now()).await {
-                Ok(0) => {}
-                Ok(changed) => tracing::info!(changed, "matching eligibility refreshed"),
-                Err(error) => tracing::error!(error = ?error, "matching eligibility failed"),
-            }
-            match crate::billing::membership::send_reminders(&db).await {
-                Ok(0) => {}
-                Ok(sent) => tracing::info!(sent, "membership reminders written"),
-                Err(error) => tracing::error!(error = ?error, "membership reminders failed"),
-            }
-            match crate::hiring::sweep::sweep(&state, chrono::Utc::now()).await {
-                Ok(swept) if swept != crate::hiring::sweep::Swept::default() => {
-                    tracing::info!(?swept, "card holds of hires swept");
-                }
-                Ok(_) => {}
-                Err(error) => tracing::error!(error = ?error, "hold sweep failed"),
-            }
-            match crate::hiring::reconcile::reconcile(&state, chrono::Utc::now()).await {
-                Ok(done) if done != crate::hiring::reconcile::Reconciled::default() => {
-                    tracing::info!(?done, "hires cut short reconciled");
-                }
-                Ok(_) => {}
-                Err(error) => tracing::error!(error = ?error, "hire reconciliation failed"),
-            }
-            match crate::billing::payout_transfers::send_due(&state, chrono::Utc::now()).await {
-                Ok(sent) if sent != crate::billing::payout_transfers::Sent::default() => {
-                    tracing::info!(?sent, "payouts transferred");
-                }
-                Ok(_) => {}
-                Err(error) => tracing::error!(error = ?error, "payout transfers failed"),
-            }
+            let ok = pass(&state, keep_sent).await;
+            state
+                .metrics
+                .housekeeping_pass_finished(ok, chrono::Utc::now());
             tokio::select! {
                 () = tokio::time::sleep(every) => {}
                 changed = shutdown.changed() => if changed.is_err() { break },
             }
         }
     }))
+}
+
+/// One pass: every step, each logged on its own; `true` when none failed.
+async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
+    let db = &state.db;
+    let now = chrono::Utc::now;
+    [
+        logged("purge", purge(db, keep_sent).await),
+        logged(
+            "request expiry",
+            crate::requests::expire_due(db, now()).await,
+        ),
+        logged(
+            "matching eligibility",
+            crate::matching::refresh_eligibility(db, now()).await,
+        ),
+        logged(
+            "membership reminders",
+            crate::billing::membership::send_reminders(db).await,
+        ),
+        logged(
+            "hold sweep",
+            crate::hiring::sweep::sweep(state, now()).await,
+        ),
+        logged(
+            "hire reconciliation",
+            crate::hiring::reconcile::reconcile(state, now()).await,
+        ),
+        logged(
+            "payout transfers",
+            crate::billing::payout_transfers::send_due(state, now()).await,
+        ),
+    ]
+    .into_iter()
+    .all(|ok| ok)
+}
+
+/// Logs what a step did (nothing when it had nothing to do) or how it failed; `true` unless
+/// it failed. A failed step is the server's own trouble (its database or a provider), so ERROR.
+fn logged<T, E>(step: &str, result: Result<T, E>) -> bool
+where
+    T: std::fmt::Debug + Default + PartialEq,
+    E: std::fmt::Debug,
+{
+    match result {
+        Ok(done) if done == T::default() => true,
+        Ok(done) => {
+            tracing::info!(step, ?done, "housekeeping step done");
+            true
+        }
+        Err(error) => {
+            tracing::error!(step, ?error, "housekeeping step failed");
+            false
+        }
+    }
 }

@@ -22,6 +22,8 @@
 //! | `repairs_payment_holds` | gauge | `state` (`lapsing`: ends within a day, `lapsed`: ended, still held) |
 //! | `repairs_notification_delay_seconds` | histogram | `channel` |
 //! | `repairs_emergency_escalations_total` | counter | |
+//! | `repairs_housekeeping_passes_total` | counter | `outcome` (`ok`, `failed`: a step failed) |
+//! | `repairs_housekeeping_last_pass_timestamp_seconds` | gauge | |
 
 mod rpc;
 
@@ -60,6 +62,8 @@ struct Inner {
     payment_failures: IntCounterVec,
     notification_delay: HistogramVec,
     escalations: IntCounter,
+    housekeeping_passes: IntCounterVec,
+    housekeeping_last_pass: prometheus::Gauge,
     pool: IntGaugeVec,
     pool_max: IntGauge,
     pool_timeouts: IntCounter,
@@ -208,6 +212,21 @@ impl Metrics {
                     "Emergencies nobody quoted on in time, announced to the next ring.",
                 ),
             ),
+            housekeeping_passes: registered(
+                r,
+                counters(
+                    "repairs_housekeeping_passes_total",
+                    "Housekeeping passes finished, by outcome (failed: a step of it failed).",
+                    &["outcome"],
+                ),
+            ),
+            housekeeping_last_pass: registered(
+                r,
+                prometheus::Gauge::new(
+                    "repairs_housekeeping_last_pass_timestamp_seconds",
+                    "When this process last finished a housekeeping pass (Unix time; 0: none yet).",
+                ),
+            ),
             pool: registered(
                 r,
                 gauges(
@@ -298,6 +317,19 @@ impl Metrics {
         self.0.escalations.inc();
     }
 
+    /// A housekeeping pass finished (`crate::housekeeping`); `ok` when every step of it did.
+    pub fn housekeeping_pass_finished(&self, ok: bool, at: chrono::DateTime<chrono::Utc>) {
+        let outcome = if ok { "ok" } else { "failed" };
+        let inner = &self.0;
+        inner
+            .housekeeping_passes
+            .with_label_values(&[outcome])
+            .inc();
+        inner
+            .housekeeping_last_pass
+            .set(at.timestamp_millis() as f64 / 1000.0);
+    }
+
     fn notification_delay(&self, channel: &str) -> Histogram {
         self.0.notification_delay.with_label_values(&[channel])
     }
@@ -360,6 +392,8 @@ mod tests {
         metrics.webhook_failed("stripe", "signature");
         metrics.payment_failed("authorize", "declined");
         metrics.notification_sent("sms", 3.0);
+        let at = chrono::DateTime::from_timestamp(1_700_000_000, 500_000_000).unwrap_or_default();
+        metrics.housekeeping_pass_finished(false, at);
         let text = metrics.render(&Snapshot {
             pool_in_use: 2,
             pool_idle: 3,
@@ -388,6 +422,8 @@ mod tests {
             "repairs_outbox_oldest_pending_seconds 12.5",
             "repairs_payment_holds{state=\"lapsing\"} 2",
             "repairs_payment_holds{state=\"lapsed\"} 0",
+            "repairs_housekeeping_passes_total{outcome=\"failed\"} 1",
+            "repairs_housekeeping_last_pass_timestamp_seconds 1700000000.5",
         ] {
             assert!(
                 text.lines().any(|l| l == line),

@@ -1,6 +1,6 @@
 //! `/metrics` on the server's HTTP listener, scraped after real calls: RPCs by method and
 //! code with their latency, open streams, the delay of a request's notifications, the pool,
-//! the outbox, lapsing holds, payment and webhook failures.
+//! the outbox, lapsing holds, housekeeping passes, payment and webhook failures.
 
 use std::time::Duration;
 
@@ -33,9 +33,10 @@ fn handled(text: &str, method: &str, code: &str) -> Option<f64> {
     )
 }
 
-/// Scrapes until `check` holds (a stream's end reaches the server a little later).
+/// Scrapes until `check` holds, for up to 20 s (a stream's end reaches the server a little
+/// later; the first housekeeping pass runs beside the first calls).
 async fn eventually(server: &TestServer, check: impl Fn(&str) -> bool) -> String {
-    for _ in 0..50 {
+    for _ in 0..200 {
         let text = scrape(server).await;
         if check(&text) {
             return text;
@@ -154,9 +155,26 @@ async fn pool_outbox_holds_and_failures_are_reported() {
     .execute(db)
     .await
     .unwrap();
-    // Hires' holds: one ends in two hours, one in five days, one ended an hour ago (written
-    // after the calls above, so after the housekeeping pass made at start, which would
-    // release it; the next pass is an hour away).
+    // Hires' holds: one ends in two hours, one in five days, one ended an hour ago, written
+    // once the pass made at start has finished (it would release the last; the next pass is
+    // an hour away).
+    let passes = |text: &str| {
+        value(
+            text,
+            "repairs_housekeeping_passes_total",
+            &[("outcome", "ok")],
+        )
+    };
+    let first_pass = eventually(&server, |text| passes(text).is_some()).await;
+    assert_eq!(passes(&first_pass), Some(1.0), "{first_pass}");
+    let finished = value(
+        &first_pass,
+        "repairs_housekeeping_last_pass_timestamp_seconds",
+        &[],
+    )
+    .unwrap();
+    let since = chrono::Utc::now().timestamp_millis() as f64 / 1000.0 - finished;
+    assert!((0.0..120.0).contains(&since), "{since}");
     for (hours, charge) in [(2, "pi_soon"), (120, "pi_later"), (-1, "pi_over")] {
         sqlx::query(
             "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,

@@ -176,6 +176,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         open_requests: live::open_requests::hub(stream_limits),
         request_changes: live::request_changes::hub(stream_limits),
         request_reach: live::request_reach::hub(stream_limits),
+        request_opens: store::request_opens::OpenRecorder::new(database.pool.clone()),
         translation,
         google: providers.google,
         facebook: providers.facebook,

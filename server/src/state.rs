@@ -57,6 +57,9 @@ pub struct AppState {
     /// Requests whose counts of professionals alerted and who opened them may have changed,
     /// pushed to their customer's watch (`requests::reach`).
     pub request_reach: Arc<RequestReachHub>,
+    /// Professionals' opens of requests, waiting to be written in batches
+    /// (`store::request_opens`).
+    pub request_opens: crate::store::request_opens::OpenRecorder,
     /// Translation through the configured provider, cached and bounded.
     pub translation: Arc<TranslationService>,
     pub google: Arc<dyn GoogleIdentity>,

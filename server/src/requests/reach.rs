@@ -1,7 +1,7 @@
 //! How far a request reached, for its customer and admins: how many professionals were
 //! alerted of it (by any channel) and how many opened it, counts only. A professional's read
 //! of the request records their opening it, once per professional and request, beside the
-//! read (which neither waits for nor fails with the record). Watchers hear the counts'
+//! read (which neither waits for nor fails with the record; `store::request_opens` writes them). Watchers hear the counts'
 //! changes ([`crate::live::request_reach`]) and read them again at most once a
 //! [`REREAD_EVERY`], however many changes they hear.
 
@@ -16,7 +16,7 @@ use crate::{
     error::ApiResult,
     live::notify_hub::{Heard, Subscription},
     state::AppState,
-    store::{repair_requests::RepairRequestRow, request_reach},
+    store::{repair_requests::RepairRequestRow, request_opens, request_reach},
 };
 
 pub use crate::store::request_reach::ReachCounts;
@@ -40,19 +40,16 @@ pub async fn of(
 }
 
 /// Records that `caller` opened request `id`, which they just read, when their reading counts
-/// as an open (a professional's). In the background: the read answers without waiting for
-/// it, and a record that cannot be written is logged, never the read's failure.
+/// as an open (a professional's). In the background (`store::request_opens`): the read answers
+/// without waiting for it, and a record that cannot be written is logged, never the read's
+/// failure.
 pub fn record_open(state: &AppState, caller: &Caller, id: Uuid) {
-    if !access::read_counts_as_open(caller) {
-        return;
+    if access::read_counts_as_open(caller) {
+        state.request_opens.record(request_opens::Open {
+            repair_request_id: id,
+            professional_id: caller.account_id,
+        });
     }
-    let db = state.db.clone();
-    let professional_id = caller.account_id;
-    tokio::spawn(async move {
-        if let Err(error) = request_reach::record_open(&db, id, professional_id).await {
-            tracing::warn!(%error, request_id = %id, "could not record that a professional opened a request");
-        }
-    });
 }
 
 /// When a watcher reads the counts again: [`SETTLE`] after the first change heard, and no

@@ -23,21 +23,3 @@ pub async fn counts(db: &PgPool, repair_request_id: Uuid) -> sqlx::Result<ReachC
     .fetch_one(db)
     .await
 }
-
-/// Records that professional `professional_id` opened the request, the first time only;
-/// whether this was the first time.
-pub async fn record_open(
-    db: &PgPool,
-    repair_request_id: Uuid,
-    professional_id: Uuid,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "insert into request_opens (repair_request_id, professional_id) values ($1, $2)
-         on conflict do nothing",
-    )
-    .bind(repair_request_id)
-    .bind(professional_id)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}

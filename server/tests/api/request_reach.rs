@@ -211,3 +211,97 @@ async fn another_customer_and_professionals_never_get_the_counts() {
     );
     server.stop().await;
 }
+
+#[tokio::test]
+async fn many_reads_at_once_record_each_open_once_on_one_connection() {
+    use futures::StreamExt;
+    const PROS: usize = 8;
+    const READS_EACH: usize = 30;
+    let (server, mut market, customer_token, pros, request) = alerted_request(PROS).await;
+    let id = request.id.as_str();
+    let opens = &server.server.state.request_opens;
+    let before = opens.statements_run();
+    // 240 professional reads, 48 at a time.
+    let reads = pros
+        .iter()
+        .flat_map(|token| std::iter::repeat_n(token, READS_EACH));
+    let answered: Vec<_> = futures::stream::iter(reads)
+        .map(|token| {
+            let mut market = market.clone();
+            async move { get(&mut market, token, id).await }
+        })
+        .buffer_unordered(48)
+        .collect()
+        .await;
+    assert!(answered.iter().all(Result::is_ok));
+    wait_for_reach(&mut market, &customer_token, id, (PROS as i32, PROS as i32)).await;
+    let statements = opens.statements_run() - before;
+    println!(
+        "{} reads, {statements} statements writing their opens",
+        PROS * READS_EACH
+    );
+    assert!((1..=(PROS * READS_EACH) as u64).contains(&statements));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn waiting_opens_are_written_together_and_bounded() {
+    use repairs_server::store::request_opens::{MAX_BATCH, MAX_WAITING, Open, OpenRecorder};
+    let (server, _, _, _, request) = alerted_request(2).await;
+    let request_id = Uuid::parse_str(&request.id).unwrap();
+    let pros: Vec<Uuid> = sqlx::query_scalar("select id from professionals")
+        .fetch_all(db(&server))
+        .await
+        .unwrap();
+    assert_eq!(pros.len(), 2);
+    let recorder = OpenRecorder::new(db(&server).clone());
+    let stranger = |_| Open {
+        repair_request_id: Uuid::now_v7(),
+        professional_id: Uuid::now_v7(),
+    };
+    // Queued without a pause (this test's runtime has one thread, so the writer waits for
+    // it): each real open a hundred times, and opens of requests that no longer exist.
+    for _ in 0..100 {
+        for &professional_id in &pros {
+            recorder.record(Open {
+                repair_request_id: request_id,
+                professional_id,
+            });
+        }
+    }
+    for open in (0..MAX_BATCH * 2).map(stranger) {
+        recorder.record(open);
+    }
+    let written = || async {
+        sqlx::query_scalar::<_, i64>("select count(*) from request_opens")
+            .fetch_one(db(&server))
+            .await
+            .unwrap()
+    };
+    for _ in 0..100 {
+        if recorder.statements_run() == 3 && written().await == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        (recorder.statements_run(), written().await),
+        (3, 2),
+        "1,002 distinct opens in three statements; only the two of a request that exists stay"
+    );
+
+    // Beyond MAX_WAITING, opens are dropped: the statements stop at what MAX_WAITING takes.
+    for open in (0..MAX_WAITING + 1_000).map(stranger) {
+        recorder.record(open);
+    }
+    let wanted = 3 + (MAX_WAITING / MAX_BATCH) as u64;
+    for _ in 0..200 {
+        if recorder.statements_run() >= wanted {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(recorder.statements_run(), wanted);
+    server.stop().await;
+}

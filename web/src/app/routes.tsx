@@ -13,6 +13,7 @@ import { RouteLoader } from '@/components/route-loader';
 import {
   accountsRoutes,
   CustomerGate,
+  DeviceAlertsFollowLanguage,
   ProfessionalLandingRedirect,
   RedirectIfSignedIn,
   RequireRole,
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireRole role="customer">
+            <DeviceAlertsFollowLanguage role="customer" />
             <CustomerGate>
               <AreaLayout area="customer" />
             </CustomerGate>
@@ -118,6 +120,7 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireRole role="professional">
+            <DeviceAlertsFollowLanguage role="professional" />
             <ProfessionalGate>
               <ProfessionalAreaLayout />
             </ProfessionalGate>

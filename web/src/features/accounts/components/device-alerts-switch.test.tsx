@@ -95,6 +95,12 @@ describe('Alert me on this device', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Les alertes sont activées sur cet appareil.',
     );
+    // Recorded with the language sent, which later pages keep in step with theirs.
+    expect(JSON.parse(localStorage.getItem('device-alerts') ?? '{}')).toEqual({
+      endpoint: ENDPOINT,
+      account: `professional:${PROFESSIONAL_ID}`,
+      language: 'fr',
+    });
   });
 
   it('says how to allow notifications when the person blocks them, and subscribes nothing', async () => {

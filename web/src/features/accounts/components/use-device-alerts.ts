@@ -89,7 +89,7 @@ export function useDeviceAlerts(role: AlertsRole, device: PushDevice) {
       await subscription.unsubscribe().catch(() => false);
       throw error;
     }
-    rememberDeviceOwner(store, subscription.endpoint, account);
+    rememberDeviceOwner(store, subscription.endpoint, account, language);
     setStatus('on');
     setDone('on');
   };

@@ -10,6 +10,7 @@ import type { MemberRole } from '../roles';
 import { Logout } from './logout';
 
 export { CustomerGate } from '../components/customer-gate';
+export { DeviceAlertsFollowLanguage } from '../components/device-alerts-language';
 export { RequireRole } from '../components/require-role';
 export { ProfessionalLandingRedirect, RedirectIfSignedIn } from '../components/session-redirect';
 

@@ -21,7 +21,7 @@ use crate::{
     state::AppState,
     store::{
         push_subscriptions::{self, Owner},
-        refresh_tokens::{self, Family, NewFamily, Spent},
+        refresh_tokens::{self, Ended, Family, NewFamily, Spent},
         session_versions,
     },
 };
@@ -139,11 +139,7 @@ pub async fn sign_out(
         tracing::debug!("sign-out of a session that was not open");
     }
     // Admins have no devices to forget.
-    let kind = signed_out
-        .role
-        .parse()
-        .ok()
-        .and_then(|role| super::account_kind(role).ok());
+    let kind = super::account_kind(signed_out.role.0).ok();
     if let (Some(endpoint), Some(kind)) = (push_endpoint, kind) {
         let owner = Owner {
             kind,
@@ -161,22 +157,17 @@ fn parse(refresh_token: &str) -> ApiResult<RefreshToken> {
 
 /// The family's role, if it may still be renewed.
 fn still_open(family: &Family) -> ApiResult<Role> {
-    if let Some(reason) = &family.end_reason {
-        return Err(revoked(match reason.as_str() {
-            "signed_out" => "this session was signed out; sign in again",
-            _ => "this session was ended because a refresh token was used twice; sign in again",
-        }));
-    }
-    if family.expired {
-        return Err(ApiError::Unauthenticated {
+    match family.ended {
+        Ended::SignedOut => Err(revoked("this session was signed out; sign in again")),
+        Ended::Reused => Err(revoked(
+            "this session was ended because a refresh token was used twice; sign in again",
+        )),
+        Ended::No if family.expired => Err(ApiError::Unauthenticated {
             reason: ErrorReason::SessionTooOld,
             message: "this session reached the end of its lifetime; sign in again".to_owned(),
-        });
+        }),
+        Ended::No => Ok(family.role.0),
     }
-    family
-        .role
-        .parse()
-        .map_err(|()| ApiError::Internal(anyhow::anyhow!("a session family of no known role")))
 }
 
 fn revoked(message: &str) -> ApiError {

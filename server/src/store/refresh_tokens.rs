@@ -43,14 +43,52 @@ pub async fn open(db: impl PgExecutor<'_>, family: &NewFamily<'_>) -> sqlx::Resu
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Family {
     pub id: Uuid,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: StoredRole,
     pub account_id: Uuid,
     pub token_version: i32,
     pub expires_at: DateTime<Utc>,
-    /// `signed_out` or `reused` when the family ended early.
-    pub end_reason: Option<String>,
+    #[sqlx(rename = "end_reason", try_from = "Option<String>")]
+    pub ended: Ended,
     /// Whether `expires_at` has passed, by the database's clock.
     pub expired: bool,
+}
+
+/// Whether a family ended before its time (`end_reason`, which the table's check keeps to
+/// these two).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    No,
+    SignedOut,
+    /// One of its tokens was sent twice.
+    Reused,
+}
+
+impl TryFrom<Option<String>> for Ended {
+    type Error = String;
+    fn try_from(reason: Option<String>) -> Result<Self, String> {
+        match reason.as_deref() {
+            None => Ok(Ended::No),
+            Some("signed_out") => Ok(Ended::SignedOut),
+            Some("reused") => Ok(Ended::Reused),
+            Some(other) => Err(format!(
+                "a session family ended for no known reason: {other}"
+            )),
+        }
+    }
+}
+
+/// A family's `role` column (the table's check keeps it to the three roles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StoredRole(pub Role);
+
+impl TryFrom<String> for StoredRole {
+    type Error = String;
+    fn try_from(role: String) -> Result<Self, String> {
+        role.parse()
+            .map(StoredRole)
+            .map_err(|()| format!("a session family of no known role: {role}"))
+    }
 }
 
 /// What spending a token found.
@@ -116,7 +154,8 @@ pub async fn add(db: impl PgExecutor<'_>, family_id: Uuid, token_hash: &[u8]) ->
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SignedOut {
     pub account_id: Uuid,
-    pub role: String,
+    #[sqlx(try_from = "String")]
+    pub role: StoredRole,
     /// False when the family had ended already.
     pub ended_now: bool,
 }
@@ -151,4 +190,28 @@ pub async fn purge_expired(db: &PgPool, kept_for: chrono::Duration) -> sqlx::Res
         .execute(db)
         .await?;
     Ok(done.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_family_s_end_and_role_read_as_types_and_nothing_else_passes() {
+        assert_eq!(Ended::try_from(None), Ok(Ended::No));
+        assert_eq!(
+            Ended::try_from(Some("signed_out".to_owned())),
+            Ok(Ended::SignedOut)
+        );
+        assert_eq!(
+            Ended::try_from(Some("reused".to_owned())),
+            Ok(Ended::Reused)
+        );
+        assert!(Ended::try_from(Some("expired".to_owned())).is_err());
+        assert_eq!(
+            StoredRole::try_from("admin".to_owned()),
+            Ok(StoredRole(Role::Admin))
+        );
+        assert!(StoredRole::try_from("owner".to_owned()).is_err());
+    }
 }

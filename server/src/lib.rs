@@ -236,15 +236,15 @@ impl BackgroundTasks {
                 keep_sent,
                 stop.clone(),
             ),
-            state
-                .open_requests
-                .spawn_listener(state.db.clone(), stop.clone()),
-            state
-                .request_changes
-                .spawn_listener(state.db.clone(), stop.clone()),
-            state
-                .request_reach
-                .spawn_listener(state.db.clone(), stop.clone()),
+            live::listener::spawn(
+                state.db.clone(),
+                vec![
+                    state.open_requests.clone(),
+                    state.request_changes.clone(),
+                    state.request_reach.clone(),
+                ],
+                stop.clone(),
+            ),
             readiness.spawn_checks(
                 state.db.clone(),
                 state.cache.clone(),

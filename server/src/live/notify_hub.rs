@@ -1,7 +1,7 @@
-//! Postgres LISTEN/NOTIFY fanned out to the live streams of this process. Each hub listens
-//! on one channel (so changes written through any server replica reach every replica), parses
-//! each payload into an event and hands it to every open stream; each stream decides what
-//! its caller may see. Streams are bounded per caller and in all, and end when the server
+//! Postgres LISTEN/NOTIFY fanned out to the live streams of this process. Each hub hears
+//! one channel ([`super::listener`], so changes written through any server replica reach
+//! every replica), parses each payload into an event and hands it to every open stream; each
+//! stream decides what its caller may see. Streams are bounded per caller and in all, and end when the server
 //! stops (and with their caller's session: `auth::stream`). Used by WatchOpenRequests
 //! (`matching::watch`) and WatchRepairRequest (`requests::watch`).
 
@@ -11,17 +11,9 @@ use std::{
         Arc, Mutex,
         atomic::{AtomicU64, Ordering},
     },
-    time::Duration,
 };
 
-use sqlx::{
-    PgPool,
-    postgres::{PgListener, PgPoolOptions},
-};
-use tokio::{
-    sync::{broadcast, watch},
-    task::JoinHandle,
-};
+use tokio::sync::{broadcast, watch};
 use uuid::Uuid;
 
 use crate::error::{ApiError, ApiResult, ErrorReason};
@@ -216,60 +208,22 @@ impl<E: Clone + Send + 'static> NotifyHub<E> {
     pub fn close(&self) {
         self.closing.send_replace(true);
     }
+}
 
-    /// Listens on the channel until `stop`, announcing each event; reconnects after a lost
-    /// connection and then announces a [`Heard::Gap`] (events sent meanwhile were missed).
-    pub fn spawn_listener(
-        self: &Arc<Self>,
-        db: PgPool,
-        mut stop: watch::Receiver<bool>,
-    ) -> JoinHandle<()> {
-        let hub = Arc::clone(self);
-        tokio::spawn(async move {
-            loop {
-                tokio::select! {
-                    _ = stop.changed() => return,
-                    result = hub.listen(&db) => match result {
-                        Ok(()) => tracing::warn!(channel = hub.channel, "listener lost; reconnecting"),
-                        Err(error) => tracing::warn!(%error, channel = hub.channel, "listener failed; reconnecting"),
-                    }
-                }
-                tokio::select! {
-                    _ = stop.changed() => return,
-                    () = tokio::time::sleep(Duration::from_secs(1)) => {}
-                }
-            }
-        })
+impl<E: Clone + Send + Sync + 'static> super::listener::Channel for NotifyHub<E> {
+    fn name(&self) -> &'static str {
+        self.channel
     }
 
-    /// Listens until the connection is lost (`Ok`) or cannot be made (`Err`), on a connection
-    /// of its own made like `db`'s: a LISTEN holds its connection for as long as the server
-    /// runs, which must not take it from the calls' pool.
-    async fn listen(&self, db: &PgPool) -> sqlx::Result<()> {
-        let own = PgPoolOptions::new()
-            .max_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_lazy_with(db.connect_options().as_ref().clone());
-        let mut listener = PgListener::connect_with(&own).await?;
-        listener.listen(self.channel).await?;
-        // Listening again after a lost connection: what was sent meanwhile is unknown.
-        self.announce(Heard::Gap);
-        loop {
-            // `None`: the connection was lost. Listen again from scratch, so that the gap is
-            // announced only once listening again (recv would reconnect by itself, silently).
-            let Some(notification) = listener.try_recv().await? else {
-                return Ok(());
-            };
-            match (self.parse)(notification.payload()) {
-                Some(event) => self.announce(Heard::Event(event)),
-                None => tracing::warn!(
-                    channel = self.channel,
-                    payload = notification.payload(),
-                    "payload not understood"
-                ),
-            }
+    fn heard(&self, payload: &str) {
+        match (self.parse)(payload) {
+            Some(event) => self.announce(Heard::Event(event)),
+            None => tracing::warn!(channel = self.channel, payload, "payload not understood"),
         }
+    }
+
+    fn missed(&self) {
+        self.announce(Heard::Gap);
     }
 }
 

@@ -52,7 +52,8 @@ pub struct AppState {
     /// gRPC channel to the servers for the legacy translations and the passthrough, spread
     /// over those that are serving (`servers`).
     channel: Channel,
-    /// The service catalogue the legacy calls name services from, kept for a moment.
+    /// The service catalogue the legacy calls name services from (and the prerendered pages
+    /// show), kept for a moment.
     legacy_catalogue: legacy::rpc::CatalogueCache,
     metrics: metrics::Metrics,
 }
@@ -64,18 +65,22 @@ impl AppState {
             &config.server_url.0,
             Duration::from_millis(config.server_check_ms),
         );
+        let legacy_catalogue =
+            legacy::rpc::CatalogueCache::new(Duration::from_millis(config.legacy_catalogue_ttl_ms));
         Ok(Self {
             upstream: grpc_web::Upstream::new(channel.clone()),
             files: files::FileServer::new(&config.files_url.0)?,
-            web: static_files::WebApp::new(&config.web_dist, channel.clone()),
+            web: static_files::WebApp::new(
+                &config.web_dist,
+                channel.clone(),
+                legacy_catalogue.clone(),
+            ),
             cors_origins: config.cors_origins.0.clone(),
             security_headers: security_headers::SecurityHeaders::new(
                 config.stripe_publishable_key.is_some(),
             )?,
             channel,
-            legacy_catalogue: legacy::rpc::CatalogueCache::new(Duration::from_millis(
-                config.legacy_catalogue_ttl_ms,
-            )),
+            legacy_catalogue,
             metrics: metrics::Metrics::new()?,
         })
     }

@@ -5,7 +5,8 @@
 //! `WEB_DIST/pages/index.json` names each page's file and what to fill in: the markers
 //! `{{banner_h1}}`, `{{how_1.heading}}` take the server's text of that field (as the legacy
 //! `/api/pages` reads it), or the catalogue's `defaults` where the server's is empty; and
-//! `{{services}}` takes one card per service of `ListServices`, from the card template of its
+//! `{{services}}` takes one card per service of `ListServices` (the copy the legacy calls
+//! keep, `LEGACY_CATALOGUE_TTL_MS`), from the card template of its
 //! icon: `image` for a service with an icon URL, the category whose English name it has, else
 //! `wrench`; the catalogue's categories (`defaultServices`) while the server lists none. The
 //! rules are the app's (`useHomePage`, `useServiceCatalogue`): the app's first render, which
@@ -29,8 +30,9 @@ use tonic::transport::Channel;
 use tower::ServiceExt;
 use tower_http::compression::Compression;
 
+use crate::legacy::catalogue::Catalogue;
 use crate::legacy::pages::{home_json, professional_json};
-use crate::legacy::rpc::Rpc;
+use crate::legacy::rpc::{CatalogueCache, Rpc};
 
 /// One prerendered page as `pages/index.json` describes it.
 #[derive(Debug, Deserialize)]
@@ -78,16 +80,20 @@ type Index = Arc<HashMap<String, Arc<Entry>>>;
 pub struct Prerendered {
     folder: PathBuf,
     channel: Channel,
+    /// The services' copy the legacy calls keep (`LEGACY_CATALOGUE_TTL_MS`): a landing page
+    /// seen by many asks the server for its services once per TTL, not once per view.
+    catalogue: CatalogueCache,
     /// pages/index.json as last read, with its modification time (read again when it changes,
     /// so a new build needs no restart).
     index: Arc<Mutex<Option<(SystemTime, Index)>>>,
 }
 
 impl Prerendered {
-    pub fn new(dist: &Path, channel: Channel) -> Self {
+    pub fn new(dist: &Path, channel: Channel, catalogue: CatalogueCache) -> Self {
         Self {
             folder: dist.join("pages"),
             channel,
+            catalogue,
             index: Arc::default(),
         }
     }
@@ -129,6 +135,7 @@ impl Prerendered {
         let (mut parts, body) = request.into_parts();
         let html = match &entry.data {
             Some(data) => {
+                parts.extensions.insert(self.catalogue.clone());
                 let texts = match Rpc::from_request_parts(&mut parts, &self.channel).await {
                     Ok(rpc) => ServerTexts::load(&rpc, data, &entry.language).await,
                     Err(_) => ServerTexts::default(),
@@ -188,9 +195,7 @@ impl ServerTexts {
             };
             Ok::<_, tonic::Status>(page)
         };
-        let mut content = rpc.content();
-        let services = content.list_services(rpc.request(pb::ListServicesRequest::default()));
-        let (page, services) = tokio::join!(page, services);
+        let (page, services) = tokio::join!(page, Catalogue::load(rpc));
         let mut texts = HashMap::new();
         match page {
             Ok(page) => flatten(&page, "", &mut texts),
@@ -199,9 +204,9 @@ impl ServerTexts {
             }
         }
         let services = match services {
-            Ok(reply) => Some(reply.into_inner().services),
-            Err(status) => {
-                tracing::warn!(%status, "services unavailable: the categories shown");
+            Ok(catalogue) => Some(catalogue.services().to_vec()),
+            Err(error) => {
+                tracing::warn!(?error, "services unavailable: the categories shown");
                 None
             }
         };

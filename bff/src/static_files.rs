@@ -12,6 +12,7 @@ use tonic::transport::Channel;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
+use crate::legacy::rpc::CatalogueCache;
 use crate::prerendered::Prerendered;
 
 /// Vite puts content-hashed files under /assets: their content never changes under a name.
@@ -32,8 +33,9 @@ pub struct WebApp {
 }
 
 impl WebApp {
-    /// `channel` reaches the server, for the texts of the prerendered pages.
-    pub fn new(dist: &Path, channel: Channel) -> Self {
+    /// `channel` reaches the server, for the texts of the prerendered pages; their services
+    /// come from `catalogue`, the copy the legacy calls keep.
+    pub fn new(dist: &Path, channel: Channel, catalogue: CatalogueCache) -> Self {
         let index = dist.join("index.html");
         Self {
             assets: ServeDir::new(dist).precompressed_br().precompressed_gzip(),
@@ -45,7 +47,7 @@ impl WebApp {
                         .precompressed_br()
                         .precompressed_gzip(),
                 ),
-            prerendered: Prerendered::new(dist, channel),
+            prerendered: Prerendered::new(dist, channel, catalogue),
             index,
         }
     }

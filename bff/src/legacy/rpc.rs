@@ -95,8 +95,9 @@ impl Rpc {
 }
 
 /// The legacy routes' state is the channel itself (see [`super::table::Handler`]); their
-/// catalogue cache is an extension [`super::routes`] adds. Elsewhere (the Stripe webhook,
-/// prerendered pages) there is none, and a catalogue would be loaded on every call.
+/// catalogue cache is an extension [`super::routes`] (and the prerendered pages) add.
+/// Elsewhere (the Stripe webhook) there is none, and a catalogue would be loaded on every
+/// call.
 impl FromRequestParts<Channel> for Rpc {
     type Rejection = ApiError;
 

@@ -35,7 +35,7 @@ async fn listed(bff: &Bff) -> Vec<String> {
 }
 
 /// Adds a service through gRPC, straight to the server.
-async fn create_past_the_bff(server: &TestServer, admin: &str, name: &str) {
+pub async fn create_past_the_bff(server: &TestServer, admin: &str, name: &str) {
     let request = pb::CreateServiceRequest {
         name: Some(LocalizedText {
             en: name.to_owned(),

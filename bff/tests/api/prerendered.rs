@@ -2,13 +2,15 @@
 //! the server's current texts and services filled in, compressed, never cached; the catalogue's
 //! texts and categories when the server does not answer.
 //!
-//! The admin's edit test needs TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
+//! The tests with a server need TEST_DATABASE_URL and TEST_REDIS_URL (`make test`).
 
 use crate::helpers::legacy::{PNG, post, post_form};
 use crate::helpers::server::Stack;
 use crate::helpers::{Bff, assert_security_headers, header, varies_by_encoding};
+use crate::legacy_catalogue::create_past_the_bff;
 use crate::legacy_content::service_form;
 use repairs_server::domain::Role;
+use repairs_server::testing::TestServer;
 use serde_json::json;
 
 const INDEX: &str = "<!doctype html><html><body><div id=\"root\"></div></body></html>";
@@ -145,4 +147,41 @@ async fn an_admins_edit_shows_on_the_prerendered_page_at_once() {
     );
     assert!(after.contains("\">Glazier</li>"), "{after}");
     stack.stop().await;
+}
+
+#[tokio::test]
+async fn the_pages_show_the_services_the_bff_keeps_for_the_legacy_calls() {
+    let dist = prerendered_app();
+    let server = TestServer::start().await;
+    let (_, admin) = server.account_token(Role::Admin).await;
+    let files = format!("http://{}", server.server.http_addr);
+    // A BFF that keeps the catalogue a minute.
+    let flags = ["--files-url", &files, "--legacy-catalogue-ttl-ms", "60000"];
+    let bff = Bff::start(Some(&server.url()), dist.path().to_str().unwrap(), &flags).await;
+    let page = || async {
+        let response = reqwest::get(bff.url("/fr")).await.unwrap();
+        assert_eq!(response.status(), 200);
+        response.text().await.unwrap()
+    };
+    let before = page().await;
+    assert!(before.contains("<ul><li"), "{before}");
+
+    // Added straight to the server: the pages keep the copy they share with the legacy
+    // calls, asking the server once per TTL rather than once per view...
+    create_past_the_bff(&server, &admin, "Chimney sweeping").await;
+    assert_eq!(page().await, before);
+    // ... which the BFF's own legacy edit drops at once.
+    let created = reqwest::Client::new()
+        .post(bff.url("/api/services/create"))
+        .bearer_auth(&admin)
+        .multipart(service_form("Glazier", PNG, "image/png"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(created.status(), 200);
+    let after = page().await;
+    assert!(after.contains(">Chimney sweeping (fr): </li>"), "{after}");
+    assert!(after.contains("\">Glazier</li>"), "{after}");
+    bff.stop().await;
+    server.stop().await;
 }

@@ -23,11 +23,7 @@ DATABASE=
 DATA=
 
 stop() {
-  [ -n "$BFF_PID" ] && kill "$BFF_PID" 2>/dev/null
-  if [ -n "$SERVER_PID" ]; then
-    kill "$SERVER_PID" 2>/dev/null
-    wait "$SERVER_PID" 2>/dev/null
-  fi
+  stop_product "$BFF_PID" "$SERVER_PID"
   [ -n "$DATABASE" ] && psql -q "$TEST_DATABASE_URL" -c "drop database if exists $DATABASE" >/dev/null 2>&1
   [ -n "$DATA" ] && rm -rf "$DATA"
   if [ -n "$OWN_SERVICES" ]; then

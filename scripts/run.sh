@@ -8,6 +8,7 @@
 # ADMIN_EMAIL and ADMIN_PASSWORD (an admin created at start).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/services.sh
 
 export DATA_DIR=${DATA_DIR:-./data}
 export GRPC_ADDR=${GRPC_ADDR:-127.0.0.1:50051}
@@ -32,9 +33,7 @@ SERVER_PID=
 BFF_PID=
 stop() {
   trap - INT TERM EXIT
-  [ -n "$BFF_PID" ] && kill "$BFF_PID" 2>/dev/null
-  # The server stops its Postgres cluster on the way out: wait for it.
-  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+  stop_product "$BFF_PID" "$SERVER_PID"
   exit 0
 }
 trap stop INT TERM EXIT

@@ -1,5 +1,6 @@
 # Throwaway Postgres and Redis on 127.0.0.1 for tests. Sourced by scripts/test.sh.
 # Each is started in a temporary folder and stopped by its process id on exit.
+# Also how the scripts that start the product stop it (stop_product).
 
 # A free TCP port on 127.0.0.1.
 free_port() {
@@ -61,4 +62,16 @@ stop_test_redis() {
     rm -rf "$TEST_REDIS_DIR"
     TEST_REDIS_PID=
   fi
+}
+
+# Stops a BFF and a server this shell started in the background (`stop_product BFF_PID
+# SERVER_PID`; either may be empty): the server last, waited for, since an embedded one stops
+# its Postgres cluster on the way out.
+stop_product() {
+  [ -n "$1" ] && kill "$1" 2>/dev/null
+  if [ -n "$2" ]; then
+    kill "$2" 2>/dev/null
+    wait "$2" 2>/dev/null
+  fi
+  return 0
 }

@@ -29,12 +29,7 @@ SERVER_PID=
 BFF_PID=
 DATA=
 stop() {
-  [ -n "$BFF_PID" ] && kill "$BFF_PID" 2>/dev/null
-  # The embedded server stops its Postgres cluster on the way out: wait for it.
-  if [ -n "$SERVER_PID" ]; then
-    kill "$SERVER_PID" 2>/dev/null
-    wait "$SERVER_PID" 2>/dev/null
-  fi
+  stop_product "$BFF_PID" "$SERVER_PID"
   [ -n "$DATA" ] && rm -rf "$DATA"
   return 0
 }

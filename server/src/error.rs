@@ -338,8 +338,16 @@ pub(crate) fn database_unavailable(error: &sqlx::Error) -> bool {
     }
 }
 
+/// Postgres refuses a NUL character in text (SQLSTATE 22021). Only a caller's input carries
+/// one, through a field no check read as text first: the caller's mistake, told as such, and
+/// logged for us to add the check.
+fn nul_in_text(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(db) if db.code().as_deref() == Some("22021"))
+}
+
 /// The one mapping of database errors: an unreachable or saturated database is UNAVAILABLE
-/// (retryable), a caller's broken constraint is its own status, anything else INTERNAL.
+/// (retryable), a caller's broken constraint is its own status, text the database cannot
+/// hold INVALID_ARGUMENT, anything else INTERNAL.
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         if database_unavailable(&error) {
@@ -348,6 +356,10 @@ impl From<sqlx::Error> for ApiError {
             }
             tracing::error!(%error, "database unavailable");
             return database_unavailable_error();
+        }
+        if nul_in_text(&error) {
+            tracing::warn!(%error, "a NUL character reached the database: a field lacks its text check");
+            return Self::invalid("request", "text may not contain NUL characters");
         }
         let constraint = match &error {
             sqlx::Error::Database(db) => db.constraint(),

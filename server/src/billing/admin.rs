@@ -48,7 +48,9 @@ async fn resolve(ledger: &Ledger, target: &Target) -> ApiResult<Payment> {
         }
         Target::Charge(charge_id) => {
             let charge_id = charge_id.trim();
-            if charge_id.is_empty() || charge_id.len() > 255 {
+            // Gateways' ids are letters, digits and underscores (`pi_...`).
+            let shaped = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+            if charge_id.is_empty() || charge_id.len() > 255 || !charge_id.bytes().all(shaped) {
                 return Err(ApiError::invalid(
                     "target.charge_id",
                     "this charge id is not valid",

@@ -21,6 +21,7 @@ mod contact;
 mod content_pages;
 mod customer_deletion;
 mod dashboards;
+mod database_errors;
 mod deadlines;
 mod escalation;
 mod faults;

@@ -158,6 +158,14 @@ async fn a_test_charge_is_authorised_then_captured_released_or_refunded() {
         .await
         .unwrap_err();
     assert_eq!(nameless.code(), Code::InvalidArgument);
+    // A charge id no gateway gives (a NUL, spaces, accents) is refused before any lookup.
+    for malformed in ["pi_\0x", "pi x", "pi_é", ""] {
+        let refused = capture(Target::ChargeId(malformed.into()), Uuid::new_v4())
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{malformed:?}");
+        assert!(refused.message().contains("charge id"), "{refused:?}");
+    }
 
     let actions: Vec<(String, String)> = sqlx::query_as(
         "select action, outcome from audit_events where target_type = 'payment'

@@ -168,7 +168,7 @@ impl Prerendered {
 #[derive(Default)]
 struct ServerTexts {
     texts: HashMap<String, String>,
-    services: Option<Vec<pb::Service>>,
+    services: Option<Catalogue>,
 }
 
 impl ServerTexts {
@@ -204,7 +204,7 @@ impl ServerTexts {
             }
         }
         let services = match services {
-            Ok(catalogue) => Some(catalogue.services().to_vec()),
+            Ok(catalogue) => Some(catalogue),
             Err(error) => {
                 tracing::warn!(?error, "services unavailable: the categories shown");
                 None
@@ -230,7 +230,7 @@ fn flatten(value: &Value, prefix: &str, out: &mut HashMap<String, String>) {
 }
 
 fn fill_page(template: &str, entry: &Entry, server: &ServerTexts) -> String {
-    let services = services_html(entry, server.services.as_deref());
+    let services = services_html(entry, server.services.as_ref().map(Catalogue::services));
     fill(template, |name| {
         if name == "services" {
             return Some(services.clone());
@@ -407,11 +407,11 @@ mod tests {
     #[test]
     fn services_take_the_card_of_their_icon_in_the_page_language() {
         let server = ServerTexts {
-            services: Some(vec![
+            services: Some(Catalogue::new(vec![
                 service("Plumbing Services", "Plomberie", ""),
                 service("Welding", "", ""),
                 service("Glass", "Vitres", "/files/icons/g.png?a=1&b=\"2\""),
-            ]),
+            ])),
             ..Default::default()
         };
         let html = fill_page("<ul>{{services}}</ul>", &entry(), &server);
@@ -424,7 +424,7 @@ mod tests {
 
     #[test]
     fn without_services_the_categories_show() {
-        for services in [None, Some(vec![])] {
+        for services in [None, Some(Catalogue::default())] {
             let server = ServerTexts {
                 services,
                 ..Default::default()

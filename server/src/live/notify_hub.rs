@@ -1,9 +1,9 @@
 //! Postgres LISTEN/NOTIFY fanned out to the live streams of this process. Each hub hears
 //! one channel ([`super::listener`], so changes written through any server replica reach
 //! every replica), parses each payload into an event and hands it to every open stream; each
-//! stream decides what its caller may see. Streams are bounded per caller and in all, and end when the server
-//! stops (and with their caller's session: `auth::stream`). Used by WatchOpenRequests
-//! (`matching::watch`) and WatchRepairRequest (`requests::watch`).
+//! stream decides what its caller may see. Streams are bounded per caller and in all, and end
+//! when the server stops (and with their caller's session: `auth::stream`). Used by
+//! WatchOpenRequests (`matching::watch`) and WatchRepairRequest (`requests::watch`).
 
 use std::{
     collections::HashMap,

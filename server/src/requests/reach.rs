@@ -1,9 +1,9 @@
 //! How far a request reached, for its customer and admins: how many professionals were
 //! alerted of it (by any channel) and how many opened it, counts only. A professional's read
 //! of the request records their opening it, once per professional and request, beside the
-//! read (which neither waits for nor fails with the record; `store::request_opens` writes them). Watchers hear the counts'
-//! changes ([`crate::live::request_reach`]) and read them again at most once a
-//! [`REREAD_EVERY`], however many changes they hear.
+//! read (which neither waits for nor fails with the record; `store::request_opens` writes
+//! them). Watchers hear the counts' changes ([`crate::live::request_reach`]) and read them
+//! again at most once a [`REREAD_EVERY`], however many changes they hear.
 
 use std::time::Duration;
 

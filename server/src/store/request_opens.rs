@@ -151,7 +151,7 @@ impl Drop for Writer<'_> {
     }
 }
 
-/// A professional's first read of a request.
+/// A professional's read of a request, kept as an open the first time only.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Open {
     pub repair_request_id: Uuid,

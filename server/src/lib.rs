@@ -14,6 +14,7 @@ pub mod budgets;
 pub mod cache;
 pub mod config;
 pub mod content;
+pub mod conversations;
 pub mod dashboards;
 pub mod domain;
 pub mod error;
@@ -77,6 +78,7 @@ impl RunningServer {
         self.state.open_requests.close();
         self.state.request_changes.close();
         self.state.request_reach.close();
+        self.state.conversation_changes.close();
         self.readiness.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
@@ -176,6 +178,10 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         open_requests: live::open_requests::hub(stream_limits),
         request_changes: live::request_changes::hub(stream_limits),
         request_reach: live::request_reach::hub(stream_limits),
+        conversation_changes: live::conversation_changes::hub(live::notify_hub::StreamLimits {
+            per_caller: config.watch_conversations_per_account,
+            total: config.watch_streams_total,
+        }),
         request_opens: store::request_opens::OpenRecorder::new(database.pool.clone()),
         translation,
         google: providers.google,
@@ -205,8 +211,8 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     })
 }
 
-/// The outbox worker, the periodic purge and the escalation sweep, stopped together after
-/// the last call.
+/// The outbox worker, the periodic purge, the escalation sweep, the unread-message emails'
+/// sweep and the translation passes, stopped together after the last call.
 struct BackgroundTasks {
     shutdown: tokio::sync::watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
@@ -242,6 +248,7 @@ impl BackgroundTasks {
                     state.open_requests.clone(),
                     state.request_changes.clone(),
                     state.request_reach.clone(),
+                    state.conversation_changes.clone(),
                 ],
                 stop.clone(),
             ),
@@ -253,8 +260,10 @@ impl BackgroundTasks {
             ),
         ];
         tasks.push(requests::escalation::spawn(state.clone(), stop.clone()));
+        tasks.push(conversations::emails::spawn(state.clone(), stop.clone()));
         if state.translation.is_configured() {
-            tasks.push(requests::translations::spawn(state.clone(), stop));
+            tasks.push(requests::translations::spawn(state.clone(), stop.clone()));
+            tasks.push(conversations::translations::spawn(state.clone(), stop));
         }
         Self { shutdown, tasks }
     }

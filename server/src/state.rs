@@ -13,8 +13,8 @@ use crate::{
     cache::Cache,
     config::Config,
     live::{
-        open_requests::OpenRequestsHub, request_changes::RequestChangesHub,
-        request_reach::RequestReachHub,
+        conversation_changes::ConversationChangesHub, open_requests::OpenRequestsHub,
+        request_changes::RequestChangesHub, request_reach::RequestReachHub,
     },
     metrics::Metrics,
     outbox::OutboxSignal,
@@ -57,6 +57,9 @@ pub struct AppState {
     /// Requests whose counts of professionals alerted and who opened them may have changed,
     /// pushed to their customer's watch (`requests::reach`).
     pub request_reach: Arc<RequestReachHub>,
+    /// New messages and read markers pushed to those watching a conversation
+    /// (`conversations::watch`).
+    pub conversation_changes: Arc<ConversationChangesHub>,
     /// Professionals' opens of requests, waiting to be written in batches
     /// (`store::request_opens`).
     pub request_opens: crate::store::request_opens::OpenRecorder,

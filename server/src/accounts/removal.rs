@@ -2,7 +2,9 @@
 //! once. A professional goes with everything that hangs on it, its files (photo, licences)
 //! removed from the storage once the rows are gone. A customer's requests, orders, payments
 //! and reviews stay for the professionals and the books: the person is removed from them
-//! (anonymised) and their open requests are cancelled, as they would cancel them.
+//! (anonymised) and their open requests are cancelled, as they would cancel them. Either
+//! way the messages the account wrote lose their words (the other party reads them as
+//! deleted); the conversations stay for the other party.
 
 use chrono::Utc;
 use serde_json::json;
@@ -16,7 +18,7 @@ use crate::{
     state::AppState,
     store::{
         accounts::{self, AccountKind},
-        audit, customers, repair_requests, session_versions,
+        audit, conversations, customers, repair_requests, session_versions,
     },
 };
 
@@ -55,6 +57,7 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
         }
     }
     customers::anonymise(&mut tx, id, &email, phone.as_deref()).await?;
+    conversations::erase_author(&mut tx, id).await?;
     session_versions::bump(&mut *tx, Role::Customer, id).await?;
     // Who the customer was stays out of the log.
     audit::record_change(
@@ -77,6 +80,7 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     // Their customers are told before the quotes go with the account.
     crate::quotes::withdraw_all_of(&mut tx, id).await?;
+    conversations::erase_author(&mut tx, id).await?;
     let Some(deleted) = accounts::delete(&mut tx, kind, id).await? else {
         return Ok(false);
     };

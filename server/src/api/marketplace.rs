@@ -2,8 +2,9 @@
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the dashboards' counters, the address suggestions and quotes (send,
 //! read, withdraw, the request's list, the professional's lists), reviews and the live
-//! stream of one request (WatchRepairRequest, `requests::watch`); the other
-//! calls answer UNIMPLEMENTED until their rules land.
+//! stream of one request (WatchRepairRequest, `requests::watch`), and conversations
+//! (handed to `super::conversations`); the other calls answer UNIMPLEMENTED until their
+//! rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -13,6 +14,7 @@ use tokio::sync::mpsc;
 use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Response, Status, codegen::BoxStream};
 
+use super::conversations;
 use super::convert::Reply;
 use super::request_view::*;
 use super::{
@@ -205,11 +207,13 @@ impl MarketplaceService for MarketplaceApi {
         let customer_id =
             access::own_or_given(&caller, "customer_id", &request.get_ref().customer_id)?;
         let counts = dashboards::customer(&self.state.db, customer_id).await?;
+        let unread = dashboards::unread_messages(&self.state.db, &caller).await?;
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
             quotes_received: count(counts.quotes_received),
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
+            unread_messages: count(unread),
         }))
     }
 
@@ -224,6 +228,7 @@ impl MarketplaceService for MarketplaceApi {
             &request.get_ref().professional_id,
         )?;
         let dashboard = dashboards::professional(&self.state.db, professional_id).await?;
+        let unread = dashboards::unread_messages(&self.state.db, &caller).await?;
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::GetProfessionalDashboardResponse {
             requests_received: count(dashboard.received),
@@ -235,6 +240,7 @@ impl MarketplaceService for MarketplaceApi {
                 .iter()
                 .map(|viewed| repair_request_to_proto(viewed, language))
                 .collect(),
+            unread_messages: count(unread),
         }))
     }
 
@@ -400,6 +406,85 @@ impl MarketplaceService for MarketplaceApi {
                 .map_err(Status::from)
         });
         Ok(Response::new(stream::bound(guard, Box::pin(updates))))
+    }
+
+    // Conversations: each handled in `super::conversations`.
+
+    async fn send_message(
+        &self,
+        request: Request<pb::SendMessageRequest>,
+    ) -> Reply<pb::SendMessageResponse> {
+        conversations::send_message(&self.state, request).await
+    }
+
+    async fn list_conversations(
+        &self,
+        request: Request<pb::ListConversationsRequest>,
+    ) -> Reply<pb::ListConversationsResponse> {
+        conversations::list_conversations(&self.state, request).await
+    }
+
+    async fn list_messages(
+        &self,
+        request: Request<pb::ListMessagesRequest>,
+    ) -> Reply<pb::ListMessagesResponse> {
+        conversations::list_messages(&self.state, request).await
+    }
+
+    async fn mark_conversation_read(
+        &self,
+        request: Request<pb::MarkConversationReadRequest>,
+    ) -> Reply<pb::MarkConversationReadResponse> {
+        conversations::mark_conversation_read(&self.state, request).await
+    }
+
+    async fn watch_conversation(
+        &self,
+        request: Request<pb::WatchConversationRequest>,
+    ) -> Reply<BoxStream<pb::WatchConversationResponse>> {
+        conversations::watch_conversation(&self.state, request).await
+    }
+
+    async fn report_conversation(
+        &self,
+        request: Request<pb::ReportConversationRequest>,
+    ) -> Reply<pb::ReportConversationResponse> {
+        conversations::report_conversation(&self.state, request).await
+    }
+
+    async fn list_conversation_reports(
+        &self,
+        request: Request<pb::ListConversationReportsRequest>,
+    ) -> Reply<pb::ListConversationReportsResponse> {
+        conversations::list_conversation_reports(&self.state, request).await
+    }
+
+    async fn resolve_conversation_report(
+        &self,
+        request: Request<pb::ResolveConversationReportRequest>,
+    ) -> Reply<pb::ResolveConversationReportResponse> {
+        conversations::resolve_conversation_report(&self.state, request).await
+    }
+
+    async fn block_professional(
+        &self,
+        request: Request<pb::BlockProfessionalRequest>,
+    ) -> Reply<pb::BlockProfessionalResponse> {
+        conversations::block_professional(&self.state, request).await
+    }
+
+    async fn unblock_professional(
+        &self,
+        request: Request<pb::UnblockProfessionalRequest>,
+    ) -> Reply<pb::UnblockProfessionalResponse> {
+        conversations::unblock_professional(&self.state, request).await
+    }
+
+    async fn list_blocked_professionals(
+        &self,
+        request: Request<pb::ListBlockedProfessionalsRequest>,
+    ) -> Reply<pb::ListBlockedProfessionalsResponse> {
+        conversations::list_blocked_professionals(&self.state, request).await
     }
 
     async fn suggest_addresses(

@@ -8,6 +8,8 @@ mod billing;
 mod billing_view;
 mod client_addr;
 mod content;
+mod conversation_view;
+mod conversations;
 mod convert;
 pub mod deadline;
 pub mod health;

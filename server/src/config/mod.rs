@@ -439,6 +439,34 @@ pub struct Config {
     #[arg(long, env = "WATCH_STREAMS_TOTAL", default_value_t = 1000)]
     pub watch_streams_total: usize,
 
+    /// Conversations one account may watch at once (WatchConversation): a customer's request
+    /// page may show one per professional.
+    #[arg(long, env = "WATCH_CONVERSATIONS_PER_ACCOUNT", default_value_t = 16)]
+    pub watch_conversations_per_account: usize,
+
+    /// Messages one account may send in ten minutes (SendMessage), all conversations
+    /// together; beyond, RESOURCE_EXHAUSTED (MESSAGE_BUDGET_SPENT) until the window renews.
+    #[arg(
+        long,
+        env = "MESSAGES_PER_ACCOUNT_PER_10_MINUTES",
+        default_value_t = 30
+    )]
+    pub messages_per_account_per_10_minutes: u32,
+
+    /// Messages one account may send in a day, all conversations together.
+    #[arg(long, env = "MESSAGES_PER_ACCOUNT_PER_DAY", default_value_t = 300)]
+    pub messages_per_account_per_day: u32,
+
+    /// How long a message stays unread before its reader is emailed of it (their devices
+    /// with alerts on are pushed at once). Seconds, or `90s`, `2m`, `1h`.
+    #[arg(long, env = "MESSAGE_EMAIL_AFTER", default_value = "2m", value_parser = parse_duration)]
+    pub message_email_after: std::time::Duration,
+
+    /// The least time between two emails of unread messages of one conversation to one
+    /// reader; what arrives meanwhile goes into the next. Seconds, or `90s`, `15m`, `1h`.
+    #[arg(long, env = "MESSAGE_EMAIL_EVERY", default_value = "15m", value_parser = parse_duration)]
+    pub message_email_every: std::time::Duration,
+
     /// Repair requests one customer may place per hour: each one emails (and may text) every
     /// matching professional, so this bounds what one account can make the service send.
     #[arg(

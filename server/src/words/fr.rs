@@ -6,9 +6,9 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    PaymentStep, Reviewed, Words,
-    format::{amount_parts, excerpt, symbol},
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
+    NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, symbol},
 };
 use crate::domain::Money;
 
@@ -400,6 +400,49 @@ impl Words for French {
             format!("Travail payé\u{a0}: {service}"),
             format!(
                 "Bonjour {name},\n\nLe paiement du travail ({service}) que vous avez effectué pour {customer} a été reçu le {when}.\n\nCommande\u{a0}: {order_id}\nMontant du travail\u{a0}: {amount}\nFrais de plateforme\u{a0}: {fee}\nVotre versement\u{a0}: {net}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hidden_phone(&self) -> &'static str {
+        "[numéro communiqué après l’embauche]"
+    }
+
+    fn hidden_email(&self) -> &'static str {
+        "[courriel communiqué après l’embauche]"
+    }
+
+    fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert {
+        Alert {
+            title: format!("Nouveau message\u{a0}: {}", message.service),
+            body: format!(
+                "{}\u{a0}: {}",
+                message.from,
+                excerpt_of(message.text, ALERT_EXCERPT_CHARS)
+            ),
+        }
+    }
+
+    fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail {
+        let (service, from, count, link) = (unread.service, unread.from, unread.count, unread.link);
+        let what = match count {
+            1 => "un message que vous n’avez pas lu".to_owned(),
+            n => format!("{n}\u{a0}messages que vous n’avez pas lus"),
+        };
+        let quoted: Vec<String> = unread
+            .texts
+            .iter()
+            .map(|text| format!("«\u{a0}{}\u{a0}»", excerpt(text)))
+            .collect();
+        let more = match count.saturating_sub(unread.texts.len()) {
+            0 => String::new(),
+            n => format!("\n\n… et {n}\u{a0}de plus."),
+        };
+        courriel(
+            format!("{from} vous a écrit\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{from} vous a écrit au sujet de la demande ({service})\u{a0}: {what}.\n\n{}{more}\n\nLire et répondre\u{a0}: {link}",
+                quoted.join("\n\n")
             ),
         )
     }

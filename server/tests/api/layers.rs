@@ -39,6 +39,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "accounts",
             "billing",
             "content",
+            "conversations",
             "dashboards",
             "hiring",
             "matching",

@@ -39,28 +39,56 @@ async fn language_of(state: &AppState, caller: &Caller) -> ApiResult<Language> {
     reply_language(&state.db, caller, types::Language::Unspecified as i32).await
 }
 
-/// The conversation a request names by its request and professional fields.
-async fn locate(
+/// A request that names a conversation by its request and professional fields.
+trait NamesConversation {
+    fn names(&self) -> (&str, &str);
+}
+
+macro_rules! names_conversation {
+    ($($request:ty),* $(,)?) => {
+        $(impl NamesConversation for $request {
+            fn names(&self) -> (&str, &str) {
+                (&self.repair_request_id, &self.professional_id)
+            }
+        })*
+    };
+}
+
+names_conversation!(
+    pb::SendMessageRequest,
+    pb::ListMessagesRequest,
+    pb::MarkConversationReadRequest,
+    pb::WatchConversationRequest,
+    pb::ReportConversationRequest,
+);
+
+/// The caller, the conversation `request` names (and where the caller stands in it), and
+/// the request's message.
+async fn named<T: NamesConversation>(
     state: &AppState,
-    caller: &Caller,
-    (repair_request_id, professional_id): (&str, &str),
-) -> ApiResult<place::Place> {
-    let request_id = parse_id("repair_request_id", repair_request_id)?;
-    place::locate(state, caller, request_id, professional_id).await
+    request: Request<T>,
+) -> ApiResult<(Caller, place::Place, T)> {
+    let caller = caller(&request)?;
+    let message = request.into_inner();
+    let (repair_request_id, professional_id) = message.names();
+    let repair_request_id = parse_id("repair_request_id", repair_request_id)?;
+    let at = place::locate(state, &caller, repair_request_id, professional_id).await?;
+    Ok((caller, at, message))
+}
+
+/// The customer calling and the professional `raw` names.
+fn customer_and_professional<T>(
+    request: &Request<T>,
+    raw: &str,
+) -> ApiResult<(Caller, uuid::Uuid)> {
+    Ok((caller(request)?, parse_id("professional_id", raw)?))
 }
 
 pub async fn send_message(
     state: &AppState,
     request: Request<pb::SendMessageRequest>,
 ) -> Reply<pb::SendMessageResponse> {
-    let caller = caller(&request)?;
-    let message = request.into_inner();
-    let at = locate(
-        state,
-        &caller,
-        (&message.repair_request_id, &message.professional_id),
-    )
-    .await?;
+    let (caller, at, message) = named(state, request).await?;
     let client_key = uuid::Uuid::parse_str(message.request_id.trim()).map_err(|_| {
         ApiError::invalid(
             "request_id",
@@ -119,14 +147,7 @@ pub async fn list_messages(
     state: &AppState,
     request: Request<pb::ListMessagesRequest>,
 ) -> Reply<pb::ListMessagesResponse> {
-    let caller = caller(&request)?;
-    let message = request.into_inner();
-    let at = locate(
-        state,
-        &caller,
-        (&message.repair_request_id, &message.professional_id),
-    )
-    .await?;
+    let (caller, at, message) = named(state, request).await?;
     let language = language_of(state, &caller).await?;
     let page = (message.page_size, message.page_token.as_str());
     let listed = read::list_messages(state, &caller, &at, page, language).await?;
@@ -144,14 +165,7 @@ pub async fn mark_conversation_read(
     state: &AppState,
     request: Request<pb::MarkConversationReadRequest>,
 ) -> Reply<pb::MarkConversationReadResponse> {
-    let caller = caller(&request)?;
-    let message = request.into_inner();
-    let at = locate(
-        state,
-        &caller,
-        (&message.repair_request_id, &message.professional_id),
-    )
-    .await?;
+    let (caller, at, message) = named(state, request).await?;
     let unread = read::mark_read(state, &caller, &at, message.sequence).await?;
     Ok(Response::new(pb::MarkConversationReadResponse {
         unread_count: unread.conversation,
@@ -163,22 +177,15 @@ pub async fn watch_conversation(
     state: &AppState,
     request: Request<pb::WatchConversationRequest>,
 ) -> Reply<BoxStream<pb::WatchConversationResponse>> {
-    let caller = caller(&request)?;
     let guard = stream::Guard::new(state.sessions.clone(), caller_session(&request)?);
-    let message = request.into_inner();
-    if message.after_sequence < 0 {
+    if request.get_ref().after_sequence < 0 {
         return Err(ApiError::invalid(
             "after_sequence",
             "give the last sequence seen, or 0 for a first watch",
         )
         .into());
     }
-    let at = locate(
-        state,
-        &caller,
-        (&message.repair_request_id, &message.professional_id),
-    )
-    .await?;
+    let (caller, at, message) = named(state, request).await?;
     let language = language_of(state, &caller).await?;
     let opened = watch::open(state, &caller, at)?;
     let (sender, receiver) = mpsc::channel(WATCH_BUFFER);
@@ -198,14 +205,7 @@ pub async fn report_conversation(
     state: &AppState,
     request: Request<pb::ReportConversationRequest>,
 ) -> Reply<pb::ReportConversationResponse> {
-    let caller = caller(&request)?;
-    let message = request.into_inner();
-    let at = locate(
-        state,
-        &caller,
-        (&message.repair_request_id, &message.professional_id),
-    )
-    .await?;
+    let (caller, at, message) = named(state, request).await?;
     let language = language_of(state, &caller).await?;
     let reason = report_reason_from_proto(message.reason);
     let report = reports::report(state, &at, reason, &message.details, language).await?;
@@ -247,8 +247,7 @@ pub async fn block_professional(
     state: &AppState,
     request: Request<pb::BlockProfessionalRequest>,
 ) -> Reply<pb::BlockProfessionalResponse> {
-    let caller = caller(&request)?;
-    let id = parse_id("professional_id", &request.get_ref().professional_id)?;
+    let (caller, id) = customer_and_professional(&request, &request.get_ref().professional_id)?;
     blocks::block(state, caller.account_id, id).await?;
     Ok(Response::new(pb::BlockProfessionalResponse {}))
 }
@@ -257,8 +256,7 @@ pub async fn unblock_professional(
     state: &AppState,
     request: Request<pb::UnblockProfessionalRequest>,
 ) -> Reply<pb::UnblockProfessionalResponse> {
-    let caller = caller(&request)?;
-    let id = parse_id("professional_id", &request.get_ref().professional_id)?;
+    let (caller, id) = customer_and_professional(&request, &request.get_ref().professional_id)?;
     blocks::unblock(state, caller.account_id, id).await?;
     Ok(Response::new(pb::UnblockProfessionalResponse {}))
 }

@@ -1,8 +1,8 @@
 //! The conversation a call names (a request and a professional) and where the caller stands
 //! in it: one of its two parties, or an admin; anyone else is told the request does not
-//! exist. A professional takes part only while they may see the request, by the rule
-//! GetRepairRequest applies (`requests::get`): matched, quoted, hired, or already in a
-//! conversation on it.
+//! exist. A conversation is opened with a professional who may see the request, by the rule
+//! GetRepairRequest applies (`requests::get`: matched, quoted or hired); once opened it stays
+//! its two parties' (that rule then keeps the professional seeing the request too).
 
 use uuid::Uuid;
 
@@ -15,7 +15,10 @@ use crate::{
     error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
     requests,
     state::AppState,
-    store::repair_requests::{self, RepairRequestRow},
+    store::{
+        conversations,
+        repair_requests::{self, RepairRequestRow},
+    },
 };
 
 /// A conversation as a call names it, whether or not it was opened yet.
@@ -89,7 +92,11 @@ pub async fn locate(
         ConversationSeat::Admin => None,
         ConversationSeat::Nobody => return Err(not_found("request")),
     };
-    if side.is_some() {
+    // Once opened, a conversation is its parties' to read, whatever became of the request
+    // or of the professional's account; before, the professional must be one who may see
+    // the request.
+    let opened = conversations::exists(&state.db, repair_request_id, professional_id).await?;
+    if side.is_some() && !opened {
         let professional = Caller {
             account_id: professional_id,
             role: Role::Professional,

@@ -3,7 +3,6 @@
 //! backwards), and read markers. An admin reads a request's conversations to settle a
 //! dispute; reading one that was reported leaves an entry in the audit log.
 
-use base64::Engine;
 use uuid::Uuid;
 
 use super::{
@@ -18,7 +17,7 @@ use crate::{
     store::{
         audit, conversation_reports,
         conversations::{self, ConversationRow, MessageRow, Whose},
-        page::PageRequest,
+        page::{PageRequest, text_of, token_of},
     },
 };
 
@@ -169,17 +168,14 @@ pub async fn list_messages(
 }
 
 fn encode_token(before: i64) -> String {
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("before:{before}"))
+    token_of(&format!("before:{before}"))
 }
 
 fn decode_token(token: &str) -> ApiResult<Option<i64>> {
     if token.is_empty() {
         return Ok(None);
     }
-    base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(token)
-        .ok()
-        .and_then(|raw| String::from_utf8(raw).ok())
+    text_of(token)
         .and_then(|raw| raw.strip_prefix("before:")?.parse::<i64>().ok())
         .filter(|before| *before > 0)
         .map(Some)

@@ -3,7 +3,6 @@
 //! first, then, when asked, closed ones newest first; an admin closes one with a note, which
 //! the audit log keeps.
 
-use base64::Engine;
 use chrono::{DateTime, Utc};
 use serde_json::json;
 use uuid::Uuid;
@@ -26,7 +25,7 @@ use crate::{
         audit,
         conversation_reports::{self, QueueAfter, ReportRow},
         conversations,
-        page::PageRequest,
+        page::{PageRequest, text_of, token_of},
     },
 };
 
@@ -171,29 +170,24 @@ fn encode_token(report: &ReportRow) -> String {
         Some(resolved) => ("r", resolved),
         None => ("o", report.created_at),
     };
-    let raw = format!("{kind}|{}|{}", time.timestamp_micros(), report.id);
-    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(raw)
+    token_of(&format!("{kind}|{}|{}", time.timestamp_micros(), report.id))
 }
 
 fn decode_token(token: &str) -> ApiResult<Option<QueueAfter>> {
     if token.is_empty() {
         return Ok(None);
     }
-    let parsed = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(token)
-        .ok()
-        .and_then(|raw| String::from_utf8(raw).ok())
-        .and_then(|raw| {
-            let mut parts = raw.splitn(3, '|');
-            let kind = parts.next()?.to_owned();
-            let time = DateTime::<Utc>::from_timestamp_micros(parts.next()?.parse().ok()?)?;
-            let id = Uuid::parse_str(parts.next()?).ok()?;
-            match kind.as_str() {
-                "o" => Some(QueueAfter::Open(time, id)),
-                "r" => Some(QueueAfter::Resolved(time, id)),
-                _ => None,
-            }
-        });
+    let parsed = text_of(token).and_then(|raw| {
+        let mut parts = raw.splitn(3, '|');
+        let kind = parts.next()?.to_owned();
+        let time = DateTime::<Utc>::from_timestamp_micros(parts.next()?.parse().ok()?)?;
+        let id = Uuid::parse_str(parts.next()?).ok()?;
+        match kind.as_str() {
+            "o" => Some(QueueAfter::Open(time, id)),
+            "r" => Some(QueueAfter::Resolved(time, id)),
+            _ => None,
+        }
+    });
     parsed.map(Some).ok_or_else(|| {
         ApiError::invalid(
             "page_token",

@@ -163,17 +163,18 @@ async fn write(
         .await?
         .ok_or_else(|| not_found("account"))?;
     let reader_id = place.account_of(side.other());
+    // A professional whose account was deleted reads nothing more.
     let reader_language = account_store::contact(&mut *tx, kind(side.other()), reader_id)
         .await?
-        .map(|reader| reader.language);
+        .ok_or_else(|| not_found("professional"))?
+        .language;
     let parties = Parties {
         repair_request_id: request_id,
         customer_id: place.request.customer_id,
         professional_id,
     };
     let (conversation_id, sequence) = conversations::next_sequence(&mut tx, parties).await?;
-    let translate = state.translation.is_configured()
-        && reader_language.is_some_and(|language| language != author.language);
+    let translate = state.translation.is_configured() && reader_language != author.language;
     let new = NewMessage {
         conversation_id,
         sequence,

@@ -19,6 +19,7 @@ mod audit_trail;
 mod cache;
 mod contact;
 mod content_pages;
+mod conversations;
 mod customer_deletion;
 mod dashboards;
 mod database_errors;

@@ -198,6 +198,25 @@ async fn send_all(
     }
 }
 
+/// For the messages `numbers`: send call to stream, answer to stream, and the call itself.
+fn figures_of(
+    timings: &Timings,
+    numbers: std::ops::Range<usize>,
+) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>) {
+    let mut delivery = Vec::new();
+    let mut after_answer = Vec::new();
+    let mut calls = Vec::new();
+    for number in numbers {
+        let (started, answered) = (timings.started[&number], timings.answered[&number]);
+        calls.push(answered - started);
+        if let Some(arrived) = timings.arrived.get(&number) {
+            delivery.push(*arrived - started);
+            after_answer.push(arrived.saturating_duration_since(answered));
+        }
+    }
+    (delivery, after_answer, calls)
+}
+
 #[tokio::main]
 async fn main() {
     let seconds: u64 = std::env::var("BENCH_SECONDS")
@@ -239,28 +258,13 @@ async fn main() {
     send_all(&market, &pairs, (CONVERSATIONS, measured), &timings).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
 
-    let timings = timings.lock().unwrap();
     let numbers = CONVERSATIONS..CONVERSATIONS + measured;
-    let mut delivery = Vec::new();
-    let mut after_answer = Vec::new();
-    let mut calls = Vec::new();
-    let mut missing = 0;
-    for number in numbers {
-        let (started, answered) = (timings.started[&number], timings.answered[&number]);
-        calls.push(answered - started);
-        match timings.arrived.get(&number) {
-            Some(arrived) => {
-                delivery.push(*arrived - started);
-                after_answer.push(arrived.saturating_duration_since(answered));
-            }
-            None => missing += 1,
-        }
-    }
+    let (delivery, after_answer, calls) = figures_of(&timings.lock().unwrap(), numbers);
+    let missing = measured - delivery.len();
     figures::report("send call -> on the reader's stream", delivery);
     figures::report("answer    -> on the reader's stream", after_answer);
     figures::report("SendMessage call                   ", calls);
     println!("messages not delivered: {missing} of {measured}");
-    drop(timings);
     for watcher in watchers {
         watcher.abort();
     }

@@ -100,10 +100,7 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     Ok(true)
 }
 
-/// Removes a stored file that no row refers to (any more). A failure leaves an unreachable
-/// file behind, named in the log for whoever cleans up; it is not the caller's failure.
+/// Removes a stored file that no row refers to (any more) (`providers::storage::discard`).
 pub(crate) async fn discard_file(state: &AppState, key: &str) {
-    if let Err(error) = state.storage.delete(key).await {
-        tracing::warn!(%error, key, "could not remove an unreferenced file");
-    }
+    crate::providers::storage::discard(state.storage.as_ref(), key).await;
 }

@@ -171,6 +171,8 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         close_time: r.closed_at.filter(|_| closed).map(timestamp),
         description_language: language_to_proto(r.description_language) as i32,
         description_translation: translation_for(r, language),
+        // Filled by the request photos' change.
+        photos: Vec::new(),
     }
 }
 

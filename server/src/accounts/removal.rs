@@ -2,7 +2,8 @@
 //! once. A professional goes with everything that hangs on it, its files (photo, licences)
 //! removed from the storage once the rows are gone. A customer's requests, orders, payments
 //! and reviews stay for the professionals and the books: the person is removed from them
-//! (anonymised) and their open requests are cancelled, as they would cancel them.
+//! (anonymised), their open requests are cancelled, as they would cancel them, and the
+//! photos of all their requests are deleted, rows and files.
 
 use chrono::Utc;
 use serde_json::json;
@@ -16,7 +17,7 @@ use crate::{
     state::AppState,
     store::{
         accounts::{self, AccountKind},
-        audit, customers, repair_requests, session_versions,
+        audit, customers, repair_requests, request_photos, session_versions,
     },
 };
 
@@ -54,6 +55,8 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
             cancelled.push(request.to_string());
         }
     }
+    // Photos of the damage show the customer's home: they go with the account.
+    let photos = request_photos::remove_all_of_customer(&mut tx, id).await?;
     customers::anonymise(&mut tx, id, &email, phone.as_deref()).await?;
     session_versions::bump(&mut *tx, Role::Customer, id).await?;
     // Who the customer was stays out of the log.
@@ -69,6 +72,9 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
     tx.commit().await?;
     state.outbox.wake();
     state.sessions.refresh(Role::Customer, id).await;
+    for keys in &photos {
+        crate::photos::discard(state.storage.as_ref(), keys).await;
+    }
     Ok(true)
 }
 

@@ -20,6 +20,7 @@ mod professional_view;
 mod push;
 mod quote_view;
 mod reply_language;
+mod request_photos;
 mod request_view;
 
 use repairs_proto::{

@@ -48,8 +48,7 @@ pub async fn process(
     pipeline: &PhotoPipeline,
     content: Vec<u8>,
 ) -> Result<ProcessedPhoto, ApiError> {
-    let kind = sniff_content(&content, ContentKind::IMAGES, MAX_PHOTO_BYTES)
-        .map_err(|e| ApiError::upload(CONTENT_FIELD, e))?;
+    let kind = sniff(&content)?;
     let bounds = pipeline.bounds;
     pipeline
         .lane
@@ -65,6 +64,14 @@ pub async fn process(
             LaneError::Failed(e) => ApiError::Internal(anyhow::anyhow!("photo task: {e}")),
         })?
         .map_err(ApiError::from)
+}
+
+/// The first checks of [`process`], cheap, for a caller to make before its own (whether the
+/// record may take a photo at all): its size (FILE_TOO_LARGE, FILE_EMPTY), then its kind by
+/// its first bytes (FILE_TYPE_NOT_ALLOWED).
+pub fn sniff(content: &[u8]) -> Result<ContentKind, ApiError> {
+    sniff_content(content, ContentKind::IMAGES, MAX_PHOTO_BYTES)
+        .map_err(|e| ApiError::upload(CONTENT_FIELD, e))
 }
 
 impl From<RewriteError> for ApiError {

@@ -171,7 +171,7 @@ pub fn jpeg_markers(jpeg: &[u8]) -> Vec<u8> {
 }
 
 /// The payload of each APP0 segment of a JPEG.
-pub fn jpeg_app0(jpeg: &[u8]) -> Vec<Vec<u8>> {
+fn jpeg_app0(jpeg: &[u8]) -> Vec<Vec<u8>> {
     let mut found = Vec::new();
     let mut at = 2;
     while at + 4 <= jpeg.len() && jpeg[at + 1] != 0xDA {
@@ -182,6 +182,34 @@ pub fn jpeg_app0(jpeg: &[u8]) -> Vec<Vec<u8>> {
         at += 2 + len;
     }
     found
+}
+
+/// Asserts a stored copy is a JPEG holding nothing of the original but pixels: no APP1 to
+/// APP15 (EXIF, XMP, ICC, ...), no comment, and only the encoder's JFIF APP0.
+pub fn assert_no_metadata(jpeg: &[u8]) {
+    let markers = jpeg_markers(jpeg);
+    assert!(
+        markers
+            .iter()
+            .all(|m| !(0xE1..=0xEF).contains(m) && *m != 0xFE),
+        "metadata segments in {markers:x?}"
+    );
+    for app0 in jpeg_app0(jpeg) {
+        assert!(app0.starts_with(b"JFIF\0"), "{app0:?}");
+    }
+    for trace in [
+        &b"PhoneCam"[..],
+        b"Tremblay",
+        b"Exif",
+        b"xmpmeta",
+        b"ICC_PROFILE",
+    ] {
+        assert!(
+            !jpeg.windows(trace.len()).any(|w| w == trace),
+            "{:?} survived",
+            String::from_utf8_lossy(trace)
+        );
+    }
 }
 
 /// A PNG whose header says `width` x `height` pixels of 8-bit RGBA (16,000 x 16,000 would open

@@ -9,6 +9,7 @@ pub mod api;
 pub mod auth;
 pub mod backoff;
 pub mod billing;
+pub mod blocking;
 pub mod bootstrap;
 pub mod budgets;
 pub mod cache;
@@ -25,6 +26,7 @@ pub mod live;
 pub mod matching;
 pub mod metrics;
 pub mod outbox;
+pub mod photos;
 pub mod providers;
 pub mod quotes;
 pub mod readiness;
@@ -170,6 +172,11 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         passwords: Arc::new(auth::password::PasswordHasher::new(
             config.hashing_workers(),
             config.hashing_queue,
+        )),
+        photos: Arc::new(photos::PhotoPipeline::new(
+            config.photo_workers(),
+            config.photo_queue,
+            config.photo_max_megapixels,
         )),
         outbox: outbox::OutboxSignal::default(),
         storage: providers.storage,

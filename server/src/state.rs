@@ -18,6 +18,7 @@ use crate::{
     },
     metrics::Metrics,
     outbox::OutboxSignal,
+    photos::PhotoPipeline,
     providers::distance::DistanceService,
     providers::translation::service::TranslationService,
     providers::{
@@ -42,6 +43,9 @@ pub struct AppState {
     pub sessions: SessionVersions,
     /// Argon2 with bounded concurrency: every password hash and check goes through it.
     pub passwords: Arc<PasswordHasher>,
+    /// Uploaded photos are decoded and written again here, with bounded concurrency
+    /// (`crate::photos::process`).
+    pub photos: Arc<PhotoPipeline>,
     /// Email and SMS are written to the outbox (`crate::outbox::enqueue`); this wakes the
     /// worker that sends them.
     pub outbox: OutboxSignal,

@@ -1,10 +1,10 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the dashboards' counters, the address suggestions and quotes (send,
-//! read, withdraw, the request's list, the professional's lists), reviews and the live
-//! stream of one request (WatchRepairRequest, `requests::watch`), and conversations
-//! (handed to `super::conversations`); the other calls answer UNIMPLEMENTED until their
-//! rules land.
+//! read, withdraw, the request's list, the professional's lists), reviews, the live
+//! stream of one request (WatchRepairRequest, `requests::watch`), the photos of the
+//! damage (`super::request_photos`) and conversations (handed to `super::conversations`);
+//! the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -59,7 +59,11 @@ impl MarketplaceApi {
         let requests = rows
             .into_iter()
             .map(|request| {
-                repair_request_to_proto(&Viewed::new(caller, request, Location::Full), language)
+                repair_request_to_proto(
+                    &self.state,
+                    &Viewed::new(caller, request, Location::Full),
+                    language,
+                )
             })
             .collect();
         Ok((requests, next_page_token))
@@ -67,6 +71,7 @@ impl MarketplaceApi {
 
     async fn one(&self, caller: &Caller, viewed: &Viewed) -> ApiResult<pb::RepairRequest> {
         Ok(repair_request_to_proto(
+            &self.state,
             viewed,
             self.language_of(caller).await?,
         ))
@@ -238,7 +243,7 @@ impl MarketplaceService for MarketplaceApi {
             latest_repair_requests: dashboard
                 .latest
                 .iter()
-                .map(|viewed| repair_request_to_proto(viewed, language))
+                .map(|viewed| repair_request_to_proto(&self.state, viewed, language))
                 .collect(),
             unread_messages: count(unread),
         }))
@@ -318,7 +323,7 @@ impl MarketplaceService for MarketplaceApi {
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::GetQuoteResponse {
             quote: Some(quote_to_proto(&quote, language)),
-            repair_request: Some(repair_request_to_proto(&viewed, language)),
+            repair_request: Some(repair_request_to_proto(&self.state, &viewed, language)),
         }))
     }
 
@@ -340,7 +345,7 @@ impl MarketplaceService for MarketplaceApi {
             repair_requests: listed
                 .iter()
                 .map(|(quote, viewed)| pb::QuotedRepairRequest {
-                    repair_request: Some(repair_request_to_proto(viewed, language)),
+                    repair_request: Some(repair_request_to_proto(&self.state, viewed, language)),
                     quote: Some(quote_to_proto(quote, language)),
                 })
                 .collect(),
@@ -392,6 +397,7 @@ impl MarketplaceService for MarketplaceApi {
         let (first, subscription) = requests::watch::open(&self.state, &caller, id).await?;
         let language = self.language_of(&caller).await?;
         let (sender, receiver) = mpsc::channel(WATCH_BUFFER);
+        let state = self.state.clone();
         tokio::spawn(requests::watch::run(
             self.state.clone(),
             caller,
@@ -402,7 +408,7 @@ impl MarketplaceService for MarketplaceApi {
         ));
         let updates = ReceiverStream::new(receiver).map(move |update| {
             update
-                .map(|update| update_to_proto(&update, language))
+                .map(|update| update_to_proto(&state, &update, language))
                 .map_err(Status::from)
         });
         Ok(Response::new(stream::bound(guard, Box::pin(updates))))
@@ -485,6 +491,20 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::ListBlockedProfessionalsRequest>,
     ) -> Reply<pb::ListBlockedProfessionalsResponse> {
         conversations::list_blocked_professionals(&self.state, request).await
+    }
+
+    async fn add_repair_request_photo(
+        &self,
+        request: Request<pb::AddRepairRequestPhotoRequest>,
+    ) -> Reply<pb::AddRepairRequestPhotoResponse> {
+        super::request_photos::add(&self.state, request).await
+    }
+
+    async fn remove_repair_request_photo(
+        &self,
+        request: Request<pb::RemoveRepairRequestPhotoRequest>,
+    ) -> Reply<pb::RemoveRepairRequestPhotoResponse> {
+        super::request_photos::remove(&self.state, request).await
     }
 
     async fn suggest_addresses(

@@ -228,6 +228,22 @@ pub struct Config {
     #[arg(long, env = "HASHING_QUEUE", default_value_t = 16)]
     pub hashing_queue: usize,
 
+    /// Photos (of the damage, of messages) decoded and written again at once; 0 means one per
+    /// CPU core. Each takes up to 4 bytes per pixel of its photo while it runs (160 MB at
+    /// PHOTO_MAX_MEGAPIXELS=40).
+    #[arg(long, env = "PHOTO_CONCURRENCY", default_value_t = 0)]
+    pub photo_concurrency: usize,
+
+    /// Photos allowed to wait for a turn, each holding its upload (up to 15 MiB); beyond them
+    /// uploads are refused at once (RESOURCE_EXHAUSTED, reason SERVER_BUSY).
+    #[arg(long, env = "PHOTO_QUEUE", default_value_t = 16)]
+    pub photo_queue: usize,
+
+    /// Largest photo accepted, in millions of pixels (PHOTO_TOO_MANY_PIXELS beyond), checked
+    /// from the file's header before anything is decoded.
+    #[arg(long, env = "PHOTO_MAX_MEGAPIXELS", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub photo_max_megapixels: u32,
+
     /// Stripe's secret API key (sk_...). Unset: payments go through the offline test
     /// gateway (test mode, no money moves).
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true)]

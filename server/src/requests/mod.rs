@@ -7,6 +7,7 @@ pub mod draft;
 pub mod escalation;
 mod fanout;
 pub mod notice;
+pub mod photos;
 pub mod place;
 pub mod reach;
 pub mod translations;

@@ -36,6 +36,7 @@ pub mod refresh_tokens;
 pub mod repair_requests;
 pub mod request_matches;
 pub mod request_opens;
+pub mod request_photos;
 pub mod request_reach;
 pub mod request_translations;
 pub mod reviews;

@@ -125,6 +125,7 @@ impl Words for English {
             province,
             distance_km,
             emergency,
+            photos,
             link,
         } = *request;
         let urgency = if emergency {
@@ -135,7 +136,7 @@ impl Words for English {
         mail(
             format!("New request: {service} in {city}"),
             format!(
-                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\n\nSee the request and send a quote: {link}"
+                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
             ),
         )
     }
@@ -145,10 +146,11 @@ impl Words for English {
             service,
             city,
             distance_km,
+            photos,
             link,
             ..
         } = *request;
-        format!("New request: {service} in {city} ({distance_km} km). {link}")
+        format!("New request: {service} in {city} ({distance_km} km, photos: {photos}). {link}")
     }
 
     fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
@@ -161,8 +163,8 @@ impl Words for English {
         Alert {
             title: format!("{kind}: {service} in {city}"),
             body: format!(
-                "{} km from you. Open the request to send a quote.",
-                request.distance_km
+                "{} km from you. Photos: {}. Open the request to send a quote.",
+                request.distance_km, request.photos
             ),
         }
     }

@@ -127,7 +127,7 @@ impl Words for French {
 
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
         let (service, city, province) = (request.service, request.city, request.province);
-        let (distance, link) = (request.distance_km, request.link);
+        let (distance, photos, link) = (request.distance_km, request.photos, request.link);
         let urgency = match request.emergency {
             true => "Le client a besoin d’aide tout de suite.",
             false => "Le client peut attendre quelques jours.",
@@ -135,15 +135,17 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
 
     fn new_request_sms(&self, request: &NewRequest<'_>) -> String {
         let (service, city, link) = (request.service, request.city, request.link);
-        let distance = request.distance_km;
-        format!("Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km). {link}")
+        let (distance, photos) = (request.distance_km, request.photos);
+        format!(
+            "Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km, photos\u{a0}: {photos}). {link}"
+        )
     }
 
     fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
@@ -156,8 +158,8 @@ impl Words for French {
         Alert {
             title: format!("{kind}\u{a0}: {service} à {city}"),
             body: format!(
-                "À {}\u{a0}km de vous. Ouvrez la demande pour envoyer une soumission.",
-                request.distance_km
+                "À {}\u{a0}km de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
+                request.distance_km, request.photos
             ),
         }
     }

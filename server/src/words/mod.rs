@@ -43,6 +43,10 @@ pub struct NewRequest<'a> {
     pub province: &'a str,
     pub distance_km: i32,
     pub emergency: bool,
+    /// How many photos of the damage it has: the marker the outbox replaces by the count
+    /// when it sends (`outbox::photo_count`), since photos are added after the request is
+    /// placed and its alerts written.
+    pub photos: &'a str,
     /// `PUBLIC_URL/view-request/{request_id}` (`config::links`).
     pub link: &'a str,
 }

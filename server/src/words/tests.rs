@@ -163,6 +163,7 @@ const REQUEST: NewRequest<'static> = NewRequest {
     province: "AB",
     distance_km: 12,
     emergency: true,
+    photos: "3",
     link: "http://127.0.0.1:8080/view-request/abc",
 };
 
@@ -183,8 +184,18 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
     }
     let en = of(English).new_request_email("Ana", &REQUEST);
     assert!(en.body.contains("12 km from your base") && en.body.contains("right away"));
+    assert!(en.body.contains("Photos of the damage: 3."), "{}", en.body);
     let fr = of(French).new_request_email("Ana", &REQUEST);
     assert!(fr.body.contains("à 12\u{a0}km de chez vous") && fr.body.contains("tout de suite"));
+    assert!(
+        fr.body.contains("Photos des dégâts\u{a0}: 3."),
+        "{}",
+        fr.body
+    );
+    for language in [English, French] {
+        let alert = of(language).new_request_alert(&REQUEST);
+        assert!(alert.body.contains(": 3."), "{}", alert.body);
+    }
     let calm = NewRequest {
         emergency: false,
         ..REQUEST
@@ -198,7 +209,7 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
     assert_eq!(
         of(English).new_request_sms(&REQUEST),
         format!(
-            "New request: Plumbing Services in Calgary (12 km). {}",
+            "New request: Plumbing Services in Calgary (12 km, photos: 3). {}",
             REQUEST.link
         )
     );
@@ -407,6 +418,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         province: "AB",
         distance_km: 4,
         emergency: true,
+        photos: "2",
         link: "http://x/view-request/1",
     };
     let quote = NewQuote {

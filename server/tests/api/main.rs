@@ -53,6 +53,7 @@ mod quotes;
 mod readiness;
 mod receipts;
 mod repair_requests;
+mod request_photos;
 mod request_reach;
 mod reviews;
 mod services_admin;

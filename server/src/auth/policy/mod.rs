@@ -231,6 +231,16 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         READS,
     ),
     (
+        "/repairs.marketplace.v1.MarketplaceService/AddRepairRequestPhoto",
+        CUSTOMER,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/RemoveRepairRequestPhoto",
+        CUSTOMER,
+        WRITES,
+    ),
+    (
         "/repairs.marketplace.v1.MarketplaceService/UpdateRepairRequest",
         CUSTOMER,
         WRITES,

@@ -29,7 +29,7 @@ use crate::{
 const CATCH_UP_BATCH: i64 = 100;
 
 /// One message of the stream.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Event {
     Message(Box<SeenMessage>),
     /// The other party read up to this sequence.

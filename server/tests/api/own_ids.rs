@@ -105,6 +105,9 @@ const OWN_IDS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The conversation stream, ruled like the calls above; tried in `conversations`.
+const WATCH_CONVERSATION: &str = "/repairs.marketplace.v1.MarketplaceService/WatchConversation";
+
 /// Account ids in requests that never name the caller's own account.
 const OTHERS_IDS: &[(&str, &str, &str)] = &[
     (
@@ -127,6 +130,26 @@ const OTHERS_IDS: &[(&str, &str, &str)] = &[
         "professional_id",
         "an admin names the professional they paid",
     ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/BlockProfessional",
+        "professional_id",
+        "a customer names the professional they block",
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/UnblockProfessional",
+        "professional_id",
+        "a customer names the professional they unblock",
+    ),
+];
+
+/// The professional of a conversation: empty from a professional means themselves; a
+/// customer and an admin must name one (INVALID_ARGUMENT on the field).
+const CONVERSATION_PROFESSIONAL_IDS: &[&str] = &[
+    "/repairs.marketplace.v1.MarketplaceService/SendMessage",
+    "/repairs.marketplace.v1.MarketplaceService/AddMessagePhoto",
+    "/repairs.marketplace.v1.MarketplaceService/ListMessages",
+    "/repairs.marketplace.v1.MarketplaceService/MarkConversationRead",
+    "/repairs.marketplace.v1.MarketplaceService/ReportConversation",
 ];
 
 /// Every `(RPC, field)` of the contracts whose request has an account id field.
@@ -166,6 +189,12 @@ fn every_account_id_of_the_contracts_is_ruled() {
         .iter()
         .map(|(path, field)| (*path, *field))
         .chain(OTHERS_IDS.iter().map(|(path, field, _)| (*path, *field)))
+        .chain(
+            CONVERSATION_PROFESSIONAL_IDS
+                .iter()
+                .chain(std::iter::once(&WATCH_CONVERSATION))
+                .map(|path| (*path, "professional_id")),
+        )
         .map(|(path, field)| (path.to_owned(), field.to_owned()))
         .collect();
     let found = account_id_fields();
@@ -218,6 +247,62 @@ async fn an_empty_own_id_is_the_caller_and_admins_must_name_one() {
         }
     }
     assert!(checked >= 22, "only {checked} calls were checked");
+    server.stop().await;
+}
+
+/// The first field of every conversation call's request: the request it is about.
+#[derive(Clone, PartialEq, prost::Message)]
+struct NamingARequest {
+    #[prost(string, tag = "1")]
+    repair_request_id: String,
+}
+
+/// Calls a conversation RPC naming a request (one that does not exist) and nothing else, so
+/// the professional's field is the first thing it can refuse.
+async fn call_naming_a_request(
+    grpc: &mut Grpc<tonic::transport::Channel>,
+    path: &'static str,
+    token: &str,
+) -> tonic::Status {
+    grpc.ready().await.unwrap();
+    let mut request = tonic::Request::new(NamingARequest {
+        repair_request_id: uuid::Uuid::now_v7().to_string(),
+    });
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse().unwrap());
+    let codec: tonic_prost::ProstCodec<NamingARequest, ()> = Default::default();
+    match grpc
+        .unary(request, http::uri::PathAndQuery::from_static(path), codec)
+        .await
+    {
+        Ok(_) => tonic::Status::ok(""),
+        Err(status) => status,
+    }
+}
+
+/// A conversation's professional left empty: a professional's own conversation (never refused
+/// on the field), while a customer and an admin are asked to name one.
+#[tokio::test]
+async fn an_empty_conversation_professional_is_the_professional_caller_and_others_name_one() {
+    let server = TestServer::start().await;
+    let mut grpc = Grpc::new(server.channel().await);
+    let field = "professional_id".to_owned();
+    for role in [Role::Customer, Role::Professional, Role::Admin] {
+        let token = server.account_token(role).await.1;
+        for &path in CONVERSATION_PROFESSIONAL_IDS {
+            let status = call_naming_a_request(&mut grpc, path, &token).await;
+            let refused_on_field = violated_fields(&status).contains(&field);
+            if role == Role::Professional {
+                assert!(!refused_on_field, "{path}: {status:?}");
+            } else if RULES.iter().any(|(p, access, _)| {
+                *p == path && matches!(access, Access::Roles(r) if r.contains(&role))
+            }) {
+                assert_eq!(status.code(), Code::InvalidArgument, "{path}: {status:?}");
+                assert!(refused_on_field, "{path} by {role}: {status:?}");
+            }
+        }
+    }
     server.stop().await;
 }
 

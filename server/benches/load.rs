@@ -26,16 +26,17 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+mod process;
 
 use std::{
     collections::BTreeMap,
     path::PathBuf,
-    process::Stdio,
     time::{Duration, Instant},
 };
 
+use process::ServerProcess as Server;
 use repairs_proto::accounts::{self as pb, accounts_service_client::AccountsServiceClient};
-use tokio::{process::Child, task::JoinSet};
+use tokio::task::JoinSet;
 use tonic::{Code, transport::Channel};
 
 type Client = AccountsServiceClient<Channel>;
@@ -43,143 +44,27 @@ type Client = AccountsServiceClient<Channel>;
 /// Connections the bursts are spread over, as many callers would.
 const CONNECTIONS: usize = 10;
 
-struct Server {
-    child: Child,
-    url: String,
-    /// Redis URL and key prefix, when the server uses Redis.
-    redis: Option<(String, String)>,
-    database: Option<common::TestDatabase>,
-    _data_dir: tempfile::TempDir,
+/// Connections to the server, each a client of its own.
+async fn clients(server: &Server) -> Vec<Client> {
+    let mut clients = Vec::new();
+    for _ in 0..CONNECTIONS {
+        let channel = server.channel().await;
+        clients.push(Client::new(channel).max_encoding_message_size(8 * 1024 * 1024));
+    }
+    clients
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-impl Server {
-    async fn start(binary: &PathBuf, embedded: bool) -> Self {
-        // Under target/: as root, the embedded cluster runs as `postgres`, which cannot enter
-        // a 0700 temporary folder.
-        let data_dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
-        let grpc_port = free_port();
-        let mut command = tokio::process::Command::new(binary);
-        command
-            .env_clear()
-            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-            .env("DATA_DIR", data_dir.path())
-            .env("GRPC_ADDR", format!("127.0.0.1:{grpc_port}"))
-            .env("HTTP_ADDR", format!("127.0.0.1:{}", free_port()))
-            .env("LOG_FORMAT", "json")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true);
-        let (redis, database) = if embedded {
-            std::fs::set_permissions(
-                data_dir.path(),
-                std::os::unix::fs::PermissionsExt::from_mode(0o755),
-            )
-            .unwrap();
-            (None, None)
-        } else {
-            let database = common::TestDatabase::create().await;
-            let prefix = format!("load:{}:", uuid::Uuid::now_v7());
-            let redis_url = common::test_redis_url();
-            command
-                .env("DATABASE_URL", &database.url)
-                .env("REDIS_URL", &redis_url)
-                .env("CACHE_PREFIX", &prefix)
-                .env(
-                    "JWT_SECRET",
-                    format!("load-test-secret-{}", uuid::Uuid::now_v7()),
-                );
-            (Some((redis_url, prefix)), Some(database))
-        };
-        let child = command.spawn().expect("the server binary starts");
-        let url = format!("http://127.0.0.1:{grpc_port}");
-        let started = Instant::now();
-        while Channel::from_shared(url.clone())
-            .unwrap()
-            .connect()
-            .await
-            .is_err()
-        {
-            assert!(
-                started.elapsed() < Duration::from_secs(60),
-                "the server did not listen within 60 s"
-            );
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        Self {
-            child,
-            url,
-            redis,
-            database,
-            _data_dir: data_dir,
-        }
-    }
-
-    async fn clients(&self) -> Vec<Client> {
-        let mut clients = Vec::new();
-        for _ in 0..CONNECTIONS {
-            let channel = Channel::from_shared(self.url.clone())
-                .unwrap()
-                .connect()
-                .await
-                .unwrap();
-            clients.push(Client::new(channel).max_encoding_message_size(8 * 1024 * 1024));
-        }
-        clients
-    }
-
-    /// Resident set and its peak, in MB, from /proc.
-    fn memory(&self) -> (f64, f64) {
-        let pid = self.child.id().unwrap();
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-        let kb = |field: &str| -> f64 {
-            status
-                .lines()
-                .find_map(|line| line.strip_prefix(field))
-                .and_then(|rest| rest.split_whitespace().next())
-                .and_then(|n| n.parse::<f64>().ok())
-                .unwrap_or(f64::NAN)
-        };
-        (kb("VmRSS:") / 1024.0, kb("VmHWM:") / 1024.0)
-    }
-
-    /// Cache keys under the server's prefix, when it uses Redis.
-    async fn cache_keys(&self) -> Option<usize> {
-        let (url, prefix) = self.redis.as_ref()?;
-        let client = redis::Client::open(url.as_str()).unwrap();
-        let mut conn = client.get_multiplexed_async_connection().await.unwrap();
-        let keys: Vec<String> = redis::cmd("KEYS")
-            .arg(format!("{prefix}*"))
-            .query_async(&mut conn)
-            .await
-            .unwrap();
-        Some(keys.len())
-    }
-
-    /// Stops the server as Ctrl-C would (it stops its Postgres cluster on the way out).
-    async fn stop(mut self) {
-        let pid = self.child.id().unwrap().to_string();
-        let _ = tokio::process::Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .await;
-        if tokio::time::timeout(Duration::from_secs(30), self.child.wait())
-            .await
-            .is_err()
-        {
-            let _ = self.child.kill().await;
-        }
-        if let Some(database) = &self.database {
-            database.drop_database().await;
-        }
-    }
+/// Cache keys under the server's prefix, when it uses Redis.
+async fn cache_keys(server: &Server) -> Option<usize> {
+    let (url, prefix) = server.redis.as_ref()?;
+    let client = redis::Client::open(url.as_str()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    let keys: Vec<String> = redis::cmd("KEYS")
+        .arg(format!("{prefix}*"))
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    Some(keys.len())
 }
 
 /// Sends `count` sign-ins at once over the clients, and counts the answers by code and
@@ -201,15 +86,7 @@ async fn burst(
         };
         calls.spawn(async move { client.log_in(request).await.map(|_| ()) });
     }
-    let mut counts = BTreeMap::new();
-    for answer in calls.join_all().await {
-        let key = match answer {
-            Ok(()) => "OK".to_owned(),
-            Err(status) => format!("{:?} {}", status.code(), common::reason(&status)),
-        };
-        *counts.entry(key).or_default() += 1;
-    }
-    (counts, started.elapsed())
+    (process::tally(calls.join_all().await), started.elapsed())
 }
 
 /// Answers a server must never give to a caller's input.
@@ -261,8 +138,8 @@ async fn main() {
             "test Postgres and Redis"
         }
     );
-    let server = Server::start(&binary, embedded).await;
-    let clients = server.clients().await;
+    let server = Server::start(&binary, embedded, &[]).await;
+    let clients = clients(&server).await;
     let mut failures = 0;
     clients[0]
         .clone()
@@ -311,10 +188,10 @@ async fn main() {
 
     let huge = format!("{}@example.ca", "a".repeat(1024 * 1024));
     for round in 1..=3 {
-        let keys_before = server.cache_keys().await;
+        let keys_before = cache_keys(&server).await;
         let (rss_before, _) = server.memory();
         let (counts, took) = burst(&clients, 40, |_| huge.clone(), "wrong horse").await;
-        let keys_after = server.cache_keys().await;
+        let keys_after = cache_keys(&server).await;
         let (rss_after, peak) = server.memory();
         let refused = counts
             .get("ResourceExhausted REQUEST_TOO_LARGE")

@@ -23,7 +23,8 @@ use crate::{
 pub const HOUR: Duration = Duration::from_secs(3600);
 
 /// One budget: at most `limit` per window under `key`, else the call is refused with
-/// RESOURCE_EXHAUSTED, `reason` and `message`.
+/// RESOURCE_EXHAUSTED, `reason` and `message` (and, when `says_renewal`, when the window
+/// renews: in the message and as `RetryInfo`).
 #[derive(Debug, Clone)]
 pub struct Budget {
     pub key: String,
@@ -31,6 +32,7 @@ pub struct Budget {
     pub window: Duration,
     pub reason: ErrorReason,
     pub message: String,
+    pub says_renewal: bool,
 }
 
 impl Budget {
@@ -47,13 +49,39 @@ impl Budget {
             window: HOUR,
             reason,
             message: message.into(),
+            says_renewal: false,
         }
     }
 
-    fn refusal(&self) -> ApiError {
-        ApiError::ResourceExhausted {
+    /// A budget per `window` whose refusal says when it renews.
+    pub fn renewing(
+        key: impl Into<String>,
+        limit: impl Into<i64>,
+        window: Duration,
+        reason: ErrorReason,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            window,
+            says_renewal: true,
+            ..Self::hourly(key, limit, reason, message)
+        }
+    }
+
+    /// The refusal of a call counted in the window ending at `renews_at`.
+    fn refusal(&self, renews_at: DateTime<Utc>) -> ApiError {
+        if !self.says_renewal {
+            return ApiError::ResourceExhausted {
+                reason: self.reason,
+                message: self.message.clone(),
+            };
+        }
+        let wait = (renews_at - Utc::now()).to_std().unwrap_or_default();
+        let minutes = wait.as_secs().div_ceil(60).max(1);
+        ApiError::RetryLater {
             reason: self.reason,
-            message: self.message.clone(),
+            message: format!("{}; it renews in {minutes} min", self.message),
+            retry_after: wait,
         }
     }
 }
@@ -91,7 +119,7 @@ impl Budgets {
             if counted.n > budget.limit {
                 tracing::warn!(key = %budget.key, limit = budget.limit, "budget spent");
                 spent.give_back().await;
-                return Err(budget.refusal());
+                return Err(budget.refusal(counted.expires_at));
             }
         }
         Ok(spent)

@@ -6,11 +6,14 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
+    auth::Caller,
     billing::membership,
+    domain::{Role, conversation::Side},
     error::ApiResult,
     matching,
     requests::{self, Viewed},
     store::{
+        conversations,
         quotes::{self, ProfessionalCounts},
         repair_requests::{self, CustomerCounts},
         request_matches,
@@ -19,6 +22,16 @@ use crate::{
 
 /// How many of the newest matching requests the professional dashboard lists.
 const LATEST_REQUESTS: i64 = 5;
+
+/// Messages the caller (a customer or a professional, on their own dashboard) has not read.
+pub async fn unread_messages(db: &PgPool, caller: &Caller) -> ApiResult<i64> {
+    let side = match caller.role {
+        Role::Customer => Side::Customer,
+        Role::Professional => Side::Professional,
+        Role::Admin => return Ok(0),
+    };
+    Ok(conversations::unread_total(db, caller.account_id, side).await?)
+}
 
 pub async fn customer(db: &PgPool, customer_id: Uuid) -> ApiResult<CustomerCounts> {
     Ok(repair_requests::customer_counts(db, customer_id).await?)

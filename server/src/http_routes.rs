@@ -40,6 +40,10 @@ async fn metrics(State(state): State<AppState>) -> Response {
         streams: vec![
             ("WatchOpenRequests", state.open_requests.open_streams()),
             ("WatchRepairRequest", state.request_changes.open_streams()),
+            (
+                "WatchConversation",
+                state.conversation_changes.open_streams(),
+            ),
         ],
         outbox: outbox
             .ok()

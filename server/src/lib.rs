@@ -9,11 +9,13 @@ pub mod api;
 pub mod auth;
 pub mod backoff;
 pub mod billing;
+pub mod blocking;
 pub mod bootstrap;
 pub mod budgets;
 pub mod cache;
 pub mod config;
 pub mod content;
+pub mod conversations;
 pub mod dashboards;
 pub mod domain;
 pub mod error;
@@ -24,6 +26,7 @@ pub mod live;
 pub mod matching;
 pub mod metrics;
 pub mod outbox;
+pub mod photos;
 pub mod providers;
 pub mod quotes;
 pub mod readiness;
@@ -77,6 +80,7 @@ impl RunningServer {
         self.state.open_requests.close();
         self.state.request_changes.close();
         self.state.request_reach.close();
+        self.state.conversation_changes.close();
         self.readiness.close();
         let _ = self.shutdown.send(());
         self.task.await.context("server task")?
@@ -169,6 +173,11 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
             config.hashing_workers(),
             config.hashing_queue,
         )),
+        photos: Arc::new(photos::PhotoPipeline::new(
+            config.photo_workers(),
+            config.photo_queue,
+            config.photo_max_megapixels,
+        )),
         outbox: outbox::OutboxSignal::default(),
         storage: providers.storage,
         geocoder: providers.geocoder,
@@ -176,6 +185,10 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         open_requests: live::open_requests::hub(stream_limits),
         request_changes: live::request_changes::hub(stream_limits),
         request_reach: live::request_reach::hub(stream_limits),
+        conversation_changes: live::conversation_changes::hub(live::notify_hub::StreamLimits {
+            per_caller: config.watch_conversations_per_account,
+            total: config.watch_streams_total,
+        }),
         request_opens: store::request_opens::OpenRecorder::new(database.pool.clone()),
         translation,
         google: providers.google,
@@ -205,8 +218,8 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     })
 }
 
-/// The outbox worker, the periodic purge and the escalation sweep, stopped together after
-/// the last call.
+/// The outbox worker, the periodic purge, the escalation sweep, the unread-message emails'
+/// sweep and the translation passes, stopped together after the last call.
 struct BackgroundTasks {
     shutdown: tokio::sync::watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
@@ -242,6 +255,7 @@ impl BackgroundTasks {
                     state.open_requests.clone(),
                     state.request_changes.clone(),
                     state.request_reach.clone(),
+                    state.conversation_changes.clone(),
                 ],
                 stop.clone(),
             ),
@@ -253,8 +267,10 @@ impl BackgroundTasks {
             ),
         ];
         tasks.push(requests::escalation::spawn(state.clone(), stop.clone()));
+        tasks.push(conversations::emails::spawn(state.clone(), stop.clone()));
         if state.translation.is_configured() {
-            tasks.push(requests::translations::spawn(state.clone(), stop));
+            tasks.push(requests::translations::spawn(state.clone(), stop.clone()));
+            tasks.push(conversations::translations::spawn(state.clone(), stop));
         }
         Self { shutdown, tasks }
     }

@@ -13,11 +13,12 @@ use crate::{
     cache::Cache,
     config::Config,
     live::{
-        open_requests::OpenRequestsHub, request_changes::RequestChangesHub,
-        request_reach::RequestReachHub,
+        conversation_changes::ConversationChangesHub, open_requests::OpenRequestsHub,
+        request_changes::RequestChangesHub, request_reach::RequestReachHub,
     },
     metrics::Metrics,
     outbox::OutboxSignal,
+    photos::PhotoPipeline,
     providers::distance::DistanceService,
     providers::translation::service::TranslationService,
     providers::{
@@ -42,6 +43,9 @@ pub struct AppState {
     pub sessions: SessionVersions,
     /// Argon2 with bounded concurrency: every password hash and check goes through it.
     pub passwords: Arc<PasswordHasher>,
+    /// Uploaded photos are decoded and written again here, with bounded concurrency
+    /// (`crate::photos::process`).
+    pub photos: Arc<PhotoPipeline>,
     /// Email and SMS are written to the outbox (`crate::outbox::enqueue`); this wakes the
     /// worker that sends them.
     pub outbox: OutboxSignal,
@@ -57,6 +61,9 @@ pub struct AppState {
     /// Requests whose counts of professionals alerted and who opened them may have changed,
     /// pushed to their customer's watch (`requests::reach`).
     pub request_reach: Arc<RequestReachHub>,
+    /// New messages and read markers pushed to those watching a conversation
+    /// (`conversations::watch`).
+    pub conversation_changes: Arc<ConversationChangesHub>,
     /// Professionals' opens of requests, waiting to be written in batches
     /// (`store::request_opens`).
     pub request_opens: crate::store::request_opens::OpenRecorder,

@@ -2,7 +2,10 @@
 //! once. A professional goes with everything that hangs on it, its files (photo, licences)
 //! removed from the storage once the rows are gone. A customer's requests, orders, payments
 //! and reviews stay for the professionals and the books: the person is removed from them
-//! (anonymised) and their open requests are cancelled, as they would cancel them.
+//! (anonymised), their open requests are cancelled, as they would cancel them, and the
+//! photos of all their requests are deleted, rows and files. Either way the messages the
+//! account wrote lose their words (the other party reads them as deleted); the
+//! conversations stay for the other party.
 
 use chrono::Utc;
 use serde_json::json;
@@ -16,7 +19,7 @@ use crate::{
     state::AppState,
     store::{
         accounts::{self, AccountKind},
-        audit, customers, repair_requests, session_versions,
+        audit, conversations, customers, repair_requests, request_photos, session_versions,
     },
 };
 
@@ -54,7 +57,10 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
             cancelled.push(request.to_string());
         }
     }
+    // Photos of the damage show the customer's home: they go with the account.
+    let photos = request_photos::remove_all_of_customer(&mut tx, id).await?;
     customers::anonymise(&mut tx, id, &email, phone.as_deref()).await?;
+    conversations::erase_author(&mut tx, id).await?;
     session_versions::bump(&mut *tx, Role::Customer, id).await?;
     // Who the customer was stays out of the log.
     audit::record_change(
@@ -69,6 +75,9 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
     tx.commit().await?;
     state.outbox.wake();
     state.sessions.refresh(Role::Customer, id).await;
+    for keys in &photos {
+        crate::photos::discard(state.storage.as_ref(), keys).await;
+    }
     Ok(true)
 }
 
@@ -77,6 +86,7 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     // Their customers are told before the quotes go with the account.
     crate::quotes::withdraw_all_of(&mut tx, id).await?;
+    conversations::erase_author(&mut tx, id).await?;
     let Some(deleted) = accounts::delete(&mut tx, kind, id).await? else {
         return Ok(false);
     };
@@ -100,10 +110,7 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     Ok(true)
 }
 
-/// Removes a stored file that no row refers to (any more). A failure leaves an unreachable
-/// file behind, named in the log for whoever cleans up; it is not the caller's failure.
+/// Removes a stored file that no row refers to (any more) (`providers::storage::discard`).
 pub(crate) async fn discard_file(state: &AppState, key: &str) {
-    if let Err(error) = state.storage.delete(key).await {
-        tracing::warn!(%error, key, "could not remove an unreferenced file");
-    }
+    crate::providers::storage::discard(state.storage.as_ref(), key).await;
 }

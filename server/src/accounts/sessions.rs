@@ -151,6 +151,7 @@ pub async fn check_log_in(
         window: FAILED_LOG_IN_WINDOW,
         reason: ErrorReason::LogInThrottled,
         message: "too many failed sign-ins with this email; try again in 15 minutes".to_owned(),
+        says_renewal: false,
     };
     // Count this try before checking anything: concurrent guesses each take their own
     // number, and those past the limit are refused without a hash. A try whose password was

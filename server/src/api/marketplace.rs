@@ -1,9 +1,10 @@
 //! MarketplaceService: decode, authorise, call `crate::requests`, encode. Built so far: the
 //! repair requests (create, read, change, cancel, complete, the customer's and the admin's
 //! lists), the dashboards' counters, the address suggestions and quotes (send,
-//! read, withdraw, the request's list, the professional's lists), reviews and the live
-//! stream of one request (WatchRepairRequest, `requests::watch`); the other
-//! calls answer UNIMPLEMENTED until their rules land.
+//! read, withdraw, the request's list, the professional's lists), reviews, the live
+//! stream of one request (WatchRepairRequest, `requests::watch`), the photos of the
+//! damage (`super::request_photos`) and conversations (handed to `super::conversations`);
+//! the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
     marketplace::{self as pb, marketplace_service_server::MarketplaceService},
@@ -13,6 +14,7 @@ use tokio::sync::mpsc;
 use tokio_stream::{StreamExt, wrappers::ReceiverStream};
 use tonic::{Request, Response, Status, codegen::BoxStream};
 
+use super::conversations;
 use super::convert::Reply;
 use super::request_view::*;
 use super::{
@@ -57,7 +59,11 @@ impl MarketplaceApi {
         let requests = rows
             .into_iter()
             .map(|request| {
-                repair_request_to_proto(&Viewed::new(caller, request, Location::Full), language)
+                repair_request_to_proto(
+                    &self.state,
+                    &Viewed::new(caller, request, Location::Full),
+                    language,
+                )
             })
             .collect();
         Ok((requests, next_page_token))
@@ -65,6 +71,7 @@ impl MarketplaceApi {
 
     async fn one(&self, caller: &Caller, viewed: &Viewed) -> ApiResult<pb::RepairRequest> {
         Ok(repair_request_to_proto(
+            &self.state,
             viewed,
             self.language_of(caller).await?,
         ))
@@ -205,11 +212,13 @@ impl MarketplaceService for MarketplaceApi {
         let customer_id =
             access::own_or_given(&caller, "customer_id", &request.get_ref().customer_id)?;
         let counts = dashboards::customer(&self.state.db, customer_id).await?;
+        let unread = dashboards::unread_messages(&self.state.db, &caller).await?;
         Ok(Response::new(pb::GetCustomerDashboardResponse {
             requests_posted: count(counts.posted),
             quotes_received: count(counts.quotes_received),
             professionals_hired: count(counts.hired),
             requests_completed: count(counts.completed),
+            unread_messages: count(unread),
         }))
     }
 
@@ -224,6 +233,7 @@ impl MarketplaceService for MarketplaceApi {
             &request.get_ref().professional_id,
         )?;
         let dashboard = dashboards::professional(&self.state.db, professional_id).await?;
+        let unread = dashboards::unread_messages(&self.state.db, &caller).await?;
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::GetProfessionalDashboardResponse {
             requests_received: count(dashboard.received),
@@ -233,8 +243,9 @@ impl MarketplaceService for MarketplaceApi {
             latest_repair_requests: dashboard
                 .latest
                 .iter()
-                .map(|viewed| repair_request_to_proto(viewed, language))
+                .map(|viewed| repair_request_to_proto(&self.state, viewed, language))
                 .collect(),
+            unread_messages: count(unread),
         }))
     }
 
@@ -312,7 +323,7 @@ impl MarketplaceService for MarketplaceApi {
         let language = self.language_of(&caller).await?;
         Ok(Response::new(pb::GetQuoteResponse {
             quote: Some(quote_to_proto(&quote, language)),
-            repair_request: Some(repair_request_to_proto(&viewed, language)),
+            repair_request: Some(repair_request_to_proto(&self.state, &viewed, language)),
         }))
     }
 
@@ -334,7 +345,7 @@ impl MarketplaceService for MarketplaceApi {
             repair_requests: listed
                 .iter()
                 .map(|(quote, viewed)| pb::QuotedRepairRequest {
-                    repair_request: Some(repair_request_to_proto(viewed, language)),
+                    repair_request: Some(repair_request_to_proto(&self.state, viewed, language)),
                     quote: Some(quote_to_proto(quote, language)),
                 })
                 .collect(),
@@ -386,6 +397,7 @@ impl MarketplaceService for MarketplaceApi {
         let (first, subscription) = requests::watch::open(&self.state, &caller, id).await?;
         let language = self.language_of(&caller).await?;
         let (sender, receiver) = mpsc::channel(WATCH_BUFFER);
+        let state = self.state.clone();
         tokio::spawn(requests::watch::run(
             self.state.clone(),
             caller,
@@ -396,10 +408,103 @@ impl MarketplaceService for MarketplaceApi {
         ));
         let updates = ReceiverStream::new(receiver).map(move |update| {
             update
-                .map(|update| update_to_proto(&update, language))
+                .map(|update| update_to_proto(&state, &update, language))
                 .map_err(Status::from)
         });
         Ok(Response::new(stream::bound(guard, Box::pin(updates))))
+    }
+
+    // Conversations: each handled in `super::conversations`.
+
+    async fn send_message(
+        &self,
+        request: Request<pb::SendMessageRequest>,
+    ) -> Reply<pb::SendMessageResponse> {
+        conversations::send_message(&self.state, request).await
+    }
+
+    async fn list_conversations(
+        &self,
+        request: Request<pb::ListConversationsRequest>,
+    ) -> Reply<pb::ListConversationsResponse> {
+        conversations::list_conversations(&self.state, request).await
+    }
+
+    async fn list_messages(
+        &self,
+        request: Request<pb::ListMessagesRequest>,
+    ) -> Reply<pb::ListMessagesResponse> {
+        conversations::list_messages(&self.state, request).await
+    }
+
+    async fn mark_conversation_read(
+        &self,
+        request: Request<pb::MarkConversationReadRequest>,
+    ) -> Reply<pb::MarkConversationReadResponse> {
+        conversations::mark_conversation_read(&self.state, request).await
+    }
+
+    async fn watch_conversation(
+        &self,
+        request: Request<pb::WatchConversationRequest>,
+    ) -> Reply<BoxStream<pb::WatchConversationResponse>> {
+        conversations::watch_conversation(&self.state, request).await
+    }
+
+    async fn report_conversation(
+        &self,
+        request: Request<pb::ReportConversationRequest>,
+    ) -> Reply<pb::ReportConversationResponse> {
+        conversations::report_conversation(&self.state, request).await
+    }
+
+    async fn list_conversation_reports(
+        &self,
+        request: Request<pb::ListConversationReportsRequest>,
+    ) -> Reply<pb::ListConversationReportsResponse> {
+        conversations::list_conversation_reports(&self.state, request).await
+    }
+
+    async fn resolve_conversation_report(
+        &self,
+        request: Request<pb::ResolveConversationReportRequest>,
+    ) -> Reply<pb::ResolveConversationReportResponse> {
+        conversations::resolve_conversation_report(&self.state, request).await
+    }
+
+    async fn block_professional(
+        &self,
+        request: Request<pb::BlockProfessionalRequest>,
+    ) -> Reply<pb::BlockProfessionalResponse> {
+        conversations::block_professional(&self.state, request).await
+    }
+
+    async fn unblock_professional(
+        &self,
+        request: Request<pb::UnblockProfessionalRequest>,
+    ) -> Reply<pb::UnblockProfessionalResponse> {
+        conversations::unblock_professional(&self.state, request).await
+    }
+
+    async fn list_blocked_professionals(
+        &self,
+        request: Request<pb::ListBlockedProfessionalsRequest>,
+    ) -> Reply<pb::ListBlockedProfessionalsResponse> {
+        conversations::list_blocked_professionals(&self.state, request).await
+    }
+
+    async fn add_repair_request_photo(
+        &self,
+        request: Request<pb::AddRepairRequestPhotoRequest>,
+    ) -> Reply<pb::AddRepairRequestPhotoResponse> {
+        super::request_photos::add(&self.state, request).await
+    }
+
+    async fn remove_repair_request_photo(
+        &self,
+        request: Request<pb::RemoveRepairRequestPhotoRequest>,
+    ) -> Reply<pb::RemoveRepairRequestPhotoResponse> {
+        super::request_photos::remove(&self.state, request).await
     }
 
     async fn suggest_addresses(

@@ -70,7 +70,7 @@ async fn open_views(
         .await?
         .iter()
         .map(|viewed| pb::OpenRepairRequest {
-            repair_request: Some(repair_request_to_proto(viewed, language)),
+            repair_request: Some(repair_request_to_proto(state, viewed, language)),
             // Quotes come with the next issue: nobody has applied yet.
             applied: false,
         })

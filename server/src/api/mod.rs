@@ -8,6 +8,8 @@ mod billing;
 mod billing_view;
 mod client_addr;
 mod content;
+mod conversation_view;
+mod conversations;
 mod convert;
 pub mod deadline;
 pub mod health;
@@ -15,10 +17,12 @@ pub mod limits;
 mod marketplace;
 mod matching;
 mod payout_view;
+pub mod photo_view;
 mod professional_view;
 mod push;
 mod quote_view;
 mod reply_language;
+mod request_photos;
 mod request_view;
 
 use repairs_proto::{
@@ -41,10 +45,13 @@ pub const SERVICE_NAMES: [&str; 5] = [
     "repairs.content.v1.ContentService",
 ];
 
-/// Uploads (photos, licences) may be 5 MiB; tonic's default message limit is 4 MiB. The
-/// request limits layer ([`limits`]) bounds each RPC (64 KiB for those without a file);
+/// Uploads (profile photos, licences) may be 5 MiB; tonic's default message limit is 4 MiB.
+/// The request limits layer ([`limits`]) bounds each RPC (64 KiB for those without a file);
 /// tonic's own limit is this largest one on every service, so the layer always answers first.
 const MAX_MESSAGE_BYTES: usize = 6 * 1024 * 1024;
+/// Photos of the damage and of messages may be 15 MiB (`crate::photos`): MarketplaceService
+/// takes that and their other fields.
+const MAX_PHOTO_MESSAGE_BYTES: usize = crate::photos::MAX_PHOTO_BYTES + 64 * 1024;
 
 /// Every service of the contracts, ready to serve.
 pub fn routes(state: AppState) -> Routes {
@@ -56,7 +63,7 @@ pub fn routes(state: AppState) -> Routes {
         )
         .add_service(
             MarketplaceServiceServer::new(marketplace::MarketplaceApi::new(state.clone()))
-                .max_decoding_message_size(MAX_MESSAGE_BYTES),
+                .max_decoding_message_size(MAX_PHOTO_MESSAGE_BYTES),
         )
         .add_service(
             MatchingServiceServer::new(matching::MatchingApi::new(state.clone()))

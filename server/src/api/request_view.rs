@@ -9,6 +9,7 @@ use tonic::Status;
 
 use super::{
     convert::{language_to_proto, timestamp},
+    photo_view::photo_to_proto,
     quote_view::quote_to_proto,
 };
 use crate::{
@@ -16,10 +17,12 @@ use crate::{
     error::{ApiError, ApiResult},
     quotes::ProfessionalView,
     requests::{CustomerView, DraftForm, Location, Viewed, reach::ReachCounts, watch::Update},
+    state::AppState,
     store::{repair_requests::RepairRequestRow, reviews::ReviewRow},
 };
 
 pub(super) fn update_to_proto(
+    state: &AppState,
     update: &Update,
     language: Language,
 ) -> pb::WatchRepairRequestResponse {
@@ -30,12 +33,12 @@ pub(super) fn update_to_proto(
             quotes,
             reach,
         } => Event::Snapshot(pb::RepairRequestSnapshot {
-            repair_request: Some(repair_request_to_proto(viewed, language)),
+            repair_request: Some(repair_request_to_proto(state, viewed, language)),
             quotes: quotes.iter().map(|q| quote_to_proto(q, language)).collect(),
             reach: reach.map(reach_to_proto),
         }),
         Update::Change { viewed, quote } => Event::Change(pb::RepairRequestChange {
-            repair_request: Some(repair_request_to_proto(viewed, language)),
+            repair_request: Some(repair_request_to_proto(state, viewed, language)),
             quote: quote.as_ref().map(|q| quote_to_proto(q, language)),
         }),
         Update::Reach { reach, .. } => Event::Reach(reach_to_proto(*reach)),
@@ -113,9 +116,14 @@ pub(super) fn draft_form(draft: Option<pb::RepairRequestDraft>) -> DraftForm {
     }
 }
 
-/// A request as its viewer may see it: the street only in the full view. Also used by
-/// MatchingService for the open requests of a professional.
-pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::RepairRequest {
+/// A request as its viewer may see it: the street only in the full view, and its photos
+/// (whoever may see a request sees them). Also used by MatchingService for the open
+/// requests of a professional.
+pub fn repair_request_to_proto(
+    state: &AppState,
+    viewed: &Viewed,
+    language: Language,
+) -> pb::RepairRequest {
     let r = &viewed.request;
     // Before the hire a professional learns neither the street nor who the customer is.
     let customer_id = match viewed.location {
@@ -171,6 +179,11 @@ pub fn repair_request_to_proto(viewed: &Viewed, language: Language) -> pb::Repai
         close_time: r.closed_at.filter(|_| closed).map(timestamp),
         description_language: language_to_proto(r.description_language) as i32,
         description_translation: translation_for(r, language),
+        photos: r
+            .photos
+            .iter()
+            .map(|photo| photo_to_proto(state, photo))
+            .collect(),
     }
 }
 

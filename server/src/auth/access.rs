@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use super::Caller;
 use crate::{
-    domain::Role,
+    domain::{Role, conversation::Side},
     error::{ApiError, ApiResult, ErrorReason, parse_id},
     store::professionals::PublicViewer,
 };
@@ -33,6 +33,39 @@ pub struct RequestParties {
 pub struct QuoteParties {
     pub customer_id: Uuid,
     pub professional_id: Uuid,
+}
+
+/// The two people of a conversation: the request's customer and the professional.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConversationParties {
+    pub customer_id: Uuid,
+    pub professional_id: Uuid,
+}
+
+/// Where a caller stands in a conversation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConversationSeat {
+    /// One of its two parties (a professional only while they may also see the request, as
+    /// GetRepairRequest decides: `requests::get`).
+    Party(Side),
+    /// An admin: reads it all, writes nothing.
+    Admin,
+    /// Anyone else: told it does not exist.
+    Nobody,
+}
+
+/// Where the caller stands in the conversation of `parties`.
+pub fn conversation_seat(caller: &Caller, parties: ConversationParties) -> ConversationSeat {
+    match caller.role {
+        Role::Admin => ConversationSeat::Admin,
+        Role::Customer if parties.customer_id == caller.account_id => {
+            ConversationSeat::Party(Side::Customer)
+        }
+        Role::Professional if parties.professional_id == caller.account_id => {
+            ConversationSeat::Party(Side::Professional)
+        }
+        Role::Customer | Role::Professional => ConversationSeat::Nobody,
+    }
 }
 
 /// How much of a repair request a caller may read.
@@ -297,6 +330,28 @@ mod tests {
                 read_counts_as_open(&who),
             );
             assert_eq!(seen, row, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_conversation_seats_its_two_parties_and_admins_only() {
+        let parties = ConversationParties {
+            customer_id: ME,
+            professional_id: ME,
+        };
+        let seats = [
+            ConversationSeat::Admin,
+            ConversationSeat::Party(Side::Customer),
+            ConversationSeat::Nobody,
+            ConversationSeat::Party(Side::Professional),
+            ConversationSeat::Nobody,
+        ];
+        for ((name, role, id), seat) in CALLERS.into_iter().zip(seats) {
+            assert_eq!(
+                conversation_seat(&caller(role, id), parties),
+                seat,
+                "{name}"
+            );
         }
     }
 

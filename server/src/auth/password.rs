@@ -10,13 +10,14 @@
 
 use std::sync::{Arc, LazyLock, Mutex};
 
+use crate::{
+    blocking::{BlockingLane, LaneError},
+    error::{ApiError, ErrorReason},
+};
 use argon2::{
     Algorithm, Argon2, Block, Params, PasswordHash, Version,
     password_hash::{Output, ParamsString, Salt, SaltString, rand_core::OsRng},
 };
-use tokio::sync::Semaphore;
-
-use crate::error::{ApiError, ErrorReason};
 
 /// A hash of a random password nobody knows, verified when the account does not exist.
 static DUMMY_HASH: LazyLock<Option<String>> = LazyLock::new(|| {
@@ -51,10 +52,7 @@ impl From<HashError> for ApiError {
 
 /// Runs argon2 with bounded concurrency and a bounded queue (see the module comment).
 pub struct PasswordHasher {
-    /// Permits for running or waiting: `concurrency + queue`.
-    admission: Arc<Semaphore>,
-    /// Permits for running: `concurrency`.
-    workers: Arc<Semaphore>,
+    lane: BlockingLane,
     /// Argon2 memory, one buffer per worker, allocated on first use and then reused.
     memory: MemoryPool,
 }
@@ -68,11 +66,10 @@ fn new_memory() -> Vec<Block> {
 impl PasswordHasher {
     /// `concurrency` hashes at once (at least one), `queue` more waiting.
     pub fn new(concurrency: usize, queue: usize) -> Self {
-        let concurrency = concurrency.max(1);
+        let lane = BlockingLane::new(concurrency, queue);
         Self {
-            admission: Arc::new(Semaphore::new(concurrency + queue)),
-            workers: Arc::new(Semaphore::new(concurrency)),
-            memory: Arc::new(Mutex::new(Vec::with_capacity(concurrency))),
+            memory: Arc::new(Mutex::new(Vec::with_capacity(lane.concurrency()))),
+            lane,
         }
     }
 
@@ -108,36 +105,28 @@ impl PasswordHasher {
         .await
     }
 
-    /// Takes a queue place (or refuses), waits for a worker, and runs `work` on the blocking
-    /// pool with that worker's memory. The permits and the memory go with the work, so a
-    /// caller that gives up (a cancelled call) frees its worker only when the hash ends.
+    /// Runs `work` in the lane (a queue place or a refusal, then a worker) with that worker's
+    /// memory, which goes with the work like the lane's permits.
     async fn run<T: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Vec<Block>) -> anyhow::Result<T> + Send + 'static,
     ) -> Result<T, HashError> {
-        let place = self
-            .admission
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| HashError::Busy)?;
-        let worker = self
-            .workers
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| HashError::Busy)?;
         let pool = self.memory.clone();
-        tokio::task::spawn_blocking(move || {
-            let mut memory = lock(&pool)?.pop().unwrap_or_else(new_memory);
-            let result = work(&mut memory);
-            // A worker holds at most one buffer, so the pool never holds more than `concurrency`.
-            lock(&pool)?.push(memory);
-            drop((worker, place));
-            result
-        })
-        .await
-        .map_err(|e| anyhow::anyhow!("password hashing task: {e}"))?
-        .map_err(HashError::Failed)
+        self.lane
+            .run(move || {
+                let mut memory = lock(&pool)?.pop().unwrap_or_else(new_memory);
+                let result = work(&mut memory);
+                // A worker holds at most one buffer, so the pool never holds more than
+                // `concurrency`.
+                lock(&pool)?.push(memory);
+                result
+            })
+            .await
+            .map_err(|error| match error {
+                LaneError::Busy => HashError::Busy,
+                LaneError::Failed(e) => anyhow::anyhow!("password hashing task: {e}").into(),
+            })?
+            .map_err(HashError::Failed)
     }
 }
 

@@ -32,10 +32,12 @@ impl Config {
 
     /// How many password hashes run at once: as set, else one per core.
     pub fn hashing_workers(&self) -> usize {
-        match self.hashing_concurrency {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        }
+        or_one_per_core(self.hashing_concurrency)
+    }
+
+    /// How many photos are decoded at once: as set, else one per core.
+    pub fn photo_workers(&self) -> usize {
+        or_one_per_core(self.photo_concurrency)
     }
 
     pub fn outbox_dir(&self) -> PathBuf {
@@ -111,6 +113,9 @@ impl Config {
             email_from: "Repairs <no-reply@localhost>".to_owned(),
             hashing_concurrency: 0,
             hashing_queue: 16,
+            photo_concurrency: 0,
+            photo_queue: 16,
+            photo_max_megapixels: 40,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -143,6 +148,11 @@ impl Config {
             distance_concurrency: 8,
             watch_streams_per_professional: 4,
             watch_streams_total: 1000,
+            watch_conversations_per_account: 16,
+            messages_per_account_per_10_minutes: 30,
+            messages_per_account_per_day: 300,
+            message_email_after: Duration::from_secs(120),
+            message_email_every: Duration::from_secs(15 * 60),
             translation_provider: TranslationProviderKind::None,
             libretranslate_url: None,
             libretranslate_api_key: None,
@@ -161,6 +171,14 @@ impl Config {
             push_endpoint_hosts: vec!["127.0.0.1".to_owned()],
             push_concurrency: 8,
         }
+    }
+}
+
+/// `setting` workers, or one per CPU core for 0.
+fn or_one_per_core(setting: usize) -> usize {
+    match setting {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
     }
 }
 

@@ -18,6 +18,8 @@ pub enum Page {
     ViewRequest,
     /// The quotes on a customer's request.
     RequestQuotes,
+    /// A customer's request, with its conversations.
+    CustomerRequest,
     /// The jobs a professional was hired on.
     ProfessionalJobs,
     /// A customer's hired jobs.
@@ -45,9 +47,10 @@ pub enum Page {
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 14] = [
+pub const PAGES: [Page; 15] = [
     Page::ViewRequest,
     Page::RequestQuotes,
+    Page::CustomerRequest,
     Page::ProfessionalJobs,
     Page::CustomerJobs,
     Page::AdminOrders,
@@ -68,6 +71,7 @@ impl Page {
         match self {
             Self::ViewRequest => "/view-request/{request_id}",
             Self::RequestQuotes => "/application-list/{request_id}",
+            Self::CustomerRequest => "/user-view-request/{request_id}",
             Self::ProfessionalJobs => "/professional-active-requests",
             Self::CustomerJobs => "/user-active-requests",
             Self::AdminOrders => "/admin/order-history",
@@ -125,6 +129,10 @@ impl<'a> Links<'a> {
 
     pub fn request_quotes(&self, request_id: Uuid) -> String {
         self.page(Page::RequestQuotes, &[&request_id.to_string()])
+    }
+
+    pub fn customer_request(&self, request_id: Uuid) -> String {
+        self.page(Page::CustomerRequest, &[&request_id.to_string()])
     }
 
     pub fn professional_jobs(&self) -> String {
@@ -199,18 +207,19 @@ mod tests {
         match page {
             Page::ViewRequest => 0,
             Page::RequestQuotes => 1,
-            Page::ProfessionalJobs => 2,
-            Page::CustomerJobs => 3,
-            Page::AdminOrders => 4,
-            Page::CustomerOrders => 5,
-            Page::ProfessionalOrders => 6,
-            Page::ProfessionalProfile => 7,
-            Page::ResetPassword => 8,
-            Page::ProfessionalResetPassword => 9,
-            Page::VerifyEmail => 10,
-            Page::StripeConnect => 11,
-            Page::StripeConnectRefresh => 12,
-            Page::ProfessionalSignIn => 13,
+            Page::CustomerRequest => 2,
+            Page::ProfessionalJobs => 3,
+            Page::CustomerJobs => 4,
+            Page::AdminOrders => 5,
+            Page::CustomerOrders => 6,
+            Page::ProfessionalOrders => 7,
+            Page::ProfessionalProfile => 8,
+            Page::ResetPassword => 9,
+            Page::ProfessionalResetPassword => 10,
+            Page::VerifyEmail => 11,
+            Page::StripeConnect => 12,
+            Page::StripeConnectRefresh => 13,
+            Page::ProfessionalSignIn => 14,
         }
     }
 

@@ -228,6 +228,22 @@ pub struct Config {
     #[arg(long, env = "HASHING_QUEUE", default_value_t = 16)]
     pub hashing_queue: usize,
 
+    /// Photos (of the damage, of messages) decoded and written again at once; 0 means one per
+    /// CPU core. Each takes up to 4 bytes per pixel of its photo while it runs (160 MB at
+    /// PHOTO_MAX_MEGAPIXELS=40).
+    #[arg(long, env = "PHOTO_CONCURRENCY", default_value_t = 0)]
+    pub photo_concurrency: usize,
+
+    /// Photos allowed to wait for a turn, each holding its upload (up to 15 MiB); beyond them
+    /// uploads are refused at once (RESOURCE_EXHAUSTED, reason SERVER_BUSY).
+    #[arg(long, env = "PHOTO_QUEUE", default_value_t = 16)]
+    pub photo_queue: usize,
+
+    /// Largest photo accepted, in millions of pixels (PHOTO_TOO_MANY_PIXELS beyond), checked
+    /// from the file's header before anything is decoded.
+    #[arg(long, env = "PHOTO_MAX_MEGAPIXELS", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub photo_max_megapixels: u32,
+
     /// Stripe's secret API key (sk_...). Unset: payments go through the offline test
     /// gateway (test mode, no money moves).
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true)]
@@ -438,6 +454,34 @@ pub struct Config {
     /// Live streams of each kind one server process holds at once, all callers together.
     #[arg(long, env = "WATCH_STREAMS_TOTAL", default_value_t = 1000)]
     pub watch_streams_total: usize,
+
+    /// Conversations one account may watch at once (WatchConversation): a customer's request
+    /// page may show one per professional.
+    #[arg(long, env = "WATCH_CONVERSATIONS_PER_ACCOUNT", default_value_t = 16)]
+    pub watch_conversations_per_account: usize,
+
+    /// Messages one account may send in ten minutes (SendMessage), all conversations
+    /// together; beyond, RESOURCE_EXHAUSTED (MESSAGE_BUDGET_SPENT) until the window renews.
+    #[arg(
+        long,
+        env = "MESSAGES_PER_ACCOUNT_PER_10_MINUTES",
+        default_value_t = 30
+    )]
+    pub messages_per_account_per_10_minutes: u32,
+
+    /// Messages one account may send in a day, all conversations together.
+    #[arg(long, env = "MESSAGES_PER_ACCOUNT_PER_DAY", default_value_t = 300)]
+    pub messages_per_account_per_day: u32,
+
+    /// How long a message stays unread before its reader is emailed of it (their devices
+    /// with alerts on are pushed at once). Seconds, or `90s`, `2m`, `1h`.
+    #[arg(long, env = "MESSAGE_EMAIL_AFTER", default_value = "2m", value_parser = parse_duration)]
+    pub message_email_after: std::time::Duration,
+
+    /// The least time between two emails of unread messages of one conversation to one
+    /// reader; what arrives meanwhile goes into the next. Seconds, or `90s`, `15m`, `1h`.
+    #[arg(long, env = "MESSAGE_EMAIL_EVERY", default_value = "15m", value_parser = parse_duration)]
+    pub message_email_every: std::time::Duration,
 
     /// Repair requests one customer may place per hour: each one emails (and may text) every
     /// matching professional, so this bounds what one account can make the service send.

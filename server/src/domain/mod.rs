@@ -1,6 +1,8 @@
 //! Domain types: plain Rust values that cannot hold invalid data. Parse, don't validate.
 
 pub mod client_addr;
+pub mod contacts;
+pub mod conversation;
 pub mod coupon;
 pub mod email;
 pub mod money;

@@ -3,6 +3,7 @@
 //! ([`listener`]). Kept apart from the rules that
 //! read what the streams send, so the state every handler reaches can hold the hubs.
 
+pub mod conversation_changes;
 pub mod listener;
 pub mod notify_hub;
 pub mod open_requests;

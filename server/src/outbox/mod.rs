@@ -8,6 +8,7 @@
 //! id travels with the message as its delivery id (the email's Message-ID, a field of the
 //! local stand-ins' JSON lines), so a send repeated after a crash can be recognised.
 
+pub mod photo_count;
 mod worker;
 
 use std::sync::Arc;

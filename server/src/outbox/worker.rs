@@ -208,7 +208,8 @@ impl Worker {
                 return Ok(tried);
             }
             let lease = self.settings.lease.as_secs_f64();
-            let batch = store::claim(&self.db, BATCH, lease).await?;
+            let mut batch = store::claim(&self.db, BATCH, lease).await?;
+            super::photo_count::fill(&self.db, &mut batch).await?;
             if batch.is_empty() {
                 let given_back = crate::budgets::give_back_unsent(&self.db).await?;
                 if given_back > 0 {

@@ -15,6 +15,7 @@ use crate::{
         access::{self, QuoteParties},
     },
     billing::membership,
+    conversations::blocks,
     domain::{Currency, QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
@@ -45,8 +46,8 @@ pub struct QuoteForm {
     pub surge: bool,
 }
 
-/// Sends a quote: only a member professional the request matches, on an open request, at
-/// least their minimum fee unless `surge`. The customer is told through the outbox in the
+/// Sends a quote: only a member professional the request matches, on an open request, whose
+/// customer did not block them, at least their minimum fee unless `surge`. The customer is told through the outbox in the
 /// same transaction.
 pub async fn create(
     state: &AppState,
@@ -69,6 +70,7 @@ pub async fn create(
     {
         return Err(requests::not_open());
     }
+    blocks::refuse_if_blocked(&mut *tx, form.repair_request_id, professional_id).await?;
     let quote = quotes::insert(
         &mut tx,
         &NewQuote {

@@ -57,7 +57,7 @@ pub async fn escalate_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<
 
 /// How often each process sweeps: a tenth of the delay, between a second and a minute, so an
 /// emergency is escalated soon after its time.
-fn sweep_every(after: Duration) -> Duration {
+pub fn sweep_every(after: Duration) -> Duration {
     (after / 10).clamp(Duration::from_secs(1), Duration::from_secs(60))
 }
 

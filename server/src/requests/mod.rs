@@ -7,6 +7,7 @@ pub mod draft;
 pub mod escalation;
 mod fanout;
 pub mod notice;
+pub mod photos;
 pub mod place;
 pub mod reach;
 pub mod translations;
@@ -259,8 +260,9 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
         RequestView::IfMatchedOrQuoted => {
             let distance = match matching::matches(&state.db, caller.account_id, id).await? {
                 Some(distance) => Some(distance),
-                // A professional who quoted keeps the approximate view once it no longer
-                // matches them (hired elsewhere, cancelled, moved away).
+                // A professional who quoted, or has a conversation on it, keeps the
+                // approximate view once it no longer matches them (hired elsewhere,
+                // cancelled, moved away): their quote and their messages stay a record.
                 None => quotes::quoter_distance(&state.db, caller.account_id, id)
                     .await?
                     .map(|meters| Distance { meters }),

@@ -7,17 +7,18 @@
 use crate::{
     domain::{Language, Urgency},
     matching::Notify,
-    outbox::NewOutboxMessage,
+    outbox::{NewOutboxMessage, photo_count},
     store::{quotes::ClosedQuote, repair_requests::RepairRequestRow, services::ServiceNames},
     words::{self, Alert, NewRequest},
 };
 
-/// The facts of `request` as professional `to` reads them.
+/// The facts of `request` as professional `to` reads them; `photos` is where the outbox
+/// writes how many photos it has when the message is sent (`outbox::photo_count`).
 fn facts<'a>(
     request: &'a RepairRequestRow,
     to: &Notify,
     language: Language,
-    link: &'a str,
+    (photos, link): (&'a str, &'a str),
 ) -> NewRequest<'a> {
     NewRequest {
         service: request.service_name.of(language),
@@ -25,6 +26,7 @@ fn facts<'a>(
         province: &request.province,
         distance_km: to.distance.whole_km(),
         emergency: request.urgency() == Urgency::Immediate,
+        photos,
         link,
     }
 }
@@ -36,7 +38,8 @@ pub(super) fn new_request_alert(
     language: Language,
     link: &str,
 ) -> Alert {
-    words::of(language).new_request_alert(&facts(request, to, language, link))
+    let photos = photo_count::marker(request.id);
+    words::of(language).new_request_alert(&facts(request, to, language, (&photos, link)))
 }
 
 /// The email, and the SMS when they opted in and have a verified phone, telling professional
@@ -47,7 +50,8 @@ pub(super) fn new_request(
     link: &str,
 ) -> Vec<NewOutboxMessage> {
     let words = words::of(to.language);
-    let facts = facts(request, to, to.language, link);
+    let photos = photo_count::marker(request.id);
+    let facts = facts(request, to, to.language, (&photos, link));
     // Keyed like request_notifications, so the outbox refuses a duplicate too; worthless
     // once the request has expired.
     let keyed = |message: NewOutboxMessage| {

@@ -72,31 +72,45 @@ pub async fn translate_due(state: &AppState) -> sqlx::Result<usize> {
     }
 }
 
+/// `text` (in `source`) translated into `target`, paid from the service's budget; why not.
+pub async fn translate_text(
+    state: &AppState,
+    text: &str,
+    source: Language,
+    target: Language,
+) -> Result<String, String> {
+    let texts = Texts::one(text.to_owned()).map_err(|error| error.to_string())?;
+    let answer = state
+        .translation
+        .translate(Payer::Service, &texts, Some(source), target)
+        .await;
+    match answer.map(|mut all| all.pop()) {
+        Ok(Some(translated)) => Ok(translated.text),
+        Ok(None) => Err("the provider answered no translation".to_owned()),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// When a text that failed its try number `attempts` is tried again; `None` after the last.
+pub fn retry_at(attempts: i32) -> Option<chrono::DateTime<Utc>> {
+    (attempts < MAX_ATTEMPTS).then(|| Utc::now() + backoff(attempts))
+}
+
 async fn translate_one(state: &AppState, due: Due) -> sqlx::Result<bool> {
     let (source, target) = (due.description_language, due.target_language);
-    let answer = match Texts::one(due.description.clone()) {
-        Ok(texts) => {
-            state
-                .translation
-                .translate(Payer::Service, &texts, Some(source), target)
-                .await
-        }
-        Err(error) => Err(error),
-    };
-    let error = match answer.map(|mut all| all.pop()) {
-        Ok(Some(translated)) => {
+    let error = match translate_text(state, &due.description, source, target).await {
+        Ok(translated) => {
             return request_translations::store(
                 &state.db,
                 due.repair_request_id,
                 &due.description,
-                &translated.text,
+                &translated,
             )
             .await;
         }
-        Ok(None) => "the provider answered no translation".to_owned(),
-        Err(error) => error.to_string(),
+        Err(error) => error,
     };
-    let retry_at = (due.attempts < MAX_ATTEMPTS).then(|| Utc::now() + backoff(due.attempts));
+    let retry_at = retry_at(due.attempts);
     tracing::warn!(
         request = %due.repair_request_id,
         attempts = due.attempts,

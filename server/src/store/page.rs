@@ -68,9 +68,21 @@ impl PageRequest {
     }
 }
 
-fn encode((time, id): (DateTime<Utc>, Uuid)) -> String {
-    let raw = format!("{}|{id}", time.timestamp_micros());
+/// A page token holding `raw`, opaque to clients (URL-safe base64).
+pub fn token_of(raw: &str) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(raw)
+}
+
+/// The text a page token made by [`token_of`] holds; `None` when it is not one.
+pub fn text_of(token: &str) -> Option<String> {
+    let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
+        .decode(token)
+        .ok()?;
+    String::from_utf8(raw).ok()
+}
+
+fn encode((time, id): (DateTime<Utc>, Uuid)) -> String {
+    token_of(&format!("{}|{id}", time.timestamp_micros()))
 }
 
 fn decode(token: &str) -> Result<(DateTime<Utc>, Uuid), ApiError> {
@@ -80,10 +92,7 @@ fn decode(token: &str) -> Result<(DateTime<Utc>, Uuid), ApiError> {
             "this page token is not valid; start from the first page",
         )
     };
-    let raw = base64::engine::general_purpose::URL_SAFE_NO_PAD
-        .decode(token)
-        .map_err(|_| invalid())?;
-    let raw = String::from_utf8(raw).map_err(|_| invalid())?;
+    let raw = text_of(token).ok_or_else(invalid)?;
     let (micros, id) = raw.split_once('|').ok_or_else(invalid)?;
     let time = micros
         .parse::<i64>()

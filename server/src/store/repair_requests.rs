@@ -5,7 +5,10 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::{page::PageRequest, services::ServiceNames};
-use crate::domain::{Language, RepairRequestState, RequestChange, Urgency};
+use crate::{
+    domain::{Language, RepairRequestState, RequestChange, Urgency},
+    photos::StoredPhoto,
+};
 
 /// A stored request with its service's names.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -56,6 +59,9 @@ pub struct RepairRequestRow {
     /// and the language it is in.
     pub description_translation: Option<String>,
     pub translation_language: Option<Language>,
+    /// Photos of the damage, oldest first (`store::request_photos`).
+    #[sqlx(json)]
+    pub photos: Vec<StoredPhoto>,
 }
 
 impl RepairRequestRow {
@@ -104,7 +110,12 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         cu.email::text as customer_email, cu.phone as customer_phone,
         exists (select 1 from reviews v where v.repair_request_id = r.id) as reviewed,
         r.description_language, tr.translation as description_translation,
-        tr.target_language as translation_language
+        tr.target_language as translation_language,
+        coalesce((select json_agg(json_build_object('id', p.id, 'large_key', p.large_key,
+                     'thumbnail_key', p.thumbnail_key, 'width', p.width, 'height', p.height,
+                     'created_at', p.created_at) order by p.created_at, p.id)
+                  from repair_request_photos p where p.repair_request_id = r.id),
+                 '[]') as photos
     from requests r join services s on s.id = r.service_id
     join customers cu on cu.id = r.customer_id
     left join professionals hp on hp.id = r.hired_professional_id

@@ -4,9 +4,9 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    PaymentStep, Reviewed, Words,
-    format::{amount_parts, excerpt, symbol},
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
+    NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, symbol},
 };
 use crate::domain::Money;
 
@@ -125,6 +125,7 @@ impl Words for English {
             province,
             distance_km,
             emergency,
+            photos,
             link,
         } = *request;
         let urgency = if emergency {
@@ -135,7 +136,7 @@ impl Words for English {
         mail(
             format!("New request: {service} in {city}"),
             format!(
-                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\n\nSee the request and send a quote: {link}"
+                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
             ),
         )
     }
@@ -145,10 +146,11 @@ impl Words for English {
             service,
             city,
             distance_km,
+            photos,
             link,
             ..
         } = *request;
-        format!("New request: {service} in {city} ({distance_km} km). {link}")
+        format!("New request: {service} in {city} ({distance_km} km, photos: {photos}). {link}")
     }
 
     fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
@@ -161,8 +163,8 @@ impl Words for English {
         Alert {
             title: format!("{kind}: {service} in {city}"),
             body: format!(
-                "{} km from you. Open the request to send a quote.",
-                request.distance_km
+                "{} km from you. Photos: {}. Open the request to send a quote.",
+                request.distance_km, request.photos
             ),
         }
     }
@@ -431,6 +433,55 @@ impl Words for English {
             format!("Job paid: {service}"),
             format!(
                 "Hello {name},\n\nThe payment for the job ({service}) you did for {customer} went through on {when}.\n\nOrder: {order_id}\nJob amount: {amount}\nPlatform fee: {fee}\nYour payout: {net}\n\nSee your orders: {link}"
+            ),
+        )
+    }
+
+    fn hidden_phone(&self) -> &'static str {
+        "[phone number shared once hired]"
+    }
+
+    fn hidden_email(&self) -> &'static str {
+        "[email shared once hired]"
+    }
+
+    fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert {
+        Alert {
+            title: format!("New message: {}", message.service),
+            body: format!(
+                "{}: {}",
+                message.from,
+                excerpt_of(message.text, ALERT_EXCERPT_CHARS)
+            ),
+        }
+    }
+
+    fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail {
+        let UnreadMessages {
+            service,
+            from,
+            count,
+            link,
+            ..
+        } = *unread;
+        let what = match count {
+            1 => "a message you have not read".to_owned(),
+            n => format!("{n} messages you have not read"),
+        };
+        let quoted: Vec<String> = unread
+            .texts
+            .iter()
+            .map(|text| format!("\u{201c}{}\u{201d}", excerpt(text)))
+            .collect();
+        let more = match count.saturating_sub(unread.texts.len()) {
+            0 => String::new(),
+            n => format!("\n\n… and {n} more."),
+        };
+        mail(
+            format!("{from} wrote to you: {service}"),
+            format!(
+                "Hello {name},\n\n{from} wrote to you about the request ({service}): {what}.\n\n{}{more}\n\nRead and answer: {link}",
+                quoted.join("\n\n")
             ),
         )
     }

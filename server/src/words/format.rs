@@ -89,11 +89,19 @@ pub(super) fn amount_parts(amount: Money, separator: char) -> (String, i64) {
 /// How much of a person's words an email quotes.
 pub(super) const EXCERPT_CHARS: usize = 300;
 
+/// How much of a message a push alert shows.
+pub(super) const ALERT_EXCERPT_CHARS: usize = 100;
+
 /// The words whole when they fit in [`EXCERPT_CHARS`], else their start, cut after a whole
 /// word, and "…".
 pub(super) fn excerpt(text: &str) -> String {
+    excerpt_of(text, EXCERPT_CHARS)
+}
+
+/// [`excerpt`] within `chars` characters.
+pub(super) fn excerpt_of(text: &str, chars: usize) -> String {
     let text = text.trim();
-    let Some((cut, _)) = text.char_indices().nth(EXCERPT_CHARS) else {
+    let Some((cut, _)) = text.char_indices().nth(chars) else {
         return text.to_owned();
     };
     let head = &text[..cut];

@@ -6,9 +6,9 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewQuote, NewRequest,
-    PaymentStep, Reviewed, Words,
-    format::{amount_parts, excerpt, symbol},
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
+    NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, symbol},
 };
 use crate::domain::Money;
 
@@ -127,7 +127,7 @@ impl Words for French {
 
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
         let (service, city, province) = (request.service, request.city, request.province);
-        let (distance, link) = (request.distance_km, request.link);
+        let (distance, photos, link) = (request.distance_km, request.photos, request.link);
         let urgency = match request.emergency {
             true => "Le client a besoin d’aide tout de suite.",
             false => "Le client peut attendre quelques jours.",
@@ -135,15 +135,17 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
 
     fn new_request_sms(&self, request: &NewRequest<'_>) -> String {
         let (service, city, link) = (request.service, request.city, request.link);
-        let distance = request.distance_km;
-        format!("Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km). {link}")
+        let (distance, photos) = (request.distance_km, request.photos);
+        format!(
+            "Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km, photos\u{a0}: {photos}). {link}"
+        )
     }
 
     fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
@@ -156,8 +158,8 @@ impl Words for French {
         Alert {
             title: format!("{kind}\u{a0}: {service} à {city}"),
             body: format!(
-                "À {}\u{a0}km de vous. Ouvrez la demande pour envoyer une soumission.",
-                request.distance_km
+                "À {}\u{a0}km de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
+                request.distance_km, request.photos
             ),
         }
     }
@@ -400,6 +402,49 @@ impl Words for French {
             format!("Travail payé\u{a0}: {service}"),
             format!(
                 "Bonjour {name},\n\nLe paiement du travail ({service}) que vous avez effectué pour {customer} a été reçu le {when}.\n\nCommande\u{a0}: {order_id}\nMontant du travail\u{a0}: {amount}\nFrais de plateforme\u{a0}: {fee}\nVotre versement\u{a0}: {net}\n\nVoir vos commandes\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hidden_phone(&self) -> &'static str {
+        "[numéro communiqué après l’embauche]"
+    }
+
+    fn hidden_email(&self) -> &'static str {
+        "[courriel communiqué après l’embauche]"
+    }
+
+    fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert {
+        Alert {
+            title: format!("Nouveau message\u{a0}: {}", message.service),
+            body: format!(
+                "{}\u{a0}: {}",
+                message.from,
+                excerpt_of(message.text, ALERT_EXCERPT_CHARS)
+            ),
+        }
+    }
+
+    fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail {
+        let (service, from, count, link) = (unread.service, unread.from, unread.count, unread.link);
+        let what = match count {
+            1 => "un message que vous n’avez pas lu".to_owned(),
+            n => format!("{n}\u{a0}messages que vous n’avez pas lus"),
+        };
+        let quoted: Vec<String> = unread
+            .texts
+            .iter()
+            .map(|text| format!("«\u{a0}{}\u{a0}»", excerpt(text)))
+            .collect();
+        let more = match count.saturating_sub(unread.texts.len()) {
+            0 => String::new(),
+            n => format!("\n\n… et {n}\u{a0}de plus."),
+        };
+        courriel(
+            format!("{from} vous a écrit\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{from} vous a écrit au sujet de la demande ({service})\u{a0}: {what}.\n\n{}{more}\n\nLire et répondre\u{a0}: {link}",
+                quoted.join("\n\n")
             ),
         )
     }

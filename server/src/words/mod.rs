@@ -43,6 +43,10 @@ pub struct NewRequest<'a> {
     pub province: &'a str,
     pub distance_km: i32,
     pub emergency: bool,
+    /// How many photos of the damage it has: the marker the outbox replaces by the count
+    /// when it sends (`outbox::photo_count`), since photos are added after the request is
+    /// placed and its alerts written.
+    pub photos: &'a str,
     /// `PUBLIC_URL/view-request/{request_id}` (`config::links`).
     pub link: &'a str,
 }
@@ -137,6 +141,33 @@ pub struct Reviewed<'a> {
     pub link: &'a str,
 }
 
+/// A message of a conversation, as its reader's devices are alerted of it.
+#[derive(Debug, Clone, Copy)]
+pub struct NewMessage<'a> {
+    /// The request's service in the reader's language.
+    pub service: &'a str,
+    /// Who wrote it.
+    pub from: &'a str,
+    /// What they wrote, with contact details masked.
+    pub text: &'a str,
+}
+
+/// The messages a reader left unread a while after they came, as they are emailed of them.
+#[derive(Debug, Clone, Copy)]
+pub struct UnreadMessages<'a> {
+    /// The request's service in the reader's language.
+    pub service: &'a str,
+    /// Who wrote them.
+    pub from: &'a str,
+    /// The oldest of them, as the reader may read them (contact details masked before the
+    /// hire); each quoted up to its start when long.
+    pub texts: &'a [String],
+    /// How many are unread in all (more than `texts` when there are many).
+    pub count: usize,
+    /// The conversation's page.
+    pub link: &'a str,
+}
+
 /// Each message the server writes, and how the language writes money and moments. `name`
 /// is always the reader's.
 pub trait Words: Sync {
@@ -206,6 +237,16 @@ pub trait Words: Sync {
     fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert;
     /// The push alert of a job paid, to its professional: what they are owed of it.
     fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert;
+
+    // Conversations.
+    /// What stands in a message for a phone number its reader sees once they hire.
+    fn hidden_phone(&self) -> &'static str;
+    /// What stands in a message for an email address its reader sees once they hire.
+    fn hidden_email(&self) -> &'static str;
+    /// The push alert of a new message: who wrote about which request, and its start.
+    fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert;
+    /// The email of messages still unread a while after they came (one for all of them).
+    fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail;
 
     // Reviews.
     /// To the professional: a customer reviewed their work.

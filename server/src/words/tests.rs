@@ -163,6 +163,7 @@ const REQUEST: NewRequest<'static> = NewRequest {
     province: "AB",
     distance_km: 12,
     emergency: true,
+    photos: "3",
     link: "http://127.0.0.1:8080/view-request/abc",
 };
 
@@ -183,8 +184,18 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
     }
     let en = of(English).new_request_email("Ana", &REQUEST);
     assert!(en.body.contains("12 km from your base") && en.body.contains("right away"));
+    assert!(en.body.contains("Photos of the damage: 3."), "{}", en.body);
     let fr = of(French).new_request_email("Ana", &REQUEST);
     assert!(fr.body.contains("à 12\u{a0}km de chez vous") && fr.body.contains("tout de suite"));
+    assert!(
+        fr.body.contains("Photos des dégâts\u{a0}: 3."),
+        "{}",
+        fr.body
+    );
+    for language in [English, French] {
+        let alert = of(language).new_request_alert(&REQUEST);
+        assert!(alert.body.contains(": 3."), "{}", alert.body);
+    }
     let calm = NewRequest {
         emergency: false,
         ..REQUEST
@@ -198,7 +209,7 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
     assert_eq!(
         of(English).new_request_sms(&REQUEST),
         format!(
-            "New request: Plumbing Services in Calgary (12 km). {}",
+            "New request: Plumbing Services in Calgary (12 km, photos: 3). {}",
             REQUEST.link
         )
     );
@@ -407,6 +418,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         province: "AB",
         distance_km: 4,
         emergency: true,
+        photos: "2",
         link: "http://x/view-request/1",
     };
     let quote = NewQuote {
@@ -811,4 +823,88 @@ fn the_reviewed_professional_reads_the_rating_and_the_words_or_their_start() {
     let quoted = of(English).reviewed("Ana", &long).body;
     assert!(quoted.contains("Very good…\u{201d}"), "{quoted}");
     assert!(quoted.len() < 700, "{quoted}");
+}
+
+#[test]
+fn a_new_message_alert_names_the_writer_and_quotes_the_start() {
+    let long = "Is the shut-off valve under the sink accessible? ".repeat(5);
+    let message = NewMessage {
+        service: "Plumbing",
+        from: "Ana Lopez",
+        text: &long,
+    };
+    let en = of(English).new_message_alert(&message);
+    assert_eq!(en.title, "New message: Plumbing");
+    assert!(
+        en.body.starts_with("Ana Lopez: Is the shut-off"),
+        "{}",
+        en.body
+    );
+    assert!(
+        en.body.ends_with('…') && en.body.chars().count() < 130,
+        "{}",
+        en.body
+    );
+    let fr = of(French).new_message_alert(&message);
+    assert_eq!(fr.title, format!("Nouveau message{NBSP}: Plumbing"));
+    assert!(
+        fr.body.starts_with(&format!("Ana Lopez{NBSP}: Is")),
+        "{}",
+        fr.body
+    );
+}
+
+#[test]
+fn unread_messages_come_in_one_email_quoting_each_and_counting_the_rest() {
+    let texts = vec!["Is the valve accessible?".to_owned(), "Call me".to_owned()];
+    let unread = UnreadMessages {
+        service: "Plumbing",
+        from: "Ana Lopez",
+        texts: &texts,
+        count: 5,
+        link: "https://repairs.example.ca/view-request/r1",
+    };
+    let en = of(English).unread_messages("Bo", &unread);
+    assert_eq!(en.subject, "Ana Lopez wrote to you: Plumbing");
+    for part in [
+        "Hello Bo,",
+        "5 messages you have not read",
+        "\u{201c}Is the valve accessible?\u{201d}\n\n\u{201c}Call me\u{201d}",
+        "and 3 more.",
+        unread.link,
+    ] {
+        assert!(en.body.contains(part), "{part}: {}", en.body);
+    }
+    let fr = of(French).unread_messages("Bo", &unread);
+    assert_eq!(
+        fr.subject,
+        format!("Ana Lopez vous a écrit{NBSP}: Plumbing")
+    );
+    for part in [
+        "Bonjour Bo,",
+        "5\u{a0}messages que vous n’avez pas lus",
+        "«\u{a0}Call me\u{a0}»",
+        "et 3\u{a0}de plus.",
+        unread.link,
+    ] {
+        assert!(fr.body.contains(part), "{part}: {}", fr.body);
+    }
+    assert!(quebec(&fr), "{fr:?}");
+    let one = UnreadMessages {
+        texts: &texts[..1],
+        count: 1,
+        ..unread
+    };
+    let en = of(English).unread_messages("Bo", &one).body;
+    assert!(en.contains(": a message you have not read."), "{en}");
+    assert!(!en.contains("more"), "{en}");
+}
+
+#[test]
+fn hidden_contact_details_say_when_they_are_shared() {
+    for words in [of(English), of(French)] {
+        assert!(words.hidden_phone().starts_with('['));
+        assert!(words.hidden_email().ends_with(']'));
+        assert_ne!(words.hidden_phone(), words.hidden_email());
+    }
 }

@@ -7,8 +7,8 @@
 use crate::helpers::{
     AccountsClient, TestServer, admin_token,
     market::{
-        CALGARY_PRO, PLUMBING, VISA, complete, customer, db, hire, in_calgary, market, place,
-        professional,
+        CALGARY_PRO, Market, PLUMBING, VISA, complete, customer, db, hire, in_calgary, market,
+        place, professional,
     },
     send_quote, with_token,
 };
@@ -17,6 +17,7 @@ use repairs_proto::{
     accounts as acc,
     billing::{self as bill, billing_service_client::BillingServiceClient},
     content::{self as cms, content_service_client::ContentServiceClient},
+    marketplace::{self as mkt, RepairRequest},
     types::{Language, LocalizedText},
 };
 use repairs_server::{auth::policy::audited_admin_rpcs, domain::Role};
@@ -157,6 +158,7 @@ impl World {
             "UpdateProfessionalPage" => self.update_professional_page().await,
             "UpdateLegalPage" => self.update_legal_page().await,
             "MarkContactMessageRead" => self.mark_contact_message_read().await,
+            "ResolveConversationReport" => self.resolve_conversation_report().await,
             _ => return None,
         })
     }
@@ -292,8 +294,9 @@ impl World {
         ))
     }
 
-    /// A hire completed and captured, then paid by hand (test mode).
-    async fn record_manual_payout(&mut self) -> Result<Expected, Status> {
+    /// A customer's open request in Calgary and a plumber who may see it: a marketplace
+    /// client, the customer's token, the professional's id and token, and the request.
+    async fn request_and_professional(&self) -> (Market, String, (Uuid, String), RepairRequest) {
         let server = &self.server;
         let mut market = market(server).await;
         let (_, customer_token) = customer(server).await;
@@ -301,6 +304,14 @@ impl World {
         let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
             .await
             .unwrap();
+        (market, customer_token, (pro_id, pro_token), request)
+    }
+
+    /// A hire completed and captured, then paid by hand (test mode).
+    async fn record_manual_payout(&mut self) -> Result<Expected, Status> {
+        let (mut market, customer_token, (pro_id, pro_token), request) =
+            self.request_and_professional().await;
+        let server = &self.server;
         let quote = send_quote(server, &pro_token, &request.id, 10_000).await;
         let order = hire(
             &self.billing,
@@ -456,6 +467,40 @@ impl World {
         Ok(expect(
             "terms_page.update",
             ("terms_page", "en".into()),
+            Change::Updated,
+        ))
+    }
+
+    /// A customer reports the conversation a professional opened on their request.
+    async fn resolve_conversation_report(&mut self) -> Result<Expected, Status> {
+        let (mut market, customer_token, (pro_id, pro_token), request) =
+            self.request_and_professional().await;
+        let send = mkt::SendMessageRequest {
+            repair_request_id: request.id.clone(),
+            text: "Pay me outside the app".into(),
+            request_id: Uuid::now_v7().to_string(),
+            ..Default::default()
+        };
+        market.send_message(with_token(send, &pro_token)).await?;
+        let report = mkt::ReportConversationRequest {
+            repair_request_id: request.id,
+            professional_id: pro_id.to_string(),
+            reason: mkt::ConversationReportReason::Fraud as i32,
+            details: String::new(),
+        };
+        let reported = market
+            .report_conversation(with_token(report, &customer_token))
+            .await?;
+        let id = reported.into_inner().report.unwrap_or_default().id;
+        self.mark().await;
+        let request = self.admin(mkt::ResolveConversationReportRequest {
+            report_id: id.clone(),
+            resolution_note: "Warned the professional".into(),
+        });
+        market.resolve_conversation_report(request).await?;
+        Ok(expect(
+            "conversation_report.resolve",
+            ("conversation_report", id),
             Change::Updated,
         ))
     }

@@ -18,7 +18,14 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
     ("domain types", &["domain"]),
     (
         "errors and settings",
-        &["error", "config", "backoff", "telemetry", "metrics"],
+        &[
+            "error",
+            "config",
+            "backoff",
+            "blocking",
+            "telemetry",
+            "metrics",
+        ],
     ),
     (
         "store, providers and what they are built on",
@@ -30,6 +37,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "budgets",
             "outbox",
             "auth",
+            "photos",
         ],
     ),
     ("the state every rule reaches", &["state"]),
@@ -39,6 +47,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "accounts",
             "billing",
             "content",
+            "conversations",
             "dashboards",
             "hiring",
             "matching",

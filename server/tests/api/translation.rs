@@ -61,6 +61,15 @@ impl Seen {
     fn last(&self) -> Value {
         self.bodies.lock().unwrap().last().cloned().unwrap()
     }
+
+    /// How many calls asked to translate `text`.
+    fn asked(&self, text: &str) -> usize {
+        let bodies = self.bodies.lock().unwrap();
+        bodies
+            .iter()
+            .filter(|body| body["q"] == json!([text]))
+            .count()
+    }
 }
 
 /// A few words each way, and a tag for the rest: enough to tell a translation from its text.
@@ -725,4 +734,99 @@ async fn without_a_provider_requests_carry_their_language_and_no_translation() {
         .unwrap();
     assert_eq!(due, 0, "nothing waits for a provider that is not there");
     server.stop().await;
+}
+
+// --- Messages shown to a reader of the other language ---
+
+/// The conversation of `request_id` and `pro` (empty: the caller) as `token` reads it.
+async fn read_messages(
+    market: &mut Market,
+    token: &str,
+    request_id: &str,
+    pro: &str,
+) -> mpb::ListMessagesResponse {
+    let request = mpb::ListMessagesRequest {
+        repair_request_id: request_id.to_owned(),
+        professional_id: pro.to_owned(),
+        ..Default::default()
+    };
+    market
+        .list_messages(with_token(request, token))
+        .await
+        .unwrap()
+        .into_inner()
+}
+
+async fn say(market: &mut Market, token: &str, at: (&str, &str), text: &str) {
+    let request = mpb::SendMessageRequest {
+        repair_request_id: at.0.to_owned(),
+        professional_id: at.1.to_owned(),
+        text: text.to_owned(),
+        request_id: uuid::Uuid::now_v7().to_string(),
+        photo_ids: Vec::new(),
+    };
+    market
+        .send_message(with_token(request, token))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_message_is_shown_translated_to_a_reader_of_the_other_language_and_masked_in_it_too() {
+    let seen = Seen::default();
+    let provider = libretranslate_server(seen.clone()).await;
+    let server = TestServer::start_with(with_libretranslate(provider.url())).await;
+    let mut market = market::market(&server).await;
+    let (_, customer) = market::customer(&server).await;
+    let french = Pro {
+        language: "fr",
+        ..CALGARY_PRO
+    };
+    let (pro_id, pro, _) = market::professional(&server, french).await;
+    let placed = place_in_calgary(&mut market, &customer).await;
+    let original = "Appelez-moi au 403 555 0100";
+    say(&mut market, &pro, (&placed.id, ""), original).await;
+    let pro_id = pro_id.to_string();
+    let mut read = None;
+    for _ in 0..100 {
+        let listed = read_messages(&mut market, &customer, &placed.id, &pro_id).await;
+        if !listed.messages[0].text_translation.is_empty() {
+            read = Some(listed);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let message = read.expect("translated within ten seconds").messages[0].clone();
+    assert_eq!(message.text_language, PbLanguage::Fr as i32);
+    assert_eq!(
+        message.text,
+        "Appelez-moi au [phone number shared once hired]"
+    );
+    assert_eq!(
+        message.text_translation,
+        "[en] Appelez-moi au [phone number shared once hired]"
+    );
+    assert_eq!(seen.asked(original), 1);
+    // Its author reads it as written, untranslated; an answer in English is translated for
+    // the professional.
+    let own = read_messages(&mut market, &pro, &placed.id, "").await;
+    assert_eq!(
+        (
+            own.messages[0].text.as_str(),
+            own.messages[0].text_translation.as_str()
+        ),
+        (original, "")
+    );
+    say(&mut market, &customer, (&placed.id, &pro_id), "Sure").await;
+    for _ in 0..100 {
+        let listed = read_messages(&mut market, &pro, &placed.id, "").await;
+        if listed.messages[0].text_translation == "[fr] Sure" {
+            assert_eq!((seen.asked(original), seen.asked("Sure")), (1, 1));
+            server.stop().await;
+            provider.stop().await;
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the answer was not translated");
 }

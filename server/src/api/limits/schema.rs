@@ -13,6 +13,14 @@ use crate::error::FieldViolation;
 pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
 /// Requests carrying a file (a `bytes` field): a 5 MiB upload and its fields.
 pub const MAX_UPLOAD_BYTES: usize = super::super::MAX_MESSAGE_BYTES;
+/// Requests carrying a photo (`crate::photos`): a 15 MiB photo and its fields.
+pub const MAX_PHOTO_REQUEST_BYTES: usize = super::super::MAX_PHOTO_MESSAGE_BYTES;
+
+/// The request messages that carry a photo, by full name.
+const PHOTO_UPLOADS: &[&str] = &[
+    ".repairs.marketplace.v1.AddRepairRequestPhotoRequest",
+    ".repairs.marketplace.v1.AddMessagePhotoRequest",
+];
 
 /// Longest text of a string field, in characters, unless [`LONGER_TEXT`] says otherwise.
 /// Ids, names, emails, codes and labels are far shorter; the domain types bound each more
@@ -62,9 +70,9 @@ struct Field {
 pub struct Schema {
     /// "/package.Service/Method" -> the request message's full name (".package.Message").
     inputs: HashMap<String, Arc<str>>,
-    /// Request message -> whether it carries a file, worked out once rather than at each
-    /// call (a walk of the nested messages' descriptors).
-    uploads: HashMap<Arc<str>, bool>,
+    /// Request message -> its largest size, worked out once rather than at each call (a
+    /// walk of the nested messages' descriptors).
+    sizes: HashMap<Arc<str>, usize>,
     /// Full message name -> its string, bytes and message fields by number.
     messages: HashMap<String, HashMap<u64, Field>>,
 }
@@ -96,10 +104,10 @@ impl Schema {
                 }
             }
         }
-        schema.uploads = schema
+        schema.sizes = schema
             .inputs
             .values()
-            .map(|input| (input.clone(), schema.carries_bytes(input, 0)))
+            .map(|input| (input.clone(), schema.size_of(input)))
             .collect();
         Ok(schema)
     }
@@ -138,14 +146,19 @@ impl Schema {
         self.inputs.get(path)
     }
 
-    /// The largest encoded request the RPC accepts: more for those that carry a file.
+    /// The largest encoded request the RPC accepts: more for those that carry a file, most
+    /// for a photo.
     pub fn max_bytes(&self, input: &str) -> usize {
-        let upload = self
-            .uploads
+        self.sizes
             .get(input)
             .copied()
-            .unwrap_or_else(|| self.carries_bytes(input, 0));
-        if upload {
+            .unwrap_or_else(|| self.size_of(input))
+    }
+
+    fn size_of(&self, input: &str) -> usize {
+        if PHOTO_UPLOADS.contains(&input) {
+            MAX_PHOTO_REQUEST_BYTES
+        } else if self.carries_bytes(input, 0) {
             MAX_UPLOAD_BYTES
         } else {
             MAX_REQUEST_BYTES
@@ -304,6 +317,14 @@ mod tests {
             .unwrap();
         assert_eq!(schema.max_bytes(upload), MAX_UPLOAD_BYTES);
         assert!(schema.input_of("/grpc.health.v1.Health/Check").is_none());
+        for path in [
+            "/repairs.marketplace.v1.MarketplaceService/AddRepairRequestPhoto",
+            "/repairs.marketplace.v1.MarketplaceService/AddMessagePhoto",
+        ] {
+            let photo = schema.input_of(path).unwrap();
+            assert_eq!(schema.max_bytes(photo), MAX_PHOTO_REQUEST_BYTES, "{path}");
+        }
+        const { assert!(MAX_PHOTO_REQUEST_BYTES > crate::photos::MAX_PHOTO_BYTES) };
     }
 
     #[test]

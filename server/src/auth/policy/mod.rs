@@ -231,6 +231,16 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         READS,
     ),
     (
+        "/repairs.marketplace.v1.MarketplaceService/AddRepairRequestPhoto",
+        CUSTOMER,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/RemoveRepairRequestPhoto",
+        CUSTOMER,
+        WRITES,
+    ),
+    (
         "/repairs.marketplace.v1.MarketplaceService/UpdateRepairRequest",
         CUSTOMER,
         WRITES,
@@ -313,6 +323,70 @@ pub const RULES: &[(&str, Access, Effect)] = &[
     (
         "/repairs.marketplace.v1.MarketplaceService/GetProfessionalDashboard",
         PROFESSIONAL,
+        READS,
+    ),
+    // Conversations: the handlers check that the caller is one of the conversation's two
+    // parties (`conversations::place`); admins read a request's conversations (a reported
+    // one's reading is audited by the handler, not counted here as a write) and keep the
+    // reports' queue.
+    (
+        "/repairs.marketplace.v1.MarketplaceService/SendMessage",
+        CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/AddMessagePhoto",
+        CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ListConversations",
+        SIGNED_IN,
+        READS,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ListMessages",
+        SIGNED_IN,
+        READS,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/MarkConversationRead",
+        CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/WatchConversation",
+        CUSTOMER_OR_PROFESSIONAL,
+        READS,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ReportConversation",
+        CUSTOMER_OR_PROFESSIONAL,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ListConversationReports",
+        ADMIN,
+        READS,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ResolveConversationReport",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/BlockProfessional",
+        CUSTOMER,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/UnblockProfessional",
+        CUSTOMER,
+        WRITES,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ListBlockedProfessionals",
+        CUSTOMER,
         READS,
     ),
     // Matching.

@@ -17,7 +17,7 @@ use bytes::Bytes;
 pub use local::LocalFolderStorage;
 pub use s3::{S3Config, S3Storage};
 pub use signed_url::{SignedUrlError, sign_file_url, verify_file_url};
-pub use sniff::{ContentKind, UploadError, sniff_upload};
+pub use sniff::{ContentKind, UploadError, sniff_content, sniff_upload};
 
 /// Longest key we accept; S3 allows 1024 bytes, paths on disk want less.
 const MAX_KEY_LEN: usize = 200;
@@ -47,6 +47,14 @@ pub trait FileStorage: Send + Sync + 'static {
     async fn get(&self, key: &str) -> StorageResult<Option<(String, Bytes)>>;
     /// Removes the file; no error when it is already gone.
     async fn delete(&self, key: &str) -> StorageResult<()>;
+}
+
+/// Removes a stored file that no row refers to (any more). A failure leaves an unreachable
+/// file behind, named in the log for whoever cleans up; it is not the caller's failure.
+pub async fn discard(storage: &dyn FileStorage, key: &str) {
+    if let Err(error) = storage.delete(key).await {
+        tracing::warn!(%error, key, "could not remove an unreferenced file");
+    }
 }
 
 /// Refuses keys that could leave the storage folder or mean different things on different

@@ -131,12 +131,7 @@ pub fn sniff_upload(
     allowed: &[ContentKind],
     max_bytes: usize,
 ) -> Result<ContentKind, UploadError> {
-    if bytes.is_empty() {
-        return Err(UploadError::Empty);
-    }
-    if bytes.len() > max_bytes {
-        return Err(UploadError::TooLarge { max_bytes });
-    }
+    check_size(bytes, max_bytes)?;
     let not_allowed = || UploadError::NotAllowed {
         allowed: allowed.to_vec(),
     };
@@ -150,6 +145,32 @@ pub fn sniff_upload(
             allowed: allowed.to_vec(),
         }),
     }
+}
+
+/// Checks an upload that comes without a declared type (a photo) and tells what it is, by its
+/// bytes alone: the size first, then the kind, which must be one of `allowed`.
+pub fn sniff_content(
+    bytes: &[u8],
+    allowed: &[ContentKind],
+    max_bytes: usize,
+) -> Result<ContentKind, UploadError> {
+    check_size(bytes, max_bytes)?;
+    ContentKind::from_magic(bytes)
+        .filter(|kind| allowed.contains(kind))
+        .ok_or_else(|| UploadError::NotAllowed {
+            allowed: allowed.to_vec(),
+        })
+}
+
+/// Too large before anything else is looked at; then not empty.
+fn check_size(bytes: &[u8], max_bytes: usize) -> Result<(), UploadError> {
+    if bytes.len() > max_bytes {
+        return Err(UploadError::TooLarge { max_bytes });
+    }
+    if bytes.is_empty() {
+        return Err(UploadError::Empty);
+    }
+    Ok(())
 }
 
 /// "a JPEG, PNG or WebP image", "a JPEG, PNG, WebP image or a PDF", "a PDF".
@@ -278,6 +299,27 @@ mod tests {
         assert_eq!(
             sniff_upload(b"", "image/png", ContentKind::IMAGES, FIVE_MB),
             Err(UploadError::Empty)
+        );
+    }
+
+    #[test]
+    fn content_without_a_declared_type_is_known_by_its_bytes() {
+        assert_eq!(sniff_content(PNG, ContentKind::IMAGES, FIVE_MB), Ok(Png));
+        assert_eq!(sniff_content(WEBP, ContentKind::IMAGES, FIVE_MB), Ok(Webp));
+        let refused = sniff_content(PDF, ContentKind::IMAGES, FIVE_MB).unwrap_err();
+        assert_eq!(refused.reason(), ErrorReason::FileTypeNotAllowed);
+        assert_eq!(
+            refused.to_string(),
+            "the file must be a JPEG, PNG or WebP image"
+        );
+        assert_eq!(
+            sniff_content(b"", ContentKind::IMAGES, FIVE_MB),
+            Err(UploadError::Empty)
+        );
+        let big = vec![0u8; FIVE_MB + 1];
+        assert_eq!(
+            sniff_content(&big, ContentKind::IMAGES, FIVE_MB),
+            Err(UploadError::TooLarge { max_bytes: FIVE_MB })
         );
     }
 

@@ -105,6 +105,8 @@ pub struct TranslationService {
     limits: Limits,
     /// Wakes this process's description translation pass (`requests::translations`).
     descriptions: Notify,
+    /// Wakes this process's message translation pass (`conversations::translations`).
+    messages: Notify,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -128,6 +130,7 @@ impl TranslationService {
             provider_calls: Semaphore::new(limits.concurrency.max(1)),
             limits,
             descriptions: Notify::new(),
+            messages: Notify::new(),
         }
     }
 
@@ -143,6 +146,16 @@ impl TranslationService {
     /// Resolves when a description was written in this process.
     pub async fn descriptions_written(&self) {
         self.descriptions.notified().await;
+    }
+
+    /// Call after a message due for translation was written.
+    pub fn message_written(&self) {
+        self.messages.notify_one();
+    }
+
+    /// Resolves when a message due for translation was written in this process.
+    pub async fn messages_written(&self) {
+        self.messages.notified().await;
     }
 
     fn cache_key(kind: &str, source: Option<Language>, target: Language, text: &str) -> String {

@@ -1,0 +1,118 @@
+//! Conversations, their messages, reports and blocks as the marketplace contract carries
+//! them, and the contract's report reasons read back.
+
+use repairs_proto::marketplace as pb;
+
+use super::convert::{language_to_proto, timestamp};
+use crate::{
+    conversations::{
+        reports::SeenReport,
+        seen::{SeenConversation, SeenMessage},
+        watch::Event,
+    },
+    domain::{
+        Language,
+        conversation::{ConversationState, ReportReason, Side},
+    },
+    store::professional_blocks::BlockRow,
+};
+
+fn author_to_proto(side: Side) -> pb::MessageAuthor {
+    match side {
+        Side::Customer => pb::MessageAuthor::Customer,
+        Side::Professional => pb::MessageAuthor::Professional,
+    }
+}
+
+pub(super) fn message_to_proto(message: &SeenMessage) -> pb::ConversationMessage {
+    pb::ConversationMessage {
+        id: message.id.to_string(),
+        sequence: message.sequence,
+        author: author_to_proto(message.author) as i32,
+        text: message.text.clone(),
+        contacts_masked: message.contacts_masked,
+        deleted: message.deleted,
+        photos: Vec::new(),
+        text_language: language_to_proto(message.text_language) as i32,
+        text_translation: message.translation.clone().unwrap_or_default(),
+        create_time: Some(timestamp(message.created_at)),
+    }
+}
+
+/// `seen` with its service named in `language`.
+pub(super) fn conversation_to_proto(
+    seen: &SeenConversation,
+    language: Language,
+) -> pb::Conversation {
+    let row = &seen.row;
+    let state = match seen.state {
+        ConversationState::Open => pb::ConversationState::Open,
+        ConversationState::ReadOnly => pb::ConversationState::ReadOnly,
+    };
+    pb::Conversation {
+        id: row.id.to_string(),
+        repair_request_id: row.repair_request_id.to_string(),
+        professional_id: row.professional_id.to_string(),
+        professional_name: row.professional_name.clone(),
+        service_name: row.service_name.of(language).to_owned(),
+        state: state as i32,
+        unread_count: seen.unread,
+        last_message: seen.last_message.as_ref().map(message_to_proto),
+        other_party_read_sequence: seen.other_read,
+        update_time: Some(timestamp(row.last_message_at)),
+    }
+}
+
+pub(super) fn event_to_proto(event: &Event) -> pb::WatchConversationResponse {
+    use pb::watch_conversation_response::Event as Sent;
+    let event = match event {
+        Event::Message(message) => Sent::Message(message_to_proto(message)),
+        Event::OtherPartyRead(sequence) => Sent::OtherPartyReadSequence(*sequence),
+    };
+    pb::WatchConversationResponse { event: Some(event) }
+}
+
+/// `None` for REASON_UNSPECIFIED or a value the contract does not know.
+pub(super) fn report_reason_from_proto(value: i32) -> Option<ReportReason> {
+    match pb::ConversationReportReason::try_from(value) {
+        Ok(pb::ConversationReportReason::Spam) => Some(ReportReason::Spam),
+        Ok(pb::ConversationReportReason::Abuse) => Some(ReportReason::Abuse),
+        Ok(pb::ConversationReportReason::Fraud) => Some(ReportReason::Fraud),
+        Ok(pb::ConversationReportReason::Other) => Some(ReportReason::Other),
+        _ => None,
+    }
+}
+
+fn report_reason_to_proto(reason: ReportReason) -> pb::ConversationReportReason {
+    match reason {
+        ReportReason::Spam => pb::ConversationReportReason::Spam,
+        ReportReason::Abuse => pb::ConversationReportReason::Abuse,
+        ReportReason::Fraud => pb::ConversationReportReason::Fraud,
+        ReportReason::Other => pb::ConversationReportReason::Other,
+    }
+}
+
+pub(super) fn report_to_proto(seen: &SeenReport, language: Language) -> pb::ConversationReport {
+    let report = &seen.report;
+    pb::ConversationReport {
+        id: report.id.to_string(),
+        conversation: seen
+            .conversation
+            .as_ref()
+            .map(|conversation| conversation_to_proto(conversation, language)),
+        reported_by: author_to_proto(report.reported_by()) as i32,
+        reason: report_reason_to_proto(report.reason()) as i32,
+        details: report.details.clone(),
+        create_time: Some(timestamp(report.created_at)),
+        resolve_time: report.resolved_at.map(timestamp),
+        resolution_note: report.resolution_note.clone().unwrap_or_default(),
+    }
+}
+
+pub(super) fn blocked_to_proto(block: &BlockRow) -> pb::BlockedProfessional {
+    pb::BlockedProfessional {
+        professional_id: block.professional_id.to_string(),
+        professional_name: block.professional_name.clone(),
+        create_time: Some(timestamp(block.created_at)),
+    }
+}

@@ -1,0 +1,112 @@
+//! The email of unread messages: a reader's devices are pushed at once, but an email goes
+//! only for what stays unread `MESSAGE_EMAIL_AFTER` (two minutes) after it came, one email
+//! for all of a conversation's unread messages, at most one every `MESSAGE_EMAIL_EVERY`
+//! (fifteen minutes) per conversation and reader, in the reader's language; none for what was
+//! read meanwhile. When it is due lives in Postgres (`conversation_readers.email_due_at`, set
+//! in the transaction of the message that made it due), so every server process sweeps and
+//! each email is written by one: the reader's row is claimed with `for update skip locked`
+//! in the transaction that writes the email into the outbox.
+
+use chrono::{DateTime, Utc};
+use tokio::{sync::watch, task::JoinHandle};
+
+use super::{
+    seen::{self, Reader},
+    send::link_for,
+};
+use crate::{
+    domain::conversation,
+    outbox::{self, NewOutboxMessage},
+    requests::escalation::sweep_every,
+    state::AppState,
+    store::conversation_emails::{self, DueEmail},
+    words::{self, UnreadMessages},
+};
+
+/// Readers claimed in one transaction; the sweep goes on with the next batch.
+const BATCH: i64 = 50;
+/// Messages quoted in one email at most (the count says how many more).
+const QUOTED: i64 = 10;
+
+/// Writes the emails due at `now`; how many.
+pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<usize> {
+    let mut sent = 0;
+    loop {
+        let mut tx = crate::store::transaction::begin(&state.db).await?;
+        let claimed = conversation_emails::claim_due(&mut tx, now, BATCH).await?;
+        let mut mails = Vec::new();
+        for due in &claimed {
+            let unread = conversation_emails::unread_since(&mut tx, due, QUOTED).await?;
+            let mail = unread.as_ref().and_then(|unread| email(state, due, unread));
+            let covered = mail.as_ref().and(unread.map(|unread| unread.newest));
+            conversation_emails::settle(&mut tx, due, now, covered).await?;
+            mails.extend(mail);
+        }
+        sent += mails.len();
+        outbox::enqueue_many(&mut *tx, &mails).await?;
+        tx.commit().await?;
+        if !mails.is_empty() {
+            state.outbox.wake();
+        }
+        if claimed.len() < usize::try_from(BATCH).unwrap_or(usize::MAX) {
+            return Ok(sent);
+        }
+    }
+}
+
+/// The email telling `due`'s reader of `unread`; `None` when the reader's account is gone.
+fn email(
+    state: &AppState,
+    due: &DueEmail,
+    unread: &conversation_emails::Unread,
+) -> Option<NewOutboxMessage> {
+    let (Some(name), Some(address), Some(language)) =
+        (&due.reader_name, &due.reader_email, due.reader_language)
+    else {
+        return None;
+    };
+    let reader = Reader {
+        side: Some(due.side()),
+        language,
+    };
+    let shared = conversation::contacts_shared(due.hired_professional_id, due.professional_id);
+    let texts: Vec<String> = unread
+        .messages
+        .iter()
+        .map(|message| seen::message(message, reader, shared).text)
+        .collect();
+    let link = link_for(state, due.side(), due.repair_request_id);
+    let mail = words::of(language).unread_messages(
+        name,
+        &UnreadMessages {
+            service: due.service_name.of(language),
+            from: &due.writer_name,
+            texts: &texts,
+            count: usize::try_from(unread.count).unwrap_or(usize::MAX),
+            link: &link,
+        },
+    );
+    let mut message = NewOutboxMessage::email(address, mail.subject, mail.body);
+    message.dedupe_key = Some(format!(
+        "conversation-email:{}:{}:{}",
+        due.conversation_id, due.side, unread.newest
+    ));
+    Some(message)
+}
+
+/// Sweeps until `shutdown` turns true, a tenth of MESSAGE_EMAIL_AFTER apart (a second to a
+/// minute), so an email leaves soon after it is due.
+pub fn spawn(state: AppState, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
+    let every = sweep_every(state.config.message_email_after);
+    tokio::spawn(crate::store::transaction::tracked(async move {
+        while !*shutdown.borrow() {
+            if let Err(error) = send_due(&state, Utc::now()).await {
+                tracing::error!(error = ?error, "unread-message emails failed");
+            }
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                changed = shutdown.changed() => if changed.is_err() { break },
+            }
+        }
+    }))
+}

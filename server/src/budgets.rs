@@ -78,9 +78,13 @@ impl Budget {
         }
         let wait = (renews_at - Utc::now()).to_std().unwrap_or_default();
         let minutes = wait.as_secs().div_ceil(60).max(1);
+        let renews = match minutes {
+            ..=90 => format!("{minutes} min"),
+            _ => format!("{} h", minutes.div_ceil(60)),
+        };
         ApiError::RetryLater {
             reason: self.reason,
-            message: format!("{}; it renews in {minutes} min", self.message),
+            message: format!("{}; it renews in {renews}", self.message),
             retry_after: wait,
         }
     }

@@ -5,8 +5,9 @@
 //! which expire; the hires' card holds about to lapse (warned a day before) or lapsed
 //! (`crate::hiring::sweep`); the hires a crash cut short
 //! (`crate::hiring::reconcile`); the professionals whose membership ran out, dropped from the
-//! fan-out's index; and, with Stripe, the payouts owed to professionals
-//! (`crate::billing::payout_transfers`).
+//! fan-out's index; with Stripe, the payouts owed to professionals
+//! (`crate::billing::payout_transfers`); and the photos uploaded into conversations that no
+//! message took within a day (`crate::conversations::photos`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
 //! their rows).
 
@@ -95,6 +96,10 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
         logged(
             "payout transfers",
             crate::billing::payout_transfers::send_due(state, now()).await,
+        ),
+        logged(
+            "unsent message photos",
+            crate::conversations::photos::purge_unsent(state, now()).await,
         ),
     ]
     .into_iter()

@@ -13,13 +13,14 @@ use uuid::Uuid;
 
 use crate::{
     auth::Caller,
+    conversations::photos as conversation_photos,
     domain::{RequestChange, Role},
     error::ApiResult,
     requests,
     state::AppState,
     store::{
         accounts::{self, AccountKind},
-        audit, conversations, customers, repair_requests, request_photos, session_versions,
+        audit, customers, repair_requests, request_photos, session_versions,
     },
 };
 
@@ -58,9 +59,9 @@ async fn delete_customer(state: &AppState, admin: &Caller, id: Uuid) -> ApiResul
         }
     }
     // Photos of the damage show the customer's home: they go with the account.
-    let photos = request_photos::remove_all_of_customer(&mut tx, id).await?;
+    let mut photos = request_photos::remove_all_of_customer(&mut tx, id).await?;
     customers::anonymise(&mut tx, id, &email, phone.as_deref()).await?;
-    conversations::erase_author(&mut tx, id).await?;
+    photos.extend(conversation_photos::forget_author(&mut tx, id).await?);
     session_versions::bump(&mut *tx, Role::Customer, id).await?;
     // Who the customer was stays out of the log.
     audit::record_change(
@@ -86,7 +87,7 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     // Their customers are told before the quotes go with the account.
     crate::quotes::withdraw_all_of(&mut tx, id).await?;
-    conversations::erase_author(&mut tx, id).await?;
+    let photos = conversation_photos::forget_author(&mut tx, id).await?;
     let Some(deleted) = accounts::delete(&mut tx, kind, id).await? else {
         return Ok(false);
     };
@@ -106,6 +107,9 @@ async fn delete_professional(state: &AppState, admin: &Caller, id: Uuid) -> ApiR
     state.sessions.refresh(kind.role(), id).await;
     for key in deleted.files {
         discard_file(state, &key).await;
+    }
+    for keys in &photos {
+        crate::photos::discard(state.storage.as_ref(), keys).await;
     }
     Ok(true)
 }

@@ -3,7 +3,10 @@
 
 use repairs_proto::marketplace as pb;
 
-use super::convert::{language_to_proto, timestamp};
+use super::{
+    convert::{language_to_proto, timestamp},
+    photo_view::photo_to_proto,
+};
 use crate::{
     conversations::{
         reports::SeenReport,
@@ -14,6 +17,7 @@ use crate::{
         Language,
         conversation::{ConversationState, ReportReason, Side},
     },
+    state::AppState,
     store::professional_blocks::BlockRow,
 };
 
@@ -24,7 +28,7 @@ fn author_to_proto(side: Side) -> pb::MessageAuthor {
     }
 }
 
-pub(super) fn message_to_proto(message: &SeenMessage) -> pb::ConversationMessage {
+pub(super) fn message_to_proto(state: &AppState, message: &SeenMessage) -> pb::ConversationMessage {
     pb::ConversationMessage {
         id: message.id.to_string(),
         sequence: message.sequence,
@@ -32,7 +36,11 @@ pub(super) fn message_to_proto(message: &SeenMessage) -> pb::ConversationMessage
         text: message.text.clone(),
         contacts_masked: message.contacts_masked,
         deleted: message.deleted,
-        photos: Vec::new(),
+        photos: message
+            .photos
+            .iter()
+            .map(|photo| photo_to_proto(state, photo))
+            .collect(),
         text_language: language_to_proto(message.text_language) as i32,
         text_translation: message.translation.clone().unwrap_or_default(),
         create_time: Some(timestamp(message.created_at)),
@@ -41,11 +49,12 @@ pub(super) fn message_to_proto(message: &SeenMessage) -> pb::ConversationMessage
 
 /// `seen` with its service named in `language`.
 pub(super) fn conversation_to_proto(
+    state: &AppState,
     seen: &SeenConversation,
     language: Language,
 ) -> pb::Conversation {
     let row = &seen.row;
-    let state = match seen.state {
+    let writable = match seen.state {
         ConversationState::Open => pb::ConversationState::Open,
         ConversationState::ReadOnly => pb::ConversationState::ReadOnly,
     };
@@ -55,18 +64,21 @@ pub(super) fn conversation_to_proto(
         professional_id: row.professional_id.to_string(),
         professional_name: row.professional_name.clone(),
         service_name: row.service_name.of(language).to_owned(),
-        state: state as i32,
+        state: writable as i32,
         unread_count: seen.unread,
-        last_message: seen.last_message.as_ref().map(message_to_proto),
+        last_message: seen
+            .last_message
+            .as_ref()
+            .map(|message| message_to_proto(state, message)),
         other_party_read_sequence: seen.other_read,
         update_time: Some(timestamp(row.last_message_at)),
     }
 }
 
-pub(super) fn event_to_proto(event: &Event) -> pb::WatchConversationResponse {
+pub(super) fn event_to_proto(state: &AppState, event: &Event) -> pb::WatchConversationResponse {
     use pb::watch_conversation_response::Event as Sent;
     let event = match event {
-        Event::Message(message) => Sent::Message(message_to_proto(message)),
+        Event::Message(message) => Sent::Message(message_to_proto(state, message)),
         Event::OtherPartyRead(sequence) => Sent::OtherPartyReadSequence(*sequence),
     };
     pb::WatchConversationResponse { event: Some(event) }
@@ -92,14 +104,18 @@ fn report_reason_to_proto(reason: ReportReason) -> pb::ConversationReportReason 
     }
 }
 
-pub(super) fn report_to_proto(seen: &SeenReport, language: Language) -> pb::ConversationReport {
+pub(super) fn report_to_proto(
+    state: &AppState,
+    seen: &SeenReport,
+    language: Language,
+) -> pb::ConversationReport {
     let report = &seen.report;
     pb::ConversationReport {
         id: report.id.to_string(),
         conversation: seen
             .conversation
             .as_ref()
-            .map(|conversation| conversation_to_proto(conversation, language)),
+            .map(|conversation| conversation_to_proto(state, conversation, language)),
         reported_by: author_to_proto(report.reported_by()) as i32,
         reason: report_reason_to_proto(report.reason()) as i32,
         details: report.details.clone(),

@@ -13,13 +13,14 @@ use super::{
         report_reason_from_proto, report_to_proto,
     },
     convert::{Reply, caller, caller_session},
+    photo_view::photo_to_proto,
     reply_language::reply_language,
     request_view::count,
 };
 use crate::{
     auth::{Caller, stream},
     conversations::{
-        blocks, place,
+        blocks, photos, place,
         read::{self, with_last_messages},
         reports,
         seen::{self, Reader},
@@ -56,6 +57,7 @@ macro_rules! names_conversation {
 
 names_conversation!(
     pb::SendMessageRequest,
+    pb::AddMessagePhotoRequest,
     pb::ListMessagesRequest,
     pb::MarkConversationReadRequest,
     pb::WatchConversationRequest,
@@ -95,12 +97,15 @@ pub async fn send_message(
             "send a request id (a UUID made once per message and resent on retry)",
         )
     })?;
-    if !message.photo_ids.is_empty() {
-        return Err(ApiError::invalid("photo_ids", "photos cannot be attached yet").into());
-    }
+    let photo_ids = message
+        .photo_ids
+        .iter()
+        .map(|id| parse_id("photo_ids", id))
+        .collect::<ApiResult<Vec<_>>>()?;
     let outgoing = Outgoing {
         client_key,
         text: message.text,
+        photo_ids,
     };
     let sent = send::send(state, &caller, &at, &outgoing).await?;
     let language = language_of(state, &caller).await?;
@@ -113,8 +118,19 @@ pub async fn send_message(
         .await?
         .pop();
     Ok(Response::new(pb::SendMessageResponse {
-        message: Some(message_to_proto(&seen_message)),
-        conversation: conversation.map(|c| conversation_to_proto(&c, language)),
+        message: Some(message_to_proto(state, &seen_message)),
+        conversation: conversation.map(|c| conversation_to_proto(state, &c, language)),
+    }))
+}
+
+pub async fn add_message_photo(
+    state: &AppState,
+    request: Request<pb::AddMessagePhotoRequest>,
+) -> Reply<pb::AddMessagePhotoResponse> {
+    let (_, at, message) = named(state, request).await?;
+    let photo = photos::upload(state, &at, message.content).await?;
+    Ok(Response::new(pb::AddMessagePhotoResponse {
+        photo: Some(photo_to_proto(state, &photo)),
     }))
 }
 
@@ -136,7 +152,7 @@ pub async fn list_conversations(
         conversations: listed
             .conversations
             .iter()
-            .map(|c| conversation_to_proto(c, language))
+            .map(|c| conversation_to_proto(state, c, language))
             .collect(),
         next_page_token: listed.next_page_token,
         unread_total: count(listed.unread_total),
@@ -155,8 +171,12 @@ pub async fn list_messages(
         conversation: listed
             .conversation
             .as_ref()
-            .map(|c| conversation_to_proto(c, language)),
-        messages: listed.messages.iter().map(message_to_proto).collect(),
+            .map(|c| conversation_to_proto(state, c, language)),
+        messages: listed
+            .messages
+            .iter()
+            .map(|m| message_to_proto(state, m))
+            .collect(),
         next_page_token: listed.next_page_token,
     }))
 }
@@ -196,8 +216,12 @@ pub async fn watch_conversation(
         (message.after_sequence, language),
         sender,
     )));
-    let events = ReceiverStream::new(receiver)
-        .map(|event| event.map(|e| event_to_proto(&e)).map_err(Status::from));
+    let state = state.clone();
+    let events = ReceiverStream::new(receiver).map(move |event| {
+        event
+            .map(|e| event_to_proto(&state, &e))
+            .map_err(Status::from)
+    });
     Ok(Response::new(stream::bound(guard, Box::pin(events))))
 }
 
@@ -210,7 +234,7 @@ pub async fn report_conversation(
     let reason = report_reason_from_proto(message.reason);
     let report = reports::report(state, &at, reason, &message.details, language).await?;
     Ok(Response::new(pb::ReportConversationResponse {
-        report: Some(report_to_proto(&report, language)),
+        report: Some(report_to_proto(state, &report, language)),
     }))
 }
 
@@ -224,7 +248,7 @@ pub async fn list_conversation_reports(
     Ok(Response::new(pb::ListConversationReportsResponse {
         reports: listed
             .iter()
-            .map(|r| report_to_proto(r, Language::English))
+            .map(|r| report_to_proto(state, r, Language::English))
             .collect(),
         next_page_token,
     }))
@@ -239,7 +263,7 @@ pub async fn resolve_conversation_report(
     let id = parse_id("report_id", &message.report_id)?;
     let report = reports::resolve(state, &caller, id, &message.resolution_note).await?;
     Ok(Response::new(pb::ResolveConversationReportResponse {
-        report: Some(report_to_proto(&report, Language::English)),
+        report: Some(report_to_proto(state, &report, Language::English)),
     }))
 }
 

@@ -423,6 +423,13 @@ impl MarketplaceService for MarketplaceApi {
         conversations::send_message(&self.state, request).await
     }
 
+    async fn add_message_photo(
+        &self,
+        request: Request<pb::AddMessagePhotoRequest>,
+    ) -> Reply<pb::AddMessagePhotoResponse> {
+        conversations::add_message_photo(&self.state, request).await
+    }
+
     async fn list_conversations(
         &self,
         request: Request<pb::ListConversationsRequest>,

@@ -73,7 +73,7 @@ fn email(
     let texts: Vec<String> = unread
         .messages
         .iter()
-        .map(|message| seen::message(message, reader, shared).text)
+        .map(|message| seen::preview(&seen::message(message, reader, shared), language))
         .collect();
     let link = link_for(state, due.side(), due.repair_request_id);
     let mail = words::of(language).unread_messages(

@@ -5,7 +5,8 @@
 //! numbers and email addresses masked ([`crate::domain::contacts`]).
 //!
 //! [`place`] finds the conversation a call names and where the caller stands in it; [`send`]
-//! writes a message (once per client key, within the sender's budget) and alerts the reader;
+//! writes a message (once per client key, within the sender's budget) and alerts the reader,
+//! with the photos [`photos`] kept for it;
 //! [`read`] lists conversations and messages and moves read markers; [`watch`] streams a
 //! conversation live; [`emails`] emails what stays unread; [`translations`] translates
 //! messages into the other language; [`reports`] is the admins' queue; [`blocks`] keeps
@@ -13,6 +14,7 @@
 
 pub mod blocks;
 pub mod emails;
+pub mod photos;
 pub mod place;
 pub mod read;
 pub mod reports;

@@ -11,6 +11,7 @@ use crate::{
         contacts::{Masked, Placeholders, mask_contacts},
         conversation::{self, ConversationState, Side},
     },
+    photos::StoredPhoto,
     store::conversations::{ConversationRow, MessageRow},
     words,
 };
@@ -23,7 +24,7 @@ pub struct Reader {
 }
 
 /// One message as its reader sees it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SeenMessage {
     pub id: Uuid,
     pub sequence: i64,
@@ -36,6 +37,17 @@ pub struct SeenMessage {
     /// Into the reader's language, when it was written in the other one and translated.
     pub translation: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// None once deleted.
+    pub photos: Vec<StoredPhoto>,
+}
+
+/// What a notification quotes of a seen message: its text, or what photos it carries.
+pub fn preview(message: &SeenMessage, language: Language) -> String {
+    if message.text.is_empty() && !message.photos.is_empty() {
+        words::of(language).photos_attached(message.photos.len())
+    } else {
+        message.text.clone()
+    }
 }
 
 /// What stands for hidden contact details in `language`.
@@ -83,6 +95,11 @@ pub fn message(message: &MessageRow, reader: Reader, shared: bool) -> SeenMessag
         text_language: message.text_language,
         translation,
         created_at: message.created_at,
+        photos: if deleted {
+            Vec::new()
+        } else {
+            message.photos.clone()
+        },
     }
 }
 
@@ -148,6 +165,7 @@ mod tests {
             deleted_at: None,
             translation: Some("appelez le 403 555 0100".to_owned()),
             created_at: Utc::now(),
+            photos: Vec::new(),
         }
     }
 

@@ -10,14 +10,18 @@ use std::time::Duration;
 
 use uuid::Uuid;
 
-use super::{blocks, place::Place, seen};
+use super::{
+    blocks,
+    place::Place,
+    seen::{self, Reader},
+};
 use crate::{
     accounts::push::{self, Alerting},
     auth::Caller,
     budgets::{Budget, Spent},
     domain::{
-        contacts::mask_contacts,
-        conversation::{self, ConversationState, MessageText, Side},
+        RepairRequestState,
+        conversation::{self, ConversationState, MAX_MESSAGE_PHOTOS, MessageText, Side},
     },
     error::{ApiError, ApiResult, ErrorReason, not_found},
     outbox,
@@ -25,6 +29,7 @@ use crate::{
     store::{
         accounts::{self as account_store, AccountKind},
         conversations::{self, ConversationRow, EmailDelays, MessageRow, NewMessage, Parties},
+        message_photos::{self, Upload},
     },
     words::{self, NewMessage as Alerted},
 };
@@ -35,6 +40,8 @@ pub struct Outgoing {
     /// The client's key (SendMessage's `request_id`).
     pub client_key: Uuid,
     pub text: String,
+    /// Photos the sender uploaded into the conversation (AddMessagePhoto), in order.
+    pub photo_ids: Vec<Uuid>,
 }
 
 /// A stored message and its conversation after it.
@@ -52,7 +59,16 @@ pub async fn send(
     outgoing: &Outgoing,
 ) -> ApiResult<Sent> {
     let side = place.party()?;
-    let text = MessageText::parse(&outgoing.text, 0).map_err(|e| ApiError::invalid("text", e))?;
+    let photo_ids = &outgoing.photo_ids;
+    let distinct: std::collections::HashSet<&Uuid> = photo_ids.iter().collect();
+    if photo_ids.len() > MAX_MESSAGE_PHOTOS || distinct.len() != photo_ids.len() {
+        return Err(ApiError::invalid(
+            "photo_ids",
+            format!("attach up to {MAX_MESSAGE_PHOTOS} photos, each once"),
+        ));
+    }
+    let text = MessageText::parse(&outgoing.text, photo_ids.len())
+        .map_err(|e| ApiError::invalid("text", e))?;
     if let Some(first) = earlier(state, caller, place, outgoing.client_key).await? {
         return Ok(first);
     }
@@ -61,7 +77,7 @@ pub async fn send(
     // concurrent retry that stored it first gives it back.
     let written = spent
         .settle_if(
-            write(state, place, side, (caller, outgoing.client_key), &text).await,
+            write(state, place, side, (caller, outgoing), &text).await,
             Option::is_some,
         )
         .await?;
@@ -128,11 +144,44 @@ async fn spend_budget(state: &AppState, account_id: Uuid) -> ApiResult<Spent> {
     state.budgets.spend(&budgets, 1).await
 }
 
-fn closed() -> ApiError {
-    ApiError::FailedPrecondition {
-        reason: ErrorReason::ConversationClosed,
-        message: "this conversation can be read but no longer written to".to_owned(),
+/// CONVERSATION_CLOSED when the conversation of `professional_id` on a request in `state`
+/// (hired: `hired`) can no longer be written to.
+pub fn refuse_if_closed(
+    state: RepairRequestState,
+    hired: Option<Uuid>,
+    professional_id: Uuid,
+) -> ApiResult<()> {
+    match conversation::conversation_state(state, hired, professional_id) {
+        ConversationState::Open => Ok(()),
+        ConversationState::ReadOnly => Err(ApiError::FailedPrecondition {
+            reason: ErrorReason::ConversationClosed,
+            message: "this conversation can be read but no longer written to".to_owned(),
+        }),
     }
+}
+
+/// Gives the sender's uploaded photos `ids` to `message`, which is read again with them;
+/// INVALID_ARGUMENT when one is not theirs in this conversation or was sent already.
+async fn with_photos(
+    tx: &mut sqlx::PgConnection,
+    message: MessageRow,
+    (place, uploader_id): (&Place, Uuid),
+    ids: &[Uuid],
+) -> ApiResult<MessageRow> {
+    let upload = Upload {
+        repair_request_id: place.request.id,
+        professional_id: place.professional_id,
+        uploader_id,
+    };
+    if message_photos::attach(&mut *tx, message.id, upload, ids).await? != ids.len() {
+        return Err(ApiError::invalid(
+            "photo_ids",
+            "a photo is not one you uploaded to this conversation, or it was sent already",
+        ));
+    }
+    Ok(conversations::message(&mut *tx, message.id)
+        .await?
+        .unwrap_or(message))
 }
 
 /// Writes the message and everything that goes with it, in one transaction; `None` when a
@@ -141,7 +190,7 @@ async fn write(
     state: &AppState,
     place: &Place,
     side: Side,
-    (caller, client_key): (&Caller, Uuid),
+    (caller, outgoing): (&Caller, &Outgoing),
     text: &MessageText,
 ) -> ApiResult<Option<Sent>> {
     let (request_id, professional_id) = (place.request.id, place.professional_id);
@@ -149,11 +198,7 @@ async fn write(
     let (request_state, hired) = conversations::lock_request(&mut tx, request_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
-    if conversation::conversation_state(request_state, hired, professional_id)
-        == ConversationState::ReadOnly
-    {
-        return Err(closed());
-    }
+    refuse_if_closed(request_state, hired, professional_id)?;
     blocks::refuse_between(&mut *tx, place.request.customer_id, professional_id).await?;
     let kind = |side| match side {
         Side::Customer => AccountKind::Customer,
@@ -180,14 +225,23 @@ async fn write(
         sequence,
         author: side,
         author_id: caller.account_id,
-        client_key,
+        client_key: outgoing.client_key,
         text: text.as_str(),
         text_language: author.language,
         translate,
     };
-    let Some(message) = conversations::insert_message(&mut tx, &new).await? else {
+    let Some(mut message) = conversations::insert_message(&mut tx, &new).await? else {
         return Ok(None);
     };
+    if !outgoing.photo_ids.is_empty() {
+        message = with_photos(
+            &mut tx,
+            message,
+            (place, caller.account_id),
+            &outgoing.photo_ids,
+        )
+        .await?;
+    }
     let delays = EmailDelays {
         after: state.config.message_email_after,
         every: state.config.message_email_every,
@@ -199,9 +253,13 @@ async fn write(
     let readers = [reader_id];
     let to = Alerting::new(kind(side.other()), &readers, &link, &tag).keyed(&key);
     let (service, from) = (&place.request.service_name, author.name.as_str());
-    // Never a contact detail on a lock screen, even once hired.
     let alerts = push::alerts(&mut *tx, to, |_, language| {
-        let text = mask_contacts(text.as_str(), &seen::placeholders(language)).text;
+        // Read as before the hire, whatever the hire: no contact detail on a lock screen.
+        let reader = Reader {
+            side: Some(side.other()),
+            language,
+        };
+        let text = seen::preview(&seen::message(&message, reader, false), language);
         let alerted = Alerted {
             service: service.of(language),
             from,

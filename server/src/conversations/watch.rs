@@ -29,7 +29,7 @@ use crate::{
 const CATCH_UP_BATCH: i64 = 100;
 
 /// One message of the stream.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Event {
     Message(Box<SeenMessage>),
     /// The other party read up to this sequence.
@@ -123,8 +123,9 @@ fn concerns(heard: &Heard<Changed>, place: &Place, other: Side, sent: &Sent) -> 
     }
 }
 
-/// Sends what the database holds beyond what was sent, after checking again that the caller
-/// takes part; `false` when the client left.
+/// Sends what the database holds beyond what was sent; `false` when the client left. Until
+/// the conversation is opened, whether the caller may still take part is checked again each
+/// time (a professional may stop seeing the request); once opened it is its two parties'.
 async fn send_new(
     state: &AppState,
     caller: &Caller,
@@ -133,10 +134,10 @@ async fn send_new(
     sent: &mut Sent,
     sender: &mpsc::Sender<ApiResult<Event>>,
 ) -> ApiResult<bool> {
-    let professional = place.professional_id.to_string();
-    place::locate(state, caller, place.request.id, &professional).await?;
     let Some(row) = conversations::get(&state.db, place.request.id, place.professional_id).await?
     else {
+        let professional = place.professional_id.to_string();
+        place::locate(state, caller, place.request.id, &professional).await?;
         return Ok(true);
     };
     let shared = seen::shared(&row);

@@ -144,6 +144,18 @@ pub struct StoredPhoto {
 }
 
 impl StoredPhoto {
+    /// Photo `id`, `processed`, now stored at `keys`.
+    pub fn stored(id: Uuid, keys: PhotoKeys, processed: &ProcessedPhoto) -> Self {
+        Self {
+            id,
+            large_key: keys.large,
+            thumbnail_key: keys.thumbnail,
+            width: i32::try_from(processed.width).unwrap_or(i32::MAX),
+            height: i32::try_from(processed.height).unwrap_or(i32::MAX),
+            created_at: Utc::now(),
+        }
+    }
+
     pub fn keys(&self) -> PhotoKeys {
         PhotoKeys {
             large: self.large_key.clone(),

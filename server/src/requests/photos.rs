@@ -5,7 +5,6 @@
 //! or the database failed), so no file is left that no row names. Whoever may read the
 //! request sees its photos: they are read with it (`store::repair_requests`).
 
-use chrono::Utc;
 use uuid::Uuid;
 
 use super::not_open;
@@ -32,14 +31,7 @@ pub async fn add(
     let photo_id = Uuid::now_v7();
     let prefix = format!("repair-requests/{id}/photos/{photo_id}");
     let keys = photos::store(state.storage.as_ref(), &prefix, &processed).await?;
-    let photo = StoredPhoto {
-        id: photo_id,
-        large_key: keys.large.clone(),
-        thumbnail_key: keys.thumbnail.clone(),
-        width: i32::try_from(processed.width).unwrap_or(i32::MAX),
-        height: i32::try_from(processed.height).unwrap_or(i32::MAX),
-        created_at: Utc::now(),
-    };
+    let photo = StoredPhoto::stored(photo_id, keys.clone(), &processed);
     let added = request_photos::add(&state.db, customer_id, id, &photo, MAX_PHOTOS).await;
     let refused = match added {
         Ok(outcome) => match refusal(outcome) {

@@ -10,7 +10,10 @@ use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use super::services::ServiceNames;
-use crate::domain::{Language, RepairRequestState, conversation::Side};
+use crate::{
+    domain::{Language, RepairRequestState, conversation::Side},
+    photos::StoredPhoto,
+};
 
 /// A conversation with what its views need: its request's state and hire, the names shown,
 /// and both readers' markers.
@@ -79,6 +82,9 @@ pub struct MessageRow {
     /// Into the other language, once made.
     pub translation: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// Its photos, in their order (`store::message_photos`).
+    #[sqlx(json)]
+    pub photos: Vec<StoredPhoto>,
 }
 
 impl MessageRow {
@@ -88,9 +94,13 @@ impl MessageRow {
     }
 }
 
-/// A message's columns, read from `conversation_messages m`.
+/// A message's columns, read from `conversation_messages m`, with its photos in order.
 pub(crate) const MESSAGE_COLUMNS: &str = "m.id, m.conversation_id, m.sequence, m.author, m.author_id, \
-     m.text, m.text_language, m.deleted_at, m.translation, m.created_at";
+     m.text, m.text_language, m.deleted_at, m.translation, m.created_at, \
+     coalesce((select json_agg(json_build_object('id', p.id, 'large_key', p.large_key, \
+                  'thumbnail_key', p.thumbnail_key, 'width', p.width, 'height', p.height, \
+                  'created_at', p.created_at) order by p.position) \
+               from message_photos p where p.message_id = m.id), '[]') as photos";
 
 /// The conversation of request `repair_request_id` with professional `professional_id`.
 pub async fn get(
@@ -359,6 +369,16 @@ pub async fn list(
     .await
 }
 
+/// Message `id`, as written so far in `db` (a transaction sees its own photos attached).
+pub async fn message(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<MessageRow>> {
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "select {MESSAGE_COLUMNS} from conversation_messages m where m.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
 /// The newest message of each of `conversations`.
 pub async fn last_messages(
     db: impl PgExecutor<'_>,
@@ -414,7 +434,8 @@ pub async fn messages_after(
 }
 
 /// Empties the texts (and translations) of the messages `author_id` wrote and marks them
-/// deleted, in the transaction that deletes the account; how many.
+/// deleted, in the transaction that deletes the account (their photos go with
+/// `store::message_photos::remove_all_of`); how many.
 pub async fn erase_author(tx: &mut PgConnection, author_id: Uuid) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "update conversation_messages set text = '', translation = null,

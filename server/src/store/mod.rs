@@ -17,6 +17,7 @@ pub mod limit_counters;
 pub mod manual_payouts;
 pub mod match_rule;
 pub mod memberships;
+pub mod message_photos;
 pub mod message_translations;
 pub mod orders;
 pub mod outbox;

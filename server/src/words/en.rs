@@ -445,6 +445,13 @@ impl Words for English {
         "[email shared once hired]"
     }
 
+    fn photos_attached(&self, count: usize) -> String {
+        match count {
+            1 => "(a photo)".to_owned(),
+            n => format!("({n} photos)"),
+        }
+    }
+
     fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert {
         Alert {
             title: format!("New message: {}", message.service),

@@ -414,6 +414,13 @@ impl Words for French {
         "[courriel communiqué après l’embauche]"
     }
 
+    fn photos_attached(&self, count: usize) -> String {
+        match count {
+            1 => "(une photo)".to_owned(),
+            n => format!("({n}\u{a0}photos)"),
+        }
+    }
+
     fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert {
         Alert {
             title: format!("Nouveau message\u{a0}: {}", message.service),

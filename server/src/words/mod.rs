@@ -243,6 +243,8 @@ pub trait Words: Sync {
     fn hidden_phone(&self) -> &'static str;
     /// What stands in a message for an email address its reader sees once they hire.
     fn hidden_email(&self) -> &'static str;
+    /// What a message of photos alone shows in its alert and its email: "(2 photos)".
+    fn photos_attached(&self, count: usize) -> String;
     /// The push alert of a new message: who wrote about which request, and its start.
     fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert;
     /// The email of messages still unread a while after they came (one for all of them).

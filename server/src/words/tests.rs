@@ -901,6 +901,14 @@ fn unread_messages_come_in_one_email_quoting_each_and_counting_the_rest() {
 }
 
 #[test]
+fn a_message_of_photos_alone_says_how_many() {
+    assert_eq!(of(English).photos_attached(1), "(a photo)");
+    assert_eq!(of(English).photos_attached(3), "(3 photos)");
+    assert_eq!(of(French).photos_attached(1), "(une photo)");
+    assert_eq!(of(French).photos_attached(2), "(2\u{a0}photos)");
+}
+
+#[test]
 fn hidden_contact_details_say_when_they_are_shared() {
     for words in [of(English), of(French)] {
         assert!(words.hidden_phone().starts_with('['));

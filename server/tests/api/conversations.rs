@@ -14,7 +14,11 @@ use repairs_proto::{
     marketplace::{self as pb, watch_conversation_response::Event},
     types::Language,
 };
-use repairs_server::{conversations::emails, domain::Role};
+use repairs_server::{
+    conversations::{emails, photos as message_photos},
+    domain::Role,
+    testing::photos,
+};
 use tonic::{Code, Status, Streaming};
 use uuid::Uuid;
 
@@ -24,6 +28,7 @@ use crate::helpers::{
         CALGARY_PRO, Market, Pro, VISA, billing, cancel, complete, customer, db, hire, in_calgary,
         market, place, professional, quote,
     },
+    photo_files::{fetch, stored_under},
     push_service::PushService,
     reason, violated_fields, with_token,
 };
@@ -201,6 +206,60 @@ impl World {
 
     async fn stop(self) {
         self.server.stop().await;
+    }
+}
+
+impl World {
+    /// `token` uploads `content` into the conversation (`pro`: the professional field).
+    async fn upload(
+        &mut self,
+        token: &str,
+        pro: &str,
+        content: Vec<u8>,
+    ) -> Result<pb::Photo, Status> {
+        let request = pb::AddMessagePhotoRequest {
+            repair_request_id: self.request.id.clone(),
+            professional_id: pro.to_owned(),
+            content,
+        };
+        self.market
+            .add_message_photo(with_token(request, token))
+            .await
+            .map(|r| r.into_inner().photo.unwrap())
+    }
+
+    /// `token` sends `text` with the photos `ids` (`pro`: the professional field).
+    async fn send_photos(
+        &mut self,
+        (token, pro): (&str, &str),
+        text: &str,
+        ids: &[&str],
+    ) -> Result<pb::SendMessageResponse, Status> {
+        let request = pb::SendMessageRequest {
+            repair_request_id: self.request.id.clone(),
+            professional_id: pro.to_owned(),
+            text: text.to_owned(),
+            request_id: Uuid::now_v7().to_string(),
+            photo_ids: ids.iter().map(|id| (*id).to_owned()).collect(),
+        };
+        self.market
+            .send_message(with_token(request, token))
+            .await
+            .map(tonic::Response::into_inner)
+    }
+
+    /// The professional sends `text` with the photos `ids`.
+    async fn pro_sends_photos(
+        &mut self,
+        text: &str,
+        ids: &[&str],
+    ) -> Result<pb::SendMessageResponse, Status> {
+        let pro = self.pro.clone();
+        self.send_photos((&pro, ""), text, ids).await
+    }
+
+    fn stored(&self) -> usize {
+        stored_under(&self.server, &format!("conversations/{}", self.request.id)).len()
     }
 }
 
@@ -1103,5 +1162,105 @@ async fn deleting_an_account_removes_the_words_it_wrote_and_keeps_the_other_side
     let read = w.read_as(&pro_token, "").await.unwrap();
     assert!(read.messages[1].deleted && read.messages[1].text.is_empty());
     assert_eq!(read.messages[0].text, "Will do");
+    w.stop().await;
+}
+
+#[tokio::test]
+async fn photos_go_with_a_message_and_those_never_sent_are_deleted_after_a_day() {
+    let mut w = world().await;
+    let pro = w.pro.clone();
+    let first = w.upload(&pro, "", photos::jpeg(1200, 900)).await.unwrap();
+    let second = w.upload(&pro, "", photos::jpeg(400, 300)).await.unwrap();
+    assert_eq!((first.width, first.height), (1200, 900));
+    assert_eq!(w.stored(), 4, "two sizes each");
+    let sent = w
+        .pro_sends_photos("", &[&second.id, &first.id])
+        .await
+        .unwrap();
+    let message = sent.message.unwrap();
+    assert_eq!(message.text, "");
+    let ids: Vec<&str> = message.photos.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [second.id.as_str(), first.id.as_str()],
+        "in the order sent"
+    );
+    let read = w.customer_reads().await;
+    let seen = &read.messages[0].photos;
+    assert_eq!(seen.len(), 2);
+    assert!(
+        fetch(&w.server, &seen[1].url).await.is_some(),
+        "the reader opens them"
+    );
+    assert!(fetch(&w.server, &seen[0].thumbnail_url).await.is_some());
+    let customer = w.customer.clone();
+    let listed = w.conversations_of(&customer).await;
+    assert_eq!(
+        listed.conversations[0]
+            .last_message
+            .as_ref()
+            .unwrap()
+            .photos
+            .len(),
+        2
+    );
+
+    // A photo goes with one message, of its uploader, in its conversation; four at most.
+    let again = w.pro_sends_photos("again", &[&first.id]).await.unwrap_err();
+    assert_eq!(violated_fields(&again), ["photo_ids"]);
+    let pro_id = w.pro_id();
+    let theirs = w
+        .upload(&customer, &pro_id, photos::jpeg(300, 300))
+        .await
+        .unwrap();
+    let borrowed = w.pro_sends_photos("look", &[&theirs.id]).await.unwrap_err();
+    assert_eq!(violated_fields(&borrowed), ["photo_ids"]);
+    let five: Vec<String> = (0..5).map(|_| Uuid::now_v7().to_string()).collect();
+    let five: Vec<&str> = five.iter().map(String::as_str).collect();
+    let too_many = w.pro_sends_photos("many", &five).await.unwrap_err();
+    assert_eq!(violated_fields(&too_many), ["photo_ids"]);
+    let empty = w.pro_sends_photos(" ", &[]).await.unwrap_err();
+    assert_eq!(violated_fields(&empty), ["text"]);
+    let not_an_image = w
+        .upload(&pro, "", b"%PDF-1.7 not a photo".to_vec())
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&not_an_image), "FILE_TYPE_NOT_ALLOWED");
+
+    // Nobody sent the customer's photo: a day later the housekeeping pass deletes it.
+    let state = w.server.server.state.clone();
+    let within = message_photos::purge_unsent(&state, Utc::now() + chrono::Duration::hours(23));
+    assert_eq!(within.await.unwrap(), 0);
+    let after = message_photos::purge_unsent(&state, Utc::now() + chrono::Duration::hours(25));
+    assert_eq!(after.await.unwrap(), 1);
+    assert_eq!(w.stored(), 4, "the sent photos stay");
+    let gone = w
+        .send_photos((&customer, &pro_id), "", &[&theirs.id])
+        .await
+        .unwrap_err();
+    assert_eq!(violated_fields(&gone), ["photo_ids"]);
+
+    // A professional who may not see the request uploads nothing into it.
+    let far = Pro {
+        area: "H2X",
+        ..CALGARY_PRO
+    };
+    let (_, far_token, _) = professional(&w.server, far).await;
+    let refused_upload = w.upload(&far_token, "", photos::jpeg(10, 10)).await;
+    refused(refused_upload, Code::NotFound, "NOT_FOUND");
+
+    // Deleting the professional's account deletes the photos they sent, rows and files.
+    let (_, admin) = w.server.account_token(Role::Admin).await;
+    let mut accounts = AccountsServiceClient::new(w.server.channel().await);
+    accounts
+        .delete_professional(with_token(
+            apb::DeleteProfessionalRequest { id: pro_id },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    assert_eq!(w.stored(), 0);
+    let read = w.customer_reads().await;
+    assert!(read.messages[0].deleted && read.messages[0].photos.is_empty());
     w.stop().await;
 }

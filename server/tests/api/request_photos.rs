@@ -5,7 +5,7 @@
 //! them, only while it is open; whoever may read the request sees them, nobody else gets a
 //! link; the customer's deletion deletes them; a row that cannot be written leaves no file.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use image::GenericImageView;
 use repairs_proto::{
@@ -20,6 +20,7 @@ use uuid::Uuid;
 use crate::helpers::{
     AccountsClient, TestServer, admin_token, break_inserts,
     market::{self, CALGARY_PRO, Market, Pro, db},
+    photo_files::{self, fetch},
     reason, repair_inserts, violated_fields, wait_for_message, with_token,
 };
 
@@ -59,41 +60,9 @@ async fn remove(
         .map(drop)
 }
 
-/// The file behind a signed link, read from the server's HTTP listener (the BFF serves the
-/// same path under PUBLIC_URL); `None` when it answers anything but 200.
-async fn fetch(server: &TestServer, link: &str) -> Option<Vec<u8>> {
-    let path = link
-        .strip_prefix("http://127.0.0.1:8080")
-        .unwrap_or_else(|| panic!("a link under PUBLIC_URL: {link}"));
-    let url = format!("http://{}{path}", server.server.http_addr);
-    let response = reqwest::get(url).await.unwrap();
-    if response.status() != reqwest::StatusCode::OK {
-        return None;
-    }
-    assert_eq!(response.headers()["content-type"], "image/jpeg");
-    Some(response.bytes().await.unwrap().to_vec())
-}
-
-/// The stored photos of request `id` (the local store keeps each file's type beside it),
-/// whatever the database says.
+/// The stored photos of request `id`, whatever the database says.
 fn stored_files(server: &TestServer, id: &str) -> Vec<PathBuf> {
-    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in entries {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, found);
-            } else if path.extension().is_some_and(|e| e == "jpg") {
-                found.push(path);
-            }
-        }
-    }
-    let mut found = Vec::new();
-    let dir = server.data_dir().join("files/repair-requests").join(id);
-    walk(&dir, &mut found);
-    found
+    photo_files::stored_under(server, &format!("repair-requests/{id}"))
 }
 
 fn refused_as(status: &tonic::Status, code: Code, why: &str) {

@@ -1,5 +1,5 @@
-//! Live streams end with the session that opened them: a WatchRepairRequest or
-//! WatchOpenRequests stream ends UNAUTHENTICATED / SESSION_REVOKED within seconds of a
+//! Live streams end with the session that opened them: a WatchRepairRequest,
+//! WatchOpenRequests or WatchConversation stream ends UNAUTHENTICATED / SESSION_REVOKED within seconds of a
 //! password reset or an admin's denial, SESSION_EXPIRED at its token's expiry, and a
 //! professional's open requests stop with their membership; nothing is delivered after.
 
@@ -237,5 +237,77 @@ async fn streams_end_when_their_token_expires() {
     let (delivered, ended) = until_ended(&mut open, Duration::from_secs(1)).await;
     assert_eq!(delivered.len(), 0);
     assert_status(&ended, Code::Unauthenticated, "SESSION_EXPIRED");
+    server.stop().await;
+}
+
+/// A conversation watched by its customer: a password reset ends the stream before the
+/// professional's next message, and the professional's own stream ends at its token's
+/// expiry.
+#[tokio::test]
+async fn a_watched_conversation_ends_with_its_session() {
+    use repairs_proto::marketplace as pb;
+    let server = TestServer::start().await;
+    let mut market = market(&server).await;
+    let (customer_id, customer_token) = customer(&server).await;
+    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    let (pro_id, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let watch_as = |token: &str, professional_id: String| {
+        let request = pb::WatchConversationRequest {
+            repair_request_id: request.id.clone(),
+            professional_id,
+            after_sequence: 0,
+        };
+        let mut market = market.clone();
+        let request = with_token(request, token);
+        async move {
+            market
+                .watch_conversation(request)
+                .await
+                .unwrap()
+                .into_inner()
+        }
+    };
+    let mut customers = watch_as(&customer_token, pro_id.to_string()).await;
+    let pro = Caller {
+        account_id: pro_id,
+        role: Role::Professional,
+    };
+    let expiring = server.token_expiring_in(pro, Duration::from_secs(3)).await;
+    let mut pros = watch_as(&expiring.token, String::new()).await;
+
+    let mut accounts = AccountsClient::new(server.channel().await);
+    let (id, email) = (customer_id.to_string(), customer_email(customer_id));
+    let role = accounts_pb::Role::Customer;
+    reset_password(&server, &mut accounts, role, (&id, &email), "new secret 1").await;
+    let reset_at = Instant::now();
+    // A message right after the reset: it must not reach the old session.
+    let said = pb::SendMessageRequest {
+        repair_request_id: request.id.clone(),
+        text: "Is the valve accessible?".into(),
+        request_id: Uuid::now_v7().to_string(),
+        ..Default::default()
+    };
+    market
+        .send_message(with_token(said, &pro_token))
+        .await
+        .unwrap();
+    let (delivered, ended) = until_ended(&mut customers, ENDS_WITHIN).await;
+    assert_eq!(
+        delivered.len(),
+        0,
+        "delivered after the reset: {delivered:?}"
+    );
+    assert_status(&ended, Code::Unauthenticated, "SESSION_REVOKED");
+    assert!(reset_at.elapsed() < ENDS_WITHIN);
+
+    let (delivered, ended) = until_ended(&mut pros, ENDS_WITHIN).await;
+    assert_eq!(delivered.len(), 1, "their own message, then the end");
+    assert_status(&ended, Code::Unauthenticated, "SESSION_EXPIRED");
+    assert!(
+        SystemTime::now() >= expiring.expires_at,
+        "ended before the expiry"
+    );
     server.stop().await;
 }

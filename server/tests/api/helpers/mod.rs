@@ -8,6 +8,7 @@ pub use repairs_server::testing::*;
 pub mod content;
 pub mod market;
 pub mod moto;
+pub mod photo_files;
 pub mod sessions;
 
 mod relay;

@@ -174,6 +174,7 @@ describe('signed-in areas', () => {
       '/user-dashboard',
       '/create-request',
       '/pending-requests',
+      '/user-messages',
       '/request-applications-list',
       '/user-active-requests',
       '/user-completed-requests',
@@ -229,7 +230,7 @@ describe('signed-in areas', () => {
     renderApp('/request-list');
     await screen.findByRole('heading', { level: 1, name: 'Open requests' });
     const menu = screen.getAllByRole('navigation', { name: 'Professional menu' })[0]!;
-    expect(within(menu).getAllByRole('link')).toHaveLength(10);
+    expect(within(menu).getAllByRole('link')).toHaveLength(11);
   });
 
   it('shows the admin menu with its coupons submenu', async () => {
@@ -254,6 +255,7 @@ describe('signed-in areas', () => {
       '/admin/coupon-list',
       '/admin/create-coupon',
       '/admin/contact-messages',
+      '/admin/reported-conversations',
       '/admin/legal-pages',
       '/admin/audit-log',
       '/admin/logout',

@@ -21,6 +21,7 @@ import {
 import { adminRoutes } from '@/features/admin/routes';
 import { billingRoutes } from '@/features/billing/routes';
 import { contentRoutes } from '@/features/content/routes';
+import { conversationsRoutes, CustomerAreaLayout } from '@/features/conversations/routes';
 import { jobsRoutes } from '@/features/jobs/routes';
 import {
   ProfessionalAreaLayout,
@@ -44,6 +45,7 @@ const PROFESSIONAL_ONBOARDING_PAGES: RouteObject[] = [
 
 const CUSTOMER_AREA_PAGES = [
   ...requestsRoutes.customerArea,
+  ...conversationsRoutes.customerArea,
   ...jobsRoutes.customerArea,
   ...professionalsRoutes.customerArea,
   ...billingRoutes.customerArea,
@@ -59,6 +61,7 @@ const PROFESSIONAL_AREA_PAGES = [
 /** The request and order screens: approved professionals only. */
 const PROFESSIONAL_WORK_PAGES = [
   ...professionalsRoutes.professionalWork,
+  ...conversationsRoutes.professionalWork,
   ...jobsRoutes.professionalWork,
   ...billingRoutes.professionalWork,
 ];
@@ -67,6 +70,7 @@ const ADMIN_AREA_PAGES = [
   ...adminRoutes.adminArea,
   ...requestsRoutes.adminArea,
   ...contentRoutes.adminArea,
+  ...conversationsRoutes.adminArea,
   ...billingRoutes.adminArea,
 ];
 
@@ -111,7 +115,7 @@ export const routes: RouteObject[] = [
           <RequireRole role="customer">
             <DeviceAlertsFollowLanguage role="customer" />
             <CustomerGate>
-              <AreaLayout area="customer" />
+              <CustomerAreaLayout />
             </CustomerGate>
           </RequireRole>
         ),

@@ -22,3 +22,23 @@ export function checkUpload(
 export async function fileBytes(file: Blob): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
+
+/** Photos of the damage (AddRepairRequestPhoto, AddMessagePhoto): checked before sending. */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+/** Photos a request holds at most, and a message. */
+export const REQUEST_PHOTOS_MAX = 8;
+export const MESSAGE_PHOTOS_MAX = 4;
+
+/**
+ * A photo checked before sending: empty, larger than 15 MiB, or of a type the browser knows
+ * is not a JPEG, PNG or WebP. A file whose type the browser does not know goes to the server,
+ * which knows images by their bytes.
+ */
+export function checkPhoto(file: File): UploadProblem | null {
+  if (file.size === 0) return 'FILE_EMPTY';
+  if (file.size > PHOTO_MAX_BYTES) return 'FILE_TOO_LARGE';
+  if (file.type !== '' && !(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return 'FILE_TYPE_NOT_ALLOWED';
+  }
+  return null;
+}

@@ -3,7 +3,8 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { visibleMenu, type Area } from './area-menus';
+import { UnreadBadge } from '../ui/unread-badge';
+import { menuPaths, visibleMenu, type Area } from './area-menus';
 import { MainContent, PageShell } from './page-shell';
 import { SideMenu } from './side-menu';
 
@@ -11,16 +12,23 @@ interface AreaLayoutProps {
   area: Area;
   /** A professional whose profile waits for review sees no request or order links. */
   awaitingReview?: boolean;
+  /** Counts shown beside menu links, by path (the unread messages); their sum on the Menu button. */
+  badges?: Partial<Record<string, number>>;
 }
 
 /**
  * Layout of the signed-in areas: the side menu beside the page on wide screens, in a
  * drawer opened by a "Menu" button on narrow ones.
  */
-export function AreaLayout({ area, awaitingReview = false }: AreaLayoutProps) {
+export function AreaLayout({ area, awaitingReview = false, badges = {} }: AreaLayoutProps) {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const entries = visibleMenu(area, awaitingReview);
+  const shown = new Set(menuPaths(entries));
+  const badgeTotal = Object.entries(badges).reduce(
+    (sum, [path, count]) => (shown.has(path) ? sum + (count ?? 0) : sum),
+    0,
+  );
   const menuLabel = t(`areas.${area}.menuLabel`);
   const areaTitle = t(`areas.${area}.title`);
 
@@ -32,7 +40,7 @@ export function AreaLayout({ area, awaitingReview = false }: AreaLayoutProps) {
             <Text px="3" pb="2" fontWeight="bold" color="brand.900">
               {areaTitle}
             </Text>
-            <SideMenu label={menuLabel} entries={entries} />
+            <SideMenu label={menuLabel} entries={entries} badges={badges} />
           </Box>
         </Box>
         <Flex direction="column" flex="1" minW="0" gap="4">
@@ -45,6 +53,7 @@ export function AreaLayout({ area, awaitingReview = false }: AreaLayoutProps) {
               <Button hideFrom="md" variant="outline" colorPalette="brand" alignSelf="start">
                 <Menu aria-hidden />
                 {t('areas.openMenu')}
+                <UnreadBadge count={badgeTotal} />
               </Button>
             </Drawer.Trigger>
             <Portal>
@@ -58,6 +67,7 @@ export function AreaLayout({ area, awaitingReview = false }: AreaLayoutProps) {
                     <SideMenu
                       label={menuLabel}
                       entries={entries}
+                      badges={badges}
                       onNavigate={() => setDrawerOpen(false)}
                     />
                   </Drawer.Body>

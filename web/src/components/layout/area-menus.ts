@@ -25,6 +25,7 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
     { to: '/user-dashboard', labelKey: 'pages.userDashboard' },
     { to: '/create-request', labelKey: 'pages.createRequest' },
     { to: '/pending-requests', labelKey: 'pages.pendingRequests' },
+    { to: '/user-messages', labelKey: 'pages.userMessages' },
     { to: '/request-applications-list', labelKey: 'pages.requestApplicationsList' },
     { to: '/user-active-requests', labelKey: 'pages.userActiveRequests' },
     { to: '/user-completed-requests', labelKey: 'pages.userCompletedRequests' },
@@ -35,6 +36,11 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
   professional: [
     { to: '/professional-dashboard', labelKey: 'pages.professionalDashboard' },
     { to: '/request-list', labelKey: 'pages.requestList', needsReviewedProfile: true },
+    {
+      to: '/professional-messages',
+      labelKey: 'pages.professionalMessages',
+      needsReviewedProfile: true,
+    },
     { to: '/applied-requests', labelKey: 'pages.appliedRequests', needsReviewedProfile: true },
     {
       to: '/professional-active-requests',
@@ -70,11 +76,18 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
       ],
     },
     { to: '/admin/contact-messages', labelKey: 'pages.adminContactMessages' },
+    { to: '/admin/reported-conversations', labelKey: 'pages.adminReportedConversations' },
     { to: '/admin/legal-pages', labelKey: 'pages.adminLegalPages' },
     { to: '/admin/audit-log', labelKey: 'pages.adminAuditLog' },
     { to: '/admin/logout', labelKey: 'pages.logout' },
   ],
 };
+
+/** The paths a menu's links go to, in groups too. */
+export const menuPaths = (entries: MenuEntry[]): string[] =>
+  entries.flatMap((entry) =>
+    isMenuGroup(entry) ? entry.links.map((link) => link.to) : [entry.to],
+  );
 
 /** The menu as shown: without the links a professional awaiting review may not use. */
 export function visibleMenu(area: Area, awaitingReview: boolean): MenuEntry[] {

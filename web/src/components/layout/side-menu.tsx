@@ -1,10 +1,17 @@
-import { Box, List, Text } from '@chakra-ui/react';
+import { Box, HStack, List, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { UnreadBadge } from '../ui/unread-badge';
 import { isMenuGroup, type MenuEntry, type MenuGroup, type MenuLink } from './area-menus';
 
-function MenuItemLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () => void }) {
+interface MenuItemLinkProps {
+  link: MenuLink;
+  count?: number;
+  onNavigate?: () => void;
+}
+
+function MenuItemLink({ link, count = 0, onNavigate }: MenuItemLinkProps) {
   const { t } = useTranslation();
   return (
     <List.Item>
@@ -20,7 +27,10 @@ function MenuItemLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () =>
         css={{ '&[aria-current=page]': { bg: 'brand.solid', color: 'brand.contrast' } }}
       >
         <NavLink to={link.to} onClick={onNavigate}>
-          {t(link.labelKey)}
+          <HStack as="span" justify="space-between" gap="2">
+            <span>{t(link.labelKey)}</span>
+            <UnreadBadge count={count} />
+          </HStack>
         </NavLink>
       </Box>
     </List.Item>
@@ -30,20 +40,32 @@ function MenuItemLink({ link, onNavigate }: { link: MenuLink; onNavigate?: () =>
 interface SideMenuProps {
   label: string;
   entries: MenuEntry[];
+  /** Counts beside links, by path (unread messages). */
+  badges?: Partial<Record<string, number>>;
   /** Called when a link is followed (the mobile drawer closes). */
   onNavigate?: () => void;
 }
 
 /** An area's navigation: links, and groups of links under a heading (the admin's coupons). */
-export function SideMenu({ label, entries, onNavigate }: SideMenuProps) {
+export function SideMenu({ label, entries, badges = {}, onNavigate }: SideMenuProps) {
   return (
     <nav aria-label={label}>
       <List.Root listStyle="none" gap="1">
         {entries.map((entry) =>
           isMenuGroup(entry) ? (
-            <MenuGroupItem key={entry.labelKey} group={entry} onNavigate={onNavigate} />
+            <MenuGroupItem
+              key={entry.labelKey}
+              group={entry}
+              badges={badges}
+              onNavigate={onNavigate}
+            />
           ) : (
-            <MenuItemLink key={entry.to} link={entry} onNavigate={onNavigate} />
+            <MenuItemLink
+              key={entry.to}
+              link={entry}
+              count={badges[entry.to]}
+              onNavigate={onNavigate}
+            />
           ),
         )}
       </List.Root>
@@ -51,7 +73,13 @@ export function SideMenu({ label, entries, onNavigate }: SideMenuProps) {
   );
 }
 
-function MenuGroupItem({ group, onNavigate }: { group: MenuGroup; onNavigate?: () => void }) {
+interface MenuGroupItemProps {
+  group: MenuGroup;
+  badges: Partial<Record<string, number>>;
+  onNavigate?: () => void;
+}
+
+function MenuGroupItem({ group, badges, onNavigate }: MenuGroupItemProps) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
@@ -70,7 +98,7 @@ function MenuGroupItem({ group, onNavigate }: { group: MenuGroup; onNavigate?: (
       </Text>
       <List.Root listStyle="none" gap="1" ps="3" aria-labelledby={headingId}>
         {group.links.map((link) => (
-          <MenuItemLink key={link.to} link={link} onNavigate={onNavigate} />
+          <MenuItemLink key={link.to} link={link} count={badges[link.to]} onNavigate={onNavigate} />
         ))}
       </List.Root>
     </List.Item>

@@ -25,3 +25,21 @@ export function Pager({ page, nextToken, onNext, onPrevious }: PagerProps) {
     </HStack>
   );
 }
+
+interface TokenPagerProps {
+  /** The list's pages (usePageTokens). */
+  pages: { page: number; next: (token: string) => void; previous: () => void };
+  nextToken: string;
+}
+
+/** The Pager of a list paged with usePageTokens. */
+export function TokenPager({ pages, nextToken }: TokenPagerProps) {
+  return (
+    <Pager
+      page={pages.page}
+      nextToken={nextToken}
+      onNext={pages.next}
+      onPrevious={pages.previous}
+    />
+  );
+}

@@ -1,8 +1,21 @@
-import { createClient, createRouterTransport } from '@connectrpc/connect';
+import { createClient, createContextValues, createRouterTransport } from '@connectrpc/connect';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { MarketplaceService } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import {
+  AddMessagePhotoResponseSchema,
+  MarketplaceService,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { UPLOAD_PROGRESS, withUploadProgress } from '@/lib/grpc-web-upload';
 import type { RenewalOutcome } from '@/lib/session-renewal';
+import {
+  createXhr,
+  FakeXhr,
+  GRPC_WEB,
+  join,
+  messageFrame,
+  sent,
+  trailerFrame,
+} from '@/test/fake-xhr';
 import { Code, rpcError } from '@/test/stub-server';
 import { withSession, type SessionTransportOptions } from './session-transport';
 
@@ -145,5 +158,35 @@ describe('withSession', () => {
     );
     await expect(client.getCustomer({ id: 'c1' })).rejects.toThrow();
     expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it('sends an upload over XMLHttpRequest with the same token, and again once renewed', async () => {
+    const base = withUploadProgress(
+      createRouterTransport(() => {}),
+      'https://repairs.test',
+      createXhr,
+    );
+    const renew = vi.fn(() => Promise.resolve(ready('renewed')));
+    const client = createClient(MarketplaceService, withSession(base, options({ renew })));
+    const progress = vi.fn();
+    FakeXhr.last = null;
+    const call = client.addMessagePhoto(
+      { repairRequestId: 'r1' },
+      { contextValues: createContextValues().set(UPLOAD_PROGRESS, progress) },
+    );
+    await vi.waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    const first = sent();
+    expect(first.requestHeaders.get('authorization')).toBe('Bearer t');
+    first.answer(200, GRPC_WEB, trailerFrame(rpcError(Code.Unauthenticated, 'SESSION_EXPIRED')));
+    await vi.waitFor(() => expect(sent()).not.toBe(first));
+    const second = sent();
+    expect(second.requestHeaders.get('authorization')).toBe('Bearer renewed');
+    second.answer(
+      200,
+      GRPC_WEB,
+      join(messageFrame(AddMessagePhotoResponseSchema, { photo: { id: 'p1' } }), trailerFrame()),
+    );
+    expect((await call).photo?.id).toBe('p1');
+    expect(renew).toHaveBeenCalledExactlyOnceWith('t');
   });
 });

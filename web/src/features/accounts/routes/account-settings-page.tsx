@@ -12,6 +12,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { SelectInput } from '@/components/ui/select-input';
+import { BlockedProfessionals } from '@/features/conversations';
 import { SmsUpdates, type Customer } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { formatPhone } from '@/lib/phone';
@@ -38,7 +39,10 @@ const valuesOf = (customer: Customer): SettingsValues => ({
   smsUpdates: customer.smsUpdates === SmsUpdates.YES,
 });
 
-/** /user-account-setting (My Profile): the customer's own details. */
+/**
+ * /user-account-setting (My Profile): the customer's own details, their device's alerts, and
+ * the professionals they blocked (with Unblock).
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const id = useSignedInId('customer');
@@ -50,6 +54,7 @@ export function AccountSettingsPage() {
       {error && <RpcErrorAlert error={error} />}
       {data?.customer && <SettingsForm customer={data.customer} />}
       <DeviceAlertsSwitch role="customer" />
+      <BlockedProfessionals />
     </Stack>
   );
 }

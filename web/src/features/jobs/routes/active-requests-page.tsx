@@ -2,12 +2,14 @@ import { Heading, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
+import { DamagePhotos } from '@/components/photos/damage-photos';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
 import { Pager } from '@/components/ui/pager';
 import { useServiceNames } from '@/features/content';
+import { JobConversation } from '@/features/conversations';
 import {
   addressText,
   approximatePlace,
@@ -33,7 +35,8 @@ import { quotedRowKey } from '../components/quoted-request-columns';
  * /professional-active-requests: the jobs the professional was hired on and not yet marked
  * done, one card each, with what they need to go: the full street address and the
  * customer's name, phone and email (the request's JobContacts, sent to the hired
- * professional only), the fee and time quoted.
+ * professional only), the fee and time quoted, the photos of the damage and the
+ * conversation with the customer (opened in place, with its unread count).
  */
 export function ActiveRequestsPage() {
   const { t } = useTranslation();
@@ -78,7 +81,7 @@ export function ActiveRequestsPage() {
   );
 }
 
-/** One hired job: where, who to call, and the terms quoted. */
+/** One hired job: where, who to call, the terms quoted, the photos and the messages. */
 function ActiveJob({ job }: { job: QuotedRepairRequest }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -137,6 +140,7 @@ function ActiveJob({ job }: { job: QuotedRepairRequest }) {
           [t('jobs.hiredOn'), formatTime(request.hireTime)],
         ]}
       />
+      <DamagePhotos photos={request.photos} size="sm" />
       <AppLink
         to={PROFESSIONAL_REQUEST_PATHS.view(request.id)}
         color="brand.fg"
@@ -145,6 +149,7 @@ function ActiveJob({ job }: { job: QuotedRepairRequest }) {
       >
         {t('requests.view')}
       </AppLink>
+      <JobConversation request={request} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { FigureCards } from '@/components/ui/figure-cards';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
+import { UnreadConversations } from '@/features/conversations';
 import { isAwaitingReview } from '@/lib/session';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useProfessionalDashboard } from '../api/get-professional-dashboard';
@@ -19,7 +20,8 @@ import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-re
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
  * waits for review, the membership (until when it is paid, or the inactive notice), and once
  * approved the four counters (requests received, quoted, hired, completed) with the latest
- * matching requests, counted by the server.
+ * matching requests, counted by the server, and the messages: how many are unread and the
+ * newest conversations.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -41,6 +43,7 @@ export function DashboardPage() {
       {professional && status === 'approved' && professional.membershipActive && (
         <Counters professionalId={professional.id} />
       )}
+      {status === 'approved' && <UnreadConversations reader="professional" />}
     </Stack>
   );
 }

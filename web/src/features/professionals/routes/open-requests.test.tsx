@@ -21,6 +21,12 @@ import {
 
 const NEW_ID = '0190a6c0-3333-7000-8000-000000000099';
 
+const PHOTOS = [1, 2, 3].map((n) => ({
+  id: `photo-${n}`,
+  url: `https://files.test/${n}.jpg`,
+  thumbnailUrl: `https://files.test/${n}-thumb.jpg`,
+}));
+
 /** A request as a professional sees it before hire: city, postal area and distance. */
 const seen = (fields: Parameters<typeof repairRequest>[0] = {}, distanceKm = 4): RepairRequest =>
   repairRequest({
@@ -132,7 +138,7 @@ describe('open requests (professional)', () => {
     const { transport } = proServer({
       listOpenRequests: () => ({
         repairRequests: [
-          { repairRequest: seen() },
+          { repairRequest: seen({ photos: PHOTOS }) },
           { repairRequest: seen({ id: NEW_ID }, 9), applied: true },
         ],
       }),
@@ -143,7 +149,7 @@ describe('open requests (professional)', () => {
       name: 'Open requests near you, nearest first',
     });
     expect(screen.queryByRole('table')).toBeNull();
-    const [first, second] = within(cards).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    const [first, second] = [...cards.children] as [HTMLElement, HTMLElement];
     const pairs = (card: HTMLElement) =>
       [...card.querySelectorAll('dt')].map((label) => [
         label.textContent,
@@ -151,6 +157,7 @@ describe('open requests (professional)', () => {
       ]);
     expect(pairs(first)).toEqual([
       ['Service', 'Plumbing Services'],
+      ['Photos of the damage', expect.any(String)],
       ['Location', 'Calgary, AB T2P'],
       ['Distance', '4 km'],
       ['Placed', expect.any(String)],
@@ -162,6 +169,18 @@ describe('open requests (professional)', () => {
     expect(
       within(first).getByRole('link', { name: 'View request Plumbing Services' }),
     ).toBeVisible();
+    // Two thumbnails, and a button to the third.
+    const thumbnails = within(first).getByRole('list', { name: 'Photos of the damage' });
+    expect(
+      within(thumbnails)
+        .getAllByRole('img')
+        .map((image) => [image.getAttribute('alt'), image.getAttribute('src')]),
+    ).toEqual([
+      ['Photo 1 of 3 of the damage', 'https://files.test/1-thumb.jpg'],
+      ['Photo 2 of 3 of the damage', 'https://files.test/2-thumb.jpg'],
+    ]);
+    expect(within(thumbnails).getByRole('button', { name: '1 more photo' })).toBeVisible();
+    expect(pairs(second).map(([label]) => label)).not.toContain('Photos of the damage');
     expect(within(second).getByText('9 km')).toBeVisible();
     expect(within(second).getByText('Quote sent')).toBeVisible();
     expect(within(second).queryByRole('link', { name: /Send a quote/ })).toBeNull();

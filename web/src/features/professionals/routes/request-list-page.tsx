@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { PagedList } from '@/components/paged-list';
+import { DamagePhotos } from '@/components/photos/damage-photos';
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
 import { useServiceNames } from '@/features/content';
@@ -20,8 +21,8 @@ const idOf = (open: OpenRepairRequest) => open.repairRequest?.id ?? '';
 
 /**
  * /request-list (Open Requests): the open requests matching the professional, nearest first,
- * with their distance, page by page. New ones appear at the top as they are placed (the
- * server stream), marked New and announced politely. Without an active membership the
+ * with their distance and the thumbnails of their photos, page by page. New ones appear at
+ * the top as they are placed (the server stream), marked New and announced politely. Without an active membership the
  * server refuses the list and the page shows the notice with its Buy Membership link.
  */
 export function RequestListPage() {
@@ -64,6 +65,15 @@ export function RequestListPage() {
           )}
         </HStack>
       ),
+    },
+    {
+      header: t('photos.damage'),
+      cell: (open) =>
+        open.repairRequest?.photos.length ? (
+          <DamagePhotos photos={open.repairRequest.photos} size="sm" limit={2} />
+        ) : (
+          ''
+        ),
     },
     {
       header: t('requests.open.location'),

@@ -1,13 +1,15 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
+import { DamagePhotos } from '@/components/photos/damage-photos';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
+import { ProfessionalConversation } from '@/features/conversations';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import type { TranslationKey } from '@/lib/translation-key';
@@ -32,6 +34,7 @@ const TRANSLATION_LABELS: Record<Language, TranslationKey> = {
  * (city, postal area and distance until hired; the street once hired). The Quote button shows
  * only while the request is open. When the server offers a machine translation of the
  * description into the reader's language, it shows beside the original, labelled as such.
+ * The photos of the damage open large; below, the conversation with the customer.
  */
 export function ViewRequestPage() {
   const { t } = useTranslation();
@@ -96,6 +99,14 @@ export function ViewRequestPage() {
             ]}
           />
           {approximate && <Text color="fg.muted">{t('requests.open.approximate')}</Text>}
+          {request.photos.length > 0 && (
+            <Stack as="section" gap="3" aria-labelledby="photos-heading">
+              <Heading as="h2" id="photos-heading" size="lg" color="brand.900">
+                {t('photos.damage')}
+              </Heading>
+              <DamagePhotos photos={request.photos} size="lg" />
+            </Stack>
+          )}
           {request.state === RepairRequestState.OPEN && (
             <LinkButton
               to={PROFESSIONAL_REQUEST_PATHS.apply(request.id)}
@@ -105,6 +116,7 @@ export function ViewRequestPage() {
               {t('requests.open.quote')}
             </LinkButton>
           )}
+          <ProfessionalConversation request={request} />
         </>
       )}
     </Stack>

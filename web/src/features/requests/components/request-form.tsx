@@ -1,6 +1,6 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDraftAutosave, useFormDraft } from '@/components/form/use-form-draft';
@@ -107,6 +107,8 @@ interface RequestFormProps {
   /** Sends the draft; rejects with the call's error, which the form shows beside its fields. */
   onSend: (draft: RepairRequestDraft) => Promise<unknown>;
   sending: boolean;
+  /** More of the form, before its button (the new request's photos). */
+  children?: ReactNode;
 }
 
 /**
@@ -121,6 +123,7 @@ export function RequestForm({
   draftName,
   onSend,
   sending,
+  children,
 }: RequestFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -309,6 +312,7 @@ export function RequestForm({
             </FormField>
           </SimpleGrid>
         </FormSection>
+        {children}
         <Button type="submit" colorPalette="brand" alignSelf="start" loading={sending}>
           {submitLabel}
         </Button>

@@ -19,6 +19,7 @@ import { usePageTokens } from '@/lib/use-page-tokens';
 import { useRepairRequest } from '../api/get-repair-request';
 import { useRequestMatchesPage } from '../api/list-repair-request-matches';
 import { RequestFacts } from '../components/request-facts';
+import { RequestPhotos } from '../components/request-photos';
 import { REQUEST_PATHS } from '../paths';
 
 const CHANNEL_KEYS: Partial<Record<NotificationChannel, TranslationKey>> = {
@@ -100,7 +101,10 @@ function MatchesSection({ requestId }: { requestId: string }) {
   );
 }
 
-/** /admin/view-request/{id}: the request, whom it matched, and how each was notified. */
+/**
+ * /admin/view-request/{id}: the request, its photos of the damage, whom it matched, and how
+ * each was notified.
+ */
 export function AdminViewRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -117,6 +121,7 @@ export function AdminViewRequestPage() {
       {request && (
         <>
           <RequestFacts request={request} />
+          <RequestPhotos request={request} editable={false} />
           <MatchesSection requestId={request.id} />
         </>
       )}

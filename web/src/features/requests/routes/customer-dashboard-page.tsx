@@ -4,6 +4,7 @@ import { PagedList } from '@/components/paged-list';
 import { PageTitle } from '@/components/page-title';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FigureCards } from '@/components/ui/figure-cards';
+import { UnreadConversations } from '@/features/conversations';
 import { CustomerRepairRequestView } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { useSignedInId } from '@/lib/use-signed-in-id';
@@ -16,7 +17,8 @@ const DASHBOARD_PAGE_SIZE = 5;
 
 /**
  * /user-dashboard: the four counters (requests posted, quotes received, professionals
- * hired, requests completed) and the pending requests with their quotes.
+ * hired, requests completed), the pending requests with their quotes, and the messages:
+ * how many are unread and the newest conversations.
  */
 export function CustomerDashboardPage() {
   const { t } = useTranslation();
@@ -64,6 +66,7 @@ export function CustomerDashboardPage() {
           pages={pages}
         />
       </Stack>
+      <UnreadConversations reader="customer" />
     </Stack>
   );
 }

@@ -5,16 +5,20 @@ import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink, LinkButton } from '@/components/ui/links';
+import { RequestConversations } from '@/features/conversations';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useRepairRequest } from '../api/get-repair-request';
 import { useLiveReach } from '../api/watch-reach';
 import { RequestFacts } from '../components/request-facts';
+import { RequestPhotos } from '../components/request-photos';
 import { RequestReach } from '../components/request-reach';
 import { REQUEST_PATHS } from '../paths';
 
 /**
- * /user-view-request/{id}: the customer's request, its quotes, and while open how many
- * professionals were alerted and opened it (live), edit and delete.
+ * /user-view-request/{id}: the customer's request, its photos of the damage (added and
+ * removed while it is open), while open how many professionals were alerted and opened it
+ * (live), its quotes, edit and delete, and the conversations with the professionals who wrote
+ * or quoted.
  */
 export function UserViewRequestPage() {
   const { t } = useTranslation();
@@ -35,6 +39,7 @@ export function UserViewRequestPage() {
       {request && (
         <>
           <RequestFacts request={request} />
+          <RequestPhotos key={request.id} request={request} editable={open} />
           {open && <RequestReach reach={liveReach ?? data?.reach} />}
           <HStack gap="4" wrap="wrap">
             <LinkButton to={REQUEST_PATHS.applications(request.id)} colorPalette="brand">
@@ -55,6 +60,7 @@ export function UserViewRequestPage() {
               </>
             )}
           </HStack>
+          <RequestConversations request={request} />
         </>
       )}
     </Stack>

@@ -1,0 +1,186 @@
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@connectrpc/connect-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { RouteLoader } from '@/components/route-loader';
+import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { UnreadBadge } from '@/components/ui/unread-badge';
+import {
+  MarketplaceService,
+  QuoteState,
+  RepairRequestState,
+  type Conversation,
+  type RepairRequest,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { useBlockedProfessionals } from '../api/blocked-professionals';
+import { useConversations } from '../api/list-conversations';
+import { PROFESSIONAL_PARAM } from '../paths';
+import { BlockToggle } from './block-toggle';
+import { ConversationThread } from './conversation-thread';
+import { lastMessageText } from './last-message';
+
+/** The contract's largest page: a request rarely has more quotes or conversations. */
+const PAGE_SIZE = 100;
+
+interface Correspondent {
+  professionalId: string;
+  name: string;
+  conversation?: Conversation;
+}
+
+/** The professionals to talk with: those who wrote first (newest first), then those who quoted. */
+function correspondents(
+  conversations: Conversation[],
+  quotes: { professionalId: string; professionalName: string; state: QuoteState }[],
+): Correspondent[] {
+  const seen = new Set(conversations.map((conversation) => conversation.professionalId));
+  const quoted = quotes
+    .filter((quote) => quote.state !== QuoteState.WITHDRAWN && !seen.has(quote.professionalId))
+    .filter(
+      (quote, index, all) =>
+        all.findIndex((other) => other.professionalId === quote.professionalId) === index,
+    )
+    .map((quote) => ({ professionalId: quote.professionalId, name: quote.professionalName }));
+  return [
+    ...conversations.map((conversation) => ({
+      professionalId: conversation.professionalId,
+      name: conversation.professionalName,
+      conversation,
+    })),
+    ...quoted,
+  ];
+}
+
+/**
+ * The customer's conversations on one request: a list of the professionals who wrote or
+ * quoted, each with its unread count, and the conversation picked (kept in the address as
+ * ?professional=, so a link can open it), with Block beside Report.
+ */
+export function RequestConversations({ request }: { request: RepairRequest }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const section = useRef<HTMLDivElement>(null);
+  const conversations = useConversations({ repairRequestId: request.id, pageSize: PAGE_SIZE });
+  const quotes = useQuery(MarketplaceService.method.listRepairRequestQuotes, {
+    repairRequestId: request.id,
+    pageSize: PAGE_SIZE,
+  });
+  const blocked = useBlockedProfessionals();
+  const people = correspondents(conversations.data?.conversations ?? [], quotes.data?.quotes ?? []);
+  const picked =
+    people.find((person) => person.professionalId === params.get(PROFESSIONAL_PARAM)) ?? people[0];
+  const isBlocked = (professionalId: string) =>
+    blocked.data?.blockedProfessionals.some((entry) => entry.professionalId === professionalId) ??
+    false;
+  const beforeHire = request.state === RepairRequestState.OPEN;
+  const loading = conversations.isPending || quotes.isPending;
+
+  // A link to #messages (from a dashboard, an email) lands on this section.
+  useEffect(() => {
+    if (location.hash === '#messages' && !loading) section.current?.scrollIntoView();
+  }, [location.hash, loading]);
+
+  const pick = (professionalId: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(PROFESSIONAL_PARAM, professionalId);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <Stack as="section" id="messages" ref={section} gap="4" aria-labelledby="messages-heading">
+      <Heading as="h2" id="messages-heading" size="lg" color="brand.900">
+        {t('conversations.title')}
+      </Heading>
+      {loading && <RouteLoader />}
+      {conversations.error && <RpcErrorAlert error={conversations.error} />}
+      {!loading && !conversations.error && people.length === 0 && (
+        <EmptyState title={t('conversations.noneOnRequest')}>
+          {t('conversations.noneOnRequestHelp')}
+        </EmptyState>
+      )}
+      {people.length > 0 && (
+        <Stack direction={{ base: 'column', lg: 'row' }} gap="4" align="stretch">
+          <Stack
+            as="ul"
+            aria-label={t('conversations.with')}
+            gap="2"
+            listStyleType="none"
+            minW={{ lg: '64' }}
+            maxW={{ lg: '64' }}
+          >
+            {people.map((person) => {
+              const current = person.professionalId === picked?.professionalId;
+              const last = person.conversation?.lastMessage;
+              return (
+                <Box as="li" key={person.professionalId}>
+                  <Button
+                    onClick={() => pick(person.professionalId)}
+                    aria-current={current ? 'true' : undefined}
+                    variant={current ? 'subtle' : 'outline'}
+                    colorPalette="brand"
+                    width="full"
+                    height="auto"
+                    py="2"
+                    px="3"
+                    justifyContent="space-between"
+                    textAlign="start"
+                    whiteSpace="normal"
+                  >
+                    <Stack gap="0" minW="0" flex="1">
+                      <Text fontWeight="semibold" truncate>
+                        {person.name}
+                      </Text>
+                      <Text fontSize="xs" fontWeight="normal" color="fg.muted" truncate>
+                        {last ? lastMessageText(last, t) : t('conversations.quotedNoMessage')}
+                      </Text>
+                    </Stack>
+                    <UnreadBadge count={person.conversation?.unreadCount ?? 0} />
+                  </Button>
+                </Box>
+              );
+            })}
+          </Stack>
+          {picked && (
+            <Box flex="1" minW="0">
+              <ConversationThread
+                key={picked.professionalId}
+                conversation={{
+                  repairRequestId: request.id,
+                  professionalId: picked.professionalId,
+                }}
+                reader="customer"
+                title={t('conversations.withName', { name: picked.name })}
+                names={{ customer: t('conversations.theCustomer'), professional: picked.name }}
+                beforeHire={beforeHire}
+                actions={
+                  <BlockToggle
+                    professionalId={picked.professionalId}
+                    professionalName={picked.name}
+                    blocked={isBlocked(picked.professionalId)}
+                  />
+                }
+                closedNote={
+                  isBlocked(picked.professionalId)
+                    ? t('conversations.block.blockedNote', { name: picked.name })
+                    : undefined
+                }
+              />
+            </Box>
+          )}
+        </Stack>
+      )}
+      {people.length > 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('conversations.whoIsListed')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

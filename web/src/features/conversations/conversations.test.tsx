@@ -1,0 +1,226 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  ConversationState,
+  MessageAuthor,
+  QuoteState,
+  type ListConversationsRequest,
+  type ListMessagesRequest,
+  type MarkConversationReadRequest,
+  type WatchConversationRequest,
+  type WatchConversationResponse,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { Language } from '@/gen/repairs/type/v1/common_pb';
+import { controlledStream } from '@/test/controlled-stream';
+import { renderApp } from '@/test/render-app';
+import { setViewportWidth } from '@/test/viewport';
+import { REQUEST_ID, customerServer, repairRequest } from '@/test/stub-server';
+
+const QUINN = 'pro-quinn';
+const ROBIN = 'pro-robin';
+
+const conversation = (unreadCount: number) => ({
+  id: 'conversation-1',
+  repairRequestId: REQUEST_ID,
+  professionalId: QUINN,
+  professionalName: 'Quinn Quoter',
+  serviceName: 'Plumbing Services',
+  state: ConversationState.OPEN,
+  unreadCount,
+  lastMessage: { sequence: 2n, author: MessageAuthor.PROFESSIONAL, text: 'Is the valve free?' },
+});
+
+const MESSAGES = [
+  {
+    sequence: 2n,
+    author: MessageAuthor.PROFESSIONAL,
+    text: 'La valve est-elle accessible? Appelez-moi au [numéro masqué]',
+    textLanguage: Language.FR,
+    textTranslation: 'Is the valve accessible? Call me at [number hidden]',
+    contactsMasked: true,
+  },
+  { sequence: 1n, author: MessageAuthor.CUSTOMER, text: 'The pipe burst under the sink.' },
+];
+
+function requestPage() {
+  const stream = controlledStream<WatchConversationResponse>();
+  let unread = 1;
+  const server = customerServer({
+    getRepairRequest: () => ({ repairRequest: repairRequest() }),
+    listConversations: (request) => ({
+      conversations: request.repairRequestId ? [conversation(unread)] : [],
+      unreadTotal: unread,
+    }),
+    listRepairRequestQuotes: () => ({
+      quotes: [
+        { id: 'q1', professionalId: QUINN, professionalName: 'Quinn Quoter' },
+        { id: 'q2', professionalId: ROBIN, professionalName: 'Robin Roofer' },
+        {
+          id: 'q3',
+          professionalId: 'pro-gone',
+          professionalName: 'Gone',
+          state: QuoteState.WITHDRAWN,
+        },
+      ],
+    }),
+    listMessages: (request) => ({
+      conversation: request.professionalId === QUINN ? conversation(unread) : undefined,
+      messages: request.professionalId === QUINN ? MESSAGES : [],
+    }),
+    markConversationRead: () => {
+      unread = 0;
+      return { unreadCount: 0, unreadTotal: 0 };
+    },
+    watchConversation: (_request, context) => stream.watch(context.signal),
+    listBlockedProfessionals: () => ({ blockedProfessionals: [] }),
+  });
+  return { ...server, stream };
+}
+
+describe('conversations on the customer’s request page', () => {
+  it('lists who wrote or quoted, opens the first, marks it read and follows it live', async () => {
+    const user = userEvent.setup();
+    const { transport } = requestPage();
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const people = await screen.findByRole('list', { name: 'Conversations on this request' });
+    const buttons = within(people).getAllByRole('button');
+    expect(buttons[0]).toHaveAccessibleName('Quinn Quoter Is the valve free? 1 unread message');
+    expect(buttons[1]).toHaveAccessibleName('Robin Roofer Sent a quote; no messages yet');
+    expect(buttons).toHaveLength(2);
+    expect(buttons[0]).toHaveAttribute('aria-current', 'true');
+
+    const thread = await screen.findByRole('region', {
+      name: 'Messages: Messages with Quinn Quoter',
+    });
+    const items = await within(thread).findAllByRole('listitem');
+    // Oldest first; the professional's message in the reader's language, the original a tap away.
+    expect(items[0]).toHaveTextContent('The pipe burst under the sink.');
+    expect(items[0]).toHaveTextContent(/^You · /);
+    expect(items[1]).toHaveTextContent('Is the valve accessible? Call me at [number hidden]');
+    expect(screen.getByText('Translated from French')).toBeVisible();
+    expect(screen.getByText('Contact details are shared once you hire.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show original' }));
+    expect(items[1]).toHaveTextContent('La valve est-elle accessible?');
+    expect(within(items[1]!).getByText(/La valve/)).toHaveAttribute('lang', 'fr');
+  });
+});
+
+/** The requests of `method` the server got, typed. */
+type Requests = ReturnType<typeof customerServer>['requests'];
+
+describe('a conversation, live', () => {
+  it('marks what is shown read, adds what arrives, and resumes after the newest one shown', async () => {
+    const { stream, transport, requests } = requestPage();
+    const typed = requests as Requests;
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const thread = await screen.findByRole('region', {
+      name: 'Messages: Messages with Quinn Quoter',
+    });
+    await within(thread).findAllByRole('listitem');
+    await waitFor(() =>
+      expect(typed<MarkConversationReadRequest>('markConversationRead')).toEqual([
+        expect.objectContaining({
+          repairRequestId: REQUEST_ID,
+          professionalId: QUINN,
+          sequence: 2n,
+        }),
+      ]),
+    );
+    await waitFor(() =>
+      expect(typed<WatchConversationRequest>('watchConversation')).toEqual([
+        expect.objectContaining({ professionalId: QUINN, afterSequence: 2n }),
+      ]),
+    );
+    expect(typed<ListMessagesRequest>('listMessages')[0]).toMatchObject({ professionalId: QUINN });
+
+    const arrives = () =>
+      act(() =>
+        stream.push({
+          event: {
+            case: 'message',
+            value: { sequence: 3n, author: MessageAuthor.PROFESSIONAL, text: 'On my way.' },
+          },
+        } as Partial<WatchConversationResponse>),
+      );
+    arrives();
+    expect(await within(thread).findByText('On my way.')).toBeVisible();
+    expect(screen.getByText('New message from Quinn Quoter: On my way.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(typed<MarkConversationReadRequest>('markConversationRead').at(-1)?.sequence).toBe(3n),
+    );
+    // Seen twice (the stream after a send): shown once.
+    arrives();
+    await waitFor(() => expect(within(thread).getAllByText('On my way.')).toHaveLength(1));
+
+    // The server closes the stream: it is opened again after the newest message shown.
+    act(() => stream.end());
+    await waitFor(
+      () =>
+        expect(typed<WatchConversationRequest>('watchConversation').at(-1)?.afterSequence).toBe(3n),
+      { timeout: 4000 },
+    );
+    expect(typed<WatchConversationRequest>('watchConversation')).toHaveLength(2);
+  });
+
+  it('opens the conversation with another professional picked in the list', async () => {
+    const user = userEvent.setup();
+    const { transport, requests } = requestPage();
+    const { router } = renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const people = await screen.findByRole('list', { name: 'Conversations on this request' });
+    await user.click(within(people).getByRole('button', { name: /Robin Roofer/ }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'Messages with Robin Roofer' }),
+    ).toBeVisible();
+    expect(await screen.findByText('No messages yet. Write the first one below.')).toBeVisible();
+    expect(router.state.location.search).toBe(`?professional=${ROBIN}`);
+    expect((requests as Requests)<ListMessagesRequest>('listMessages').at(-1)?.professionalId).toBe(
+      ROBIN,
+    );
+  });
+});
+
+describe('unread counts', () => {
+  it('shows the total on the Messages link and the dashboard, and follows it when the page is back in view', async () => {
+    let total = 2;
+    const { transport, requests } = customerServer({
+      listConversations: () => ({
+        conversations: total > 0 ? [conversation(total)] : [],
+        unreadTotal: total,
+      }),
+    });
+    renderApp('/user-dashboard', transport);
+    const menu = (await screen.findAllByRole('navigation', { name: 'Customer menu' }))[0]!;
+    expect(
+      await within(menu).findByRole('link', { name: 'Messages 2 unread messages' }),
+    ).toHaveAttribute('href', '/user-messages');
+    const messages = screen.getByRole('region', { name: /^Messages/ });
+    expect(await within(messages).findByText('2 unread messages.')).toBeVisible();
+    expect(
+      within(messages).getByRole('link', { name: 'Plumbing Services · Quinn Quoter' }),
+    ).toHaveAttribute('href', `/user-view-request/${REQUEST_ID}?professional=${QUINN}#messages`);
+
+    // Read elsewhere (another tab, the phone): back on this page, the counts follow.
+    total = 0;
+    const before = (requests as Requests)<ListConversationsRequest>('listConversations').length;
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await waitFor(() =>
+      expect(
+        (requests as Requests)<ListConversationsRequest>('listConversations').length,
+      ).toBeGreaterThan(before),
+    );
+    expect(await within(menu).findByRole('link', { name: 'Messages' })).toBeVisible();
+    expect(await within(messages).findByText('No unread messages.')).toBeVisible();
+  });
+
+  it('shows the total on the Menu button of a phone', async () => {
+    setViewportWidth(390);
+    const { transport } = customerServer({
+      listConversations: () => ({ conversations: [], unreadTotal: 4 }),
+    });
+    renderApp('/user-dashboard', transport);
+    expect(await screen.findByRole('button', { name: 'Menu 4 unread messages' })).toBeVisible();
+  });
+});

@@ -4,37 +4,8 @@
 // critical violation fails the route's test and names the rule, the route and the elements;
 // so does an <html lang> that is not the page's.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { seriousViolations } from './axe.mjs';
 import { DESKTOP, PHONE, walkEveryRoute } from './route-walk.mjs';
-
-// Evaluated through the DevTools protocol rather than added as a <script>: the app's
-// Content-Security-Policy (rightly) refuses inline scripts.
-const AXE_SOURCE = await readFile(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-const FAILING_IMPACTS = new Set(['serious', 'critical']);
-
-/** Runs axe on the page; the serious and critical violations as readable lines. */
-async function seriousViolations(page) {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await globalThis.axe.run(globalThis.document, { resultTypes: ['violations'] });
-    return result.violations.map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    }));
-  });
-  return violations
-    .filter((violation) => FAILING_IMPACTS.has(violation.impact))
-    .map(
-      ({ id, impact, help, nodes }) =>
-        `${id} (${impact}): ${help}\n${nodes.map((node) => `    - ${node}`).join('\n')}`,
-    );
-}
 
 walkEveryRoute('accessibility of every route', {
   sizes: [DESKTOP, PHONE],

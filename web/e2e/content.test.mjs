@@ -8,53 +8,14 @@
 // set, the service screens are saved in both languages.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
 import { startsWith, translator } from './i18n.mjs';
+import { loadedImage, solidPng } from './images.mjs';
 import { RUN, shot } from './stack.mjs';
 import { adminSession, customer } from './test-accounts.mjs';
 
-/** A PNG chunk: length, type, data and the CRC of type and data. */
-function chunk(type, data) {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A `size` x `size` PNG of one colour (8-bit RGB). */
-function solidPng(size, [red, green, blue]) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, RGB, deflate, no filter, no interlace
-  const row = Buffer.from([0, ...Array.from({ length: size }, () => [red, green, blue]).flat()]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** The stored-language localStorage entry: / shows English, /fr French. */
 const inLanguage = (language) => ({ lang: language });
-
-/** Waits for an `<img>` to have loaded a real image (its URL answered with image bytes). */
-async function loadedImage(image) {
-  await image.waitFor();
-  await image.evaluate((element) =>
-    element.complete
-      ? undefined
-      : new Promise((resolve) => element.addEventListener('load', resolve)),
-  );
-  assert.ok(
-    await image.evaluate((element) => element.naturalWidth > 0),
-    `the icon at ${await image.getAttribute('src')} did not load`,
-  );
-}
 
 /**
  * Opens a landing page. It arrives with the server's current texts filled in by the BFF

@@ -21,7 +21,7 @@ import {
 import { adminRoutes } from '@/features/admin/routes';
 import { billingRoutes } from '@/features/billing/routes';
 import { contentRoutes } from '@/features/content/routes';
-import { conversationsRoutes, CustomerAreaLayout } from '@/features/conversations/routes';
+import { AreaLayoutWithUnread, conversationsRoutes } from '@/features/conversations/routes';
 import { jobsRoutes } from '@/features/jobs/routes';
 import {
   ProfessionalAreaLayout,
@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
           <RequireRole role="customer">
             <DeviceAlertsFollowLanguage role="customer" />
             <CustomerGate>
-              <CustomerAreaLayout />
+              <AreaLayoutWithUnread area="customer" />
             </CustomerGate>
           </RequireRole>
         ),
@@ -126,7 +126,7 @@ export const routes: RouteObject[] = [
           <RequireRole role="professional">
             <DeviceAlertsFollowLanguage role="professional" />
             <ProfessionalGate>
-              <ProfessionalAreaLayout />
+              <ProfessionalAreaLayout layout={AreaLayoutWithUnread} />
             </ProfessionalGate>
           </RequireRole>
         ),

@@ -3,7 +3,6 @@
  * use them: the threads of the request pages, the dashboards' unread messages, the
  * professional area's unread total and the customer's blocked professionals.
  */
-export { useUnreadTotal } from './api/list-conversations';
 export { BlockedProfessionals } from './components/blocked-professionals';
 export { JobConversation, ProfessionalConversation } from './components/professional-conversation';
 export { RequestConversations } from './components/request-conversations';

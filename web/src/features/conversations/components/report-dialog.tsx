@@ -90,7 +90,10 @@ export function ReportDialog({ conversation, open, onClose }: ReportDialogProps)
             label: t(reportReasonKey(value)),
           }))}
           value={reason}
-          onChange={setReason}
+          onChange={(value) => {
+            setReason(value);
+            setErrors({});
+          }}
           error={errors.reason}
           columns={{ base: 1, md: 1 }}
           required
@@ -105,7 +108,10 @@ export function ReportDialog({ conversation, open, onClose }: ReportDialogProps)
             rows={3}
             maxLength={DETAILS_MAX}
             value={details}
-            onChange={(event) => setDetails(event.target.value)}
+            onChange={(event) => {
+              setDetails(event.target.value);
+              setErrors((shown) => ({ ...shown, details: undefined }));
+            }}
           />
         </FormField>
       </Stack>

@@ -1,13 +1,13 @@
 /**
  * The conversations' screens at their paths, grouped by the place src/app/routes.tsx gives
- * them behind its layouts and guards, and the customer area's layout (its Messages link
- * counts the unread messages).
+ * them behind its layouts and guards, and the layout of the customer's and the professional's
+ * areas that counts the unread messages on their Messages link.
  */
 import type { RouteObject } from 'react-router';
 import { page } from '@/lib/lazy-routes';
 import { CONVERSATION_PATHS } from '../paths';
 
-export { CustomerAreaLayout } from '../components/customer-area-layout';
+export { AreaLayoutWithUnread } from '../components/area-layout-with-unread';
 
 const messages = (reader: 'customer' | 'professional') => () =>
   import('./messages-page').then((m) => <m.MessagesPage reader={reader} />);

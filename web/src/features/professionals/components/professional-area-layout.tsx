@@ -1,20 +1,31 @@
+import type { ComponentType } from 'react';
 import { AreaLayout } from '@/components/layout/area-layout';
-import { CONVERSATION_PATHS, useUnreadTotal } from '@/features/conversations';
 import { isAwaitingReview } from '@/lib/session';
 import { useProfessionalAccount } from '../professional-context';
 
+export interface ProfessionalLayoutProps {
+  area: 'professional';
+  awaitingReview: boolean;
+  /** Whether the professional may work (approved): their messages are counted then. */
+  enabled: boolean;
+}
+
 /**
- * The professional area: its menu hides the request and order links while under review,
- * and once approved its Messages link counts the unread messages.
+ * The professional area: its menu hides the request and order links while under review.
+ * The app gives the layout that also counts the unread messages (the conversations'),
+ * which this feature does not load itself.
  */
-export function ProfessionalAreaLayout() {
+export function ProfessionalAreaLayout({
+  layout: Layout = AreaLayout,
+}: {
+  layout?: ComponentType<ProfessionalLayoutProps>;
+}) {
   const { status } = useProfessionalAccount();
-  const unread = useUnreadTotal(status === 'approved');
   return (
-    <AreaLayout
+    <Layout
       area="professional"
       awaitingReview={isAwaitingReview(status)}
-      badges={{ [CONVERSATION_PATHS.professionalMessages]: unread }}
+      enabled={status === 'approved'}
     />
   );
 }

@@ -102,6 +102,62 @@ describe('create request', () => {
     });
   });
 
+  it('sends the photos chosen to the request once placed, keeping those not sent on the page', async () => {
+    let calls = 0;
+    const { transport, requests } = requestServer({
+      addRepairRequestPhoto: (request) => {
+        calls += 1;
+        // The second photo meets a network failure once; the third cannot be read.
+        if (calls === 2) throw rpcError(Code.Unavailable, 'UNAVAILABLE');
+        if (calls === 3) {
+          throw rpcError(Code.InvalidArgument, 'PHOTO_UNREADABLE', { content: 'cut short' });
+        }
+        return {
+          photo: { id: `photo-${calls}`, url: `https://files.test/${request.repairRequestId}` },
+        };
+      },
+    });
+    const { router } = renderApp('/create-request', transport);
+    await screen.findByRole('heading', { level: 1, name: 'Create request' });
+    const user = userEvent.setup();
+    await fillForm(user);
+    const photo = (name: string) =>
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Choose photos', { selector: 'input' }), [
+      photo('sink.jpg'),
+      photo('pipe.jpg'),
+      photo('broken.jpg'),
+    ]);
+    const chosen = screen.getByRole('list', { name: 'Photos chosen' });
+    expect(within(chosen).getAllByText('Sent once your request is placed')).toHaveLength(3);
+    expect(requests('addRepairRequestPhoto')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Create Request' }));
+    const retry = await screen.findByRole('button', { name: 'Try again: Photo 2: pipe.jpg' });
+    const sending = screen.getByRole('list', { name: 'Photos chosen' });
+    expect(await within(sending).findByText(/This image cannot be read/)).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Your Request is Successfully Created!');
+    expect(screen.getByText(/Some photos could not be sent/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View the request' })).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}`,
+    );
+    expect(router.state.location.pathname).toBe('/create-request');
+    expect(requests('createRepairRequest')).toHaveLength(1);
+    expect(
+      requests<{ repairRequestId: string }>('addRepairRequestPhoto').map(
+        (sent) => sent.repairRequestId,
+      ),
+    ).toEqual([REQUEST_ID, REQUEST_ID, REQUEST_ID]);
+
+    // The failed one goes again; once the unreadable one is removed, the page moves on.
+    await user.click(retry);
+    await waitFor(() => expect(within(sending).getAllByText('Sent')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Remove: Photo 3: broken.jpg' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/request-created'));
+    expect(requests('createRepairRequest')).toHaveLength(1);
+  });
+
   it('closes the suggestions with Escape and fills only the city from a postal area', async () => {
     const { transport } = requestServer();
     renderApp('/create-request', transport);

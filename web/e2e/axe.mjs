@@ -1,0 +1,47 @@
+// axe-core in the page under test: the serious and critical violations of the page as it
+// stands (a route once loaded, a dialog open, a list filled), as readable lines.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+// Evaluated through the DevTools protocol rather than added as a <script>: the app's
+// Content-Security-Policy (rightly) refuses inline scripts.
+const AXE_SOURCE = await readFile(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Runs axe on the page; the serious and critical violations as readable lines. */
+export async function seriousViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await globalThis.axe.run(globalThis.document, { resultTypes: ['violations'] });
+    return result.violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }));
+  });
+  return violations
+    .filter((violation) => FAILING_IMPACTS.has(violation.impact))
+    .map(
+      ({ id, impact, help, nodes }) =>
+        `${id} (${impact}): ${help}\n${nodes.map((node) => `    - ${node}`).join('\n')}`,
+    );
+}
+
+/**
+ * Fails, naming the rules and the elements, when axe finds a serious or critical violation
+ * on the page at rest (the pointer moved off what it last pressed).
+ */
+export async function assertAccessible(page, what) {
+  await page.mouse.move(0, 0);
+  const problems = await seriousViolations(page);
+  assert.deepEqual(
+    problems,
+    [],
+    `${problems.length} serious or critical axe violations on ${what}:\n${problems.join('\n')}`,
+  );
+}

@@ -1,9 +1,9 @@
 import { Box, Button, Image, Wrap } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { PhotoLightbox } from './photo-lightbox';
+import { PHOTO_BUTTON, PhotoLightbox } from './photo-lightbox';
 
 const SIZES = { sm: '14', md: '24', lg: '32' } as const;
 
@@ -21,6 +21,11 @@ interface PhotoGalleryProps {
    * why not.
    */
   onRemove?: (photo: Photo) => Promise<unknown>;
+  /**
+   * Opens a photo in a lightbox the page keeps (one that outlives these thumbnails, as in a
+   * table that turns to cards when a phone turns); without it the gallery has its own.
+   */
+  onOpen?: (index: number) => void;
 }
 
 /**
@@ -34,14 +39,15 @@ export function PhotoGallery({
   size = 'md',
   limit = Infinity,
   onRemove,
+  onOpen,
 }: PhotoGalleryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Photo | null>(null);
   const [busy, setBusy] = useState(false);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   if (photos.length === 0) return null;
   const count = photos.length;
+  const show = onOpen ?? setOpen;
 
   const remove = async () => {
     if (!removing || !onRemove) return;
@@ -63,10 +69,8 @@ export function PhotoGallery({
           <Box as="li" key={photo.id} display="flex" flexDirection="column" gap="1">
             <Box
               as="button"
-              ref={(element: HTMLButtonElement | null) => {
-                buttons.current[index] = element;
-              }}
-              onClick={() => setOpen(index)}
+              {...{ [PHOTO_BUTTON]: photo.id }}
+              onClick={() => show(index)}
               borderRadius="md"
               overflow="hidden"
               borderWidth="1px"
@@ -105,13 +109,16 @@ export function PhotoGallery({
         {count > limit && (
           <Box as="li" display="flex">
             <Button
-              ref={(element: HTMLButtonElement | null) => {
-                buttons.current[limit] = element;
+              {...{
+                [PHOTO_BUTTON]: photos
+                  .slice(limit)
+                  .map((photo) => photo.id)
+                  .join(' '),
               }}
               variant="outline"
               width={SIZES[size]}
               height={SIZES[size]}
-              onClick={() => setOpen(limit)}
+              onClick={() => show(limit)}
               aria-label={t('photos.more', { count: count - limit })}
             >
               +{count - limit}
@@ -119,14 +126,15 @@ export function PhotoGallery({
           </Box>
         )}
       </Wrap>
-      <PhotoLightbox
-        photos={photos}
-        index={open}
-        onIndexChange={setOpen}
-        onClose={() => setOpen(null)}
-        describe={describe}
-        returnFocus={(index) => buttons.current[Math.min(index, limit)] ?? null}
-      />
+      {!onOpen && (
+        <PhotoLightbox
+          photos={photos}
+          index={open}
+          onIndexChange={setOpen}
+          onClose={() => setOpen(null)}
+          describe={describe}
+        />
+      )}
       {onRemove && (
         <ConfirmDialog
           open={removing !== null}

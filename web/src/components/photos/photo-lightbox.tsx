@@ -7,6 +7,16 @@ import type { Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 /** How far a finger must travel sideways to turn to the next or previous photo. */
 export const SWIPE_PX = 50;
 
+/**
+ * The attribute of the buttons that open photos: the ids of the photos each opens (a
+ * thumbnail one, a '+N' button those it stands for), where the focus goes back to.
+ */
+export const PHOTO_BUTTON = 'data-photo-button';
+
+/** The button that opens `photo` in the page, if it is there. */
+const buttonOf = (photo: Photo | undefined) =>
+  photo ? document.querySelector<HTMLElement>(`[${PHOTO_BUTTON}~="${photo.id}"]`) : null;
+
 interface PhotoLightboxProps {
   photos: Photo[];
   /** The photo shown; null: closed. */
@@ -15,14 +25,12 @@ interface PhotoLightboxProps {
   onClose: () => void;
   /** A photo's description: 'Photo 2 of 5 of the damage'. */
   describe: (number: number, count: number) => string;
-  /** Where the focus goes back when it closes (the thumbnail of the photo last seen). */
-  returnFocus: (index: number) => HTMLElement | null;
 }
 
 /**
  * A photo shown large over the page: previous and next with the buttons, the arrow keys
  * (Home and End for the first and last) or a swipe; Escape or Close closes it and the focus
- * goes back to the thumbnail of the photo last seen. Its name and the image's alt text say
+ * goes back to the button of the photo last seen (PHOTO_BUTTON). Its name and the image's alt text say
  * which photo it is ('Photo 2 of 5 of the damage').
  */
 export function PhotoLightbox({
@@ -31,17 +39,16 @@ export function PhotoLightbox({
   onIndexChange,
   onClose,
   describe,
-  returnFocus,
 }: PhotoLightboxProps) {
   const { t } = useTranslation();
   const touchStart = useRef<number | null>(null);
   const shown = index === null ? null : Math.min(index, photos.length - 1);
-  // Closing renders it without a photo before the focus goes back: keep the last one seen.
-  const lastShown = useRef(0);
-  useEffect(() => {
-    if (shown !== null) lastShown.current = shown;
-  }, [shown]);
   const photo = shown === null ? undefined : photos[shown];
+  // Closing renders it without a photo before the focus goes back: keep the last one seen.
+  const lastShown = useRef<Photo | undefined>(undefined);
+  useEffect(() => {
+    if (photo) lastShown.current = photo;
+  }, [photo]);
   const count = photos.length;
 
   const go = (to: number) => {
@@ -80,7 +87,7 @@ export function PhotoLightbox({
         if (!details.open) onClose();
       }}
       size="full"
-      finalFocusEl={() => returnFocus(lastShown.current)}
+      finalFocusEl={() => buttonOf(lastShown.current)}
     >
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.800" />

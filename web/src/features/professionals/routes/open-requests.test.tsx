@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
@@ -194,6 +195,39 @@ describe('open requests (professional)', () => {
     expect(
       screen.queryByRole('list', { name: 'Open requests near you, nearest first' }),
     ).toBeNull();
+  });
+
+  it('keeps a photo open large when the phone turns and the cards become a table', async () => {
+    setViewportWidth(390);
+    const live = streamOf<never>();
+    const { transport } = proServer({
+      listOpenRequests: () => ({ repairRequests: [{ repairRequest: seen({ photos: PHOTOS }) }] }),
+      watchOpenRequests: (_request, context) => live.stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '1 more photo' }));
+    expect(await screen.findByRole('dialog', { name: 'Photo 3 of 3 of the damage' })).toBeVisible();
+
+    act(() => setViewportWidth(800));
+    // Behind the dialog (hidden from screen readers meanwhile), the cards are a table now.
+    await screen.findByRole('table', {
+      name: 'Open requests near you, nearest first',
+      hidden: true,
+    });
+    expect(screen.getByRole('dialog', { name: 'Photo 3 of 3 of the damage' })).toBeVisible();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'Photo 2 of 3 of the damage' })).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The focus is back on the thumbnail of the photo last seen, in the table.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table')).getByRole('button', {
+          name: 'Photo 2 of 3 of the damage',
+        }),
+      ).toHaveFocus(),
+    );
   });
 
   it.each([

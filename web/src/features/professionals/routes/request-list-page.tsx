@@ -3,10 +3,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { PagedList } from '@/components/paged-list';
-import { DamagePhotos } from '@/components/photos/damage-photos';
+import { DamagePhotos, DamagePhotosLightbox } from '@/components/photos/damage-photos';
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
 import { useServiceNames } from '@/features/content';
+import type { Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { OpenRepairRequest } from '@/gen/repairs/matching/v1/matching_pb';
 import { readRpcError } from '@/lib/rpc-error';
 import { useDateTimeFormat } from '@/lib/use-date-format';
@@ -36,6 +37,8 @@ export function RequestListPage() {
   const pages = usePageTokens();
   const { data, isPending, error } = useOpenRequestsPage(professionalId, pages.token);
   const [arrived, setArrived] = useState<OpenRepairRequest[]>([]);
+  // Kept by the page: the rows turn from a table to cards when a phone turns, the photo stays.
+  const [lightbox, setLightbox] = useState<{ photos: Photo[]; index: number } | null>(null);
   const onArrival = useCallback(
     (open: OpenRepairRequest) =>
       setArrived((shown) => [open, ...shown.filter((other) => idOf(other) !== idOf(open))]),
@@ -70,7 +73,12 @@ export function RequestListPage() {
       header: t('photos.damage'),
       cell: (open) =>
         open.repairRequest?.photos.length ? (
-          <DamagePhotos photos={open.repairRequest.photos} size="sm" limit={2} />
+          <DamagePhotos
+            photos={open.repairRequest.photos}
+            size="sm"
+            limit={2}
+            onOpen={(index) => setLightbox({ photos: open.repairRequest?.photos ?? [], index })}
+          />
         ) : (
           ''
         ),
@@ -145,6 +153,11 @@ export function RequestListPage() {
           />
         </>
       )}
+      <DamagePhotosLightbox
+        shown={lightbox}
+        onIndexChange={(index) => setLightbox((shown) => shown && { ...shown, index })}
+        onClose={() => setLightbox(null)}
+      />
       <VisuallyHidden aria-live="polite">
         {arrived.length > 0 ? t('requests.open.arrived', { count: arrived.length }) : ''}
       </VisuallyHidden>

@@ -33,11 +33,31 @@ export async function seriousViolations(page) {
 }
 
 /**
+ * Waits until no transition is running (endless ones, such as a spinner's, aside): a dialog
+ * fading in, measured half-way, has colours no reader ever sees.
+ */
+export async function transitionsEnded(page) {
+  await page.waitForFunction(
+    () =>
+      globalThis.document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
+    null,
+    { timeout: 15_000 },
+  );
+}
+
+/**
  * Fails, naming the rules and the elements, when axe finds a serious or critical violation
- * on the page at rest (the pointer moved off what it last pressed).
+ * on the page at rest (the pointer moved off what it last pressed, every transition ended).
  */
 export async function assertAccessible(page, what) {
   await page.mouse.move(0, 0);
+  await transitionsEnded(page);
   const problems = await seriousViolations(page);
   assert.deepEqual(
     problems,

@@ -183,10 +183,12 @@ describe('photos of the damage and a conversation before the hire', () => {
       assert.ok(height > width, `the second photo is ${width} x ${height}`);
       await pp.keyboard.press('Escape');
       await second.waitFor({ state: 'detached' });
-      // The focus is back on the thumbnail of the photo last seen.
-      assert.equal(
-        await pp.evaluate(() => globalThis.document.activeElement?.querySelector('img')?.alt),
+      // The focus comes back (once the dialog has let it go) on the thumbnail of the photo
+      // last seen.
+      await pp.waitForFunction(
+        (alt) => globalThis.document.activeElement?.querySelector('img')?.alt === alt,
         t('photos.altDamage', { number: 2, count: 2 }),
+        { timeout: 5_000 },
       );
 
       // The professional asks a question on the request's page.

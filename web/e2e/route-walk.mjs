@@ -3,6 +3,7 @@
 // routes signed out, the accounts of ./test-accounts.mjs), once the screen has loaded. The
 // accessibility gate (axe) and the fit check (nothing wider than the window) walk it.
 import { after, before, describe, it } from 'node:test';
+import { transitionsEnded } from './axe.mjs';
 import { BASE_URL, openBrowser } from './browser.mjs';
 import { loadRouteViews } from './route-views.mjs';
 import { createAccounts } from './test-accounts.mjs';
@@ -59,17 +60,11 @@ async function screenLoaded(page) {
     () =>
       globalThis.document.querySelector('h1') !== null &&
       globalThis.document.querySelector('.chakra-spinner') === null &&
-      globalThis.document.querySelector('[data-testid="full-page-loader"]') === null &&
-      globalThis.document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getTiming().iterations === Infinity,
-        ),
+      globalThis.document.querySelector('[data-testid="full-page-loader"]') === null,
     null,
     { timeout: 15_000 },
   );
+  await transitionsEnded(page);
 }
 
 /**

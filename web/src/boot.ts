@@ -13,9 +13,8 @@
  * once, by the app, with what was typed, or the click is made again (so that the app's router
  * opens the link, as it does for every other link).
  */
-import { pageLanguage, readStoredLanguage } from './lib/language';
-import { activeSessions } from './lib/session';
 import { browserSessionEnvironment } from './lib/session-environment';
+import { firstRenderIsServed } from './prerender/served-view';
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'mousemove'] as const;
 
@@ -109,7 +108,7 @@ function start() {
     release();
   };
   import('./app/start')
-    .then(({ startApp }) => startApp({ prerendered: true, onTakenOver }))
+    .then(({ startApp }) => startApp({ prerendered: asServed, onTakenOver }))
     .catch(() => {
       // Without the app, links and buttons work as plain HTML; forms are never sent.
       document.removeEventListener('click', hold, true);
@@ -120,9 +119,12 @@ function start() {
 
 document.addEventListener('submit', hold, true);
 document.addEventListener('click', hold, true);
-const env = browserSessionEnvironment();
-const language = pageLanguage(window.location.pathname, readStoredLanguage(env.store));
-if (activeSessions(env).length > 0 || language !== document.documentElement.lang) start();
+const asServed = firstRenderIsServed(
+  browserSessionEnvironment(),
+  window.location.pathname,
+  document.documentElement.lang,
+);
+if (!asServed) start();
 else
   for (const name of INTERACTIONS)
     document.addEventListener(name, start, { capture: true, passive: true });

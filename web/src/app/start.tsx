@@ -13,10 +13,17 @@ import { TakeOver } from './take-over';
 import { keepTypedValues } from './typed-values';
 
 interface StartOptions {
+  /**
+   * Whether #root holds a prerendered page that the app's first render equals
+   * (src/prerender/served-view.ts): hydrated then, drawn anew otherwise.
+   */
   prerendered: boolean;
-  /** Called once the app has taken the prerendered page over (src/boot.ts's handshake). */
+  /** Called once the app has the page (src/boot.ts's handshake), hydrated or drawn anew. */
   onTakenOver?: () => void;
 }
+
+/** A page drawn anew keeps nothing of the markup it replaces, typed values included. */
+const nothingTyped = () => {};
 
 /**
  * Starts the app in #root. A prerendered page (src/prerender) is hydrated: the screen's code
@@ -32,9 +39,12 @@ export async function startApp({ prerendered, onTakenOver = () => {} }: StartOpt
   const i18n = createI18n(language);
   registerServiceWorker();
   if (!prerendered) {
+    // Whatever markup #root holds is replaced by the first render.
     createRoot(root).render(
       <StrictMode>
-        <App transport={transport} i18n={i18n} />
+        <TakeOver restoreTyped={nothingTyped} onTakenOver={onTakenOver}>
+          <App transport={transport} i18n={i18n} />
+        </TakeOver>
       </StrictMode>,
     );
     return;

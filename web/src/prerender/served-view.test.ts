@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/language';
+import { SESSION_KEYS } from '@/lib/session';
+import { createMemoryStore } from '@/lib/storage';
+import { fakeToken } from '@/test/render-app';
+import { firstRenderIsServed } from './served-view';
+
+const NOW = 1_767_225_600;
+
+const envWith = (values: Record<string, string>) => ({
+  store: createMemoryStore(values),
+  now: () => NOW * 1000,
+});
+
+const signedInAs = (role: 'customer' | 'professional' | 'admin') => ({
+  [SESSION_KEYS[role].token]: fakeToken({
+    sub: 'account-1',
+    role: role === 'customer' ? 'user' : role,
+    iat: NOW - 60,
+  }),
+});
+
+describe('firstRenderIsServed', () => {
+  it.each([
+    ['a signed-out visitor on an English page', {}, '/login', 'en', true],
+    ['a signed-out visitor on a French page', {}, '/fr/login', 'fr', true],
+    ['a French reader on an English page', { [LANGUAGE_STORAGE_KEY]: 'fr' }, '/', 'en', false],
+    ['a French reader on a French page', { [LANGUAGE_STORAGE_KEY]: 'fr' }, '/fr', 'fr', true],
+    ['a signed-in customer', signedInAs('customer'), '/', 'en', false],
+    ['a signed-in professional', signedInAs('professional'), '/fr/professional', 'fr', false],
+    ['a signed-in admin', signedInAs('admin'), '/login', 'en', false],
+  ])('%s: %s', (_who, stored, path, served, expected) => {
+    expect(firstRenderIsServed(envWith(stored), path, served)).toBe(expected);
+  });
+});

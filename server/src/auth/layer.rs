@@ -94,7 +94,7 @@ pub fn authorize(
             })),
             Some(Ok(token)) => Err(ApiError::PermissionDenied {
                 reason: ErrorReason::RoleNotAllowed,
-                message: format!("a {} account cannot do this", token.caller.role),
+                message: format!("{} cannot do this", token.caller.role.account_phrase()),
             }),
         },
     }
@@ -192,6 +192,32 @@ mod tests {
 
     const ADMIN_ONLY: &str = "/repairs.accounts.v1.AccountsService/ListCustomers";
     const PUBLIC: &str = "/repairs.content.v1.ContentService/ListServices";
+
+    #[test]
+    fn a_refusal_names_the_callers_kind_of_account_with_its_article() {
+        const CUSTOMER_OR_PROFESSIONAL: &str = "/repairs.accounts.v1.AccountsService/SendPhoneCode";
+        let keys = keys();
+        for (role, path, message) in [
+            (
+                Role::Customer,
+                ADMIN_ONLY,
+                "a customer account cannot do this",
+            ),
+            (
+                Role::Professional,
+                ADMIN_ONLY,
+                "a professional account cannot do this",
+            ),
+            (
+                Role::Admin,
+                CUSTOMER_OR_PROFESSIONAL,
+                "an admin account cannot do this",
+            ),
+        ] {
+            let refused = authorize(&keys, path, Some(&bearer(&keys, role))).unwrap_err();
+            assert_eq!(Status::from(refused).message(), message, "{role}");
+        }
+    }
 
     #[test]
     fn unknown_rpcs_are_refused_whoever_calls() {

@@ -18,6 +18,17 @@ impl Role {
             Role::Admin => "admin",
         }
     }
+
+    /// The kind of account in a sentence, with its article: "an admin account". The status
+    /// messages are English (clients translate by reason code), so English's article is the
+    /// one to get right.
+    pub fn account_phrase(self) -> &'static str {
+        match self {
+            Role::Customer => "a customer account",
+            Role::Professional => "a professional account",
+            Role::Admin => "an admin account",
+        }
+    }
 }
 
 impl fmt::Display for Role {

@@ -5,7 +5,7 @@
 #
 #   cargo build -p repairs-server -p repairs-bff && (cd web && npm ci && npm run build)
 #   scripts/e2e.sh                  # every e2e test
-#   scripts/e2e.sh e2e/a11y.test.mjs   # some of them (paths relative to web/)
+#   scripts/e2e.sh e2e/every-route.test.mjs   # some of them (paths relative to web/)
 #
 # Postgres and Redis: TEST_DATABASE_URL and TEST_REDIS_URL when set, else throwaway ones
 # started here. E2E_SHOTS_DIR=/some/dir also saves screenshots. Logs go to E2E_LOGS (a new

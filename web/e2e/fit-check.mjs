@@ -1,12 +1,10 @@
-// End-to-end fit check: every route of the router (./route-walk.mjs), in English and in
+// The fit check of the route walk (every-route.test.mjs): every route, in English and in
 // French, on a phone (390 x 844) and on a laptop (1280 x 800), signed in as the audience each
 // route is for, with rows in the tables (orders on hold and captured, a licence, a coupon).
 // A route fails, naming its elements, when the page is wider than the window, when an
 // element passes the window's right edge, or when an element is cut by a scroll area that no
 // keyboard can scroll (one that is not a focusable, labelled region): a person would not
 // see it, or could not reach it, without a sideways scroll the app does not offer.
-import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, walkEveryRoute } from './route-walk.mjs';
 
 /**
  * What overflows the window on the open page, as readable lines (run in the page). An element
@@ -101,14 +99,12 @@ function overflowsInPage() {
   return lines;
 }
 
-walkEveryRoute('every screen fits its window', {
-  sizes: [PHONE, DESKTOP],
-  async check(page, { path, shown, language, size }) {
-    const problems = await page.evaluate(overflowsInPage);
-    assert.deepEqual(
-      problems,
-      [],
-      `${problems.length} overflows on ${path} (${language}, ${size.width} px, shown at ${shown}):\n${problems.join('\n')}`,
-    );
-  },
-});
+/** What overflows the window on the screen on `page`, as readable lines. */
+export async function fitProblems(page, { path, shown, language, size }) {
+  const overflows = await page.evaluate(overflowsInPage);
+  return overflows.length === 0
+    ? []
+    : [
+        `${overflows.length} overflows on ${path} (${language}, ${size.width} px, shown at ${shown}):\n${overflows.join('\n')}`,
+      ];
+}

@@ -16,6 +16,7 @@ mod account_messages;
 mod accounts;
 mod admin_lists;
 mod audit_trail;
+mod availability;
 mod cache;
 mod contact;
 mod content_pages;

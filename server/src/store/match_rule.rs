@@ -56,7 +56,7 @@ pub fn on_call(now: &str) -> String {
 
 /// `p` is to be alerted of `r` at `now` by the hours: on duty ([`on_duty`]) or on call for an
 /// emergency ([`on_call`]).
-fn on_duty_or_call(now: &str) -> String {
+pub fn on_duty_or_call(now: &str) -> String {
     format!("({} or {})", on_duty(now), on_call(now))
 }
 

@@ -1,11 +1,12 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { SelectInput } from '@/components/ui/select-input';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { useDateTimeFormat } from '@/lib/use-date-format';
+import { LOCALES } from '@/lib/language';
+import { useLanguage } from '@/lib/use-language';
 import { useSetProfessionalAvailability } from '../api/set-professional-availability';
 import { nextMondayMorning, ON_CALL_HOURS, tomorrowMorning, zoneOr } from '../availability';
 
@@ -17,10 +18,17 @@ import { nextMondayMorning, ON_CALL_HOURS, tomorrowMorning, zoneOr } from '../av
  */
 export function AvailabilityPanel({ professional }: { professional: Professional }) {
   const { t } = useTranslation();
-  const formatTime = useDateTimeFormat();
+  const language = useLanguage();
   const set = useSetProfessionalAvailability();
   const [hours, setHours] = useState<string>('4');
   const zone = zoneOr(professional.profile?.timeZone);
+  // Said in the professional's time zone, like the ends they pick.
+  const formatTime = (time: Timestamp) =>
+    new Intl.DateTimeFormat(LOCALES[language], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: zone,
+    }).format(timestampDate(time));
   const id = professional.id;
   const pause = (until: Date) => set.mutate({ id, pausedUntil: timestampFromDate(until) });
   const onCall = () =>

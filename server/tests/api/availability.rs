@@ -15,7 +15,8 @@ use uuid::Uuid;
 use crate::helpers::{
     AccountsClient, TestServer, admin_token,
     market::{
-        CALGARY_PRO, Market, Pro, customer, db, in_calgary, market, place, professional, quote,
+        CALGARY_PRO, Market, Pro, can_wait_in_calgary, customer, db, in_calgary, market, place,
+        professional, quote,
     },
     reason, violated_fields, with_token,
 };
@@ -209,10 +210,7 @@ async fn an_on_call_professional_is_alerted_of_an_emergency_outside_their_hours(
         &mut market,
         &customer_token,
         Uuid::now_v7(),
-        pb::RepairRequestDraft {
-            urgency: pb::Urgency::CanWait as i32,
-            ..in_calgary()
-        },
+        can_wait_in_calgary(),
     )
     .await
     .unwrap();

@@ -198,13 +198,50 @@ pub struct ProfileUpdate {
     pub service_ids: Vec<Uuid>,
 }
 
-/// Saves the profile and moves the state as a profile change does, in one transaction.
+/// What an admin vetted of a profile (see `ProfessionalState::after_profile_edit`), service
+/// ids in id order.
+#[derive(Debug, PartialEq, Eq, sqlx::FromRow)]
+struct Vetted {
+    name: String,
+    registered_address: String,
+    qualification: String,
+    experience: Option<String>,
+    service_ids: Vec<Uuid>,
+}
+
+/// The vetted part of professional `id`'s profile as stored, read in the caller's
+/// transaction.
+async fn vetted(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Vetted>> {
+    sqlx::query_as(
+        "select p.name, p.registered_address, p.qualification, p.experience,
+             array(select s.service_id from professional_services s
+                   where s.professional_id = p.id order by s.service_id) as service_ids
+         from professionals p where p.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await
+}
+
+/// Saves the profile and moves the state as the edit asks (`after_profile_edit`: only an
+/// edit of what was vetted sends a decided profile back to review), in one transaction.
 pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Result<bool> {
     let mut tx = crate::store::transaction::begin(db).await?;
     let Some(current) = lock_state(&mut tx, id).await? else {
         return Ok(false);
     };
-    let next = current.after_profile_change();
+    let before = vetted(&mut tx, id).await?;
+    let mut service_ids = p.service_ids.clone();
+    service_ids.sort_unstable();
+    service_ids.dedup();
+    let after = Vetted {
+        name: p.name.as_str().to_owned(),
+        registered_address: p.registered_address.clone(),
+        qualification: p.qualification.clone(),
+        experience: Some(p.experience.clone()),
+        service_ids,
+    };
+    let next = current.after_profile_edit(before.as_ref() != Some(&after));
     sqlx::query(
         "update professionals set name = $2, email = $3, sms_updates = coalesce($4, sms_updates),
             language = coalesce($5, language), description = $6, registered_address = $7,
@@ -295,6 +332,18 @@ pub async fn mark_profile_changed(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sq
         "update professionals set state = case when state = 'waiting_for_approval'
              then state else 'profile_updated' end
          where id = $1",
+    )
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A profile submitted again as it is: a denied one goes back to review (`profile_updated`);
+/// an approved one, or one still waiting, stays as it is.
+pub async fn mark_resubmitted(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update professionals set state = 'profile_updated' where id = $1 and state = 'denied'",
     )
     .bind(id)
     .execute(db)

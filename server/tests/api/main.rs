@@ -42,6 +42,7 @@ mod own_ids;
 mod payments;
 mod payouts;
 mod pool;
+mod profile_edits;
 mod profile_updates;
 mod providers_facebook;
 mod providers_geocoding;

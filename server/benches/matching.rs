@@ -1,6 +1,7 @@
 //! The matching rule at scale: 200 000 open requests and 100 000 professionals spread over
 //! Canada by population (postal areas of the gazetteer, weighted by their number of postal
-//! codes), with realistic radii, services, days and hours. Prints p50/p99 of
+//! codes), with realistic radii, services, days and hours, 5 % of them paused and 5 % on call
+//! (`SetProfessionalAvailability`). Prints p50/p99 of
 //! (a) a professional's first page of open requests and (b) choosing whom to notify of a
 //! new request (the nearest 200, `REPAIR_REQUEST_MAX_NOTIFIED`'s default, in every variant),
 //! for the design the server uses (`cube` + `earthdistance`: GiST on open requests' points
@@ -190,7 +191,7 @@ fn notify_via(candidates: &str) -> String {
         radius = rule::within_radius(),
         open = rule::OPEN_FOR_SERVICE,
         eligible = rule::eligible("$2"),
-        on_duty = rule::on_duty("$2"),
+        on_duty = rule::on_duty_or_call("$2"),
     )
 }
 
@@ -250,7 +251,7 @@ fn postgis_notify() -> String {
          limit {MAX_NOTIFIED}",
         open = rule::OPEN_FOR_SERVICE,
         eligible = rule::eligible("$2"),
-        on_duty = rule::on_duty("$2"),
+        on_duty = rule::on_duty_or_call("$2"),
     )
 }
 

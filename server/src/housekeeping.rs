@@ -5,7 +5,8 @@
 //! which expire; the hires' card holds about to lapse (warned a day before) or lapsed
 //! (`crate::hiring::sweep`); the hires a crash cut short
 //! (`crate::hiring::reconcile`); the professionals whose membership ran out, dropped from the
-//! fan-out's index; with Stripe, the payouts owed to professionals
+//! fan-out's index; the professionals' pauses and on-call windows that ended
+//! (`crate::accounts::availability`); with Stripe, the payouts owed to professionals
 //! (`crate::billing::payout_transfers`); and the photos uploaded into conversations that no
 //! message took within a day (`crate::conversations::photos`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
@@ -80,6 +81,10 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
         logged(
             "matching eligibility",
             crate::matching::refresh_eligibility(db, now()).await,
+        ),
+        logged(
+            "ended pauses and on-call windows",
+            crate::accounts::availability::end_due(db, now()).await,
         ),
         logged(
             "membership reminders",

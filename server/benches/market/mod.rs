@@ -123,6 +123,9 @@ pub struct ProfessionalBatch {
     pub to: Vec<&'static str>,
     pub radii: Vec<i32>,
     pub member_days: Vec<Option<i32>>,
+    /// Minutes from now a pause ends (5 %), or an on-call window (5 %).
+    pub paused_minutes: Vec<Option<i32>>,
+    pub on_call_minutes: Vec<Option<i32>>,
     pub service_pros: Vec<Uuid>,
     pub service_ids: Vec<Uuid>,
 }
@@ -170,6 +173,12 @@ impl ProfessionalBatch {
             rng,
             &[(75, Some(paid_days)), (15, Some(-5)), (10, None)],
         ));
+        // Away for up to two weeks, or on call for up to a day.
+        let window = pick(rng, &[(90, 0), (5, 1), (5, 2)]);
+        let minutes = rng.gen_range(30..=24 * 60);
+        self.paused_minutes
+            .push((window == 1).then_some(minutes * 14));
+        self.on_call_minutes.push((window == 2).then_some(minutes));
         let offered = rng.gen_range(1..=3);
         let mut chosen: Vec<usize> = Vec::new();
         while chosen.len() < offered {
@@ -189,17 +198,18 @@ impl ProfessionalBatch {
             "insert into professionals (id, name, email, phone, phone_verified, sms_updates,
                  state, home_latitude, home_longitude, time_zone, available_days,
                  available_from, available_to, radius_km, membership_expires_at,
-                 profile_saved_at)
+                 profile_saved_at, paused_until, on_call_until)
              select id, 'Professional', email, '+15875550100', verified, 'yes', state, lat, lng,
                  zone,
                  array(select d::smallint from generate_series(1, 7) d
                        where mask & (1 << (d - 1)) <> 0),
-                 from_::time, to_::time, radius, $13 + make_interval(days => member_days), $13
+                 from_::time, to_::time, radius, $13 + make_interval(days => member_days), $13,
+                 $13 + make_interval(mins => paused), $13 + make_interval(mins => on_call)
              from unnest($1::uuid[], $2::text[], $3::bool[], $4::text[], $5::float8[],
                          $6::float8[], $7::text[], $8::int[], $9::text[], $10::text[],
-                         $11::int[], $12::int[])
+                         $11::int[], $12::int[], $14::int[], $15::int[])
                  as t(id, email, verified, state, lat, lng, zone, mask, from_, to_, radius,
-                      member_days)",
+                      member_days, paused, on_call)",
         )
         .bind(&self.ids)
         .bind(&self.emails)
@@ -214,6 +224,8 @@ impl ProfessionalBatch {
         .bind(&self.radii)
         .bind(&self.member_days)
         .bind(now)
+        .bind(&self.paused_minutes)
+        .bind(&self.on_call_minutes)
         .execute(db)
         .await
         .unwrap();

@@ -2,6 +2,7 @@
 //! verification, and the admins' review of professionals. Transport-free: the gRPC handlers
 //! in `api::accounts` call these.
 
+pub mod availability;
 pub mod directory;
 pub mod email_verification;
 pub mod password_reset;

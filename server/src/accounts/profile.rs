@@ -366,7 +366,9 @@ pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> Api
     sent_back_for_review(state, id, Marked::NotYet).await
 }
 
-/// "Continue without licence update": the profile goes (back) to the admins as it is.
+/// "Continue without licence update": a denied profile goes back to the admins as it is; an
+/// approved one stays approved (an edit of what was vetted already sent it back when saved;
+/// one of their own business alone never does).
 pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
     let row = professionals::get(&state.db, id)
         .await?
@@ -377,7 +379,7 @@ pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
             message: "fill in and save your profile first".to_owned(),
         });
     }
-    sent_back_for_review(state, id, Marked::NotYet).await
+    sent_back_for_review(state, id, Marked::Resubmitted).await
 }
 
 /// Whether the profile was already marked changed by the caller's own transaction.
@@ -385,6 +387,8 @@ pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
 enum Marked {
     Already,
     NotYet,
+    /// Submitted again as it is: marked changed unless approved.
+    Resubmitted,
 }
 
 /// The profile changed: back to the admins if it was decided, and since the professional
@@ -392,8 +396,14 @@ enum Marked {
 /// told), both in one transaction.
 async fn sent_back_for_review(state: &AppState, id: Uuid, marked: Marked) -> ApiResult<()> {
     let mut tx = crate::store::transaction::begin(&state.db).await?;
-    if marked == Marked::NotYet {
-        professionals::mark_profile_changed(&mut *tx, id).await?;
+    match marked {
+        Marked::Already => {}
+        Marked::NotYet => {
+            professionals::mark_profile_changed(&mut *tx, id).await?;
+        }
+        Marked::Resubmitted => {
+            professionals::mark_resubmitted(&mut *tx, id).await?;
+        }
     }
     crate::quotes::withdraw_unless_hireable(&mut tx, id).await?;
     tx.commit().await?;

@@ -574,4 +574,25 @@ impl AccountsService for AccountsApi {
             professional: Some(professional(&self.state, id).await?),
         })
     }
+
+    async fn set_professional_availability(
+        &self,
+        request: Request<pb::SetProfessionalAvailabilityRequest>,
+    ) -> Reply<pb::SetProfessionalAvailabilityResponse> {
+        let who = caller(&request)?;
+        let req = request.into_inner();
+        let id = access::own_or_named_by_admin(&who, "id", &req.id)?;
+        let end = |field: &str, time: Option<&prost_types::Timestamp>| {
+            time.map(|t| super::convert::time_from_proto(field, t))
+                .transpose()
+        };
+        let wanted = rules::availability::Wanted {
+            paused_until: end("paused_until", req.paused_until.as_ref())?,
+            on_call_until: end("on_call_until", req.on_call_until.as_ref())?,
+        };
+        rules::availability::set(&self.state, &who, id, wanted).await?;
+        ok(pb::SetProfessionalAvailabilityResponse {
+            professional: Some(professional(&self.state, id).await?),
+        })
+    }
 }

@@ -123,6 +123,9 @@ pub fn to_proto(
         approve_time: row.approved_at.map(timestamp),
         create_time: Some(timestamp(row.created_at)),
         update_time: Some(timestamp(row.updated_at)),
+        // An ended window the housekeeping pass has not cleared yet is over all the same.
+        paused_until: row.paused_until.filter(|end| *end > now).map(timestamp),
+        on_call_until: row.on_call_until.filter(|end| *end > now).map(timestamp),
     }
 }
 

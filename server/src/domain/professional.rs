@@ -43,6 +43,20 @@ impl ProfessionalState {
         }
     }
 
+    /// After the professional saves their profile: an edit of what an admin vetted (the legal
+    /// name, the registered address, the services offered, the qualification and experience)
+    /// is a profile change ([`Self::after_profile_change`]); an edit of their own business
+    /// alone (description, home base, days and hours, radius, minimum fee, language, email,
+    /// alerts) takes effect at once and leaves the state as it is, so an approved
+    /// professional stays approved and hireable.
+    pub fn after_profile_edit(self, vetted_changed: bool) -> Self {
+        if vetted_changed {
+            self.after_profile_change()
+        } else {
+            self
+        }
+    }
+
     pub fn can_approve(self) -> bool {
         self != Self::Approved
     }
@@ -208,6 +222,11 @@ mod tests {
     fn a_decided_profile_goes_back_to_review_when_changed() {
         use ProfessionalState::*;
         assert_eq!(Approved.after_profile_change(), ProfileUpdated);
+        // Only an edit of what was vetted does; their own business alone keeps the state.
+        assert_eq!(Approved.after_profile_edit(true), ProfileUpdated);
+        for state in [WaitingForApproval, Approved, Denied, ProfileUpdated] {
+            assert_eq!(state.after_profile_edit(false), state);
+        }
         assert_eq!(Denied.after_profile_change(), ProfileUpdated);
         assert_eq!(
             WaitingForApproval.after_profile_change(),

@@ -26,16 +26,38 @@ fn meters(a: &str, b: &str) -> String {
 }
 
 /// The professional `p` may be matched at all at `now`: approved, phone verified, an
-/// active membership, a home base and a radius. The SQL function
+/// active membership, a home base and a radius, and not paused ([`available`]). The SQL function
 /// `professional_may_be_matched` (migration 075) says the same for the fan-out index's
 /// `eligible` flag, which only narrows candidates: this fragment is the exact check.
 pub fn eligible(now: &str) -> String {
     format!(
         "p.state = 'approved' and p.phone_verified and {active}
          and p.home_latitude is not null and p.home_longitude is not null
-         and p.radius_km is not null",
+         and p.radius_km is not null and {available}",
         active = memberships::active_sql("p.membership_expires_at", now),
+        available = available(now),
     )
+}
+
+/// `p` is not paused at `now` (`crate::accounts::availability`): a pause ends at its
+/// instant, whether or not the housekeeping pass has cleared it yet. Checked here only, not
+/// in the fan-out index's `eligible` flag, so a pause takes effect and ends without a write
+/// to the index.
+pub fn available(now: &str) -> String {
+    format!("(p.paused_until is null or p.paused_until <= {now})")
+}
+
+/// `p` is on call at `now` for `r`, an emergency: alerted of it like a professional on
+/// duty, whatever their weekly days and hours (`crate::accounts::availability`). Never null
+/// (`not` of it must hold for those not on call).
+pub fn on_call(now: &str) -> String {
+    format!("(r.urgency = 'immediate' and coalesce(p.on_call_until > {now}, false))")
+}
+
+/// `p` is to be alerted of `r` at `now` by the hours: on duty ([`on_duty`]) or on call for an
+/// emergency ([`on_call`]).
+pub fn on_duty_or_call(now: &str) -> String {
+    format!("({} or {})", on_duty(now), on_call(now))
 }
 
 /// The request `r` is open, for a service `p` offers, checked pair by pair: the shape for
@@ -137,7 +159,8 @@ pub static OPEN_REQUESTS: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// Professionals to notify of request $1 at $2: the nearest $3, nearest first (then by id).
+/// Professionals to notify of request $1 at $2: the nearest $3, nearest first (then by id),
+/// among those on duty or, for an emergency, on call.
 /// Candidates come from the index of eligible professionals' reaches per service
 /// (`professional_services`, see `migrations/20261123000075_matching_eligible_reach.sql`),
 /// read nearest first (`home_point <-> point`, KNN) so the query stops after $3 matches
@@ -167,13 +190,13 @@ pub static TO_NOTIFY: LazyLock<String> = LazyLock::new(|| {
         distance = distance_sql(),
         radius = within_radius(),
         eligible = eligible("$2"),
-        on_duty = on_duty("$2"),
+        on_duty = on_duty_or_call("$2"),
     )
 });
 
 /// The next ring of emergency $1 at $2 (escalation): the professionals it matches now who
 /// were not told of it yet, in two parts of at most $3 each, nearest first: those on duty
-/// (beyond the nearest ones, told when it was placed), and those off duty who chose to
+/// or on call (beyond the nearest ones, told when it was placed), and those off duty who chose to
 /// receive emergencies at any hour. Read from the fan-out's index as [`TO_NOTIFY`] is.
 pub static TO_ESCALATE: LazyLock<String> = LazyLock::new(|| {
     let part = |hours: &str| {
@@ -203,8 +226,11 @@ pub static TO_ESCALATE: LazyLock<String> = LazyLock::new(|| {
          cross join lateral ({on_duty} union all {any_hour}) n
          where r.id = $1 and r.state = 'open'
          order by n.rank, n.id",
-        on_duty = part(&on_duty("$2")),
-        any_hour = part(&format!("p.emergencies_any_hour and not {}", on_duty("$2"))),
+        on_duty = part(&on_duty_or_call("$2")),
+        any_hour = part(&format!(
+            "p.emergencies_any_hour and not {}",
+            on_duty_or_call("$2")
+        )),
     )
 });
 

@@ -41,6 +41,10 @@ pub struct ProfessionalRow {
     pub membership_expires_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// Paused until then, as stored (the rule compares it with its instant).
+    pub paused_until: Option<DateTime<Utc>>,
+    /// On call until then, as stored.
+    pub on_call_until: Option<DateTime<Utc>>,
     /// Service ids, in catalogue order.
     pub service_ids: Vec<Uuid>,
 }
@@ -68,6 +72,7 @@ const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.ph
     p.home_province, p.home_postal_code, p.time_zone, p.available_days, p.available_from,
     p.available_to, p.radius_km, p.qualification, p.experience, p.minimum_fee_cents,
     p.emergencies_any_hour, p.photo_key, p.membership_expires_at, p.created_at, p.updated_at,
+    p.paused_until, p.on_call_until,
     coalesce((select array_agg(ps.service_id order by s.position)
               from professional_services ps join services s on s.id = ps.service_id
               where ps.professional_id = p.id), '{}') as service_ids
@@ -193,13 +198,50 @@ pub struct ProfileUpdate {
     pub service_ids: Vec<Uuid>,
 }
 
-/// Saves the profile and moves the state as a profile change does, in one transaction.
+/// What an admin vetted of a profile (see `ProfessionalState::after_profile_edit`), service
+/// ids in id order.
+#[derive(Debug, PartialEq, Eq, sqlx::FromRow)]
+struct Vetted {
+    name: String,
+    registered_address: String,
+    qualification: String,
+    experience: Option<String>,
+    service_ids: Vec<Uuid>,
+}
+
+/// The vetted part of professional `id`'s profile as stored, read in the caller's
+/// transaction.
+async fn vetted(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Vetted>> {
+    sqlx::query_as(
+        "select p.name, p.registered_address, p.qualification, p.experience,
+             array(select s.service_id from professional_services s
+                   where s.professional_id = p.id order by s.service_id) as service_ids
+         from professionals p where p.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await
+}
+
+/// Saves the profile and moves the state as the edit asks (`after_profile_edit`: only an
+/// edit of what was vetted sends a decided profile back to review), in one transaction.
 pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Result<bool> {
     let mut tx = crate::store::transaction::begin(db).await?;
     let Some(current) = lock_state(&mut tx, id).await? else {
         return Ok(false);
     };
-    let next = current.after_profile_change();
+    let before = vetted(&mut tx, id).await?;
+    let mut service_ids = p.service_ids.clone();
+    service_ids.sort_unstable();
+    service_ids.dedup();
+    let after = Vetted {
+        name: p.name.as_str().to_owned(),
+        registered_address: p.registered_address.clone(),
+        qualification: p.qualification.clone(),
+        experience: Some(p.experience.clone()),
+        service_ids,
+    };
+    let next = current.after_profile_edit(before.as_ref() != Some(&after));
     sqlx::query(
         "update professionals set name = $2, email = $3, sms_updates = coalesce($4, sms_updates),
             language = coalesce($5, language), description = $6, registered_address = $7,
@@ -290,6 +332,18 @@ pub async fn mark_profile_changed(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sq
         "update professionals set state = case when state = 'waiting_for_approval'
              then state else 'profile_updated' end
          where id = $1",
+    )
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A profile submitted again as it is: a denied one goes back to review (`profile_updated`);
+/// an approved one, or one still waiting, stays as it is.
+pub async fn mark_resubmitted(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "update professionals set state = 'profile_updated' where id = $1 and state = 'denied'",
     )
     .bind(id)
     .execute(db)
@@ -446,4 +500,50 @@ pub async fn minimum_fee_cents(db: &PgPool, id: Uuid) -> sqlx::Result<Option<i64
             .fetch_optional(db)
             .await?;
     Ok(fee.flatten())
+}
+
+/// A professional's pause and on-call window, as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, sqlx::FromRow)]
+pub struct AvailabilityRow {
+    pub paused_until: Option<DateTime<Utc>>,
+    pub on_call_until: Option<DateTime<Utc>>,
+}
+
+/// Replaces professional `id`'s pause and on-call window in the caller's transaction, under
+/// the row's lock; answers what they were, `None` when there is no such professional.
+pub async fn set_availability(
+    tx: &mut PgConnection,
+    id: Uuid,
+    next: AvailabilityRow,
+) -> sqlx::Result<Option<AvailabilityRow>> {
+    let before: Option<AvailabilityRow> = sqlx::query_as(
+        "select paused_until, on_call_until from professionals where id = $1 for update",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    if before.is_some() {
+        sqlx::query("update professionals set paused_until = $2, on_call_until = $3 where id = $1")
+            .bind(id)
+            .bind(next.paused_until)
+            .bind(next.on_call_until)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(before)
+}
+
+/// Clears the pauses and on-call windows that ended by `now`; answers how many
+/// professionals' rows changed.
+pub async fn end_availability_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "update professionals set
+             paused_until = case when paused_until <= $1 then null else paused_until end,
+             on_call_until = case when on_call_until <= $1 then null else on_call_until end
+         where paused_until <= $1 or on_call_until <= $1",
+    )
+    .bind(now)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
 }

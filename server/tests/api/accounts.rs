@@ -706,9 +706,29 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .unwrap_err();
     assert_eq!(twice.code(), Code::FailedPrecondition);
 
-    // The approval left the professional's session alone: they go on with it.
+    // The approval left the professional's session alone: they go on with it. Their own
+    // business (days and hours) takes effect at once and they stay approved; what was vetted
+    // (the registered address) goes back to review.
+    let own_business = pb::ProfessionalProfile {
+        available_days: vec![6, 7],
+        available_from: "07:00".into(),
+        ..valid_profile(plumbing)
+    };
     let edited = client
-        .update_professional_profile(update_as(valid_profile(plumbing), &pro.token))
+        .update_professional_profile(update_as(own_business.clone(), &pro.token))
+        .await
+        .unwrap()
+        .into_inner()
+        .professional
+        .unwrap();
+    assert_eq!(edited.state, pb::ProfessionalState::Approved as i32);
+    assert_eq!(edited.profile.unwrap().available_days, [6, 7]);
+    let vetted = pb::ProfessionalProfile {
+        registered_address: "200 Centre St S, Calgary AB".into(),
+        ..own_business
+    };
+    let edited = client
+        .update_professional_profile(update_as(vetted, &pro.token))
         .await
         .unwrap()
         .into_inner();

@@ -141,6 +141,7 @@ impl World {
             "ApproveProfessional" => self.decide(true).await,
             "DenyProfessional" => self.decide(false).await,
             "DeleteProfessional" => self.delete_professional().await,
+            "SetProfessionalAvailability" => self.set_availability().await,
             "ConfirmPayment" => self.confirm_payment().await,
             "CapturePayment" => self.capture_payment().await,
             "VoidPayment" => self.void_payment().await,
@@ -199,6 +200,24 @@ impl World {
             "professional.delete",
             ("professional", id.to_string()),
             Change::Removed,
+        ))
+    }
+
+    async fn set_availability(&mut self) -> Result<Expected, Status> {
+        let (id, _) = self.server.account_token(Role::Professional).await;
+        let request = self.admin(acc::SetProfessionalAvailabilityRequest {
+            id: id.to_string(),
+            paused_until: Some(prost_types::Timestamp {
+                seconds: (chrono::Utc::now() + chrono::Duration::days(2)).timestamp(),
+                nanos: 0,
+            }),
+            on_call_until: None,
+        });
+        self.accounts.set_professional_availability(request).await?;
+        Ok(expect(
+            "professional.availability",
+            ("professional", id.to_string()),
+            Change::Updated,
         ))
     }
 

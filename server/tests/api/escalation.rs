@@ -6,15 +6,14 @@
 
 use chrono::{DateTime, Utc};
 use futures::future::join_all;
-use repairs_proto::marketplace as pb;
 use repairs_server::requests::escalation::{self, Escalated};
 use uuid::Uuid;
 
 use crate::helpers::{
     TestServer,
     market::{
-        CALGARY_PRO, Market, Pro, cancel, customer, db, in_calgary, market, place, professional,
-        quote,
+        CALGARY_PRO, Market, Pro, can_wait_in_calgary, cancel, customer, db, in_calgary, market,
+        place, professional, quote,
     },
 };
 
@@ -162,17 +161,9 @@ async fn quoted_cancelled_and_ordinary_requests_are_never_escalated() {
         .await
         .unwrap();
     cancel(&mut market, &token, &cancelled.id).await.unwrap();
-    let ordinary = place(
-        &mut market,
-        &token,
-        Uuid::now_v7(),
-        pb::RepairRequestDraft {
-            urgency: pb::Urgency::CanWait as i32,
-            ..in_calgary()
-        },
-    )
-    .await
-    .unwrap();
+    let ordinary = place(&mut market, &token, Uuid::now_v7(), can_wait_in_calgary())
+        .await
+        .unwrap();
 
     assert_eq!(sweep(&server, past_the_delay()).await, Escalated::default());
     for request in [&quoted, &cancelled, &ordinary] {

@@ -538,12 +538,31 @@ async fn a_professional_back_in_review_has_their_quotes_withdrawn_and_cannot_be_
     let (_, token) = customer(&server).await;
     let job = job(&server, &mut market, &token, &pros).await;
     let reviewed = Uuid::parse_str(&job.quotes[0].professional_id).unwrap();
-    sqlx::query("update professionals set profile_saved_at = now() where id = $1")
-        .bind(reviewed)
-        .execute(db(&server))
+    // A change of what was vetted (the registered address), then "continue without licence
+    // update", as the profile screens do.
+    let mut accounts = AccountsServiceClient::new(server.channel().await);
+    let saved = accounts
+        .update_professional_profile(with_token(
+            apb::UpdateProfessionalProfileRequest {
+                id: reviewed.to_string(),
+                name: "Paul Pro".into(),
+                email: format!("{reviewed}@example.ca"),
+                profile: Some(apb::ProfessionalProfile {
+                    registered_address: "200 Centre St S, Calgary AB".into(),
+                    ..helpers::valid_profile(helpers::market::PLUMBING)
+                }),
+                ..Default::default()
+            },
+            &pros[0],
+        ))
         .await
-        .unwrap();
-    AccountsServiceClient::new(server.channel().await)
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        saved.professional.unwrap().state,
+        apb::ProfessionalState::ProfileUpdated as i32
+    );
+    accounts
         .submit_profile_for_review(with_token(
             apb::SubmitProfileForReviewRequest {
                 id: reviewed.to_string(),

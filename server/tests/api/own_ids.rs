@@ -59,6 +59,10 @@ const OWN_IDS: &[(&str, &str)] = &[
         "id",
     ),
     (
+        "/repairs.accounts.v1.AccountsService/SetProfessionalAvailability",
+        "id",
+    ),
+    (
         "/repairs.marketplace.v1.MarketplaceService/ListCustomerRepairRequests",
         "customer_id",
     ),

@@ -219,6 +219,11 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         ADMIN,
         READS,
     ),
+    (
+        "/repairs.accounts.v1.AccountsService/SetProfessionalAvailability",
+        PROFESSIONAL_OR_ADMIN,
+        WRITES,
+    ),
     // Marketplace.
     (
         "/repairs.marketplace.v1.MarketplaceService/CreateRepairRequest",

@@ -114,6 +114,14 @@ pub fn in_calgary() -> pb::RepairRequestDraft {
     draft("T2P 1J9", "Calgary", "AB")
 }
 
+/// [`in_calgary`], a repair that can wait (not an emergency).
+pub fn can_wait_in_calgary() -> pb::RepairRequestDraft {
+    pb::RepairRequestDraft {
+        urgency: pb::Urgency::CanWait as i32,
+        ..in_calgary()
+    }
+}
+
 pub async fn place(
     market: &mut Market,
     token: &str,

@@ -11,6 +11,7 @@ import { UnreadConversations } from '@/features/conversations';
 import { isAwaitingReview } from '@/lib/session';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useProfessionalDashboard } from '../api/get-professional-dashboard';
+import { AvailabilityPanel } from '../components/availability-panel';
 import { MembershipStatus } from '../components/membership-notice';
 import { isMembershipInactive } from '../membership';
 import { useProfessionalAccount } from '../professional-context';
@@ -19,7 +20,7 @@ import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-re
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
  * waits for review, the membership (until when it is paid, or the inactive notice), and once
- * approved the four counters (requests received, quoted, hired, completed) with the latest
+ * approved the availability (pause, resume, on call now: one tap each) and the four counters (requests received, quoted, hired, completed) with the latest
  * matching requests, counted by the server, and the messages: how many are unread and the
  * newest conversations.
  */
@@ -40,6 +41,7 @@ export function DashboardPage() {
           expireTime={professional.membershipExpireTime}
         />
       )}
+      {professional && status === 'approved' && <AvailabilityPanel professional={professional} />}
       {professional && status === 'approved' && professional.membershipActive && (
         <Counters professionalId={professional.id} />
       )}

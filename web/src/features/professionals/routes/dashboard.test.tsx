@@ -1,6 +1,11 @@
+import { timestampDate, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
+import {
+  ProfessionalState,
+  type SetProfessionalAvailabilityRequest,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
 import {
   PROFESSIONAL_ID,
@@ -72,5 +77,50 @@ describe('professional dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Buy Membership' })).toBeVisible();
     expect(screen.queryByLabelText('Your requests in figures')).toBeNull();
     expect(server.requests('getProfessionalDashboard')).toEqual([]);
+  });
+
+  it('resumes a pause and goes on call in one tap each', async () => {
+    signIn('professional', PROFESSIONAL_ID);
+    localStorage.setItem('professional-status', '1');
+    const paused = timestampFromDate(new Date(Date.now() + 86_400_000));
+    let current = professional({ state: ProfessionalState.APPROVED, pausedUntil: paused });
+    const server = stubServer(
+      {
+        getProfessional: () => ({ professional: current }),
+        setProfessionalAvailability: (request) => {
+          current = professional({
+            state: ProfessionalState.APPROVED,
+            pausedUntil: request.pausedUntil,
+            onCallUntil: request.onCallUntil,
+          });
+          return { professional: current };
+        },
+      },
+      {},
+      { marketplace: { getProfessionalDashboard: () => ({}) } },
+    );
+    const user = userEvent.setup();
+    renderApp('/professional-dashboard', server.transport);
+    expect(await screen.findByText(/^Paused until/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Resume now' }));
+    expect(await screen.findByText(/on your days and hours/)).toBeVisible();
+    const sent = () =>
+      server.requests<SetProfessionalAvailabilityRequest>('setProfessionalAvailability');
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]?.id).toBe(PROFESSIONAL_ID);
+    expect(sent()[0]?.pausedUntil).toBeUndefined();
+    expect(sent()[0]?.onCallUntil).toBeUndefined();
+
+    await user.selectOptions(screen.getByLabelText('How long to be on call'), '8');
+    const before = Date.now();
+    await user.click(screen.getByRole('button', { name: 'On call now' }));
+    expect(await screen.findByText(/^On call until/)).toBeVisible();
+    const onCall = sent()[1];
+    expect(onCall?.pausedUntil).toBeUndefined();
+    if (!onCall?.onCallUntil) throw new Error('no end of the on-call window was sent');
+    const hoursAhead = (timestampDate(onCall.onCallUntil).getTime() - before) / 3_600_000;
+    expect(hoursAhead).toBeGreaterThan(7.9);
+    expect(hoursAhead).toBeLessThan(8.1);
   });
 });

@@ -11,6 +11,7 @@
 )]
 
 pub mod local_server;
+pub mod native_push;
 pub mod photos;
 pub mod push_service;
 pub mod scrape;

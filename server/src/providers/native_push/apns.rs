@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use super::{Delivery, NativeMessage, NativeSender, PushError, TokenCache, Urgency};
+use super::{Delivery, NativeMessage, NativeSender, Refused, TokenCache, Urgency};
 use crate::{
     config::Config,
     providers::{SecretString, http_client},
@@ -217,27 +217,20 @@ impl NativeSender for ApnsClient {
                 })
                 .await?;
             let answer = self.post(message, &token).await?;
-            let status = answer.status().as_u16();
             if answer.status().is_success() {
                 return Ok(Delivery::Accepted);
             }
-            let refused = super::refusal(answer).await;
+            let refused = Refused::read(answer).await;
             let reason = serde_json::from_str::<Refusal>(&refused.body)
                 .map(|r| r.reason)
                 .unwrap_or_default();
-            match (status, reason.as_str()) {
+            match (refused.status, reason.as_str()) {
                 (410, _) | (400, "BadDeviceToken") => return Ok(Delivery::Gone),
                 (403, "ExpiredProviderToken" | "InvalidProviderToken") if !renewed => {
                     self.tokens.forget(&token).await;
                     renewed = true;
                 }
-                _ => {
-                    return Err(PushError {
-                        status,
-                        body: refused.body,
-                    }
-                    .into());
-                }
+                _ => return Err(refused.into_error().into()),
             }
         }
     }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use super::{Delivery, NativeMessage, NativeSender, PushError, TokenCache, Urgency};
+use super::{Delivery, NativeMessage, NativeSender, Refused, TokenCache, Urgency};
 use crate::providers::{SecretString, http_client};
 
 /// The scope the access token is asked for.
@@ -145,7 +145,7 @@ impl FcmClient {
             .await
             .context("FCM's token address could not be reached")?;
         if !answer.status().is_success() {
-            return Err(super::refusal(answer).await.into());
+            return Err(Refused::read(answer).await.into_error().into());
         }
         let token: AccessToken = answer
             .json()
@@ -249,24 +249,19 @@ impl NativeSender for FcmClient {
                 .send()
                 .await
                 .context("FCM could not be reached")?;
-            let status = answer.status().as_u16();
             if answer.status().is_success() {
                 return Ok(Delivery::Accepted);
             }
-            let refused = super::refusal(answer).await;
+            let refused = Refused::read(answer).await;
             if says_gone(&refused.body) {
                 return Ok(Delivery::Gone);
             }
-            if status == 401 && !renewed {
+            if refused.status == 401 && !renewed {
                 self.tokens.forget(&token).await;
                 renewed = true;
                 continue;
             }
-            return Err(PushError {
-                status,
-                body: refused.body,
-            }
-            .into());
+            return Err(refused.into_error().into());
         }
     }
 }

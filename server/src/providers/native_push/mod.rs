@@ -165,13 +165,39 @@ impl TokenCache {
     }
 }
 
-/// A refusal with the start of the service's answer.
-async fn refusal(answer: reqwest::Response) -> PushError {
-    let status = answer.status().as_u16();
-    let body = answer.text().await.unwrap_or_default();
-    PushError {
-        status,
-        body: body.chars().take(300).collect(),
+/// The most of a refusal's answer read: the services' error bodies are a few hundred bytes.
+const MAX_REFUSAL_BYTES: usize = 16 * 1024;
+
+/// A refused request: its status and its answer (at most [`MAX_REFUSAL_BYTES`] of it), to
+/// read the service's reason from.
+struct Refused {
+    status: u16,
+    body: String,
+}
+
+impl Refused {
+    async fn read(mut answer: reqwest::Response) -> Self {
+        let status = answer.status().as_u16();
+        let mut body = Vec::new();
+        while let Ok(Some(chunk)) = answer.chunk().await {
+            body.extend_from_slice(&chunk);
+            if body.len() >= MAX_REFUSAL_BYTES {
+                body.truncate(MAX_REFUSAL_BYTES);
+                break;
+            }
+        }
+        Self {
+            status,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        }
+    }
+
+    /// The error the outbox records: the status and the start of the answer.
+    fn into_error(self) -> PushError {
+        PushError {
+            status: self.status,
+            body: self.body.chars().take(300).collect(),
+        }
     }
 }
 

@@ -48,7 +48,7 @@ impl DeviceToken {
         let fits = match platform {
             NativePlatform::Ios => {
                 APNS_TOKEN_DIGITS.contains(&raw.len())
-                    && raw.len() % 2 == 0
+                    && raw.len().is_multiple_of(2)
                     && raw.bytes().all(|b| b.is_ascii_hexdigit())
             }
             NativePlatform::Android => {

@@ -207,33 +207,14 @@ impl NativePushService {
 
     /// Waits (up to `secs`) for `count` alerts to `device`.
     pub async fn wait_for(&self, device: &str, count: usize, secs: u64) -> Vec<Received> {
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
-        loop {
-            let got = self.received(device);
-            if got.len() >= count {
-                return got;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{} of {count} alerts after {secs} s; refused: {:?}",
-                got.len(),
-                self.refused()
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-    }
-
-    /// Waits (up to `secs`) until `device` was sent `count` requests.
-    pub async fn wait_for_tries(&self, device: &str, count: usize, secs: u64) {
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
-        while self.tries(device) < count {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{} of {count} tries after {secs} s",
-                self.tries(device)
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
+        super::wait_for_count(
+            secs,
+            count,
+            "alerts",
+            || self.received(device),
+            || self.refused(),
+        )
+        .await
     }
 
     /// Forgets every access token issued: the next send with one is refused (401), as
@@ -498,7 +479,7 @@ async fn fcm_send(
         .unwrap_or_default()
         .to_owned();
     let expires = lock(&shared.access_tokens).get(&bearer).copied();
-    if !expires.is_some_and(|at| at > now()) {
+    if expires.is_none_or(|at| at <= now()) {
         return refuse(
             &shared,
             format!("FCM access token {bearer:?}"),

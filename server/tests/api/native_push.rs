@@ -50,6 +50,31 @@ async fn subscribe(
         .map(|_| ())
 }
 
+/// Subscribes the device, which must be taken.
+async fn subscribed(
+    client: &mut Accounts,
+    token: &str,
+    platform: PushPlatform,
+    device_token: &str,
+    language: Language,
+) {
+    let request = device(platform, device_token, language);
+    subscribe(client, token, request).await.unwrap();
+}
+
+/// A professional in Calgary, English, with these devices subscribed: their token.
+async fn professional_with(
+    server: &TestServer,
+    client: &mut Accounts,
+    devices: &[(PushPlatform, &str)],
+) -> String {
+    let (_, pro, _) = professional(server, CALGARY_PRO).await;
+    for (platform, token) in devices {
+        subscribed(client, &pro, *platform, token, Language::En).await;
+    }
+    pro
+}
+
 async fn unsubscribe(
     client: &mut Accounts,
     token: &str,
@@ -118,13 +143,14 @@ async fn ios_and_android_devices_get_an_emergency_in_their_language_at_the_highe
     subscribe(&mut client, &pro, ios(&iphone.to_uppercase()))
         .await
         .unwrap();
-    subscribe(
+    subscribed(
         &mut client,
         &pro,
-        device(PushPlatform::Android, &android, Language::En),
+        PushPlatform::Android,
+        &android,
+        Language::En,
     )
-    .await
-    .unwrap();
+    .await;
     assert_eq!(devices(&server).await, [iphone.clone(), android.clone()]);
 
     let request = emergency(&server).await;
@@ -182,13 +208,14 @@ async fn a_quote_reaches_the_customer_s_phone_at_normal_priority() {
     let (_, pro, _) = professional(&server, CALGARY_PRO).await;
     let (_, customer_token) = customer(&server).await;
     let phone = native.android_device();
-    subscribe(
+    subscribed(
         &mut client,
         &customer_token,
-        device(PushPlatform::Android, &phone, Language::Fr),
+        PushPlatform::Android,
+        &phone,
+        Language::Fr,
     )
-    .await
-    .unwrap();
+    .await;
     let mut market = market(&server).await;
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
@@ -207,7 +234,6 @@ async fn a_quote_reaches_the_customer_s_phone_at_normal_priority() {
 #[tokio::test]
 async fn devices_the_services_say_are_gone_are_removed() {
     let (server, native, mut client) = start_with(|_| {}).await;
-    let (_, pro, _) = professional(&server, CALGARY_PRO).await;
     let unregistered_ios = native.ios_device();
     let bad_ios = native.ios_device();
     let unregistered_android = native.android_device();
@@ -217,21 +243,18 @@ async fn devices_the_services_say_are_gone_are_removed() {
     native.answer(&bad_ios, &[400]);
     native.answer(&unregistered_android, &[404]);
     native.answer(&bad_android, &[400]);
-    for (platform, token) in [
-        (PushPlatform::Ios, &unregistered_ios),
-        (PushPlatform::Ios, &bad_ios),
-        (PushPlatform::Android, &unregistered_android),
-        (PushPlatform::Android, &bad_android),
-        (PushPlatform::Ios, &kept),
-    ] {
-        subscribe(&mut client, &pro, device(platform, token, Language::En))
-            .await
-            .unwrap();
-    }
+    let phones = [
+        (PushPlatform::Ios, &*unregistered_ios),
+        (PushPlatform::Ios, &*bad_ios),
+        (PushPlatform::Android, &*unregistered_android),
+        (PushPlatform::Android, &*bad_android),
+        (PushPlatform::Ios, &*kept),
+    ];
+    professional_with(&server, &mut client, &phones).await;
     emergency(&server).await;
     native.wait_for(&kept, 1, 5).await;
     wait_until_outbox_idle(db(&server)).await;
-    assert_eq!(devices(&server).await, [kept.clone()]);
+    assert_eq!(devices(&server).await, std::slice::from_ref(&kept));
     let dropped: Vec<String> = sqlx::query_scalar(
         "select last_error from outbox_messages where channel = 'push' and state = 'expired'",
     )
@@ -254,24 +277,14 @@ async fn devices_the_services_say_are_gone_are_removed() {
 #[tokio::test]
 async fn throttling_and_failures_are_retried_until_the_alert_goes() {
     let (server, native, mut client) = start_with(|config| config.outbox_retry_base_ms = 200).await;
-    let (_, pro, _) = professional(&server, CALGARY_PRO).await;
     let (iphone, android) = (native.ios_device(), native.android_device());
     native.answer(&iphone, &[429, 503]);
     native.answer(&android, &[429, 500]);
-    subscribe(
-        &mut client,
-        &pro,
-        device(PushPlatform::Ios, &iphone, Language::En),
-    )
-    .await
-    .unwrap();
-    subscribe(
-        &mut client,
-        &pro,
-        device(PushPlatform::Android, &android, Language::En),
-    )
-    .await
-    .unwrap();
+    let phones = [
+        (PushPlatform::Ios, &*iphone),
+        (PushPlatform::Android, &*android),
+    ];
+    professional_with(&server, &mut client, &phones).await;
     emergency(&server).await;
     native.wait_for(&iphone, 1, 10).await;
     native.wait_for(&android, 1, 10).await;
@@ -307,13 +320,14 @@ async fn without_a_platform_s_key_its_devices_are_refused_and_nothing_is_kept_or
     assert_eq!(status.code(), Code::FailedPrecondition);
     assert_eq!(reason(&status), "NATIVE_PUSH_NOT_CONFIGURED");
     assert!(status.message().contains("Android"), "{}", status.message());
-    subscribe(
+    subscribed(
         &mut client,
         &pro,
-        device(PushPlatform::Ios, &native.ios_device(), Language::En),
+        PushPlatform::Ios,
+        &native.ios_device(),
+        Language::En,
     )
-    .await
-    .unwrap();
+    .await;
     native.stop().await;
     server.stop().await;
 
@@ -419,9 +433,7 @@ async fn native_devices_count_with_browsers_and_are_their_account_s_only() {
         })
         .collect();
     for (platform, token) in &tokens {
-        subscribe(&mut client, &owner, device(*platform, token, Language::En))
-            .await
-            .unwrap();
+        subscribed(&mut client, &owner, *platform, token, Language::En).await;
     }
     // Ten per account: the eleventh forgot the oldest.
     let kept: Vec<String> = tokens[1..].iter().map(|(_, t)| t.clone()).collect();
@@ -433,9 +445,7 @@ async fn native_devices_count_with_browsers_and_are_their_account_s_only() {
         .unwrap_err();
     assert_eq!(status.code(), Code::NotFound);
     // The phone changed hands: it is the other professional's now.
-    subscribe(&mut client, &other, device(*platform, token, Language::Fr))
-        .await
-        .unwrap();
+    subscribed(&mut client, &other, *platform, token, Language::Fr).await;
     let status = unsubscribe(&mut client, &owner, *platform, token)
         .await
         .unwrap_err();
@@ -455,15 +465,8 @@ async fn native_devices_count_with_browsers_and_are_their_account_s_only() {
 #[tokio::test]
 async fn a_refused_access_token_is_renewed_at_once() {
     let (server, native, mut client) = start_with(|_| {}).await;
-    let (_, pro, _) = professional(&server, CALGARY_PRO).await;
     let android = native.android_device();
-    subscribe(
-        &mut client,
-        &pro,
-        device(PushPlatform::Android, &android, Language::En),
-    )
-    .await
-    .unwrap();
+    professional_with(&server, &mut client, &[(PushPlatform::Android, &android)]).await;
     emergency(&server).await;
     native.wait_for(&android, 1, 5).await;
     native.revoke_access_tokens();

@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use super::{Delivery, NativeMessage, NativeSender, Refused, TokenCache, Urgency};
+use super::sender::{NativeMessage, NativeSender, Refused, TokenCache};
+use crate::providers::web_push::{Delivery, Urgency};
 use crate::{
     config::Config,
     providers::{SecretString, http_client},
@@ -106,7 +107,7 @@ impl ApnsClient {
         let key = EncodingKey::from_ec_pem(config.key_pem.expose().as_bytes())
             .context("APNS_KEY_FILE is not an APNs signing key (a PKCS#8 P-256 key, .p8)")?;
         let client = Self {
-            http: super::http2_client()?,
+            http: super::sender::http2_client()?,
             url: config.url,
             key,
             key_id: config.key_id,

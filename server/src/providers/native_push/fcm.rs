@@ -13,7 +13,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use tokio::sync::Semaphore;
 
-use super::{Delivery, NativeMessage, NativeSender, Refused, TokenCache, Urgency};
+use super::sender::{NativeMessage, NativeSender, Refused, TokenCache};
+use crate::providers::web_push::{Delivery, Urgency};
 use crate::providers::{SecretString, http_client};
 
 /// The scope the access token is asked for.
@@ -99,7 +100,7 @@ impl FcmClient {
         let key = EncodingKey::from_rsa_pem(account.private_key.as_bytes())
             .context("the service account's private_key is not an RSA key in PEM")?;
         let client = Self {
-            http: super::http2_client()?,
+            http: super::sender::http2_client()?,
             send_url: http_client::endpoint(
                 url,
                 &format!("v1/projects/{}/messages:send", account.project_id),

@@ -15,6 +15,8 @@
 
 use std::{
     collections::{HashMap, HashSet, VecDeque},
+    net::SocketAddr,
+    path::{Path as FsPath, PathBuf},
     sync::{Arc, Mutex},
 };
 
@@ -26,7 +28,7 @@ use axum::{
     routing::post,
 };
 use jsonwebtoken::{Algorithm, DecodingKey, Validation};
-use p256::pkcs8::{EncodePrivateKey, LineEnding};
+use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use rsa::traits::PublicKeyParts;
 use serde_json::json;
 
@@ -85,55 +87,129 @@ struct Shared {
 pub struct NativePushService {
     server: LocalServer,
     shared: Arc<Shared>,
-    files: tempfile::TempDir,
+    files: Files,
+}
+
+/// Where the keys and the service account file are.
+enum Files {
+    /// Made for this service, deleted with it.
+    Temporary(tempfile::TempDir),
+    /// Written before it started ([`write_keys`]), by whoever started it.
+    Kept(PathBuf),
+}
+
+impl Files {
+    fn path(&self) -> &FsPath {
+        match self {
+            Self::Temporary(dir) => dir.path(),
+            Self::Kept(dir) => dir,
+        }
+    }
+}
+
+const APNS_KEY_FILE: &str = "apns.p8";
+const SERVICE_ACCOUNT_FILE: &str = "service-account.json";
+
+/// Writes new keys into `dir` for a service at `url`: the APNs signing key (`apns.p8`) and a
+/// service account file whose token address is `url`'s (`service-account.json`).
+pub fn write_keys(dir: &FsPath, url: &str) {
+    let apns_secret = p256::SecretKey::random(&mut rand::thread_rng());
+    let p8 = apns_secret
+        .to_pkcs8_pem(LineEnding::LF)
+        .expect("encode the APNs key");
+    std::fs::write(dir.join(APNS_KEY_FILE), p8.as_bytes()).expect("write the .p8");
+    let rsa_key = rsa::RsaPrivateKey::new(&mut rand::rngs::OsRng, 2048).expect("an RSA key");
+    let pem = rsa_key
+        .to_pkcs8_pem(LineEnding::LF)
+        .expect("encode the RSA key");
+    let account = json!({
+        "type": "service_account",
+        "project_id": PROJECT,
+        "private_key_id": "test-key-1",
+        "private_key": pem.as_str(),
+        "client_email": CLIENT_EMAIL,
+        "token_uri": format!("{url}/token"),
+    });
+    std::fs::write(dir.join(SERVICE_ACCOUNT_FILE), account.to_string())
+        .expect("write the service account file");
+}
+
+/// The server's settings for a service at `url` with the keys in `dir`, as environment
+/// variables.
+pub fn settings(dir: &FsPath, url: &str) -> Vec<(&'static str, String)> {
+    let path = |name: &str| dir.join(name).display().to_string();
+    vec![
+        ("APNS_URL", url.to_owned()),
+        ("APNS_KEY_FILE", path(APNS_KEY_FILE)),
+        ("APNS_KEY_ID", KEY_ID.to_owned()),
+        ("APNS_TEAM_ID", TEAM_ID.to_owned()),
+        ("APNS_TOPIC", TOPIC.to_owned()),
+        ("FCM_URL", url.to_owned()),
+        ("FCM_SERVICE_ACCOUNT_FILE", path(SERVICE_ACCOUNT_FILE)),
+    ]
+}
+
+/// The public halves of the keys in `dir`, and the token address.
+fn read_keys(dir: &FsPath) -> (DecodingKey, DecodingKey, String) {
+    let p8 = std::fs::read_to_string(dir.join(APNS_KEY_FILE)).expect("read the .p8");
+    let apns_secret = p256::SecretKey::from_pkcs8_pem(&p8).expect("an APNs key");
+    let point = p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(
+        &apns_secret.public_key(),
+        false,
+    );
+    let account: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join(SERVICE_ACCOUNT_FILE)).expect("read the account"),
+    )
+    .expect("a service account file");
+    let rsa_key =
+        rsa::RsaPrivateKey::from_pkcs8_pem(account["private_key"].as_str().expect("a private key"))
+            .expect("an RSA key");
+    (
+        DecodingKey::from_ec_der(point.as_bytes()),
+        DecodingKey::from_rsa_raw_components(
+            &rsa_key.n().to_bytes_be(),
+            &rsa_key.e().to_bytes_be(),
+        ),
+        account["token_uri"]
+            .as_str()
+            .expect("a token_uri")
+            .to_owned(),
+    )
+}
+
+/// The routes, and the cell their state is set in once the keys are known.
+fn router() -> (Router, Cell) {
+    let cell: Cell = Arc::default();
+    let router = Router::new()
+        .route("/3/device/{token}", post(apns_send))
+        .route("/v1/projects/{project}/messages:send", post(fcm_send))
+        .route("/token", post(token))
+        .with_state(cell.clone());
+    (router, cell)
 }
 
 impl NativePushService {
     /// Starts the service with new keys.
     pub async fn start() -> Self {
         let files = tempfile::tempdir().expect("temp dir");
-        let apns_secret = p256::SecretKey::random(&mut rand::thread_rng());
-        let p8 = apns_secret
-            .to_pkcs8_pem(LineEnding::LF)
-            .expect("encode the APNs key");
-        std::fs::write(files.path().join("apns.p8"), p8.as_bytes()).expect("write the .p8");
-        let point = p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(
-            &apns_secret.public_key(),
-            false,
-        );
-        let rsa_key = rsa::RsaPrivateKey::new(&mut rand::rngs::OsRng, 2048).expect("an RSA key");
-        let fcm_key = DecodingKey::from_rsa_raw_components(
-            &rsa_key.n().to_bytes_be(),
-            &rsa_key.e().to_bytes_be(),
-        );
-        // The handlers' state is set once the server listens: the service account file
-        // names its address.
-        let shared_cell: Arc<std::sync::OnceLock<Arc<Shared>>> = Arc::default();
-        let router = Router::new()
-            .route("/3/device/{token}", post(apns_send))
-            .route("/v1/projects/{project}/messages:send", post(fcm_send))
-            .route("/token", post(token))
-            .with_state(shared_cell.clone());
+        let (router, cell) = router();
         let server = LocalServer::start(router).await;
-        let token_uri = format!("{}/token", server.url());
-        let pem = rsa_key
-            .to_pkcs8_pem(LineEnding::LF)
-            .expect("encode the RSA key");
-        let account = json!({
-            "type": "service_account",
-            "project_id": PROJECT,
-            "private_key_id": "test-key-1",
-            "private_key": pem.as_str(),
-            "client_email": CLIENT_EMAIL,
-            "token_uri": token_uri,
-        });
-        std::fs::write(
-            files.path().join("service-account.json"),
-            account.to_string(),
-        )
-        .expect("write the service account file");
+        write_keys(files.path(), &server.url());
+        Self::ready(server, cell, Files::Temporary(files))
+    }
+
+    /// Starts the service on `addr` with the keys [`write_keys`] wrote into `dir` for it (the
+    /// alerts benchmark's server reads them before the service starts).
+    pub async fn start_on(addr: SocketAddr, dir: PathBuf) -> Self {
+        let (router, cell) = router();
+        let server = LocalServer::start_on(addr, router).await;
+        Self::ready(server, cell, Files::Kept(dir))
+    }
+
+    fn ready(server: LocalServer, cell: Cell, files: Files) -> Self {
+        let (apns_key, fcm_key, token_uri) = read_keys(files.path());
         let shared = Arc::new(Shared {
-            apns_key: DecodingKey::from_ec_der(point.as_bytes()),
+            apns_key,
             fcm_key,
             token_uri,
             access_tokens: Mutex::default(),
@@ -144,7 +220,7 @@ impl NativePushService {
             received: Mutex::default(),
             refused: Mutex::default(),
         });
-        let _ = shared_cell.set(shared.clone());
+        let _ = cell.set(shared.clone());
         Self {
             server,
             shared,
@@ -155,12 +231,12 @@ impl NativePushService {
     /// Points `config`'s APNs and FCM settings at this service and its keys.
     pub fn configure(&self, config: &mut Config) {
         config.apns_url = self.server.url();
-        config.apns_key_file = Some(self.files.path().join("apns.p8"));
+        config.apns_key_file = Some(self.files.path().join(APNS_KEY_FILE));
         config.apns_key_id = Some(KEY_ID.to_owned());
         config.apns_team_id = Some(TEAM_ID.to_owned());
         config.apns_topic = Some(TOPIC.to_owned());
         config.fcm_url = self.server.url();
-        config.fcm_service_account_file = Some(self.files.path().join("service-account.json"));
+        config.fcm_service_account_file = Some(self.files.path().join(SERVICE_ACCOUNT_FILE));
     }
 
     /// A new iOS device token (32 random bytes in hexadecimal, as APNs gives them).

@@ -1,18 +1,26 @@
 //! The Rust side of `make bench-alerts` (scripts/bench/alerts.sh): how fast an emergency's
-//! first Web Push reaches a push service. It prints figures and asserts nothing.
+//! first Web Push reaches a push service, and its first native push APNs or FCM. It prints
+//! figures and asserts nothing.
 //!
 //! - `alerts_bench vapid-key`: prints a new VAPID private key, for the server's
 //!   `VAPID_PRIVATE_KEY`.
-//! - `alerts_bench run`: with `DATABASE_URL`, `GRPC_URL`, `METRICS_URL`, `JWT_SECRET` and
-//!   `VAPID_PRIVATE_KEY` of a running server (with `PUSH_ENDPOINT_HOSTS=127.0.0.1`): starts
-//!   the local push service of the tests (`repairs_server::testing::push_service`, which
-//!   checks each VAPID token and decrypts each message), seeds `BENCH_PROFESSIONALS` (10,000)
-//!   approved member professionals over Alberta's towns, two services each, with one device
-//!   subscribed each (SQL), then places `BENCH_PER_MINUTE` (50) emergencies a minute, evenly
+//! - `alerts_bench native-keys DIR URL`: writes an APNs key and an FCM service account for
+//!   a local APNs and FCM at `URL` into `DIR`, and prints the server's settings for them
+//!   (`APNS_URL=...`, one a line).
+//! - `alerts_bench run`: with `DATABASE_URL`, `GRPC_URL`, `METRICS_URL`, `JWT_SECRET`,
+//!   `VAPID_PRIVATE_KEY`, and `NATIVE_DIR` and `NATIVE_ADDR` of the native keys, of a running
+//!   server (with `PUSH_ENDPOINT_HOSTS=127.0.0.1` and the native settings): starts the local
+//!   push service of the tests (`repairs_server::testing::push_service`, which checks each
+//!   VAPID token and decrypts each message) and their local APNs and FCM
+//!   (`repairs_server::testing::native_push`, which check every token), seeds
+//!   `BENCH_PROFESSIONALS` (10,000) approved member professionals over Alberta's towns, two
+//!   services each, each with a browser and a phone subscribed (SQL; every other phone an
+//!   iPhone, the others Android), then places `BENCH_PER_MINUTE` (50) emergencies a minute, evenly
 //!   spaced, for `BENCH_MINUTES` (5) through `CreateRepairRequest`, each by a customer of its
 //!   own, of a random service where a random professional lives. For each request: from the
-//!   call's answer to the first push of it the push service took. Then the server's own
-//!   `repairs_notification_delay_seconds` (placing to each push, each email) from /metrics.
+//!   call's answer to the first push of it the push service took, and to the first native
+//!   push APNs or FCM took. Then the server's own `repairs_notification_delay_seconds`
+//!   (placing to each push, native push and email) from /metrics.
 
 use std::{
     collections::HashMap,
@@ -29,7 +37,11 @@ use repairs_server::{
     auth::{Caller, TokenKeys},
     domain::Role,
     providers::{Gazetteer, web_push::VapidKey},
-    testing::{push_service::PushService, scrape, with_token},
+    testing::{
+        native_push::{self, NativePushService},
+        push_service::PushService,
+        scrape, with_token,
+    },
 };
 use uuid::Uuid;
 
@@ -49,8 +61,15 @@ async fn main() -> Result<(), BoxError> {
             println!("{}", VapidKey::generate().private_base64url());
             Ok(())
         }
+        ["native-keys", dir, url] => {
+            native_push::write_keys(std::path::Path::new(dir), url);
+            for (name, value) in native_push::settings(std::path::Path::new(dir), url) {
+                println!("{name}={value}");
+            }
+            Ok(())
+        }
         ["run"] => run().await,
-        _ => Err("usage: alerts_bench vapid-key | run".into()),
+        _ => Err("usage: alerts_bench vapid-key | native-keys DIR URL | run".into()),
     }
 }
 
@@ -101,10 +120,12 @@ fn alberta() -> Result<Vec<Area>, BoxError> {
     Ok(areas)
 }
 
-/// Seeds the professionals, each with a device at `push`; the area of each.
+/// Seeds the professionals, each with a browser at `push` and a phone at `native`; the area
+/// of each.
 async fn seed_professionals(
     db: &sqlx::PgPool,
     push: &PushService,
+    native: &NativePushService,
     areas: &[Area],
     count: usize,
 ) -> Result<Vec<Area>, BoxError> {
@@ -190,6 +211,27 @@ async fn seed_professionals(
     .bind(&languages)
     .execute(db)
     .await?;
+    // And a phone each: every other one an iPhone.
+    let (platforms, tokens): (Vec<&str>, Vec<String>) = (0..count)
+        .map(|n| {
+            if n % 2 == 0 {
+                ("ios", native.ios_device())
+            } else {
+                ("android", native.android_device())
+            }
+        })
+        .unzip();
+    sqlx::query(
+        "insert into push_subscriptions (id, professional_id, platform, device_token, language)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[])",
+    )
+    .bind(ids.iter().map(|_| Uuid::now_v7()).collect::<Vec<_>>())
+    .bind(&ids)
+    .bind(&platforms)
+    .bind(&tokens)
+    .bind(&languages)
+    .execute(db)
+    .await?;
     Ok(homes)
 }
 
@@ -256,13 +298,15 @@ async fn run() -> Result<(), BoxError> {
     let total = (per_minute * minutes).round() as usize;
     let vapid = VapidKey::from_base64url(&env("VAPID_PRIVATE_KEY")?)?;
     let push = PushService::start(vapid.public_base64url()).await;
+    let native =
+        NativePushService::start_on(env("NATIVE_ADDR")?.parse()?, env("NATIVE_DIR")?.into()).await;
     let db = sqlx::PgPool::connect(&env("DATABASE_URL")?).await?;
     let areas = alberta()?;
     let seeding = Instant::now();
-    let homes = seed_professionals(&db, &push, &areas, professionals).await?;
+    let homes = seed_professionals(&db, &push, &native, &areas, professionals).await?;
     let tokens = seed_customers(&db, total).await?;
     println!(
-        "seeded {professionals} professionals with a device each over {} areas of Alberta, \
+        "seeded {professionals} professionals with a browser and a phone each over {} areas of Alberta, \
          {total} customers, in {:.1} s",
         areas.len(),
         seeding.elapsed().as_secs_f64()
@@ -307,29 +351,46 @@ async fn run() -> Result<(), BoxError> {
     for call in calls {
         placed.push(call.await??);
     }
-    let first = wait_for_first_pushes(&push, &placed).await;
+    let first = wait_for_first(&placed, || {
+        push.all_received()
+            .into_iter()
+            .filter_map(|r| Some((request_of(r.payload["url"].as_str()?)?.to_owned(), r.at)))
+            .collect()
+    })
+    .await;
+    let first_native = wait_for_first(&placed, || {
+        native
+            .all_received()
+            .into_iter()
+            .filter_map(|r| Some((request_of(&r.url)?.to_owned(), r.at)))
+            .collect()
+    })
+    .await;
     report(&push, &placed, &first, professionals, per_minute, minutes);
+    report_native(&native, &placed, &first_native);
     let metrics = scrape::scrape(&env("METRICS_URL")?).await;
     print_server_delays(&metrics);
     push.stop().await;
+    native.stop().await;
     Ok(())
 }
 
 /// The request a push is about: the last segment of the page it opens.
-fn request_of(payload: &serde_json::Value) -> Option<&str> {
-    payload["url"].as_str()?.rsplit('/').next()
+fn request_of(url: &str) -> Option<&str> {
+    url.rsplit('/').next()
 }
 
 /// Waits until every request got a push (or [`DRAIN`] passed): the first push's arrival of
-/// each request that got one.
-async fn wait_for_first_pushes(push: &PushService, placed: &[Placed]) -> HashMap<String, Instant> {
+/// each request that got one, from `received` (each push's request and arrival).
+async fn wait_for_first(
+    placed: &[Placed],
+    received: impl Fn() -> Vec<(String, Instant)>,
+) -> HashMap<String, Instant> {
     let deadline = Instant::now() + DRAIN;
     loop {
         let mut first: HashMap<String, Instant> = HashMap::new();
-        for received in push.all_received() {
-            if let Some(id) = request_of(&received.payload) {
-                first.entry(id.to_owned()).or_insert(received.at);
-            }
+        for (id, at) in received() {
+            first.entry(id).or_insert(at);
         }
         let got = placed.iter().filter(|p| first.contains_key(&p.id)).count();
         if got == placed.len() || Instant::now() > deadline {
@@ -337,6 +398,37 @@ async fn wait_for_first_pushes(push: &PushService, placed: &[Placed]) -> HashMap
         }
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
+}
+
+/// From each call's answer to its request's first push, in seconds, sorted; negative when
+/// the push came first (it may reach the service before the answer reaches the client).
+fn first_delays(placed: &[Placed], first: &HashMap<String, Instant>) -> Vec<f64> {
+    sorted(
+        placed
+            .iter()
+            .filter_map(|p| {
+                let at = first.get(&p.id)?;
+                Some(match at.checked_duration_since(p.answered) {
+                    Some(after) => after.as_secs_f64(),
+                    None => -(p.answered - *at).as_secs_f64(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// `label`: p50, p90, p99 and max of `delays`, and how many requests got one.
+fn print_delays(label: &str, delays: &[f64], placed: usize) {
+    println!(
+        "{label}: p50 {:.3}  p90 {:.3}  p99 {:.3}  max {:.3}  \
+         ({} of {placed} requests got one; {} before the answer)",
+        quantile(delays, 0.5),
+        quantile(delays, 0.9),
+        quantile(delays, 0.99),
+        delays.last().copied().unwrap_or(f64::NAN),
+        delays.len(),
+        delays.iter().filter(|d| **d < 0.0).count()
+    );
 }
 
 /// The `q` quantile of sorted `values` (nearest rank).
@@ -373,29 +465,10 @@ fn report(
         quantile(&calls, 0.5) * 1e3,
         quantile(&calls, 0.99) * 1e3
     );
-    // Signed: a push may reach the push service before the call's answer reaches the client.
-    let delays = sorted(
-        placed
-            .iter()
-            .filter_map(|p| {
-                let at = first.get(&p.id)?;
-                Some(match at.checked_duration_since(p.answered) {
-                    Some(after) => after.as_secs_f64(),
-                    None => -(p.answered - *at).as_secs_f64(),
-                })
-            })
-            .collect(),
-    );
-    println!(
-        "answer -> first push at the push service (s): p50 {:.3}  p90 {:.3}  p99 {:.3}  max {:.3}  \
-         ({} of {} requests got one; {} before the answer)",
-        quantile(&delays, 0.5),
-        quantile(&delays, 0.9),
-        quantile(&delays, 0.99),
-        delays.last().copied().unwrap_or(f64::NAN),
-        delays.len(),
+    print_delays(
+        "answer -> first push at the push service (s)",
+        &first_delays(placed, first),
         placed.len(),
-        delays.iter().filter(|d| **d < 0.0).count()
     );
     let received = push.all_received();
     if let (Some(first), Some(last)) = (received.first(), received.last()) {
@@ -410,12 +483,35 @@ fn report(
     }
 }
 
+/// The native side: from each answer to its request's first alert at APNs or FCM.
+fn report_native(native: &NativePushService, placed: &[Placed], first: &HashMap<String, Instant>) {
+    print_delays(
+        "answer -> first native push at APNs or FCM (s)",
+        &first_delays(placed, first),
+        placed.len(),
+    );
+    let received = native.all_received();
+    let ios = received
+        .iter()
+        .filter(|r| r.platform == repairs_server::domain::NativePlatform::Ios)
+        .count();
+    println!(
+        "native pushes received: {} (APNs {ios}, FCM {}); refused: {}; FCM token grants: {}, \
+         APNs provider tokens: {}",
+        received.len(),
+        received.len() - ios,
+        native.refused().len(),
+        native.grants().len(),
+        native.provider_tokens()
+    );
+}
+
 /// The server's `repairs_notification_delay_seconds` by channel: count, mean and the
 /// quantiles its buckets give (linear within a bucket, as `histogram_quantile` does).
 fn print_server_delays(metrics: &str) {
     const NAME: &str = "repairs_notification_delay_seconds";
     println!("server {NAME} (placing -> each notification handed to its provider):");
-    for channel in ["push", "email"] {
+    for channel in ["push", "apns", "fcm", "email"] {
         let labels = [("channel", channel)];
         let count = scrape::metric(metrics, &format!("{NAME}_count"), &labels).unwrap_or(0.0);
         let sum = scrape::metric(metrics, &format!("{NAME}_sum"), &labels).unwrap_or(0.0);

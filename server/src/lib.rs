@@ -112,6 +112,7 @@ struct Prepared {
     sms: Arc<dyn providers::SmsSender>,
     email: Arc<dyn providers::EmailSender>,
     push: Option<Arc<dyn providers::web_push::PushSender>>,
+    native_push: providers::native_push::NativePush,
 }
 
 async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<Prepared> {
@@ -128,6 +129,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         &config.data_dir,
     )
     .await?;
+    let native_push = providers::native_push::NativePush::from_config(config).await?;
     let cache = cache::open(config.redis_url.as_deref(), &config.cache_prefix).await?;
     bootstrap::admin_from_config(&database.pool, config).await?;
     let providers = setup::providers(config, &database.pool).await?;
@@ -201,6 +203,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
         metrics,
         push_public_key: vapid.as_ref().map(|key| key.public_base64url().into()),
+        native_push: native_push.platforms(),
     };
     let push = match vapid {
         Some(key) => Some(Arc::new(providers::web_push::WebPushClient::new(
@@ -215,6 +218,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         sms: providers.sms,
         email: providers.email,
         push,
+        native_push,
     })
 }
 
@@ -236,7 +240,8 @@ impl BackgroundTasks {
             outbox::WorkerSettings::from_config(config),
             state.outbox.clone(),
         )
-        .with_metrics(state.metrics.clone());
+        .with_metrics(state.metrics.clone())
+        .with_native_push(prepared.native_push.clone());
         if let Some(push) = &prepared.push {
             worker = worker.with_push(push.clone());
         }

@@ -88,4 +88,7 @@ pub struct AppState {
     /// The VAPID public key browsers subscribe to Web Push with (base64url); `None` when
     /// this server sends no pushes.
     pub push_public_key: Option<Arc<str>>,
+    /// The native platforms (APNs, FCM) this server has keys for: native devices of the
+    /// others are refused.
+    pub native_push: crate::providers::native_push::NativePlatforms,
 }

@@ -11,6 +11,7 @@
 )]
 
 pub mod local_server;
+pub mod native_push;
 pub mod photos;
 pub mod push_service;
 pub mod scrape;
@@ -461,6 +462,46 @@ pub fn outbox(data_dir: &Path, file: &str) -> Vec<serde_json::Value> {
 
 /// Waits (up to 10 s) until the outbox worker has delivered `count` messages to `to` whose
 /// body contains `containing` ("" for any) in an outbox file, and returns the last of them.
+/// Polls `check` every 10 ms until it gives a value, for up to `secs`; then fails with what
+/// it said last.
+pub async fn poll<T>(secs: u64, mut check: impl FnMut() -> Result<T, String>) -> T {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        match check() {
+            Ok(value) => return value,
+            Err(why) => assert!(
+                tokio::time::Instant::now() < deadline,
+                "{why} after {secs} s"
+            ),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
+/// Waits (up to `secs`) until `received` gives `count` items (`what` they are); fails
+/// naming what `refused` says.
+pub async fn wait_for_count<T, R: std::fmt::Debug>(
+    secs: u64,
+    count: usize,
+    what: &str,
+    received: impl Fn() -> Vec<T>,
+    refused: impl Fn() -> R,
+) -> Vec<T> {
+    poll(secs, || {
+        let got = received();
+        if got.len() >= count {
+            Ok(got)
+        } else {
+            Err(format!(
+                "{} of {count} {what}; refused: {:?}",
+                got.len(),
+                refused()
+            ))
+        }
+    })
+    .await
+}
+
 /// Messages are sent after the call that wrote them has answered, so tests wait for them
 /// rather than read the file at once.
 pub async fn wait_for_message(

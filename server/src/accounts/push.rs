@@ -1,8 +1,9 @@
-//! Web Push subscriptions ("Alert me on this device"): a customer's or professional's
+//! Push subscriptions ("Alert me on this device"): a customer's or professional's
 //! browsers, checked before they are kept (an endpoint on a listed push service, keys of
-//! the sizes RFC 8291 gives), and the alerts each event writes to them through the outbox,
-//! one per device, in the device's language. Emails and texts are written beside them as
-//! before: an alert that fails takes nothing from them.
+//! the sizes RFC 8291 gives), and their native apps' devices (a token of the shape APNs or
+//! FCM gives, on a platform this server has keys for); and the alerts each event writes to
+//! them through the outbox, one per device, in the device's language. Emails and texts are
+//! written beside them as before: an alert that fails takes nothing from them.
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -12,7 +13,7 @@ use uuid::Uuid;
 use crate::{
     auth::Caller,
     domain::{
-        Language, PushEndpoint, PushKeys,
+        DeviceToken, Language, NativePlatform, PushEndpoint, PushKeys,
         push::{EndpointProblem, KeyProblem},
     },
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
@@ -74,11 +75,70 @@ pub async fn subscribe(
     Ok(())
 }
 
+/// Keeps the caller's native app's device (idempotent per token): refused, and nothing
+/// kept, when this server has no key for its platform.
+pub async fn subscribe_device(
+    state: &AppState,
+    caller: &Caller,
+    platform: NativePlatform,
+    token: &str,
+    language: Language,
+) -> ApiResult<()> {
+    let owner = owner(caller)?;
+    if !state.native_push.allows(platform) {
+        return Err(ApiError::FailedPrecondition {
+            reason: ErrorReason::NativePushNotConfigured,
+            message: match platform {
+                NativePlatform::Ios => "this server sends no alerts to iOS apps (no APNs key)",
+                NativePlatform::Android => {
+                    "this server sends no alerts to Android apps (no FCM service account)"
+                }
+            }
+            .to_owned(),
+        });
+    }
+    let token = DeviceToken::parse(platform, token).ok_or_else(|| {
+        invalid(
+            ErrorReason::DeviceTokenInvalid,
+            "device_token",
+            match platform {
+                NativePlatform::Ios => "an APNs device token is 64 to 200 hexadecimal digits",
+                NativePlatform::Android => {
+                    "an FCM registration token is 1 to 1,000 letters, digits, '-', '_' or ':'"
+                }
+            },
+        )
+    })?;
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    push_subscriptions::save_device(&mut tx, owner, platform, &token, language).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// Forgets the caller's subscription of `endpoint`: NOT_FOUND when they have none (another
 /// account's is not theirs to end).
 pub async fn unsubscribe(state: &AppState, caller: &Caller, endpoint: &str) -> ApiResult<()> {
     let owner = owner(caller)?;
-    if push_subscriptions::remove(&state.db, owner, endpoint.trim()).await? {
+    found(push_subscriptions::remove(&state.db, owner, endpoint.trim()).await?)
+}
+
+/// Forgets the caller's native device `token` of `platform`, as [`unsubscribe`] a browser.
+pub async fn unsubscribe_device(
+    state: &AppState,
+    caller: &Caller,
+    platform: NativePlatform,
+    token: &str,
+) -> ApiResult<()> {
+    let owner = owner(caller)?;
+    // Stored as parsed (APNs' in lower case); a token of no valid shape was never stored.
+    let Some(token) = DeviceToken::parse(platform, token) else {
+        return found(false);
+    };
+    found(push_subscriptions::remove_device(&state.db, owner, platform, token.as_str()).await?)
+}
+
+fn found(removed: bool) -> ApiResult<()> {
+    if removed {
         Ok(())
     } else {
         Err(crate::error::not_found("push subscription"))

@@ -170,6 +170,13 @@ impl Config {
             vapid_contact: Some("mailto:push@example.ca".to_owned()),
             push_endpoint_hosts: vec!["127.0.0.1".to_owned()],
             push_concurrency: 8,
+            apns_url: String::new(),
+            apns_key_file: None,
+            apns_key_id: None,
+            apns_team_id: None,
+            apns_topic: None,
+            fcm_url: String::new(),
+            fcm_service_account_file: None,
         }
     }
 }

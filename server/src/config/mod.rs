@@ -442,9 +442,43 @@ pub struct Config {
     )]
     pub push_endpoint_hosts: Vec<String>,
 
-    /// Web Push messages posted to push services at once by one server process.
+    /// Web Push messages posted to push services at once by one server process (and as
+    /// many to APNs, and to FCM).
     #[arg(long, env = "PUSH_CONCURRENCY", default_value_t = 8)]
     pub push_concurrency: usize,
+
+    /// APNs' address (HTTP/2): Apple's production service, or
+    /// `https://api.sandbox.push.apple.com` for development builds of the app.
+    #[arg(long, env = "APNS_URL", default_value = "https://api.push.apple.com")]
+    pub apns_url: String,
+
+    /// The team's APNs signing key (the `.p8` file Apple gives, PKCS#8 PEM). With
+    /// APNS_KEY_ID, APNS_TEAM_ID and APNS_TOPIC, iOS devices may subscribe; without, they
+    /// are refused (NATIVE_PUSH_NOT_CONFIGURED).
+    #[arg(long, env = "APNS_KEY_FILE")]
+    pub apns_key_file: Option<PathBuf>,
+
+    /// The id of that key (10 characters, Apple's developer account shows it).
+    #[arg(long, env = "APNS_KEY_ID")]
+    pub apns_key_id: Option<String>,
+
+    /// The team id the key belongs to: the issuer of every APNs token.
+    #[arg(long, env = "APNS_TEAM_ID")]
+    pub apns_team_id: Option<String>,
+
+    /// The iOS app's bundle id: the `apns-topic` of every push.
+    #[arg(long, env = "APNS_TOPIC")]
+    pub apns_topic: Option<String>,
+
+    /// FCM's address (HTTP v1 API).
+    #[arg(long, env = "FCM_URL", default_value = "https://fcm.googleapis.com")]
+    pub fcm_url: String,
+
+    /// The Firebase project's service account key (the JSON file Google gives: project id,
+    /// client email, private key, token_uri). Set, Android devices may subscribe; unset, they
+    /// are refused (NATIVE_PUSH_NOT_CONFIGURED).
+    #[arg(long, env = "FCM_SERVICE_ACCOUNT_FILE")]
+    pub fcm_service_account_file: Option<PathBuf>,
 
     /// Live streams one caller may hold at once, of each kind: a professional's open-requests
     /// list (WatchOpenRequests), one account's watched requests (WatchRepairRequest).

@@ -11,14 +11,16 @@ use tokio::{sync::watch, task::JoinHandle};
 use super::OutboxSignal;
 use crate::{
     config::Config,
+    domain::NativePlatform,
     metrics::Metrics,
     providers::{
         self, EmailMessage, EmailSender, SmsMessage, SmsSender,
+        native_push::{Alert, NativeMessage, NativePush},
         web_push::{Delivery, PushMessage, PushSender, Urgency},
     },
     store::{
         outbox::{self as store, ClaimedMessage},
-        push_subscriptions,
+        push_subscriptions::{self, SubscriptionRow},
     },
 };
 
@@ -62,6 +64,8 @@ pub struct Worker {
     email: Arc<dyn EmailSender>,
     /// `None` while Web Push is off: push messages are then parked.
     push: Option<Arc<dyn PushSender>>,
+    /// APNs and FCM, those configured: pushes to the others' devices are dropped.
+    native: NativePush,
     settings: WorkerSettings,
     signal: OutboxSignal,
     /// Where the delay of each notification of a repair request is counted.
@@ -115,6 +119,7 @@ impl Worker {
             sms,
             email,
             push: None,
+            native: NativePush::default(),
             settings,
             signal,
             metrics: Metrics::default(),
@@ -131,6 +136,12 @@ impl Worker {
     /// Sends the `push` channel's messages through `push`.
     pub fn with_push(mut self, push: Arc<dyn PushSender>) -> Self {
         self.push = Some(push);
+        self
+    }
+
+    /// Sends the `push` channel's messages to native devices through `native`.
+    pub fn with_native_push(mut self, native: NativePush) -> Self {
+        self.native = native;
         self
     }
 
@@ -277,9 +288,10 @@ impl Worker {
         Ok(())
     }
 
-    /// Sends a push to the subscription the message names: its outcome, or the send's
-    /// error (retried like any other). A subscription the push service no longer knows (404,
-    /// 410) is deleted, and the message dropped.
+    /// Sends a push to the subscription the message names (a browser, or a native app's
+    /// device): its outcome, or the send's error (retried like any other). A subscription the
+    /// push service no longer knows (Web Push 404 or 410, APNs and FCM their own answers) is
+    /// deleted, and the message dropped.
     async fn push_to(
         &self,
         message: &ClaimedMessage,
@@ -291,51 +303,102 @@ impl Worker {
                 why,
             }))
         };
-        let Some(push) = &self.push else {
-            return dropped("Web Push is not configured on this server");
-        };
         let Ok(subscription_id) = message.recipient.parse::<uuid::Uuid>() else {
             return dropped("the recipient is not a push subscription");
         };
         let Some(subscription) = push_subscriptions::find(&self.db, subscription_id).await? else {
             return dropped("the push subscription was removed");
         };
-        let (Ok(p256dh), Ok(auth)) = (
-            subscription.p256dh.as_slice().try_into(),
-            subscription.auth.as_slice().try_into(),
-        ) else {
-            return dropped("the push subscription's keys are damaged");
+        let (sent, channel) = match self.send_push(message, subscription).await {
+            Ok(sent) => sent,
+            Err(why) => return dropped(why),
         };
+        Ok(match sent {
+            Ok(Delivery::Accepted) => Ok(Outcome::Sent {
+                id: message.id,
+                attempts: message.attempts,
+                channel,
+            }),
+            Ok(Delivery::Gone) => {
+                push_subscriptions::delete(&self.db, subscription_id).await?;
+                tracing::info!(delivery_id = %message.id, channel, "push subscription gone: removed");
+                return dropped("the push service no longer knows the subscription");
+            }
+            Err(error) => Err(error),
+        })
+    }
+
+    /// Sends `message` through the service of `subscription`'s platform: how that went and
+    /// the channel it is counted under (`push` for Web Push, `apns`, `fcm`), or why it cannot
+    /// be sent at all.
+    async fn send_push(
+        &self,
+        message: &ClaimedMessage,
+        subscription: SubscriptionRow,
+    ) -> Result<(anyhow::Result<Delivery>, &'static str), &'static str> {
         let ttl = message.discard_after.map_or(MAX_PUSH_TTL, |until| {
             (until - chrono::Utc::now())
                 .to_std()
                 .unwrap_or_default()
                 .min(MAX_PUSH_TTL)
         });
-        let sent = push
-            .send(&PushMessage {
+        let urgency = Urgency::parse(&message.subject);
+        let Some(platform) = NativePlatform::from_column(&subscription.platform) else {
+            let push = self
+                .push
+                .as_ref()
+                .ok_or("Web Push is not configured on this server")?;
+            let (Some(endpoint), Some(p256dh), Some(auth)) = (
+                subscription.endpoint,
+                fixed(subscription.p256dh),
+                fixed(subscription.auth),
+            ) else {
+                return Err("the push subscription's keys are damaged");
+            };
+            let sent = push
+                .send(&PushMessage {
+                    delivery_id: message.id,
+                    endpoint,
+                    p256dh,
+                    auth,
+                    payload: message.body.clone(),
+                    ttl,
+                    urgency,
+                })
+                .await;
+            return Ok((sent, "push"));
+        };
+        let (sender, channel) = match platform {
+            NativePlatform::Ios => (
+                self.native
+                    .apns
+                    .as_ref()
+                    .ok_or("APNs is not configured on this server")?,
+                "apns",
+            ),
+            NativePlatform::Android => (
+                self.native
+                    .fcm
+                    .as_ref()
+                    .ok_or("FCM is not configured on this server")?,
+                "fcm",
+            ),
+        };
+        let device_token = subscription
+            .device_token
+            .ok_or("the push subscription has no device token")?;
+        let alert: Alert =
+            serde_json::from_str(&message.body).map_err(|_| "the push's words are damaged")?;
+        let sent = sender
+            .send(&NativeMessage {
                 delivery_id: message.id,
-                endpoint: subscription.endpoint,
-                p256dh,
-                auth,
-                payload: message.body.clone(),
+                device_token,
+                alert,
                 ttl,
-                urgency: Urgency::parse(&message.subject),
+                urgency,
             })
             .await;
-        Ok(match sent {
-            Ok(Delivery::Accepted) => Ok(Outcome::Sent {
-                id: message.id,
-                attempts: message.attempts,
-                channel: "push",
-            }),
-            Ok(Delivery::Gone) => {
-                push_subscriptions::delete(&self.db, subscription_id).await?;
-                tracing::info!(delivery_id = %message.id, "push subscription gone: removed");
-                return dropped("the push service no longer knows the subscription");
-            }
-            Err(error) => Err(error),
-        })
+        Ok((sent, channel))
     }
 
     fn failure(&self, message: &ClaimedMessage, error: &anyhow::Error) -> Outcome {
@@ -380,6 +443,11 @@ impl Worker {
             }
         }))
     }
+}
+
+/// A key of the size it must have.
+fn fixed<const N: usize>(bytes: Option<Vec<u8>>) -> Option<[u8; N]> {
+    bytes?.try_into().ok()
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 //! | distance (display) | [`osrm::OsrmDistance`] (roads) | [`distance::GreatCircle`] |
 //! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |
 //! | Web Push | [`web_push::WebPushClient`] | the same client, to the tests' local push service |
+//! | native push | [`native_push::apns::ApnsClient`], [`native_push::fcm::FcmClient`] | none: native devices are refused (the tests' local APNs and FCM otherwise) |
 //! | translation | [`translation::libretranslate::LibreTranslate`], [`translation::deepl::DeepL`] | none: "not configured" |
 
 pub mod distance;
@@ -22,6 +23,7 @@ pub mod geocoding;
 pub mod google_identity;
 pub mod http_client;
 pub mod identity;
+pub mod native_push;
 pub mod osrm;
 pub mod outbox_file;
 pub mod payments;

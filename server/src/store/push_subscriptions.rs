@@ -1,10 +1,11 @@
-//! Web Push subscriptions: the browsers each customer or professional asked to alert.
+//! Push subscriptions: the browsers (Web Push) and native apps' devices (APNs, FCM) each
+//! customer or professional asked to alert.
 
 use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use super::accounts::AccountKind;
-use crate::domain::{Language, PushEndpoint, PushKeys};
+use crate::domain::{DeviceToken, Language, NativePlatform, PushEndpoint, PushKeys};
 
 /// Devices one account keeps at most: subscribing one more forgets the oldest.
 pub const MAX_PER_ACCOUNT: i64 = 10;
@@ -26,12 +27,15 @@ impl Owner {
     }
 }
 
-/// What a push is sent with.
+/// What a push is sent with: a browser's endpoint and keys (`platform` `web`), or a native
+/// device's token.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct SubscriptionRow {
-    pub endpoint: String,
-    pub p256dh: Vec<u8>,
-    pub auth: Vec<u8>,
+    pub platform: String,
+    pub endpoint: Option<String>,
+    pub p256dh: Option<Vec<u8>>,
+    pub auth: Option<Vec<u8>>,
+    pub device_token: Option<String>,
 }
 
 /// One device of an account to alert, in its language.
@@ -72,6 +76,45 @@ pub async fn save(
     .bind(language)
     .fetch_one(&mut *tx)
     .await?;
+    keep_newest(tx, owner).await?;
+    Ok(id)
+}
+
+/// Saves a native app's device `token` for `owner`, as [`save`] saves a browser: taken over
+/// from another account that had it, the owner's oldest beyond [`MAX_PER_ACCOUNT`] forgotten
+/// (browsers and native devices together).
+pub async fn save_device(
+    tx: &mut PgConnection,
+    owner: Owner,
+    platform: NativePlatform,
+    token: &DeviceToken,
+    language: Language,
+) -> sqlx::Result<Uuid> {
+    let (customer, professional) = owner.columns();
+    let id: Uuid = sqlx::query_scalar(
+        "insert into push_subscriptions
+            (id, customer_id, professional_id, platform, device_token, language)
+         values ($1, $2, $3, $4, $5, $6)
+         on conflict (platform, device_token) where device_token is not null do update
+         set customer_id = excluded.customer_id, professional_id = excluded.professional_id,
+             language = excluded.language, created_at = now()
+         returning id",
+    )
+    .bind(Uuid::now_v7())
+    .bind(customer)
+    .bind(professional)
+    .bind(platform.as_str())
+    .bind(token.as_str())
+    .bind(language)
+    .fetch_one(&mut *tx)
+    .await?;
+    keep_newest(tx, owner).await?;
+    Ok(id)
+}
+
+/// Forgets `owner`'s subscriptions beyond the newest [`MAX_PER_ACCOUNT`].
+async fn keep_newest(tx: &mut PgConnection, owner: Owner) -> sqlx::Result<()> {
+    let (customer, professional) = owner.columns();
     sqlx::query(
         "delete from push_subscriptions where id in (
             select id from push_subscriptions
@@ -83,7 +126,7 @@ pub async fn save(
     .bind(MAX_PER_ACCOUNT)
     .execute(&mut *tx)
     .await?;
-    Ok(id)
+    Ok(())
 }
 
 /// Forgets `owner`'s subscription of `endpoint`; false when they have none.
@@ -102,6 +145,28 @@ pub async fn remove(db: impl PgExecutor<'_>, owner: Owner, endpoint: &str) -> sq
     Ok(done.rows_affected() == 1)
 }
 
+/// Forgets `owner`'s native device `token` of `platform`; false when they have none.
+pub async fn remove_device(
+    db: impl PgExecutor<'_>,
+    owner: Owner,
+    platform: NativePlatform,
+    token: &str,
+) -> sqlx::Result<bool> {
+    let (customer, professional) = owner.columns();
+    let done = sqlx::query(
+        "delete from push_subscriptions
+         where platform = $3 and device_token = $4 and customer_id is not distinct from $1
+           and professional_id is not distinct from $2",
+    )
+    .bind(customer)
+    .bind(professional)
+    .bind(platform.as_str())
+    .bind(token)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Forgets a subscription its push service no longer knows.
 pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<()> {
     sqlx::query("delete from push_subscriptions where id = $1")
@@ -113,10 +178,13 @@ pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<()> {
 
 /// A subscription to send to, if it still exists.
 pub async fn find(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<SubscriptionRow>> {
-    sqlx::query_as("select endpoint, p256dh, auth from push_subscriptions where id = $1")
-        .bind(id)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as(
+        "select platform, endpoint, p256dh, auth, device_token from push_subscriptions
+         where id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await
 }
 
 /// The devices of these accounts of `kind`, oldest first.

@@ -13,9 +13,14 @@ pub struct LocalServer {
 
 impl LocalServer {
     pub async fn start(router: axum::Router) -> Self {
-        let listener = TcpListener::bind(("127.0.0.1", 0))
+        Self::start_on(SocketAddr::from(([127, 0, 0, 1], 0)), router).await
+    }
+
+    /// The server on `addr` (a port chosen beforehand).
+    pub async fn start_on(addr: SocketAddr, router: axum::Router) -> Self {
+        let listener = TcpListener::bind(addr)
             .await
-            .expect("bind 127.0.0.1:0");
+            .expect("bind the local server");
         let addr = listener.local_addr().expect("local address");
         let (shutdown, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {

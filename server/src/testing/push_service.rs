@@ -62,7 +62,7 @@ pub struct PushService {
     shared: Arc<Shared>,
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(super) fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -120,20 +120,14 @@ impl PushService {
 
     /// Waits (up to `secs`) for `count` messages to `device`.
     pub async fn wait_for(&self, device: &Device, count: usize, secs: u64) -> Vec<Received> {
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(secs);
-        loop {
-            let got = self.received(device);
-            if got.len() >= count {
-                return got;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{} of {count} pushes after {secs} s; refused: {:?}",
-                got.len(),
-                lock(&self.shared.refused)
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
+        super::wait_for_count(
+            secs,
+            count,
+            "pushes",
+            || self.received(device),
+            || lock(&self.shared.refused).clone(),
+        )
+        .await
     }
 
     /// Why messages were refused (a bad token or body).

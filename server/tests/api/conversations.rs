@@ -345,6 +345,7 @@ async fn the_reader_s_devices_are_pushed_at_once_without_contact_details() {
             auth: phone.auth.clone(),
         }),
         language: Language::En as i32,
+        ..Default::default()
     };
     accounts
         .add_push_subscription(with_token(subscribe, &w.customer))

@@ -35,6 +35,7 @@ mod matching;
 mod memberships;
 mod metrics;
 mod money_races;
+mod native_push;
 mod object_storage;
 mod orders;
 mod outbox;

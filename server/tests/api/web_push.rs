@@ -53,6 +53,7 @@ fn subscription(
             auth: auth.to_owned(),
         }),
         language: language as i32,
+        ..Default::default()
     }
 }
 
@@ -82,6 +83,7 @@ async fn unsubscribe(
 ) -> Result<(), tonic::Status> {
     let request = pb::RemovePushSubscriptionRequest {
         endpoint: endpoint.to_owned(),
+        ..Default::default()
     };
     client
         .remove_push_subscription(with_token(request, token))

@@ -1,0 +1,649 @@
+//! A local APNs and FCM for the native push tests and the alerts benchmark, on 127.0.0.1,
+//! speaking HTTP/2 (prior knowledge, as the adapters post): APNs' `POST /3/device/{token}`,
+//! FCM's `POST /v1/projects/{project}/messages:send` and the OAuth 2 token address of the
+//! service account file it writes (`POST /token`). Keys are made for each start: an APNs
+//! signing key (`.p8`) and a service account's RSA key, written with the service account
+//! file into a folder of its own ([`NativePushService::configure`] points a server's
+//! settings at them).
+//!
+//! Each APNs request must carry a provider token that verifies with the key, names its key
+//! id and the team, and was made within the hour; each FCM request an access token this
+//! service issued and that has not expired, issued only for a grant that verifies with the
+//! service account's key, names its email (`iss`), the token address (`aud`) and the
+//! messaging scope, and lasts an hour at most. Devices answer as accepted, or the statuses a
+//! test queues for them (410, 400, 404, 429, 500), each with the body the real service sends.
+
+use std::{
+    collections::{HashMap, HashSet, VecDeque},
+    net::SocketAddr,
+    path::{Path as FsPath, PathBuf},
+    sync::{Arc, Mutex},
+};
+
+use axum::{
+    Form, Json, Router,
+    extract::{Path, Request, State},
+    http::{HeaderMap, StatusCode, Version},
+    response::{IntoResponse, Response},
+    routing::post,
+};
+use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
+use rsa::traits::PublicKeyParts;
+use serde_json::json;
+
+use super::{LocalServer, push_service::lock};
+use crate::{
+    config::Config,
+    domain::NativePlatform,
+    providers::native_push::{apns, fcm},
+};
+
+pub const KEY_ID: &str = "TESTKEY001";
+pub const TEAM_ID: &str = "TESTTEAM01";
+pub const TOPIC: &str = "ca.repairs.test-app";
+pub const PROJECT: &str = "repairs-test";
+pub const CLIENT_EMAIL: &str = "push@repairs-test.iam.gserviceaccount.com";
+/// How long the access tokens this service issues live.
+pub const ACCESS_TOKEN_SECS: i64 = 3599;
+
+/// One alert a device took.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub platform: NativePlatform,
+    pub device_token: String,
+    pub title: String,
+    pub body: String,
+    pub url: String,
+    pub tag: String,
+    /// APNs' `apns-priority` ("10", "5"), or FCM's `android.priority` ("HIGH", "NORMAL").
+    pub priority: String,
+    /// How long the service is asked to keep it: `apns-expiration` less the time it came,
+    /// or FCM's `android.ttl`, in seconds.
+    pub keep_secs: i64,
+    /// The whole request body.
+    pub raw: serde_json::Value,
+    pub at: std::time::Instant,
+}
+
+struct Shared {
+    apns_key: DecodingKey,
+    fcm_key: DecodingKey,
+    token_uri: String,
+    /// Access tokens issued, and when each expires (seconds since the epoch).
+    access_tokens: Mutex<HashMap<String, i64>>,
+    /// Grants exchanged for a token.
+    grants: Mutex<Vec<fcm::GrantClaims>>,
+    /// The distinct APNs provider tokens seen.
+    provider_tokens: Mutex<HashSet<String>>,
+    /// Statuses each device answers next, in order; accepted when none is queued.
+    answers: Mutex<HashMap<String, VecDeque<u16>>>,
+    /// Requests each device was sent, answered or not.
+    tries: Mutex<HashMap<String, usize>>,
+    received: Mutex<Vec<Received>>,
+    refused: Mutex<Vec<String>>,
+}
+
+pub struct NativePushService {
+    server: LocalServer,
+    shared: Arc<Shared>,
+    files: Files,
+}
+
+/// Where the keys and the service account file are.
+enum Files {
+    /// Made for this service, deleted with it.
+    Temporary(tempfile::TempDir),
+    /// Written before it started ([`write_keys`]), by whoever started it.
+    Kept(PathBuf),
+}
+
+impl Files {
+    fn path(&self) -> &FsPath {
+        match self {
+            Self::Temporary(dir) => dir.path(),
+            Self::Kept(dir) => dir,
+        }
+    }
+}
+
+const APNS_KEY_FILE: &str = "apns.p8";
+const SERVICE_ACCOUNT_FILE: &str = "service-account.json";
+
+/// Writes new keys into `dir` for a service at `url`: the APNs signing key (`apns.p8`) and a
+/// service account file whose token address is `url`'s (`service-account.json`).
+pub fn write_keys(dir: &FsPath, url: &str) {
+    let apns_secret = p256::SecretKey::random(&mut rand::thread_rng());
+    let p8 = apns_secret
+        .to_pkcs8_pem(LineEnding::LF)
+        .expect("encode the APNs key");
+    std::fs::write(dir.join(APNS_KEY_FILE), p8.as_bytes()).expect("write the .p8");
+    let rsa_key = rsa::RsaPrivateKey::new(&mut rand::rngs::OsRng, 2048).expect("an RSA key");
+    let pem = rsa_key
+        .to_pkcs8_pem(LineEnding::LF)
+        .expect("encode the RSA key");
+    let account = json!({
+        "type": "service_account",
+        "project_id": PROJECT,
+        "private_key_id": "test-key-1",
+        "private_key": pem.as_str(),
+        "client_email": CLIENT_EMAIL,
+        "token_uri": format!("{url}/token"),
+    });
+    std::fs::write(dir.join(SERVICE_ACCOUNT_FILE), account.to_string())
+        .expect("write the service account file");
+}
+
+/// The server's settings for a service at `url` with the keys in `dir`, as environment
+/// variables.
+pub fn settings(dir: &FsPath, url: &str) -> Vec<(&'static str, String)> {
+    let path = |name: &str| dir.join(name).display().to_string();
+    vec![
+        ("APNS_URL", url.to_owned()),
+        ("APNS_KEY_FILE", path(APNS_KEY_FILE)),
+        ("APNS_KEY_ID", KEY_ID.to_owned()),
+        ("APNS_TEAM_ID", TEAM_ID.to_owned()),
+        ("APNS_TOPIC", TOPIC.to_owned()),
+        ("FCM_URL", url.to_owned()),
+        ("FCM_SERVICE_ACCOUNT_FILE", path(SERVICE_ACCOUNT_FILE)),
+    ]
+}
+
+/// The public halves of the keys in `dir`, and the token address.
+fn read_keys(dir: &FsPath) -> (DecodingKey, DecodingKey, String) {
+    let p8 = std::fs::read_to_string(dir.join(APNS_KEY_FILE)).expect("read the .p8");
+    let apns_secret = p256::SecretKey::from_pkcs8_pem(&p8).expect("an APNs key");
+    let point = p256::elliptic_curve::sec1::ToEncodedPoint::to_encoded_point(
+        &apns_secret.public_key(),
+        false,
+    );
+    let account: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join(SERVICE_ACCOUNT_FILE)).expect("read the account"),
+    )
+    .expect("a service account file");
+    let rsa_key =
+        rsa::RsaPrivateKey::from_pkcs8_pem(account["private_key"].as_str().expect("a private key"))
+            .expect("an RSA key");
+    (
+        DecodingKey::from_ec_der(point.as_bytes()),
+        DecodingKey::from_rsa_raw_components(
+            &rsa_key.n().to_bytes_be(),
+            &rsa_key.e().to_bytes_be(),
+        ),
+        account["token_uri"]
+            .as_str()
+            .expect("a token_uri")
+            .to_owned(),
+    )
+}
+
+/// The routes, and the cell their state is set in once the keys are known.
+fn router() -> (Router, Cell) {
+    let cell: Cell = Arc::default();
+    let router = Router::new()
+        .route("/3/device/{token}", post(apns_send))
+        .route("/v1/projects/{project}/messages:send", post(fcm_send))
+        .route("/token", post(token))
+        .with_state(cell.clone());
+    (router, cell)
+}
+
+impl NativePushService {
+    /// Starts the service with new keys.
+    pub async fn start() -> Self {
+        let files = tempfile::tempdir().expect("temp dir");
+        let (router, cell) = router();
+        let server = LocalServer::start(router).await;
+        write_keys(files.path(), &server.url());
+        Self::ready(server, cell, Files::Temporary(files))
+    }
+
+    /// Starts the service on `addr` with the keys [`write_keys`] wrote into `dir` for it (the
+    /// alerts benchmark's server reads them before the service starts).
+    pub async fn start_on(addr: SocketAddr, dir: PathBuf) -> Self {
+        let (router, cell) = router();
+        let server = LocalServer::start_on(addr, router).await;
+        Self::ready(server, cell, Files::Kept(dir))
+    }
+
+    fn ready(server: LocalServer, cell: Cell, files: Files) -> Self {
+        let (apns_key, fcm_key, token_uri) = read_keys(files.path());
+        let shared = Arc::new(Shared {
+            apns_key,
+            fcm_key,
+            token_uri,
+            access_tokens: Mutex::default(),
+            grants: Mutex::default(),
+            provider_tokens: Mutex::default(),
+            answers: Mutex::default(),
+            tries: Mutex::default(),
+            received: Mutex::default(),
+            refused: Mutex::default(),
+        });
+        let _ = cell.set(shared.clone());
+        Self {
+            server,
+            shared,
+            files,
+        }
+    }
+
+    /// Points `config`'s APNs and FCM settings at this service and its keys.
+    pub fn configure(&self, config: &mut Config) {
+        config.apns_url = self.server.url();
+        config.apns_key_file = Some(self.files.path().join(APNS_KEY_FILE));
+        config.apns_key_id = Some(KEY_ID.to_owned());
+        config.apns_team_id = Some(TEAM_ID.to_owned());
+        config.apns_topic = Some(TOPIC.to_owned());
+        config.fcm_url = self.server.url();
+        config.fcm_service_account_file = Some(self.files.path().join(SERVICE_ACCOUNT_FILE));
+    }
+
+    /// A new iOS device token (32 random bytes in hexadecimal, as APNs gives them).
+    pub fn ios_device(&self) -> String {
+        let bytes: [u8; 32] = rand::random();
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// A new Android registration token, of FCM's shape.
+    pub fn android_device(&self) -> String {
+        format!(
+            "{}:APA91b{}",
+            uuid::Uuid::new_v4().simple(),
+            uuid::Uuid::new_v4().simple()
+        )
+    }
+
+    /// Queues the statuses `device` answers next (then it accepts again).
+    pub fn answer(&self, device: &str, statuses: &[u16]) {
+        lock(&self.shared.answers)
+            .entry(device.to_owned())
+            .or_default()
+            .extend(statuses);
+    }
+
+    /// Every alert `device` took so far.
+    pub fn received(&self, device: &str) -> Vec<Received> {
+        lock(&self.shared.received)
+            .iter()
+            .filter(|m| m.device_token == device)
+            .cloned()
+            .collect()
+    }
+
+    /// Every alert taken so far, in the order they came.
+    pub fn all_received(&self) -> Vec<Received> {
+        lock(&self.shared.received).clone()
+    }
+
+    /// How many requests were sent to `device`, answered or not.
+    pub fn tries(&self, device: &str) -> usize {
+        lock(&self.shared.tries).get(device).copied().unwrap_or(0)
+    }
+
+    /// Waits (up to `secs`) for `count` alerts to `device`.
+    pub async fn wait_for(&self, device: &str, count: usize, secs: u64) -> Vec<Received> {
+        super::wait_for_count(
+            secs,
+            count,
+            "alerts",
+            || self.received(device),
+            || self.refused(),
+        )
+        .await
+    }
+
+    /// Forgets every access token issued: the next send with one is refused (401), as
+    /// after Google revoked it.
+    pub fn revoke_access_tokens(&self) {
+        lock(&self.shared.access_tokens).clear();
+    }
+
+    /// The grants exchanged for access tokens so far.
+    pub fn grants(&self) -> Vec<fcm::GrantClaims> {
+        lock(&self.shared.grants).clone()
+    }
+
+    /// How many different APNs provider tokens were presented.
+    pub fn provider_tokens(&self) -> usize {
+        lock(&self.shared.provider_tokens).len()
+    }
+
+    /// Why requests were refused (a token, header or body that is not right).
+    pub fn refused(&self) -> Vec<String> {
+        lock(&self.shared.refused).clone()
+    }
+
+    pub async fn stop(self) {
+        self.server.stop().await;
+    }
+}
+
+type Cell = Arc<std::sync::OnceLock<Arc<Shared>>>;
+
+fn shared(cell: &Cell) -> Arc<Shared> {
+    cell.get()
+        .expect("the service's state is set at start")
+        .clone()
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+}
+
+fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// Refuses a request for `why`, answering `status` with `body`.
+fn refuse(shared: &Shared, why: String, status: StatusCode, body: serde_json::Value) -> Response {
+    lock(&shared.refused).push(why);
+    (status, Json(body)).into_response()
+}
+
+/// The next status `device` answers, counting the try.
+fn next_answer(shared: &Shared, device: &str) -> u16 {
+    *lock(&shared.tries).entry(device.to_owned()).or_default() += 1;
+    lock(&shared.answers)
+        .get_mut(device)
+        .and_then(VecDeque::pop_front)
+        .unwrap_or(200)
+}
+
+/// APNs: checks the provider token, the headers and the body.
+async fn apns_send(
+    State(cell): State<Cell>,
+    Path(device): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = shared(&cell);
+    let refused = |why: String, status, reason: &str| {
+        refuse(&shared, why, status, json!({ "reason": reason }))
+    };
+    if request.version() != Version::HTTP_2 {
+        return refused(
+            format!("APNs over {:?}", request.version()),
+            StatusCode::HTTP_VERSION_NOT_SUPPORTED,
+            "BadRequest",
+        );
+    }
+    let headers = request.headers().clone();
+    let token = header(&headers, "authorization")
+        .strip_prefix("bearer ")
+        .unwrap_or_default()
+        .to_owned();
+    if let Err(why) = check_provider_token(&shared, &token) {
+        return refused(
+            format!("APNs token: {why:#}"),
+            StatusCode::FORBIDDEN,
+            "InvalidProviderToken",
+        );
+    }
+    lock(&shared.provider_tokens).insert(token);
+    for (name, wanted) in [("apns-topic", TOPIC), ("apns-push-type", "alert")] {
+        if header(&headers, name) != wanted {
+            return refused(
+                format!("{name}: {:?}", header(&headers, name)),
+                StatusCode::BAD_REQUEST,
+                "BadTopic",
+            );
+        }
+    }
+    let priority = header(&headers, "apns-priority").to_owned();
+    let Ok(expiration) = header(&headers, "apns-expiration").parse::<i64>() else {
+        return refused(
+            "no apns-expiration".into(),
+            StatusCode::BAD_REQUEST,
+            "BadExpirationDate",
+        );
+    };
+    if !matches!(priority.as_str(), "5" | "10") {
+        return refused(
+            format!("apns-priority {priority}"),
+            StatusCode::BAD_REQUEST,
+            "BadPriority",
+        );
+    }
+    let Ok(body) = axum::body::to_bytes(request.into_body(), 4096).await else {
+        return refused(
+            "a body over 4 KB".into(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "PayloadTooLarge",
+        );
+    };
+    let Ok(raw) = serde_json::from_slice::<serde_json::Value>(&body) else {
+        return refused(
+            "a body that is not JSON".into(),
+            StatusCode::BAD_REQUEST,
+            "PayloadEmpty",
+        );
+    };
+    match next_answer(&shared, &device) {
+        200 => {}
+        status => {
+            let reason = match status {
+                410 => "Unregistered",
+                400 => "BadDeviceToken",
+                429 => "TooManyRequests",
+                _ => "InternalServerError",
+            };
+            let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            return (
+                code,
+                Json(json!({ "reason": reason, "timestamp": now() * 1000 })),
+            )
+                .into_response();
+        }
+    }
+    let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_owned();
+    lock(&shared.received).push(Received {
+        platform: NativePlatform::Ios,
+        device_token: device,
+        title: text(&raw["aps"]["alert"]["title"]),
+        body: text(&raw["aps"]["alert"]["body"]),
+        url: text(&raw["url"]),
+        tag: text(&raw["tag"]),
+        priority,
+        keep_secs: if expiration == 0 {
+            0
+        } else {
+            expiration - now()
+        },
+        raw,
+        at: std::time::Instant::now(),
+    });
+    let id = header(&headers, "apns-id").to_owned();
+    (StatusCode::OK, [("apns-id", id)]).into_response()
+}
+
+/// An APNs provider token: ES256 with the team's key, its key id, the team as issuer, made
+/// within the last hour.
+fn check_provider_token(shared: &Shared, token: &str) -> anyhow::Result<()> {
+    let header = jsonwebtoken::decode_header(token)?;
+    anyhow::ensure!(
+        header.kid.as_deref() == Some(KEY_ID),
+        "key id {:?}",
+        header.kid
+    );
+    let mut validation = Validation::new(Algorithm::ES256);
+    validation.required_spec_claims = HashSet::from(["iss".to_owned()]);
+    validation.validate_exp = false;
+    validation.set_issuer(&[TEAM_ID]);
+    let claims = jsonwebtoken::decode::<apns::Claims>(token, &shared.apns_key, &validation)?.claims;
+    let age = now() - claims.iat;
+    anyhow::ensure!((-60..3600).contains(&age), "made {age} s ago");
+    Ok(())
+}
+
+/// FCM's token address: a signed grant for an access token.
+async fn token(State(cell): State<Cell>, Form(form): Form<HashMap<String, String>>) -> Response {
+    let shared = shared(&cell);
+    let grant_type = form.get("grant_type").map(String::as_str);
+    let assertion = form
+        .get("assertion")
+        .map(String::as_str)
+        .unwrap_or_default();
+    match check_grant(&shared, grant_type, assertion) {
+        Ok(claims) => {
+            lock(&shared.grants).push(claims);
+            let access_token = format!("ya29.test-{}", uuid::Uuid::new_v4().simple());
+            lock(&shared.access_tokens).insert(access_token.clone(), now() + ACCESS_TOKEN_SECS);
+            Json(json!({
+                "access_token": access_token,
+                "expires_in": ACCESS_TOKEN_SECS,
+                "token_type": "Bearer",
+            }))
+            .into_response()
+        }
+        Err(why) => refuse(
+            &shared,
+            format!("grant: {why:#}"),
+            StatusCode::BAD_REQUEST,
+            json!({ "error": "invalid_grant", "error_description": "Invalid JWT Signature." }),
+        ),
+    }
+}
+
+/// A grant: RS256 with the service account's key, its email as issuer, the token address
+/// as audience, the messaging scope, unexpired and an hour long at most.
+fn check_grant(
+    shared: &Shared,
+    grant_type: Option<&str>,
+    assertion: &str,
+) -> anyhow::Result<fcm::GrantClaims> {
+    anyhow::ensure!(
+        grant_type == Some("urn:ietf:params:oauth:grant-type:jwt-bearer"),
+        "grant_type {grant_type:?}"
+    );
+    let mut validation = Validation::new(Algorithm::RS256);
+    validation.set_required_spec_claims(&["exp", "iss", "aud"]);
+    validation.set_issuer(&[CLIENT_EMAIL]);
+    validation.set_audience(&[&shared.token_uri]);
+    let claims =
+        jsonwebtoken::decode::<fcm::GrantClaims>(assertion, &shared.fcm_key, &validation)?.claims;
+    anyhow::ensure!(claims.scope == fcm::SCOPE, "scope {}", claims.scope);
+    anyhow::ensure!(
+        claims.exp - claims.iat <= 3600 && (now() - claims.iat).abs() < 300,
+        "made at {} to last until {}",
+        claims.iat,
+        claims.exp
+    );
+    Ok(claims)
+}
+
+/// FCM HTTP v1: checks the access token and the message.
+async fn fcm_send(
+    State(cell): State<Cell>,
+    Path(project): Path<String>,
+    request: Request,
+) -> Response {
+    let shared = shared(&cell);
+    let status_body = |code: u16, status: &str, details: serde_json::Value| json!({ "error": { "code": code, "message": status, "status": status, "details": details } });
+    if request.version() != Version::HTTP_2 {
+        return refuse(
+            &shared,
+            format!("FCM over {:?}", request.version()),
+            StatusCode::HTTP_VERSION_NOT_SUPPORTED,
+            json!({}),
+        );
+    }
+    let bearer = header(request.headers(), "authorization")
+        .strip_prefix("Bearer ")
+        .unwrap_or_default()
+        .to_owned();
+    let expires = lock(&shared.access_tokens).get(&bearer).copied();
+    if expires.is_none_or(|at| at <= now()) {
+        return refuse(
+            &shared,
+            format!("FCM access token {bearer:?}"),
+            StatusCode::UNAUTHORIZED,
+            status_body(401, "UNAUTHENTICATED", json!([])),
+        );
+    }
+    if project != PROJECT {
+        return refuse(
+            &shared,
+            format!("project {project}"),
+            StatusCode::FORBIDDEN,
+            status_body(403, "PERMISSION_DENIED", json!([])),
+        );
+    }
+    let Ok(body) = axum::body::to_bytes(request.into_body(), 8192).await else {
+        return refuse(
+            &shared,
+            "a body over 8 KB".into(),
+            StatusCode::PAYLOAD_TOO_LARGE,
+            json!({}),
+        );
+    };
+    let Ok(raw) = serde_json::from_slice::<serde_json::Value>(&body) else {
+        return refuse(
+            &shared,
+            "a body that is not JSON".into(),
+            StatusCode::BAD_REQUEST,
+            status_body(400, "INVALID_ARGUMENT", json!([])),
+        );
+    };
+    let message = &raw["message"];
+    let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_owned();
+    let device = text(&message["token"]);
+    let ttl = text(&message["android"]["ttl"]);
+    let Some(keep_secs) = ttl.strip_suffix('s').and_then(|s| s.parse::<i64>().ok()) else {
+        return refuse(
+            &shared,
+            format!("android.ttl {ttl:?}"),
+            StatusCode::BAD_REQUEST,
+            status_body(400, "INVALID_ARGUMENT", json!([])),
+        );
+    };
+    match next_answer(&shared, &device) {
+        200 => {}
+        404 => {
+            let details = json!([{ "@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "UNREGISTERED" }]);
+            return (
+                StatusCode::NOT_FOUND,
+                Json(status_body(404, "NOT_FOUND", details)),
+            )
+                .into_response();
+        }
+        400 => {
+            let details = json!([
+                { "@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "INVALID_ARGUMENT" },
+                { "@type": "type.googleapis.com/google.rpc.BadRequest",
+                  "fieldViolations": [{ "field": "message.token", "description": "Invalid registration token" }] }
+            ]);
+            return (
+                StatusCode::BAD_REQUEST,
+                Json(status_body(400, "INVALID_ARGUMENT", details)),
+            )
+                .into_response();
+        }
+        status => {
+            let (code, name) = match status {
+                429 => (StatusCode::TOO_MANY_REQUESTS, "RESOURCE_EXHAUSTED"),
+                503 => (StatusCode::SERVICE_UNAVAILABLE, "UNAVAILABLE"),
+                _ => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL"),
+            };
+            return (code, Json(status_body(status, name, json!([])))).into_response();
+        }
+    }
+    lock(&shared.received).push(Received {
+        platform: NativePlatform::Android,
+        device_token: device,
+        title: text(&message["notification"]["title"]),
+        body: text(&message["notification"]["body"]),
+        url: text(&message["data"]["url"]),
+        tag: text(&message["data"]["tag"]),
+        priority: text(&message["android"]["priority"]),
+        keep_secs,
+        raw: raw.clone(),
+        at: std::time::Instant::now(),
+    });
+    Json(
+        json!({ "name": format!("projects/{PROJECT}/messages/{}", uuid::Uuid::new_v4().simple()) }),
+    )
+    .into_response()
+}

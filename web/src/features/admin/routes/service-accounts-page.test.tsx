@@ -127,7 +127,7 @@ describe('admin: service accounts', () => {
     renderApp(PATH, transport);
     const user = userEvent.setup();
     await user.click(
-      await screen.findByRole('button', { name: 'Rotate the key of Monthly report' }),
+      await screen.findByRole('button', { name: 'Rotate key of Monthly report' }),
     );
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Give Monthly report a new key?',

@@ -88,7 +88,7 @@ export function ServiceAccountsPage() {
       cell: (account) => (
         <Wrap gap="1">
           {account.scopes.map((scope) => (
-            <Badge key={scope} variant="outline">
+            <Badge key={scope} variant="outline" whiteSpace="normal" h="auto" py="0.5">
               {scopeLabel(scope)}
             </Badge>
           ))}

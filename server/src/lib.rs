@@ -164,6 +164,11 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
             config.database_read_connections,
         ),
         sessions: auth::SessionVersions::new(database.pool.clone(), cache.clone()),
+        service_keys: auth::service::ServiceKeys::new(
+            database.pool.clone(),
+            cache.clone(),
+            config.service_account_calls_per_minute,
+        ),
         cache,
         budgets,
         tokens: Arc::new(TokenKeys::new(
@@ -366,7 +371,14 @@ async fn serve(
         .layer(api::deadline::DeadlineLayer::new(Duration::from_millis(
             config.rpc_timeout_ms.max(1),
         )))
-        .layer(AuthLayer::new(state.tokens.clone(), state.sessions.clone()))
+        .layer(AuthLayer::new(
+            state.tokens.clone(),
+            state.sessions.clone(),
+            auth::layer::ServiceAuth {
+                keys: state.service_keys.clone(),
+                metrics: state.metrics.clone(),
+            },
+        ))
         .layer(limits)
         .layer(store::transaction::TrackedLayer)
         .add_routes(routes);

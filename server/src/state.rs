@@ -41,6 +41,8 @@ pub struct AppState {
     pub tokens: Arc<TokenKeys>,
     /// Current token versions: ending sessions before they expire.
     pub sessions: SessionVersions,
+    /// Service accounts' keys, checked by the auth layer (`auth::service`).
+    pub service_keys: crate::auth::service::ServiceKeys,
     /// Argon2 with bounded concurrency: every password hash and check goes through it.
     pub passwords: Arc<PasswordHasher>,
     /// Uploaded photos are decoded and written again here, with bounded concurrency

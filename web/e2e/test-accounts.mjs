@@ -189,6 +189,40 @@ async function hiredJobs(customerAccount, pro) {
   });
 }
 
+/** A field of type string in the protobuf wire format (field numbers and lengths below 128). */
+const protoText = (field, value) => {
+  const bytes = Buffer.from(value);
+  return Buffer.concat([Buffer.from([(field << 3) | 2, bytes.length]), bytes]);
+};
+
+/**
+ * A service account made by the admin over gRPC-web through the BFF, as the admin screen
+ * does (no legacy path makes one), so /admin/service-accounts lists a row.
+ */
+async function serviceAccount(admin, name, scopes) {
+  const message = Buffer.concat([protoText(1, name), ...scopes.map((s) => protoText(2, s))]);
+  const frame = Buffer.alloc(5 + message.length);
+  frame.writeUInt32BE(message.length, 1);
+  message.copy(frame, 5);
+  const response = await fetch(
+    `${BASE_URL}/repairs.accounts.v1.AccountsService/CreateServiceAccount`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/grpc-web+proto',
+        'x-grpc-web': '1',
+        authorization: `Bearer ${admin.admin_token}`,
+      },
+      body: frame,
+    },
+  );
+  const reply = Buffer.from(await response.arrayBuffer()).toString('latin1');
+  const status = response.headers.get('grpc-status') ?? /grpc-status:\s*(\d+)/.exec(reply)?.[1];
+  if (response.status !== 200 || status !== '0') {
+    throw new Error(`CreateServiceAccount answered ${response.status}, grpc-status ${status}`);
+  }
+}
+
 export async function createAccounts() {
   const admin = await adminSession();
   const [newCustomer, verifiedCustomer, newPro, pendingPro, approvedPro, reviewedPro] =
@@ -209,6 +243,7 @@ export async function createAccounts() {
     memberProfessional('Quinn Quoter', CALGARY, admin),
     addLicence(reviewedPro, 'Journeyperson plumber certificate, Alberta'),
     hiredJobs(verifiedCustomer, approvedPro),
+    serviceAccount(admin, 'Monthly report', ['orders.read', 'requests.read']),
     legacyApi('/coupons/create', {
       body: { code: `SPRING${RUN}`.toUpperCase(), discountPercent: '15' },
       token: admin.admin_token,

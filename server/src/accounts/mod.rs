@@ -12,6 +12,7 @@ pub mod push;
 pub mod removal;
 pub mod renewal;
 pub mod review;
+pub mod service_accounts;
 pub mod sessions;
 pub mod sms_budget;
 pub mod social;

@@ -394,6 +394,11 @@ impl AccountsService for AccountsApi {
                     _ => pb::AuditOutcome::Succeeded,
                 } as i32,
                 failure: r.failure,
+                service_account_id: r
+                    .service_account_id
+                    .map(|id| id.to_string())
+                    .unwrap_or_default(),
+                service_account_name: r.service_account_name.unwrap_or_default(),
             })
             .collect();
         ok(pb::ListAuditEventsResponse {
@@ -594,5 +599,33 @@ impl AccountsService for AccountsApi {
         ok(pb::SetProfessionalAvailabilityResponse {
             professional: Some(professional(&self.state, id).await?),
         })
+    }
+
+    async fn create_service_account(
+        &self,
+        request: Request<pb::CreateServiceAccountRequest>,
+    ) -> Reply<pb::CreateServiceAccountResponse> {
+        super::service_accounts::create(&self.state, request).await
+    }
+
+    async fn list_service_accounts(
+        &self,
+        request: Request<pb::ListServiceAccountsRequest>,
+    ) -> Reply<pb::ListServiceAccountsResponse> {
+        super::service_accounts::list(&self.state, request).await
+    }
+
+    async fn rotate_service_account_key(
+        &self,
+        request: Request<pb::RotateServiceAccountKeyRequest>,
+    ) -> Reply<pb::RotateServiceAccountKeyResponse> {
+        super::service_accounts::rotate(&self.state, request).await
+    }
+
+    async fn revoke_service_account(
+        &self,
+        request: Request<pb::RevokeServiceAccountRequest>,
+    ) -> Reply<pb::RevokeServiceAccountResponse> {
+        super::service_accounts::revoke(&self.state, request).await
     }
 }

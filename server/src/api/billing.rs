@@ -9,7 +9,7 @@ use tonic::{Request, Response, Status};
 use super::billing_view::*;
 use super::convert::{Reply, ok};
 use super::{
-    convert::{caller, time_from_proto, timestamp},
+    convert::{Who, caller, time_from_proto, timestamp, who},
     payout_view,
     reply_language::reply_language,
 };
@@ -410,8 +410,25 @@ impl BillingService for BillingApi {
         request: Request<pb::ListOrdersRequest>,
     ) -> Reply<pb::ListOrdersResponse> {
         use pb::list_orders_request::Party;
-        let caller = caller(&request)?;
+        let who = who(&request)?;
         let req = request.into_inner();
+        let page = PageRequest::parse(req.page_size, &req.page_token)?;
+        let caller = match who {
+            Who::Person(caller) => caller,
+            Who::Service(service) => {
+                // A service account has no orders of its own: it names the party, if any.
+                let whose = match &req.party {
+                    Some(Party::CustomerId(id)) => Whose::Customer(parse_id("customer_id", id)?),
+                    Some(Party::ProfessionalId(id)) => {
+                        Whose::Professional(parse_id("professional_id", id)?)
+                    }
+                    None => Whose::All,
+                };
+                let (rows, next_page_token) =
+                    hiring::list_orders_for_service(&self.state, &service, whose, &page).await?;
+                return ok(orders_reply(rows, next_page_token));
+            }
+        };
         // A party named by an empty id is the caller.
         let whose = match &req.party {
             Some(Party::CustomerId(id)) => {
@@ -422,16 +439,9 @@ impl BillingService for BillingApi {
             }
             None => Whose::All,
         };
-        let page = PageRequest::parse(req.page_size, &req.page_token)?;
         let (rows, next_page_token) =
             hiring::list_orders(&self.state, &caller, whose, &page).await?;
-        ok(pb::ListOrdersResponse {
-            orders: rows
-                .into_iter()
-                .map(|(view, payment)| order_to_proto(view, Some(payment)))
-                .collect(),
-            next_page_token,
-        })
+        ok(orders_reply(rows, next_page_token))
     }
 
     async fn get_payment(
@@ -509,5 +519,18 @@ impl BillingService for BillingApi {
         ok(pb::RecordManualPayoutResponse {
             payouts: rows.into_iter().map(payout_view::payout_to_proto).collect(),
         })
+    }
+}
+
+fn orders_reply(
+    rows: Vec<(crate::store::orders::OrderView, crate::billing::Payment)>,
+    next_page_token: String,
+) -> pb::ListOrdersResponse {
+    pb::ListOrdersResponse {
+        orders: rows
+            .into_iter()
+            .map(|(view, payment)| order_to_proto(view, Some(payment)))
+            .collect(),
+        next_page_token,
     }
 }

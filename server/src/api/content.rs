@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use super::{
     client_addr::client_addr,
-    convert::{caller, language_from_proto, language_to_proto, timestamp},
+    convert::{caller, editor, language_from_proto, language_to_proto, timestamp},
 };
 use crate::{
     auth::access,
@@ -187,14 +187,14 @@ async fn update_page<P>(
     (language, etag, mask): (i32, &str, Option<&prost_types::FieldMask>),
     field: impl Fn(&str) -> String,
 ) -> ApiResult<PageTexts> {
-    let admin = caller(request)?;
+    let editor = editor(request)?;
     let language = edit_language(language)?;
     let paths = mask.map(|m| m.paths.as_slice()).unwrap_or_default();
     let changes: BTreeMap<&'static str, String> = pages::masked_fields(which, paths)?
         .into_iter()
         .map(|name| (name, field(name)))
         .collect();
-    pages::update(state, admin.account_id, which, language, etag, changes).await
+    pages::update(state, editor, which, language, etag, changes).await
 }
 
 fn contact_message_to_proto(row: ContactMessageRow) -> pb::ContactMessage {
@@ -396,7 +396,7 @@ impl ContentService for ContentApi {
         &self,
         request: Request<pb::UpdateLegalPageRequest>,
     ) -> Result<Response<pb::UpdateLegalPageResponse>, Status> {
-        let admin = caller(&request)?;
+        let admin = editor(&request)?;
         let r = request.get_ref();
         let language = edit_language(r.language)?;
         let new = r.page.clone().unwrap_or_default();
@@ -408,15 +408,7 @@ impl ContentService for ContentApi {
             return Err(ApiError::invalid_fields(v.0).into());
         };
         let changes = BTreeMap::from([("title", title), ("body", body)]);
-        let texts = pages::update(
-            &self.state,
-            admin.account_id,
-            page,
-            language,
-            &r.etag,
-            changes,
-        )
-        .await?;
+        let texts = pages::update(&self.state, admin, page, language, &r.etag, changes).await?;
         Ok(Response::new(pb::UpdateLegalPageResponse {
             page: Some(legal_to_proto(new.kind, &texts)),
             etag: texts.etag,
@@ -428,10 +420,10 @@ impl ContentService for ContentApi {
         &self,
         request: Request<pb::DeleteServiceRequest>,
     ) -> Result<Response<pb::DeleteServiceResponse>, Status> {
-        let admin = caller(&request)?;
+        let admin = editor(&request)?;
         let r = request.get_ref();
         let id = parse_id("id", &r.id)?;
-        let reply = match catalogue::remove(&self.state, admin.account_id, id, &r.etag).await? {
+        let reply = match catalogue::remove(&self.state, admin, id, &r.etag).await? {
             Removed::Archived(row) => pb::DeleteServiceResponse {
                 archived: true,
                 service: Some(service_to_proto(&self.state, row)),
@@ -445,11 +437,11 @@ impl ContentService for ContentApi {
         &self,
         request: Request<pb::CreateServiceRequest>,
     ) -> Result<Response<pb::CreateServiceResponse>, Status> {
-        let admin = caller(&request)?;
+        let admin = editor(&request)?;
         let r = request.into_inner();
         let icon = (r.icon_content_type, r.icon);
         let form = service_form(r.name, r.description, icon, true);
-        let row = catalogue::create(&self.state, admin.account_id, form).await?;
+        let row = catalogue::create(&self.state, admin, form).await?;
         Ok(Response::new(pb::CreateServiceResponse {
             service: Some(service_to_proto(&self.state, row)),
         }))
@@ -459,14 +451,13 @@ impl ContentService for ContentApi {
         &self,
         request: Request<pb::UpdateServiceRequest>,
     ) -> Result<Response<pb::UpdateServiceResponse>, Status> {
-        let admin = caller(&request)?;
+        let admin = editor(&request)?;
         let r = request.into_inner();
         let id = parse_id("id", &r.id)?;
         let icon = (r.icon_content_type, r.icon);
         let form = service_form(r.name, r.description, icon, r.active);
         let paths = r.update_mask.map(|mask| mask.paths).unwrap_or_default();
-        let row =
-            catalogue::update(&self.state, admin.account_id, (id, &r.etag), &paths, form).await?;
+        let row = catalogue::update(&self.state, admin, (id, &r.etag), &paths, form).await?;
         Ok(Response::new(pb::UpdateServiceResponse {
             service: Some(service_to_proto(&self.state, row)),
         }))
@@ -476,13 +467,8 @@ impl ContentService for ContentApi {
         &self,
         request: Request<pb::ReorderServicesRequest>,
     ) -> Result<Response<pb::ReorderServicesResponse>, Status> {
-        let admin = caller(&request)?;
-        catalogue::reorder(
-            &self.state,
-            admin.account_id,
-            &request.get_ref().service_ids,
-        )
-        .await?;
+        let admin = editor(&request)?;
+        catalogue::reorder(&self.state, admin, &request.get_ref().service_ids).await?;
         let rows = catalogue::list(&self.state, false).await?;
         Ok(Response::new(pb::ReorderServicesResponse {
             services: rows

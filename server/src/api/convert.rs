@@ -96,6 +96,41 @@ pub fn caller<T>(request: &tonic::Request<T>) -> ApiResult<crate::auth::Caller> 
         .ok_or_else(sign_in_required)
 }
 
+/// Who calls an RPC that the scope table opens to service accounts too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    Person(crate::auth::Caller),
+    Service(crate::auth::service::ServiceCaller),
+}
+
+/// The person or the service account the auth layer identified.
+pub fn who<T>(request: &tonic::Request<T>) -> ApiResult<Who> {
+    let extensions = request.extensions();
+    if let Some(caller) = extensions.get::<crate::auth::Caller>() {
+        return Ok(Who::Person(*caller));
+    }
+    extensions
+        .get::<crate::auth::service::ServiceCaller>()
+        .map(|service| Who::Service(*service))
+        .ok_or_else(sign_in_required)
+}
+
+/// Who edits content, for its audit entry: the admin the access table let in, or a service
+/// account with `content.write`.
+pub fn editor<T>(request: &tonic::Request<T>) -> ApiResult<crate::store::audit::Actor> {
+    use crate::{
+        auth::{access, service::Scope},
+        store::audit::Actor,
+    };
+    match who(request)? {
+        Who::Person(admin) => Ok(Actor::Admin(admin.account_id)),
+        Who::Service(service) => {
+            access::service_may(&service, Scope::ContentWrite)?;
+            Ok(Actor::Service(service.account_id))
+        }
+    }
+}
+
 fn sign_in_required() -> ApiError {
     ApiError::Unauthenticated {
         reason: ErrorReason::SignInRequired,

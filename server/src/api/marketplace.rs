@@ -18,13 +18,13 @@ use super::conversations;
 use super::convert::Reply;
 use super::request_view::*;
 use super::{
-    convert::{caller, caller_session},
+    convert::{Who, caller, caller_session, who},
     quote_view::{quote_to_proto, review_summary_to_proto},
     reply_language::reply_language,
 };
 use crate::{
-    auth::access,
     auth::{Caller, stream},
+    auth::{access, service::Scope},
     dashboards,
     domain::Language,
     error::{ApiError, ApiResult, parse_id},
@@ -188,7 +188,7 @@ impl MarketplaceService for MarketplaceApi {
         &self,
         request: Request<pb::ListRepairRequestsRequest>,
     ) -> Reply<pb::ListRepairRequestsResponse> {
-        let caller = caller(&request)?;
+        let who = who(&request)?;
         let message = request.into_inner();
         let state = state_from_proto(message.state)?;
         let service_id = match message.service_id.trim() {
@@ -196,8 +196,28 @@ impl MarketplaceService for MarketplaceApi {
             raw => Some(parse_id("service_id", raw)?),
         };
         let page = PageRequest::parse(message.page_size, &message.page_token)?;
+        if let Who::Service(service) = who {
+            access::service_may(&service, Scope::RequestsRead)?;
+        }
         let listed = requests::list_all(&self.state.db, state, service_id, &page).await?;
-        let (repair_requests, next_page_token) = self.full_list(&caller, listed).await?;
+        let (repair_requests, next_page_token) = match who {
+            Who::Person(caller) => self.full_list(&caller, listed).await?,
+            // A report reads requests as an admin does, in English.
+            Who::Service(_) => {
+                let (rows, next_page_token) = listed;
+                let requests = rows
+                    .into_iter()
+                    .map(|request| {
+                        repair_request_to_proto(
+                            &self.state,
+                            &Viewed::reported(request),
+                            Language::English,
+                        )
+                    })
+                    .collect();
+                (requests, next_page_token)
+            }
+        };
         Ok(Response::new(pb::ListRepairRequestsResponse {
             repair_requests,
             next_page_token,

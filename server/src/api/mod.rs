@@ -24,6 +24,7 @@ mod quote_view;
 mod reply_language;
 mod request_photos;
 mod request_view;
+mod service_accounts;
 
 use repairs_proto::{
     accounts::accounts_service_server::AccountsServiceServer,

@@ -14,7 +14,10 @@
 
 use uuid::Uuid;
 
-use super::Caller;
+use super::{
+    Caller,
+    service::{Scope, ServiceCaller},
+};
 use crate::{
     domain::{Role, conversation::Side},
     error::{ApiError, ApiResult, ErrorReason, parse_id},
@@ -224,6 +227,20 @@ pub fn may_list_orders(caller: &Caller, whose: Whose) -> ApiResult<()> {
             message: "only an admin can list every order".to_owned(),
         }),
         Whose::Customer(_) | Whose::Professional(_) => Err(crate::error::not_found("account")),
+    }
+}
+
+/// Whether a service account may do what an RPC opened to `scope` does: only with that
+/// scope, whatever let the call in (the scope table of `super::policy` is checked again here,
+/// so no rule of a record leans on the auth layer alone).
+pub fn service_may(service: &ServiceCaller, scope: Scope) -> ApiResult<()> {
+    if service.scopes.contains(scope) {
+        Ok(())
+    } else {
+        Err(ApiError::PermissionDenied {
+            reason: ErrorReason::ServiceScopeMissing,
+            message: format!("this service account needs the scope {}", scope.as_str()),
+        })
     }
 }
 

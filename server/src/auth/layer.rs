@@ -2,6 +2,12 @@
 //! token and that its session was not ended (see [`super::revocation`]), and puts the
 //! [`Caller`](super::Caller) (and its whole session, a [`VerifiedToken`], for live streams) into the
 //! request's extensions for handlers to read. Refusals never reach a handler.
+//!
+//! A bearer token that is a service account's key (`rsk_...`, [`super::service`]) is checked
+//! as one instead: the RPC's scope rule ([`super::policy::scopes_for`]) must name one of its
+//! scopes, the call is counted against the account's limit before it goes on, and a
+//! [`ServiceCaller`] (never a [`Caller`](super::Caller)) goes into the extensions. Each such
+//! call is counted in the metrics under its account.
 
 use std::{
     sync::Arc,
@@ -14,21 +20,37 @@ use tower::{Layer, Service};
 
 use super::{
     TokenKeys,
-    policy::{Access, access_for},
+    policy::{Access, access_for, scopes_for},
     revocation::SessionVersions,
+    service::{ServiceCaller, ServiceKeys, is_service_key},
     token::VerifiedToken,
 };
-use crate::error::{ApiError, ErrorReason};
+use crate::{
+    error::{ApiError, ErrorReason},
+    metrics::Metrics,
+};
+
+/// What checks service accounts' calls.
+#[derive(Clone)]
+pub struct ServiceAuth {
+    pub keys: ServiceKeys,
+    pub metrics: Metrics,
+}
 
 #[derive(Clone)]
 pub struct AuthLayer {
     keys: Arc<TokenKeys>,
     versions: SessionVersions,
+    services: ServiceAuth,
 }
 
 impl AuthLayer {
-    pub fn new(keys: Arc<TokenKeys>, versions: SessionVersions) -> Self {
-        Self { keys, versions }
+    pub fn new(keys: Arc<TokenKeys>, versions: SessionVersions, services: ServiceAuth) -> Self {
+        Self {
+            keys,
+            versions,
+            services,
+        }
     }
 }
 
@@ -39,6 +61,7 @@ impl<S> Layer<S> for AuthLayer {
             inner,
             keys: self.keys.clone(),
             versions: self.versions.clone(),
+            services: self.services.clone(),
         }
     }
 }
@@ -48,6 +71,7 @@ pub struct AuthService<S> {
     inner: S,
     keys: Arc<TokenKeys>,
     versions: SessionVersions,
+    services: ServiceAuth,
 }
 
 /// A call the access table lets through with a good token, before the token's version is
@@ -57,6 +81,16 @@ pub struct Admitted {
     pub token: VerifiedToken,
     /// The RPC is open to anyone: an ended session makes it anonymous instead of refused.
     pub public: bool,
+}
+
+/// The token of an `authorization: Bearer <token>` header.
+fn bearer(authorization: Option<&str>) -> Option<&str> {
+    authorization.and_then(|value| {
+        value
+            .strip_prefix("Bearer ")
+            .or_else(|| value.strip_prefix("bearer "))
+            .map(str::trim)
+    })
 }
 
 /// Decides from the access table and the token alone whether a call may go on, and as whom.
@@ -69,12 +103,7 @@ pub fn authorize(
         reason: ErrorReason::NoAccessRule,
         message: format!("{path} is not open to any caller"),
     })?;
-    let token = authorization.and_then(|value| {
-        value
-            .strip_prefix("Bearer ")
-            .or_else(|| value.strip_prefix("bearer "))
-            .map(str::trim)
-    });
+    let token = bearer(authorization);
     let verified = token.map(|t| keys.verify(t));
     match access {
         // A public call with a stale token is still a public call.
@@ -98,6 +127,48 @@ pub fn authorize(
             }),
         },
     }
+}
+
+/// The service account a call with a service key goes on as: `None` for a public RPC whose
+/// key is refused (it goes on anonymously, as with a stale session token).
+async fn admit_service(
+    services: &ServiceAuth,
+    path: &str,
+    key: &str,
+) -> Result<Option<ServiceCaller>, ApiError> {
+    let access = access_for(path).ok_or_else(|| ApiError::PermissionDenied {
+        reason: ErrorReason::NoAccessRule,
+        message: format!("{path} is not open to any caller"),
+    })?;
+    let caller = match (services.keys.check(key).await, access) {
+        (Ok(caller), _) => caller,
+        (Err(_), Access::Anyone) => return Ok(None),
+        (Err(error), Access::Roles(_)) => return Err(error),
+    };
+    let metrics = &services.metrics;
+    let scopes = scopes_for(path);
+    if access != Access::Anyone && !caller.scopes.any_of(scopes) {
+        metrics.count_service_call(caller.account_id, path, "scope_missing");
+        let names: Vec<&str> = scopes.iter().map(|s| s.as_str()).collect();
+        return Err(ApiError::PermissionDenied {
+            reason: ErrorReason::ServiceScopeMissing,
+            message: if names.is_empty() {
+                "no service account may call this".to_owned()
+            } else {
+                format!(
+                    "this service account needs the scope {}",
+                    names.join(" or ")
+                )
+            },
+        });
+    }
+    if let Err(error) = services.keys.count_call(&caller).await {
+        metrics.count_service_call(caller.account_id, path, "rate_limited");
+        return Err(error);
+    }
+    metrics.count_service_call(caller.account_id, path, "admitted");
+    tracing::info!(service_account = %caller.account_id, key = %caller.key_id, "service call");
+    Ok(Some(caller))
 }
 
 /// The session an admitted token opens, once it is known to be current.
@@ -137,11 +208,30 @@ where
             .headers()
             .get(http::header::AUTHORIZATION)
             .and_then(|v| v.to_str().ok());
-        let admitted = authorize(&self.keys, request.uri().path(), authorization);
-        let versions = self.versions.clone();
         // The service that was polled ready goes with this call; its clone stays for the next.
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
+        if let Some(key) = bearer(authorization).filter(|t| is_service_key(t)) {
+            let key = key.to_owned();
+            let services = self.services.clone();
+            return Box::pin(async move {
+                let path = request.uri().path().to_owned();
+                match admit_service(&services, &path, &key).await {
+                    Ok(caller) => {
+                        if let Some(caller) = caller {
+                            request.extensions_mut().insert(caller);
+                        }
+                        inner.call(request).await
+                    }
+                    Err(error) => {
+                        let status: Status = error.into();
+                        Ok(status.into_http())
+                    }
+                }
+            });
+        }
+        let admitted = authorize(&self.keys, request.uri().path(), authorization);
+        let versions = self.versions.clone();
         Box::pin(async move {
             let session = match admitted {
                 Ok(admitted) => current_session(&versions, admitted).await,

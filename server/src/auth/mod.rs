@@ -9,6 +9,7 @@ pub mod policy;
 pub mod refresh_token;
 pub mod revocation;
 pub mod secret;
+pub mod service;
 pub mod stream;
 pub mod token;
 

@@ -142,6 +142,8 @@ impl Config {
             sms_budget_per_address_per_hour: 10,
             sms_budget_per_country_per_hour: 100,
             sms_country_budgets: Vec::new(),
+            service_key_grace: std::time::Duration::from_secs(24 * 3600),
+            service_account_calls_per_minute: 600,
             distance_provider: DistanceProviderKind::GreatCircle,
             osrm_url: None,
             osrm_timeout_ms: 2000,

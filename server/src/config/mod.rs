@@ -561,6 +561,16 @@ pub struct Config {
     #[arg(long, env = "SMS_COUNTRY_BUDGETS", value_delimiter = ',')]
     pub sms_country_budgets: Vec<CountryBudget>,
 
+    /// How long a service account's keys keep working after a rotation replaced them, so the
+    /// service can change keys without a gap. Seconds, or a number with `s`, `m` or `h`.
+    #[arg(long, env = "SERVICE_KEY_GRACE", default_value = "24h", value_parser = parse_duration)]
+    pub service_key_grace: std::time::Duration,
+
+    /// Calls one service account may make per minute, all replicas together; beyond,
+    /// RESOURCE_EXHAUSTED (SERVICE_ACCOUNT_RATE_LIMITED) until the minute renews.
+    #[arg(long, env = "SERVICE_ACCOUNT_CALLS_PER_MINUTE", default_value_t = 600)]
+    pub service_account_calls_per_minute: u32,
+
     /// Object storage, replicas and readiness.
     #[command(flatten)]
     pub deployment: Deployment,

@@ -8,7 +8,6 @@ use std::{collections::BTreeMap, sync::LazyLock, time::Duration};
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
-use uuid::Uuid;
 
 use crate::{
     domain::Language,
@@ -208,7 +207,7 @@ pub fn masked_fields(page: Page, paths: &[String]) -> ApiResult<Vec<&'static str
 /// default). Refused with ETAG_MISMATCH when `etag` is given and no longer current.
 pub async fn update(
     state: &AppState,
-    admin_id: Uuid,
+    admin_id: audit::Actor,
     page: Page,
     language: Language,
     etag: &str,

@@ -208,7 +208,7 @@ async fn in_catalogue_transaction<T>(
 /// is returned.
 async fn finish_change(
     tx: &mut PgConnection,
-    (admin_id, action): (Uuid, &str),
+    (admin_id, action): (audit::Actor, &str),
     id: Uuid,
     before: Option<&ServiceRow>,
 ) -> ApiResult<Option<ServiceRow>> {
@@ -239,7 +239,11 @@ pub async fn get(state: &AppState, id: Uuid) -> ApiResult<ServiceRow> {
 
 /// CreateService: a new active service at the end of the catalogue. An empty name or
 /// description in one language takes the other language's.
-pub async fn create(state: &AppState, admin_id: Uuid, form: ServiceForm) -> ApiResult<ServiceRow> {
+pub async fn create(
+    state: &AppState,
+    admin_id: audit::Actor,
+    form: ServiceForm,
+) -> ApiResult<ServiceRow> {
     let (name_en, name_fr) = fill_from_other(&form.name_en, &form.name_fr);
     let (description_en, description_fr) =
         fill_from_other(&form.description_en, &form.description_fr);
@@ -293,7 +297,7 @@ pub fn check_etag(row: &ServiceRow, etag: &str) -> ApiResult<()> {
 /// archived service brought back comes last in the catalogue.
 pub async fn update(
     state: &AppState,
-    admin_id: Uuid,
+    admin_id: audit::Actor,
     (id, etag): (Uuid, &str),
     paths: &[String],
     form: ServiceForm,
@@ -386,7 +390,7 @@ fn check_order(wanted: &[Uuid], active: &[Uuid]) -> ApiResult<()> {
 
 /// ReorderServices: the active services take the positions 1..n in the order of `ids`, which
 /// must name each of them once.
-pub async fn reorder(state: &AppState, admin_id: Uuid, ids: &[String]) -> ApiResult<()> {
+pub async fn reorder(state: &AppState, admin_id: audit::Actor, ids: &[String]) -> ApiResult<()> {
     if ids.len() > MAX_SERVICES {
         return Err(order_incomplete(&format!(
             "the new order names {} services; the catalogue holds at most {MAX_SERVICES}",
@@ -423,7 +427,12 @@ pub enum Removed {
 }
 
 /// DeleteService: archives a service in use, deletes an unused one (and its icon).
-pub async fn remove(state: &AppState, admin_id: Uuid, id: Uuid, etag: &str) -> ApiResult<Removed> {
+pub async fn remove(
+    state: &AppState,
+    admin_id: audit::Actor,
+    id: Uuid,
+    etag: &str,
+) -> ApiResult<Removed> {
     let (before, removed) = in_catalogue_transaction(state, None, async |tx| {
         let before = services::get_for_update(&mut *tx, id)
             .await?

@@ -18,6 +18,26 @@ pub async fn list_orders(
     page: &crate::store::page::PageRequest,
 ) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String)> {
     access::may_list_orders(caller, whose)?;
+    orders_of(state, whose, page).await
+}
+
+/// Orders for a service account's report: every order, or one party's, with the scope
+/// `orders.read` (`access::service_may`).
+pub async fn list_orders_for_service(
+    state: &AppState,
+    service: &crate::auth::service::ServiceCaller,
+    whose: Whose,
+    page: &crate::store::page::PageRequest,
+) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String)> {
+    access::service_may(service, crate::auth::service::Scope::OrdersRead)?;
+    orders_of(state, whose, page).await
+}
+
+async fn orders_of(
+    state: &AppState,
+    whose: Whose,
+    page: &crate::store::page::PageRequest,
+) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String)> {
     let party = match whose {
         Whose::Customer(id) => orders::Party {
             customer_id: Some(id),

@@ -24,6 +24,7 @@
 //! | `repairs_emergency_escalations_total` | counter | |
 //! | `repairs_housekeeping_passes_total` | counter | `outcome` (`ok`, `failed`: a step failed) |
 //! | `repairs_housekeeping_last_pass_timestamp_seconds` | gauge | |
+//! | `repairs_service_account_calls_total` | counter | `service_account` (its id), `grpc_method`, `outcome` (`admitted`, `scope_missing`, `rate_limited`) |
 
 mod rpc;
 
@@ -62,6 +63,7 @@ struct Inner {
     payment_failures: IntCounterVec,
     notification_delay: HistogramVec,
     escalations: IntCounter,
+    service_calls: IntCounterVec,
     housekeeping_passes: IntCounterVec,
     housekeeping_last_pass: prometheus::Gauge,
     pool: IntGaugeVec,
@@ -212,6 +214,14 @@ impl Metrics {
                     "Emergencies nobody quoted on in time, announced to the next ring.",
                 ),
             ),
+            service_calls: registered(
+                r,
+                counters(
+                    "repairs_service_account_calls_total",
+                    "Calls made with a service account's key, by account, method and outcome.",
+                    &["service_account", "grpc_method", "outcome"],
+                ),
+            ),
             housekeeping_passes: registered(
                 r,
                 counters(
@@ -313,6 +323,16 @@ impl Metrics {
     }
 
     /// An emergency was announced to its next ring (`crate::requests::escalation`).
+    /// A call with a good service key: `admitted`, or refused (`scope_missing`,
+    /// `rate_limited`). Only accounts that exist are labels, so callers cannot grow the series.
+    pub fn count_service_call(&self, account_id: uuid::Uuid, path: &str, outcome: &str) {
+        let method = path.rsplit('/').next().unwrap_or_default();
+        self.0
+            .service_calls
+            .with_label_values(&[account_id.to_string().as_str(), method, outcome])
+            .inc();
+    }
+
     pub fn emergency_escalated(&self) {
         self.0.escalations.inc();
     }

@@ -77,6 +77,16 @@ impl Viewed {
         }
     }
 
+    /// `request` whole, hire included, for a service account's report (its scope
+    /// `requests.read` is checked by the caller: `access::service_may`).
+    pub fn reported(request: RepairRequestRow) -> Self {
+        Self {
+            request,
+            location: Location::Full,
+            _made: MadeByNew,
+        }
+    }
+
     fn full(viewer: &Caller, request: RepairRequestRow) -> Self {
         Self::new(viewer, request, Location::Full)
     }

@@ -23,6 +23,23 @@ pub struct AuditRow {
     pub outcome: String,
     /// Why it failed, as the admin was told; empty otherwise.
     pub failure: String,
+    /// The service account that did it, when a service did.
+    pub service_account_id: Option<Uuid>,
+    pub service_account_name: Option<String>,
+}
+
+/// Who did an audited action: an admin, or a service account with the scope for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    Admin(Uuid),
+    Service(Uuid),
+}
+
+impl From<Uuid> for Actor {
+    /// An admin's account id.
+    fn from(admin_id: Uuid) -> Self {
+        Self::Admin(admin_id)
+    }
 }
 
 /// Writes one row with what the record was before and after the action (`None` when it did
@@ -30,14 +47,22 @@ pub struct AuditRow {
 /// the action's transaction so that both happen or neither.
 pub async fn record(
     db: impl PgExecutor<'_>,
-    admin_id: Uuid,
+    actor: impl Into<Actor>,
     action: &str,
     target: (&str, &str),
     reason: &str,
     before: Option<&serde_json::Value>,
     after: Option<&serde_json::Value>,
 ) -> sqlx::Result<()> {
-    insert(db, Some(admin_id), action, target, reason, (before, after)).await
+    insert(
+        db,
+        Some(actor.into()),
+        action,
+        target,
+        reason,
+        (before, after),
+    )
+    .await
 }
 
 /// [`record`] for what the server did by itself (the housekeeping pass): no admin.
@@ -54,17 +79,23 @@ pub async fn record_by_server(
 
 async fn insert(
     db: impl PgExecutor<'_>,
-    admin_id: Option<Uuid>,
+    actor: Option<Actor>,
     action: &str,
     target: (&str, &str),
     reason: &str,
     (before, after): (Option<&serde_json::Value>, Option<&serde_json::Value>),
 ) -> sqlx::Result<()> {
     let (target_type, target_id) = target;
+    let (admin_id, service_account_id) = match actor {
+        Some(Actor::Admin(id)) => (Some(id), None),
+        Some(Actor::Service(id)) => (None, Some(id)),
+        None => (None, None),
+    };
     sqlx::query(
         "insert into audit_events
-            (id, admin_id, action, target_type, target_id, reason, before_json, after_json)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb)",
+            (id, admin_id, action, target_type, target_id, reason, before_json, after_json,
+             service_account_id)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9)",
     )
     .bind(Uuid::now_v7())
     .bind(admin_id)
@@ -74,6 +105,7 @@ async fn insert(
     .bind(reason)
     .bind(before.map(serde_json::Value::to_string))
     .bind(after.map(serde_json::Value::to_string))
+    .bind(service_account_id)
     .execute(db)
     .await?;
     Ok(())
@@ -82,7 +114,7 @@ async fn insert(
 /// [`record`] for an action that takes no reason.
 pub async fn record_change(
     db: impl PgExecutor<'_>,
-    admin_id: Uuid,
+    admin_id: impl Into<Actor>,
     action: &str,
     target: (&str, &str),
     before: Option<&serde_json::Value>,
@@ -188,8 +220,10 @@ pub async fn list(
     sqlx::query_as(
         "select e.id, e.admin_id, e.action, e.target_type, e.target_id, e.reason, e.created_at,
                 e.before_json::text as before_json, e.after_json::text as after_json,
-                a.email::text as admin_email, e.outcome, e.failure
+                a.email::text as admin_email, e.outcome, e.failure,
+                e.service_account_id, s.name as service_account_name
          from audit_events e left join admins a on a.id = e.admin_id
+         left join service_accounts s on s.id = e.service_account_id
          where ($1::timestamptz is null or (e.created_at, e.id) < ($1, $2))
            and ($4 = '' or e.action = $4)
            and ($5 = '' or e.target_type = $5)

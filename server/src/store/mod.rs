@@ -41,6 +41,7 @@ pub mod request_photos;
 pub mod request_reach;
 pub mod request_translations;
 pub mod reviews;
+pub mod service_accounts;
 pub mod services;
 pub mod session_versions;
 pub mod social_identities;

@@ -160,8 +160,48 @@ impl World {
             "UpdateLegalPage" => self.update_legal_page().await,
             "MarkContactMessageRead" => self.mark_contact_message_read().await,
             "ResolveConversationReport" => self.resolve_conversation_report().await,
+            "CreateServiceAccount" => self.create_service_account().await.map(|(e, _)| e),
+            "RotateServiceAccountKey" => self.rotate_service_account_key().await,
+            "RevokeServiceAccount" => self.revoke_service_account().await,
             _ => return None,
         })
+    }
+
+    /// A new service account: its entry and its id.
+    async fn create_service_account(&mut self) -> Result<(Expected, String), Status> {
+        let request = self.admin(acc::CreateServiceAccountRequest {
+            name: "Reporting".into(),
+            scopes: vec!["orders.read".into()],
+        });
+        let made = self.accounts.create_service_account(request).await?;
+        let id = made.into_inner().service_account.unwrap_or_default().id;
+        let target = ("service_account", id.clone());
+        Ok((
+            expect("service_account.create", target, Change::Created),
+            id,
+        ))
+    }
+
+    async fn rotate_service_account_key(&mut self) -> Result<Expected, Status> {
+        let (_, id) = self.create_service_account().await?;
+        self.mark().await;
+        let request = self.admin(acc::RotateServiceAccountKeyRequest { id: id.clone() });
+        self.accounts.rotate_service_account_key(request).await?;
+        let target = ("service_account", id);
+        Ok(expect(
+            "service_account.rotate_key",
+            target,
+            Change::Updated,
+        ))
+    }
+
+    async fn revoke_service_account(&mut self) -> Result<Expected, Status> {
+        let (_, id) = self.create_service_account().await?;
+        self.mark().await;
+        let request = self.admin(acc::RevokeServiceAccountRequest { id: id.clone() });
+        self.accounts.revoke_service_account(request).await?;
+        let target = ("service_account", id);
+        Ok(expect("service_account.revoke", target, Change::Updated))
     }
 
     async fn delete_customer(&mut self) -> Result<Expected, Status> {

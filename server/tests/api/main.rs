@@ -59,6 +59,7 @@ mod repair_requests;
 mod request_photos;
 mod request_reach;
 mod reviews;
+mod service_accounts;
 mod services_admin;
 mod session_refresh;
 mod session_revocation;

@@ -258,6 +258,7 @@ describe('signed-in areas', () => {
       '/admin/reported-conversations',
       '/admin/legal-pages',
       '/admin/audit-log',
+      '/admin/service-accounts',
       '/admin/logout',
     ]);
     expect(within(menu).getByRole('list', { name: 'Coupons' })).toBeVisible();

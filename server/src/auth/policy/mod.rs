@@ -9,6 +9,9 @@
 
 use crate::domain::Role;
 
+mod scopes;
+pub use scopes::{SCOPED_RULES, scopes_for};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     /// No token needed (sign-up, public pages). A token, if sent and valid, still identifies
@@ -222,6 +225,27 @@ pub const RULES: &[(&str, Access, Effect)] = &[
     (
         "/repairs.accounts.v1.AccountsService/SetProfessionalAvailability",
         PROFESSIONAL_OR_ADMIN,
+        WRITES,
+    ),
+    // Service accounts (what each scope opens: `scopes.rs`).
+    (
+        "/repairs.accounts.v1.AccountsService/CreateServiceAccount",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/ListServiceAccounts",
+        ADMIN,
+        READS,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/RotateServiceAccountKey",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/RevokeServiceAccount",
+        ADMIN,
         WRITES,
     ),
     // Marketplace.

@@ -65,3 +65,26 @@ fn unknown_paths_have_no_rule() {
         Some(Access::Anyone)
     );
 }
+
+#[test]
+fn scopes_open_only_rpcs_admins_may_call_and_named_once() {
+    let mut seen = BTreeSet::new();
+    for (path, scopes) in SCOPED_RULES {
+        assert!(seen.insert(*path), "{path} has two scope rules");
+        assert!(!scopes.is_empty(), "{path}: a row without scopes");
+        // A scope stands in for an admin's reach, never for a customer's or professional's
+        // own account (whose data the RPC would then read as the caller's).
+        match access_for(path) {
+            Some(Access::Roles(roles)) => assert!(
+                roles.contains(&Admin),
+                "{path}: scoped, but not an admin's RPC"
+            ),
+            other => panic!("{path}: scoped but ruled {other:?}"),
+        }
+    }
+    assert_eq!(
+        scopes_for("/repairs.billing.v1.BillingService/ListOrders"),
+        [crate::auth::service::Scope::OrdersRead]
+    );
+    assert!(scopes_for("/repairs.accounts.v1.AccountsService/CreateServiceAccount").is_empty());
+}

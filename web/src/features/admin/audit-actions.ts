@@ -40,6 +40,11 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
   contact_message: {
     'contact_message.mark_read': 'audit.actions.markRead',
   },
+  service_account: {
+    'service_account.create': 'audit.actions.create',
+    'service_account.rotate_key': 'audit.actions.rotateKey',
+    'service_account.revoke': 'audit.actions.revoke',
+  },
 };
 
 export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
@@ -53,6 +58,7 @@ export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
   terms_page: 'audit.records.termsPage',
   privacy_page: 'audit.records.privacyPage',
   contact_message: 'audit.records.contactMessage',
+  service_account: 'audit.records.serviceAccount',
 };
 
 /** The label key of an action, wherever it is listed. */

@@ -67,9 +67,13 @@ export function AuditLogPage() {
     {
       header: t('audit.admin'),
       cell: (event) =>
-        // No admin: the server did it by itself (its housekeeping pass).
+        // No admin: a service account did it, or the server by itself (its housekeeping).
         !event.adminId ? (
-          t('audit.server')
+          event.serviceAccountId ? (
+            t('audit.serviceAccount', { name: event.serviceAccountName })
+          ) : (
+            t('audit.server')
+          )
         ) : filter.adminId === event.adminId ? (
           adminLabel(event)
         ) : (

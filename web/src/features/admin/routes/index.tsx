@@ -1,5 +1,5 @@
 /**
- * The admin screens of professionals, users and the audit log at their paths; the admin area
+ * The admin screens of professionals, users, the audit log and service accounts at their paths; the admin area
  * of src/app/routes.tsx puts them behind the admin guard.
  */
 import type { RouteObject } from 'react-router';
@@ -22,5 +22,8 @@ export const adminRoutes = {
     page('/admin/user-list', () => import('./user-list-page').then((m) => <m.UserListPage />)),
     page('/view-user/:id', () => import('./view-user-page').then((m) => <m.ViewUserPage />)),
     page('/admin/audit-log', () => import('./audit-log-page').then((m) => <m.AuditLogPage />)),
+    page('/admin/service-accounts', () =>
+      import('./service-accounts-page').then((m) => <m.ServiceAccountsPage />),
+    ),
   ],
 } satisfies Record<string, RouteObject[]>;

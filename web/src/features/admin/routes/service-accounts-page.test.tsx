@@ -126,9 +126,7 @@ describe('admin: service accounts', () => {
     const { transport, requests } = server();
     renderApp(PATH, transport);
     const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Rotate key of Monthly report' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Rotate key of Monthly report' }));
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Give Monthly report a new key?',
     });

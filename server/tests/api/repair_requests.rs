@@ -267,7 +267,9 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
         ("Calgary", "AB")
     );
     assert_eq!(near.postal_area, "T2P");
-    assert_eq!(near.distance_km, 0);
+    // The request is at its full postal code's point, a kilometre from the centre of T2P
+    // where the professional's office is.
+    assert_eq!(near.distance_km, 1);
     assert_eq!(
         seen.customer_id, "",
         "who the customer is stays hidden before the hire"

@@ -155,9 +155,16 @@ export function RequestForm({
     const options = { shouldValidate: true, shouldDirty: true };
     setValue('city', suggestion.city, options);
     setValue('province', suggestion.province, options);
-    // A postal area is not a postal code: it fills the city and province only.
-    if (suggestion.kind === AddressSuggestionKind.POSTAL_CODE) {
+    // A postal area is not a postal code: it fills the city and province only. A street
+    // address (from the map service) fills its street too, and its postal code when known.
+    if (
+      suggestion.kind === AddressSuggestionKind.POSTAL_CODE ||
+      suggestion.postalCode.length === 7
+    ) {
       setValue('postalCode', suggestion.postalCode, options);
+    }
+    if (suggestion.line1) {
+      setValue('line1', suggestion.line1, options);
     }
   };
 

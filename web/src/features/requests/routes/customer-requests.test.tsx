@@ -178,6 +178,40 @@ describe('create request', () => {
     expect(screen.getByLabelText(/^Postal code/)).toHaveValue('');
   });
 
+  it('fills the street from a street address the map service suggests, crediting its data', async () => {
+    const asked: string[] = [];
+    const { transport } = requestServer({
+      suggestAddresses: (request) => {
+        asked.push(`${request.query}|${request.language}`);
+        return {
+          suggestions: [
+            {
+              kind: AddressSuggestionKind.ADDRESS,
+              displayName: '800 Maclaren Street, Ottawa, ON, K2P 0T4',
+              line1: '800 Maclaren Street',
+              postalCode: 'K2P 0T4',
+              city: 'Ottawa',
+              province: 'ON',
+            },
+          ],
+        };
+      },
+    });
+    renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    const lookup = await screen.findByRole('combobox', { name: 'Find your postal code or city' });
+    await user.type(lookup, '800 Macl');
+    await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getByText('© OpenStreetMap contributors')).toBeVisible();
+    await user.click(
+      screen.getByRole('option', { name: '800 Maclaren Street, Ottawa, ON, K2P 0T4' }),
+    );
+    expect(screen.getByLabelText(/^Street address/)).toHaveValue('800 Maclaren Street');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');
+    expect(asked.at(-1)).toBe('800 Macl|en');
+  });
+
   it('says what is missing beside each field and sends nothing', async () => {
     const { transport, requests } = requestServer();
     renderApp('/create-request', transport);

@@ -13,6 +13,7 @@ import { SelectInput } from '@/components/ui/select-input';
 import { serviceName, useServices } from '@/features/content';
 import {
   AddressSuggestionKind,
+  type ReverseGeocodeResponse,
   Urgency,
   type AddressSuggestion,
   type RepairRequest,
@@ -22,6 +23,7 @@ import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
 import { AddressLookup } from './address-lookup';
+import { UseMyLocation } from './use-my-location';
 
 export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchema>;
 
@@ -168,6 +170,16 @@ export function RequestForm({
     }
   };
 
+  const fillFromPosition = (found: ReverseGeocodeResponse) => {
+    const options = { shouldValidate: true, shouldDirty: true };
+    const address = found.address;
+    if (!address) return;
+    if (address.line1) setValue('line1', address.line1, options);
+    setValue('city', address.city, options);
+    setValue('province', address.province, options);
+    setValue('postalCode', address.postalCode, options);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     server.clear();
     try {
@@ -246,6 +258,7 @@ export function RequestForm({
           )}
         />
         <FormSection title={t('requests.address')}>
+          <UseMyLocation onFound={fillFromPosition} />
           <Controller
             control={control}
             name="lookup"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AddressSuggestionKind,
   CustomerRepairRequestView,
@@ -210,6 +210,51 @@ describe('create request', () => {
     expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
     expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');
     expect(asked.at(-1)).toBe('800 Macl|en');
+  });
+
+  it('fills the address from the position only once Use my location is pressed, and says what failed', async () => {
+    const asked: [number, number, string][] = [];
+    const getCurrentPosition = vi.fn(
+      (found: PositionCallback, failed?: PositionErrorCallback | null) => {
+        if (getCurrentPosition.mock.calls.length === 1) {
+          found({ coords: { latitude: 45.4127, longitude: -75.6951 } } as GeolocationPosition);
+        } else {
+          failed?.({ code: 1 } as GeolocationPositionError);
+        }
+      },
+    );
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition },
+    });
+    const { transport } = requestServer({
+      reverseGeocode: (request) => {
+        asked.push([request.latitude, request.longitude, request.language]);
+        return {
+          address: {
+            line1: '800 Maclaren Street',
+            city: 'Ottawa',
+            province: 'ON',
+            postalCode: 'K2P 0T4',
+            country: 'CA',
+          },
+        };
+      },
+    });
+    renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Use my location' });
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    await user.click(button);
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Street address/)).toHaveValue('800 Maclaren Street'),
+    );
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');
+    expect(asked).toEqual([[45.4127, -75.6951, 'en']]);
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not get your position/);
+    Reflect.deleteProperty(navigator, 'geolocation');
   });
 
   it('says what is missing beside each field and sends nothing', async () => {

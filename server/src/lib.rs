@@ -140,6 +140,15 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         Duration::from_millis(config.osrm_timeout_ms.max(1)),
     ));
     let budgets = budgets::Budgets::new(database.pool.clone());
+    let metrics = metrics::Metrics::new();
+    let geocoding = Arc::new(providers::geocoder_service::GeocoderService::new(
+        providers.gazetteer,
+        providers.photon,
+        cache.clone(),
+        budgets.clone(),
+        metrics.clone(),
+        config.address_suggestions_per_client_per_hour,
+    ));
     let translation = Arc::new(providers::translation::service::TranslationService::new(
         providers.translator,
         cache.clone(),
@@ -155,7 +164,6 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         per_caller: config.watch_streams_per_professional,
         total: config.watch_streams_total,
     };
-    let metrics = metrics::Metrics::new();
     let state = AppState {
         db: database.pool.clone(),
         reads: database.reads.clone(),
@@ -188,6 +196,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         outbox: outbox::OutboxSignal::default(),
         storage: providers.storage,
         geocoder: providers.geocoder,
+        geocoding,
         distances,
         open_requests: live::open_requests::hub(stream_limits),
         request_changes: live::request_changes::hub(stream_limits),

@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use sqlx::PgPool;
 
 use crate::{
-    config::{Config, DistanceProviderKind, TranslationProviderKind},
+    config::{Config, DistanceProviderKind, GeocoderKind, TranslationProviderKind},
     providers::{
         EmailSender, FacebookIdentity, FileStorage, Gazetteer, Geocoder, GoogleIdentity,
         PaymentGateway, SmsSender,
@@ -22,6 +22,7 @@ use crate::{
             stripe::{StripeConfig, StripeGateway},
             test_gateway::TestGateway,
         },
+        photon::{Photon, PhotonConfig},
         sms::OutboxSms,
         smtp::{SmtpConfig, SmtpEmail, SmtpTls},
         storage::{LocalFolderStorage, S3Config, S3Storage},
@@ -38,7 +39,11 @@ pub struct Providers {
     pub sms: Arc<dyn SmsSender>,
     pub email: Arc<dyn EmailSender>,
     pub storage: Arc<dyn FileStorage>,
+    /// The gazetteer, as the geocoder of the matching distance API.
     pub geocoder: Arc<dyn Geocoder>,
+    pub gazetteer: Arc<Gazetteer>,
+    /// Street addresses, with GEOCODER=photon.
+    pub photon: Option<Photon>,
     pub google: Arc<dyn GoogleIdentity>,
     pub facebook: Arc<dyn FacebookIdentity>,
     pub payments: Arc<dyn PaymentGateway>,
@@ -51,11 +56,14 @@ pub struct Providers {
 
 pub async fn providers(config: &Config, db: &PgPool) -> anyhow::Result<Providers> {
     let (payments, connect) = payments(config, db)?;
+    let gazetteer = Arc::new(Gazetteer::shipped().context("loading the gazetteer")?);
     Ok(Providers {
         sms: sms(config)?,
         email: email(config)?,
         storage: storage(config).await?,
-        geocoder: Arc::new(Gazetteer::shipped().context("loading the gazetteer")?),
+        geocoder: gazetteer.clone(),
+        gazetteer,
+        photon: photon(config)?,
         google: google(config)?,
         facebook: facebook(config)?,
         payments,
@@ -111,6 +119,20 @@ fn translator(config: &Config) -> anyhow::Result<Option<Arc<dyn Translator>>> {
             Some(Arc::new(DeepL::new(deepl).context("setting up DeepL")?))
         }
     })
+}
+
+/// None unless GEOCODER=photon, which needs PHOTON_URL.
+fn photon(config: &Config) -> anyhow::Result<Option<Photon>> {
+    match (config.geocoder, &config.photon_url) {
+        (GeocoderKind::Gazetteer, _) => Ok(None),
+        (GeocoderKind::Photon, Some(url)) => {
+            let mut photon = PhotonConfig::new(url.clone());
+            photon.suggest_timeout = Duration::from_millis(config.photon_suggest_timeout_ms.max(1));
+            photon.save_timeout = Duration::from_millis(config.photon_timeout_ms.max(1));
+            Ok(Some(Photon::new(photon).context("setting up Photon")?))
+        }
+        (GeocoderKind::Photon, None) => bail!("GEOCODER=photon needs PHOTON_URL"),
+    }
 }
 
 /// Great-circle unless DISTANCE_PROVIDER=osrm, which needs OSRM_URL.

@@ -54,6 +54,9 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub storage: Arc<dyn FileStorage>,
     pub geocoder: Arc<dyn Geocoder>,
+    /// Placing, suggesting and reverse-geocoding addresses (Photon, cache, budget, pause,
+    /// gazetteer fallback).
+    pub geocoding: Arc<crate::providers::geocoder_service::GeocoderService>,
     /// Distances for display, cached (`crate::providers::distance::cached`).
     pub distances: Arc<DistanceService>,
     /// New open requests pushed to the professionals watching their list.

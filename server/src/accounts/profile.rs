@@ -14,7 +14,11 @@ use crate::{
         text::{bounded_text, optional_text},
     },
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
-    providers::storage::{ContentKind, sniff_upload},
+    providers::{
+        Precision,
+        geocoder_service::AddressText,
+        storage::{ContentKind, sniff_upload},
+    },
     state::AppState,
     store::{
         professionals::{self, LicenceAdded, LicenceRow, ProfileUpdate},
@@ -176,9 +180,21 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
             (Some(cents), _) => Ok(cents),
         },
     );
+    // The office is placed at its door or street (with Photon), else its full postal code or
+    // area: never at a mere town.
     let place = match &postal_code {
         Some(code) => {
-            let found = state.geocoder.locate_postal_code(code.as_str()).await?;
+            let address = AddressText {
+                line1: home_line1.as_deref().unwrap_or_default(),
+                city: home_city.as_deref().unwrap_or_default(),
+                province: home_province.as_deref().unwrap_or_default(),
+                postal_code: Some(code.as_str()),
+            };
+            let found = state
+                .geocoding
+                .locate(address, form.language.unwrap_or_default())
+                .await?
+                .filter(|located| located.precision <= Precision::PostalArea);
             if found.is_none() {
                 v.0.push(FieldViolation::new(
                     "profile.home_base.postal_code",
@@ -242,9 +258,10 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         home_city,
         home_province,
         home_postal_code: postal_code.as_str().to_owned(),
-        home_latitude: place.latitude,
-        home_longitude: place.longitude,
-        time_zone: place.time_zone,
+        home_latitude: place.place.latitude,
+        home_longitude: place.place.longitude,
+        home_placed_by: place.precision.as_str(),
+        time_zone: place.place.time_zone,
         available_days: days,
         available_from: from,
         available_to: to,

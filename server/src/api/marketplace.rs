@@ -81,11 +81,6 @@ impl MarketplaceApi {
 /// Messages a WatchRepairRequest stream may hold before its client reads them.
 const WATCH_BUFFER: usize = 8;
 
-/// The address field's autocomplete bounds: queries up to 100 characters, up to 20 answers.
-const MAX_QUERY_CHARS: usize = 100;
-const MAX_SUGGESTIONS: i32 = 20;
-const DEFAULT_SUGGESTIONS: i32 = 10;
-
 #[tonic::async_trait]
 impl MarketplaceService for MarketplaceApi {
     async fn create_repair_request(
@@ -538,40 +533,20 @@ impl MarketplaceService for MarketplaceApi {
         &self,
         request: Request<pb::SuggestAddressesRequest>,
     ) -> Reply<pb::SuggestAddressesResponse> {
-        let message = request.into_inner();
-        if message.query.chars().count() > MAX_QUERY_CHARS {
-            return Err(ApiError::invalid(
-                "query",
-                "type at most 100 characters to look an address up",
-            )
-            .into());
-        }
-        let province = match message.province.trim() {
-            "" => None,
-            given => Some(
-                crate::domain::professional::parse_province(given)
-                    .map_err(|e| ApiError::invalid("province", e))?,
-            ),
-        };
-        let limit = match message.page_size {
-            0 => DEFAULT_SUGGESTIONS,
-            n if (1..=MAX_SUGGESTIONS).contains(&n) => n,
-            _ => {
-                return Err(ApiError::invalid("page_size", "ask for 1 to 20 suggestions").into());
-            }
-        };
-        let found = self
-            .state
-            .geocoder
-            .suggest(
-                message.query.trim(),
-                province.as_deref(),
-                usize::try_from(limit).unwrap_or(10),
-            )
-            .await
-            .map_err(ApiError::from)?;
-        Ok(Response::new(pb::SuggestAddressesResponse {
-            suggestions: found.into_iter().map(suggestion_to_proto).collect(),
-        }))
+        super::addresses::suggest(&self.state, request).await
+    }
+
+    async fn geocode_address(
+        &self,
+        request: Request<pb::GeocodeAddressRequest>,
+    ) -> Reply<pb::GeocodeAddressResponse> {
+        super::addresses::geocode(&self.state, request).await
+    }
+
+    async fn reverse_geocode(
+        &self,
+        request: Request<pb::ReverseGeocodeRequest>,
+    ) -> Reply<pb::ReverseGeocodeResponse> {
+        super::addresses::reverse(&self.state, request).await
     }
 }

@@ -4,6 +4,7 @@
 
 mod account_view;
 mod accounts;
+mod addresses;
 mod billing;
 mod billing_view;
 mod client_addr;

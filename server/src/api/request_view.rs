@@ -270,19 +270,3 @@ pub(super) fn professional_view(value: i32) -> ApiResult<ProfessionalView> {
         _ => Err(ApiError::invalid("view", "choose which requests to list")),
     }
 }
-
-pub(super) fn suggestion_to_proto(s: crate::providers::Suggestion) -> pb::AddressSuggestion {
-    use crate::providers::SuggestionKind as K;
-    let kind = match s.kind {
-        K::PostalCode => pb::AddressSuggestionKind::PostalCode,
-        K::PostalArea => pb::AddressSuggestionKind::PostalArea,
-        K::Place => pb::AddressSuggestionKind::Place,
-    };
-    pb::AddressSuggestion {
-        kind: kind as i32,
-        display_name: s.display_name,
-        postal_code: s.postal_code,
-        city: s.city,
-        province: s.province,
-    }
-}

@@ -55,6 +55,38 @@ pub async fn open(redis_url: Option<&str>, prefix: &str) -> anyhow::Result<Arc<d
     })
 }
 
+/// A copy kept as JSON (a translation, a geocoder's answer): `None` when missing, unreadable
+/// or the cache is down (logged: the caller asks the provider instead).
+pub async fn cached_json<T: serde::de::DeserializeOwned>(
+    cache: &dyn Cache,
+    key: &str,
+) -> Option<T> {
+    match cache.get(key).await {
+        Ok(Some(value)) => serde_json::from_str(&value).ok(),
+        Ok(None) => None,
+        Err(error) => {
+            tracing::warn!(%error, key, "cache unreadable; asking the provider");
+            None
+        }
+    }
+}
+
+/// Keeps a copy as JSON for `ttl`; a failure is logged, the copy is only lost.
+pub async fn keep_json<T: serde::Serialize>(
+    cache: &dyn Cache,
+    key: &str,
+    value: &T,
+    ttl: Duration,
+) {
+    let stored = match serde_json::to_string(value) {
+        Ok(value) => cache.set(key, &value, ttl).await.map_err(|e| e.to_string()),
+        Err(error) => Err(error.to_string()),
+    };
+    if let Err(error) = stored {
+        tracing::warn!(%error, key, "copy not cached");
+    }
+}
+
 impl From<CacheError> for ApiError {
     fn from(error: CacheError) -> Self {
         tracing::error!(%error, "cache failure");

@@ -7,7 +7,9 @@ use std::{
     time::Duration,
 };
 
-use super::{Config, Deployment, DistanceProviderKind, LogFormat, TranslationProviderKind};
+use super::{
+    Config, Deployment, DistanceProviderKind, GeocoderKind, LogFormat, TranslationProviderKind,
+};
 use crate::domain::{Language, PushHosts, Role};
 
 impl Config {
@@ -164,6 +166,11 @@ impl Config {
             translation_concurrency: 4,
             translation_chars_per_caller_per_hour: 20_000,
             translation_chars_per_hour: 200_000,
+            geocoder: GeocoderKind::Gazetteer,
+            photon_url: None,
+            photon_suggest_timeout_ms: 800,
+            photon_timeout_ms: 5000,
+            address_suggestions_per_client_per_hour: 600,
             deployment: Deployment {
                 single_replica,
                 ..Deployment::for_tests()

@@ -420,6 +420,34 @@ pub struct Config {
     #[arg(long, env = "TRANSLATION_CHARS_PER_HOUR", default_value_t = 200_000)]
     pub translation_chars_per_hour: u32,
 
+    /// Where addresses are placed and suggested: `gazetteer` (built in: full postal codes,
+    /// postal areas, towns) or `photon` (street addresses from the Photon server at
+    /// PHOTON_URL, the gazetteer as fallback).
+    #[arg(long, env = "GEOCODER", value_enum, default_value = "gazetteer")]
+    pub geocoder: GeocoderKind,
+
+    /// Base URL of the Photon server, with GEOCODER=photon.
+    #[arg(long, env = "PHOTON_URL")]
+    pub photon_url: Option<String>,
+
+    /// How long one suggestion from Photon may take, in milliseconds (the person is typing).
+    #[arg(long, env = "PHOTON_SUGGEST_TIMEOUT_MS", default_value_t = 800)]
+    pub photon_suggest_timeout_ms: u64,
+
+    /// How long placing an address being saved, or a position, may take at Photon, in
+    /// milliseconds.
+    #[arg(long, env = "PHOTON_TIMEOUT_MS", default_value_t = 5000)]
+    pub photon_timeout_ms: u64,
+
+    /// Street-address suggestions one client may have from Photon per hour (cached answers
+    /// are free).
+    #[arg(
+        long,
+        env = "ADDRESS_SUGGESTIONS_PER_CLIENT_PER_HOUR",
+        default_value_t = 600
+    )]
+    pub address_suggestions_per_client_per_hour: u32,
+
     /// The VAPID private key (RFC 8292) that signs Web Push messages: the P-256 private
     /// scalar, base64url. Every replica shares it; unset with DATABASE_URL, Web Push is off.
     /// In the embedded default it is generated once and kept in the data dir.

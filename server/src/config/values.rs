@@ -58,6 +58,15 @@ pub enum DistanceProviderKind {
     Osrm,
 }
 
+/// Where addresses are placed and suggested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GeocoderKind {
+    /// The gazetteer built into the server.
+    Gazetteer,
+    /// Photon (street addresses), the gazetteer as fallback.
+    Photon,
+}
+
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 pub enum LogFormat {
     Text,

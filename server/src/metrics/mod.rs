@@ -19,6 +19,7 @@
 //! | `repairs_open_streams` | gauge | `stream` |
 //! | `repairs_webhook_failures_total` | counter | `provider`, `reason` |
 //! | `repairs_payment_failures_total` | counter | `operation`, `reason` |
+//! | `repairs_geocoder_failures_total` | counter | `operation` (`suggest`, `locate`, `reverse`), `reason` (`timeout`, `rate_limited`, `status`, `unreachable`, `unreadable`, `paused`) |
 //! | `repairs_payment_holds` | gauge | `state` (`lapsing`: ends within a day, `lapsed`: ended, still held) |
 //! | `repairs_notification_delay_seconds` | histogram | `channel` |
 //! | `repairs_emergency_escalations_total` | counter | |
@@ -61,6 +62,7 @@ struct Inner {
     rpc: RpcMetrics,
     webhook_failures: IntCounterVec,
     payment_failures: IntCounterVec,
+    geocoder_failures: IntCounterVec,
     notification_delay: HistogramVec,
     escalations: IntCounter,
     service_calls: IntCounterVec,
@@ -198,6 +200,15 @@ impl Metrics {
                     &["operation", "reason"],
                 ),
             ),
+            geocoder_failures: registered(
+                r,
+                counters(
+                    "repairs_geocoder_failures_total",
+                    "Geocoder (Photon) calls that failed or were skipped while it was paused, \
+                     answered from the gazetteer instead, by operation and reason.",
+                    &["operation", "reason"],
+                ),
+            ),
             notification_delay: registered(
                 r,
                 histograms(
@@ -312,6 +323,15 @@ impl Metrics {
     pub fn payment_failed(&self, operation: &str, reason: &str) {
         self.0
             .payment_failures
+            .with_label_values(&[operation, reason])
+            .inc();
+    }
+
+    /// A geocoder call failed (or was not made, the geocoder being paused) and the gazetteer
+    /// answered instead.
+    pub fn geocoder_failed(&self, operation: &str, reason: &str) {
+        self.0
+            .geocoder_failures
             .with_label_values(&[operation, reason])
             .inc();
     }

@@ -1,6 +1,7 @@
 //! Where a postal code or a city is, and how far apart two points are. Local stand-in and
-//! default: the [`Gazetteer`](super::gazetteer::Gazetteer) shipped with the server. (A maps-API
-//! adapter comes later; the trait is async so that it can call out.)
+//! default: the [`Gazetteer`](super::gazetteer::Gazetteer) shipped with the server; street
+//! addresses come from Photon ([`super::photon`]) when configured, through
+//! [`super::geocoder_service::GeocoderService`].
 
 use crate::error::{ApiError, ErrorReason};
 
@@ -44,12 +45,59 @@ pub enum GeocodeError {
     Unavailable { detail: String },
 }
 
+/// How precisely an address was placed, best first. Stored with each located address
+/// (`repair_requests.placed_by`, `professionals.home_placed_by`) as [`Precision::as_str`].
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum Precision {
+    /// The door: a house number on its street.
+    Address,
+    /// Somewhere on the street.
+    Street,
+    /// The full postal code's point (a block face in a city, a post office in the country).
+    PostalCode,
+    /// The centre of the postal area (the code's first three characters).
+    PostalArea,
+    /// The town's centre.
+    Town,
+}
+
+impl Precision {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Precision::Address => "address",
+            Precision::Street => "street",
+            Precision::PostalCode => "postal_code",
+            Precision::PostalArea => "postal_area",
+            // Stored as `city` since before streets were known.
+            Precision::Town => "city",
+        }
+    }
+
+    pub fn parse(stored: &str) -> Option<Self> {
+        [
+            Precision::Address,
+            Precision::Street,
+            Precision::PostalCode,
+            Precision::PostalArea,
+            Precision::Town,
+        ]
+        .into_iter()
+        .find(|p| p.as_str() == stored)
+    }
+}
+
 /// What an address suggestion is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SuggestionKind {
     PostalCode,
     PostalArea,
     Place,
+    /// A house number on a street (Photon).
+    Address,
+    /// A street (Photon).
+    Street,
 }
 
 /// One entry offered by the address field's autocomplete.
@@ -62,6 +110,8 @@ pub struct Suggestion {
     pub postal_code: String,
     pub city: String,
     pub province: String,
+    /// The house number and street, for an address or a street; empty otherwise.
+    pub line1: String,
 }
 
 #[async_trait]

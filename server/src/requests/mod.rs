@@ -236,7 +236,7 @@ async fn content(state: &AppState, draft: &Draft) -> ApiResult<RequestContent> {
             "choose a service from the list",
         ));
     }
-    let placed = place::place(state.geocoder.as_ref(), draft).await?;
+    let placed = place::place(&state.geocoding, draft).await?;
     Ok(RequestContent {
         service_id: draft.service_id,
         urgency: draft.urgency,
@@ -252,7 +252,7 @@ async fn content(state: &AppState, draft: &Draft) -> ApiResult<RequestContent> {
             .unwrap_or_default(),
         latitude: placed.place.latitude,
         longitude: placed.place.longitude,
-        placed_by: placed.by.as_str(),
+        placed_by: placed.precision.as_str(),
         time_zone: placed.place.time_zone,
     })
 }

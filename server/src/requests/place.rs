@@ -1,70 +1,59 @@
-//! Placing a request's address on the map: by the full postal code, else its postal area
-//! (the first three characters), else the city in its province. The coordinates are stored
-//! with the request, so matching never geocodes.
+//! Placing a request's address on the map: its door or street (with Photon), else the full
+//! postal code, its postal area (the first three characters), else the city in its province.
+//! The point and how precisely it was placed are stored with the request, so matching never
+//! geocodes.
 
 use super::draft::Draft;
 use crate::{
+    domain::Language,
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
-    providers::{Geocoder, Place},
+    providers::geocoder_service::{AddressText, GeocoderService, Located},
 };
 
-/// How precisely an address was placed (stored as `repair_requests.placed_by`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlacedBy {
-    PostalCode,
-    PostalArea,
-    City,
-}
-
-impl PlacedBy {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PlacedBy::PostalCode => "postal_code",
-            PlacedBy::PostalArea => "postal_area",
-            PlacedBy::City => "city",
-        }
+/// The address of a draft, as the geocoder reads it.
+pub fn address_text(draft: &Draft) -> AddressText<'_> {
+    AddressText {
+        line1: &draft.line1,
+        city: &draft.city,
+        province: &draft.province,
+        postal_code: draft.postal_code.as_ref().map(|code| code.as_str()),
     }
 }
 
-/// Where an address was placed.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Placed {
-    pub place: Place,
-    pub by: PlacedBy,
-}
-
-/// The first step of the chain that finds the address. ADDRESS_NOT_FOUND (INVALID_ARGUMENT
-/// on `draft.address`) when none does; UNAVAILABLE when the geocoder cannot be asked.
-pub async fn place(geocoder: &dyn Geocoder, draft: &Draft) -> ApiResult<Placed> {
-    let found = |place: Option<Place>, by| place.map(|place| Placed { place, by });
-    if let Some(code) = &draft.postal_code {
-        let full = geocoder.locate_full_postal_code(code.as_str()).await?;
-        if let Some(placed) = found(full, PlacedBy::PostalCode) {
-            return Ok(placed);
-        }
-        let area = geocoder.locate_postal_code(&code.as_str()[..3]).await?;
-        if let Some(placed) = found(area, PlacedBy::PostalArea) {
-            return Ok(placed);
-        }
-    }
-    let city = geocoder
-        .locate_city(&draft.city, Some(&draft.province))
-        .await?;
-    found(city, PlacedBy::City).ok_or_else(|| ApiError::InvalidArgument {
+/// ADDRESS_NOT_FOUND (INVALID_ARGUMENT on `field`) when nothing places the address;
+/// UNAVAILABLE when the geocoder cannot be asked.
+pub async fn locate(
+    geocoding: &GeocoderService,
+    address: AddressText<'_>,
+    field: &str,
+) -> ApiResult<Located> {
+    // Only the point is kept: the names of the answer do not matter here.
+    let found = geocoding.locate(address, Language::English).await?;
+    found.ok_or_else(|| ApiError::InvalidArgument {
         reason: ErrorReason::AddressNotFound,
         violations: vec![FieldViolation::new(
-            "draft.address",
+            field,
             "we could not find this address: check the postal code, or the city and province",
         )],
     })
 }
 
+/// A draft's address placed.
+pub async fn place(geocoding: &GeocoderService, draft: &Draft) -> ApiResult<Located> {
+    locate(geocoding, address_text(draft), "draft.address").await
+}
+
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
     use crate::{
+        budgets::Budgets,
+        cache::MemoryCache,
         domain::{PostalCode, Urgency},
-        providers::gazetteer::shipped_for_tests as gazetteer,
+        metrics::Metrics,
+        providers::{Gazetteer, Precision},
     };
 
     fn draft(postal_code: Option<&str>, city: &str, province: &str) -> Draft {
@@ -80,19 +69,39 @@ mod tests {
         }
     }
 
+    /// The gazetteer alone (no Photon: nothing is counted, the pool is never used).
+    fn geocoding() -> GeocoderService {
+        let db = sqlx::PgPool::connect_lazy("postgres://unused/unused").unwrap();
+        GeocoderService::new(
+            Arc::new(Gazetteer::shipped().unwrap()),
+            None,
+            Arc::new(MemoryCache::new("test")),
+            Budgets::new(db),
+            Metrics::new(),
+            10,
+        )
+    }
+
     #[tokio::test]
-    async fn the_shipped_gazetteer_places_by_postal_area_then_city() {
-        let by_area = place(gazetteer(), &draft(Some("T2P 1J9"), "Nowhere", "AB"))
+    async fn the_shipped_gazetteer_places_by_full_code_then_area_then_city() {
+        let geocoding = geocoding();
+        let by_code = place(&geocoding, &draft(Some("T0L 0K0"), "Nowhere", "AB"))
             .await
             .unwrap();
-        assert_eq!(by_area.by, PlacedBy::PostalArea);
-        assert_eq!(by_area.place.time_zone, "America/Edmonton");
+        assert_eq!(by_code.precision, Precision::PostalCode);
+        assert_eq!(by_code.place.name, "Bragg Creek");
+        assert_eq!(by_code.place.time_zone, "America/Edmonton");
+        // T2P 9Z9 has the shape of a code but is none: its area places it.
+        let by_area = place(&geocoding, &draft(Some("T2P 9Z9"), "Nowhere", "AB"))
+            .await
+            .unwrap();
+        assert_eq!(by_area.precision, Precision::PostalArea);
         // X0X is a real-shaped code of no area in the data: the city places it.
-        let by_city = place(gazetteer(), &draft(Some("X0X 0X0"), "Edmonton", "AB"))
+        let by_city = place(&geocoding, &draft(Some("X0X 0X0"), "Edmonton", "AB"))
             .await
             .unwrap();
-        assert_eq!(by_city.by, PlacedBy::City);
-        let no_code = place(gazetteer(), &draft(None, "Montreal", "QC"))
+        assert_eq!(by_city.precision, Precision::Town);
+        let no_code = place(&geocoding, &draft(None, "Montreal", "QC"))
             .await
             .unwrap();
         assert_eq!(no_code.place.name, "Montréal");
@@ -100,7 +109,8 @@ mod tests {
 
     #[tokio::test]
     async fn an_address_nothing_places_is_address_not_found() {
-        let error = place(gazetteer(), &draft(None, "Atlantis", "AB"))
+        let geocoding = geocoding();
+        let error = place(&geocoding, &draft(None, "Atlantis", "AB"))
             .await
             .unwrap_err();
         let ApiError::InvalidArgument { reason, violations } = error else {
@@ -110,7 +120,7 @@ mod tests {
         assert_eq!(violations[0].field, "draft.address");
         // A city of another province does not count.
         assert!(
-            place(gazetteer(), &draft(None, "Calgary", "QC"))
+            place(&geocoding, &draft(None, "Calgary", "QC"))
                 .await
                 .is_err()
         );

@@ -187,6 +187,8 @@ pub struct ProfileUpdate {
     pub home_postal_code: String,
     pub home_latitude: f64,
     pub home_longitude: f64,
+    /// How precisely the office was placed (`Precision::as_str`).
+    pub home_placed_by: &'static str,
     pub time_zone: String,
     pub available_days: Vec<i16>,
     pub available_from: NaiveTime,
@@ -249,7 +251,8 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
             home_postal_code = $12, home_latitude = $13, home_longitude = $14, time_zone = $15,
             available_days = $16, available_from = $17, available_to = $18, radius_km = $19,
             qualification = $20, experience = $21, minimum_fee_cents = $22, state = $23,
-            emergencies_any_hour = coalesce($24, emergencies_any_hour), profile_saved_at = now()
+            emergencies_any_hour = coalesce($24, emergencies_any_hour), home_placed_by = $25,
+            profile_saved_at = now()
          where id = $1",
     )
     .bind(id)
@@ -276,6 +279,7 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     .bind(p.minimum_fee_cents)
     .bind(next.as_str())
     .bind(p.emergencies_any_hour)
+    .bind(p.home_placed_by)
     .execute(&mut *tx)
     .await?;
     replace_services(&mut tx, id, &p.service_ids).await?;

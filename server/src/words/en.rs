@@ -136,7 +136,7 @@ impl Words for English {
         mail(
             format!("New request: {service} in {city}"),
             format!(
-                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance_km} km from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
+                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, about {distance_km} km from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
             ),
         )
     }
@@ -150,7 +150,9 @@ impl Words for English {
             link,
             ..
         } = *request;
-        format!("New request: {service} in {city} ({distance_km} km, photos: {photos}). {link}")
+        format!(
+            "New request: {service} in {city} (about {distance_km} km, photos: {photos}). {link}"
+        )
     }
 
     fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
@@ -163,7 +165,7 @@ impl Words for English {
         Alert {
             title: format!("{kind}: {service} in {city}"),
             body: format!(
-                "{} km from you. Photos: {}. Open the request to send a quote.",
+                "About {} km from you. Photos: {}. Open the request to send a quote.",
                 request.distance_km, request.photos
             ),
         }

@@ -135,7 +135,7 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance}\u{a0}km de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à environ {distance}\u{a0}km de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
@@ -144,7 +144,7 @@ impl Words for French {
         let (service, city, link) = (request.service, request.city, request.link);
         let (distance, photos) = (request.distance_km, request.photos);
         format!(
-            "Nouvelle demande\u{a0}: {service} à {city} ({distance}\u{a0}km, photos\u{a0}: {photos}). {link}"
+            "Nouvelle demande\u{a0}: {service} à {city} (environ {distance}\u{a0}km, photos\u{a0}: {photos}). {link}"
         )
     }
 
@@ -158,7 +158,7 @@ impl Words for French {
         Alert {
             title: format!("{kind}\u{a0}: {service} à {city}"),
             body: format!(
-                "À {}\u{a0}km de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
+                "À environ {}\u{a0}km de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
                 request.distance_km, request.photos
             ),
         }

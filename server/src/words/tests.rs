@@ -183,10 +183,12 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
         assert!(text.chars().count() <= 160, "{text}");
     }
     let en = of(English).new_request_email("Ana", &REQUEST);
-    assert!(en.body.contains("12 km from your base") && en.body.contains("right away"));
+    assert!(en.body.contains("about 12 km from your base") && en.body.contains("right away"));
     assert!(en.body.contains("Photos of the damage: 3."), "{}", en.body);
     let fr = of(French).new_request_email("Ana", &REQUEST);
-    assert!(fr.body.contains("à 12\u{a0}km de chez vous") && fr.body.contains("tout de suite"));
+    assert!(
+        fr.body.contains("à environ 12\u{a0}km de chez vous") && fr.body.contains("tout de suite")
+    );
     assert!(
         fr.body.contains("Photos des dégâts\u{a0}: 3."),
         "{}",
@@ -209,7 +211,7 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
     assert_eq!(
         of(English).new_request_sms(&REQUEST),
         format!(
-            "New request: Plumbing Services in Calgary (12 km, photos: 3). {}",
+            "New request: Plumbing Services in Calgary (about 12 km, photos: 3). {}",
             REQUEST.link
         )
     );

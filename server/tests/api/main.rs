@@ -28,6 +28,7 @@ mod deadlines;
 mod escalation;
 mod faults;
 mod foundation;
+mod geocoding;
 mod hiring;
 mod layers;
 mod limits;

@@ -14,7 +14,7 @@ use crate::helpers::{
     self, LocalServer, TestServer, break_inserts,
     market::{
         CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, Pro, STREET, VISA, billing, cancel, complete,
-        customer, db, draft, get, hire, in_calgary, market, place, professional, quote,
+        customer, db, draft, get, hire, in_calgary, market, place, placed_by, professional, quote,
     },
     reason, repair_inserts, violated_fields, wait_until_outbox_idle, with_token,
 };
@@ -267,7 +267,9 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
         ("Calgary", "AB")
     );
     assert_eq!(near.postal_area, "T2P");
-    assert_eq!(near.distance_km, 0);
+    // The request is at its full postal code's point, a kilometre from the centre of T2P
+    // where the professional's office is.
+    assert_eq!(near.distance_km, 1);
     assert_eq!(
         seen.customer_id, "",
         "who the customer is stays hidden before the hire"
@@ -301,23 +303,24 @@ async fn only_the_customer_admins_and_the_hired_professional_see_the_street() {
     server.stop().await;
 }
 
-async fn placed_by(db: &PgPool, id: &str) -> String {
-    let (by,): (String,) = sqlx::query_as("select placed_by from repair_requests where id = $1")
-        .bind(Uuid::parse_str(id).unwrap())
-        .fetch_one(db)
-        .await
-        .unwrap();
-    by
-}
-
 #[tokio::test]
-async fn addresses_are_placed_by_postal_area_then_city_or_refused() {
+async fn addresses_are_placed_by_postal_code_then_area_then_city_or_refused() {
     let server = TestServer::start().await;
     let mut market = market(&server).await;
     let (_, token) = customer(&server).await;
-    let by_area = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+    let by_code = place(&mut market, &token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
+    assert_eq!(placed_by(db(&server), &by_code.id).await, "postal_code");
+    // A code the data does not have: its postal area places it.
+    let by_area = place(
+        &mut market,
+        &token,
+        Uuid::now_v7(),
+        draft("T2P 9Z9", "Calgary", "AB"),
+    )
+    .await
+    .unwrap();
     assert_eq!(placed_by(db(&server), &by_area.id).await, "postal_area");
     // A code of no known area: the city in its province places it.
     let unknown_code = draft("X0X 0X0", "Edmonton", "AB");
@@ -630,8 +633,8 @@ async fn address_suggestions_come_from_the_gazetteer_within_bounds() {
         let request = with_token(
             pb::SuggestAddressesRequest {
                 query: query.into(),
-                province: String::new(),
                 page_size: 5,
+                ..Default::default()
             },
             &token,
         );

@@ -305,6 +305,16 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         READS,
     ),
     (
+        "/repairs.marketplace.v1.MarketplaceService/GeocodeAddress",
+        SIGNED_IN,
+        READS,
+    ),
+    (
+        "/repairs.marketplace.v1.MarketplaceService/ReverseGeocode",
+        SIGNED_IN,
+        READS,
+    ),
+    (
         "/repairs.marketplace.v1.MarketplaceService/CreateQuote",
         PROFESSIONAL,
         WRITES,

@@ -1,7 +1,9 @@
-//! The offline geocoder: Canada's postal-code areas (FSAs) and towns, with coordinates and
-//! time zones, from GeoNames (CC BY 4.0; see `server/data/geo/README.md`). Both files are
-//! built into the binary and indexed once at start.
+//! The offline geocoder: Canada's full postal codes, postal-code areas (FSAs) and towns, with
+//! coordinates and time zones, from GeoNames (CC BY 4.0; see `server/data/geo/README.md`).
+//! The files are built into the binary: areas and towns indexed once at start, the full codes
+//! searched in place ([`full`]).
 
+pub mod full;
 mod names;
 mod postal;
 mod suggest;
@@ -14,7 +16,10 @@ use serde::Deserialize;
 pub use names::province_code;
 pub use postal::forward_sortation_area;
 
-use super::geocoding::{GeocodeError, Geocoder, Place, Suggestion, great_circle_meters};
+use super::geocoding::{
+    Coordinates, GeocodeError, Geocoder, Place, Suggestion, great_circle_meters,
+};
+use full::{FullCode, FullCodes};
 
 const FSA_CSV: &str = include_str!("../../../data/geo/ca-fsa.csv");
 const PLACES_CSV: &str = include_str!("../../../data/geo/ca-places.csv");
@@ -56,12 +61,16 @@ pub struct Gazetteer {
     /// By FSA, the town its codes are addressed in (what a person writes as the city), or
     /// none for a rural area spread over many towns. See [`town_of_area`].
     area_towns: HashMap<String, String>,
+    full_codes: FullCodes,
 }
 
 impl Gazetteer {
     /// The gazetteer shipped with the server.
     pub fn shipped() -> Result<Self, GazetteerError> {
-        Self::from_csv(FSA_CSV, PLACES_CSV)
+        Ok(Self {
+            full_codes: FullCodes::shipped(),
+            ..Self::from_csv(FSA_CSV, PLACES_CSV)?
+        })
     }
 
     /// From CSV text in the shipped files' layout (`server/data/geo/README.md`).
@@ -98,6 +107,7 @@ impl Gazetteer {
             areas,
             places,
             area_towns,
+            full_codes: FullCodes::empty(),
         })
     }
 
@@ -109,6 +119,58 @@ impl Gazetteer {
     /// The area of a postal code: "t2p 1j9", "T2P1J9" or "T2P".
     pub fn lookup_postal_code(&self, code: &str) -> Option<Place> {
         self.areas.get(&forward_sortation_area(code)?).cloned()
+    }
+
+    /// The point of a whole postal code ("t2p 1j9"), named after its town, in its area's
+    /// province and time zone; `None` for a code the data does not have.
+    pub fn lookup_full_postal_code(&self, code: &str) -> Option<Place> {
+        let found = self.full_codes.find(code)?;
+        self.full_code_place(found)
+    }
+
+    fn full_code_place(&self, found: FullCode) -> Option<Place> {
+        let area = self.areas.get(&found.code[..3])?;
+        Some(Place {
+            name: found.town.to_owned(),
+            province: area.province.clone(),
+            latitude: found.point.latitude,
+            longitude: found.point.longitude,
+            time_zone: area.time_zone.clone(),
+        })
+    }
+
+    /// The time zone at a point: that of the postal area whose centre is nearest.
+    pub fn time_zone_near(&self, point: Coordinates) -> Option<String> {
+        self.areas
+            .values()
+            .min_by(|a, b| {
+                let from = |area: &Place| great_circle_meters(area.coordinates(), point);
+                from(a).total_cmp(&from(b))
+            })
+            .map(|area| area.time_zone.clone())
+    }
+
+    /// The full postal code nearest `point` (within 50 km; none farther out, at sea or
+    /// abroad), and its place: looked for in the postal areas whose centres are nearest.
+    pub fn nearest_postal_code(&self, point: Coordinates) -> Option<(String, Place)> {
+        const AREAS_SEARCHED: usize = 8;
+        const FARTHEST_METERS: f64 = 50_000.0;
+        let mut areas: Vec<(&str, f64)> = self
+            .areas
+            .iter()
+            .map(|(fsa, area)| {
+                let meters = great_circle_meters(area.coordinates(), point);
+                (fsa.as_str(), meters)
+            })
+            .collect();
+        areas.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let nearest: Vec<&str> = areas.iter().take(AREAS_SEARCHED).map(|a| a.0).collect();
+        let (found, meters) = self.full_codes.nearest_in(&nearest, point)?;
+        if meters > FARTHEST_METERS {
+            return None;
+        }
+        let code = found.code.clone();
+        Some((code, self.full_code_place(found)?))
     }
 
     /// A town by name, case and accents ignored; in `province` (code or name) when given.
@@ -216,6 +278,13 @@ fn place(
 
 #[async_trait]
 impl Geocoder for Gazetteer {
+    async fn locate_full_postal_code(
+        &self,
+        postal_code: &str,
+    ) -> Result<Option<Place>, GeocodeError> {
+        Ok(self.lookup_full_postal_code(postal_code))
+    }
+
     async fn locate_postal_code(&self, postal_code: &str) -> Result<Option<Place>, GeocodeError> {
         Ok(self.lookup_postal_code(postal_code))
     }
@@ -264,6 +333,35 @@ mod tests {
         assert_eq!(place.time_zone, "America/Edmonton");
         let calgary = gazetteer().lookup_city("Calgary", Some("AB")).unwrap();
         assert!(great_circle_meters(place.coordinates(), calgary.coordinates()) < 5_000.0);
+    }
+
+    #[test]
+    fn a_full_code_is_placed_at_its_own_point_in_its_area_time_zone() {
+        let place = gazetteer().lookup_full_postal_code("T0L 0K0").unwrap();
+        assert_eq!(place.name, "Bragg Creek");
+        assert_eq!(
+            (place.province.as_str(), place.time_zone.as_str()),
+            ("AB", "America/Edmonton")
+        );
+        // T0L spans southern Alberta: its centre is 50 km from Bragg Creek.
+        let area = gazetteer().lookup_postal_code("T0L 0K0").unwrap();
+        let km = to_whole_km(great_circle_meters(place.coordinates(), area.coordinates()));
+        assert!(km > 40, "{km} km");
+        assert!(gazetteer().lookup_full_postal_code("T0L 9Z9").is_none());
+    }
+
+    #[test]
+    fn the_nearest_full_code_is_found_from_a_point() {
+        let at = gazetteer().lookup_full_postal_code("T2P 1J9").unwrap();
+        let (code, place) = gazetteer().nearest_postal_code(at.coordinates()).unwrap();
+        assert_eq!(code, "T2P 1J9");
+        assert_eq!(place.name, "Calgary");
+        // Mid-Atlantic: nothing.
+        let sea = Coordinates {
+            latitude: 40.0,
+            longitude: -40.0,
+        };
+        assert!(gazetteer().nearest_postal_code(sea).is_none());
     }
 
     #[test]

@@ -37,29 +37,43 @@ impl Gazetteer {
         in_province: &dyn Fn(&Place) -> bool,
         limit: usize,
     ) -> Vec<Suggestion> {
-        // A whole code: that code, in its area.
+        // Postal codes are ASCII (and slicing by bytes below needs it).
+        if !compact.is_ascii() {
+            return Vec::new();
+        }
+        // A whole code: that code, in its town; one the data lacks, as typed in its area.
         if compact.len() == 6 {
             let Some(fsa) = forward_sortation_area(compact) else {
                 return Vec::new();
             };
             let code = format!("{} {}", &compact[..3], &compact[3..]);
+            let town = match self.full_codes.find(compact) {
+                Some(found) => found.town.to_owned(),
+                None => self.town_of_area(&fsa).unwrap_or_default().to_owned(),
+            };
             return self
                 .areas
                 .get(&fsa)
                 .filter(|place| in_province(place))
-                .map(|place| {
-                    vec![Suggestion {
-                        kind: SuggestionKind::PostalCode,
-                        display_name: format!("{code}, {}, {}", place.name, place.province),
-                        postal_code: code,
-                        city: self.town_of_area(&fsa).unwrap_or_default().to_owned(),
-                        province: place.province.clone(),
-                    }]
-                })
+                .map(|place| vec![postal_code_suggestion(code, town, &place.province)])
                 .unwrap_or_default();
         }
-        // The start of an area ("T2"), or an area and part of the rest ("T2P1"): the areas.
-        let prefix = &compact[..compact.len().min(3)];
+        // An area and part of the rest ("T2P1"): the full codes it starts, in order.
+        if compact.len() > 3 {
+            let Some(area) = self.areas.get(&compact[..3]).filter(|a| in_province(a)) else {
+                return Vec::new();
+            };
+            return self
+                .full_codes
+                .starting_with(compact, limit)
+                .into_iter()
+                .map(|found| {
+                    postal_code_suggestion(found.code, found.town.to_owned(), &area.province)
+                })
+                .collect();
+        }
+        // The start of an area ("T2") or an area: the areas.
+        let prefix = compact;
         let mut found: Vec<(&String, &Place)> = self
             .areas
             .iter()
@@ -75,6 +89,7 @@ impl Gazetteer {
                 postal_code: fsa.clone(),
                 city: self.town_of_area(fsa).unwrap_or_default().to_owned(),
                 province: place.province.clone(),
+                line1: String::new(),
             })
             .collect()
     }
@@ -107,8 +122,20 @@ impl Gazetteer {
                 postal_code: String::new(),
                 city: place.name.clone(),
                 province: place.province.clone(),
+                line1: String::new(),
             })
             .collect()
+    }
+}
+
+fn postal_code_suggestion(code: String, town: String, province: &str) -> Suggestion {
+    Suggestion {
+        kind: SuggestionKind::PostalCode,
+        display_name: format!("{code}, {town}, {province}"),
+        postal_code: code,
+        city: town,
+        province: province.to_owned(),
+        line1: String::new(),
     }
 }
 
@@ -127,9 +154,25 @@ mod tests {
                 .windows(2)
                 .all(|w| w[0].postal_code < w[1].postal_code)
         );
-        let area = gazetteer().suggestions("T2P 1", None, 10);
+        let area = gazetteer().suggestions("T2P", None, 10);
         assert_eq!(area.len(), 1);
         assert_eq!(area[0].postal_code, "T2P");
+    }
+
+    #[test]
+    fn an_area_and_more_lists_its_full_codes_in_order() {
+        let found = gazetteer().suggestions("t2p 1j", None, 5);
+        assert_eq!(found.len(), 5);
+        assert!(found.iter().all(|s| s.kind == SuggestionKind::PostalCode));
+        assert!(found.iter().all(|s| s.postal_code.starts_with("T2P 1J")));
+        assert_eq!(found[0].city, "Calgary");
+        assert!(
+            found
+                .windows(2)
+                .all(|w| w[0].postal_code < w[1].postal_code)
+        );
+        assert!(gazetteer().suggestions("T2P 1", Some("QC"), 5).is_empty());
+        assert!(gazetteer().suggestions("T2é1", None, 5).is_empty());
     }
 
     #[test]
@@ -139,6 +182,7 @@ mod tests {
         assert_eq!(found[0].kind, SuggestionKind::PostalCode);
         assert_eq!(found[0].postal_code, "T2P 1J9");
         assert_eq!(found[0].province, "AB");
+        assert_eq!(found[0].display_name, "T2P 1J9, Calgary, AB");
         assert!(gazetteer().suggestions("D1A 1A1", None, 10).is_empty());
         assert!(
             gazetteer()
@@ -155,8 +199,9 @@ mod tests {
         assert_eq!(city("H2X"), "Montréal");
         assert_eq!(city("L5B"), "Mississauga");
         assert_eq!(city("A1A"), "St. John's");
-        // A rural area spans many towns: the person types theirs.
+        // A rural area spans many towns: the person types theirs, or its full code names it.
         assert_eq!(city("A0A"), "");
+        assert_eq!(city("A0A 0A1"), "Avondale");
     }
 
     #[test]

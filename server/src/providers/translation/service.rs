@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use crate::{
     budgets::{Budget, Budgets, Spent},
-    cache::Cache,
+    cache::{self, Cache},
     domain::Language,
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     providers::{
@@ -209,21 +209,11 @@ impl TranslationService {
     }
 
     async fn cached(&self, key: &str) -> Option<Translated> {
-        match self.cache.get(key).await {
-            Ok(Some(value)) => {
-                serde_json::from_str::<Cached>(&value)
-                    .ok()
-                    .map(|cached| Translated {
-                        source: Language::from_code(&cached.source),
-                        text: cached.text,
-                    })
-            }
-            Ok(None) => None,
-            Err(error) => {
-                tracing::warn!(%error, "translation cache unreadable; asking the provider");
-                None
-            }
-        }
+        let cached: Cached = cache::cached_json(self.cache.as_ref(), key).await?;
+        Some(Translated {
+            source: Language::from_code(&cached.source),
+            text: cached.text,
+        })
     }
 
     async fn remember(&self, key: &str, translated: &Translated) {
@@ -235,17 +225,7 @@ impl TranslationService {
                 .unwrap_or_default()
                 .to_owned(),
         };
-        let stored = match serde_json::to_string(&cached) {
-            Ok(value) => self
-                .cache
-                .set(key, &value, CACHE_TTL)
-                .await
-                .map_err(|e| e.to_string()),
-            Err(error) => Err(error.to_string()),
-        };
-        if let Err(error) = stored {
-            tracing::warn!(%error, "translation not cached");
-        }
+        cache::keep_json(self.cache.as_ref(), key, &cached, CACHE_TTL).await;
     }
 
     /// Counts `chars` against the payer's budget and the service's, refusing (and giving

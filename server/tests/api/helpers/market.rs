@@ -140,6 +140,16 @@ pub async fn place(
         .map(|r| r.into_inner().repair_request.unwrap())
 }
 
+/// How precisely request `id` was placed (`repair_requests.placed_by`).
+pub async fn placed_by(db: &PgPool, id: &str) -> String {
+    let (by,): (String,) = sqlx::query_as("select placed_by from repair_requests where id = $1")
+        .bind(Uuid::parse_str(id).unwrap())
+        .fetch_one(db)
+        .await
+        .unwrap();
+    by
+}
+
 /// The request `id` as `token` may read it.
 pub async fn get(
     market: &mut Market,

@@ -7,12 +7,15 @@ export const SUGGEST_MIN_CHARS = 2;
 /** The contract's bound on the query. */
 export const SUGGEST_MAX_CHARS = 100;
 
-/** Postal codes, postal areas and places starting with `query` (SuggestAddresses). */
-export function useAddressSuggestions(query: string) {
+/**
+ * Postal codes, postal areas and places starting with `query`, and street addresses when
+ * the server has a map service (SuggestAddresses), named in `language`.
+ */
+export function useAddressSuggestions(query: string, language: string) {
   const trimmed = query.trim().slice(0, SUGGEST_MAX_CHARS);
   return useQuery(
     MarketplaceService.method.suggestAddresses,
-    { query: trimmed, pageSize: 8 },
+    { query: trimmed, pageSize: 8, language: language.startsWith('fr') ? 'fr' : 'en' },
     {
       enabled: trimmed.replace(/\s/g, '').length >= SUGGEST_MIN_CHARS,
       placeholderData: keepPreviousData,

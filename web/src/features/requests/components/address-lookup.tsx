@@ -2,7 +2,10 @@ import { Box, Input, List, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
-import type { AddressSuggestion } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import {
+  AddressSuggestionKind,
+  type AddressSuggestion,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import {
   SUGGEST_MAX_CHARS,
   SUGGEST_MIN_CHARS,
@@ -51,10 +54,10 @@ export function AddressLookup({
   inputRef,
   onChoose,
 }: AddressLookupProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const listId = useId();
   const query = useTypingPause(value);
-  const { data, isFetching } = useAddressSuggestions(query);
+  const { data, isFetching } = useAddressSuggestions(query, i18n.language);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
 
@@ -62,6 +65,10 @@ export function AddressLookup({
   const suggestions = searchable ? (data?.suggestions ?? []) : [];
   const expanded = open && searchable && suggestions.length > 0;
   const optionId = (index: number) => `${listId}-option-${index}`;
+  // Street addresses come from OpenStreetMap's data, whose licence asks for its credit.
+  const fromTheMap = suggestions.some(
+    (s) => s.kind === AddressSuggestionKind.ADDRESS || s.kind === AddressSuggestionKind.STREET,
+  );
 
   const choose = (suggestion: AddressSuggestion) => {
     onChange(suggestion.displayName);
@@ -138,10 +145,7 @@ export function AddressLookup({
           }}
         />
       </FormField>
-      <List.Root
-        id={listId}
-        role="listbox"
-        aria-label={label}
+      <Box
         hidden={!expanded}
         position="absolute"
         zIndex="dropdown"
@@ -151,29 +155,40 @@ export function AddressLookup({
         borderWidth="1px"
         borderRadius="md"
         boxShadow="md"
-        listStyle="none"
-        maxH="64"
-        overflowY="auto"
       >
-        {suggestions.map((suggestion, index) => (
-          <List.Item
-            key={`${suggestion.kind}-${suggestion.displayName}`}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === active}
-            px="3"
-            py="2"
-            cursor="pointer"
-            bg={index === active ? 'brand.subtle' : undefined}
-            _hover={{ bg: 'bg.muted' }}
-            // Keeps the focus in the input so the list does not close before the click.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(suggestion)}
-          >
-            <Text>{suggestion.displayName}</Text>
-          </List.Item>
-        ))}
-      </List.Root>
+        <List.Root
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          listStyle="none"
+          maxH="64"
+          overflowY="auto"
+        >
+          {suggestions.map((suggestion, index) => (
+            <List.Item
+              key={`${suggestion.kind}-${suggestion.displayName}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              px="3"
+              py="2"
+              cursor="pointer"
+              bg={index === active ? 'brand.subtle' : undefined}
+              _hover={{ bg: 'bg.muted' }}
+              // Keeps the focus in the input so the list does not close before the click.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(suggestion)}
+            >
+              <Text>{suggestion.displayName}</Text>
+            </List.Item>
+          ))}
+        </List.Root>
+        {fromTheMap ? (
+          <Text fontSize="xs" color="fg.muted" px="3" py="1" borderTopWidth="1px">
+            {t('requests.mapAttribution')}
+          </Text>
+        ) : null}
+      </Box>
       <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
     </Box>
   );

@@ -13,6 +13,7 @@ import { SelectInput } from '@/components/ui/select-input';
 import { serviceName, useServices } from '@/features/content';
 import {
   AddressSuggestionKind,
+  type ReverseGeocodeResponse,
   Urgency,
   type AddressSuggestion,
   type RepairRequest,
@@ -22,6 +23,7 @@ import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
 import { AddressLookup } from './address-lookup';
+import { UseMyLocation } from './use-my-location';
 
 export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchema>;
 
@@ -155,10 +157,27 @@ export function RequestForm({
     const options = { shouldValidate: true, shouldDirty: true };
     setValue('city', suggestion.city, options);
     setValue('province', suggestion.province, options);
-    // A postal area is not a postal code: it fills the city and province only.
-    if (suggestion.kind === AddressSuggestionKind.POSTAL_CODE) {
+    // A postal area is not a postal code: it fills the city and province only. A street
+    // address (from the map service) fills its street too, and its postal code when known.
+    if (
+      suggestion.kind === AddressSuggestionKind.POSTAL_CODE ||
+      suggestion.postalCode.length === 7
+    ) {
       setValue('postalCode', suggestion.postalCode, options);
     }
+    if (suggestion.line1) {
+      setValue('line1', suggestion.line1, options);
+    }
+  };
+
+  const fillFromPosition = (found: ReverseGeocodeResponse) => {
+    const options = { shouldValidate: true, shouldDirty: true };
+    const address = found.address;
+    if (!address) return;
+    if (address.line1) setValue('line1', address.line1, options);
+    setValue('city', address.city, options);
+    setValue('province', address.province, options);
+    setValue('postalCode', address.postalCode, options);
   };
 
   const onSubmit = handleSubmit(async (values) => {
@@ -239,6 +258,7 @@ export function RequestForm({
           )}
         />
         <FormSection title={t('requests.address')}>
+          <UseMyLocation onFound={fillFromPosition} />
           <Controller
             control={control}
             name="lookup"

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AddressSuggestionKind,
   CustomerRepairRequestView,
@@ -176,6 +176,85 @@ describe('create request', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText(/^City/)).toHaveValue('Calgary');
     expect(screen.getByLabelText(/^Postal code/)).toHaveValue('');
+  });
+
+  it('fills the street from a street address the map service suggests, crediting its data', async () => {
+    const asked: string[] = [];
+    const { transport } = requestServer({
+      suggestAddresses: (request) => {
+        asked.push(`${request.query}|${request.language}`);
+        return {
+          suggestions: [
+            {
+              kind: AddressSuggestionKind.ADDRESS,
+              displayName: '800 Maclaren Street, Ottawa, ON, K2P 0T4',
+              line1: '800 Maclaren Street',
+              postalCode: 'K2P 0T4',
+              city: 'Ottawa',
+              province: 'ON',
+            },
+          ],
+        };
+      },
+    });
+    renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    const lookup = await screen.findByRole('combobox', { name: 'Find your postal code or city' });
+    await user.type(lookup, '800 Macl');
+    await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
+    expect(screen.getByText('© OpenStreetMap contributors')).toBeVisible();
+    await user.click(
+      screen.getByRole('option', { name: '800 Maclaren Street, Ottawa, ON, K2P 0T4' }),
+    );
+    expect(screen.getByLabelText(/^Street address/)).toHaveValue('800 Maclaren Street');
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');
+    expect(asked.at(-1)).toBe('800 Macl|en');
+  });
+
+  it('fills the address from the position only once Use my location is pressed, and says what failed', async () => {
+    const asked: [number, number, string][] = [];
+    const getCurrentPosition = vi.fn(
+      (found: PositionCallback, failed?: PositionErrorCallback | null) => {
+        if (getCurrentPosition.mock.calls.length === 1) {
+          found({ coords: { latitude: 45.4127, longitude: -75.6951 } } as GeolocationPosition);
+        } else {
+          failed?.({ code: 1 } as GeolocationPositionError);
+        }
+      },
+    );
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition },
+    });
+    const { transport } = requestServer({
+      reverseGeocode: (request) => {
+        asked.push([request.latitude, request.longitude, request.language]);
+        return {
+          address: {
+            line1: '800 Maclaren Street',
+            city: 'Ottawa',
+            province: 'ON',
+            postalCode: 'K2P 0T4',
+            country: 'CA',
+          },
+        };
+      },
+    });
+    renderApp('/create-request', transport);
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Use my location' });
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    await user.click(button);
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Street address/)).toHaveValue('800 Maclaren Street'),
+    );
+    expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
+    expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');
+    expect(asked).toEqual([[45.4127, -75.6951, 'en']]);
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not get your position/);
+    Reflect.deleteProperty(navigator, 'geolocation');
   });
 
   it('says what is missing beside each field and sends nothing', async () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web part of the benchmark: Lighthouse 12.2.3 (pinned in package.json beside this
 # script), mobile defaults (simulated slow 4G, 4x slower CPU), with Debian's chromium, RUNS
-# times (3) on each landing and sign-in page; prints the best run of each page (by
+# times (3) on each landing and sign-in page, and on the pages a signed-in customer goes through
+# next (scripts/bench/lighthouse-signed-in.mjs); prints the best run of each page (by
 # performance score): the four scores, first and largest contentful paint, total blocking
 # time and layout shift, then the JavaScript the landing page loads before it is interactive
 # (gzip).
@@ -87,5 +88,15 @@ for run in $(seq 1 "$RUNS"); do
       echo "lighthouse failed on $page (run $run)" >&2
   done
 done
+# The emergency path's pages after the landing ones, signed in as a customer with a verified
+# phone (made through the product's outbox: only on the product started here).
+SIGNED_IN_PAGES=(/create-request /user-dashboard /pending-requests)
+if [ -n "$DATA" ]; then
+  E2E_BASE_URL="$URL" E2E_DATA_DIR="$DATA" \
+    node scripts/bench/lighthouse-signed-in.mjs "$OUT" "$RUNS" "$(free_port)" "${SIGNED_IN_PAGES[@]}"
+  PAGES+=("${SIGNED_IN_PAGES[@]}")
+else
+  echo "the signed-in pages are measured on the product this script starts (no URL given)" >&2
+fi
 node scripts/bench/lighthouse-summary.mjs "$OUT" "${PAGES[@]}"
 node web/scripts/landing-js.mjs "$URL" / | tail -n 1

@@ -19,7 +19,12 @@ import { customer } from './test-accounts.mjs';
 const PHONE = { width: 390, height: 844 };
 
 /** What the recorded answers say is at 800 Maclaren Street, Ottawa. */
-const DOOR = { line1: '800 Maclaren Street', city: 'Ottawa', province: 'ON', postalCode: 'K2P 0T4' };
+const DOOR = {
+  line1: '800 Maclaren Street',
+  city: 'Ottawa',
+  province: 'ON',
+  postalCode: 'K2P 0T4',
+};
 
 /** The address fields of a new request. */
 const NO_ADDRESS = { line1: '', city: '', province: '', postalCode: '' };
@@ -118,8 +123,7 @@ describe('addresses to the door on the request form', () => {
 
       const calls = await photonCalls();
       const search = calls.find(
-        ({ path, query }) =>
-          path === '/api' && query.q === '800 Macl' && query.lang === language,
+        ({ path, query }) => path === '/api' && query.q === '800 Macl' && query.lang === language,
       );
       assert.ok(search, `Photon was not asked for "800 Macl" in ${language}`);
       assert.equal(search.query.countrycode, 'CA');

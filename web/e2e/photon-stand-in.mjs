@@ -32,7 +32,10 @@ function refusal(path, query) {
     if (query.get('countrycode') !== 'CA') return 'countrycode: CA for this stand-in';
     if (query.has('lat') !== query.has('lon')) return 'lat and lon: both or neither';
   }
-  if ((path === '/reverse' || query.has('lat')) && !(number(query.get('lat')) && number(query.get('lon')))) {
+  if (
+    (path === '/reverse' || query.has('lat')) &&
+    !(number(query.get('lat')) && number(query.get('lon')))
+  ) {
     return 'lat and lon: numbers';
   }
   return null;
@@ -41,7 +44,9 @@ function refusal(path, query) {
 /** The recorded answer to a well-formed call. */
 function answer(path, query) {
   if (path === '/api') {
-    return query.get('q').trimStart().toLowerCase().startsWith('800 macl') ? SEARCH_800_MACL : EMPTY;
+    return query.get('q').trimStart().toLowerCase().startsWith('800 macl')
+      ? SEARCH_800_MACL
+      : EMPTY;
   }
   const lat = Number(query.get('lat'));
   return lat >= 45.4 && lat <= 45.42 ? REVERSE_CENTRETOWN : EMPTY;

@@ -17,10 +17,7 @@ export function fillFromSuggestion(
 ) {
   set('city', suggestion.city);
   set('province', suggestion.province);
-  if (
-    suggestion.kind === AddressSuggestionKind.POSTAL_CODE ||
-    suggestion.postalCode.length === 7
-  ) {
+  if (suggestion.kind === AddressSuggestionKind.POSTAL_CODE || suggestion.postalCode.length === 7) {
     set('postalCode', suggestion.postalCode);
   }
   if (suggestion.line1) set('line1', suggestion.line1);

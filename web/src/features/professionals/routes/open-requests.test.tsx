@@ -124,7 +124,7 @@ describe('open requests (professional)', () => {
       watchOpenRequests: (_request, context) => streamOf<never>().stream(context.signal),
     });
     renderApp('/request-list', transport);
-    expect(await screen.findByText('environ 7\u00a0km')).toBeVisible();
+    expect(await screen.findByText('environ 7 km')).toBeVisible();
   });
 
   it('reloads the list on each snapshot the stream sends (its first message, and after a gap)', async () => {

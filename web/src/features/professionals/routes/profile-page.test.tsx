@@ -134,16 +134,25 @@ describe('professional profile form', () => {
       localStorage.setItem('lang', language);
       signIn('professional', PROFESSIONAL_ID);
       const asked: string[] = [];
-      const { transport, requests } = stubServer({
-        getProfessional: () => ({ professional: professional() }),
-        updateProfessionalProfile: () => ({ professional: professional() }),
-        suggestAddresses: (request) => {
-          asked.push(`${request.query}|${request.language}`);
-          return { suggestions: [MACLAREN_SUGGESTION] };
+      const { transport, requests } = stubServer(
+        {
+          getProfessional: () => ({ professional: professional() }),
+          updateProfessionalProfile: () => ({ professional: professional() }),
         },
-      });
+        {},
+        {
+          marketplace: {
+            suggestAddresses: (request) => {
+              asked.push(`${request.query}|${request.language}`);
+              return { suggestions: [MACLAREN_SUGGESTION] };
+            },
+          },
+        },
+      );
       const { i18n } = renderApp('/update-professional-profile', transport);
-      const field = (key: TranslationKey) => screen.getByLabelText(new RegExp(`^${i18n.t(key)}`));
+      // A label as the page reads (white space, the French narrow ones too, as single spaces).
+      const field = (key: TranslationKey) =>
+        screen.getByLabelText(new RegExp(`^${i18n.t(key).replace(/\s+/g, ' ')}`));
       const user = userEvent.setup();
       const lookup = await screen.findByRole('combobox', { name: lookupName });
       await user.type(lookup, '800 Macl');

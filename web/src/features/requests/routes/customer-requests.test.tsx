@@ -193,9 +193,7 @@ describe('create request', () => {
     await user.type(lookup, '800 Macl');
     await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
     expect(screen.getByText('© OpenStreetMap contributors')).toBeVisible();
-    await user.click(
-      screen.getByRole('option', { name: MACLAREN_SUGGESTION.displayName }),
-    );
+    await user.click(screen.getByRole('option', { name: MACLAREN_SUGGESTION.displayName }));
     expect(screen.getByLabelText(/^Street address/)).toHaveValue('800 Maclaren Street');
     expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
     expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');

@@ -59,22 +59,28 @@ wait_for_port() { # port seconds
   return 1
 }
 
+# The Photon stand-in takes a port of the system's first, so no port chosen below is its.
+rm -f "$LOGS/e2e-photon.port"
+node web/e2e/photon-stand-in.mjs "$LOGS/e2e-photon.port" >"$LOGS/e2e-photon.log" 2>&1 &
+PHOTON_PID=$!
+for _ in $(seq 1 50); do
+  [ -s "$LOGS/e2e-photon.port" ] && break
+  sleep 0.2
+done
+photon_port=$(cat "$LOGS/e2e-photon.port" 2>/dev/null)
+if [ -z "$photon_port" ]; then
+  cat "$LOGS/e2e-photon.log"
+  exit 1
+fi
+
 grpc_port=$(free_port)
 http_port=$(free_port)
 bff_port=$(free_port)
-photon_port=$(free_port)
 DATA=$(mktemp -d /tmp/repairs-e2e.XXXXXX)
 DATABASE="e2e_$(date +%s)_$$"
 admin_email=admin@example.ca
 admin_password=admin-password-e2e
 psql -q "$TEST_DATABASE_URL" -c "create database $DATABASE" >/dev/null || exit 1
-
-node web/e2e/photon-stand-in.mjs "$photon_port" >"$LOGS/e2e-photon.log" 2>&1 &
-PHOTON_PID=$!
-if ! wait_for_port "$photon_port" 10; then
-  cat "$LOGS/e2e-photon.log"
-  exit 1
-fi
 
 # Every browser and legacy call of the suite comes from 127.0.0.1, and a shared Redis keeps
 # the hourly SMS counters across runs: the budgets (which guard real sends) are raised for this

@@ -9,9 +9,10 @@
 // A call without the parameters Photon needs (or with a language it does not know) is a 400,
 // so the server falls back to the gazetteer and the stories see it. Each call is written to
 // standard output as a JSON line ({ path, query }); photonCalls() in stack.mjs reads them.
+// It listens on a port the system gives it and writes that port to PORT_FILE once listening.
 //
-//   node e2e/photon-stand-in.mjs PORT
-import { readFileSync } from 'node:fs';
+//   node e2e/photon-stand-in.mjs PORT_FILE
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const recorded = (name) =>
@@ -52,13 +53,13 @@ function answer(path, query) {
   return lat >= 45.4 && lat <= 45.42 ? REVERSE_CENTRETOWN : EMPTY;
 }
 
-const port = Number(process.argv[2]);
-if (!Number.isInteger(port) || port <= 0) {
-  console.error('usage: node e2e/photon-stand-in.mjs PORT');
+const portFile = process.argv[2];
+if (!portFile) {
+  console.error('usage: node e2e/photon-stand-in.mjs PORT_FILE');
   process.exit(2);
 }
 
-createServer((request, response) => {
+const server = createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
   if (request.method !== 'GET' || (url.pathname !== '/api' && url.pathname !== '/reverse')) {
     response.writeHead(404).end();
@@ -75,4 +76,9 @@ createServer((request, response) => {
   }
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(answer(url.pathname, url.searchParams));
-}).listen(port, '127.0.0.1');
+});
+server.listen(0, '127.0.0.1', () => {
+  // Written whole or not at all: the runner reads the file as soon as it is there.
+  writeFileSync(`${portFile}.partial`, String(server.address().port));
+  renameSync(`${portFile}.partial`, portFile);
+});

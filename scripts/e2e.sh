@@ -9,7 +9,10 @@
 #
 # Postgres and Redis: TEST_DATABASE_URL and TEST_REDIS_URL when set, else throwaway ones
 # started here. E2E_SHOTS_DIR=/some/dir also saves screenshots. Logs go to E2E_LOGS (a new
-# temporary folder unless given). Exits with the suite's status.
+# temporary folder unless given). Street addresses come from a Photon stand-in on 127.0.0.1
+# (web/e2e/photon-stand-in.mjs: the recorded answers of the server's tests, nothing for any
+# other address, which the gazetteer then places); its calls are logged to
+# E2E_LOGS/e2e-photon.log. Exits with the suite's status.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/services.sh
@@ -18,12 +21,14 @@ LOGS=${E2E_LOGS:-$(mktemp -d /tmp/repairs-e2e-logs.XXXXXX)}
 mkdir -p "$LOGS"
 SERVER_PID=
 BFF_PID=
+PHOTON_PID=
 OWN_SERVICES=
 DATABASE=
 DATA=
 
 stop() {
   stop_product "$BFF_PID" "$SERVER_PID"
+  stop_product "" "$PHOTON_PID"
   [ -n "$DATABASE" ] && psql -q "$TEST_DATABASE_URL" -c "drop database if exists $DATABASE" >/dev/null 2>&1
   [ -n "$DATA" ] && rm -rf "$DATA"
   if [ -n "$OWN_SERVICES" ]; then
@@ -54,6 +59,20 @@ wait_for_port() { # port seconds
   return 1
 }
 
+# The Photon stand-in takes a port of the system's first, so no port chosen below is its.
+rm -f "$LOGS/e2e-photon.port"
+node web/e2e/photon-stand-in.mjs "$LOGS/e2e-photon.port" >"$LOGS/e2e-photon.log" 2>&1 &
+PHOTON_PID=$!
+for _ in $(seq 1 50); do
+  [ -s "$LOGS/e2e-photon.port" ] && break
+  sleep 0.2
+done
+photon_port=$(cat "$LOGS/e2e-photon.port" 2>/dev/null)
+if [ -z "$photon_port" ]; then
+  cat "$LOGS/e2e-photon.log"
+  exit 1
+fi
+
 grpc_port=$(free_port)
 http_port=$(free_port)
 bff_port=$(free_port)
@@ -75,7 +94,7 @@ CACHE_PREFIX="$DATABASE:" SMS_BUDGET_PER_HOUR=10000 SMS_BUDGET_PER_ADDRESS_PER_H
   DATA_DIR="$DATA" GRPC_ADDR="127.0.0.1:$grpc_port" HTTP_ADDR="127.0.0.1:$http_port" \
   PUBLIC_URL="http://127.0.0.1:$bff_port" ADMIN_EMAIL="$admin_email" ADMIN_PASSWORD="$admin_password" \
   VAPID_PRIVATE_KEY="$(head -c 32 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')" \
-  PUSH_ENDPOINT_HOSTS=127.0.0.1 \
+  PUSH_ENDPOINT_HOSTS=127.0.0.1 GEOCODER=photon PHOTON_URL="http://127.0.0.1:$photon_port" \
   target/debug/repairs-server >"$LOGS/e2e-server.log" 2>&1 &
 SERVER_PID=$!
 BFF_ADDR="127.0.0.1:$bff_port" SERVER_URL="http://127.0.0.1:$grpc_port" \
@@ -90,5 +109,6 @@ fi
 tests=("$@")
 [ ${#tests[@]} -eq 0 ] && tests=(e2e/)
 (cd web && E2E_BASE_URL="http://127.0.0.1:$bff_port" E2E_DATA_DIR="$DATA" \
+  E2E_PHOTON_LOG="$LOGS/e2e-photon.log" \
   E2E_ADMIN_EMAIL="$admin_email" E2E_ADMIN_PASSWORD="$admin_password" \
   node --test "${tests[@]}")

@@ -2,6 +2,7 @@
 // E2E_DATA_DIR is the server's data dir, whose outbox holds the texts (sms.jsonl) and emails
 // the local providers "send"; the admin is created by the runner (E2E_ADMIN_EMAIL /
 // E2E_ADMIN_PASSWORD). With E2E_SHOTS_DIR set, tests also save screenshots there.
+// E2E_PHOTON_LOG is the log of the Photon stand-in (photon-stand-in.mjs), one line a call.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BASE_URL } from './browser.mjs';
@@ -31,6 +32,17 @@ async function outbox(file) {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line));
+}
+
+/** The calls the Photon stand-in has had so far: `{ path, query }` each, oldest first. */
+export async function photonCalls() {
+  const log = process.env.E2E_PHOTON_LOG ?? '';
+  if (log === '') throw new Error('E2E_PHOTON_LOG is not set: run the suite with scripts/e2e.sh');
+  const text = await readFile(log, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line));
 }
 

@@ -21,6 +21,7 @@ import {
 import { BillingService } from '@/gen/repairs/billing/v1/billing_pb';
 import { ContentService } from '@/gen/repairs/content/v1/content_pb';
 import {
+  AddressSuggestionKind,
   MarketplaceService,
   RepairRequestSchema,
   RepairRequestState,
@@ -56,6 +57,16 @@ export const TEST_SERVICES = [
     name: { en: 'Roofing Services', fr: 'Services de toiture' },
   },
 ];
+
+/** A street address as the map service (Photon) suggests it: 800 Maclaren Street, Ottawa. */
+export const MACLAREN_SUGGESTION = {
+  kind: AddressSuggestionKind.ADDRESS,
+  displayName: '800 Maclaren Street, Ottawa, ON, K2P 0T4',
+  line1: '800 Maclaren Street',
+  postalCode: 'K2P 0T4',
+  city: 'Ottawa',
+  province: 'ON',
+};
 
 export function stubServer(
   accounts: AccountsImpl = {},

@@ -1,6 +1,9 @@
 import { Box, Input, InputGroup, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddressLookup } from '@/components/address/address-lookup';
+import { fillFromSuggestion } from '@/components/address/suggested-address';
 import { ToggleField } from '@/components/form/toggle-field';
 import { CheckboxGroupField, type CheckboxOption } from '@/components/ui/checkbox-group-field';
 import { FormField } from '@/components/ui/form-field';
@@ -82,6 +85,30 @@ export function BasicInfoSection({ phone }: { phone: string }) {
   );
 }
 
+/**
+ * The home base's look-up: a street address, postal code or town chosen from the suggestions
+ * fills the fields below it (what is typed in it is not saved).
+ */
+function HomeBaseLookup() {
+  const { t } = useTranslation();
+  const { setValue } = useFormContext<ProfileValues>();
+  const [typed, setTyped] = useState('');
+  return (
+    <AddressLookup
+      label={t('professionalProfile.homeBaseLookup')}
+      helperText={t('professionalProfile.homeBaseLookupHelp')}
+      value={typed}
+      onChange={setTyped}
+      name="homeBaseLookup"
+      onChoose={(suggestion) =>
+        fillFromSuggestion(suggestion, (field, value) =>
+          setValue(field, value, { shouldValidate: true, shouldDirty: true }),
+        )
+      }
+    />
+  );
+}
+
 /** The billing address and the home base the radius is measured from. */
 export function AddressSection() {
   const { t } = useTranslation();
@@ -102,6 +129,7 @@ export function AddressSection() {
           {...register('registeredAddress', rules.registeredAddress)}
         />
       </FormField>
+      <HomeBaseLookup />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label={t('professionalProfile.line1')} error={errors.line1?.message} required>
           <Input autoComplete="address-line1" {...register('line1', rules.line1)} />

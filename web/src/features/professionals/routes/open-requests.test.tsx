@@ -92,7 +92,7 @@ describe('open requests (professional)', () => {
     expect(view).toHaveAttribute('href', `/view-request/${REQUEST_ID}`);
     const row = view.closest('tr') as HTMLElement;
     expect(within(row).getByText('Calgary, AB T2P')).toBeVisible();
-    expect(within(row).getByText('4 km')).toBeVisible();
+    expect(within(row).getByText('about 4 km')).toBeVisible();
     const quote = within(row).getByRole('link', { name: 'Send a quote on Plumbing Services' });
     expect(quote).toHaveAttribute('href', `/request-apply/${REQUEST_ID}`);
     expectLabelInName(quote);
@@ -112,9 +112,19 @@ describe('open requests (professional)', () => {
     const arrived = await screen.findByRole('link', { name: 'View request Roofing Services' });
     const newRow = arrived.closest('tr') as HTMLElement;
     expect(within(newRow).getByText('New')).toBeVisible();
-    expect(within(newRow).getByText('12 km')).toBeVisible();
+    expect(within(newRow).getByText('about 12 km')).toBeVisible();
     expect(screen.getByText('1 new request arrived.')).toBeInTheDocument();
     expect(requests('watchOpenRequests')[0]).toMatchObject({ professionalId: PROFESSIONAL_ID });
+  });
+
+  it('says each distance as the estimate it is, in French too', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = proServer({
+      listOpenRequests: () => ({ repairRequests: [{ repairRequest: seen({}, 7) }] }),
+      watchOpenRequests: (_request, context) => streamOf<never>().stream(context.signal),
+    });
+    renderApp('/request-list', transport);
+    expect(await screen.findByText('environ 7 km')).toBeVisible();
   });
 
   it('reloads the list on each snapshot the stream sends (its first message, and after a gap)', async () => {
@@ -160,7 +170,7 @@ describe('open requests (professional)', () => {
       ['Service', 'Plumbing Services'],
       ['Photos of the damage', expect.any(String)],
       ['Location', 'Calgary, AB T2P'],
-      ['Distance', '4 km'],
+      ['Distance', 'about 4 km'],
       ['Placed', expect.any(String)],
     ]);
     // The actions are buttons across the card, the quote the main one.
@@ -182,7 +192,7 @@ describe('open requests (professional)', () => {
     ]);
     expect(within(thumbnails).getByRole('button', { name: '1 more photo' })).toBeVisible();
     expect(pairs(second).map(([label]) => label)).not.toContain('Photos of the damage');
-    expect(within(second).getByText('9 km')).toBeVisible();
+    expect(within(second).getByText('about 9 km')).toBeVisible();
     expect(within(second).getByText('Quote sent')).toBeVisible();
     expect(within(second).queryByRole('link', { name: /Send a quote/ })).toBeNull();
 
@@ -289,7 +299,7 @@ describe('one request (professional)', () => {
       await screen.findByRole('heading', { level: 1, name: 'Plumbing Services' }),
     ).toBeVisible();
     expect(screen.getByText('Calgary, AB T2P')).toBeVisible();
-    expect(screen.getByText('4 km')).toBeVisible();
+    expect(screen.getByText('about 4 km')).toBeVisible();
     expect(screen.queryByText(/225 7 Ave SW/)).toBeNull();
     expect(screen.getByText('The street address is shown once you are hired.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Quote' })).toHaveAttribute(

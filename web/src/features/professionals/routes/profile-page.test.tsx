@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { TranslationKey } from '@/lib/translation-key';
 import { renderApp } from '@/test/render-app';
 import {
   Code,
+  MACLAREN_SUGGESTION,
   PROFESSIONAL_ID,
   TEST_SERVICES,
   professional,
@@ -114,4 +116,70 @@ describe('professional profile form', () => {
     expect(await screen.findByText('This file is too large: 5 MB at most.')).toBeVisible();
     expect(requests('setProfessionalPhoto')).toEqual([]);
   });
+
+  it.each([
+    {
+      language: 'en',
+      lookup: 'Find your home base',
+      credit: '© OpenStreetMap contributors',
+    },
+    {
+      language: 'fr',
+      lookup: 'Trouvez votre port d’attache',
+      credit: '© les contributeurs d’OpenStreetMap',
+    },
+  ])(
+    'fills the home base from a suggested street address and credits the map data ($language)',
+    async ({ language, lookup: lookupName, credit }) => {
+      localStorage.setItem('lang', language);
+      signIn('professional', PROFESSIONAL_ID);
+      const asked: string[] = [];
+      const { transport, requests } = stubServer(
+        {
+          getProfessional: () => ({ professional: professional() }),
+          updateProfessionalProfile: () => ({ professional: professional() }),
+        },
+        {},
+        {
+          marketplace: {
+            suggestAddresses: (request) => {
+              asked.push(`${request.query}|${request.language}`);
+              return { suggestions: [MACLAREN_SUGGESTION] };
+            },
+          },
+        },
+      );
+      const { i18n } = renderApp('/update-professional-profile', transport);
+      // A label as the page reads (white space, the French narrow ones too, as single spaces).
+      const field = (key: TranslationKey) =>
+        screen.getByLabelText(new RegExp(`^${i18n.t(key).replace(/\s+/g, ' ')}`));
+      const user = userEvent.setup();
+      const lookup = await screen.findByRole('combobox', { name: lookupName });
+      await user.type(lookup, '800 Macl');
+      await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
+      expect(screen.getByText(credit)).toBeVisible();
+      expect(asked.at(-1)).toBe(`800 Macl|${language}`);
+
+      await user.click(screen.getByRole('option', { name: MACLAREN_SUGGESTION.displayName }));
+      expect(lookup).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.queryByText(credit)).not.toBeVisible();
+      expect(field('professionalProfile.line1')).toHaveValue('800 Maclaren Street');
+      expect(field('professionalProfile.city')).toHaveValue('Ottawa');
+      expect(field('professionalProfile.province')).toHaveValue('ON');
+      expect(field('professionalProfile.postalCode')).toHaveValue('K2P 0T4');
+
+      await user.click(screen.getByRole('button', { name: i18n.t('professionalProfile.save') }));
+      await waitFor(() => expect(requests('updateProfessionalProfile')).toHaveLength(1));
+      expect(requests('updateProfessionalProfile')[0]).toMatchObject({
+        profile: {
+          homeBase: {
+            line1: '800 Maclaren Street',
+            city: 'Ottawa',
+            province: 'ON',
+            postalCode: 'K2P 0T4',
+          },
+        },
+      });
+    },
+  );
 });

@@ -3,6 +3,8 @@ import { Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AddressLookup } from '@/components/address/address-lookup';
+import { fillFromSuggestion } from '@/components/address/suggested-address';
 import { useDraftAutosave, useFormDraft } from '@/components/form/use-form-draft';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -12,7 +14,6 @@ import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { SelectInput } from '@/components/ui/select-input';
 import { serviceName, useServices } from '@/features/content';
 import {
-  AddressSuggestionKind,
   type ReverseGeocodeResponse,
   Urgency,
   type AddressSuggestion,
@@ -22,7 +23,6 @@ import {
 import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
-import { AddressLookup } from './address-lookup';
 import { UseMyLocation } from './use-my-location';
 
 export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchema>;
@@ -153,22 +153,10 @@ export function RequestForm({
     [services.data, language],
   );
 
-  const fill = (suggestion: AddressSuggestion) => {
-    const options = { shouldValidate: true, shouldDirty: true };
-    setValue('city', suggestion.city, options);
-    setValue('province', suggestion.province, options);
-    // A postal area is not a postal code: it fills the city and province only. A street
-    // address (from the map service) fills its street too, and its postal code when known.
-    if (
-      suggestion.kind === AddressSuggestionKind.POSTAL_CODE ||
-      suggestion.postalCode.length === 7
-    ) {
-      setValue('postalCode', suggestion.postalCode, options);
-    }
-    if (suggestion.line1) {
-      setValue('line1', suggestion.line1, options);
-    }
-  };
+  const fill = (suggestion: AddressSuggestion) =>
+    fillFromSuggestion(suggestion, (field, value) =>
+      setValue(field, value, { shouldValidate: true, shouldDirty: true }),
+    );
 
   const fillFromPosition = (found: ReverseGeocodeResponse) => {
     const options = { shouldValidate: true, shouldDirty: true };

@@ -91,7 +91,7 @@ describe('admin: requests', () => {
     const pro = await screen.findByRole('link', { name: 'Paule Pro' });
     expect(pro).toHaveAttribute('href', `/admin/view-professional/${PROFESSIONAL_ID}`);
     const row = pro.closest('tr') as HTMLElement;
-    expect(within(row).getByText('4 km')).toBeVisible();
+    expect(within(row).getByText('about 4 km')).toBeVisible();
     expect(within(row).getByText(/^Email – Sent · 1 try/)).toBeVisible();
     expect(
       within(row).getByText(/^Text – Failed · 8 tries · .* · number unreachable$/),

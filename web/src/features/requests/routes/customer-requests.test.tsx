@@ -13,6 +13,7 @@ import { renderApp } from '@/test/render-app';
 import {
   CUSTOMER_ID,
   Code,
+  MACLAREN_SUGGESTION,
   REQUEST_ID,
   TEST_SERVICES,
   customerServer,
@@ -183,18 +184,7 @@ describe('create request', () => {
     const { transport } = requestServer({
       suggestAddresses: (request) => {
         asked.push(`${request.query}|${request.language}`);
-        return {
-          suggestions: [
-            {
-              kind: AddressSuggestionKind.ADDRESS,
-              displayName: '800 Maclaren Street, Ottawa, ON, K2P 0T4',
-              line1: '800 Maclaren Street',
-              postalCode: 'K2P 0T4',
-              city: 'Ottawa',
-              province: 'ON',
-            },
-          ],
-        };
+        return { suggestions: [MACLAREN_SUGGESTION] };
       },
     });
     renderApp('/create-request', transport);
@@ -203,9 +193,7 @@ describe('create request', () => {
     await user.type(lookup, '800 Macl');
     await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
     expect(screen.getByText('© OpenStreetMap contributors')).toBeVisible();
-    await user.click(
-      screen.getByRole('option', { name: '800 Maclaren Street, Ottawa, ON, K2P 0T4' }),
-    );
+    await user.click(screen.getByRole('option', { name: MACLAREN_SUGGESTION.displayName }));
     expect(screen.getByLabelText(/^Street address/)).toHaveValue('800 Maclaren Street');
     expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
     expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');

@@ -10,9 +10,9 @@ import {
   SUGGEST_MAX_CHARS,
   SUGGEST_MIN_CHARS,
   useAddressSuggestions,
-} from '../api/suggest-addresses';
+} from './use-address-suggestions';
 
-/** How long typing pauses before the gazetteer is asked (one call per pause, not per key). */
+/** How long typing pauses before the server is asked (one call per pause, not per key). */
 const TYPING_PAUSE_MS = 250;
 
 interface AddressLookupProps {
@@ -21,10 +21,10 @@ interface AddressLookupProps {
   error?: string;
   value: string;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur?: () => void;
   name: string;
-  inputRef: Ref<HTMLInputElement>;
-  /** A suggestion was chosen: the form fills the city, province and postal code from it. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** A suggestion was chosen: the form fills its address from it (`fillFromSuggestion`). */
   onChoose: (suggestion: AddressSuggestion) => void;
 }
 
@@ -38,10 +38,12 @@ function useTypingPause(value: string): string {
 }
 
 /**
- * The address field's autocomplete (SuggestAddresses): an ARIA 1.2 combobox. Typing lists
- * postal codes, postal areas and places; Down and Up move through them (the input keeps the
- * focus and points at the active one with aria-activedescendant), Enter chooses, Escape
- * closes the list. How many suggestions there are is said in a polite live region.
+ * The address look-up of the forms (a request's address, a professional's home base), from
+ * SuggestAddresses: an ARIA 1.2 combobox. Typing lists street addresses (with a map service,
+ * whose data is credited below them), postal codes, postal areas and places; Down and Up move
+ * through them (the input keeps the focus and points at the active one with
+ * aria-activedescendant), Enter chooses, Escape closes the list. How many suggestions there
+ * are is said in a polite live region.
  */
 export function AddressLookup({
   label,
@@ -114,8 +116,8 @@ export function AddressLookup({
   if (searchable && open && query === value && !isFetching) {
     status =
       suggestions.length > 0
-        ? t('requests.lookupCount', { count: suggestions.length })
-        : t('requests.lookupNone');
+        ? t('addresses.lookupCount', { count: suggestions.length })
+        : t('addresses.lookupNone');
   }
 
   return (
@@ -141,7 +143,7 @@ export function AddressLookup({
           onBlur={() => {
             setOpen(false);
             setActive(-1);
-            onBlur();
+            onBlur?.();
           }}
         />
       </FormField>
@@ -185,7 +187,7 @@ export function AddressLookup({
         </List.Root>
         {fromTheMap ? (
           <Text fontSize="xs" color="fg.muted" px="3" py="1" borderTopWidth="1px">
-            {t('requests.mapAttribution')}
+            {t('addresses.mapAttribution')}
           </Text>
         ) : null}
       </Box>

@@ -1,6 +1,6 @@
 //! The matching rule at scale: 200 000 open requests and 100 000 professionals spread over
-//! Canada by population (postal areas of the gazetteer, weighted by their number of postal
-//! codes), with realistic radii, services, days and hours, 5 % of them paused and 5 % on call
+//! Canada by population (at full postal codes' points drawn evenly, or with
+//! `BENCH_PLACES=areas` by postal area, weighted by its number of codes), with realistic radii, services, days and hours, 5 % of them paused and 5 % on call
 //! (`SetProfessionalAvailability`). Prints p50/p99 of
 //! (a) a professional's first page of open requests and (b) choosing whom to notify of a
 //! new request (the nearest 200, `REPAIR_REQUEST_MAX_NOTIFIED`'s default, in every variant),
@@ -27,7 +27,7 @@ mod figures;
 mod market;
 
 use market::{
-    MAX_NOTIFIED, POSTGIS_CONTROL, PROFESSIONALS, REQUESTS, SAMPLES, WARM_UP, areas, bench_now,
+    MAX_NOTIFIED, POSTGIS_CONTROL, PROFESSIONALS, Places, REQUESTS, SAMPLES, WARM_UP, bench_now,
     load_customers, load_professionals, load_requests,
 };
 
@@ -308,11 +308,11 @@ async fn add_postgis(db: &PgPool) -> bool {
 
 async fn run(db: &PgPool) {
     let mut rng = StdRng::seed_from_u64(7);
-    let areas = areas();
+    let places = Places::from_env();
     let started = Instant::now();
     let customers = load_customers(db).await;
-    load_professionals(db, &areas, &mut rng).await;
-    load_requests(db, &areas, &customers, &mut rng).await;
+    load_professionals(db, &places, &mut rng).await;
+    load_requests(db, &places, &customers, &mut rng).await;
     for (_, index, _) in ALTERNATIVES {
         sqlx::query(index).execute(db).await.unwrap();
     }
@@ -328,7 +328,8 @@ async fn run(db: &PgPool) {
             .unwrap();
     }
     println!(
-        "loaded {PROFESSIONALS} professionals and {REQUESTS} open requests in {:.1} s",
+        "loaded {PROFESSIONALS} professionals and {REQUESTS} open requests, placed {}, in {:.1} s",
+        places.describe(),
         started.elapsed().as_secs_f64()
     );
 

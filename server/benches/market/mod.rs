@@ -1,10 +1,11 @@
 //! The synthetic market the matching benchmark runs on: customers, professionals spread over
 //! Canada by population with their radii, services, days and hours, and open requests.
 
-use std::path::Path;
+use std::{collections::HashMap, path::Path};
 
 use chrono::{DateTime, TimeZone, Utc};
 use rand::{Rng, rngs::StdRng};
+use repairs_server::providers::gazetteer::full::FullCodes;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -33,7 +34,9 @@ pub fn bench_now() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 23, 17, 0, 0).unwrap()
 }
 
+/// A postal area, weighted by how many postal codes it holds (where people live).
 pub struct Area {
+    pub fsa: String,
     pub latitude: f64,
     pub longitude: f64,
     pub time_zone: String,
@@ -41,13 +44,14 @@ pub struct Area {
     pub cumulative: f64,
 }
 
-/// Postal areas weighted by how many postal codes they hold (where people live).
-pub fn areas() -> Vec<Area> {
+/// Postal areas weighted by how many postal codes they hold.
+fn areas() -> Vec<Area> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/geo/ca-fsa.csv");
     let mut reader = csv::Reader::from_path(path).unwrap();
     let headers = reader.headers().unwrap().clone();
     let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
-    let (lat, lon, codes, zone) = (
+    let (fsa, lat, lon, codes, zone) = (
+        column("fsa"),
         column("lat"),
         column("lon"),
         column("n_full_codes"),
@@ -60,6 +64,7 @@ pub fn areas() -> Vec<Area> {
             let record = record.unwrap();
             total += record[codes].parse::<f64>().unwrap().max(1.0);
             Area {
+                fsa: record[fsa].to_owned(),
                 latitude: record[lat].parse().unwrap(),
                 longitude: record[lon].parse().unwrap(),
                 time_zone: record[zone].to_owned(),
@@ -69,17 +74,84 @@ pub fn areas() -> Vec<Area> {
         .collect()
 }
 
-/// A point near a populated place: an area by weight, moved by up to about 3 km.
-pub fn somewhere<'a>(areas: &'a [Area], rng: &mut StdRng) -> (f64, f64, &'a str) {
-    let total = areas.last().unwrap().cumulative;
-    let pick = rng.gen_range(0.0..total);
-    let index = areas.partition_point(|a| a.cumulative <= pick);
-    let area = &areas[index.min(areas.len() - 1)];
-    (
-        area.latitude + rng.gen_range(-0.03..0.03),
-        area.longitude + rng.gen_range(-0.04..0.04),
-        &area.time_zone,
-    )
+/// Where the market's people are placed (`BENCH_PLACES`): at full postal codes' points (a
+/// block face in a city, where addresses are placed now), or by postal area (its centre moved
+/// by up to about 3 km, where they were placed before the full codes).
+pub enum Places {
+    FullCodes {
+        codes: FullCodes,
+        /// Each postal area's time zone, by its three characters.
+        zones: HashMap<String, String>,
+    },
+    Areas(Vec<Area>),
+}
+
+/// One placed point.
+pub struct Spot<'a> {
+    pub latitude: f64,
+    pub longitude: f64,
+    pub time_zone: &'a str,
+}
+
+impl Places {
+    /// `BENCH_PLACES=areas` for the postal areas; full codes otherwise.
+    pub fn from_env() -> Self {
+        match std::env::var("BENCH_PLACES").as_deref() {
+            Ok("areas") => Self::Areas(areas()),
+            Ok("full-codes") | Err(_) => Self::FullCodes {
+                codes: FullCodes::shipped(),
+                zones: areas()
+                    .into_iter()
+                    .map(|area| (area.fsa, area.time_zone))
+                    .collect(),
+            },
+            Ok(other) => panic!("BENCH_PLACES is full-codes or areas, not {other}"),
+        }
+    }
+
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Self::FullCodes { .. } => "at full postal codes' points (BENCH_PLACES=full-codes)",
+            Self::Areas(_) => "by postal area, its centre moved by up to 3 km (BENCH_PLACES=areas)",
+        }
+    }
+
+    /// The precision of its points, as the server stores it (`placed_by`).
+    pub fn placed_by(&self) -> &'static str {
+        match self {
+            Self::FullCodes { .. } => "postal_code",
+            Self::Areas(_) => "postal_area",
+        }
+    }
+
+    /// A point where people live: a full code drawn evenly (each is a block face or a rural
+    /// route, so they follow the population), or an area by its number of codes.
+    pub fn somewhere(&self, rng: &mut StdRng) -> Spot<'_> {
+        match self {
+            // A few codes are of areas the area table does not list: drawn again.
+            Self::FullCodes { codes, zones } => loop {
+                let code = codes.get(rng.gen_range(0..codes.len())).unwrap();
+                if let Some(time_zone) = zones.get(&code.code[..3]) {
+                    break Spot {
+                        latitude: code.point.latitude,
+                        longitude: code.point.longitude,
+                        time_zone,
+                    };
+                }
+            },
+            Self::Areas(areas) => {
+                let total = areas.last().unwrap().cumulative;
+                let pick = rng.gen_range(0.0..total);
+                let index = areas.partition_point(|a| a.cumulative <= pick);
+                let area = &areas[index.min(areas.len() - 1)];
+                Spot {
+                    latitude: area.latitude + rng.gen_range(-0.03..0.03),
+                    longitude: area.longitude + rng.gen_range(-0.04..0.04),
+                    time_zone: &area.time_zone,
+                }
+            }
+        }
+    }
 }
 
 pub fn pick<T: Copy>(rng: &mut StdRng, weighted: &[(u32, T)]) -> T {
@@ -131,9 +203,9 @@ pub struct ProfessionalBatch {
 }
 
 impl ProfessionalBatch {
-    fn add(&mut self, areas: &[Area], rng: &mut StdRng) {
+    fn add(&mut self, places: &Places, rng: &mut StdRng) {
         let id = Uuid::now_v7();
-        let (latitude, longitude, zone) = somewhere(areas, rng);
+        let spot = places.somewhere(rng);
         self.ids.push(id);
         self.emails.push(format!("{id}@example.ca"));
         self.verified.push(rng.gen_bool(0.95));
@@ -145,9 +217,9 @@ impl ProfessionalBatch {
                 (5, "profile_updated"),
             ],
         ));
-        self.latitudes.push(latitude);
-        self.longitudes.push(longitude);
-        self.zones.push(zone.to_owned());
+        self.latitudes.push(spot.latitude);
+        self.longitudes.push(spot.longitude);
+        self.zones.push(spot.time_zone.to_owned());
         let days = pick(rng, &[(60, 0b001_1111), (30, 0b111_1111), (10, -1)]);
         self.day_masks.push(if days < 0 {
             rng.gen_range(1..128)
@@ -193,18 +265,18 @@ impl ProfessionalBatch {
         }
     }
 
-    async fn insert(&self, db: &PgPool, now: DateTime<Utc>) {
+    async fn insert(&self, db: &PgPool, now: DateTime<Utc>, placed_by: &str) {
         sqlx::query(
             "insert into professionals (id, name, email, phone, phone_verified, sms_updates,
                  state, home_latitude, home_longitude, time_zone, available_days,
                  available_from, available_to, radius_km, membership_expires_at,
-                 profile_saved_at, paused_until, on_call_until)
+                 profile_saved_at, paused_until, on_call_until, home_placed_by)
              select id, 'Professional', email, '+15875550100', verified, 'yes', state, lat, lng,
                  zone,
                  array(select d::smallint from generate_series(1, 7) d
                        where mask & (1 << (d - 1)) <> 0),
                  from_::time, to_::time, radius, $13 + make_interval(days => member_days), $13,
-                 $13 + make_interval(mins => paused), $13 + make_interval(mins => on_call)
+                 $13 + make_interval(mins => paused), $13 + make_interval(mins => on_call), $16
              from unnest($1::uuid[], $2::text[], $3::bool[], $4::text[], $5::float8[],
                          $6::float8[], $7::text[], $8::int[], $9::text[], $10::text[],
                          $11::int[], $12::int[], $14::int[], $15::int[])
@@ -226,6 +298,7 @@ impl ProfessionalBatch {
         .bind(now)
         .bind(&self.paused_minutes)
         .bind(&self.on_call_minutes)
+        .bind(placed_by)
         .execute(db)
         .await
         .unwrap();
@@ -241,27 +314,27 @@ impl ProfessionalBatch {
     }
 }
 
-pub async fn load_professionals(db: &PgPool, areas: &[Area], rng: &mut StdRng) {
+pub async fn load_professionals(db: &PgPool, places: &Places, rng: &mut StdRng) {
     for _ in 0..PROFESSIONALS / BATCH {
         let mut batch = ProfessionalBatch::default();
         for _ in 0..BATCH {
-            batch.add(areas, rng);
+            batch.add(places, rng);
         }
-        batch.insert(db, bench_now()).await;
+        batch.insert(db, bench_now(), places.placed_by()).await;
     }
 }
 
-pub async fn load_requests(db: &PgPool, areas: &[Area], customers: &[Uuid], rng: &mut StdRng) {
+pub async fn load_requests(db: &PgPool, places: &Places, customers: &[Uuid], rng: &mut StdRng) {
     for _ in 0..REQUESTS / BATCH {
         let (mut ids, mut owners, mut services, mut lats, mut lngs, mut ages) =
             (vec![], vec![], vec![], vec![], vec![], vec![]);
         for _ in 0..BATCH {
-            let (latitude, longitude, _) = somewhere(areas, rng);
+            let spot = places.somewhere(rng);
             ids.push(Uuid::now_v7());
             owners.push(customers[rng.gen_range(0..customers.len())]);
             services.push(Uuid::parse_str(SERVICES[rng.gen_range(0..SERVICES.len())]).unwrap());
-            lats.push(latitude);
-            lngs.push(longitude);
+            lats.push(spot.latitude);
+            lngs.push(spot.longitude);
             ages.push(rng.gen_range(0..72 * 60));
         }
         sqlx::query(
@@ -269,7 +342,7 @@ pub async fn load_requests(db: &PgPool, areas: &[Area], customers: &[Uuid], rng:
                  urgency, description, line1, city, province, postal_code, latitude, longitude,
                  placed_by, expires_at, created_at)
              select id, owner, id, sha256(id::text::bytea), service, 'immediate',
-                 'Water everywhere', '1 Main St', 'Somewhere', 'ON', '', lat, lng, 'postal_area',
+                 'Water everywhere', '1 Main St', 'Somewhere', 'ON', '', lat, lng, $8,
                  $7 + interval '3 days', $7 - make_interval(mins => age)
              from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::float8[], $5::float8[],
                          $6::int[]) as t(id, owner, service, lat, lng, age)",
@@ -281,6 +354,7 @@ pub async fn load_requests(db: &PgPool, areas: &[Area], customers: &[Uuid], rng:
         .bind(&lngs)
         .bind(&ages)
         .bind(bench_now())
+        .bind(places.placed_by())
         .execute(db)
         .await
         .unwrap();

@@ -75,6 +75,11 @@ impl FullCodes {
         }
     }
 
+    /// The `i`th code in code order (the matching benchmark draws codes by it).
+    pub fn get(&self, i: usize) -> Option<FullCode> {
+        (i < self.len()).then(|| self.record(i))
+    }
+
     /// The first record whose number is at least `number`.
     fn first_from(&self, number: u32) -> usize {
         let (mut low, mut high) = (0, self.len());

@@ -81,9 +81,10 @@ pub async fn list_customers(
 pub async fn list_professionals(
     state: &AppState,
     in_state: Option<ProfessionalState>,
+    with_pending_change: bool,
     page: &PageRequest,
 ) -> ApiResult<(Vec<ProfessionalRow>, String)> {
-    let rows = professionals::list(&state.db, in_state, page).await?;
+    let rows = professionals::list(&state.db, in_state, with_pending_change, page).await?;
     Ok(page.finish(rows, |r| (r.created_at, r.id)))
 }
 

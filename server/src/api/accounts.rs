@@ -319,7 +319,8 @@ impl AccountsService for AccountsApi {
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
         let in_state = super::professional_view::state_from_proto(req.state);
         let (rows, next_page_token) =
-            directory::list_professionals(&self.state, in_state, &page).await?;
+            directory::list_professionals(&self.state, in_state, req.with_pending_change, &page)
+                .await?;
         let professionals = rows
             .into_iter()
             .map(|row| {

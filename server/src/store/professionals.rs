@@ -91,20 +91,26 @@ pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>>
         .await
 }
 
+/// A page of professionals, newest first, in `state` if given, and only those whose pending
+/// change waits when `with_pending_change`.
 pub async fn list(
     db: &PgPool,
     state: Option<ProfessionalState>,
+    with_pending_change: bool,
     page: &PageRequest,
 ) -> sqlx::Result<Vec<ProfessionalRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{SELECT} where ($1::text is null or p.state = $1)
            and ($2::timestamptz is null or (p.created_at, p.id) < ($2, $3))
+           and (not $5 or exists (select 1 from professional_pending_changes c
+                                  where c.professional_id = p.id))
          order by p.created_at desc, p.id desc limit $4"
     )))
     .bind(state.map(ProfessionalState::as_str))
     .bind(page.after_time())
     .bind(page.after_id())
     .bind(page.fetch_limit())
+    .bind(with_pending_change)
     .fetch_all(db)
     .await
 }

@@ -200,7 +200,20 @@ async fn an_approved_professional_s_licence_and_services_wait_while_their_hours_
     assert!(pending.proposed.is_none());
     assert_eq!(pending.licences_awaiting_review, 1);
 
-    // The admin reads the change beside the approved profile and refuses the licence.
+    // The admins find who has a change waiting, read it beside the approved profile and
+    // refuse the licence.
+    let waiting = acc::ListProfessionalsRequest {
+        with_pending_change: true,
+        ..Default::default()
+    };
+    let listed = accounts
+        .list_professionals(with_token(waiting, &admin))
+        .await
+        .unwrap()
+        .into_inner()
+        .professionals;
+    let listed: Vec<&str> = listed.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(listed, [pro.to_string()]);
     let seen = read(&mut accounts, pro, &admin).await;
     let revision = seen.pending_change.unwrap().revision;
     assert!(seen.licences.iter().all(|licence| licence.awaiting_review));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   type ListCustomersRequest,
+  type ListProfessionalsRequest,
   ProfessionalState,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
@@ -181,6 +182,7 @@ describe('admin: a pending change', () => {
     };
     return stubServer({
       getProfessional: () => ({ professional: current }),
+      listProfessionals: () => ({ professionals: [current], nextPageToken: '' }),
       approvePendingChange: decided,
       refusePendingChange: decided,
     });
@@ -214,6 +216,22 @@ describe('admin: a pending change', () => {
     ]);
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Change awaiting review' })).toBeNull(),
+    );
+  });
+
+  it('lists the professionals whose change awaits review', async () => {
+    const { transport, requests } = pendingServer();
+    renderApp('/admin/professionals-list', transport);
+    const user = userEvent.setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Status' }),
+      'Change awaiting review',
+    );
+    await waitFor(() =>
+      expect(requests<ListProfessionalsRequest>('listProfessionals').at(-1)).toMatchObject({
+        withPendingChange: true,
+        state: ProfessionalState.UNSPECIFIED,
+      }),
     );
   });
 

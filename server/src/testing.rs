@@ -438,6 +438,23 @@ pub async fn reset_password(
 /// A small PDF that passes the upload checks.
 pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
+/// Professional `professional_id`'s upload of a licence for plumbing ([`PDF`]), as `token`.
+pub fn licence_upload(
+    professional_id: &str,
+    token: &str,
+) -> tonic::Request<repairs_proto::accounts::AddLicenceRequest> {
+    with_token(
+        repairs_proto::accounts::AddLicenceRequest {
+            professional_id: professional_id.into(),
+            label: "Plumbing".into(),
+            file_name: "licence.pdf".into(),
+            content_type: "application/pdf".into(),
+            content: PDF.to_vec(),
+        },
+        token,
+    )
+}
+
 /// The start of a PNG, enough for the upload checks.
 pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
 

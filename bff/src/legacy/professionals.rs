@@ -311,6 +311,7 @@ async fn list(rpc: Rpc, RawQuery(query): RawQuery) -> Reply {
             page_size: PAGE_SIZE,
             page_token: page_token.clone(),
             state: state as i32,
+            with_pending_change: false,
         };
         let page = rpc
             .accounts()

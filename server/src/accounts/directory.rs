@@ -15,6 +15,7 @@ use crate::{
         audit::{self, AuditFilter, AuditRow},
         customers::{self, CustomerRow},
         page::PageRequest,
+        pending_changes::{self, PendingChangeRow},
         professionals::{self, LicenceRow, ProfessionalRow, PublicProfessionalRow},
     },
 };
@@ -25,16 +26,18 @@ pub async fn customer(state: &AppState, id: Uuid) -> ApiResult<CustomerRow> {
         .ok_or_else(|| not_found("customer"))
 }
 
-/// A professional with their licences.
+/// A professional with their licences and the change of what was vetted waiting beside
+/// their approved profile, if any.
 pub async fn professional(
     state: &AppState,
     id: Uuid,
-) -> ApiResult<(ProfessionalRow, Vec<LicenceRow>)> {
+) -> ApiResult<(ProfessionalRow, Vec<LicenceRow>, Option<PendingChangeRow>)> {
     let row = professionals::get(&state.db, id)
         .await?
         .ok_or_else(|| not_found("professional"))?;
     let licences = professionals::licences(&state.db, id).await?;
-    Ok((row, licences))
+    let pending = pending_changes::get(&state.db, id).await?;
+    Ok((row, licences, pending))
 }
 
 /// A customer's name, email and, when given, language and SMS choice.
@@ -78,9 +81,10 @@ pub async fn list_customers(
 pub async fn list_professionals(
     state: &AppState,
     in_state: Option<ProfessionalState>,
+    with_pending_change: bool,
     page: &PageRequest,
 ) -> ApiResult<(Vec<ProfessionalRow>, String)> {
-    let rows = professionals::list(&state.db, in_state, page).await?;
+    let rows = professionals::list(&state.db, in_state, with_pending_change, page).await?;
     Ok(page.finish(rows, |r| (r.created_at, r.id)))
 }
 

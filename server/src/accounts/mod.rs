@@ -1,6 +1,6 @@
 //! Account rules: sign-up and sign-in, sessions that last (`renewal`), password reset, phone
-//! verification, and the admins' review of professionals. Transport-free: the gRPC handlers
-//! in `api::accounts` call these.
+//! verification, and the admins' review of professionals and of their pending changes
+//! (`vetting`). Transport-free: the gRPC handlers in `api::accounts` call these.
 
 pub mod availability;
 pub mod directory;
@@ -16,6 +16,7 @@ pub mod service_accounts;
 pub mod sessions;
 pub mod sms_budget;
 pub mod social;
+pub mod vetting;
 
 use crate::{
     auth::secret::keyed_digest,

@@ -21,7 +21,7 @@ use crate::{
     },
     state::AppState,
     store::{
-        professionals::{self, LicenceAdded, LicenceRow, ProfileUpdate},
+        professionals::{self, LicenceAdded, LicenceDeleted, LicenceRow, ProfileUpdate},
         services,
     },
 };
@@ -271,9 +271,11 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         minimum_fee_cents: fee,
         service_ids,
     };
-    if !professionals::save_profile(&state.db, id, &update).await? {
-        return Err(crate::error::not_found("professional"));
-    }
+    // An approved professional's edit of what was vetted waits for an admin
+    // (`vetting`); they stay approved and their quotes live.
+    professionals::save_profile(&state.db, id, &update)
+        .await?
+        .ok_or_else(|| crate::error::not_found("professional"))?;
     Ok(())
 }
 
@@ -344,7 +346,7 @@ pub async fn add_licence(
         .storage
         .put(&key, kind.content_type(), Bytes::from(content))
         .await?;
-    let row = LicenceRow {
+    let mut row = LicenceRow {
         id: licence_id,
         professional_id: id,
         label,
@@ -356,9 +358,15 @@ pub async fn add_licence(
             .collect(),
         content_type: kind.content_type().to_owned(),
         uploaded_at: Utc::now(),
+        awaiting_review: false,
     };
     let refused = match professionals::add_licence(&state.db, &row, MAX_LICENCES).await {
-        Ok(LicenceAdded::Added) => {
+        Ok(LicenceAdded::Pending) => {
+            // Waits for an admin in the approved professional's pending change.
+            row.awaiting_review = true;
+            return Ok(row);
+        }
+        Ok(LicenceAdded::ToProfile) => {
             // The licence's own transaction sent the profile back for review.
             sent_back_for_review(state, id, Marked::Already).await?;
             return Ok(row);
@@ -376,16 +384,22 @@ pub async fn add_licence(
 }
 
 pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> ApiResult<()> {
-    let key = professionals::delete_licence(&state.db, id, licence_id)
-        .await?
-        .ok_or_else(|| crate::error::not_found("licence"))?;
-    discard_file(state, &key).await;
-    sent_back_for_review(state, id, Marked::NotYet).await
+    match professionals::delete_licence(&state.db, id, licence_id).await? {
+        LicenceDeleted::NotFound => Err(crate::error::not_found("licence")),
+        LicenceDeleted::Pending(key) => {
+            discard_file(state, &key).await;
+            Ok(())
+        }
+        LicenceDeleted::FromProfile(key) => {
+            discard_file(state, &key).await;
+            sent_back_for_review(state, id, Marked::NotYet).await
+        }
+    }
 }
 
 /// "Continue without licence update": a denied profile goes back to the admins as it is; an
-/// approved one stays approved (an edit of what was vetted already sent it back when saved;
-/// one of their own business alone never does).
+/// approved one stays approved (an edit of what was vetted waits as their pending change;
+/// one of their own business alone never waits at all).
 pub async fn submit_for_review(state: &AppState, id: Uuid) -> ApiResult<()> {
     let row = professionals::get(&state.db, id)
         .await?
@@ -408,9 +422,9 @@ enum Marked {
     Resubmitted,
 }
 
-/// The profile changed: back to the admins if it was decided, and since the professional
-/// can no longer be hired until approved again, their waiting quotes withdrawn (customers
-/// told), both in one transaction.
+/// The profile of a professional who is not approved changed: back to the admins if it was
+/// decided, and their waiting quotes (of an approval that lapsed before) withdrawn unless
+/// they may be hired, customers told, both in one transaction.
 async fn sent_back_for_review(state: &AppState, id: Uuid, marked: Marked) -> ApiResult<()> {
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     match marked {

@@ -18,7 +18,7 @@ use crate::{
     state::AppState,
     store::{
         accounts::{self, AccountKind, Contact},
-        audit,
+        audit, pending_changes,
         professionals::{self, Decided},
         session_versions,
     },
@@ -82,6 +82,9 @@ async fn decide(
     }
     let denied = next != ProfessionalState::Approved;
     if denied {
+        // Denied, their whole profile goes to review when they submit it again: a change
+        // that waited beside the approved one becomes part of it.
+        pending_changes::apply(&mut tx, id).await?;
         // A denied professional can no longer be hired: their quotes close with the denial,
         // and their sessions end.
         crate::quotes::withdraw_all_of(&mut tx, id).await?;

@@ -89,10 +89,12 @@ pub(super) async fn customer(state: &AppState, id: uuid::Uuid) -> ApiResult<pb::
     Ok(customer_to_proto(directory::customer(state, id).await?))
 }
 
-/// A professional with their licences, as the contract carries them.
+/// A professional with their licences and pending change, as the contract carries them.
 pub(super) async fn professional(state: &AppState, id: uuid::Uuid) -> ApiResult<pb::Professional> {
-    let (row, licences) = directory::professional(state, id).await?;
-    Ok(super::professional_view::to_proto(state, row, licences))
+    let (row, licences, pending) = directory::professional(state, id).await?;
+    let mut professional = super::professional_view::to_proto(state, row, licences);
+    professional.pending_change = pending.map(super::professional_view::pending_change_to_proto);
+    Ok(professional)
 }
 
 /// The account a customer-or-professional RPC is about: the caller's own.

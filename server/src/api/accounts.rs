@@ -13,7 +13,7 @@ use super::convert::{
 use crate::{
     accounts::{
         self as rules, directory, email_verification, password_reset, phone_verification,
-        profile::ProfileForm, renewal, review, sessions, social,
+        profile::ProfileForm, renewal, review, sessions, social, vetting,
     },
     auth::{Caller, access},
     domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
@@ -319,7 +319,8 @@ impl AccountsService for AccountsApi {
         let page = PageRequest::parse(req.page_size, &req.page_token)?;
         let in_state = super::professional_view::state_from_proto(req.state);
         let (rows, next_page_token) =
-            directory::list_professionals(&self.state, in_state, &page).await?;
+            directory::list_professionals(&self.state, in_state, req.with_pending_change, &page)
+                .await?;
         let professionals = rows
             .into_iter()
             .map(|row| {
@@ -353,6 +354,50 @@ impl AccountsService for AccountsApi {
         let id = parse_id("id", &req.id)?;
         review::deny(&self.state, &who, id, &req.reason).await?;
         ok(pb::DenyProfessionalResponse {
+            professional: Some(professional(&self.state, id).await?),
+        })
+    }
+
+    async fn approve_pending_change(
+        &self,
+        request: Request<pb::ApprovePendingChangeRequest>,
+    ) -> Reply<pb::ApprovePendingChangeResponse> {
+        let who = caller(&request)?;
+        let req = request.into_inner();
+        let id = parse_id("id", &req.id)?;
+        vetting::approve(&self.state, &who, id, req.revision).await?;
+        ok(pb::ApprovePendingChangeResponse {
+            professional: Some(professional(&self.state, id).await?),
+        })
+    }
+
+    async fn refuse_pending_change(
+        &self,
+        request: Request<pb::RefusePendingChangeRequest>,
+    ) -> Reply<pb::RefusePendingChangeResponse> {
+        let who = caller(&request)?;
+        let req = request.into_inner();
+        let id = parse_id("id", &req.id)?;
+        // A profile holds at most MAX_LICENCES licences to revoke.
+        if req.revoke_licence_ids.len() > rules::profile::MAX_LICENCES as usize {
+            return Err(ApiError::invalid(
+                "revoke_licence_ids",
+                "a profile holds at most 11 licences",
+            )
+            .into());
+        }
+        let revoke_licence_ids = req
+            .revoke_licence_ids
+            .iter()
+            .map(|raw| parse_id("revoke_licence_ids", raw))
+            .collect::<Result<_, _>>()?;
+        let refusal = vetting::Refusal {
+            reason: req.reason,
+            revoke_licence_ids,
+            revision: req.revision,
+        };
+        vetting::refuse(&self.state, &who, id, refusal).await?;
+        ok(pb::RefusePendingChangeResponse {
             professional: Some(professional(&self.state, id).await?),
         })
     }

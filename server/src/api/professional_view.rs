@@ -11,7 +11,10 @@ use crate::{
     domain::{Experience, ProfessionalState, SmsUpdates},
     providers::storage::sign_file_url,
     state::AppState,
-    store::professionals::{LicenceRow, ProfessionalRow, PublicProfessionalRow},
+    store::{
+        pending_changes::PendingChangeRow,
+        professionals::{LicenceRow, ProfessionalRow, PublicProfessionalRow},
+    },
 };
 
 /// Licence links work for an hour; photo links for a day (they are shown to anyone).
@@ -62,6 +65,25 @@ pub fn licence_to_proto(state: &AppState, licence: LicenceRow) -> pb::Licence {
         file_url: file_link(state, &licence.file_key, LICENCE_LINK_LIFETIME),
         content_type: licence.content_type,
         upload_time: Some(timestamp(licence.uploaded_at)),
+        awaiting_review: licence.awaiting_review,
+    }
+}
+
+/// The change of what was vetted waiting beside the approved profile.
+pub fn pending_change_to_proto(change: PendingChangeRow) -> pb::PendingChange {
+    pb::PendingChange {
+        proposed: change.proposed().map(|vetted| pb::VettedProfile {
+            name: vetted.name,
+            registered_address: vetted.registered_address,
+            service_ids: vetted.service_ids.iter().map(ToString::to_string).collect(),
+            qualification: vetted.qualification,
+            experience: experience_to_proto(vetted.experience.as_deref()) as i32,
+        }),
+        licences_awaiting_review: i32::try_from(change.licences_awaiting_review)
+            .unwrap_or(i32::MAX),
+        revision: change.revision,
+        create_time: Some(timestamp(change.created_at)),
+        update_time: Some(timestamp(change.updated_at)),
     }
 }
 
@@ -126,6 +148,8 @@ pub fn to_proto(
         // An ended window the housekeeping pass has not cleared yet is over all the same.
         paused_until: row.paused_until.filter(|end| *end > now).map(timestamp),
         on_call_until: row.on_call_until.filter(|end| *end > now).map(timestamp),
+        // Read apart, by the one professional's view (`account_view::professional`).
+        pending_change: None,
     }
 }
 

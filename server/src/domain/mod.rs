@@ -32,7 +32,9 @@ pub use password::NewPassword;
 pub use phone::Phone;
 pub use phone_code::PhoneCode;
 pub use preferences::{Language, SmsUpdates};
-pub use professional::{Experience, PostalCode, ProfessionalState, RadiusKm, TimeOfDay, Weekday};
+pub use professional::{
+    Experience, PostalCode, ProfessionalState, ProfileEdit, RadiusKm, TimeOfDay, Weekday,
+};
 pub use push::{PushEndpoint, PushHosts, PushKeys};
 pub use quote::{QuoteChange, QuoteState};
 pub use repair_request::{RepairRequestState, RequestChange, Urgency};

@@ -43,17 +43,27 @@ impl ProfessionalState {
         }
     }
 
-    /// After the professional saves their profile: an edit of what an admin vetted (the legal
+    /// Whether a change of what an admin vetted waits beside the profile as the
+    /// professional's pending change (`store::pending_changes`) rather than going to review
+    /// with the whole profile: so for an approved professional, who stays approved for what
+    /// was approved, their quotes live.
+    pub fn keeps_changes_pending(self) -> bool {
+        self == Self::Approved
+    }
+
+    /// After the professional saves their profile. An edit of their own business alone
+    /// (description, home base, days and hours, radius, minimum fee, language, email, alerts)
+    /// takes effect at once and leaves the state as it is. What an admin vetted (the legal
     /// name, the registered address, the services offered, the qualification and experience)
-    /// is a profile change ([`Self::after_profile_change`]); an edit of their own business
-    /// alone (description, home base, days and hours, radius, minimum fee, language, email,
-    /// alerts) takes effect at once and leaves the state as it is, so an approved
-    /// professional stays approved and hireable.
-    pub fn after_profile_edit(self, vetted_changed: bool) -> Self {
-        if vetted_changed {
-            self.after_profile_change()
+    /// waits as a pending change for an approved professional ([`Self::keeps_changes_pending`]);
+    /// anyone else's is saved and is a profile change ([`Self::after_profile_change`]).
+    pub fn after_profile_edit(self, vetted_changed: bool) -> ProfileEdit {
+        if self.keeps_changes_pending() {
+            ProfileEdit::Pending
+        } else if vetted_changed {
+            ProfileEdit::Saved(self.after_profile_change())
         } else {
-            self
+            ProfileEdit::Saved(self)
         }
     }
 
@@ -64,6 +74,24 @@ impl ProfessionalState {
     pub fn can_deny(self) -> bool {
         self != Self::Denied
     }
+}
+
+/// Where a saved profile's vetted part goes ([`ProfessionalState::after_profile_edit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfileEdit {
+    /// Saved with the profile; the professional is in this state after it.
+    Saved(ProfessionalState),
+    /// Kept as the pending change; the profile keeps the approved values and the state.
+    Pending,
+}
+
+/// Whether an admin's refusal of a pending change leaves the professional unfit to take jobs,
+/// so that they are no longer approved and their quotes end: it revoked `revoked` licences of
+/// the approved profile and left it with `left` approved ones. Unfit means exactly "their last
+/// approved licence revoked": a refusal that revokes nothing (the new licence or services
+/// simply not accepted) never is, nor one that leaves a licence they were approved with.
+pub fn unfit_after_refusal(revoked: usize, left: i64) -> bool {
+    revoked > 0 && left == 0
 }
 
 /// Years of experience, the six choices of the form.
@@ -222,11 +250,22 @@ mod tests {
     fn a_decided_profile_goes_back_to_review_when_changed() {
         use ProfessionalState::*;
         assert_eq!(Approved.after_profile_change(), ProfileUpdated);
-        // Only an edit of what was vetted does; their own business alone keeps the state.
-        assert_eq!(Approved.after_profile_edit(true), ProfileUpdated);
-        for state in [WaitingForApproval, Approved, Denied, ProfileUpdated] {
-            assert_eq!(state.after_profile_edit(false), state);
+        // Only an edit of what was vetted does; their own business alone keeps the state. An
+        // approved professional's edit of what was vetted waits apart: they stay approved.
+        assert_eq!(
+            Denied.after_profile_edit(true),
+            ProfileEdit::Saved(ProfileUpdated)
+        );
+        for state in [WaitingForApproval, Denied, ProfileUpdated] {
+            assert_eq!(state.after_profile_edit(false), ProfileEdit::Saved(state));
         }
+        for vetted_changed in [true, false] {
+            assert_eq!(
+                Approved.after_profile_edit(vetted_changed),
+                ProfileEdit::Pending
+            );
+        }
+        assert!(Approved.keeps_changes_pending() && !ProfileUpdated.keeps_changes_pending());
         assert_eq!(Denied.after_profile_change(), ProfileUpdated);
         assert_eq!(
             WaitingForApproval.after_profile_change(),
@@ -235,6 +274,21 @@ mod tests {
         assert!(!Approved.can_approve());
         assert!(!Denied.can_deny());
         assert!(ProfileUpdated.can_approve() && ProfileUpdated.can_deny());
+    }
+
+    #[test]
+    fn only_a_refusal_that_revokes_the_last_approved_licence_leaves_them_unfit() {
+        assert!(unfit_after_refusal(1, 0));
+        assert!(unfit_after_refusal(2, 0));
+        assert!(
+            !unfit_after_refusal(1, 1),
+            "a licence they were approved with is left"
+        );
+        assert!(
+            !unfit_after_refusal(0, 0),
+            "nothing revoked: approved as they were"
+        );
+        assert!(!unfit_after_refusal(0, 3));
     }
 
     #[test]

@@ -4,8 +4,12 @@ use chrono::{DateTime, NaiveTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::page::PageRequest;
-use crate::domain::{Email, Language, PersonName, ProfessionalState, SmsUpdates};
+use super::{
+    page::PageRequest,
+    pending_changes::{self, Vetted},
+    professional_services,
+};
+use crate::domain::{Email, Language, PersonName, ProfessionalState, ProfileEdit, SmsUpdates};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProfessionalRow {
@@ -64,6 +68,8 @@ pub struct LicenceRow {
     pub file_name: String,
     pub content_type: String,
     pub uploaded_at: DateTime<Utc>,
+    /// Part of the pending change, waiting for an admin (set by [`add_licence`]).
+    pub awaiting_review: bool,
 }
 
 const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.phone_verified,
@@ -85,20 +91,26 @@ pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>>
         .await
 }
 
+/// A page of professionals, newest first, in `state` if given, and only those whose pending
+/// change waits when `with_pending_change`.
 pub async fn list(
     db: &PgPool,
     state: Option<ProfessionalState>,
+    with_pending_change: bool,
     page: &PageRequest,
 ) -> sqlx::Result<Vec<ProfessionalRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{SELECT} where ($1::text is null or p.state = $1)
            and ($2::timestamptz is null or (p.created_at, p.id) < ($2, $3))
+           and (not $5 or exists (select 1 from professional_pending_changes c
+                                  where c.professional_id = p.id))
          order by p.created_at desc, p.id desc limit $4"
     )))
     .bind(state.map(ProfessionalState::as_str))
     .bind(page.after_time())
     .bind(page.after_id())
     .bind(page.fetch_limit())
+    .bind(with_pending_change)
     .fetch_all(db)
     .await
 }
@@ -200,50 +212,42 @@ pub struct ProfileUpdate {
     pub service_ids: Vec<Uuid>,
 }
 
-/// What an admin vetted of a profile (see `ProfessionalState::after_profile_edit`), service
-/// ids in id order.
-#[derive(Debug, PartialEq, Eq, sqlx::FromRow)]
-struct Vetted {
-    name: String,
-    registered_address: String,
-    qualification: String,
-    experience: Option<String>,
-    service_ids: Vec<Uuid>,
-}
-
-/// The vetted part of professional `id`'s profile as stored, read in the caller's
-/// transaction.
-async fn vetted(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Vetted>> {
-    sqlx::query_as(
-        "select p.name, p.registered_address, p.qualification, p.experience,
-             array(select s.service_id from professional_services s
-                   where s.professional_id = p.id order by s.service_id) as service_ids
-         from professionals p where p.id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await
-}
-
-/// Saves the profile and moves the state as the edit asks (`after_profile_edit`: only an
-/// edit of what was vetted sends a decided profile back to review), in one transaction.
-pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Result<bool> {
+/// Saves the profile, in one transaction. The vetted part goes where the state sends it
+/// (`ProfessionalState::after_profile_edit`): an approved professional's is kept as their
+/// pending change (the profile keeps the approved values, and the state), anyone else's is
+/// saved and moves the state when it changed. Answers `None` when there is no such
+/// professional, otherwise where the vetted part went.
+pub async fn save_profile(
+    db: &PgPool,
+    id: Uuid,
+    p: &ProfileUpdate,
+) -> sqlx::Result<Option<ProfileEdit>> {
     let mut tx = crate::store::transaction::begin(db).await?;
     let Some(current) = lock_state(&mut tx, id).await? else {
-        return Ok(false);
+        return Ok(None);
     };
-    let before = vetted(&mut tx, id).await?;
+    let Some(approved) = pending_changes::approved(&mut tx, id).await? else {
+        return Ok(None);
+    };
     let mut service_ids = p.service_ids.clone();
     service_ids.sort_unstable();
     service_ids.dedup();
-    let after = Vetted {
+    let edited = Vetted {
         name: p.name.as_str().to_owned(),
         registered_address: p.registered_address.clone(),
         qualification: p.qualification.clone(),
         experience: Some(p.experience.clone()),
         service_ids,
     };
-    let next = current.after_profile_edit(before.as_ref() != Some(&after));
+    let changed = approved != edited;
+    let edit = current.after_profile_edit(changed);
+    let (vetted, next) = match edit {
+        ProfileEdit::Saved(next) => (&edited, next),
+        ProfileEdit::Pending => {
+            pending_changes::propose(&mut tx, id, changed.then_some(&edited)).await?;
+            (&approved, current)
+        }
+    };
     sqlx::query(
         "update professionals set name = $2, email = $3, sms_updates = coalesce($4, sms_updates),
             language = coalesce($5, language), description = $6, registered_address = $7,
@@ -256,12 +260,12 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
          where id = $1",
     )
     .bind(id)
-    .bind(p.name.as_str())
+    .bind(&vetted.name)
     .bind(p.email.as_str())
     .bind(p.sms_updates.map(SmsUpdates::as_str))
     .bind(p.language)
     .bind(&p.description)
-    .bind(&p.registered_address)
+    .bind(&vetted.registered_address)
     .bind(&p.home_line1)
     .bind(&p.home_line2)
     .bind(&p.home_city)
@@ -274,17 +278,17 @@ pub async fn save_profile(db: &PgPool, id: Uuid, p: &ProfileUpdate) -> sqlx::Res
     .bind(p.available_from)
     .bind(p.available_to)
     .bind(p.radius_km)
-    .bind(&p.qualification)
-    .bind(&p.experience)
+    .bind(&vetted.qualification)
+    .bind(&vetted.experience)
     .bind(p.minimum_fee_cents)
     .bind(next.as_str())
     .bind(p.emergencies_any_hour)
     .bind(p.home_placed_by)
     .execute(&mut *tx)
     .await?;
-    replace_services(&mut tx, id, &p.service_ids).await?;
+    professional_services::replace(&mut tx, id, &vetted.service_ids).await?;
     tx.commit().await?;
-    Ok(true)
+    Ok(Some(edit))
 }
 
 /// Whether the professional may be hired (they exist and are approved), the row share-locked
@@ -299,7 +303,10 @@ pub async fn lock_hireable(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool
 }
 
 /// Reads a professional's state and locks the row until the transaction ends.
-async fn lock_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<ProfessionalState>> {
+pub async fn lock_state(
+    tx: &mut PgConnection,
+    id: Uuid,
+) -> sqlx::Result<Option<ProfessionalState>> {
     let row: Option<(String,)> =
         sqlx::query_as("select state from professionals where id = $1 for update")
             .bind(id)
@@ -310,27 +317,8 @@ async fn lock_state(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Prof
     }))
 }
 
-async fn replace_services(
-    tx: &mut PgConnection,
-    id: Uuid,
-    service_ids: &[Uuid],
-) -> sqlx::Result<()> {
-    sqlx::query("delete from professional_services where professional_id = $1")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "insert into professional_services (professional_id, service_id)
-         select $1, unnest($2::uuid[]) on conflict do nothing",
-    )
-    .bind(id)
-    .bind(service_ids)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
-/// Moves a professional whose profile changed (licences, say) back to review if decided.
+/// Moves a professional whose profile changed (licences, say) back to review if decided
+/// (an approved professional's changes wait apart instead: `pending_changes`).
 pub async fn mark_profile_changed(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<bool> {
     let done = sqlx::query(
         "update professionals set state = case when state = 'waiting_for_approval'
@@ -422,7 +410,8 @@ pub async fn set_photo(
 
 pub async fn licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Vec<LicenceRow>> {
     sqlx::query_as(
-        "select id, professional_id, label, file_key, file_name, content_type, uploaded_at
+        "select id, professional_id, label, file_key, file_name, content_type, uploaded_at,
+             awaiting_review
          from licences where professional_id = $1 order by uploaded_at, id",
     )
     .bind(professional_id)
@@ -433,27 +422,28 @@ pub async fn licences(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Vec<Li
 /// What became of a licence to add.
 #[derive(Debug, PartialEq, Eq)]
 pub enum LicenceAdded {
-    /// Added, and a decided profile went back to review.
-    Added,
+    /// Added to the profile, which went back to review if it was decided.
+    ToProfile,
+    /// Added to the approved professional's pending change.
+    Pending,
     NoSuchProfessional,
     /// The profile already holds this many licences.
     Full,
 }
 
 /// Adds a licence unless the profile already holds `max`: counted and inserted under the
-/// professional's row lock, so uploads at the same time cannot pass the limit together.
+/// professional's row lock, so uploads at the same time cannot pass the limit together. An
+/// approved professional's waits in their pending change (`keeps_changes_pending`); anyone
+/// else's joins the profile, which goes back to review. `licence.awaiting_review` is set here.
 pub async fn add_licence(
     db: &PgPool,
     licence: &LicenceRow,
     max: i64,
 ) -> sqlx::Result<LicenceAdded> {
     let mut tx = crate::store::transaction::begin(db).await?;
-    if lock_state(&mut tx, licence.professional_id)
-        .await?
-        .is_none()
-    {
+    let Some(current) = lock_state(&mut tx, licence.professional_id).await? else {
         return Ok(LicenceAdded::NoSuchProfessional);
-    }
+    };
     let (held,): (i64,) =
         sqlx::query_as("select count(*) from licences where professional_id = $1")
             .bind(licence.professional_id)
@@ -462,9 +452,11 @@ pub async fn add_licence(
     if held >= max {
         return Ok(LicenceAdded::Full);
     }
+    let pending = current.keeps_changes_pending();
     sqlx::query(
-        "insert into licences (id, professional_id, label, file_key, file_name, content_type, uploaded_at)
-         values ($1, $2, $3, $4, $5, $6, $7)",
+        "insert into licences (id, professional_id, label, file_key, file_name, content_type,
+             uploaded_at, awaiting_review)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
     .bind(licence.id)
     .bind(licence.professional_id)
@@ -473,27 +465,63 @@ pub async fn add_licence(
     .bind(&licence.file_name)
     .bind(&licence.content_type)
     .bind(licence.uploaded_at)
+    .bind(pending)
     .execute(&mut *tx)
     .await?;
-    mark_profile_changed(&mut *tx, licence.professional_id).await?;
+    let added = if pending {
+        pending_changes::licences_changed(&mut tx, licence.professional_id).await?;
+        LicenceAdded::Pending
+    } else {
+        mark_profile_changed(&mut *tx, licence.professional_id).await?;
+        LicenceAdded::ToProfile
+    };
     tx.commit().await?;
-    Ok(LicenceAdded::Added)
+    Ok(added)
 }
 
-/// Removes a licence of this professional; returns its file key.
+/// What became of a licence to remove.
+#[derive(Debug, PartialEq, Eq)]
+pub enum LicenceDeleted {
+    /// Removed (its file key to delete); the approved professional stays as they are.
+    Pending(String),
+    /// Removed (its file key to delete); the profile goes back to review if it was decided.
+    FromProfile(String),
+    NotFound,
+}
+
+/// Removes a licence of this professional, under their row lock. An approved professional
+/// stays approved (`keeps_changes_pending`): a licence awaiting review leaves their pending
+/// change; one they were approved with is simply gone.
 pub async fn delete_licence(
     db: &PgPool,
     professional_id: Uuid,
     licence_id: Uuid,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_as::<_, (String,)>(
-        "delete from licences where id = $1 and professional_id = $2 returning file_key",
+) -> sqlx::Result<LicenceDeleted> {
+    let mut tx = crate::store::transaction::begin(db).await?;
+    let Some(current) = lock_state(&mut tx, professional_id).await? else {
+        return Ok(LicenceDeleted::NotFound);
+    };
+    let deleted: Option<(String, bool)> = sqlx::query_as(
+        "delete from licences where id = $1 and professional_id = $2
+         returning file_key, awaiting_review",
     )
     .bind(licence_id)
     .bind(professional_id)
-    .fetch_optional(db)
-    .await
-    .map(|row| row.map(|(key,)| key))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((key, awaiting_review)) = deleted else {
+        return Ok(LicenceDeleted::NotFound);
+    };
+    let deleted = if current.keeps_changes_pending() {
+        if awaiting_review {
+            pending_changes::licences_changed(&mut tx, professional_id).await?;
+        }
+        LicenceDeleted::Pending(key)
+    } else {
+        LicenceDeleted::FromProfile(key)
+    };
+    tx.commit().await?;
+    Ok(deleted)
 }
 
 /// The professional's minimum ("standard") fee in CAD cents; `None` when not given.

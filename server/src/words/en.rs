@@ -118,6 +118,33 @@ impl Words for English {
         )
     }
 
+    fn pending_change_approved(&self, name: &str) -> Mail {
+        mail(
+            "Your profile change is approved",
+            format!(
+                "Hello {name},\n\nAn administrator approved the change to your profile. It is now part of your profile."
+            ),
+        )
+    }
+
+    fn pending_change_refused(&self, name: &str, reason: &str) -> Mail {
+        mail(
+            "Your profile change was refused",
+            format!(
+                "Hello {name},\n\nAn administrator refused the change to your profile for this reason:\n{reason}\n\nYour profile stays as it was approved, and you keep receiving requests. You can make the change again."
+            ),
+        )
+    }
+
+    fn licence_revoked(&self, name: &str, reason: &str) -> Mail {
+        mail(
+            "Your licence was revoked",
+            format!(
+                "Hello {name},\n\nAn administrator refused the change to your profile and revoked your licence for this reason:\n{reason}\n\nYou cannot take jobs until a licence is approved again, so your waiting quotes are withdrawn. Upload a valid licence and submit your profile for review."
+            ),
+        )
+    }
+
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
         let NewRequest {
             service,

@@ -125,6 +125,33 @@ impl Words for French {
         )
     }
 
+    fn pending_change_approved(&self, name: &str) -> Mail {
+        courriel(
+            "La modification de votre profil est approuvée",
+            format!(
+                "Bonjour {name},\n\nUn administrateur a approuvé la modification de votre profil. Elle fait maintenant partie de votre profil."
+            ),
+        )
+    }
+
+    fn pending_change_refused(&self, name: &str, reason: &str) -> Mail {
+        courriel(
+            "La modification de votre profil a été refusée",
+            format!(
+                "Bonjour {name},\n\nUn administrateur a refusé la modification de votre profil pour la raison suivante\u{a0}:\n{reason}\n\nVotre profil reste tel qu’il a été approuvé et vous continuez de recevoir des demandes. Vous pouvez refaire la modification."
+            ),
+        )
+    }
+
+    fn licence_revoked(&self, name: &str, reason: &str) -> Mail {
+        courriel(
+            "Votre permis a été révoqué",
+            format!(
+                "Bonjour {name},\n\nUn administrateur a refusé la modification de votre profil et révoqué votre permis pour la raison suivante\u{a0}:\n{reason}\n\nVous ne pouvez pas accepter de travaux tant qu’un permis n’est pas approuvé de nouveau. Vos soumissions en attente sont donc retirées. Téléversez un permis valide et soumettez votre profil pour examen."
+            ),
+        )
+    }
+
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
         let (service, city, province) = (request.service, request.city, request.province);
         let (distance, photos, link) = (request.distance_km, request.photos, request.link);

@@ -189,6 +189,15 @@ pub trait Words: Sync {
     fn profile_approved(&self, name: &str, link: &str) -> Mail;
     /// An admin denied the professional's registration, for `reason`.
     fn registration_denied(&self, name: &str, reason: &str) -> Mail;
+    /// An admin approved the professional's pending change (a licence, services, their legal
+    /// name or registered address): it is now part of their profile.
+    fn pending_change_approved(&self, name: &str) -> Mail;
+    /// An admin refused the professional's pending change, for `reason`; they stay approved
+    /// for what was approved.
+    fn pending_change_refused(&self, name: &str, reason: &str) -> Mail;
+    /// An admin refused the pending change and revoked the professional's last approved
+    /// licence, for `reason`: they can take no jobs until a licence is approved again.
+    fn licence_revoked(&self, name: &str, reason: &str) -> Mail;
 
     // Requests and quotes.
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail;

@@ -157,6 +157,24 @@ fn review_decisions_in_both_languages() {
     assert!(fr.body.contains(reason));
 }
 
+#[test]
+fn pending_change_decisions_in_both_languages() {
+    let reason = "The licence is unreadable.";
+    let en = of(English).pending_change_approved("Ana");
+    assert_eq!(en.subject, "Your profile change is approved");
+    let fr = of(French).pending_change_approved("Ana");
+    assert!(fr.subject.contains("approuvée") && quebec(&fr));
+    // A refusal keeps them approved; a revoked licence says why their quotes end.
+    let en = of(English).pending_change_refused("Ana", reason);
+    assert!(en.body.contains(reason) && en.body.contains("keep receiving requests"));
+    let fr = of(French).pending_change_refused("Ana", reason);
+    assert!(fr.body.contains(reason) && quebec(&fr), "{fr:?}");
+    let en = of(English).licence_revoked("Ana", reason);
+    assert!(en.body.contains(reason) && en.body.contains("quotes are withdrawn"));
+    let fr = of(French).licence_revoked("Ana", reason);
+    assert!(fr.body.contains(reason) && fr.body.contains("révoqué") && quebec(&fr));
+}
+
 const REQUEST: NewRequest<'static> = NewRequest {
     service: "Plumbing Services",
     city: "Calgary",
@@ -472,6 +490,9 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.email_confirmation("Ana", "http://x/confirm"),
         words.profile_approved("Ana", "http://x/login-as-professional"),
         words.registration_denied("Ana", "No licence"),
+        words.pending_change_approved("Ana"),
+        words.pending_change_refused("Ana", "The licence is unreadable"),
+        words.licence_revoked("Ana", "The licence expired"),
         words.new_request_email("Ana", &request),
         words.request_cancelled("Ana", "Plumbing"),
         words.new_quote_email("Éric", &quote),

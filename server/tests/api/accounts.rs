@@ -708,7 +708,7 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
 
     // The approval left the professional's session alone: they go on with it. Their own
     // business (days and hours) takes effect at once and they stay approved; what was vetted
-    // (the registered address) goes back to review.
+    // (the registered address) waits for an admin beside the approved profile.
     let own_business = pb::ProfessionalProfile {
         available_days: vec![6, 7],
         available_from: "07:00".into(),
@@ -731,10 +731,15 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .update_professional_profile(update_as(vetted, &pro.token))
         .await
         .unwrap()
-        .into_inner();
+        .into_inner()
+        .professional
+        .unwrap();
+    assert_eq!(edited.state, pb::ProfessionalState::Approved as i32);
+    let proposed = edited.pending_change.unwrap().proposed.unwrap();
+    assert_eq!(proposed.registered_address, "200 Centre St S, Calgary AB");
     assert_eq!(
-        edited.professional.unwrap().state,
-        pb::ProfessionalState::ProfileUpdated as i32
+        edited.profile.unwrap().registered_address,
+        valid_profile(plumbing).registered_address
     );
 
     let no_reason = client
@@ -763,6 +768,12 @@ async fn a_professional_builds_a_profile_and_an_admin_reviews_it() {
         .unwrap();
     assert_eq!(denied.state, pb::ProfessionalState::Denied as i32);
     assert_eq!(denied.denial_reason, "The licence is unreadable.");
+    // Denied, their whole profile goes to review again, the change that waited with it.
+    assert!(denied.pending_change.is_none());
+    assert_eq!(
+        denied.profile.unwrap().registered_address,
+        "200 Centre St S, Calgary AB"
+    );
     let mail = wait_for_message(
         server.data_dir(),
         "email.jsonl",

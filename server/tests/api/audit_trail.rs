@@ -5,7 +5,7 @@
 //! writes its entry (and has a call below) or is marked `READS`.
 
 use crate::helpers::{
-    AccountsClient, TestServer, admin_token,
+    AccountsClient, TestServer, admin_token, licence_upload,
     market::{
         CALGARY_PRO, Market, PLUMBING, VISA, complete, customer, db, hire, in_calgary, market,
         place, professional,
@@ -140,6 +140,8 @@ impl World {
             "DeleteCustomer" => self.delete_customer().await,
             "ApproveProfessional" => self.decide(true).await,
             "DenyProfessional" => self.decide(false).await,
+            "ApprovePendingChange" => self.decide_pending_change(true).await,
+            "RefusePendingChange" => self.decide_pending_change(false).await,
             "DeleteProfessional" => self.delete_professional().await,
             "SetProfessionalAvailability" => self.set_availability().await,
             "ConfirmPayment" => self.confirm_payment().await,
@@ -229,6 +231,41 @@ impl World {
             });
             self.accounts.deny_professional(request).await?;
             Ok(expect("professional.deny", target, Change::Updated))
+        }
+    }
+
+    /// An approved professional's licence upload waits for an admin, who decides it.
+    async fn decide_pending_change(&mut self, approve: bool) -> Result<Expected, Status> {
+        let (id, token) = self.server.account_token(Role::Professional).await;
+        let request = self.admin(acc::ApproveProfessionalRequest { id: id.to_string() });
+        self.accounts.approve_professional(request).await?;
+        let upload = licence_upload(&id.to_string(), &token);
+        self.accounts.add_licence(upload).await?;
+        self.mark().await;
+        let target = ("professional", id.to_string());
+        if approve {
+            let request = self.admin(acc::ApprovePendingChangeRequest {
+                id: id.to_string(),
+                revision: 0,
+            });
+            self.accounts.approve_pending_change(request).await?;
+            Ok(expect(
+                "professional.pending_change.approve",
+                target,
+                Change::Updated,
+            ))
+        } else {
+            let request = self.admin(acc::RefusePendingChangeRequest {
+                id: id.to_string(),
+                reason: "The licence is unreadable".into(),
+                ..Default::default()
+            });
+            self.accounts.refuse_pending_change(request).await?;
+            Ok(expect(
+                "professional.pending_change.refuse",
+                target,
+                Change::Updated,
+            ))
         }
     }
 

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::helpers::{
-    AccountsClient, PDF, PNG, TestServer, free_port, market::PLUMBING, reason, sign_up,
-    valid_profile, with_token,
+    AccountsClient, PDF, PNG, TestServer, free_port, licence_upload, market::PLUMBING, reason,
+    sign_up, valid_profile, with_token,
 };
 use repairs_proto::{accounts as pb, types};
 use repairs_server::domain::Role;
@@ -31,19 +31,6 @@ fn stored_files(data_dir: &Path, folder: &str) -> Vec<PathBuf> {
         }
     }
     found
-}
-
-fn licence(id: &str, token: &str) -> tonic::Request<pb::AddLicenceRequest> {
-    with_token(
-        pb::AddLicenceRequest {
-            professional_id: id.into(),
-            label: "Plumbing".into(),
-            file_name: "licence.pdf".into(),
-            content_type: "application/pdf".into(),
-            content: PDF.to_vec(),
-        },
-        token,
-    )
 }
 
 fn photo(id: &str, token: &str) -> tonic::Request<pb::SetProfessionalPhotoRequest> {
@@ -196,7 +183,7 @@ async fn concurrent_licence_uploads_stop_at_eleven() {
 
     let uploads = (0..20).map(|_| {
         let mut client = client.clone();
-        let request = licence(&pro.id, &pro.token);
+        let request = licence_upload(&pro.id, &pro.token);
         tokio::spawn(async move { client.add_licence(request).await })
     });
     let mut added = 0;
@@ -232,7 +219,7 @@ async fn file_links_in_replies_open_as_they_are_from_the_public_origin() {
     let mut client = AccountsClient::new(server.channel().await);
     let pro = sign_up(&mut client, pb::Role::Professional, "links@example.ca").await;
     let licence_url = client
-        .add_licence(licence(&pro.id, &pro.token))
+        .add_licence(licence_upload(&pro.id, &pro.token))
         .await
         .unwrap()
         .into_inner()
@@ -294,7 +281,7 @@ async fn deleting_a_professional_deletes_their_files() {
             .await
             .unwrap();
         client
-            .add_licence(licence(&who.id, &who.token))
+            .add_licence(licence_upload(&who.id, &who.token))
             .await
             .unwrap();
     }

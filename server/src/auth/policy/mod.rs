@@ -213,6 +213,16 @@ pub const RULES: &[(&str, Access, Effect)] = &[
         WRITES,
     ),
     (
+        "/repairs.accounts.v1.AccountsService/ApprovePendingChange",
+        ADMIN,
+        WRITES,
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/RefusePendingChange",
+        ADMIN,
+        WRITES,
+    ),
+    (
         "/repairs.accounts.v1.AccountsService/DeleteProfessional",
         ADMIN,
         WRITES,

@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
   professional: {
     'professional.approve': 'audit.actions.approve',
     'professional.deny': 'audit.actions.deny',
+    'professional.pending_change.approve': 'audit.actions.approveChange',
+    'professional.pending_change.refuse': 'audit.actions.refuseChange',
     'professional.delete': 'audit.actions.delete',
     'professional.record_payout': 'audit.actions.recordPayout',
   },

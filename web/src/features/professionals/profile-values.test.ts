@@ -32,6 +32,32 @@ describe('profile form values', () => {
     });
   });
 
+  it('fills what was vetted as proposed while the change awaits review, the rest as saved', () => {
+    const values = profileValues(
+      professional({
+        pendingChange: {
+          proposed: {
+            name: 'Paule Pro-Roy',
+            registeredAddress: '200 Centre St S, Calgary',
+            serviceIds: [TEST_SERVICES[0]!.id, TEST_SERVICES[1]!.id],
+            qualification: 'Master plumber',
+            experience: Experience.EXPERIENCE_10_TO_15,
+          },
+          revision: 2,
+        },
+      }),
+    );
+    expect(values).toMatchObject({
+      name: 'Paule Pro-Roy',
+      registeredAddress: '200 Centre St S, Calgary',
+      serviceIds: [TEST_SERVICES[0]!.id, TEST_SERVICES[1]!.id],
+      qualification: 'Master plumber',
+      experience: String(Experience.EXPERIENCE_10_TO_15),
+      availableFrom: '08:00',
+      minimumFee: '30.00',
+    });
+  });
+
   it('starts a new profile with the defaults of the specs', () => {
     const values = profileValues(professional({ profile: undefined }));
     expect(values).toMatchObject({

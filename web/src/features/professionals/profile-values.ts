@@ -41,15 +41,28 @@ export interface ProfileValues {
   emergenciesAnyHour: boolean;
 }
 
+/**
+ * The form as the professional left it: what was vetted as they proposed it while their
+ * change waits for review (saving the approved values would take the change back), the
+ * rest as saved.
+ */
 export function profileValues(professional: Professional): ProfileValues {
   const profile = professional.profile;
   const home = profile?.homeBase;
-  return {
+  const proposed = professional.pendingChange?.proposed;
+  const vetted = proposed ?? {
     name: professional.name,
+    registeredAddress: profile?.registeredAddress ?? '',
+    serviceIds: profile?.serviceIds ?? [],
+    qualification: profile?.qualification ?? '',
+    experience: profile?.experience,
+  };
+  return {
+    name: vetted.name,
     email: professional.email,
     smsUpdates: professional.smsUpdates === SmsUpdates.YES,
     description: profile?.description ?? '',
-    registeredAddress: profile?.registeredAddress ?? '',
+    registeredAddress: vetted.registeredAddress,
     line1: home?.line1 ?? '',
     line2: home?.line2 ?? '',
     city: home?.city ?? '',
@@ -59,9 +72,9 @@ export function profileValues(professional: Professional): ProfileValues {
     availableFrom: profile?.availableFrom || DEFAULT_HOURS.from,
     availableTo: profile?.availableTo || DEFAULT_HOURS.to,
     radiusKm: profile?.radiusKm ? String(profile.radiusKm) : '',
-    serviceIds: profile?.serviceIds ?? [],
-    qualification: profile?.qualification ?? '',
-    experience: profile?.experience ? String(profile.experience) : '',
+    serviceIds: vetted.serviceIds,
+    qualification: vetted.qualification,
+    experience: vetted.experience ? String(vetted.experience) : '',
     minimumFee: profile?.minimumFee ? centsToDollarsText(profile.minimumFee.amountCents) : '',
     emergenciesAnyHour: profile?.emergenciesAnyHour ?? false,
   };

@@ -4,11 +4,18 @@ import { AccountsService, type ProfessionalState } from '@/gen/repairs/accounts/
 
 export const ADMIN_PAGE_SIZE = 20;
 
-/** A page of professionals, newest first, optionally in one state (ListProfessionals). */
-export function useProfessionalsPage(state: ProfessionalState, pageToken: string) {
+/**
+ * A page of professionals, newest first, optionally in one state or only those whose
+ * pending change waits (ListProfessionals).
+ */
+export function useProfessionalsPage(
+  state: ProfessionalState,
+  withPendingChange: boolean,
+  pageToken: string,
+) {
   return useQuery(
     AccountsService.method.listProfessionals,
-    { state, pageToken, pageSize: ADMIN_PAGE_SIZE },
+    { state, withPendingChange, pageToken, pageSize: ADMIN_PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
 }

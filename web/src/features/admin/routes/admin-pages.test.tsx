@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   type ListCustomersRequest,
+  type ListProfessionalsRequest,
   ProfessionalState,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
@@ -10,6 +11,7 @@ import { setViewportWidth } from '@/test/viewport';
 import {
   CUSTOMER_ID,
   PROFESSIONAL_ID,
+  TEST_SERVICES,
   customer,
   professional,
   signIn,
@@ -142,6 +144,130 @@ describe('admin: professionals', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/professionals-list'));
     expect(requests('deleteProfessional')).toHaveLength(1);
+  });
+});
+
+describe('admin: a pending change', () => {
+  const awaiting = () =>
+    professional({
+      state: ProfessionalState.APPROVED,
+      licences: [
+        { id: 'l1', label: 'Plumbing licence 2025', fileUrl: '/files/l1.pdf' },
+        {
+          id: 'l2',
+          label: 'Plumbing licence 2026',
+          fileUrl: '/files/l2.pdf',
+          awaitingReview: true,
+        },
+      ],
+      pendingChange: {
+        proposed: {
+          name: 'Paule Pro',
+          registeredAddress: '200 Centre St S, Calgary',
+          serviceIds: TEST_SERVICES.map((service) => service.id),
+          qualification: 'Journeyman',
+          experience: 3,
+        },
+        licencesAwaitingReview: 1,
+        revision: 4,
+      },
+    });
+
+  function pendingServer() {
+    signIn('admin', 'a1');
+    let current = awaiting();
+    const decided = () => {
+      current = professional({ state: ProfessionalState.APPROVED });
+      return { professional: current };
+    };
+    return stubServer({
+      getProfessional: () => ({ professional: current }),
+      listProfessionals: () => ({ professionals: [current], nextPageToken: '' }),
+      approvePendingChange: decided,
+      refusePendingChange: decided,
+    });
+  }
+
+  const section = (name = 'Change awaiting review') => screen.findByRole('region', { name });
+
+  it('shows the change beside the approved profile and approves the revision read', async () => {
+    const { transport, requests } = pendingServer();
+    renderApp(view, transport);
+    const change = await section();
+    // Each changed detail as approved and as requested; unchanged ones are not listed.
+    expect(within(change).getByText('100 7 Ave SW, Calgary')).toBeVisible();
+    expect(within(change).getByText('200 Centre St S, Calgary')).toBeVisible();
+    expect(await within(change).findByText('Plumbing Services, Roofing Services')).toBeVisible();
+    expect(within(change).queryByText('Journeyman')).toBeNull();
+    // The new licence waits in the change; the approved one stays with the profile.
+    expect(within(change).getByText('Plumbing licence 2026')).toBeVisible();
+    expect(within(change).queryByText('Plumbing licence 2025')).toBeNull();
+    expect(screen.getByText('Plumbing licence 2025')).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.click(within(change).getByRole('button', { name: 'Approve the change' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Do you want to approve this change?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve the change' }));
+    expect(await screen.findByText('The change is approved.')).toBeVisible();
+    expect(requests('approvePendingChange')).toEqual([
+      expect.objectContaining({ id: PROFESSIONAL_ID, revision: 4 }),
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Change awaiting review' })).toBeNull(),
+    );
+  });
+
+  it('lists the professionals whose change awaits review', async () => {
+    const { transport, requests } = pendingServer();
+    renderApp('/admin/professionals-list', transport);
+    const user = userEvent.setup();
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Status' }),
+      'Change awaiting review',
+    );
+    await waitFor(() =>
+      expect(requests<ListProfessionalsRequest>('listProfessionals').at(-1)).toMatchObject({
+        withPendingChange: true,
+        state: ProfessionalState.UNSPECIFIED,
+      }),
+    );
+  });
+
+  it('refuses only with a reason, revoking the approved licences chosen', async () => {
+    const { transport, requests } = pendingServer();
+    renderApp(view, transport);
+    const user = userEvent.setup();
+    await user.click(within(await section()).getByRole('button', { name: 'Refuse the change' }));
+    const form = await screen.findByRole('form', { name: 'Refuse the change' });
+    const submit = within(form).getByRole('button', { name: 'Refuse the change' });
+    await user.click(submit);
+    expect(await within(form).findByText('Please give the reason for the refusal.')).toBeVisible();
+    expect(requests('refusePendingChange')).toEqual([]);
+
+    await user.type(within(form).getByLabelText(/^Reason for the refusal/), 'Expired licence');
+    // Only the approved licence may be revoked, not the one waiting.
+    expect(within(form).queryByRole('checkbox', { name: 'Plumbing licence 2026' })).toBeNull();
+    await user.click(within(form).getByRole('checkbox', { name: 'Plumbing licence 2025' }));
+    await user.click(submit);
+    expect(await screen.findByText('The change is refused.')).toBeVisible();
+    expect(requests('refusePendingChange')).toEqual([
+      expect.objectContaining({
+        id: PROFESSIONAL_ID,
+        reason: 'Expired licence',
+        revokeLicenceIds: ['l1'],
+        revision: 4,
+      }),
+    ]);
+  });
+
+  it('reads in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    renderApp(view, pendingServer().transport);
+    const change = await section('Modification en attente d’examen');
+    expect(within(change).getByRole('button', { name: 'Refuser la modification' })).toBeVisible();
+    expect(within(change).getByRole('heading', { name: 'Nouveaux permis' })).toBeVisible();
   });
 });
 

@@ -1,19 +1,18 @@
-import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
 import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
-import { notBlank } from '@/lib/validation';
 import { useProfessionalForReview } from '../api/get-professional';
 import { useDenyProfessional } from '../api/deny-professional';
 import { ADMIN_PATHS } from '../admin-actions';
+import { ReasonField } from '../components/reason-field';
+import { useReasonRules } from '../reason-rules';
 
-const REASON_MAX = 1000;
 const SERVER_FIELDS = { reason: 'reason' } as const;
 
 /**
@@ -33,6 +32,7 @@ export function DenyProfessionalPage() {
     formState: { errors },
   } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const server = useServerErrors(setError, { fields: SERVER_FIELDS });
+  const reasonRules = useReasonRules('admin.errors.reasonRequired');
 
   const onSubmit = handleSubmit(({ reason }) => {
     server.clear();
@@ -58,23 +58,12 @@ export function DenyProfessionalPage() {
       {server.formError && <FormAlert title={server.formError} />}
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="4">
-          <FormField
+          <ReasonField
             label={t('admin.denyReason')}
             helperText={t('admin.denyReasonHelp')}
             error={errors.reason?.message}
-            required
-          >
-            <Textarea
-              rows={5}
-              {...register('reason', {
-                validate: (value) =>
-                  !notBlank(value)
-                    ? t('admin.errors.reasonRequired')
-                    : value.trim().length <= REASON_MAX ||
-                      t('forms.errors.tooLong', { max: REASON_MAX }),
-              })}
-            />
-          </FormField>
+            registration={register('reason', reasonRules)}
+          />
           <HStack gap="3">
             <Button type="submit" colorPalette="accent" loading={deny.isPending}>
               {t('admin.deny')}

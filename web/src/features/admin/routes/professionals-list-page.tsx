@@ -10,26 +10,32 @@ import type { Column } from '@/components/ui/simple-table';
 import { StatusBadge } from '@/features/professionals';
 import { ProfessionalState, type Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { formatPhone } from '@/lib/phone';
+import type { TranslationKey } from '@/lib/translation-key';
 import { useDateFormat } from '@/lib/use-date-format';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { ADMIN_PATHS } from '../admin-actions';
 import { useProfessionalsPage } from '../api/list-professionals';
 
-const FILTERS = [
+const FILTERS: { state: ProfessionalState; withPendingChange?: true; key: TranslationKey }[] = [
   { state: ProfessionalState.UNSPECIFIED, key: 'admin.filterAll' },
   { state: ProfessionalState.WAITING_FOR_APPROVAL, key: 'professionalStatus.waiting' },
   { state: ProfessionalState.PROFILE_UPDATED, key: 'professionalStatus.profileUpdated' },
   { state: ProfessionalState.APPROVED, key: 'professionalStatus.approved' },
   { state: ProfessionalState.DENIED, key: 'professionalStatus.denied' },
-] as const;
+  { state: ProfessionalState.UNSPECIFIED, withPendingChange: true, key: 'pendingChange.heading' },
+];
 
-/** /admin/professionals-list: professionals, newest first, by state, page by page. */
+/**
+ * /admin/professionals-list: professionals, newest first, by state (or those with a change
+ * awaiting review), page by page.
+ */
 export function ProfessionalsListPage() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
-  const [state, setState] = useState<ProfessionalState>(ProfessionalState.UNSPECIFIED);
+  const [filter, setFilter] = useState(0);
   const pages = usePageTokens();
-  const { data, isPending, error } = useProfessionalsPage(state, pages.token);
+  const { state, withPendingChange = false } = FILTERS[filter] ?? FILTERS[0]!;
+  const { data, isPending, error } = useProfessionalsPage(state, withPendingChange, pages.token);
 
   const columns: Column<Professional>[] = [
     {
@@ -52,10 +58,13 @@ export function ProfessionalsListPage() {
       <FormField label={t('admin.filterLabel')}>
         <SelectInput
           width="xs"
-          options={FILTERS.map((filter) => ({ value: String(filter.state), label: t(filter.key) }))}
-          value={String(state)}
+          options={FILTERS.map((option, index) => ({
+            value: String(index),
+            label: t(option.key),
+          }))}
+          value={String(filter)}
           onChange={(event) => {
-            setState(Number(event.target.value) as ProfessionalState);
+            setFilter(Number(event.target.value));
             pages.reset();
           }}
         />

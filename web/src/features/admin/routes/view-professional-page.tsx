@@ -8,9 +8,13 @@ import { AppLink } from '@/components/ui/links';
 import { ProfessionalDetails } from '@/features/professionals';
 import { ADMIN_PATHS } from '../admin-actions';
 import { useProfessionalForReview } from '../api/get-professional';
+import { PendingChangeDecisions } from '../components/pending-change-decisions';
 import { ProfessionalActions } from '../components/professional-actions';
 
-/** /admin/view-professional/{id}: the profile, its licences and the decisions it allows. */
+/**
+ * /admin/view-professional/{id}: the profile, its licences and the decisions it allows, and
+ * beside the approved profile the change awaiting review with its own decisions.
+ */
 export function ViewProfessionalPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -30,7 +34,10 @@ export function ViewProfessionalPage() {
           <AppLink to={ADMIN_PATHS.payouts(professional.id)} color="brand.fg">
             {t('admin.viewPayouts')}
           </AppLink>
-          <ProfessionalDetails professional={professional} />
+          <ProfessionalDetails
+            professional={professional}
+            pendingChangeActions={<PendingChangeDecisions professional={professional} />}
+          />
         </>
       )}
     </Stack>

@@ -1,12 +1,13 @@
-import { Link } from '@chakra-ui/react';
+import { Badge, HStack, Link } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleTable, type Column } from '@/components/ui/simple-table';
 import type { Licence } from '@/gen/repairs/accounts/v1/accounts_pb';
 
 /**
- * The licences of a profile, each with a link to its file, and an action per row where the
- * page offers one (removal on the licence step); cards on a phone, as every list.
+ * The licences of a profile, each with a link to its file (and a badge while it awaits
+ * review), and an action per row where the page offers one (removal on the licence step);
+ * cards on a phone, as every list.
  */
 export function LicenceTable({
   caption,
@@ -20,7 +21,17 @@ export function LicenceTable({
 }) {
   const { t } = useTranslation();
   const columns: Column<Licence>[] = [
-    { header: t('licences.label'), cell: (licence) => licence.label },
+    {
+      header: t('licences.label'),
+      cell: (licence) => (
+        <HStack gap="2" wrap="wrap">
+          <span>{licence.label}</span>
+          {licence.awaitingReview && (
+            <Badge colorPalette="orange">{t('licences.awaitingReview')}</Badge>
+          )}
+        </HStack>
+      ),
+    },
     {
       header: t('licences.file'),
       cell: (licence) => (

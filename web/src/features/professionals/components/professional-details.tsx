@@ -11,6 +11,7 @@ import { formatPhone } from '@/lib/phone';
 import { useLanguage } from '@/lib/use-language';
 import { experienceKey, weekdayKey } from '../profile-fields';
 import { LicenceTable } from './licence-table';
+import { PendingChangeSection } from './pending-change';
 import { StatusBadge } from './status-badge';
 
 const addressText = (address: Address | undefined) =>
@@ -22,14 +23,23 @@ const addressText = (address: Address | undefined) =>
 
 /**
  * Everything a professional's profile says, as the professional (My profile) and the admins
- * see it: photo, state, contact, profile fields and the licences with their files.
+ * see it: photo, state, contact, profile fields and the licences with their files, as
+ * approved, and beside them the change awaiting review, if any (with `pendingChangeActions`,
+ * the admin's decisions on it).
  */
-export function ProfessionalDetails({ professional }: { professional: Professional }) {
+export function ProfessionalDetails({
+  professional,
+  pendingChangeActions,
+}: {
+  professional: Professional;
+  pendingChangeActions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const serviceNames = useServiceNames();
   const language = useLanguage();
   const profile = professional.profile;
   const experience = profile && experienceKey(profile.experience);
+  const licences = professional.licences.filter((licence) => !licence.awaitingReview);
   const rows: [string, ReactNode][] = [
     [t('professionalDetails.state'), <StatusBadge key="state" state={professional.state} />],
     [t('professionalDetails.approved'), t(professional.approveTime ? 'common.yes' : 'common.no')],
@@ -83,12 +93,13 @@ export function ProfessionalDetails({ professional }: { professional: Profession
       </HStack>
       {!profile && <Text color="fg.muted">{t('professionalDetails.noProfile')}</Text>}
       <FactsList facts={rows} />
+      <PendingChangeSection professional={professional} actions={pendingChangeActions} />
       <Stack gap="3">
         <Heading as="h2" size="lg">
           {t('licences.heading')}
         </Heading>
-        {professional.licences.length > 0 ? (
-          <LicenceTable caption={t('licences.heading')} licences={professional.licences} />
+        {licences.length > 0 ? (
+          <LicenceTable caption={t('licences.heading')} licences={licences} />
         ) : (
           <EmptyState title={t('licences.none')} />
         )}

@@ -13,13 +13,14 @@ import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useProfessionalDashboard } from '../api/get-professional-dashboard';
 import { AvailabilityPanel } from '../components/availability-panel';
 import { MembershipStatus } from '../components/membership-notice';
+import { PendingChangeNotice } from '../components/pending-change';
 import { isMembershipInactive } from '../membership';
 import { useProfessionalAccount } from '../professional-context';
 import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
 
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
- * waits for review, the membership (until when it is paid, or the inactive notice), and once
+ * waits for review (or a notice while a change of an approved one does), the membership (until when it is paid, or the inactive notice), and once
  * approved the availability (pause, resume, on call now: one tap each) and the four counters (requests received, quoted, hired, completed) with the latest
  * matching requests, counted by the server, and the messages: how many are unread and the
  * newest conversations.
@@ -34,6 +35,7 @@ export function DashboardPage() {
       {underReview && (
         <FormAlert status="info" title={t('professionalStatus.reviewPendingBanner')} />
       )}
+      {professional && <PendingChangeNotice professional={professional} />}
       {professional && (
         <MembershipStatus
           professionalId={professional.id}

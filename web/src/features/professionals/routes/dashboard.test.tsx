@@ -16,13 +16,17 @@ import {
   stubServer,
 } from '@/test/stub-server';
 
-function dashboardServer(membershipActive: boolean) {
+function dashboardServer(membershipActive: boolean, pendingChange?: { revision: number }) {
   signIn('professional', PROFESSIONAL_ID);
   localStorage.setItem('professional-status', '1');
   return stubServer(
     {
       getProfessional: () => ({
-        professional: professional({ state: ProfessionalState.APPROVED, membershipActive }),
+        professional: professional({
+          state: ProfessionalState.APPROVED,
+          membershipActive,
+          pendingChange,
+        }),
       }),
     },
     {},
@@ -69,6 +73,14 @@ describe('professional dashboard', () => {
     expect(server.requests('getProfessionalDashboard')[0]).toMatchObject({
       professionalId: PROFESSIONAL_ID,
     });
+  });
+
+  it('says a change of the approved profile awaits review, and works on meanwhile', async () => {
+    const server = dashboardServer(true, { revision: 1 });
+    renderApp('/professional-dashboard', server.transport);
+    expect(await screen.findByText('A change to your profile awaits review')).toBeVisible();
+    expect(screen.getByText(/your approved profile stays in effect/)).toBeVisible();
+    expect(await screen.findByLabelText('Your requests in figures')).toBeVisible();
   });
 
   it('keeps the membership notice and asks for no counters while the membership is inactive', async () => {

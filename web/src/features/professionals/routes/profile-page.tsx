@@ -13,6 +13,7 @@ import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { formatPhone } from '@/lib/phone';
 import { useLanguage } from '@/lib/use-language';
 import { useUpdateProfessionalProfile } from '../api/update-professional-profile';
+import { PendingChangeNotice } from '../components/pending-change';
 import { PhotoField } from '../components/photo-field';
 import {
   AddressSection,
@@ -86,6 +87,7 @@ function ProfileForm({ professional }: { professional: Professional }) {
   return (
     <Stack gap="6">
       <Text color="fg.muted">{t('professionalProfile.intro')}</Text>
+      <PendingChangeNotice professional={professional} />
       <PhotoField
         professionalId={professional.id}
         name={professional.name}

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createI18n } from '@/lib/i18n';
 import { pageLanguage, readStoredLanguage } from '@/lib/language';
@@ -39,13 +39,17 @@ export async function startApp({ prerendered, onTakenOver = () => {} }: StartOpt
   const i18n = createI18n(language);
   registerServiceWorker();
   if (!prerendered) {
-    // Whatever markup #root holds is replaced by the first render.
-    createRoot(root).render(
-      <StrictMode>
-        <TakeOver restoreTyped={nothingTyped} onTakenOver={onTakenOver}>
-          <App transport={transport} i18n={i18n} />
-        </TakeOver>
-      </StrictMode>,
+    // Whatever markup #root holds is replaced by the first render, drawn as a transition:
+    // in slices that leave the browser free to answer meanwhile.
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <TakeOver restoreTyped={nothingTyped} onTakenOver={onTakenOver}>
+            <App transport={transport} i18n={i18n} />
+          </TakeOver>
+        </StrictMode>,
+      ),
     );
     return;
   }

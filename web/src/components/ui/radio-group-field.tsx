@@ -54,7 +54,7 @@ export function RadioGroupField({
           ))}
           {options.length === 0 &&
             Array.from({ length: placeholders }, (_, index) => (
-              <Skeleton key={index} h="1.85rem" w="12rem" maxW="full" />
+              <Skeleton key={index} h="5" w="12rem" maxW="full" />
             ))}
         </SimpleGrid>
       </RadioGroup.Root>

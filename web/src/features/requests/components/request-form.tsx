@@ -27,8 +27,8 @@ import { UseMyLocation } from './use-my-location';
 
 export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchema>;
 
-/** The catalogue's usual size: the places its services take while they load. */
-const SERVICES_EXPECTED = 6;
+/** The catalogue's size as it ships (8 services): the places they take while they load. */
+const SERVICES_EXPECTED = 8;
 
 /** The contract's bounds (RepairRequestDraft) and the server's on the address lines. */
 export const DESCRIPTION_MAX = 5000;

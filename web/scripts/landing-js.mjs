@@ -7,6 +7,11 @@
 //   node scripts/landing-js.mjs dist [/path]           # prints "<kB> kB gzip" and the files
 //   node scripts/landing-js.mjs http://127.0.0.1:8080 [/path]
 //   node scripts/landing-js.mjs dist / --max 150        # exits 1 over 150 kB
+//   node scripts/landing-js.mjs dist /create-request \
+//     --screen src/features/requests/routes/create-request-page.tsx --max 400
+// A screen the app's router loads when it opens (a lazy route) is named by its source file
+// (`--screen`, read from a built dist's Vite manifest): its code and what it imports count too,
+// as the page is not interactive before the screen is drawn.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -15,6 +20,8 @@ const [source = 'dist', path = '/', ...rest] = process.argv.slice(2);
 const maxIndex = rest.indexOf('--max');
 const maxKb = maxIndex >= 0 ? Number(rest[maxIndex + 1]) : undefined;
 const remote = /^https?:\/\//.test(source);
+const screenIndex = rest.indexOf('--screen');
+const screen = screenIndex >= 0 ? rest[screenIndex + 1] : undefined;
 
 /** A file of the site by its URL path. */
 async function read(urlPath) {
@@ -43,6 +50,13 @@ const entries = tags
   .filter((tag) => tag.startsWith('<script') || /rel="modulepreload"/.test(tag))
   .map((tag) => /(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1])
   .filter((url) => url !== undefined);
+
+if (screen !== undefined) {
+  if (remote) throw new Error('--screen reads a built dist folder, not a URL');
+  const manifest = JSON.parse(await readFile(join(source, '.vite', 'manifest.json'), 'utf8'));
+  if (!manifest[screen]) throw new Error(`${screen}: not in the build's manifest`);
+  entries.push(`/${manifest[screen].file}`);
+}
 
 const sizes = new Map();
 const queue = [...entries];

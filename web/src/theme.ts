@@ -78,4 +78,11 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+let made: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The app's style system, made on first use: making it is a good part of the work a phone
+ * does before the first screen (Chakra's tokens), so the app makes it in a task of its own
+ * (src/app/start.tsx) rather than while its code is read.
+ */
+export const appSystem = () => (made ??= createSystem(defaultConfig, config));

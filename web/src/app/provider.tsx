@@ -6,7 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Toaster } from '@/components/ui/toaster';
-import { system } from '@/theme';
+import { appSystem } from '@/theme';
 
 interface AppProviderProps {
   /** How RPCs reach the server: gRPC-web in the browser, a stub in tests. */
@@ -19,7 +19,7 @@ interface AppProviderProps {
 /** Everything the screens rely on: theme, translations, RPC transport and query cache. */
 export function AppProvider({ transport, queryClient, i18n, children }: AppProviderProps) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <I18nextProvider i18n={i18n}>
         <TransportProvider transport={transport}>
           <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createI18n } from '@/lib/i18n';
 import { pageLanguage, readStoredLanguage } from '@/lib/language';
@@ -6,6 +6,7 @@ import { browserStore } from '@/lib/storage';
 import { createAppTransport } from '@/lib/transport';
 import { registerServiceWorker } from '@/lib/web-push';
 import { prefetchPage } from '@/prerender/pages';
+import { appSystem } from '@/theme';
 import { App } from './app';
 import { createQueryClient } from './query-client';
 import { createAppRouter, routerReady } from './router';
@@ -21,6 +22,9 @@ interface StartOptions {
   /** Called once the app has the page (src/boot.ts's handshake), hydrated or drawn anew. */
   onTakenOver?: () => void;
 }
+
+/** Resolves in a later task of the browser's: what comes before and after block it apart. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A page drawn anew keeps nothing of the markup it replaces, typed values included. */
 const nothingTyped = () => {};
@@ -38,14 +42,23 @@ export async function startApp({ prerendered, onTakenOver = () => {} }: StartOpt
   const transport = createAppTransport();
   const i18n = createI18n(language);
   registerServiceWorker();
+  // Reading the app's code, making its style system and drawing the first screen are each
+  // long on a phone: in tasks of their own, the browser answers a tap between them.
+  await nextTask();
+  appSystem();
+  await nextTask();
   if (!prerendered) {
-    // Whatever markup #root holds is replaced by the first render.
-    createRoot(root).render(
-      <StrictMode>
-        <TakeOver restoreTyped={nothingTyped} onTakenOver={onTakenOver}>
-          <App transport={transport} i18n={i18n} />
-        </TakeOver>
-      </StrictMode>,
+    // Whatever markup #root holds is replaced by the first render, drawn as a transition:
+    // in slices that leave the browser free to answer meanwhile.
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <TakeOver restoreTyped={nothingTyped} onTakenOver={onTakenOver}>
+            <App transport={transport} i18n={i18n} />
+          </TakeOver>
+        </StrictMode>,
+      ),
     );
     return;
   }

@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { EmptyState } from '@/components/empty-state';
-import { RouteLoader } from '@/components/route-loader';
+import { ListLoader } from '@/components/list-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { Pager } from '@/components/ui/pager';
 import { SimpleTable, type Column } from '@/components/ui/simple-table';
@@ -31,7 +31,7 @@ export function PagedList<Row>({
   error,
   pages,
 }: PagedListProps<Row>) {
-  if (isPending) return <RouteLoader />;
+  if (isPending) return <ListLoader />;
   if (error) return <RpcErrorAlert error={error} />;
   if (!rows || rows.length === 0) return <EmptyState title={emptyTitle} />;
   return (

@@ -1,9 +1,10 @@
-import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 interface FigureCardsProps {
   /** What the figures are, for screen readers (the list's name). */
   label: string;
+  /** A figure not known yet (undefined) shows as a placeholder of its size while busy. */
   figures: [label: string, value: ReactNode][];
   /** While the figures load. */
   busy?: boolean;
@@ -27,7 +28,14 @@ export function FigureCards({ label, figures, busy = false, wide = 4 }: FigureCa
             {name}
           </Text>
           <Text as="dd" fontSize="3xl" fontWeight="bold" color="brand.900">
-            {value}
+            {value ??
+              (busy ? (
+                <Skeleton asChild display="inline-block" h="0.8em" w="2ch">
+                  <span />
+                </Skeleton>
+              ) : (
+                '—'
+              ))}
           </Text>
         </Box>
       ))}

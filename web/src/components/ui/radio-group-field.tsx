@@ -1,4 +1,4 @@
-import { Fieldset, RadioGroup, SimpleGrid } from '@chakra-ui/react';
+import { Fieldset, RadioGroup, SimpleGrid, Skeleton } from '@chakra-ui/react';
 import type { Ref } from 'react';
 import { GroupLegend } from './group-legend';
 
@@ -17,6 +17,11 @@ interface RadioGroupFieldProps {
   /** Given to the first radio, so that a form can move the focus to the group. */
   inputRef?: Ref<HTMLInputElement>;
   columns?: { base: number; md: number };
+  /**
+   * While the options load: how many placeholders of a radio's size hold their place, so
+   * that the form below does not jump when they arrive.
+   */
+  placeholders?: number;
 }
 
 /** One choice among a few, under a legend, with the group's error (a service, yes or no). */
@@ -29,6 +34,7 @@ export function RadioGroupField({
   required,
   inputRef,
   columns = { base: 1, md: 2 },
+  placeholders = 0,
 }: RadioGroupFieldProps) {
   return (
     <Fieldset.Root invalid={Boolean(error)}>
@@ -46,6 +52,10 @@ export function RadioGroupField({
               <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}
+          {options.length === 0 &&
+            Array.from({ length: placeholders }, (_, index) => (
+              <Skeleton key={index} h="5" w="12rem" maxW="full" />
+            ))}
         </SimpleGrid>
       </RadioGroup.Root>
       {error && <Fieldset.ErrorText>{error}</Fieldset.ErrorText>}

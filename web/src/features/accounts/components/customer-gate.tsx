@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { RouteLoader } from '@/components/route-loader';
 import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
@@ -24,7 +24,11 @@ interface CustomerGateProps {
 export function CustomerGate({ phoneStep = false, children }: CustomerGateProps) {
   const id = useSignedInId('customer');
   const { data, isPending } = useCustomer(id);
-  if (id && isPending) return <RouteLoader />;
+  // Once the account arrives, the area and its page are much to draw: drawn in the
+  // background (a transition, in slices that leave the browser free to answer) rather
+  // than in one long task.
+  const waiting = useDeferredValue(Boolean(id) && isPending);
+  if (waiting || (id && isPending)) return <RouteLoader />;
 
   const customer = data?.customer;
   if (customer && phoneStep && customer.phoneVerified) {

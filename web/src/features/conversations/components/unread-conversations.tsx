@@ -1,6 +1,7 @@
 import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
+import { ListLoader } from '@/components/list-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink } from '@/components/ui/links';
 import { UnreadBadge } from '@/components/ui/unread-badge';
@@ -33,6 +34,7 @@ export function UnreadConversations({ reader }: { reader: Exclude<Reader, 'admin
         <UnreadBadge count={total} />
       </HStack>
       {error && <RpcErrorAlert error={error} />}
+      {isPending && <ListLoader />}
       {data && (
         <Text role="status" data-testid="unread-total">
           {t('conversations.unreadTotal', { count: total })}

@@ -27,6 +27,9 @@ import { UseMyLocation } from './use-my-location';
 
 export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchema>;
 
+/** The catalogue's size as it ships (8 services): the places they take while they load. */
+const SERVICES_EXPECTED = 8;
+
 /** The contract's bounds (RepairRequestDraft) and the server's on the address lines. */
 export const DESCRIPTION_MAX = 5000;
 const LINE_MAX = 200;
@@ -196,6 +199,7 @@ export function RequestForm({
               <RadioGroupField
                 legend={services.isPending ? t('requests.servicesLoading') : t('requests.service')}
                 options={serviceOptions}
+                placeholders={services.isPending ? SERVICES_EXPECTED : 0}
                 value={field.value}
                 onChange={field.onChange}
                 inputRef={field.ref}

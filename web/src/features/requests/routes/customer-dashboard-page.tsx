@@ -32,14 +32,13 @@ export function CustomerDashboardPage() {
     DASHBOARD_PAGE_SIZE,
   );
   const columns = useCustomerRequestColumns(['view', 'applications']);
-  const figures: [string, number][] = counters.data
-    ? [
-        [t('requests.dashboard.posted'), counters.data.requestsPosted],
-        [t('requests.dashboard.received'), counters.data.quotesReceived],
-        [t('requests.dashboard.shortlisted'), counters.data.professionalsHired],
-        [t('requests.dashboard.completed'), counters.data.requestsCompleted],
-      ]
-    : [];
+  // The cards are on screen from the start, their figures filled in when they arrive.
+  const figures: [string, number | undefined][] = [
+    [t('requests.dashboard.posted'), counters.data?.requestsPosted],
+    [t('requests.dashboard.received'), counters.data?.quotesReceived],
+    [t('requests.dashboard.shortlisted'), counters.data?.professionalsHired],
+    [t('requests.dashboard.completed'), counters.data?.requestsCompleted],
+  ];
 
   return (
     <Stack gap="8">

@@ -566,7 +566,11 @@ describe('customer dashboard', () => {
       listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
     });
     renderApp('/user-dashboard', transport);
+    // The cards are there from the start, their figures filled in when they arrive.
     expect(await screen.findByText('Total Requests Posted')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByText('Total Requests Posted').nextElementSibling).toHaveTextContent('7'),
+    );
     const figures: [string, string][] = [
       ['Total Requests Posted', '7'],
       ['Quotes received', '4'],

@@ -11,6 +11,9 @@
 #     GetPublicProfessional (one indexed row) over gRPC (h2load, 16 connections x 8 streams),
 #     and their ratio; the BFF's legacy `GET /api/services` and ListServices over direct gRPC
 #     (same load), and their ratio;
+#   - for each round: a signed-in read no cache answers, the BFF's legacy
+#     `GET /api/professionals/view-profile/{id}` and GetProfessional over gRPC, both with the
+#     professional's own token (same load), and their ratio;
 #   - then scripts/bench/web.sh (the web app's figures), unless BENCH_WEB=0.
 # Settings: BENCH_ROUNDS (2), BENCH_SECONDS per measure (10), BENCH_STREAMS (1000),
 # BENCH_WEB (1).
@@ -103,8 +106,10 @@ h2load_rate() {
   sed -n 's/^finished in [^,]*, \([0-9.]*\) req\/s.*/\1/p' <<<"$out"
 }
 
-grpc_rate() {
-  h2load_rate -d "$WORK/$2" -H 'content-type: application/grpc' -H 'te: trailers' "$GRPC_URL/$1"
+grpc_rate() { # path body [h2load options...]
+  local path=$1 body=$2
+  shift 2
+  h2load_rate -d "$WORK/$body" -H 'content-type: application/grpc' -H 'te: trailers' "$@" "$GRPC_URL/$path"
 }
 
 pgbench_tps() {
@@ -122,6 +127,11 @@ ratio() {
 
 ONE_ROW=repairs.accounts.v1.AccountsService/GetPublicProfessional
 SERVICES=repairs.content.v1.ContentService/ListServices
+OWN_PROFILE=repairs.accounts.v1.AccountsService/GetProfessional
+# A signed-in read no cache answers: the first seeded professional's own profile, with their
+# token, through the BFF's legacy path and over gRPC.
+PROFESSIONAL_ID=$(cat "$WORK/professional_id")
+SIGNED_IN=(-H "authorization: Bearer $(head -n 1 "$WORK/tokens")")
 
 # Warm both processes (pools, prepared statements, caches) before the idle figure.
 SECONDS_EACH=2 grpc_rate "$ONE_ROW" get_public_professional.bin >/dev/null
@@ -166,6 +176,14 @@ for round in $(seq 1 "$ROUNDS"); do
   DIRECT=$(grpc_rate "$SERVICES" list_services.bin)
   printf '%-6s %14.0f %18.0f %7s %18.0f %18.0f %7s\n' "$round" "$PG" "$ONE" "$(ratio "$ONE" "$PG")" \
     "$BFF" "$DIRECT" "$(ratio "$BFF" "$DIRECT")"
+done
+
+echo
+printf '%-6s %26s %26s %7s\n' round "BFF /api/professionals/view-profile" "gRPC GetProfessional" ratio
+for round in $(seq 1 "$ROUNDS"); do
+  LEGACY=$(h2load_rate "${SIGNED_IN[@]}" "$BFF_URL/api/professionals/view-profile/$PROFESSIONAL_ID")
+  OWN=$(grpc_rate "$OWN_PROFILE" get_professional.bin "${SIGNED_IN[@]}")
+  printf '%-6s %26.0f %26.0f %7s\n' "$round" "$LEGACY" "$OWN" "$(ratio "$LEGACY" "$OWN")"
 done
 
 if [ "${BENCH_WEB:-1}" != 0 ]; then

@@ -4,8 +4,10 @@
 //! - `bench_client seed OUT_DIR`: with `DATABASE_URL` and `JWT_SECRET` of a running server,
 //!   adds approved member professionals (four live streams each, the default per-account
 //!   limit), writes their tokens to `OUT_DIR/tokens` and the framed gRPC request bodies h2load
-//!   sends (`OUT_DIR/get_public_professional.bin`, `OUT_DIR/list_services.bin`), and, with
-//!   `GRPC_URL`, checks that both calls answer OK before anything is timed.
+//!   sends (`OUT_DIR/get_public_professional.bin`, `OUT_DIR/get_professional.bin` with the
+//!   first professional's id in `OUT_DIR/professional_id` and token first in `tokens`,
+//!   `OUT_DIR/list_services.bin`), and, with `GRPC_URL`, checks that each call answers OK
+//!   before anything is timed.
 //! - `bench_client watch BFF_URL TOKENS_FILE COUNT`: opens COUNT `WatchOpenRequests` streams
 //!   through the BFF's gRPC-web passthrough (HTTP/2, 100 streams per connection, as a browser
 //!   over HTTP/2 would), waits for each one's first message (the snapshot), prints
@@ -107,16 +109,20 @@ async fn seed(out_dir: &Path) -> Result<(), BoxError> {
         first.get_or_insert(id);
     }
     let id = first.ok_or("no professional seeded")?.to_string();
-    let one_row = accounts_pb::GetPublicProfessionalRequest { id };
+    let one_row = accounts_pb::GetPublicProfessionalRequest { id: id.clone() };
+    let own = accounts_pb::GetProfessionalRequest { id: id.clone() };
     let services = content_pb::ListServicesRequest::default();
-    std::fs::write(out_dir.join("tokens"), tokens)?;
+    std::fs::write(out_dir.join("tokens"), &tokens)?;
+    std::fs::write(out_dir.join("professional_id"), &id)?;
     std::fs::write(
         out_dir.join("get_public_professional.bin"),
         framed(&one_row)?,
     )?;
+    std::fs::write(out_dir.join("get_professional.bin"), framed(&own)?)?;
     std::fs::write(out_dir.join("list_services.bin"), framed(&services)?)?;
     if let Ok(url) = std::env::var("GRPC_URL") {
-        check(&url, one_row, services).await?;
+        let token = tokens.lines().next().unwrap_or_default();
+        check(&url, one_row, (own, token), services).await?;
     }
     println!("seeded {PROFESSIONALS} professionals");
     Ok(())
@@ -127,23 +133,31 @@ async fn seed(out_dir: &Path) -> Result<(), BoxError> {
 async fn check(
     url: &str,
     one_row: accounts_pb::GetPublicProfessionalRequest,
+    (own, token): (accounts_pb::GetProfessionalRequest, &str),
     services: content_pb::ListServicesRequest,
 ) -> Result<(), BoxError> {
     let channel = tonic::transport::Channel::from_shared(url.to_owned())?
         .connect()
         .await?;
-    let professional =
-        accounts_pb::accounts_service_client::AccountsServiceClient::new(channel.clone())
-            .get_public_professional(one_row)
-            .await?
-            .into_inner();
+    let mut accounts =
+        accounts_pb::accounts_service_client::AccountsServiceClient::new(channel.clone());
+    let professional = accounts
+        .get_public_professional(one_row)
+        .await?
+        .into_inner();
+    let mut signed_in = tonic::Request::new(own);
+    signed_in
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse()?);
+    let profile = accounts.get_professional(signed_in).await?.into_inner();
     let listed = content_pb::content_service_client::ContentServiceClient::new(channel)
         .list_services(services)
         .await?
         .into_inner();
     println!(
-        "checked: GetPublicProfessional {} bytes, ListServices {} services",
+        "checked: GetPublicProfessional {} bytes, GetProfessional (signed in) {} bytes, ListServices {} services",
         professional.encoded_len(),
+        profile.encoded_len(),
         listed.services.len()
     );
     Ok(())

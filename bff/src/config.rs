@@ -62,6 +62,12 @@ pub struct Config {
     #[arg(long, env = "STRIPE_PUBLISHABLE_KEY", value_parser = parse_publishable_key)]
     pub stripe_publishable_key: Option<String>,
 
+    /// Threads that serve calls. One by default: the BFF waits on the network and does little
+    /// work per call, and one thread does it with the least CPU per call (README "Figures");
+    /// more help only where the BFF has several cores to itself. Scale out with replicas.
+    #[arg(long, env = "BFF_WORKER_THREADS", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub worker_threads: u16,
+
     /// Log line format.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
@@ -190,6 +196,7 @@ mod tests {
         assert_eq!(config.server_url.to_string(), "http://127.0.0.1:50051/");
         assert_eq!(config.server_check_ms, 2000);
         assert_eq!(config.legacy_catalogue_ttl_ms, 1000);
+        assert_eq!(config.worker_threads, 1);
         assert_eq!(config.files_url.to_string(), "http://127.0.0.1:50052/");
         assert_eq!(config.cors_origins.0.len(), 2);
         assert_eq!(config.log_format, LogFormat::Text);
@@ -204,6 +211,7 @@ mod tests {
             "SERVER_CHECK_MS",
             "FILES_URL",
             "LEGACY_CATALOGUE_TTL_MS",
+            "BFF_WORKER_THREADS",
             "WEB_DIST",
             "CORS_ORIGINS",
             "LOG_FORMAT",
@@ -211,6 +219,13 @@ mod tests {
         ] {
             assert!(help.contains(var), "{var} missing from --help");
         }
+    }
+
+    #[test]
+    fn worker_threads_are_one_or_more() {
+        let config = Config::try_parse_from(["repairs-bff", "--worker-threads", "4"]).unwrap();
+        assert_eq!(config.worker_threads, 4);
+        assert!(Config::try_parse_from(["repairs-bff", "--worker-threads", "0"]).is_err());
     }
 
     #[test]

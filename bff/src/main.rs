@@ -1,8 +1,7 @@
 use clap::Parser;
 use repairs_bff::config::Config;
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
     // `.env` first, so its values feed the flags' environment fallbacks; no file is fine.
     if let Err(error) = dotenvy::dotenv()
         && !error.not_found()
@@ -10,6 +9,20 @@ async fn main() -> anyhow::Result<()> {
         anyhow::bail!(".env: {error}");
     }
     let config = Config::parse();
-    repairs_bff::telemetry::init(&config)?;
-    repairs_bff::run(config).await
+    // One thread runs a current-thread runtime: a task woken by another waits its turn there,
+    // so the replies that come back together leave together, in fewer writes than a
+    // multi-thread runtime's next-task slot allows.
+    let mut runtime = match config.worker_threads {
+        1 => tokio::runtime::Builder::new_current_thread(),
+        threads => {
+            let mut builder = tokio::runtime::Builder::new_multi_thread();
+            builder.worker_threads(threads.into());
+            builder
+        }
+    };
+    let runtime = runtime.enable_all().build()?;
+    runtime.block_on(async {
+        repairs_bff::telemetry::init(&config)?;
+        repairs_bff::run(config).await
+    })
 }

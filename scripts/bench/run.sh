@@ -13,7 +13,8 @@
 #     (same load), and their ratio;
 #   - for each round: a signed-in read no cache answers, the BFF's legacy
 #     `GET /api/professionals/view-profile/{id}` and GetProfessional over gRPC, both with the
-#     professional's own token (same load), and their ratio;
+#     professional's own token (same load), and their ratio, with the CPU each process
+#     spent a call (the BFF's own cost, which noise on a shared machine moves least);
 #   - then scripts/bench/web.sh (the web app's figures), unless BENCH_WEB=0.
 # Settings: BENCH_ROUNDS (2), BENCH_SECONDS per measure (10), BENCH_STREAMS (1000),
 # BENCH_WEB (1).
@@ -178,12 +179,39 @@ for round in $(seq 1 "$ROUNDS"); do
     "$BFF" "$DIRECT" "$(ratio "$BFF" "$DIRECT")"
 done
 
+# CPU time (user + system, in clock ticks) a process has used so far.
+cpu_ticks() {
+  awk '{print $14 + $15}' "/proc/$1/stat"
+}
+
+# Runs `$@` (an h2load_rate call, which prints the rate) and sets RATE and, in µs of CPU a
+# call, BFF_US and SERVER_US: the ticks each used over the run, warm-up second included,
+# shared out over the calls of the whole run at the measured rate.
+rate_and_cpu() {
+  local bff0 server0 calls
+  bff0=$(cpu_ticks "$BFF_PID")
+  server0=$(cpu_ticks "$SERVER_PID")
+  RATE=$("$@")
+  calls=$(awk -v r="$RATE" -v s="$SECONDS_EACH" 'BEGIN { print r * (s + 1) }')
+  BFF_US=$(us_a_call $(($(cpu_ticks "$BFF_PID") - bff0)) "$calls")
+  SERVER_US=$(us_a_call $(($(cpu_ticks "$SERVER_PID") - server0)) "$calls")
+}
+
+us_a_call() { # ticks calls
+  awk -v t="$1" -v hz="$(getconf CLK_TCK)" -v n="$2" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }'
+}
+
 echo
-printf '%-6s %26s %26s %7s\n' round "BFF /api/professionals/view-profile" "gRPC GetProfessional" ratio
+echo "The signed-in read; CPU a call in µs (BFF + server), which shares out the two cores:"
+printf '%-6s %36s %12s %22s %12s %7s\n' round "BFF /api/professionals/view-profile" "CPU µs" \
+  "gRPC GetProfessional" "CPU µs" ratio
 for round in $(seq 1 "$ROUNDS"); do
-  LEGACY=$(h2load_rate "${SIGNED_IN[@]}" "$BFF_URL/api/professionals/view-profile/$PROFESSIONAL_ID")
-  OWN=$(grpc_rate "$OWN_PROFILE" get_professional.bin "${SIGNED_IN[@]}")
-  printf '%-6s %26.0f %26.0f %7s\n' "$round" "$LEGACY" "$OWN" "$(ratio "$LEGACY" "$OWN")"
+  rate_and_cpu h2load_rate "${SIGNED_IN[@]}" "$BFF_URL/api/professionals/view-profile/$PROFESSIONAL_ID"
+  LEGACY=$RATE LEGACY_CPU="$BFF_US + $SERVER_US"
+  rate_and_cpu grpc_rate "$OWN_PROFILE" get_professional.bin "${SIGNED_IN[@]}"
+  OWN=$RATE OWN_CPU="$SERVER_US"
+  printf '%-6s %36.0f %12s %22.0f %12s %7s\n' "$round" "$LEGACY" "$LEGACY_CPU" "$OWN" "$OWN_CPU" \
+    "$(ratio "$LEGACY" "$OWN")"
 done
 
 if [ "${BENCH_WEB:-1}" != 0 ]; then

@@ -11,8 +11,9 @@ use serde::Serialize;
 use tonic::{Code, Status};
 use tonic_types::StatusExt;
 
-/// A translated call's reply: legacy JSON, or a legacy error.
-pub type Reply = Result<Json<serde_json::Value>, ApiError>;
+/// A translated call's reply: legacy JSON, or a legacy error. A reply of one legacy record
+/// names its type, so it is written straight from it rather than through a `Value`.
+pub type Reply<T = serde_json::Value> = Result<Json<T>, ApiError>;
 
 /// Shown for every failure whose details must stay on the server (the legacy UI's own wording).
 const GENERIC_MSG: &str = "Something went wrong";

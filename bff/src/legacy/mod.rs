@@ -20,6 +20,7 @@ pub mod rpc;
 pub mod shapes;
 pub mod table;
 pub mod text;
+pub mod unary;
 
 mod accounts_shared;
 mod admin;

@@ -254,7 +254,7 @@ async fn log_in(rpc: Rpc, LegacyJson(body): LegacyJson<accounts_shared::LogInBod
 
 /// `GET /api/professionals/get-professional/{token}`: the path's token is the session. Its
 /// `sub` names the professional; the server verifies the token on GetProfessional.
-async fn by_token(rpc: Rpc, Path(token): Path<String>) -> Reply {
+async fn by_token(rpc: Rpc, Path(token): Path<String>) -> Reply<LegacyProfessional> {
     let token = LegacyToken::from_path(&token)?;
     let Some(id) = token.unverified_subject() else {
         return Err(ApiError::new(
@@ -265,10 +265,7 @@ async fn by_token(rpc: Rpc, Path(token): Path<String>) -> Reply {
     let rpc = rpc.with_token(token);
     let professional = get_professional(&rpc, id).await?;
     let catalogue = Catalogue::load(&rpc).await?;
-    Ok(Json(json!(LegacyProfessional::new(
-        &professional,
-        &catalogue
-    ))))
+    Ok(Json(LegacyProfessional::new(&professional, &catalogue)))
 }
 
 /// `GET /api/professionals/get-professionall/{id}` -> `{_id, phone, email, name, otp_verified}`.
@@ -284,18 +281,15 @@ async fn contact(rpc: Rpc, Path(id): Path<String>) -> Reply {
 }
 
 /// `GET /api/professionals/view-profile/{id}` -> the legacy professional record.
-async fn view_profile(rpc: Rpc, Path(id): Path<String>) -> Reply {
+async fn view_profile(rpc: Rpc, Path(id): Path<String>) -> Reply<LegacyProfessional> {
     let professional = get_professional(&rpc, id).await?;
     let catalogue = Catalogue::load(&rpc).await?;
-    Ok(Json(json!(LegacyProfessional::new(
-        &professional,
-        &catalogue
-    ))))
+    Ok(Json(LegacyProfessional::new(&professional, &catalogue)))
 }
 
 /// `GET /api/professionals` -> ListProfessionals, every page, as one array of legacy records
 /// (admin). `?status=0..3` keeps one legacy status only.
-async fn list(rpc: Rpc, RawQuery(query): RawQuery) -> Reply {
+async fn list(rpc: Rpc, RawQuery(query): RawQuery) -> Reply<Vec<LegacyProfessional>> {
     let state = query
         .as_deref()
         .unwrap_or_default()
@@ -328,7 +322,7 @@ async fn list(rpc: Rpc, RawQuery(query): RawQuery) -> Reply {
         }
         page_token = page.next_page_token;
     }
-    Ok(Json(json!(records)))
+    Ok(Json(records))
 }
 
 /// The profile as the old multipart form sends it, in the server's terms. Names become ids

@@ -1,8 +1,8 @@
 //! What every translated legacy call needs to call the server: the gRPC clients on the shared
-//! channel, and the metadata each call carries (the caller's token as `authorization: Bearer`,
-//! the `x-request-id` of the HTTP request, so server logs line up with the BFF's, and the
-//! caller's address in `x-forwarded-for`, which the server's per-client limits count by), and
-//! the legacy routes' copy of the service catalogue.
+//! channel (each request sent whole, [`super::unary`]), the metadata each call carries (the
+//! caller's token as `authorization: Bearer`, the `x-request-id` of the HTTP request, so server
+//! logs line up with the BFF's, and the caller's address in `x-forwarded-for`, which the
+//! server's per-client limits count by), and the legacy routes' copy of the service catalogue.
 
 use std::net::SocketAddr;
 
@@ -18,6 +18,7 @@ use tonic::transport::Channel;
 
 use super::auth::LegacyToken;
 use super::error::ApiError;
+use super::unary::UnaryChannel;
 use crate::cache::Cached;
 use crate::forwarded::forwarded_for;
 
@@ -73,24 +74,24 @@ impl Rpc {
         &self.catalogue
     }
 
-    pub fn accounts(&self) -> AccountsServiceClient<Channel> {
-        AccountsServiceClient::new(self.channel.clone())
+    pub fn accounts(&self) -> AccountsServiceClient<UnaryChannel> {
+        AccountsServiceClient::new(UnaryChannel::new(self.channel.clone()))
     }
 
-    pub fn billing(&self) -> BillingServiceClient<Channel> {
-        BillingServiceClient::new(self.channel.clone())
+    pub fn billing(&self) -> BillingServiceClient<UnaryChannel> {
+        BillingServiceClient::new(UnaryChannel::new(self.channel.clone()))
     }
 
-    pub fn content(&self) -> ContentServiceClient<Channel> {
-        ContentServiceClient::new(self.channel.clone())
+    pub fn content(&self) -> ContentServiceClient<UnaryChannel> {
+        ContentServiceClient::new(UnaryChannel::new(self.channel.clone()))
     }
 
-    pub fn marketplace(&self) -> MarketplaceServiceClient<Channel> {
-        MarketplaceServiceClient::new(self.channel.clone())
+    pub fn marketplace(&self) -> MarketplaceServiceClient<UnaryChannel> {
+        MarketplaceServiceClient::new(UnaryChannel::new(self.channel.clone()))
     }
 
-    pub fn matching(&self) -> MatchingServiceClient<Channel> {
-        MatchingServiceClient::new(self.channel.clone())
+    pub fn matching(&self) -> MatchingServiceClient<UnaryChannel> {
+        MatchingServiceClient::new(UnaryChannel::new(self.channel.clone()))
     }
 }
 

@@ -71,7 +71,7 @@ async fn list(rpc: Rpc, language: ServiceLanguage) -> Result<Json<Vec<LegacyServ
 }
 
 /// `GET /api/services/get-service/{id}`: one service, in English.
-async fn get_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
+async fn get_service(rpc: Rpc, Path(id): Path<String>) -> Reply<LegacyService> {
     let service = rpc
         .content()
         .get_service(rpc.request(pb::GetServiceRequest { id }))
@@ -79,10 +79,7 @@ async fn get_service(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .into_inner()
         .service
         .unwrap_or_default();
-    Ok(Json(json!(LegacyService::new(
-        &service,
-        ServiceLanguage::English
-    ))))
+    Ok(Json(LegacyService::new(&service, ServiceLanguage::English)))
 }
 
 /// The form's names for each field of a service: the English text under the old names.

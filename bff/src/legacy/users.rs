@@ -251,7 +251,7 @@ async fn facebook_login(rpc: Rpc, LegacyJson(body): LegacyJson<FacebookBody>) ->
 }
 
 /// `GET /api/users/get-user/{id}` -> the legacy user.
-async fn get_user(rpc: Rpc, Path(id): Path<String>) -> Reply {
+async fn get_user(rpc: Rpc, Path(id): Path<String>) -> Reply<LegacyUser> {
     let customer = rpc
         .accounts()
         .get_customer(rpc.request(pb::GetCustomerRequest { id }))
@@ -259,7 +259,7 @@ async fn get_user(rpc: Rpc, Path(id): Path<String>) -> Reply {
         .into_inner()
         .customer
         .unwrap_or_default();
-    Ok(Json(json!(LegacyUser::from(&customer))))
+    Ok(Json(LegacyUser::from(&customer)))
 }
 
 #[derive(Deserialize)]
@@ -307,7 +307,7 @@ async fn delete_user(rpc: Rpc, Path(id): Path<String>) -> Reply {
 }
 
 /// `GET /api/users` -> ListCustomers, every page, as one array of legacy users (admin).
-async fn list_users(rpc: Rpc) -> Reply {
+async fn list_users(rpc: Rpc) -> Reply<Vec<LegacyUser>> {
     let mut users = Vec::new();
     let mut page_token = String::new();
     loop {
@@ -328,5 +328,5 @@ async fn list_users(rpc: Rpc) -> Reply {
         }
         page_token = page.next_page_token;
     }
-    Ok(Json(json!(users)))
+    Ok(Json(users))
 }

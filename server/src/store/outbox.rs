@@ -115,7 +115,9 @@ pub async fn expire_stale(db: &PgPool) -> sqlx::Result<u64> {
 
 /// Claims up to `limit` due messages for `lease_secs`: other workers skip them until the
 /// lease ends, so a worker that dies mid-send leaves them to be tried again. Urgent pushes
-/// (an emergency's alerts) come first, then the rest, soonest due first.
+/// (an emergency's alerts) come first, then the rest, soonest due first; messages due at the
+/// same moment (one event's, written together) in the order they were written, as their
+/// time-ordered ids say.
 pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec<ClaimedMessage>> {
     sqlx::query_as(
         "update outbox_messages m
@@ -124,7 +126,7 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
              leased_until = now() + make_interval(secs => $2)
          from (select id from outbox_messages
                where state = 'pending' and next_attempt_at <= now()
-               order by urgent desc, next_attempt_at
+               order by urgent desc, next_attempt_at, id
                limit $1
                for update skip locked) due
          where m.id = due.id

@@ -187,7 +187,10 @@ pub async fn find(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<Subs
     .await
 }
 
-/// The devices of these accounts of `kind`, oldest first.
+/// The devices of these accounts of `kind`: account by account in the order given (a
+/// fan-out gives the nearest professional first), each account's oldest device first. The
+/// outbox sends them in this order, so one professional's phone does not wait behind every
+/// other professional's browser.
 pub async fn devices_of(
     db: impl PgExecutor<'_>,
     kind: AccountKind,
@@ -197,12 +200,12 @@ pub async fn devices_of(
         AccountKind::Customer => {
             "select customer_id as account_id, id as subscription_id, language
              from push_subscriptions where customer_id = any($1)
-             order by created_at, id"
+             order by array_position($1, customer_id), created_at, id"
         }
         AccountKind::Professional => {
             "select professional_id as account_id, id as subscription_id, language
              from push_subscriptions where professional_id = any($1)
-             order by created_at, id"
+             order by array_position($1, professional_id), created_at, id"
         }
     };
     sqlx::query_as(query).bind(accounts).fetch_all(db).await

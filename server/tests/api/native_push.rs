@@ -463,6 +463,50 @@ async fn native_devices_count_with_browsers_and_are_their_account_s_only() {
 }
 
 #[tokio::test]
+async fn an_emergency_alerts_the_nearest_professional_s_devices_first() {
+    let (server, native, mut client) = start_with(|_| {}).await;
+    // The farther professional (north-west Calgary) set up their devices first.
+    let far_devices = [
+        (PushPlatform::Ios, native.ios_device()),
+        (PushPlatform::Android, native.android_device()),
+    ];
+    let far_pro = Pro {
+        area: "T3A",
+        ..CALGARY_PRO
+    };
+    let (far, far_token, _) = professional(&server, far_pro).await;
+    for (platform, device) in &far_devices {
+        subscribed(&mut client, &far_token, *platform, device, Language::En).await;
+    }
+    let near_devices = [
+        (PushPlatform::Android, native.android_device()),
+        (PushPlatform::Ios, native.ios_device()),
+    ];
+    let (near, near_token, _) = professional(&server, CALGARY_PRO).await;
+    for (platform, device) in &near_devices {
+        subscribed(&mut client, &near_token, *platform, device, Language::En).await;
+    }
+
+    emergency(&server).await;
+    // The order the outbox worker claims the alerts in.
+    let owners: Vec<Uuid> = sqlx::query_scalar(
+        "select s.professional_id from outbox_messages m
+         join push_subscriptions s on m.recipient = s.id::text
+         where m.channel = 'push'
+         order by m.urgent desc, m.next_attempt_at, m.id",
+    )
+    .fetch_all(db(&server))
+    .await
+    .unwrap();
+    assert_eq!(owners, [near, near, far, far]);
+    for (_, device) in near_devices.iter().chain(&far_devices) {
+        native.wait_for(device, 1, 5).await;
+    }
+    native.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_refused_access_token_is_renewed_at_once() {
     let (server, native, mut client) = start_with(|_| {}).await;
     let android = native.android_device();

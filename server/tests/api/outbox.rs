@@ -227,6 +227,36 @@ async fn urgent_pushes_are_claimed_before_what_waits_longer() {
 }
 
 #[tokio::test]
+async fn one_event_s_messages_are_claimed_in_the_order_they_were_written() {
+    let (database, db) = database().await;
+    // Written together (one statement, one moment), as a fan-out writes an emergency's
+    // alerts, nearest professional first.
+    let alerts: Vec<NewOutboxMessage> = (0..40)
+        .map(|_| NewOutboxMessage::push(Uuid::now_v7(), "{}".into(), outbox::Urgency::High))
+        .collect();
+    let written: Vec<Uuid> = outbox::enqueue_many(&db, &alerts)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(Option::unwrap)
+        .collect();
+    let mut claimed = Vec::new();
+    for _ in 0..3 {
+        let batch = repairs_server::store::outbox::claim(&db, 16, 60.0)
+            .await
+            .unwrap();
+        let mut ids: Vec<Uuid> = batch.into_iter().map(|m| m.id).collect();
+        ids.sort_unstable();
+        claimed.extend(ids);
+    }
+    assert_eq!(
+        claimed, written,
+        "each batch takes the next of the written order"
+    );
+    database.drop_database().await;
+}
+
+#[tokio::test]
 async fn two_workers_share_the_outbox_and_send_nothing_twice() {
     let (database, db) = database().await;
     // A second process: its own pool, its own worker, the same providers' record.

@@ -46,6 +46,14 @@ impl FakePhoton {
     fn calls(&self) -> Vec<(String, HashMap<String, String>)> {
         self.calls.lock().unwrap().clone()
     }
+
+    /// Notes a call to `path` with its query.
+    fn record(&self, path: &str, query: &HashMap<String, String>) {
+        self.calls
+            .lock()
+            .unwrap()
+            .push((path.into(), query.clone()));
+    }
 }
 
 fn geojson(body: &'static str) -> Response {
@@ -59,11 +67,7 @@ async fn photon_search(
     State(photon): State<Arc<FakePhoton>>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    photon
-        .calls
-        .lock()
-        .unwrap()
-        .push(("api".into(), query.clone()));
+    photon.record("api", &query);
     let q = query.get("q").cloned().unwrap_or_default();
     match q.as_str() {
         q if q.starts_with("800 Macl") => geojson(SEARCH_800_MACL),
@@ -83,11 +87,7 @@ async fn photon_reverse(
     State(photon): State<Arc<FakePhoton>>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Response {
-    photon
-        .calls
-        .lock()
-        .unwrap()
-        .push(("reverse".into(), query.clone()));
+    photon.record("reverse", &query);
     let lat: f64 = query.get("lat").and_then(|v| v.parse().ok()).unwrap_or(0.0);
     if (45.40..45.42).contains(&lat) {
         geojson(REVERSE_CENTRETOWN)

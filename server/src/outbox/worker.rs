@@ -3,7 +3,7 @@
 
 use std::{sync::Arc, time::Duration};
 
-use futures::future::join_all;
+use futures::stream::{FuturesUnordered, StreamExt};
 use rand::Rng;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
@@ -24,8 +24,8 @@ use crate::{
     },
 };
 
-/// Messages claimed at once; also how many sends run at the same time.
-const BATCH: i64 = 16;
+/// How many sends run at the same time.
+const SENDING: usize = 16;
 /// Longest wait between two tries.
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
 /// How long a push service keeps a message for a device that is away, at most.
@@ -204,9 +204,11 @@ impl Worker {
         self.deliver_due_until(|| false).await
     }
 
-    /// Sends the messages due now, batch after batch, until none is left or `stopping()`
-    /// says the server is stopping: a backlog must not hold a stopping replica past its
-    /// grace period (what is left waits for the next worker, leased messages included).
+    /// Sends the messages due now, up to [`SENDING`] at a time, until none is left or
+    /// `stopping()` says the server is stopping: a backlog must not hold a stopping replica
+    /// past its grace period (what is left waits for the next worker, leased messages
+    /// included). More are claimed as soon as half the sends have ended, so one slow send (a
+    /// push service taking its time) holds its own slot only, not the messages after it.
     async fn deliver_due_until(&self, stopping: impl Fn() -> bool) -> sqlx::Result<usize> {
         self.record_unrecorded().await?;
         let expired = store::expire_stale(&self.db).await?;
@@ -214,25 +216,51 @@ impl Worker {
             tracing::info!(expired, "outbox messages dropped unsent: no longer useful");
         }
         let mut tried = 0;
+        let mut sending = FuturesUnordered::new();
+        let mut first_error = None;
+        let mut more = true;
         loop {
-            if stopping() {
-                return Ok(tried);
-            }
-            let lease = self.settings.lease.as_secs_f64();
-            let mut batch = store::claim(&self.db, BATCH, lease).await?;
-            super::photo_count::fill(&self.db, &mut batch).await?;
-            if batch.is_empty() {
-                let given_back = crate::budgets::give_back_unsent(&self.db).await?;
-                if given_back > 0 {
-                    tracing::info!(given_back, "budgets of unsent messages given back");
+            if more && first_error.is_none() && !stopping() && sending.len() <= SENDING / 2 {
+                let lease = self.settings.lease.as_secs_f64();
+                let free = i64::try_from(SENDING - sending.len()).unwrap_or(1);
+                match self.claim(free, lease).await {
+                    Ok(batch) if batch.is_empty() => more = false,
+                    Ok(batch) => {
+                        tried += batch.len();
+                        for message in batch {
+                            sending.push(async move { self.deliver(&message).await });
+                        }
+                    }
+                    Err(error) => first_error = Some(error),
                 }
-                return Ok(tried);
             }
-            tried += batch.len();
-            for outcome in join_all(batch.iter().map(|m| self.deliver(m))).await {
-                outcome?;
+            match sending.next().await {
+                Some(Err(error)) => {
+                    first_error.get_or_insert(error);
+                }
+                Some(Ok(())) => {}
+                // Nothing sending and nothing more to claim (or no claiming any more).
+                None if !more || first_error.is_some() || stopping() => break,
+                None => {}
             }
         }
+        if let Some(error) = first_error {
+            return Err(error);
+        }
+        if !more {
+            let given_back = crate::budgets::give_back_unsent(&self.db).await?;
+            if given_back > 0 {
+                tracing::info!(given_back, "budgets of unsent messages given back");
+            }
+        }
+        Ok(tried)
+    }
+
+    /// Claims up to `limit` due messages, with what their words need.
+    async fn claim(&self, limit: i64, lease: f64) -> sqlx::Result<Vec<ClaimedMessage>> {
+        let mut batch = store::claim(&self.db, limit, lease).await?;
+        super::photo_count::fill(&self.db, &mut batch).await?;
+        Ok(batch)
     }
 
     async fn deliver(&self, message: &ClaimedMessage) -> sqlx::Result<()> {

@@ -24,6 +24,8 @@ struct Recorder {
     failures: u32,
     /// How long a send takes, beyond the usual moment.
     slowness: Duration,
+    /// How much longer a text takes than that.
+    text_slowness: Duration,
     tries: Mutex<HashMap<Uuid, u32>>,
     sent: Mutex<Vec<Uuid>>,
 }
@@ -67,6 +69,7 @@ impl EmailSender for Recorder {
 #[async_trait]
 impl SmsSender for Recorder {
     async fn send(&self, message: &SmsMessage) -> anyhow::Result<()> {
+        tokio::time::sleep(self.text_slowness).await;
         self.take(message.delivery_id).await
     }
 }
@@ -253,6 +256,28 @@ async fn one_event_s_messages_are_claimed_in_the_order_they_were_written() {
         claimed, written,
         "each batch takes the next of the written order"
     );
+    database.drop_database().await;
+}
+
+#[tokio::test]
+async fn a_slow_send_holds_its_own_slot_only() {
+    let (database, db) = database().await;
+    let provider = Arc::new(Recorder {
+        text_slowness: Duration::from_secs(2),
+        ..Recorder::default()
+    });
+    // A text the provider takes its time over, then more emails than run at once.
+    let text = NewOutboxMessage::sms("+14035550100", "code 1");
+    let text = outbox::enqueue(&db, &text).await.unwrap().unwrap();
+    for n in 0..40 {
+        let email = NewOutboxMessage::email(format!("pro{n}@example.ca"), "New request", "Body");
+        outbox::enqueue(&db, &email).await.unwrap().unwrap();
+    }
+    assert_eq!(worker(&db, &provider, 3).deliver_due().await.unwrap(), 41);
+    // Every email went out while the text was still on its way.
+    let sent = provider.sent();
+    assert_eq!(sent.len(), 41);
+    assert_eq!(sent.last(), Some(&text));
     database.drop_database().await;
 }
 

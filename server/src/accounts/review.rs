@@ -50,15 +50,7 @@ async fn decide(
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     let before = match professionals::decide(&mut tx, id, allowed, next, reason).await? {
         Decided::NoSuchProfessional => return Err(crate::error::not_found("professional")),
-        Decided::NotAllowedFrom(current) => {
-            return Err(ApiError::FailedPrecondition {
-                reason: ErrorReason::ProfessionalState,
-                message: format!(
-                    "this professional is already {}",
-                    current.as_str().replace('_', " ")
-                ),
-            });
-        }
+        Decided::NotAllowedFrom(current) => return Err(state_refusal(current)),
         Decided::Done(before) => before,
     };
     let action = match next {
@@ -97,6 +89,17 @@ async fn decide(
         state.sessions.refresh(Role::Professional, id).await;
     }
     Ok(())
+}
+
+/// An admin's decision the professional's current state does not allow.
+pub(super) fn state_refusal(current: ProfessionalState) -> ApiError {
+    ApiError::FailedPrecondition {
+        reason: ErrorReason::ProfessionalState,
+        message: format!(
+            "this professional is already {}",
+            current.as_str().replace('_', " ")
+        ),
+    }
 }
 
 /// The email that tells a professional of an admin's decision, in their language.

@@ -170,15 +170,7 @@ async fn deny_unfit(
     match professionals::decide(tx, id, approved, next, reason).await? {
         Decided::Done(_) => {}
         Decided::NoSuchProfessional => return Err(crate::error::not_found("professional")),
-        Decided::NotAllowedFrom(current) => {
-            return Err(ApiError::FailedPrecondition {
-                reason: ErrorReason::ProfessionalState,
-                message: format!(
-                    "this professional is {}",
-                    current.as_str().replace('_', " ")
-                ),
-            });
-        }
+        Decided::NotAllowedFrom(current) => return Err(super::review::state_refusal(current)),
     }
     crate::quotes::withdraw_all_of(tx, id).await?;
     session_versions::bump(&mut *tx, Role::Professional, id).await?;

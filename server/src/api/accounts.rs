@@ -379,10 +379,11 @@ impl AccountsService for AccountsApi {
         let req = request.into_inner();
         let id = parse_id("id", &req.id)?;
         // A profile holds at most MAX_LICENCES licences to revoke.
-        if req.revoke_licence_ids.len() > rules::profile::MAX_LICENCES as usize {
+        let most = rules::profile::MAX_LICENCES;
+        if req.revoke_licence_ids.len() > most as usize {
             return Err(ApiError::invalid(
                 "revoke_licence_ids",
-                "a profile holds at most 11 licences",
+                format!("a profile holds at most {most} licences"),
             )
             .into());
         }

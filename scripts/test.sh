@@ -123,8 +123,10 @@ rust_suites() {
   local p f
   p=$(grep -Eo '^test result: [a-zA-Z]+\. [0-9]+ passed' "$LOGS/cargo-test.log" | awk '{s+=$4} END {print s+0}')
   f=$(grep -Eo '; [0-9]+ failed' "$LOGS/cargo-test.log" | awk '{s+=$2} END {print s+0}')
-  # A crate that does not compile has no result line: count it as a failure.
-  if grep -qE '^error(\[E[0-9]+\])?:' "$LOGS/cargo-test.log"; then f=$((f + 1)); fi
+  # A crate that does not compile has no result line: count it as a failure (not cargo's
+  # closing lines about failed tests, which the result lines counted already).
+  if grep -E '^error(\[E[0-9]+\])?:' "$LOGS/cargo-test.log" |
+    grep -qvE '^error: (test failed|[0-9]+ targets? failed)'; then f=$((f + 1)); fi
   count cargo-test "$p" "$f"
 }
 

@@ -3,7 +3,7 @@
 
 use std::{sync::Arc, time::Duration};
 
-use futures::stream::{FuturesUnordered, StreamExt};
+use futures::stream::{FuturesUnordered, Stream, StreamExt};
 use rand::Rng;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
@@ -209,6 +209,8 @@ impl Worker {
     /// past its grace period (what is left waits for the next worker, leased messages
     /// included). More are claimed as soon as half the sends have ended, so one slow send (a
     /// push service taking its time) holds its own slot only, not the messages after it.
+    /// The sends in flight are driven while the claim runs: one that holds a pooled
+    /// connection must give it back, or the claim could wait for it until its timeout.
     async fn deliver_due_until(&self, stopping: impl Fn() -> bool) -> sqlx::Result<usize> {
         self.record_unrecorded().await?;
         let expired = store::expire_stale(&self.db).await?;
@@ -223,7 +225,8 @@ impl Worker {
             if more && first_error.is_none() && !stopping() && sending.len() <= SENDING / 2 {
                 let lease = self.settings.lease.as_secs_f64();
                 let free = i64::try_from(SENDING - sending.len()).unwrap_or(1);
-                match self.claim(free, lease).await {
+                let claiming = self.claim(free, lease);
+                match driving(&mut sending, &mut first_error, claiming).await {
                     Ok(batch) if batch.is_empty() => more = false,
                     Ok(batch) => {
                         tried += batch.len();
@@ -231,14 +234,13 @@ impl Worker {
                             sending.push(async move { self.deliver(&message).await });
                         }
                     }
-                    Err(error) => first_error = Some(error),
+                    Err(error) => {
+                        first_error.get_or_insert(error);
+                    }
                 }
             }
             match sending.next().await {
-                Some(Err(error)) => {
-                    first_error.get_or_insert(error);
-                }
-                Some(Ok(())) => {}
+                Some(ended) => note_ended(ended, &mut first_error),
                 // Nothing sending and nothing more to claim (or no claiming any more).
                 None if !more || first_error.is_some() || stopping() => break,
                 None => {}
@@ -476,6 +478,30 @@ impl Worker {
 /// A key of the size it must have.
 fn fixed<const N: usize>(bytes: Option<Vec<u8>>) -> Option<[u8; N]> {
     bytes?.try_into().ok()
+}
+
+/// Runs `work` to its end while driving the sends in flight (noting the first error of
+/// those that end meanwhile): a send left unpolled could hold a pooled connection that
+/// `work` waits for.
+async fn driving<T>(
+    sending: &mut (impl Stream<Item = sqlx::Result<()>> + Unpin),
+    first_error: &mut Option<sqlx::Error>,
+    work: impl Future<Output = T>,
+) -> T {
+    tokio::pin!(work);
+    loop {
+        tokio::select! {
+            done = &mut work => return done,
+            Some(ended) = sending.next() => note_ended(ended, first_error),
+        }
+    }
+}
+
+/// Keeps the first error of the sends that ended.
+fn note_ended(ended: sqlx::Result<()>, first_error: &mut Option<sqlx::Error>) {
+    if let Err(error) = ended {
+        first_error.get_or_insert(error);
+    }
 }
 
 #[cfg(test)]

@@ -281,6 +281,30 @@ async fn a_slow_send_holds_its_own_slot_only() {
     database.drop_database().await;
 }
 
+/// The worker claims more while sends are still finishing: the sends in flight keep being
+/// driven meanwhile, so one that holds a pooled connection gives it back and the claim gets
+/// one, however small the pool (here one connection for sixteen sends).
+#[tokio::test]
+async fn claiming_more_never_waits_on_a_connection_a_send_in_flight_holds() {
+    let (database, db) = database().await;
+    let one_connection = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .acquire_timeout(Duration::from_secs(2))
+        .connect(&database.url)
+        .await
+        .unwrap();
+    let provider = Arc::new(Recorder::default());
+    for n in 0..80 {
+        let email = NewOutboxMessage::email(format!("pro{n}@example.ca"), "New request", "Body");
+        outbox::enqueue(&db, &email).await.unwrap().unwrap();
+    }
+    let worker = worker(&one_connection, &provider, 3);
+    assert_eq!(worker.deliver_due().await.unwrap(), 80);
+    assert_eq!(provider.sent().len(), 80);
+    one_connection.close().await;
+    database.drop_database().await;
+}
+
 #[tokio::test]
 async fn two_workers_share_the_outbox_and_send_nothing_twice() {
     let (database, db) = database().await;

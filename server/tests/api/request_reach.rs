@@ -233,7 +233,13 @@ async fn many_reads_at_once_record_each_open_once_on_one_connection() {
         .buffer_unordered(48)
         .collect()
         .await;
-    assert!(answered.iter().all(Result::is_ok));
+    let refused: Vec<_> = answered.iter().filter_map(|a| a.as_ref().err()).collect();
+    assert!(
+        refused.is_empty(),
+        "{} reads refused, the first: {:?}",
+        refused.len(),
+        refused.first()
+    );
     wait_for_reach(&mut market, &customer_token, id, (PROS as i32, PROS as i32)).await;
     let statements = opens.statements_run() - before;
     println!(

@@ -456,8 +456,8 @@ impl Worker {
     }
 
     /// Runs until `shutdown` turns true: delivers what is due, then sleeps until the next
-    /// poll or until this process writes a message. The batch under way is finished first,
-    /// and no other is claimed.
+    /// poll or until this process writes a message. The sends under way are finished first,
+    /// and no other message is claimed.
     pub fn spawn(self, mut shutdown: watch::Receiver<bool>) -> JoinHandle<()> {
         tokio::spawn(crate::store::transaction::tracked(async move {
             while !*shutdown.borrow() {

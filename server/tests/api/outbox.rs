@@ -106,6 +106,14 @@ async fn database() -> (TestDatabase, PgPool) {
     (database, pool)
 }
 
+/// `count` emails due now, to professionals `pro0@example.ca` onwards.
+async fn emails_due(db: &PgPool, count: usize) {
+    for n in 0..count {
+        let email = NewOutboxMessage::email(format!("pro{n}@example.ca"), "New request", "Body");
+        outbox::enqueue(db, &email).await.unwrap().unwrap();
+    }
+}
+
 async fn row(db: &PgPool, id: Uuid) -> (String, i32, String) {
     sqlx::query_as("select state, attempts, last_error from outbox_messages where id = $1")
         .bind(id)
@@ -269,10 +277,7 @@ async fn a_slow_send_holds_its_own_slot_only() {
     // A text the provider takes its time over, then more emails than run at once.
     let text = NewOutboxMessage::sms("+14035550100", "code 1");
     let text = outbox::enqueue(&db, &text).await.unwrap().unwrap();
-    for n in 0..40 {
-        let email = NewOutboxMessage::email(format!("pro{n}@example.ca"), "New request", "Body");
-        outbox::enqueue(&db, &email).await.unwrap().unwrap();
-    }
+    emails_due(&db, 40).await;
     assert_eq!(worker(&db, &provider, 3).deliver_due().await.unwrap(), 41);
     // Every email went out while the text was still on its way.
     let sent = provider.sent();
@@ -294,10 +299,7 @@ async fn claiming_more_never_waits_on_a_connection_a_send_in_flight_holds() {
         .await
         .unwrap();
     let provider = Arc::new(Recorder::default());
-    for n in 0..80 {
-        let email = NewOutboxMessage::email(format!("pro{n}@example.ca"), "New request", "Body");
-        outbox::enqueue(&db, &email).await.unwrap().unwrap();
-    }
+    emails_due(&db, 80).await;
     let worker = worker(&one_connection, &provider, 3);
     assert_eq!(worker.deliver_due().await.unwrap(), 80);
     assert_eq!(provider.sent().len(), 80);
@@ -340,9 +342,9 @@ async fn two_workers_share_the_outbox_and_send_nothing_twice() {
     database.drop_database().await;
 }
 
-/// A stopping server's worker finishes the batch it is sending and claims no other: a
-/// backlog (here 40 batches of 100 ms sends) does not hold the replica past its grace period,
-/// and what is left stays pending for the next worker.
+/// A stopping server's worker finishes the sends under way and claims no other message: a
+/// backlog (here 640 sends of 100 ms, 16 at a time) does not hold the replica past its grace
+/// period, and what is left stays pending for the next worker.
 #[tokio::test]
 async fn a_stopping_worker_leaves_a_backlog_to_the_next_one() {
     let (database, db) = database().await;
@@ -351,10 +353,7 @@ async fn a_stopping_worker_leaves_a_backlog_to_the_next_one() {
         ..Recorder::default()
     });
     let backlog = 640;
-    for n in 0..backlog {
-        let message = NewOutboxMessage::email(format!("p{n}@example.ca"), "Hello", "Body");
-        outbox::enqueue(&db, &message).await.unwrap().unwrap();
-    }
+    emails_due(&db, backlog).await;
     let (shutdown, stop) = tokio::sync::watch::channel(false);
     let task = worker(&db, &provider, 5).spawn(stop);
     while provider.sent().is_empty() {

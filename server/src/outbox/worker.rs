@@ -1,9 +1,12 @@
 //! Delivers the outbox: claim due messages, send them, record the outcome; then give back
 //! the budgets paid by messages that ended unsent (`crate::budgets`).
 
-use std::{sync::Arc, time::Duration};
+use std::{collections::HashSet, sync::Arc, time::Duration};
 
-use futures::stream::{FuturesUnordered, Stream, StreamExt};
+use futures::{
+    future::BoxFuture,
+    stream::{FuturesUnordered, StreamExt},
+};
 use rand::Rng;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
@@ -210,7 +213,8 @@ impl Worker {
     /// included). More are claimed as soon as half the sends have ended, so one slow send (a
     /// push service taking its time) holds its own slot only, not the messages after it.
     /// The sends in flight are driven while the claim runs: one that holds a pooled
-    /// connection must give it back, or the claim could wait for it until its timeout.
+    /// connection must give it back, or the claim could wait for it until its timeout. And
+    /// the claim skips them: one that outlasts its lease must not be sent again alongside.
     async fn deliver_due_until(&self, stopping: impl Fn() -> bool) -> sqlx::Result<usize> {
         self.record_unrecorded().await?;
         let expired = store::expire_stale(&self.db).await?;
@@ -218,35 +222,33 @@ impl Worker {
             tracing::info!(expired, "outbox messages dropped unsent: no longer useful");
         }
         let mut tried = 0;
-        let mut sending = FuturesUnordered::new();
-        let mut first_error = None;
+        let mut sending = Sending::default();
         let mut more = true;
         loop {
-            if more && first_error.is_none() && !stopping() && sending.len() <= SENDING / 2 {
+            if more && sending.first_error.is_none() && !stopping() && sending.len() <= SENDING / 2
+            {
                 let lease = self.settings.lease.as_secs_f64();
                 let free = i64::try_from(SENDING - sending.len()).unwrap_or(1);
-                let claiming = self.claim(free, lease);
-                match driving(&mut sending, &mut first_error, claiming).await {
+                let skip = sending.ids();
+                match sending.driving(self.claim(free, lease, &skip)).await {
                     Ok(batch) if batch.is_empty() => more = false,
                     Ok(batch) => {
                         tried += batch.len();
                         for message in batch {
-                            sending.push(async move { self.deliver(&message).await });
+                            let id = message.id;
+                            sending.push(id, async move { self.deliver(&message).await });
                         }
                     }
-                    Err(error) => {
-                        first_error.get_or_insert(error);
-                    }
+                    Err(error) => sending.note(Err(error)),
                 }
             }
-            match sending.next().await {
-                Some(ended) => note_ended(ended, &mut first_error),
-                // Nothing sending and nothing more to claim (or no claiming any more).
-                None if !more || first_error.is_some() || stopping() => break,
-                None => {}
+            let ended = sending.next_ended().await;
+            // Nothing sending and nothing more to claim (or no claiming any more).
+            if !ended && (!more || sending.first_error.is_some() || stopping()) {
+                break;
             }
         }
-        if let Some(error) = first_error {
+        if let Some(error) = sending.first_error {
             return Err(error);
         }
         if !more {
@@ -258,9 +260,14 @@ impl Worker {
         Ok(tried)
     }
 
-    /// Claims up to `limit` due messages, with what their words need.
-    async fn claim(&self, limit: i64, lease: f64) -> sqlx::Result<Vec<ClaimedMessage>> {
-        let mut batch = store::claim(&self.db, limit, lease).await?;
+    /// Claims up to `limit` due messages, none of `skip`, with what their words need.
+    async fn claim(
+        &self,
+        limit: i64,
+        lease: f64,
+        skip: &[uuid::Uuid],
+    ) -> sqlx::Result<Vec<ClaimedMessage>> {
+        let mut batch = store::claim(&self.db, limit, lease, skip).await?;
         super::photo_count::fill(&self.db, &mut batch).await?;
         Ok(batch)
     }
@@ -480,27 +487,63 @@ fn fixed<const N: usize>(bytes: Option<Vec<u8>>) -> Option<[u8; N]> {
     bytes?.try_into().ok()
 }
 
-/// Runs `work` to its end while driving the sends in flight (noting the first error of
-/// those that end meanwhile): a send left unpolled could hold a pooled connection that
-/// `work` waits for.
-async fn driving<T>(
-    sending: &mut (impl Stream<Item = sqlx::Result<()>> + Unpin),
-    first_error: &mut Option<sqlx::Error>,
-    work: impl Future<Output = T>,
-) -> T {
-    tokio::pin!(work);
-    loop {
-        tokio::select! {
-            done = &mut work => return done,
-            Some(ended) = sending.next() => note_ended(ended, first_error),
-        }
-    }
+/// The sends under way in one pass of the worker, with the ids of their messages and the
+/// first error of those that ended.
+#[derive(Default)]
+struct Sending<'a> {
+    sends: FuturesUnordered<BoxFuture<'a, (uuid::Uuid, sqlx::Result<()>)>>,
+    ids: HashSet<uuid::Uuid>,
+    first_error: Option<sqlx::Error>,
 }
 
-/// Keeps the first error of the sends that ended.
-fn note_ended(ended: sqlx::Result<()>, first_error: &mut Option<sqlx::Error>) {
-    if let Err(error) = ended {
-        first_error.get_or_insert(error);
+impl<'a> Sending<'a> {
+    fn len(&self) -> usize {
+        self.sends.len()
+    }
+
+    /// The messages being sent: a claim must skip them, even past their lease.
+    fn ids(&self) -> Vec<uuid::Uuid> {
+        self.ids.iter().copied().collect()
+    }
+
+    fn push(&mut self, id: uuid::Uuid, send: impl Future<Output = sqlx::Result<()>> + Send + 'a) {
+        self.ids.insert(id);
+        self.sends.push(Box::pin(async move { (id, send.await) }));
+    }
+
+    /// Waits for the next send to end; false when none was under way.
+    async fn next_ended(&mut self) -> bool {
+        match self.sends.next().await {
+            Some(ended) => {
+                self.ended(ended);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Runs `work` to its end while driving the sends in flight: a send left unpolled could
+    /// hold a pooled connection that `work` waits for.
+    async fn driving<T>(&mut self, work: impl Future<Output = T>) -> T {
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                done = &mut work => return done,
+                Some(ended) = self.sends.next() => self.ended(ended),
+            }
+        }
+    }
+
+    fn ended(&mut self, (id, result): (uuid::Uuid, sqlx::Result<()>)) {
+        self.ids.remove(&id);
+        self.note(result);
+    }
+
+    /// Keeps the first error.
+    fn note(&mut self, result: sqlx::Result<()>) {
+        if let Err(error) = result {
+            self.first_error.get_or_insert(error);
+        }
     }
 }
 

@@ -117,8 +117,14 @@ pub async fn expire_stale(db: &PgPool) -> sqlx::Result<u64> {
 /// lease ends, so a worker that dies mid-send leaves them to be tried again. Urgent pushes
 /// (an emergency's alerts) come first, then the rest, soonest due first; messages due at the
 /// same moment (one event's, written together) in the order they were written, as their
-/// time-ordered ids say.
-pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec<ClaimedMessage>> {
+/// time-ordered ids say. None of `skip` (the claiming worker's sends still under way, which
+/// may have outlasted their lease) is taken.
+pub async fn claim(
+    db: &PgPool,
+    limit: i64,
+    lease_secs: f64,
+    skip: &[Uuid],
+) -> sqlx::Result<Vec<ClaimedMessage>> {
     sqlx::query_as(
         "update outbox_messages m
          set attempts = m.attempts + 1,
@@ -126,6 +132,7 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
              leased_until = now() + make_interval(secs => $2)
          from (select id from outbox_messages
                where state = 'pending' and next_attempt_at <= now()
+                 and id <> all($3)
                order by urgent desc, next_attempt_at, id
                limit $1
                for update skip locked) due
@@ -134,6 +141,7 @@ pub async fn claim(db: &PgPool, limit: i64, lease_secs: f64) -> sqlx::Result<Vec
     )
     .bind(limit)
     .bind(lease_secs)
+    .bind(skip)
     .fetch_all(db)
     .await
 }

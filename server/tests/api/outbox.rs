@@ -90,6 +90,10 @@ fn worker_with_backoff(
         retry_base,
         lease: Duration::from_secs(60),
     };
+    worker_with_settings(db, provider, settings)
+}
+
+fn worker_with_settings(db: &PgPool, provider: &Arc<Recorder>, settings: WorkerSettings) -> Worker {
     Worker::new(
         db.clone(),
         provider.clone(),
@@ -224,7 +228,7 @@ async fn urgent_pushes_are_claimed_before_what_waits_longer() {
     let urgent = outbox::enqueue(&db, &urgent).await.unwrap().unwrap();
 
     // An emergency's alert first, then the rest in the order they were written.
-    let claim = |limit| repairs_server::store::outbox::claim(&db, limit, 60.0);
+    let claim = |limit| repairs_server::store::outbox::claim(&db, limit, 60.0, &[]);
     // Sorted: the claim's answer comes in no particular order (ids grow with time).
     let ids = |claimed: Vec<repairs_server::store::outbox::ClaimedMessage>| {
         let mut ids: Vec<Uuid> = claimed.into_iter().map(|m| m.id).collect();
@@ -253,7 +257,7 @@ async fn one_event_s_messages_are_claimed_in_the_order_they_were_written() {
         .collect();
     let mut claimed = Vec::new();
     for _ in 0..3 {
-        let batch = repairs_server::store::outbox::claim(&db, 16, 60.0)
+        let batch = repairs_server::store::outbox::claim(&db, 16, 60.0, &[])
             .await
             .unwrap();
         let mut ids: Vec<Uuid> = batch.into_iter().map(|m| m.id).collect();
@@ -283,6 +287,36 @@ async fn a_slow_send_holds_its_own_slot_only() {
     let sent = provider.sent();
     assert_eq!(sent.len(), 41);
     assert_eq!(sent.last(), Some(&text));
+    database.drop_database().await;
+}
+
+/// A send that outlasts its lease (a provider or a database slower than the lease allows)
+/// stays its worker's own: the claims that worker makes meanwhile skip it, so it is not
+/// sent a second time alongside. Here a text takes a second, its lease is a fifth of one,
+/// and 200 emails of 30 ms keep the worker claiming for about 400 ms.
+#[tokio::test]
+async fn a_send_outlasting_its_lease_is_not_claimed_again_by_its_own_worker() {
+    let (database, db) = database().await;
+    let provider = Arc::new(Recorder {
+        slowness: Duration::from_millis(30),
+        text_slowness: Duration::from_secs(1),
+        ..Recorder::default()
+    });
+    let text = NewOutboxMessage::sms("+14035550100", "code 1");
+    let text = outbox::enqueue(&db, &text).await.unwrap().unwrap();
+    emails_due(&db, 200).await;
+    let settings = WorkerSettings {
+        poll_every: Duration::from_millis(20),
+        max_attempts: 3,
+        retry_base: Duration::from_millis(10),
+        lease: Duration::from_millis(200),
+    };
+    let worker = worker_with_settings(&db, &provider, settings);
+    assert_eq!(worker.deliver_due().await.unwrap(), 201);
+    let sent = provider.sent();
+    let texts = sent.iter().filter(|id| **id == text).count();
+    assert_eq!((sent.len(), texts), (201, 1), "the text went out once");
+    assert_eq!(row(&db, text).await.0, "sent");
     database.drop_database().await;
 }
 

@@ -132,6 +132,7 @@ pub async fn claim(
              leased_until = now() + make_interval(secs => $2)
          from (select id from outbox_messages
                where state = 'pending' and next_attempt_at <= now()
+                 and (discard_after is null or discard_after > now())
                  and id <> all($3)
                order by urgent desc, next_attempt_at, id
                limit $1
@@ -186,7 +187,8 @@ pub struct Sent {
     pub since_request_placed_secs: Option<f64>,
 }
 
-/// Records a failed try: again after `retry_in_secs`, or parked when `park` is set.
+/// Records a failed try: again after `retry_in_secs`, or parked when `park` is set; a
+/// message whose use ended while it was being sent (its request was cancelled) is dropped.
 pub async fn mark_failed(
     db: &PgPool,
     id: Uuid,
@@ -199,8 +201,10 @@ pub async fn mark_failed(
         "update outbox_messages
          set last_error = left($3, 2000),
              next_attempt_at = now() + make_interval(secs => $4),
-             state = case when $5 then 'parked' else 'pending' end,
-             finished_at = case when $5 then now() end,
+             state = case when $5 then 'parked'
+                          when discard_after <= now() then 'expired'
+                          else 'pending' end,
+             finished_at = case when $5 or discard_after <= now() then now() end,
              leased_until = null
          where id = $1 and attempts = $2 and state = 'pending'",
     )

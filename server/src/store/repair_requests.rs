@@ -543,14 +543,18 @@ pub async fn attach_messages(
 /// Drops the request's notifications still waiting in the outbox (the request was
 /// cancelled: nobody should be invited to quote on it any more), pushes included (keyed
 /// `repair-request:{id}:{subscription}`, `accounts::push`). Those a worker is sending
-/// (leased) go on: they may be out already, and are recorded as they end.
+/// (leased) go on, as they may be out already, but their use ends now: one whose send
+/// fails is not tried again (`outbox::mark_failed`).
 pub async fn drop_unsent_notifications(
     tx: &mut PgConnection,
     repair_request_id: Uuid,
 ) -> sqlx::Result<u64> {
     let done = sqlx::query(
-        "update outbox_messages set state = 'expired', finished_at = now()
-         where state = 'pending' and (leased_until is null or leased_until < now())
+        "update outbox_messages
+         set state = case when leased_until >= now() then state else 'expired' end,
+             finished_at = case when leased_until >= now() then finished_at else now() end,
+             discard_after = now()
+         where state = 'pending'
            and (id in (
                     select outbox_message_id from request_notifications
                     where repair_request_id = $1)

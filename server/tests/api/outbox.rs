@@ -197,6 +197,9 @@ async fn a_message_past_its_use_is_dropped_unsent() {
     let stale = NewOutboxMessage::sms("+14035550100", "code 1234")
         .discard_after(chrono::Utc::now() - chrono::Duration::seconds(1));
     let id = outbox::enqueue(&db, &stale).await.unwrap().unwrap();
+    // Not claimed even before it is marked expired.
+    let claimed = repairs_server::store::outbox::claim(&db, 16, 60.0, &[]).await;
+    assert!(claimed.unwrap().is_empty());
     worker.deliver_due().await.unwrap();
     assert_eq!(row(&db, id).await.0, "expired");
     assert!(provider.sent().is_empty());

@@ -853,43 +853,107 @@ async fn the_legacy_per_professional_call_tells_a_match_once_and_reveals_nothing
     server.stop().await;
 }
 
-#[tokio::test]
-async fn cancelling_drops_the_notifications_still_waiting_to_be_sent() {
-    // Texts cannot be delivered (nothing listens) and are retried only after a minute.
-    let twilio_url = helpers::closed_port_url();
-    let server = TestServer::start_with(|c| {
+/// The text telling of request `id`: its state, whether a worker is sending it (its lease
+/// holds), and how many tries it had.
+async fn request_text(server: &TestServer, id: &str) -> (String, bool, i32) {
+    sqlx::query_as(
+        "select m.state, coalesce(m.leased_until >= now(), false), m.attempts
+         from request_notifications n
+         join outbox_messages m on m.id = n.outbox_message_id
+         where n.repair_request_id = $1 and n.channel = 'sms'",
+    )
+    .bind(Uuid::parse_str(id).unwrap())
+    .fetch_one(db(server))
+    .await
+    .unwrap()
+}
+
+/// The request's text once `done` holds for it (within 10 s).
+async fn text_when(
+    server: &TestServer,
+    id: &str,
+    done: impl Fn(&(String, bool, i32)) -> bool,
+) -> (String, bool, i32) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let text = request_text(server, id).await;
+        if done(&text) {
+            return text;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the text stayed {text:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// Twilio settings that send texts to `url`, retried after `retry_base_ms`.
+fn texts_to(url: String, retry_base_ms: u64) -> impl FnOnce(&mut repairs_server::config::Config) {
+    move |c| {
         c.twilio_account_sid = Some(SID.into());
         c.twilio_auth_token = Some("token".into());
         c.twilio_from = Some("+15875550100".into());
-        c.twilio_base_url = twilio_url;
-        c.outbox_retry_base_ms = 60_000;
-    })
-    .await;
-    let mut market = market(&server).await;
-    let (_, token) = customer(&server).await;
+        c.twilio_base_url = url;
+        c.outbox_retry_base_ms = retry_base_ms;
+    }
+}
+
+/// A customer's request in Calgary, which a professional taking texts is told of.
+async fn texted_request(server: &TestServer) -> (Market, String, String) {
+    let mut market = market(server).await;
+    let (_, token) = customer(server).await;
     let texted = Pro {
         sms: true,
         ..CALGARY_PRO
     };
-    professional(&server, texted).await;
+    professional(server, texted).await;
     let placed = place(&mut market, &token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    let text_state = || async {
-        let (state,): (String,) = sqlx::query_as(
-            "select m.state from request_notifications n
-             join outbox_messages m on m.id = n.outbox_message_id
-             where n.repair_request_id = $1 and n.channel = 'sms'",
-        )
-        .bind(Uuid::parse_str(&placed.id).unwrap())
-        .fetch_one(db(&server))
+    (market, token, placed.id)
+}
+
+#[tokio::test]
+async fn cancelling_drops_the_notifications_still_waiting_to_be_sent() {
+    // Texts cannot be delivered (nothing listens) and are retried only after a minute.
+    let server = TestServer::start_with(texts_to(helpers::closed_port_url(), 60_000)).await;
+    let (mut market, token, id) = texted_request(&server).await;
+    // Its first try failed, and it waits for the next.
+    text_when(&server, &id, |(state, sending, attempts)| {
+        state == "pending" && !sending && *attempts == 1
+    })
+    .await;
+    cancel(&mut market, &token, &id).await.unwrap();
+    assert_eq!(request_text(&server, &id).await.0, "expired");
+    server.stop().await;
+}
+
+/// A text a worker is sending when its request is cancelled goes on (it may be out
+/// already), but a failed send is not tried again: nobody is invited to quote on a
+/// cancelled request.
+#[tokio::test]
+async fn a_notification_being_sent_when_its_request_is_cancelled_is_not_tried_again() {
+    // Twilio is a listener the test holds: the text is being sent from the moment it
+    // connects until the test hangs up. Were it tried again, that would be at once.
+    let twilio = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}", twilio.local_addr().unwrap());
+    let server = TestServer::start_with(texts_to(url, 10)).await;
+    let (mut market, token, id) = texted_request(&server).await;
+    let (call, _) = tokio::time::timeout(std::time::Duration::from_secs(10), twilio.accept())
         .await
+        .expect("the text was sent")
         .unwrap();
-        state
-    };
-    assert_eq!(text_state().await, "pending");
-    cancel(&mut market, &token, &placed.id).await.unwrap();
-    assert_eq!(text_state().await, "expired");
+    cancel(&mut market, &token, &id).await.unwrap();
+    let (state, sending, _) = request_text(&server, &id).await;
+    assert_eq!(
+        (state.as_str(), sending),
+        ("pending", true),
+        "its send goes on"
+    );
+    drop((call, twilio));
+    let (state, _, attempts) = text_when(&server, &id, |(state, ..)| state != "pending").await;
+    assert_eq!((state.as_str(), attempts), ("expired", 1));
     server.stop().await;
 }
 

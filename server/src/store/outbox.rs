@@ -102,11 +102,13 @@ pub async fn insert_many(
         .collect())
 }
 
-/// Gives up on pending messages that are no longer worth sending.
+/// Gives up on pending messages that are no longer worth sending. One a worker is sending
+/// (leased) is left to that worker, which records how it ended (`mark_sent`, `mark_failed`).
 pub async fn expire_stale(db: &PgPool) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "update outbox_messages set state = 'expired', finished_at = now()
-         where state = 'pending' and discard_after < now()",
+         where state = 'pending' and discard_after < now()
+           and (leased_until is null or leased_until < now())",
     )
     .execute(db)
     .await?;

@@ -518,6 +518,11 @@ async fn a_cancel_drops_the_notifications_no_worker_has_claimed_and_leaves_those
     finish(market.clone(), token, request.id.clone(), Finish::Cancel)
         .await
         .unwrap();
+    // The sweep of messages past their use (every pass of a worker) leaves the one being
+    // sent to its worker, which records how it ends.
+    repairs_server::store::outbox::expire_stale(db(&server))
+        .await
+        .unwrap();
     let states: Vec<String> = sqlx::query_scalar(
         "select state from outbox_messages where id = any($1) order by id = $2 desc",
     )

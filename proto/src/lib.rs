@@ -1,9 +1,11 @@
 //! The contracts of the product, generated from `proto/repairs/**.proto` at build time.
 //!
 //! Generated code is never edited by hand. The only hand-written parts are these module
-//! declarations and [`province`], the table of the province codes an `Address` carries.
+//! declarations, [`province`], the table of the province codes an `Address` carries, and
+//! [`reason`], how an error's reason travels as a string.
 
 pub mod province;
+pub mod reason;
 
 /// Encoded `FileDescriptorSet` of every contract, for gRPC reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] =

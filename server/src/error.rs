@@ -6,7 +6,7 @@
 //!
 //! Reasons are values of the contract's enum `repairs.errors.v1.ErrorReason`
 //! (`proto/repairs/errors/v1/errors.proto`), so the server can send no other; their string on
-//! the wire is made here only, by [`reason_code`].
+//! the wire is made by the contract's crate (`ErrorReason::code`).
 
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
@@ -15,17 +15,6 @@ pub use repairs_proto::errors::ErrorReason;
 
 /// `ErrorInfo.domain` of every error this server makes.
 pub const ERROR_DOMAIN: &str = "repairs";
-
-/// The prefix buf's style gives every value of [`ErrorReason`]; the wire string goes without it.
-const REASON_PREFIX: &str = "ERROR_REASON_";
-
-/// `ErrorInfo.reason` of a reason: the value's name in the contract without its
-/// `ERROR_REASON_` prefix (`ErrorReason::SessionRevoked` is "SESSION_REVOKED"). The only place
-/// a reason becomes a string.
-pub fn reason_code(reason: ErrorReason) -> &'static str {
-    let name = reason.as_str_name();
-    name.strip_prefix(REASON_PREFIX).unwrap_or(name)
-}
 
 /// One field that failed validation.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -175,7 +164,7 @@ impl ApiError {
 
     /// The reason code and the message the caller read, for records such as the audit log.
     pub fn summary(&self) -> String {
-        format!("{}: {}", reason_code(self.reason()), self.public_message())
+        format!("{}: {}", self.reason().code(), self.public_message())
     }
 }
 
@@ -222,7 +211,7 @@ impl From<ApiError> for Status {
         let error = unavailable_database_inside(error);
         let (code, reason) = error.code_and_reason();
         debug_assert_ne!(reason, ErrorReason::Unspecified, "{error:?}");
-        let mut details = ErrorDetails::with_error_info(reason_code(reason), ERROR_DOMAIN, []);
+        let mut details = ErrorDetails::with_error_info(reason.code(), ERROR_DOMAIN, []);
         if let ApiError::InvalidArgument { violations, .. } = &error {
             for v in violations {
                 details.add_bad_request_violation(v.field.clone(), v.description.clone());
@@ -432,36 +421,6 @@ mod tests {
         let other = anyhow::Error::new(sqlx::Error::RowNotFound).context("reading");
         let status: Status = ApiError::Internal(other).into();
         assert_eq!(status.code(), Code::Internal);
-    }
-
-    /// Every value of the contract's enum, in order.
-    fn every_reason() -> Vec<ErrorReason> {
-        (0..).map_while(|n| ErrorReason::try_from(n).ok()).collect()
-    }
-
-    #[test]
-    fn a_reason_travels_as_its_name_in_the_contract_without_the_prefix() {
-        assert_eq!(reason_code(ErrorReason::SessionRevoked), "SESSION_REVOKED");
-        assert_eq!(reason_code(ErrorReason::Internal), "INTERNAL");
-        let reasons = every_reason();
-        assert!(reasons.len() > 100, "{}", reasons.len());
-        let mut codes = std::collections::HashSet::new();
-        for reason in reasons {
-            let code = reason_code(reason);
-            assert_eq!(format!("{REASON_PREFIX}{code}"), reason.as_str_name());
-            assert_eq!(
-                ErrorReason::from_str_name(reason.as_str_name()),
-                Some(reason)
-            );
-            assert!(
-                !code.is_empty()
-                    && code
-                        .chars()
-                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'),
-                "{code}"
-            );
-            assert!(codes.insert(code), "{code} twice");
-        }
     }
 
     #[test]

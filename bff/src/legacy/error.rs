@@ -18,21 +18,6 @@ pub type Reply<T = serde_json::Value> = Result<Json<T>, ApiError>;
 /// Shown for every failure whose details must stay on the server (the legacy UI's own wording).
 const GENERIC_MSG: &str = "Something went wrong";
 
-/// The prefix of every `ErrorReason` value's name; reasons travel without it, as the server
-/// sends them (`ERROR_REASON_PAYMENT_DECLINED` is "PAYMENT_DECLINED").
-const REASON_PREFIX: &str = "ERROR_REASON_";
-
-/// The code of a reason in a legacy reply, as the server writes it in `ErrorInfo.reason`.
-fn reason_code(reason: ErrorReason) -> &'static str {
-    let name = reason.as_str_name();
-    name.strip_prefix(REASON_PREFIX).unwrap_or(name)
-}
-
-/// The contract's reason a server's code names, if it is one this BFF was built with.
-fn reason_of(code: &str) -> Option<ErrorReason> {
-    ErrorReason::from_str_name(&format!("{REASON_PREFIX}{code}"))
-}
-
 /// A legacy `/api` error reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -75,7 +60,7 @@ impl ApiError {
 
     /// Names the reply's reason, as a server reason would.
     pub fn with_code(mut self, reason: ErrorReason) -> Self {
-        self.body.code = Some(reason_code(reason).to_owned());
+        self.body.code = Some(reason.code().to_owned());
         self
     }
 
@@ -230,7 +215,7 @@ impl From<Status> for ApiError {
             .get_details_error_info()
             .map(|info| info.reason)
             .filter(|reason| !reason.is_empty());
-        let http = match code.as_deref().and_then(reason_of) {
+        let http = match code.as_deref().and_then(ErrorReason::from_code) {
             // A refused card is the payer's to fix with another card, not a state conflict.
             Some(ErrorReason::PaymentDeclined) => StatusCode::PAYMENT_REQUIRED,
             // Too large a file is the upload's size, not a rate to wait out.
@@ -441,10 +426,10 @@ mod tests {
             .with_code(ErrorReason::PaymentRequiresAction);
         assert_eq!(error.code(), Some("PAYMENT_REQUIRES_ACTION"));
         assert_eq!(
-            reason_of("PAYMENT_DECLINED"),
+            ErrorReason::from_code("PAYMENT_DECLINED"),
             Some(ErrorReason::PaymentDeclined)
         );
-        assert_eq!(reason_of("SOMETHING_NEW"), None);
+        assert_eq!(ErrorReason::from_code("SOMETHING_NEW"), None);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! front of everything as a tower layer.
 
 pub mod accounts;
+pub mod alerts;
 pub mod api;
 pub mod auth;
 pub mod backoff;
@@ -141,7 +142,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
     ));
     let budgets = budgets::Budgets::new(database.pool.clone());
     let metrics = metrics::Metrics::new();
-    let geocoding = Arc::new(providers::geocoder_service::GeocoderService::new(
+    let geocoding = Arc::new(providers::geocoding::service::GeocoderService::new(
         providers.gazetteer,
         providers.photon,
         cache.clone(),

@@ -16,7 +16,7 @@ use super::{
     seen::{self, Reader},
 };
 use crate::{
-    accounts::push::{self, Alerting},
+    alerts::{self, Alerting},
     auth::Caller,
     budgets::{Budget, Spent},
     domain::{
@@ -253,7 +253,7 @@ async fn write(
     let readers = [reader_id];
     let to = Alerting::new(kind(side.other()), &readers, &link, &tag).keyed(&key);
     let (service, from) = (&place.request.service_name, author.name.as_str());
-    let alerts = push::alerts(&mut *tx, to, |_, language| {
+    let alerts = alerts::to_devices(&mut *tx, to, |_, language| {
         // Read as before the hire, whatever the hire: no contact detail on a lock screen.
         let reader = Reader {
             side: Some(side.other()),

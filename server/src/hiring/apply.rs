@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
-    accounts::push::{self, Alerting},
+    alerts::{self, Alerting},
     billing::{Ledger, LedgerError, Payment, PaymentState, Purpose, Step},
     domain::{RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason, not_found},
@@ -176,7 +176,7 @@ async fn hire_on(
         let quoted: Vec<Uuid> = lost.iter().map(|q| q.professional_id).collect();
         let link = state.config.links().professional_jobs();
         let (request, service) = (order.repair_request_id, &first.service_name);
-        let alerts = push::request_closed(&mut *tx, request, &quoted, service, false, &link);
+        let alerts = alerts::request_closed(&mut *tx, request, &quoted, service, false, &link);
         told.extend(alerts.await?);
     }
     if request_state != RepairRequestState::Hired {
@@ -210,7 +210,7 @@ async fn hired_notice(
     let professional_id = [order.professional_id];
     let to = Alerting::new(AccountKind::Professional, &professional_id, &link, &tag).urgent(true);
     messages.extend(
-        push::alerts(&mut *tx, to, |_, language| {
+        alerts::to_devices(&mut *tx, to, |_, language| {
             Some(notice::hired_alert(&customer, &request, language))
         })
         .await?,

@@ -10,7 +10,7 @@ use super::{
     receipts,
 };
 use crate::{
-    accounts::push,
+    alerts,
     billing::{LedgerError, Payment, PaymentState, Step},
     domain::{RepairRequestState, RequestChange},
     error::{ApiError, ApiResult, ErrorReason, not_found},
@@ -180,7 +180,7 @@ async fn cancelled_notice(
     let link = state.config.links().professional_jobs();
     let (id, service) = (request.id, &request.service_name);
     told.extend(
-        push::request_closed(&state.db, id, &[professional_id], service, true, &link).await?,
+        alerts::request_closed(&state.db, id, &[professional_id], service, true, &link).await?,
     );
     Ok(told)
 }

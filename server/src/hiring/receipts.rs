@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::notice::{self, PaymentOutcome};
 use crate::{
-    accounts::push::{self, Alerting},
+    alerts::{self, Alerting},
     billing::{Payment, PaymentState, ledger},
     error::ApiResult,
     outbox::{self, NewOutboxMessage},
@@ -71,7 +71,7 @@ async fn alerts(
                 facts, payment, outcome, language, &link,
             ))
         };
-        alerts.extend(push::alerts(&mut *tx, to, alert).await?);
+        alerts.extend(alerts::to_devices(&mut *tx, to, alert).await?);
     }
     if outcome == PaymentOutcome::Charged {
         let link = state.config.links().professional_orders();
@@ -79,7 +79,7 @@ async fn alerts(
         let professional = [facts.professional_id];
         let to = Alerting::new(AccountKind::Professional, &professional, &link, &tag).keyed(&key);
         let alert = |_, language| notice::job_paid_alert(facts, payment, language, &link);
-        alerts.extend(push::alerts(&mut *tx, to, alert).await?);
+        alerts.extend(alerts::to_devices(&mut *tx, to, alert).await?);
     }
     Ok(alerts)
 }

@@ -9,7 +9,7 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::{
-    accounts::push::{self, Alerting},
+    alerts::{self, Alerting},
     auth::{
         Caller,
         access::{self, QuoteParties},
@@ -143,7 +143,7 @@ async fn tell_customer(
     let customer_id = [quote.customer_id];
     let to = Alerting::new(AccountKind::Customer, &customer_id, &link, &tag).keyed(&key);
     messages.extend(
-        push::alerts(&mut *tx, to, |_, language| {
+        alerts::to_devices(&mut *tx, to, |_, language| {
             Some(notice::new_quote_alert(quote, language, &link))
         })
         .await?,

@@ -5,7 +5,7 @@
 //! twice. What one request can send is bounded: the nearest `REPAIR_REQUEST_MAX_NOTIFIED`
 //! professionals, and texts within the service's hourly `SMS_NOTIFICATIONS_PER_HOUR` (counted
 //! in `crate::budgets`, in the same transaction). Each professional newly told also gets a
-//! push on each device they asked to be alerted on (`accounts::push`), urgent for an
+//! push on each device they asked to be alerted on (`alerts`), urgent for an
 //! emergency.
 
 use std::collections::{HashMap, HashSet};
@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use super::notice;
 use crate::{
-    accounts::push::{self, Alerting},
+    alerts::{self, Alerting},
     budgets,
     domain::{Email, Urgency},
     matching,
@@ -141,7 +141,7 @@ async fn alerts(
     let to = Alerting::new(AccountKind::Professional, told, link, &tag)
         .urgent(request.urgency() == Urgency::Immediate)
         .until(request.expires_at);
-    push::alerts(&mut *tx, to, |professional, language| {
+    alerts::to_devices(&mut *tx, to, |professional, language| {
         let notify = by_id.get(&professional)?;
         Some(notice::new_request_alert(request, notify, language, link))
     })

@@ -23,7 +23,7 @@ pub use draft::{Draft, DraftForm};
 use fanout::Whom;
 
 use crate::{
-    accounts::push,
+    alerts,
     auth::{
         Caller,
         access::{self, RequestParties, RequestView},
@@ -476,7 +476,7 @@ pub(crate) async fn cancel_in(
     if let Some(first) = closed.first() {
         let quoted: Vec<Uuid> = closed.iter().map(|q| q.professional_id).collect();
         let service = &first.service_name;
-        let alerts = push::request_closed(&mut *tx, id, &quoted, service, true, told.link);
+        let alerts = alerts::request_closed(&mut *tx, id, &quoted, service, true, told.link);
         messages.extend(alerts.await?);
     }
     messages.extend_from_slice(told.also);

@@ -5,10 +5,7 @@ use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
 use super::{page::PageRequest, services::ServiceNames};
-use crate::{
-    domain::{Language, RepairRequestState, RequestChange, Urgency},
-    photos::StoredPhoto,
-};
+use crate::domain::{Language, RepairRequestState, RequestChange, StoredPhoto, Urgency};
 
 /// A stored request with its service's names.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -542,7 +539,7 @@ pub async fn attach_messages(
 
 /// Drops the request's notifications still waiting in the outbox (the request was
 /// cancelled: nobody should be invited to quote on it any more), pushes included (keyed
-/// `repair-request:{id}:{subscription}`, `accounts::push`). Those a worker is sending
+/// `repair-request:{id}:{subscription}`, `alerts`). Those a worker is sending
 /// (leased) go on, as they may be out already, but their use ends now: one whose send
 /// fails is not tried again (`outbox::mark_failed`).
 pub async fn drop_unsent_notifications(

@@ -6,7 +6,7 @@ use chrono::Duration;
 use repairs_proto::marketplace as pb;
 
 use super::{convert::timestamp, professional_view::file_link};
-use crate::{photos::StoredPhoto, state::AppState};
+use crate::{domain::StoredPhoto, state::AppState};
 
 /// How long a photo's links work (the contract says an hour).
 const PHOTO_LINK_LIFETIME: Duration = Duration::hours(1);

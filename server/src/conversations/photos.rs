@@ -10,8 +10,9 @@ use uuid::Uuid;
 
 use super::{blocks, place::Place, send::refuse_if_closed};
 use crate::{
+    domain::{PhotoKeys, StoredPhoto},
     error::{ApiError, ApiResult, ErrorReason},
-    photos::{self, PhotoKeys, StoredPhoto},
+    photos,
     state::AppState,
     store::{
         conversations,
@@ -61,7 +62,7 @@ pub async fn upload(state: &AppState, place: &Place, content: Vec<u8>) -> ApiRes
         place.request.id
     );
     let keys = photos::store(state.storage.as_ref(), &prefix, &processed).await?;
-    let photo = StoredPhoto::stored(id, keys.clone(), &processed);
+    let photo = StoredPhoto::stored(id, keys.clone(), processed.width, processed.height);
     let kept = keep(state, upload, &photo).await;
     if !matches!(kept, Ok(true)) {
         // The files were stored first; nothing refers to them now.

@@ -7,11 +7,10 @@ use uuid::Uuid;
 
 use crate::{
     domain::{
-        Language,
+        Language, StoredPhoto,
         contacts::{Masked, Placeholders, mask_contacts},
         conversation::{self, ConversationState, Side},
     },
-    photos::StoredPhoto,
     store::conversations::{ConversationRow, MessageRow},
     words,
 };

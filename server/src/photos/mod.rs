@@ -8,13 +8,11 @@
 
 mod rewrite;
 
-use chrono::{DateTime, Utc};
-use uuid::Uuid;
-
 pub use rewrite::{Bounds, LARGE_SIDE, ProcessedPhoto, RewriteError, THUMBNAIL_SIDE};
 
 use crate::{
     blocking::{BlockingLane, LaneError},
+    domain::PhotoKeys,
     error::{ApiError, ErrorReason, FieldViolation},
     providers::storage::{self, ContentKind, FileStorage, sniff_content},
 };
@@ -88,23 +86,6 @@ impl From<RewriteError> for ApiError {
     }
 }
 
-/// Where the two sizes of one stored photo are.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PhotoKeys {
-    pub large: String,
-    pub thumbnail: String,
-}
-
-impl PhotoKeys {
-    /// The keys of a photo stored under `prefix` (such as `repair-requests/{id}/photos/{id}`).
-    pub fn under(prefix: &str) -> Self {
-        Self {
-            large: format!("{prefix}/large.jpg"),
-            thumbnail: format!("{prefix}/thumbnail.jpg"),
-        }
-    }
-}
-
 /// Stores both sizes of `photo` under `prefix`; the thumbnail first, and removed again when
 /// the large copy cannot be stored, so a failure leaves nothing behind.
 pub async fn store(
@@ -129,37 +110,4 @@ pub async fn store(
 pub async fn discard(storage: &dyn FileStorage, keys: &PhotoKeys) {
     storage::discard(storage, &keys.large).await;
     storage::discard(storage, &keys.thumbnail).await;
-}
-
-/// A stored photo as replies show it (`api::photo_view`): what the rows of request photos
-/// and message photos read into.
-#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
-pub struct StoredPhoto {
-    pub id: Uuid,
-    pub large_key: String,
-    pub thumbnail_key: String,
-    pub width: i32,
-    pub height: i32,
-    pub created_at: DateTime<Utc>,
-}
-
-impl StoredPhoto {
-    /// Photo `id`, `processed`, now stored at `keys`.
-    pub fn stored(id: Uuid, keys: PhotoKeys, processed: &ProcessedPhoto) -> Self {
-        Self {
-            id,
-            large_key: keys.large,
-            thumbnail_key: keys.thumbnail,
-            width: i32::try_from(processed.width).unwrap_or(i32::MAX),
-            height: i32::try_from(processed.height).unwrap_or(i32::MAX),
-            created_at: Utc::now(),
-        }
-    }
-
-    pub fn keys(&self) -> PhotoKeys {
-        PhotoKeys {
-            large: self.large_key.clone(),
-            thumbnail: self.thumbnail_key.clone(),
-        }
-    }
 }

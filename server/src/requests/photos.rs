@@ -9,8 +9,9 @@ use uuid::Uuid;
 
 use super::not_open;
 use crate::{
+    domain::StoredPhoto,
     error::{ApiError, ApiResult, ErrorReason, not_found},
-    photos::{self, StoredPhoto},
+    photos,
     state::AppState,
     store::request_photos::{self, PhotoAdded, PhotoRemoved},
 };
@@ -31,7 +32,7 @@ pub async fn add(
     let photo_id = Uuid::now_v7();
     let prefix = format!("repair-requests/{id}/photos/{photo_id}");
     let keys = photos::store(state.storage.as_ref(), &prefix, &processed).await?;
-    let photo = StoredPhoto::stored(photo_id, keys.clone(), &processed);
+    let photo = StoredPhoto::stored(photo_id, keys.clone(), processed.width, processed.height);
     let added = request_photos::add(&state.db, customer_id, id, &photo, MAX_PHOTOS).await;
     let refused = match added {
         Ok(outcome) => match refusal(outcome) {

@@ -10,10 +10,7 @@ use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use super::services::ServiceNames;
-use crate::{
-    domain::{Language, RepairRequestState, conversation::Side},
-    photos::StoredPhoto,
-};
+use crate::domain::{Language, RepairRequestState, StoredPhoto, conversation::Side};
 
 /// A conversation with what its views need: its request's state and hire, the names shown,
 /// and both readers' markers.

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::photos::{PhotoKeys, StoredPhoto};
+use crate::domain::{PhotoKeys, StoredPhoto};
 
 /// The conversation a photo is uploaded into, and by whom.
 #[derive(Debug, Clone, Copy)]

@@ -7,10 +7,7 @@ use std::collections::HashMap;
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use crate::{
-    domain::RepairRequestState,
-    photos::{PhotoKeys, StoredPhoto},
-};
+use crate::domain::{PhotoKeys, RepairRequestState, StoredPhoto};
 
 /// What adding a photo came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,6 +15,7 @@ use crate::{
         distance::{DistanceProvider, GreatCircle},
         email::OutboxEmail,
         facebook_identity::{FacebookConfig, facebook_identity},
+        geocoding::photon::{Photon, PhotonConfig},
         google_identity::{GoogleConfig, google_identity},
         osrm::{OsrmConfig, OsrmDistance},
         payments::{
@@ -22,7 +23,6 @@ use crate::{
             stripe::{StripeConfig, StripeGateway},
             test_gateway::TestGateway,
         },
-        photon::{Photon, PhotonConfig},
         sms::OutboxSms,
         smtp::{SmtpConfig, SmtpEmail, SmtpTls},
         storage::{LocalFolderStorage, S3Config, S3Storage},

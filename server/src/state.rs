@@ -56,7 +56,7 @@ pub struct AppState {
     pub geocoder: Arc<dyn Geocoder>,
     /// Placing, suggesting and reverse-geocoding addresses (Photon, cache, budget, pause,
     /// gazetteer fallback).
-    pub geocoding: Arc<crate::providers::geocoder_service::GeocoderService>,
+    pub geocoding: Arc<crate::providers::geocoding::service::GeocoderService>,
     /// Distances for display, cached (`crate::providers::distance::cached`).
     pub distances: Arc<DistanceService>,
     /// New open requests pushed to the professionals watching their list.

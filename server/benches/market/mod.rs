@@ -5,7 +5,7 @@ use std::{collections::HashMap, path::Path};
 
 use chrono::{DateTime, TimeZone, Utc};
 use rand::{Rng, rngs::StdRng};
-use repairs_server::providers::gazetteer::full::FullCodes;
+use repairs_server::providers::geocoding::gazetteer::full::FullCodes;
 use sqlx::PgPool;
 use uuid::Uuid;
 

@@ -16,7 +16,7 @@ use crate::{
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
     providers::{
         Precision,
-        geocoder_service::AddressText,
+        geocoding::service::AddressText,
         storage::{ContentKind, sniff_upload},
     },
     state::AppState,

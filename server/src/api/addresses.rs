@@ -1,6 +1,6 @@
 //! MarketplaceService's addresses: SuggestAddresses (as a person types), GeocodeAddress (an
 //! address to its point) and ReverseGeocode (a phone's position to its address), all through
-//! `crate::providers::geocoder_service` (Photon when configured, the gazetteer otherwise and
+//! `crate::providers::geocoding::service` (Photon when configured, the gazetteer otherwise and
 //! whenever Photon fails). Signed-in callers (the role table); nothing is read or written
 //! but the client's suggestion budget.
 
@@ -9,11 +9,9 @@ use tonic::{Request, Response};
 
 use super::{client_addr::client_addr, convert::Reply};
 use crate::{
-    domain::{Language, PostalCode, professional::parse_province, text::bounded_text},
+    domain::{Coordinates, Language, PostalCode, professional::parse_province, text::bounded_text},
     error::{ApiError, ApiResult, ErrorReason, Violations},
-    providers::{
-        Coordinates, Precision, Suggestion, SuggestionKind, geocoder_service::AddressText,
-    },
+    providers::{Precision, Suggestion, SuggestionKind, geocoding::service::AddressText},
     requests::place,
     state::AppState,
 };

@@ -22,13 +22,13 @@ use crate::{
     auth::access,
     auth::stream,
     billing::membership,
+    domain::Coordinates,
     error::{ApiError, ApiResult, parse_id},
     live::notify_hub::Heard,
     matching::{
         self, Distance, OpenRequestsPageRequest,
         places::{self, PlaceQuery},
     },
-    providers::Coordinates,
     requests,
     state::AppState,
     store::{

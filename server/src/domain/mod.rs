@@ -3,6 +3,7 @@
 pub mod client_addr;
 pub mod contacts;
 pub mod conversation;
+pub mod coordinates;
 pub mod coupon;
 pub mod email;
 pub mod money;
@@ -11,6 +12,7 @@ pub mod order;
 pub mod password;
 pub mod phone;
 pub mod phone_code;
+pub mod photo;
 pub mod preferences;
 pub mod professional;
 pub mod push;
@@ -23,6 +25,7 @@ pub mod service;
 pub mod text;
 
 pub use client_addr::ClientAddr;
+pub use coordinates::{Coordinates, great_circle_meters, to_whole_km};
 pub use coupon::{CouponCode, DiscountPercent};
 pub use email::Email;
 pub use money::{Cents, Currency, Money, MoneyError};
@@ -31,6 +34,7 @@ pub use order::{OrderChange, OrderStage};
 pub use password::NewPassword;
 pub use phone::Phone;
 pub use phone_code::PhoneCode;
+pub use photo::{PhotoKeys, StoredPhoto};
 pub use preferences::{Language, SmsUpdates};
 pub use professional::{
     Experience, PostalCode, ProfessionalState, ProfileEdit, RadiusKm, TimeOfDay, Weekday,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use uuid::Uuid;
 
 use super::notify_hub::{NotifyHub, StreamLimits};
-use crate::providers::geocoding::Coordinates;
+use crate::domain::Coordinates;
 
 /// The Postgres channel new open requests are announced on (payload:
 /// `id|service_id|latitude|longitude`).

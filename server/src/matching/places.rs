@@ -2,8 +2,9 @@
 //! code, else a town in it, looked up in the gazetteer) or a point.
 
 use crate::{
+    domain::Coordinates,
     error::{ApiError, ApiResult, ErrorReason},
-    providers::{Coordinates, Geocoder, Place},
+    providers::{Geocoder, Place},
 };
 
 /// Longest free-text address read.

@@ -15,8 +15,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::{
+    domain::{Coordinates, great_circle_meters},
     live::open_requests::Opened,
-    providers::geocoding::{Coordinates, great_circle_meters},
 };
 
 /// How long a stream trusts the professional's services and reach it read before reading

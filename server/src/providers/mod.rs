@@ -8,7 +8,7 @@
 //! | Google sign-in | [`google_identity::GoogleJwksVerifier`] | [`google_identity::GoogleNotConfigured`] |
 //! | Facebook login | [`facebook_identity::FacebookGraph`] | [`facebook_identity::FacebookNotConfigured`] |
 //! | files | [`storage::S3Storage`] (FILES_BUCKET) | [`storage::LocalFolderStorage`] |
-//! | geocoding | [`photon::Photon`] (GEOCODER=photon), through [`geocoder_service::GeocoderService`] | [`gazetteer::Gazetteer`] |
+//! | geocoding | [`geocoding::photon::Photon`] (GEOCODER=photon), through [`geocoding::service::GeocoderService`] | [`geocoding::Gazetteer`] |
 //! | distance (display) | [`osrm::OsrmDistance`] (roads) | [`distance::GreatCircle`] |
 //! | payments | [`payments::stripe::StripeGateway`] | [`payments::test_gateway::TestGateway`] |
 //! | Web Push | [`web_push::WebPushClient`] | the same client, to the tests' local push service |
@@ -18,8 +18,6 @@
 pub mod distance;
 pub mod email;
 pub mod facebook_identity;
-pub mod gazetteer;
-pub mod geocoder_service;
 pub mod geocoding;
 pub mod google_identity;
 pub mod http_client;
@@ -28,7 +26,6 @@ pub mod native_push;
 pub mod osrm;
 pub mod outbox_file;
 pub mod payments;
-pub mod photon;
 pub mod secret;
 pub mod sms;
 pub mod smtp;
@@ -39,11 +36,7 @@ pub mod web_push;
 
 pub use email::{EmailMessage, EmailSender};
 pub use facebook_identity::{FacebookIdentity, FacebookUser};
-pub use gazetteer::Gazetteer;
-pub use geocoding::{
-    Coordinates, Geocoder, Place, Precision, Suggestion, SuggestionKind, great_circle_meters,
-    to_whole_km,
-};
+pub use geocoding::{Gazetteer, Geocoder, Place, Precision, Suggestion, SuggestionKind};
 pub use google_identity::{GoogleIdentity, GoogleUser};
 pub use identity::IdentityError;
 pub use payments::PaymentGateway;

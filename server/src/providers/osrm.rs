@@ -10,9 +10,9 @@ use serde::Deserialize;
 
 use super::{
     distance::{DistanceError, DistanceProvider},
-    geocoding::Coordinates,
     http_client,
 };
+use crate::domain::Coordinates;
 
 #[derive(Debug, Clone)]
 pub struct OsrmConfig {

@@ -7,7 +7,7 @@ use super::draft::Draft;
 use crate::{
     domain::Language,
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
-    providers::geocoder_service::{AddressText, GeocoderService, Located},
+    providers::geocoding::service::{AddressText, GeocoderService, Located},
 };
 
 /// The address of a draft, as the geocoder reads it.

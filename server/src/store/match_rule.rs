@@ -3,7 +3,7 @@
 //! of the queries built here from the same fragments.
 //!
 //! Distance is great-circle on the server's Earth radius
-//! ([`EARTH_RADIUS_METERS`](crate::providers::geocoding::EARTH_RADIUS_METERS)), compared in
+//! ([`EARTH_RADIUS_METERS`](crate::domain::coordinates::EARTH_RADIUS_METERS)), compared in
 //! whole km as the spec rounds (metres / 1000, half away from zero): a request is within a
 //! radius of R km when it is less than (R + 0.5) km away. `cube`/`earthdistance` give the
 //! indexes (see `migrations/20261123000061_matching.sql`): the box of a professional's reach

@@ -26,7 +26,8 @@ use axum::{
 use repairs_proto::{marketplace as pb, types::Address};
 use repairs_server::{
     config::{Config, GeocoderKind},
-    providers::{Gazetteer, great_circle_meters, to_whole_km},
+    domain::{great_circle_meters, to_whole_km},
+    providers::Gazetteer,
     testing::{scrape, scrape::metric},
 };
 use tonic::Code;

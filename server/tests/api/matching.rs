@@ -21,11 +21,9 @@ use axum::{
 };
 use repairs_server::{
     cache::Cache,
+    domain::{Coordinates, great_circle_meters},
     matching::DistanceService,
-    providers::{
-        Coordinates, great_circle_meters,
-        osrm::{OsrmConfig, OsrmDistance},
-    },
+    providers::osrm::{OsrmConfig, OsrmDistance},
 };
 use serde_json::json;
 

@@ -2,7 +2,10 @@
 
 use std::sync::Arc;
 
-use repairs_server::providers::{Gazetteer, Geocoder, great_circle_meters, to_whole_km};
+use repairs_server::{
+    domain::{great_circle_meters, to_whole_km},
+    providers::{Gazetteer, Geocoder},
+};
 
 fn geocoder() -> Arc<dyn Geocoder> {
     Arc::new(Gazetteer::shipped().unwrap())

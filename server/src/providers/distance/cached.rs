@@ -11,8 +11,8 @@ use tokio::sync::Semaphore;
 use super::{Distance, DistanceProvider};
 use crate::{
     cache::Cache,
+    domain::Coordinates,
     error::{ApiError, ApiResult, ErrorReason},
-    providers::Coordinates,
 };
 
 /// How long a cached distance is kept: roads change slowly.

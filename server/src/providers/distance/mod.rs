@@ -11,7 +11,7 @@ use crate::error::{ApiError, ErrorReason};
 
 use async_trait::async_trait;
 
-use super::geocoding::{Coordinates, great_circle_meters};
+use crate::domain::{Coordinates, great_circle_meters};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DistanceError {
@@ -73,7 +73,7 @@ pub struct Distance {
 impl Distance {
     /// Whole km, metres / 1000 rounded, as the spec shows and compares distances.
     pub fn whole_km(&self) -> i32 {
-        super::geocoding::to_whole_km(self.meters)
+        crate::domain::to_whole_km(self.meters)
     }
 
     /// Whole metres, as the contract carries them.

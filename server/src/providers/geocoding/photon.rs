@@ -6,18 +6,20 @@
 //! Each feature has a point (`geometry.coordinates`, longitude first) and `properties`:
 //! `type` (`house`, `street`, `city`, ...), `housenumber`, `street`, `name`, `city`, `state`,
 //! `postcode`, `countrycode`. Only Canadian features in a known province are kept. The
-//! callers (`super::geocoder_service`) cache, budget, pause and fall back to the gazetteer.
+//! callers (`super::service`) cache, budget, pause and fall back to the gazetteer.
 
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use super::{
+    Precision,
     gazetteer::{forward_sortation_area, province_code},
-    geocoding::{Coordinates, Precision},
-    http_client,
 };
-use crate::domain::Language;
+use crate::{
+    domain::{Coordinates, Language},
+    providers::http_client,
+};
 
 #[derive(Debug, Clone)]
 pub struct PhotonConfig {

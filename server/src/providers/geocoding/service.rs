@@ -18,17 +18,17 @@ use std::{sync::Arc, time::Duration};
 use sha2::{Digest, Sha256};
 
 use super::{
-    Gazetteer,
-    geocoding::{Coordinates, GeocodeError, Place, Precision, Suggestion, SuggestionKind},
+    Gazetteer, GeocodeError, Place, Precision, Suggestion, SuggestionKind,
     photon::{Found, Photon, PhotonError, Search},
-    secret::to_hex,
 };
 use crate::{
     budgets::{Budget, Budgets},
     cache::{self, Cache},
+    domain::Coordinates,
     domain::{ClientAddr, Language},
     error::{ApiResult, ErrorReason},
     metrics::Metrics,
+    providers::secret::to_hex,
 };
 
 /// How long an answer stays cached: addresses move rarely.

@@ -7,7 +7,7 @@
 //! 40 and the longitude plus 142, each in ten-thousandths of a degree (3 bytes each, the
 //! source's precision), and the index of its town's name (2 bytes); big-endian.
 
-use super::super::geocoding::{Coordinates, great_circle_meters};
+use crate::domain::{Coordinates, great_circle_meters};
 
 const TABLE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ca-postal-full.bin"));
 const NAMES: &str = include_str!(concat!(env!("OUT_DIR"), "/ca-postal-names.txt"));

@@ -16,13 +16,12 @@ use serde::Deserialize;
 pub use names::province_code;
 pub use postal::forward_sortation_area;
 
-use super::geocoding::{
-    Coordinates, GeocodeError, Geocoder, Place, Suggestion, great_circle_meters,
-};
+use super::{GeocodeError, Geocoder, Place, Suggestion};
+use crate::domain::{Coordinates, great_circle_meters};
 use full::{FullCode, FullCodes};
 
-const FSA_CSV: &str = include_str!("../../../data/geo/ca-fsa.csv");
-const PLACES_CSV: &str = include_str!("../../../data/geo/ca-places.csv");
+const FSA_CSV: &str = include_str!("../../../../data/geo/ca-fsa.csv");
+const PLACES_CSV: &str = include_str!("../../../../data/geo/ca-places.csv");
 
 #[derive(Debug, thiserror::Error)]
 #[error("gazetteer file {file} is damaged: {detail}")]
@@ -318,7 +317,7 @@ pub(crate) fn shipped_for_tests() -> &'static Gazetteer {
 #[cfg(test)]
 mod tests {
     use super::{shipped_for_tests as gazetteer, *};
-    use crate::providers::geocoding::{great_circle_meters, to_whole_km};
+    use crate::domain::{great_circle_meters, to_whole_km};
 
     #[test]
     fn every_shipped_area_loads() {

@@ -21,7 +21,7 @@ use super::{
 use crate::{
     domain::{Role, conversation::Side},
     error::{ApiError, ApiResult, ErrorReason, parse_id},
-    store::professionals::PublicViewer,
+    store::{professionals::PublicViewer, standing::Standing},
 };
 
 /// The people a repair request concerns.
@@ -48,8 +48,7 @@ pub struct ConversationParties {
 /// Where a caller stands in a conversation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ConversationSeat {
-    /// One of its two parties (a professional only while they may also see the request, as
-    /// GetRepairRequest decides: `requests::get`).
+    /// One of its two parties (the professional only where [`may_converse`] lets them).
     Party(Side),
     /// An admin: reads it all, writes nothing.
     Admin,
@@ -77,9 +76,9 @@ pub enum RequestView {
     /// Everything, street address and hire included: its customer, the professional hired on
     /// it, admins.
     Full,
-    /// The approximate view, if the request matches them or they quoted on it (which only the
-    /// database knows): any other professional.
-    IfMatchedOrQuoted,
+    /// As their standing on it allows ([`professional_access`], which only the database
+    /// knows): any other professional.
+    ByStanding,
     /// Nothing: another customer.
     None,
 }
@@ -164,8 +163,46 @@ pub fn request_view(caller: &Caller, request: RequestParties) -> RequestView {
         Role::Professional if request.hired_professional_id == Some(caller.account_id) => {
             RequestView::Full
         }
-        Role::Professional => RequestView::IfMatchedOrQuoted,
+        Role::Professional => RequestView::ByStanding,
     }
+}
+
+/// What a professional may read of a request, its photos and the conversation about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProfessionalAccess {
+    /// Everything, street address and hire included.
+    Full,
+    /// The approximate view: no street address, nobody's hire, and how far it is.
+    Approximate,
+    /// Nothing: told it does not exist.
+    None,
+}
+
+/// The one rule of what a professional sees of a request by where they stand on it, for the
+/// request, its photos and the conversation about it alike: the hired professional sees it
+/// all; one it matches now, who was alerted of it while it is open, or who quoted on it or
+/// has a conversation about it sees the approximate view (a quote and messages stay a record
+/// once the request has moved on); anyone else nothing. The approximate view is measured
+/// from a home base: without one, nothing.
+pub fn professional_access(standing: &Standing) -> ProfessionalAccess {
+    let concerned = standing.matches
+        || standing.alerted && standing.request_open
+        || standing.quoted
+        || standing.in_conversation;
+    if standing.hired {
+        ProfessionalAccess::Full
+    } else if concerned && standing.meters.is_some() {
+        ProfessionalAccess::Approximate
+    } else {
+        ProfessionalAccess::None
+    }
+}
+
+/// Whether the professional takes part in the conversation about a request: once opened it
+/// stays its two parties', whatever became of the request or of the professional's account;
+/// before, it opens only with a professional who may see the request.
+pub fn may_converse(standing: &Standing) -> bool {
+    standing.in_conversation || professional_access(standing) != ProfessionalAccess::None
 }
 
 /// Whether the caller is a party to the request (its customer, its hired professional, an
@@ -285,7 +322,7 @@ mod tests {
     /// customer and professional are both `ME` (the roles tell them apart).
     #[test]
     fn each_rule_answers_each_caller_as_the_table_says() {
-        use RequestView::{Full, IfMatchedOrQuoted, None as Nothing};
+        use RequestView::{ByStanding, Full, None as Nothing};
         // (own account, own or admin, request view, quote, work and money, customer's orders,
         //  professional's orders, all orders, reach, read counts as an open)
         type Row = (
@@ -312,16 +349,7 @@ mod tests {
                 true, true, Full, true, true, false, true, false, false, true,
             ),
             (
-                false,
-                false,
-                IfMatchedOrQuoted,
-                false,
-                false,
-                false,
-                false,
-                false,
-                false,
-                true,
+                false, false, ByStanding, false, false, false, false, false, false, true,
             ),
         ];
         let request = RequestParties {
@@ -456,5 +484,74 @@ mod tests {
             named_or_caller(&admin, "customer_id", &OTHER.to_string()).unwrap(),
             OTHER
         );
+    }
+
+    /// Each standing a professional can have on a request, and what it may see and whether
+    /// it takes part in the conversation about it.
+    #[test]
+    fn a_professional_sees_a_request_by_their_standing_on_it() {
+        use ProfessionalAccess::{Approximate, Full, None as Nothing};
+        let base = Standing {
+            meters: Some(1_500.0),
+            request_open: true,
+            ..Standing::default()
+        };
+        let with = |change: fn(&mut Standing)| {
+            let mut standing = base;
+            change(&mut standing);
+            standing
+        };
+        let table: [(&str, Standing, ProfessionalAccess, bool); 11] = [
+            ("a stranger to it", base, Nothing, false),
+            ("matched now", with(|s| s.matches = true), Approximate, true),
+            (
+                "alerted, open",
+                with(|s| s.alerted = true),
+                Approximate,
+                true,
+            ),
+            (
+                "alerted, closed since",
+                with(|s| (s.alerted, s.request_open) = (true, false)),
+                Nothing,
+                false,
+            ),
+            ("quoted", with(|s| s.quoted = true), Approximate, true),
+            (
+                "quoted, closed since",
+                with(|s| (s.quoted, s.request_open) = (true, false)),
+                Approximate,
+                true,
+            ),
+            (
+                "in a conversation",
+                with(|s| s.in_conversation = true),
+                Approximate,
+                true,
+            ),
+            (
+                "in a conversation, no home base any more",
+                with(|s| (s.in_conversation, s.meters) = (true, None)),
+                Nothing,
+                true,
+            ),
+            (
+                "matched, no home base",
+                with(|s| (s.matches, s.meters) = (true, None)),
+                Nothing,
+                false,
+            ),
+            ("hired", with(|s| s.hired = true), Full, true),
+            (
+                "hired, no home base",
+                with(|s| (s.hired, s.meters, s.request_open) = (true, None, false)),
+                Full,
+                true,
+            ),
+        ];
+        for (name, standing, access, converses) in table {
+            assert_eq!(professional_access(&standing), access, "{name}");
+            assert_eq!(may_converse(&standing), converses, "{name}");
+        }
     }
 }

@@ -1,8 +1,7 @@
 //! The conversation a call names (a request and a professional) and where the caller stands
 //! in it: one of its two parties, or an admin; anyone else is told the request does not
-//! exist. A conversation is opened with a professional who may see the request, by the rule
-//! GetRepairRequest applies (`requests::get`: matched, quoted or hired); once opened it stays
-//! its two parties' (that rule then keeps the professional seeing the request too).
+//! exist. Whether the professional takes part is the one visibility rule's
+//! (`access::may_converse`, over their standing on the request).
 
 use uuid::Uuid;
 
@@ -13,11 +12,10 @@ use crate::{
     },
     domain::{Role, conversation::Side},
     error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
-    requests,
     state::AppState,
     store::{
-        conversations,
         repair_requests::{self, RepairRequestRow},
+        standing,
     },
 };
 
@@ -92,23 +90,13 @@ pub async fn locate(
         ConversationSeat::Admin => None,
         ConversationSeat::Nobody => return Err(not_found("request")),
     };
-    // Once opened, a conversation is its parties' to read, whatever became of the request
-    // or of the professional's account; before, the professional must be one who may see
-    // the request.
-    let opened = conversations::exists(&state.db, repair_request_id, professional_id).await?;
-    if side.is_some() && !opened {
-        let professional = Caller {
-            account_id: professional_id,
-            role: Role::Professional,
-        };
-        let what = match side {
-            Some(Side::Customer) => "professional",
-            _ => "request",
-        };
-        match requests::get(state, &professional, repair_request_id).await {
-            Ok(_) => {}
-            Err(error) if error.reason() == ErrorReason::NotFound => return Err(not_found(what)),
-            Err(error) => return Err(error),
+    if let Some(side) = side {
+        let standing = standing::on(&state.db, professional_id, repair_request_id).await?;
+        if !access::may_converse(&standing.unwrap_or_default()) {
+            return Err(not_found(match side {
+                Side::Customer => "professional",
+                Side::Professional => "request",
+            }));
         }
     }
     Ok(Place {

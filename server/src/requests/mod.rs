@@ -26,12 +26,12 @@ use crate::{
     alerts,
     auth::{
         Caller,
-        access::{self, RequestParties, RequestView},
+        access::{self, ProfessionalAccess, RequestParties, RequestView},
     },
     budgets::{Budget, Spent},
     domain::{Email, RepairRequestState, RequestChange, Role},
     error::{ApiError, ApiResult, ErrorReason, not_found},
-    matching::{self, Distance},
+    matching::Distance,
     outbox::NewOutboxMessage,
     state::AppState,
     store::{
@@ -40,6 +40,7 @@ use crate::{
         quotes,
         repair_requests::{self, ListFilter, NewRequestKey, RepairRequestRow, RequestContent},
         request_translations, services,
+        standing::{self, Standing},
     },
 };
 
@@ -258,8 +259,9 @@ async fn content(state: &AppState, draft: &Draft) -> ApiResult<RequestContent> {
 }
 
 /// Reads a request as `caller` may see it: the customer, admins and the hired professional
-/// in full, a professional it matches approximately, anyone else NOT_FOUND (never a hint
-/// that the request exists).
+/// in full, another professional as their standing on it allows
+/// ([`access::professional_access`]), anyone else NOT_FOUND (never a hint that the request
+/// exists).
 pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewed> {
     let request = repair_requests::get(&state.db, id)
         .await?
@@ -267,25 +269,27 @@ pub async fn get(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Viewe
     match access::request_view(caller, parties(&request)) {
         RequestView::Full => Ok(Viewed::full(caller, request)),
         RequestView::None => Err(not_found("request")),
-        RequestView::IfMatchedOrQuoted => {
-            let distance = match matching::matches(&state.db, caller.account_id, id).await? {
-                Some(distance) => Some(distance),
-                // A professional who quoted, or has a conversation on it, keeps the
-                // approximate view once it no longer matches them (hired elsewhere,
-                // cancelled, moved away): their quote and their messages stay a record.
-                None => quotes::quoter_distance(&state.db, caller.account_id, id)
-                    .await?
-                    .map(|meters| Distance { meters }),
-            };
-            match distance {
-                Some(distance) => Ok(Viewed::new(
-                    caller,
-                    request,
-                    Location::Approximate(distance),
-                )),
-                None => Err(not_found("request")),
-            }
+        RequestView::ByStanding => {
+            let standing = standing::on(&state.db, caller.account_id, id).await?;
+            view_by_standing(caller, request, standing.unwrap_or_default())
         }
+    }
+}
+
+/// `request` as professional `caller` may see it by their `standing` on it.
+fn view_by_standing(
+    caller: &Caller,
+    request: RepairRequestRow,
+    standing: Standing,
+) -> ApiResult<Viewed> {
+    match (access::professional_access(&standing), standing.meters) {
+        (ProfessionalAccess::Full, _) => Ok(Viewed::full(caller, request)),
+        (ProfessionalAccess::Approximate, Some(meters)) => Ok(Viewed::new(
+            caller,
+            request,
+            Location::Approximate(Distance { meters }),
+        )),
+        _ => Err(not_found("request")),
     }
 }
 
@@ -337,10 +341,11 @@ pub async fn get_quoted(
     if !access::may_see_work_of(caller, professional_id) {
         return Err(not_found("request"));
     }
-    let distances: HashMap<Uuid, f64> = quotes::quoter_distances(&state.db, professional_id, ids)
-        .await?
-        .into_iter()
-        .collect();
+    let standings: HashMap<Uuid, Standing> =
+        standing::on_many(&state.db, professional_id, ids, Utc::now())
+            .await?
+            .into_iter()
+            .collect();
     ids.iter()
         .map(|id| {
             // A request quoted twice (withdrawn, then quoted again) is listed twice.
@@ -351,14 +356,9 @@ pub async fn get_quoted(
             if access::request_view(caller, parties(&request)) == RequestView::Full {
                 return Ok(Viewed::full(caller, request));
             }
-            // A quoter sees the approximate view, matching them now or not (as in `get`).
-            let meters = distances.get(id).ok_or_else(|| not_found("request"))?;
-            let distance = Distance { meters: *meters };
-            Ok(Viewed::new(
-                caller,
-                request,
-                Location::Approximate(distance),
-            ))
+            // Not an admin: the quoting professional themself (`may_see_work_of`).
+            let standing = standings.get(id).copied().unwrap_or_default();
+            view_by_standing(caller, request, standing)
         })
         .collect()
 }

@@ -114,22 +114,6 @@ pub async fn get(
     .await
 }
 
-/// Whether request `repair_request_id` has a conversation with `professional_id`.
-pub async fn exists(
-    db: impl PgExecutor<'_>,
-    repair_request_id: Uuid,
-    professional_id: Uuid,
-) -> sqlx::Result<bool> {
-    sqlx::query_scalar(
-        "select exists (select 1 from conversations
-                        where repair_request_id = $1 and professional_id = $2)",
-    )
-    .bind(repair_request_id)
-    .bind(professional_id)
-    .fetch_one(db)
-    .await
-}
-
 /// The message sent by `author_id` under its key `client_key`, with its conversation's
 /// request and professional.
 pub async fn find_by_key(

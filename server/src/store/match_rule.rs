@@ -234,17 +234,25 @@ pub static TO_ESCALATE: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// `r` matches `p`, whose id is `professional`, at `now` (the listing rule).
+pub fn matches(professional: &str, now: &str) -> String {
+    format!(
+        "{open} and {reach} and {eligible}",
+        open = open_for_services_of(professional),
+        reach = within_reach(),
+        eligible = eligible(now),
+    )
+}
+
 /// Distance when professional $1 matches request $2 at $3 (the listing rule).
 pub static ONE_MATCH: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select {distance} as meters
          from professionals p
-         join repair_requests r on {open} and {reach}
-         where p.id = $1 and r.id = $2 and {eligible}",
+         join repair_requests r on {matches}
+         where p.id = $1 and r.id = $2",
         distance = distance_sql(),
-        open = open_for_services_of("$1"),
-        reach = within_reach(),
-        eligible = eligible("$3"),
+        matches = matches("$1", "$3"),
     )
 });
 

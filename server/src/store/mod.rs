@@ -47,6 +47,7 @@ pub mod service_accounts;
 pub mod services;
 pub mod session_versions;
 pub mod social_identities;
+pub mod standing;
 pub mod stripe_events;
 pub mod transaction;
 

@@ -213,40 +213,6 @@ pub async fn hire(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::
     Ok(done.rows_affected() == 1)
 }
 
-/// Metres from the professional's home base to request `repair_request_id` when they quoted
-/// on it (in any state) or have a conversation on it with its customer, as the matching rule
-/// measures it; `None` when neither.
-pub async fn quoter_distance(
-    db: &PgPool,
-    professional_id: Uuid,
-    repair_request_id: Uuid,
-) -> sqlx::Result<Option<f64>> {
-    let found = quoter_distances(db, professional_id, &[repair_request_id]).await?;
-    Ok(found.into_iter().next().map(|(_, meters)| meters))
-}
-
-/// [`quoter_distance`] for many requests at once: (request id, metres) of those of `ids`
-/// the professional quoted on or wrote about.
-pub async fn quoter_distances(
-    db: &PgPool,
-    professional_id: Uuid,
-    ids: &[Uuid],
-) -> sqlx::Result<Vec<(Uuid, f64)>> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "select r.id, {distance} from professionals p join repair_requests r on r.id = any($2)
-         where p.id = $1 and p.home_latitude is not null and p.home_longitude is not null
-           and (exists (select 1 from quotes q
-                        where q.professional_id = p.id and q.repair_request_id = r.id)
-                or exists (select 1 from conversations c
-                           where c.professional_id = p.id and c.repair_request_id = r.id))",
-        distance = super::match_rule::distance_sql(),
-    )))
-    .bind(professional_id)
-    .bind(ids)
-    .fetch_all(db)
-    .await
-}
-
 /// A professional whose quote was closed, and how to tell them.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ClosedQuote {

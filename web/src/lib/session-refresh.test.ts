@@ -21,16 +21,24 @@ const DAYS_30 = 30 * 24 * HOUR;
 
 const at = (seconds: number) => () => seconds * 1000;
 
-/** A customer session as a sign-in stores it, the server's clock `skew` seconds ahead. */
-function signedInCustomer(skew = 0) {
+/**
+ * A customer session as a sign-in stores it, the server's clock `skew` seconds ahead and its
+ * tokens lasting `length` seconds.
+ */
+function signedInCustomer(skew = 0, length = HOUR) {
   const store = createMemoryStore();
   const serverNow = NOW + skew;
-  const accessToken = fakeToken({ sub: 'c1', role: 'customer', iat: serverNow });
+  const accessToken = fakeToken({
+    sub: 'c1',
+    role: 'customer',
+    iat: serverNow,
+    exp: serverNow + length,
+  });
   startSession(
     'customer',
     {
       accessToken,
-      expiresAt: serverNow + HOUR,
+      expiresAt: serverNow + length,
       refreshToken: 'refresh-1',
       refreshExpiresAt: serverNow + DAYS_30,
     },
@@ -67,6 +75,19 @@ describe('sessions that last', () => {
     expect(renewalDue(checkSession('customer', due), due)).toBe(true);
   });
 
+  it('keeps the length of a server whose tokens last 2 hours, and renews near their end', () => {
+    const { store } = signedInCustomer(0, 2 * HOUR);
+    const pastAnHour = { store, now: at(NOW + HOUR + 1) };
+    expect(checkSession('customer', pastAnHour)).toMatchObject({
+      status: 'active',
+      endsAt: NOW + 2 * HOUR,
+    });
+    expect(renewalDue(checkSession('customer', pastAnHour), pastAnHour)).toBe(false);
+    expect(renewalTime(checkSession('customer', pastAnHour))).toBe(
+      NOW + 2 * HOUR - RENEW_BEFORE_SECONDS,
+    );
+  });
+
   it('counts an ended access token with a live refresh token as renewable, not signed out', () => {
     const { store } = signedInCustomer();
     const env = { store, now: at(NOW + 5 * HOUR) };
@@ -89,7 +110,7 @@ describe('sessions that last', () => {
 
   it('never renews an admin’s token that ends with the sign-in', () => {
     const store = createMemoryStore();
-    const accessToken = fakeToken({ sub: 'a1', role: 'admin', iat: NOW });
+    const accessToken = fakeToken({ sub: 'a1', role: 'admin', iat: NOW, exp: NOW + 8 * HOUR });
     startSession(
       'admin',
       {
@@ -106,10 +127,12 @@ describe('sessions that last', () => {
     expect(renewalTime(check)).toBeNull();
   });
 
-  it('keeps the hour rule for sessions stored without a refresh token', () => {
-    const store = createMemoryStore({ token: fakeToken({ sub: 'c1', role: 'user', iat: NOW }) });
+  it('ends a session stored without a refresh token at its token’s exp', () => {
+    const token = fakeToken({ sub: 'c1', role: 'user', iat: NOW, exp: NOW + 2 * HOUR });
+    const store = createMemoryStore({ token });
     expect(renewalTime(checkSession('customer', { store, now: at(NOW) }))).toBeNull();
-    expect(checkSession('customer', { store, now: at(NOW + HOUR + 1) })).toEqual({
+    expect(checkSession('customer', { store, now: at(NOW + 2 * HOUR - 1) }).status).toBe('active');
+    expect(checkSession('customer', { store, now: at(NOW + 2 * HOUR) })).toEqual({
       status: 'expired',
       reason: 'SESSION_EXPIRED',
     });

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fakeToken } from '@/test/render-app';
+import { TEST_SESSION_SECONDS, fakeToken } from '@/test/render-app';
 import {
   AFTER_LOGOUT_PATHS,
   LOGOUT_PATHS,
   PROFESSIONAL_STATUS_PATHS,
   SESSION_KEYS,
-  SESSION_MAX_AGE_SECONDS,
   SIGN_IN_PATHS,
   activeSessions,
   checkSession,
@@ -84,16 +83,27 @@ describe('checkSession', () => {
   });
 
   it.each<Role>(['customer', 'professional'])(
-    'keeps a %s session issued exactly 3600 s ago and expires it one second later',
+    'keeps a %s session until the exp the server gave it and expires it at exp',
     (role) => {
       const store = { [SESSION_KEYS[role].token]: tokenFor(role, 0) };
-      expect(checkSession(role, envWith(store, NOW + 3600)).status).toBe('active');
-      expect(checkSession(role, envWith(store, NOW + 3601)).status).toBe('expired');
+      const exp = NOW + TEST_SESSION_SECONDS;
+      expect(checkSession(role, envWith(store, exp - 1)).status).toBe('active');
+      expect(checkSession(role, envWith(store, exp)).status).toBe('expired');
     },
   );
 
-  it('does not age admin tokens', () => {
-    const env = envWith({ admin_token: tokenFor('admin', 10 * 24 * 3600) });
+  it.each<Role>(['customer', 'professional'])(
+    'keeps a %s session of a server whose sessions last 2 hours past the first hour',
+    (role) => {
+      const store = { [SESSION_KEYS[role].token]: tokenFor(role, 0, { exp: NOW + 7200 }) };
+      expect(checkSession(role, envWith(store, NOW + 3601)).status).toBe('active');
+      expect(checkSession(role, envWith(store, NOW + 7199)).status).toBe('active');
+      expect(checkSession(role, envWith(store, NOW + 7200)).status).toBe('expired');
+    },
+  );
+
+  it('keeps an admin token without exp, however old', () => {
+    const env = envWith({ admin_token: tokenFor('admin', 10 * 24 * 3600, { exp: undefined }) });
     expect(checkSession('admin', env).status).toBe('active');
   });
 
@@ -103,10 +113,13 @@ describe('checkSession', () => {
     expect(checkSession(role, envWith(store, NOW + 600)).status).toBe('expired');
   });
 
-  it('counts a customer token without iat as expired: it cannot be aged', () => {
-    const env = envWith({ token: fakeToken({ sub: 'a', exp: NOW + 60 }) });
-    expect(checkSession('customer', env).status).toBe('expired');
-  });
+  it.each<Role>(['customer', 'professional'])(
+    'counts a %s token without exp as expired: nothing says when it ends',
+    (role) => {
+      const store = { [SESSION_KEYS[role].token]: tokenFor(role, 0, { exp: undefined }) };
+      expect(checkSession(role, envWith(store)).status).toBe('expired');
+    },
+  );
 
   it('counts a garbage token as expired, so that logout clears it', () => {
     expect(checkSession('customer', envWith({ token: 'not-a-jwt' })).status).toBe('expired');
@@ -117,17 +130,22 @@ describe('checkSession', () => {
     expect(checkSession('admin', env).status).toBe('expired');
   });
 
-  it('tells when an active session ends', () => {
+  it('tells when an active session ends: at its exp', () => {
     const env = envWith({ token: tokenFor('user', 100, { exp: NOW + 7200 }) });
     const check = checkSession('customer', env);
-    expect(check.status === 'active' && check.endsAt).toBe(NOW - 100 + 3601);
+    expect(check.status === 'active' && check.endsAt).toBe(NOW + 7200);
   });
 });
 
 describe('sessionEndsAt', () => {
-  it('is the earlier of exp and the age limit for customers and professionals', () => {
+  it('is exp for customers and professionals, however long the server made it', () => {
     expect(sessionEndsAt('customer', { sub: 'a', iat: 0, exp: 100 })).toBe(100);
-    expect(sessionEndsAt('professional', { sub: 'a', iat: 0, exp: 99_999 })).toBe(3601);
+    expect(sessionEndsAt('professional', { sub: 'a', iat: 0, exp: 99_999 })).toBe(99_999);
+  });
+
+  it('is already past for customers and professionals without exp', () => {
+    expect(sessionEndsAt('customer', { sub: 'a', iat: 0 })).toBe(-Infinity);
+    expect(sessionEndsAt('professional', { sub: 'a' })).toBe(-Infinity);
   });
 
   it('is exp, or never, for admins', () => {
@@ -182,7 +200,8 @@ describe('signedInRedirect (sign-in and sign-up pages)', () => {
 
   it('shows the page to people not signed in, or whose session expired', () => {
     expect(signedInRedirect('customer', envWith({}))).toBeNull();
-    expect(signedInRedirect('customer', envWith({ token: tokenFor('user', 4000) }))).toBeNull();
+    const expired = tokenFor('user', TEST_SESSION_SECONDS);
+    expect(signedInRedirect('customer', envWith({ token: expired }))).toBeNull();
   });
 });
 
@@ -192,8 +211,8 @@ describe('professionalLandingRedirect', () => {
     expect(professionalLandingRedirect(env)).toBe('/update-professional-profile');
   });
 
-  it('sends a professional whose session is older than an hour through logout', () => {
-    const env = envWith({ 'professional-token': tokenFor('professional', 3601) });
+  it('sends a professional whose session reached its exp through logout', () => {
+    const env = envWith({ 'professional-token': tokenFor('professional', TEST_SESSION_SECONDS) });
     expect(professionalLandingRedirect(env)).toBe('/professional-logout');
   });
 
@@ -299,7 +318,7 @@ describe('activeSessions', () => {
     const env = envWith({
       token: tokenFor('user', 60),
       username: 'Casey',
-      'professional-token': tokenFor('professional', SESSION_MAX_AGE_SECONDS + 5),
+      'professional-token': tokenFor('professional', TEST_SESSION_SECONDS + 5),
       admin_token: tokenFor('admin', 60),
     });
     expect(activeSessions(env)).toEqual([

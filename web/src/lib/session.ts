@@ -14,9 +14,6 @@ import type { KeyValueStore } from './storage';
 export const ROLES = ['customer', 'professional', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Customer and professional tokens count as expired this long after they were issued. */
-export const SESSION_MAX_AGE_SECONDS = 3600;
-
 /** How long before the access token ends a renewal starts. */
 export const RENEW_BEFORE_SECONDS = 60;
 
@@ -133,16 +130,16 @@ export function decodeTokenClaims(token: string): TokenClaims | null {
 }
 
 /**
- * The first moment, in epoch seconds, at which a session counts as expired: the token's `exp`
- * and, for customers and professionals, "issued more than 3600 s ago" (so iat + 3601).
- * A customer or professional token without `iat` cannot be aged and is expired at once.
- * Infinity when nothing limits the session (an admin token without `exp`).
+ * The first moment, in epoch seconds, at which a session counts as expired: the token's `exp`.
+ * How long a session lasts is the server's setting, and `exp` is where the server wrote it;
+ * the browser has no length of its own. A customer or professional token without `exp` is
+ * expired at once (nothing says when it ends); an admin token without `exp` never ends here
+ * (Infinity). A sign-in stores the reply's `expire_time` beside the token (`tokenEndsAt`, on
+ * this browser's clock), which `checkSession` reads before this.
  */
 export function sessionEndsAt(role: Role, claims: TokenClaims): number {
-  const expiry = claims.exp ?? Infinity;
-  if (role === 'admin') return expiry;
-  const ageLimit = (claims.iat ?? -Infinity) + SESSION_MAX_AGE_SECONDS + 1;
-  return Math.min(expiry, ageLimit);
+  if (claims.exp !== undefined) return claims.exp;
+  return role === 'admin' ? Infinity : -Infinity;
 }
 
 /** Why a session ended, as the sign-in page tells it (the server's reasons). */

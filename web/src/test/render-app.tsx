@@ -48,11 +48,25 @@ export function renderInApp(element: ReactNode, transport: Transport, language: 
   );
 }
 
-/** A JWT with the given payload (unsigned: the browser never verifies tokens). */
+/**
+ * How long the test server's sessions last: the server's default setting (SESSION_TTL_SECS).
+ * Tokens minted here end this long after they are issued, as the server's do.
+ */
+export const TEST_SESSION_SECONDS = 3600;
+
+/**
+ * A JWT with the given payload (unsigned: the browser never verifies tokens). As the server
+ * signs every token with `exp`, one with a numeric `iat` and no `exp` of its own gets
+ * `exp = iat + TEST_SESSION_SECONDS`; `exp: undefined` mints a token without one.
+ */
 export function fakeToken(payload: Record<string, unknown>): string {
+  const claims =
+    typeof payload.iat === 'number' && !('exp' in payload)
+      ? { ...payload, exp: payload.iat + TEST_SESSION_SECONDS }
+      : payload;
   const encode = (value: object) => {
     const utf8 = String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value)));
     return btoa(utf8).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
 }

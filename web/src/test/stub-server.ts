@@ -33,7 +33,7 @@ import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { issuedSession } from '@/features/accounts/issued-session';
 import { startSession } from '@/lib/session';
 import { browserSessionEnvironment } from '@/lib/session-environment';
-import { fakeToken } from './render-app';
+import { TEST_SESSION_SECONDS, fakeToken } from './render-app';
 
 type AccountsImpl = Partial<ServiceImpl<typeof AccountsService>>;
 export type BillingImpl = Partial<ServiceImpl<typeof BillingService>>;
@@ -133,16 +133,19 @@ export function signIn(role: keyof typeof TOKEN_KEYS, id: string): string {
   return token;
 }
 
-const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
 
-/** A Session as the server answers a sign-in or a renewal now: an hour, in a 30-day sign-in. */
+/**
+ * A Session as the server answers a sign-in or a renewal now: a token that ends at its `exp`
+ * (`expire_time`, TEST_SESSION_SECONDS away), in a 30-day sign-in.
+ */
 export function lastingSession(role: keyof typeof TOKEN_KEYS, id: string, refreshToken: string) {
   const now = Date.now();
   return create(SessionSchema, {
     accessToken: fakeToken({ sub: id, role: ROLE_CLAIMS[role], iat: Math.floor(now / 1000) }),
-    expireTime: timestampFromMs(now + HOUR_MS),
+    expireTime: timestampFromMs(now + TEST_SESSION_SECONDS * 1000),
     refreshToken,
-    refreshExpiresAt: timestampFromMs(now + 30 * 24 * HOUR_MS),
+    refreshExpiresAt: timestampFromMs(now + 30 * DAY_MS),
     accountId: id,
   });
 }

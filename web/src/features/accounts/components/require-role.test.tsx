@@ -33,6 +33,15 @@ async function openCreateRequest(transport = stubServer().transport) {
   return view;
 }
 
+async function openOrderHistory() {
+  const view = renderApp('/user-order-history');
+  for (let tries = 0; tries < 200 && !screen.queryByRole('heading', { level: 1 }); tries += 1) {
+    await settle();
+  }
+  expect(screen.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+  return view;
+}
+
 const description = () => screen.getByLabelText<HTMLTextAreaElement>(/What do you need to fix/);
 
 describe('RequireRole', () => {
@@ -40,21 +49,30 @@ describe('RequireRole', () => {
     vi.useRealTimers();
   });
 
-  it('sends a customer whose hour ran out (no refresh token) to log in, saying why', async () => {
+  it('sends a customer whose token reached its exp (no refresh token) to log in, saying why', async () => {
     vi.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), shouldAdvanceTime: true });
-    const issuedAt = Math.floor(Date.now() / 1000) - 3590;
-    localStorage.setItem('token', fakeToken({ sub: 'c1', role: 'user', iat: issuedAt }));
-
-    const { router } = renderApp('/user-order-history');
-    for (let tries = 0; tries < 200 && !screen.queryByRole('heading', { level: 1 }); tries += 1) {
-      await settle();
-    }
-    expect(screen.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+    const exp = Math.floor(Date.now() / 1000) + 10;
+    localStorage.setItem('token', fakeToken({ sub: 'c1', role: 'user', iat: exp - 3600, exp }));
+    const { router } = await openOrderHistory();
 
     await act(() => vi.advanceTimersByTimeAsync(11_000));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByText('Your session expired while you were away.')).toBeVisible();
+  });
+
+  it('keeps the page past the first hour when the server’s sessions last 2 hours', async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-01T12:00:00Z'), shouldAdvanceTime: true });
+    const iat = Math.floor(Date.now() / 1000);
+    localStorage.setItem('token', fakeToken({ sub: 'c1', role: 'user', iat, exp: iat + 7200 }));
+    const { router } = await openOrderHistory();
+
+    await act(() => vi.advanceTimersByTimeAsync(HOUR_MS + 5 * 60_000));
+    expect(router.state.location.pathname).toBe('/user-order-history');
+    expect(localStorage.getItem('token')).not.toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(HOUR_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('renews a lasting session silently before the hour ends: the page and its text stay', async () => {

@@ -26,7 +26,7 @@ use crate::{
     store::{
         accounts::{self, AccountKind},
         audit,
-        pending_changes::{self, PendingChangeRow, Vetted},
+        pending_changes::{self, PendingChangeRow},
         professionals::{self, Decided},
         session_versions,
     },
@@ -47,7 +47,7 @@ pub async fn approve(state: &AppState, admin: &Caller, id: Uuid, revision: i32) 
         "professional.pending_change.approve",
         ("professional", &id.to_string()),
         "",
-        Some(&json!({ "vetted": approved.as_ref().map(vetted_json) })),
+        Some(&json!({ "vetted": approved })),
         Some(&change_json(&change)),
     )
     .await?;
@@ -191,21 +191,11 @@ async fn tell(
     Ok(())
 }
 
-fn vetted_json(vetted: &Vetted) -> Value {
-    json!({
-        "name": vetted.name,
-        "registered_address": vetted.registered_address,
-        "qualification": vetted.qualification,
-        "experience": vetted.experience,
-        "service_ids": vetted.service_ids,
-    })
-}
-
 /// The change as the audit log keeps it.
 fn change_json(change: &PendingChangeRow) -> Value {
     json!({
         "revision": change.revision,
-        "proposed": change.proposed().as_ref().map(vetted_json),
+        "proposed": change.proposed(),
         "licences_awaiting_review": change.licences_awaiting_review,
     })
 }

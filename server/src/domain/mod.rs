@@ -23,6 +23,7 @@ pub mod role;
 pub mod search;
 pub mod service;
 pub mod text;
+pub mod vetted;
 
 pub use client_addr::ClientAddr;
 pub use coordinates::{Coordinates, great_circle_meters, to_whole_km};
@@ -47,3 +48,4 @@ pub use role::Role;
 pub use search::PeopleSearch;
 pub use service::{ServiceDescription, ServiceName};
 pub use text::PersonName;
+pub use vetted::{VettedEdit, VettedProfile};

@@ -9,18 +9,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-/// What an admin vetted of a profile, service ids in id order.
-#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
-pub struct Vetted {
-    pub name: String,
-    pub registered_address: String,
-    pub qualification: String,
-    pub experience: Option<String>,
-    pub service_ids: Vec<Uuid>,
-}
+use crate::domain::VettedProfile;
 
 /// The vetted part of professional `id`'s profile as approved.
-pub async fn approved(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Vetted>> {
+pub async fn approved(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<VettedProfile>> {
     sqlx::query_as(
         "select p.name, p.registered_address, p.qualification, p.experience,
              array(select s.service_id from professional_services s
@@ -49,8 +41,8 @@ pub struct PendingChangeRow {
 
 impl PendingChangeRow {
     /// The proposed values, when the change holds any.
-    pub fn proposed(&self) -> Option<Vetted> {
-        Some(Vetted {
+    pub fn proposed(&self) -> Option<VettedProfile> {
+        Some(VettedProfile {
             name: self.name.clone()?,
             registered_address: self.registered_address.clone()?,
             qualification: self.qualification.clone()?,
@@ -89,7 +81,7 @@ pub async fn lock(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Pendin
 pub async fn propose(
     tx: &mut PgConnection,
     id: Uuid,
-    proposed: Option<&Vetted>,
+    proposed: Option<&VettedProfile>,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "insert into professional_pending_changes

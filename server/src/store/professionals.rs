@@ -4,12 +4,11 @@ use chrono::{DateTime, NaiveTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-use super::{
-    page::PageRequest,
-    pending_changes::{self, Vetted},
-    professional_services,
+use super::{page::PageRequest, pending_changes, professional_services};
+use crate::domain::{
+    Email, Language, PersonName, ProfessionalState, ProfileEdit, SmsUpdates, VettedEdit,
+    VettedProfile,
 };
-use crate::domain::{Email, Language, PersonName, ProfessionalState, ProfileEdit, SmsUpdates};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProfessionalRow {
@@ -212,10 +211,10 @@ pub struct ProfileUpdate {
     pub service_ids: Vec<Uuid>,
 }
 
-/// Saves the profile, in one transaction. The vetted part goes where the state sends it
-/// (`ProfessionalState::after_profile_edit`): an approved professional's is kept as their
-/// pending change (the profile keeps the approved values, and the state), anyone else's is
-/// saved and moves the state when it changed. Answers `None` when there is no such
+/// Saves the profile, in one transaction. The vetted part goes where [`VettedEdit`] sends
+/// it: an approved professional's is kept as their pending change (the profile keeps the
+/// approved values, and the state), anyone else's is saved and moves the state when it
+/// changed. Answers `None` when there is no such
 /// professional, otherwise where the vetted part went.
 pub async fn save_profile(
     db: &PgPool,
@@ -229,25 +228,18 @@ pub async fn save_profile(
     let Some(approved) = pending_changes::approved(&mut tx, id).await? else {
         return Ok(None);
     };
-    let mut service_ids = p.service_ids.clone();
-    service_ids.sort_unstable();
-    service_ids.dedup();
-    let edited = Vetted {
-        name: p.name.as_str().to_owned(),
-        registered_address: p.registered_address.clone(),
-        qualification: p.qualification.clone(),
-        experience: Some(p.experience.clone()),
-        service_ids,
-    };
-    let changed = approved != edited;
-    let edit = current.after_profile_edit(changed);
-    let (vetted, next) = match edit {
-        ProfileEdit::Saved(next) => (&edited, next),
-        ProfileEdit::Pending => {
-            pending_changes::propose(&mut tx, id, changed.then_some(&edited)).await?;
-            (&approved, current)
-        }
-    };
+    let edited = VettedProfile::new(
+        p.name.as_str().to_owned(),
+        p.registered_address.clone(),
+        p.qualification.clone(),
+        Some(p.experience.clone()),
+        p.service_ids.clone(),
+    );
+    let edit = VettedEdit::of(current, approved, edited);
+    if edit.outcome == ProfileEdit::Pending {
+        pending_changes::propose(&mut tx, id, edit.proposed.as_ref()).await?;
+    }
+    let (vetted, next) = (&edit.profile, edit.next_state(current));
     sqlx::query(
         "update professionals set name = $2, email = $3, sms_updates = coalesce($4, sms_updates),
             language = coalesce($5, language), description = $6, registered_address = $7,
@@ -288,7 +280,7 @@ pub async fn save_profile(
     .await?;
     professional_services::replace(&mut tx, id, &vetted.service_ids).await?;
     tx.commit().await?;
-    Ok(Some(edit))
+    Ok(Some(edit.outcome))
 }
 
 /// Whether the professional may be hired (they exist and are approved), the row share-locked

@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { SimpleTable } from '@/components/ui/simple-table';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useServiceNames } from '@/features/content';
-import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { create } from '@bufbuild/protobuf';
+import {
+  VettedProfileSchema,
+  type Professional,
+  type VettedProfile,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
 import { experienceKey } from '../profile-fields';
 import { LicenceTable } from './licence-table';
 
@@ -12,6 +17,27 @@ interface ChangedField {
   label: string;
   approved: string;
   proposed: string;
+}
+
+/** The vetted fields, as the contract's `VettedProfile` names them. */
+type VettedField = Exclude<keyof VettedProfile, '$typeName' | '$unknown'>;
+
+/**
+ * How each vetted field is labelled and shown. Typed over the contract's message, so a field
+ * it gains fails the type-check until it is said here.
+ */
+type VettedDisplay = Record<VettedField, { label: string; show: (value: VettedProfile) => string }>;
+
+/** The approved values of what a pending change proposes, read from the profile. */
+function approvedVetted(professional: Professional): VettedProfile {
+  const profile = professional.profile;
+  return create(VettedProfileSchema, {
+    name: professional.name,
+    registeredAddress: profile?.registeredAddress ?? '',
+    serviceIds: profile?.serviceIds ?? [],
+    qualification: profile?.qualification ?? '',
+    experience: profile?.experience,
+  });
 }
 
 /**
@@ -30,37 +56,33 @@ export function PendingChangeSection({
   const serviceNames = useServiceNames();
   const change = professional.pendingChange;
   if (!change) return null;
-  const profile = professional.profile;
   const proposed = change.proposed;
-  const services = (ids: string[]) => ids.map((id) => serviceNames(id)).join(', ');
-  const experience = (value: Parameters<typeof experienceKey>[0] | undefined) => {
-    const key = value === undefined ? null : experienceKey(value);
+  const experience = (value: Parameters<typeof experienceKey>[0]) => {
+    const key = experienceKey(value);
     return key ? t(key) : '';
   };
+  const display: VettedDisplay = {
+    name: { label: t('forms.name'), show: (v) => v.name },
+    registeredAddress: {
+      label: t('professionalProfile.registeredAddress'),
+      show: (v) => v.registeredAddress,
+    },
+    serviceIds: {
+      label: t('professionalProfile.services'),
+      show: (v) => v.serviceIds.map((id) => serviceNames(id)).join(', '),
+    },
+    qualification: { label: t('professionalProfile.qualification'), show: (v) => v.qualification },
+    experience: {
+      label: t('professionalProfile.experience'),
+      show: (v) => experience(v.experience),
+    },
+  };
+  const approved = approvedVetted(professional);
   const fields: ChangedField[] = proposed
-    ? [
-        { label: t('forms.name'), approved: professional.name, proposed: proposed.name },
-        {
-          label: t('professionalProfile.registeredAddress'),
-          approved: profile?.registeredAddress ?? '',
-          proposed: proposed.registeredAddress,
-        },
-        {
-          label: t('professionalProfile.services'),
-          approved: services(profile?.serviceIds ?? []),
-          proposed: services(proposed.serviceIds),
-        },
-        {
-          label: t('professionalProfile.qualification'),
-          approved: profile?.qualification ?? '',
-          proposed: proposed.qualification,
-        },
-        {
-          label: t('professionalProfile.experience'),
-          approved: experience(profile?.experience),
-          proposed: experience(proposed.experience),
-        },
-      ].filter((field) => field.approved !== field.proposed)
+    ? VettedProfileSchema.fields
+        .map((field) => display[field.localName as VettedField])
+        .map(({ label, show }) => ({ label, approved: show(approved), proposed: show(proposed) }))
+        .filter((field) => field.approved !== field.proposed)
     : [];
   const licences = professional.licences.filter((licence) => licence.awaitingReview);
   return (

@@ -32,12 +32,11 @@ use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use rsa::traits::PublicKeyParts;
 use serde_json::json;
 
+mod apns;
+mod fcm;
+
 use super::{LocalServer, push_service::lock};
-use crate::{
-    config::Config,
-    domain::NativePlatform,
-    providers::native_push::{apns, fcm},
-};
+use crate::{config::Config, domain::NativePlatform, providers::native_push::fcm::GrantClaims};
 
 pub const KEY_ID: &str = "TESTKEY001";
 pub const TEAM_ID: &str = "TESTTEAM01";
@@ -73,7 +72,7 @@ struct Shared {
     /// Access tokens issued, and when each expires (seconds since the epoch).
     access_tokens: Mutex<HashMap<String, i64>>,
     /// Grants exchanged for a token.
-    grants: Mutex<Vec<fcm::GrantClaims>>,
+    grants: Mutex<Vec<GrantClaims>>,
     /// The distinct APNs provider tokens seen.
     provider_tokens: Mutex<HashSet<String>>,
     /// Statuses each device answers next, in order; accepted when none is queued.
@@ -181,9 +180,9 @@ fn read_keys(dir: &FsPath) -> (DecodingKey, DecodingKey, String) {
 fn router() -> (Router, Cell) {
     let cell: Cell = Arc::default();
     let router = Router::new()
-        .route("/3/device/{token}", post(apns_send))
-        .route("/v1/projects/{project}/messages:send", post(fcm_send))
-        .route("/token", post(token))
+        .route("/3/device/{token}", post(apns::send))
+        .route("/v1/projects/{project}/messages:send", post(fcm::send))
+        .route("/token", post(fcm::token))
         .with_state(cell.clone());
     (router, cell)
 }
@@ -300,7 +299,7 @@ impl NativePushService {
     }
 
     /// The grants exchanged for access tokens so far.
-    pub fn grants(&self) -> Vec<fcm::GrantClaims> {
+    pub fn grants(&self) -> Vec<GrantClaims> {
         lock(&self.shared.grants).clone()
     }
 
@@ -351,299 +350,4 @@ fn next_answer(shared: &Shared, device: &str) -> u16 {
         .get_mut(device)
         .and_then(VecDeque::pop_front)
         .unwrap_or(200)
-}
-
-/// APNs: checks the provider token, the headers and the body.
-async fn apns_send(
-    State(cell): State<Cell>,
-    Path(device): Path<String>,
-    request: Request,
-) -> Response {
-    let shared = shared(&cell);
-    let refused = |why: String, status, reason: &str| {
-        refuse(&shared, why, status, json!({ "reason": reason }))
-    };
-    if request.version() != Version::HTTP_2 {
-        return refused(
-            format!("APNs over {:?}", request.version()),
-            StatusCode::HTTP_VERSION_NOT_SUPPORTED,
-            "BadRequest",
-        );
-    }
-    let headers = request.headers().clone();
-    let token = header(&headers, "authorization")
-        .strip_prefix("bearer ")
-        .unwrap_or_default()
-        .to_owned();
-    if let Err(why) = check_provider_token(&shared, &token) {
-        return refused(
-            format!("APNs token: {why:#}"),
-            StatusCode::FORBIDDEN,
-            "InvalidProviderToken",
-        );
-    }
-    lock(&shared.provider_tokens).insert(token);
-    for (name, wanted) in [("apns-topic", TOPIC), ("apns-push-type", "alert")] {
-        if header(&headers, name) != wanted {
-            return refused(
-                format!("{name}: {:?}", header(&headers, name)),
-                StatusCode::BAD_REQUEST,
-                "BadTopic",
-            );
-        }
-    }
-    let priority = header(&headers, "apns-priority").to_owned();
-    let Ok(expiration) = header(&headers, "apns-expiration").parse::<i64>() else {
-        return refused(
-            "no apns-expiration".into(),
-            StatusCode::BAD_REQUEST,
-            "BadExpirationDate",
-        );
-    };
-    if !matches!(priority.as_str(), "5" | "10") {
-        return refused(
-            format!("apns-priority {priority}"),
-            StatusCode::BAD_REQUEST,
-            "BadPriority",
-        );
-    }
-    let Ok(body) = axum::body::to_bytes(request.into_body(), 4096).await else {
-        return refused(
-            "a body over 4 KB".into(),
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "PayloadTooLarge",
-        );
-    };
-    let Ok(raw) = serde_json::from_slice::<serde_json::Value>(&body) else {
-        return refused(
-            "a body that is not JSON".into(),
-            StatusCode::BAD_REQUEST,
-            "PayloadEmpty",
-        );
-    };
-    match next_answer(&shared, &device) {
-        200 => {}
-        status => {
-            let reason = match status {
-                410 => "Unregistered",
-                400 => "BadDeviceToken",
-                429 => "TooManyRequests",
-                _ => "InternalServerError",
-            };
-            let code = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            return (
-                code,
-                Json(json!({ "reason": reason, "timestamp": now() * 1000 })),
-            )
-                .into_response();
-        }
-    }
-    let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_owned();
-    lock(&shared.received).push(Received {
-        platform: NativePlatform::Ios,
-        device_token: device,
-        title: text(&raw["aps"]["alert"]["title"]),
-        body: text(&raw["aps"]["alert"]["body"]),
-        url: text(&raw["url"]),
-        tag: text(&raw["tag"]),
-        priority,
-        keep_secs: if expiration == 0 {
-            0
-        } else {
-            expiration - now()
-        },
-        raw,
-        at: std::time::Instant::now(),
-    });
-    let id = header(&headers, "apns-id").to_owned();
-    (StatusCode::OK, [("apns-id", id)]).into_response()
-}
-
-/// An APNs provider token: ES256 with the team's key, its key id, the team as issuer, made
-/// within the last hour.
-fn check_provider_token(shared: &Shared, token: &str) -> anyhow::Result<()> {
-    let header = jsonwebtoken::decode_header(token)?;
-    anyhow::ensure!(
-        header.kid.as_deref() == Some(KEY_ID),
-        "key id {:?}",
-        header.kid
-    );
-    let mut validation = Validation::new(Algorithm::ES256);
-    validation.required_spec_claims = HashSet::from(["iss".to_owned()]);
-    validation.validate_exp = false;
-    validation.set_issuer(&[TEAM_ID]);
-    let claims = jsonwebtoken::decode::<apns::Claims>(token, &shared.apns_key, &validation)?.claims;
-    let age = now() - claims.iat;
-    anyhow::ensure!((-60..3600).contains(&age), "made {age} s ago");
-    Ok(())
-}
-
-/// FCM's token address: a signed grant for an access token.
-async fn token(State(cell): State<Cell>, Form(form): Form<HashMap<String, String>>) -> Response {
-    let shared = shared(&cell);
-    let grant_type = form.get("grant_type").map(String::as_str);
-    let assertion = form
-        .get("assertion")
-        .map(String::as_str)
-        .unwrap_or_default();
-    match check_grant(&shared, grant_type, assertion) {
-        Ok(claims) => {
-            lock(&shared.grants).push(claims);
-            let access_token = format!("ya29.test-{}", uuid::Uuid::new_v4().simple());
-            lock(&shared.access_tokens).insert(access_token.clone(), now() + ACCESS_TOKEN_SECS);
-            Json(json!({
-                "access_token": access_token,
-                "expires_in": ACCESS_TOKEN_SECS,
-                "token_type": "Bearer",
-            }))
-            .into_response()
-        }
-        Err(why) => refuse(
-            &shared,
-            format!("grant: {why:#}"),
-            StatusCode::BAD_REQUEST,
-            json!({ "error": "invalid_grant", "error_description": "Invalid JWT Signature." }),
-        ),
-    }
-}
-
-/// A grant: RS256 with the service account's key, its email as issuer, the token address
-/// as audience, the messaging scope, unexpired and an hour long at most.
-fn check_grant(
-    shared: &Shared,
-    grant_type: Option<&str>,
-    assertion: &str,
-) -> anyhow::Result<fcm::GrantClaims> {
-    anyhow::ensure!(
-        grant_type == Some("urn:ietf:params:oauth:grant-type:jwt-bearer"),
-        "grant_type {grant_type:?}"
-    );
-    let mut validation = Validation::new(Algorithm::RS256);
-    validation.set_required_spec_claims(&["exp", "iss", "aud"]);
-    validation.set_issuer(&[CLIENT_EMAIL]);
-    validation.set_audience(&[&shared.token_uri]);
-    let claims =
-        jsonwebtoken::decode::<fcm::GrantClaims>(assertion, &shared.fcm_key, &validation)?.claims;
-    anyhow::ensure!(claims.scope == fcm::SCOPE, "scope {}", claims.scope);
-    anyhow::ensure!(
-        claims.exp - claims.iat <= 3600 && (now() - claims.iat).abs() < 300,
-        "made at {} to last until {}",
-        claims.iat,
-        claims.exp
-    );
-    Ok(claims)
-}
-
-/// FCM HTTP v1: checks the access token and the message.
-async fn fcm_send(
-    State(cell): State<Cell>,
-    Path(project): Path<String>,
-    request: Request,
-) -> Response {
-    let shared = shared(&cell);
-    let status_body = |code: u16, status: &str, details: serde_json::Value| json!({ "error": { "code": code, "message": status, "status": status, "details": details } });
-    if request.version() != Version::HTTP_2 {
-        return refuse(
-            &shared,
-            format!("FCM over {:?}", request.version()),
-            StatusCode::HTTP_VERSION_NOT_SUPPORTED,
-            json!({}),
-        );
-    }
-    let bearer = header(request.headers(), "authorization")
-        .strip_prefix("Bearer ")
-        .unwrap_or_default()
-        .to_owned();
-    let expires = lock(&shared.access_tokens).get(&bearer).copied();
-    if expires.is_none_or(|at| at <= now()) {
-        return refuse(
-            &shared,
-            format!("FCM access token {bearer:?}"),
-            StatusCode::UNAUTHORIZED,
-            status_body(401, "UNAUTHENTICATED", json!([])),
-        );
-    }
-    if project != PROJECT {
-        return refuse(
-            &shared,
-            format!("project {project}"),
-            StatusCode::FORBIDDEN,
-            status_body(403, "PERMISSION_DENIED", json!([])),
-        );
-    }
-    let Ok(body) = axum::body::to_bytes(request.into_body(), 8192).await else {
-        return refuse(
-            &shared,
-            "a body over 8 KB".into(),
-            StatusCode::PAYLOAD_TOO_LARGE,
-            json!({}),
-        );
-    };
-    let Ok(raw) = serde_json::from_slice::<serde_json::Value>(&body) else {
-        return refuse(
-            &shared,
-            "a body that is not JSON".into(),
-            StatusCode::BAD_REQUEST,
-            status_body(400, "INVALID_ARGUMENT", json!([])),
-        );
-    };
-    let message = &raw["message"];
-    let text = |value: &serde_json::Value| value.as_str().unwrap_or_default().to_owned();
-    let device = text(&message["token"]);
-    let ttl = text(&message["android"]["ttl"]);
-    let Some(keep_secs) = ttl.strip_suffix('s').and_then(|s| s.parse::<i64>().ok()) else {
-        return refuse(
-            &shared,
-            format!("android.ttl {ttl:?}"),
-            StatusCode::BAD_REQUEST,
-            status_body(400, "INVALID_ARGUMENT", json!([])),
-        );
-    };
-    match next_answer(&shared, &device) {
-        200 => {}
-        404 => {
-            let details = json!([{ "@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "UNREGISTERED" }]);
-            return (
-                StatusCode::NOT_FOUND,
-                Json(status_body(404, "NOT_FOUND", details)),
-            )
-                .into_response();
-        }
-        400 => {
-            let details = json!([
-                { "@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "INVALID_ARGUMENT" },
-                { "@type": "type.googleapis.com/google.rpc.BadRequest",
-                  "fieldViolations": [{ "field": "message.token", "description": "Invalid registration token" }] }
-            ]);
-            return (
-                StatusCode::BAD_REQUEST,
-                Json(status_body(400, "INVALID_ARGUMENT", details)),
-            )
-                .into_response();
-        }
-        status => {
-            let (code, name) = match status {
-                429 => (StatusCode::TOO_MANY_REQUESTS, "RESOURCE_EXHAUSTED"),
-                503 => (StatusCode::SERVICE_UNAVAILABLE, "UNAVAILABLE"),
-                _ => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL"),
-            };
-            return (code, Json(status_body(status, name, json!([])))).into_response();
-        }
-    }
-    lock(&shared.received).push(Received {
-        platform: NativePlatform::Android,
-        device_token: device,
-        title: text(&message["notification"]["title"]),
-        body: text(&message["notification"]["body"]),
-        url: text(&message["data"]["url"]),
-        tag: text(&message["data"]["tag"]),
-        priority: text(&message["android"]["priority"]),
-        keep_secs,
-        raw: raw.clone(),
-        at: std::time::Instant::now(),
-    });
-    Json(
-        json!({ "name": format!("projects/{PROJECT}/messages/{}", uuid::Uuid::new_v4().simple()) }),
-    )
-    .into_response()
 }

@@ -696,6 +696,7 @@ async fn every_admin_rpc_that_writes_leaves_one_audit_entry() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for path in audited_admin_rpcs() {
+        let path = path.as_str();
         world.mark().await;
         let expected = match world.call(path).await {
             None => {

@@ -16,7 +16,7 @@ use crate::helpers::{
 use prost::Message;
 use repairs_proto::{accounts as apb, billing as bpb, marketplace as mpb};
 use repairs_server::{
-    auth::policy::{Access, RULES},
+    auth::policy::{Access, access_for},
     domain::Role,
 };
 use tonic::{Code, client::Grpc};
@@ -227,7 +227,7 @@ async fn an_empty_own_id_is_the_caller_and_admins_must_name_one() {
         if path.ends_with("/WatchOpenRequests") || path.ends_with("/ListOrders") {
             continue;
         }
-        let Some((_, Access::Roles(roles), _)) = RULES.iter().find(|(p, ..)| *p == path) else {
+        let Some(Access::Roles(roles)) = access_for(path) else {
             panic!("{path} has no rule of roles");
         };
         for (role, token) in tokens.iter().filter(|(role, _)| roles.contains(role)) {
@@ -299,9 +299,7 @@ async fn an_empty_conversation_professional_is_the_professional_caller_and_other
             let refused_on_field = violated_fields(&status).contains(&field);
             if role == Role::Professional {
                 assert!(!refused_on_field, "{path}: {status:?}");
-            } else if RULES.iter().any(|(p, access, _)| {
-                *p == path && matches!(access, Access::Roles(r) if r.contains(&role))
-            }) {
+            } else if matches!(access_for(path), Some(Access::Roles(r)) if r.contains(&role)) {
                 assert_eq!(status.code(), Code::InvalidArgument, "{path}: {status:?}");
                 assert!(refused_on_field, "{path} by {role}: {status:?}");
             }

@@ -12,8 +12,8 @@ use super::convert::{
 };
 use crate::{
     accounts::{
-        self as rules, directory, email_verification, password_reset, phone_verification,
-        profile::ProfileForm, renewal, review, sessions, social, vetting,
+        self as rules, directory, email_verification, password_reset, phone_verification, renewal,
+        review, sessions, social, vetting,
     },
     auth::{Caller, access},
     domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
@@ -532,119 +532,42 @@ impl AccountsService for AccountsApi {
         &self,
         request: Request<pb::UpdateProfessionalProfileRequest>,
     ) -> Reply<pb::UpdateProfessionalProfileResponse> {
-        let who = caller(&request)?;
-        let req = request.into_inner();
-        let id = access::own_or_given(&who, "id", &req.id)?;
-        let profile = req.profile.unwrap_or_default();
-        let home = profile.home_base.unwrap_or_default();
-        let fee = profile.minimum_fee;
-        let form = ProfileForm {
-            name: req.name,
-            email: req.email,
-            sms_updates: sms_from_proto(req.sms_updates).filter(|c| *c != SmsUpdates::NotAsked),
-            language: language_from_proto(req.language),
-            emergencies_any_hour: req.emergencies_any_hour,
-            description: profile.description,
-            registered_address: profile.registered_address,
-            home_line1: home.line1,
-            home_line2: home.line2,
-            home_city: home.city,
-            home_province: home.province,
-            home_postal_code: home.postal_code,
-            available_days: profile.available_days,
-            available_from: profile.available_from,
-            available_to: profile.available_to,
-            radius_km: profile.radius_km,
-            service_ids: profile.service_ids,
-            qualification: profile.qualification,
-            experience: super::professional_view::experience_from_proto(profile.experience),
-            minimum_fee_cents: fee.as_ref().map(|m| m.amount_cents),
-            minimum_fee_currency: fee.map(|m| m.currency).unwrap_or_default(),
-        };
-        rules::profile::save(&self.state, id, form).await?;
-        ok(pb::UpdateProfessionalProfileResponse {
-            professional: Some(professional(&self.state, id).await?),
-        })
+        super::professional_profile::update_profile(&self.state, request).await
     }
 
     async fn set_professional_photo(
         &self,
         request: Request<pb::SetProfessionalPhotoRequest>,
     ) -> Reply<pb::SetProfessionalPhotoResponse> {
-        let who = caller(&request)?;
-        let req = request.into_inner();
-        let id = access::own_or_given(&who, "id", &req.id)?;
-        let key =
-            rules::profile::set_photo(&self.state, id, &req.content_type, req.content).await?;
-        ok(pb::SetProfessionalPhotoResponse {
-            photo_url: super::professional_view::photo_url(&self.state, Some(&key)),
-        })
+        super::professional_profile::set_photo(&self.state, request).await
     }
 
     async fn add_licence(
         &self,
         request: Request<pb::AddLicenceRequest>,
     ) -> Reply<pb::AddLicenceResponse> {
-        let who = caller(&request)?;
-        let req = request.into_inner();
-        let id = access::own_or_given(&who, "professional_id", &req.professional_id)?;
-        let row = rules::profile::add_licence(
-            &self.state,
-            id,
-            &req.label,
-            &req.file_name,
-            &req.content_type,
-            req.content,
-        )
-        .await?;
-        ok(pb::AddLicenceResponse {
-            licence: Some(super::professional_view::licence_to_proto(&self.state, row)),
-        })
+        super::professional_profile::add_licence(&self.state, request).await
     }
 
     async fn delete_licence(
         &self,
         request: Request<pb::DeleteLicenceRequest>,
     ) -> Reply<pb::DeleteLicenceResponse> {
-        let who = caller(&request)?;
-        let req = request.into_inner();
-        let id = access::own_or_given(&who, "professional_id", &req.professional_id)?;
-        rules::profile::delete_licence(&self.state, id, parse_id("licence_id", &req.licence_id)?)
-            .await?;
-        ok(pb::DeleteLicenceResponse {})
+        super::professional_profile::delete_licence(&self.state, request).await
     }
 
     async fn submit_profile_for_review(
         &self,
         request: Request<pb::SubmitProfileForReviewRequest>,
     ) -> Reply<pb::SubmitProfileForReviewResponse> {
-        let who = caller(&request)?;
-        let id = access::own_or_given(&who, "id", &request.get_ref().id)?;
-        rules::profile::submit_for_review(&self.state, id).await?;
-        ok(pb::SubmitProfileForReviewResponse {
-            professional: Some(professional(&self.state, id).await?),
-        })
+        super::professional_profile::submit_for_review(&self.state, request).await
     }
 
     async fn set_professional_availability(
         &self,
         request: Request<pb::SetProfessionalAvailabilityRequest>,
     ) -> Reply<pb::SetProfessionalAvailabilityResponse> {
-        let who = caller(&request)?;
-        let req = request.into_inner();
-        let id = access::own_or_named_by_admin(&who, "id", &req.id)?;
-        let end = |field: &str, time: Option<&prost_types::Timestamp>| {
-            time.map(|t| super::convert::time_from_proto(field, t))
-                .transpose()
-        };
-        let wanted = rules::availability::Wanted {
-            paused_until: end("paused_until", req.paused_until.as_ref())?,
-            on_call_until: end("on_call_until", req.on_call_until.as_ref())?,
-        };
-        rules::availability::set(&self.state, &who, id, wanted).await?;
-        ok(pb::SetProfessionalAvailabilityResponse {
-            professional: Some(professional(&self.state, id).await?),
-        })
+        super::professional_profile::set_availability(&self.state, request).await
     }
 
     async fn create_service_account(

@@ -19,6 +19,7 @@ mod marketplace;
 mod matching;
 mod payout_view;
 pub mod photo_view;
+mod professional_profile;
 mod professional_view;
 mod push;
 mod quote_view;

@@ -39,6 +39,7 @@ pub mod store;
 pub mod telemetry;
 #[cfg(feature = "test-support")]
 pub mod testing;
+pub mod translations;
 pub mod words;
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};
@@ -289,8 +290,13 @@ impl BackgroundTasks {
         tasks.push(requests::escalation::spawn(state.clone(), stop.clone()));
         tasks.push(conversations::emails::spawn(state.clone(), stop.clone()));
         if state.translation.is_configured() {
-            tasks.push(requests::translations::spawn(state.clone(), stop.clone()));
-            tasks.push(conversations::translations::spawn(state.clone(), stop));
+            tasks.push(translations::spawn::<requests::translations::Descriptions>(
+                state.clone(),
+                stop.clone(),
+            ));
+            tasks.push(
+                translations::spawn::<conversations::translations::Messages>(state.clone(), stop),
+            );
         }
         Self { shutdown, tasks }
     }

@@ -198,7 +198,7 @@ async fn ask_translation(
     if !state.translation.is_configured() {
         return Ok(false);
     }
-    let into = translations::other_language(request.description_language);
+    let into = crate::translations::other_language(request.description_language);
     request_translations::make_due(tx, request.id, into).await?;
     Ok(true)
 }

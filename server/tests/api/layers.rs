@@ -55,6 +55,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "quotes",
             "requests",
             "reviews",
+            "translations",
             "words",
         ],
     ),

@@ -1,7 +1,19 @@
 //! The local APNs: `POST /3/device/{token}`.
 
-use super::*;
-use crate::providers::native_push::apns::Claims;
+use std::collections::HashSet;
+
+use axum::{
+    Json,
+    extract::{Path, Request, State},
+    http::{StatusCode, Version},
+    response::{IntoResponse, Response},
+};
+use jsonwebtoken::{Algorithm, Validation};
+use serde_json::json;
+
+use super::shared::*;
+use crate::testing::push_service::lock;
+use crate::{domain::NativePlatform, providers::native_push::apns::Claims};
 
 /// APNs: checks the provider token, the headers and the body.
 pub(super) async fn send(

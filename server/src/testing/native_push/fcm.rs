@@ -1,7 +1,22 @@
 //! The local FCM: the OAuth 2 token address and `POST /v1/projects/{project}/messages:send`.
 
-use super::*;
-use crate::providers::native_push::fcm::SCOPE;
+use std::collections::HashMap;
+
+use axum::{
+    Form, Json,
+    extract::{Path, Request, State},
+    http::{StatusCode, Version},
+    response::{IntoResponse, Response},
+};
+use jsonwebtoken::{Algorithm, Validation};
+use serde_json::json;
+
+use super::shared::*;
+use crate::testing::push_service::lock;
+use crate::{
+    domain::NativePlatform,
+    providers::native_push::fcm::{GrantClaims, SCOPE},
+};
 
 /// FCM's token address: a signed grant for an access token.
 pub(super) async fn token(

@@ -14,74 +14,26 @@
 //! test queues for them (410, 400, 404, 429, 500), each with the body the real service sends.
 
 use std::{
-    collections::{HashMap, HashSet, VecDeque},
     net::SocketAddr,
     path::{Path as FsPath, PathBuf},
     sync::{Arc, Mutex},
 };
 
-use axum::{
-    Form, Json, Router,
-    extract::{Path, Request, State},
-    http::{HeaderMap, StatusCode, Version},
-    response::{IntoResponse, Response},
-    routing::post,
-};
-use jsonwebtoken::{Algorithm, DecodingKey, Validation};
+use axum::{Router, routing::post};
+use jsonwebtoken::DecodingKey;
 use p256::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use rsa::traits::PublicKeyParts;
 use serde_json::json;
 
 mod apns;
 mod fcm;
+mod shared;
+
+pub use shared::{ACCESS_TOKEN_SECS, CLIENT_EMAIL, KEY_ID, PROJECT, Received, TEAM_ID, TOPIC};
+use shared::{Cell, Shared};
 
 use super::{LocalServer, push_service::lock};
-use crate::{config::Config, domain::NativePlatform, providers::native_push::fcm::GrantClaims};
-
-pub const KEY_ID: &str = "TESTKEY001";
-pub const TEAM_ID: &str = "TESTTEAM01";
-pub const TOPIC: &str = "ca.repairs.test-app";
-pub const PROJECT: &str = "repairs-test";
-pub const CLIENT_EMAIL: &str = "push@repairs-test.iam.gserviceaccount.com";
-/// How long the access tokens this service issues live.
-pub const ACCESS_TOKEN_SECS: i64 = 3599;
-
-/// One alert a device took.
-#[derive(Debug, Clone)]
-pub struct Received {
-    pub platform: NativePlatform,
-    pub device_token: String,
-    pub title: String,
-    pub body: String,
-    pub url: String,
-    pub tag: String,
-    /// APNs' `apns-priority` ("10", "5"), or FCM's `android.priority` ("HIGH", "NORMAL").
-    pub priority: String,
-    /// How long the service is asked to keep it: `apns-expiration` less the time it came,
-    /// or FCM's `android.ttl`, in seconds.
-    pub keep_secs: i64,
-    /// The whole request body.
-    pub raw: serde_json::Value,
-    pub at: std::time::Instant,
-}
-
-struct Shared {
-    apns_key: DecodingKey,
-    fcm_key: DecodingKey,
-    token_uri: String,
-    /// Access tokens issued, and when each expires (seconds since the epoch).
-    access_tokens: Mutex<HashMap<String, i64>>,
-    /// Grants exchanged for a token.
-    grants: Mutex<Vec<GrantClaims>>,
-    /// The distinct APNs provider tokens seen.
-    provider_tokens: Mutex<HashSet<String>>,
-    /// Statuses each device answers next, in order; accepted when none is queued.
-    answers: Mutex<HashMap<String, VecDeque<u16>>>,
-    /// Requests each device was sent, answered or not.
-    tries: Mutex<HashMap<String, usize>>,
-    received: Mutex<Vec<Received>>,
-    refused: Mutex<Vec<String>>,
-}
+use crate::{config::Config, providers::native_push::fcm::GrantClaims};
 
 pub struct NativePushService {
     server: LocalServer,
@@ -316,38 +268,4 @@ impl NativePushService {
     pub async fn stop(self) {
         self.server.stop().await;
     }
-}
-
-type Cell = Arc<std::sync::OnceLock<Arc<Shared>>>;
-
-fn shared(cell: &Cell) -> Arc<Shared> {
-    cell.get()
-        .expect("the service's state is set at start")
-        .clone()
-}
-
-fn header<'a>(headers: &'a HeaderMap, name: &str) -> &'a str {
-    headers
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
-}
-
-fn now() -> i64 {
-    chrono::Utc::now().timestamp()
-}
-
-/// Refuses a request for `why`, answering `status` with `body`.
-fn refuse(shared: &Shared, why: String, status: StatusCode, body: serde_json::Value) -> Response {
-    lock(&shared.refused).push(why);
-    (status, Json(body)).into_response()
-}
-
-/// The next status `device` answers, counting the try.
-fn next_answer(shared: &Shared, device: &str) -> u16 {
-    *lock(&shared.tries).entry(device.to_owned()).or_default() += 1;
-    lock(&shared.answers)
-        .get_mut(device)
-        .and_then(VecDeque::pop_front)
-        .unwrap_or(200)
 }

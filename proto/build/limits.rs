@@ -4,7 +4,7 @@
 //!
 //! Only the rule kinds below are implemented. Any other rule on a request field fails the
 //! build, naming the field and the rule, so an annotation is never silently ignored; so does a
-//! text, bytes or repeated field of a request with no upper bound.
+//! text or repeated field of a request with no upper bound.
 
 use std::{
     collections::{BTreeMap, BTreeSet, VecDeque},
@@ -218,22 +218,16 @@ fn parse_field_rules(
                     }
                 }
             }
-            ("string", Value::Message(string)) if element == Kind::String => {
-                for (rule, value) in string.fields() {
+            ("string" | "bytes", Value::Message(lengths))
+                if (name, &element) == ("string", &Kind::String)
+                    || (name, &element) == ("bytes", &Kind::Bytes) =>
+            {
+                for (rule, value) in lengths.fields() {
                     match (rule.name(), value) {
                         ("min_len", Value::U64(n)) => out.min_len = Some(*n),
                         ("max_len", Value::U64(n)) => out.max_len = Some(*n),
-                        ("uuid", Value::Bool(yes)) => out.uuid = *yes,
-                        (other, _) => return Err(unsupported(field, &format!("string.{other}"))),
-                    }
-                }
-            }
-            ("bytes", Value::Message(bytes)) if element == Kind::Bytes => {
-                for (rule, value) in bytes.fields() {
-                    match (rule.name(), value) {
-                        ("min_len", Value::U64(n)) => out.min_len = Some(*n),
-                        ("max_len", Value::U64(n)) => out.max_len = Some(*n),
-                        (other, _) => return Err(unsupported(field, &format!("bytes.{other}"))),
+                        ("uuid", Value::Bool(yes)) if name == "string" => out.uuid = *yes,
+                        (other, _) => return Err(unsupported(field, &format!("{name}.{other}"))),
                     }
                 }
             }
@@ -278,7 +272,9 @@ fn parse_field_rules(
     Ok(())
 }
 
-/// Every text, bytes and repeated field of a request has an upper bound in the contract.
+/// Every text and repeated field of a request has an upper bound in the contract. (Bytes are
+/// bounded by their RPC's request size, and files by the handlers that read them, whose
+/// refusals carry the reasons clients know: `FILE_TOO_LARGE`, `FILE_EMPTY`.)
 fn bounded(field: &FieldDescriptor, rules: &Rules) -> Result<()> {
     let value_rules = if field.is_list() {
         if rules.max_items.is_none() {
@@ -292,13 +288,13 @@ fn bounded(field: &FieldDescriptor, rules: &Rules) -> Result<()> {
         Some(rules)
     };
     let bounded = value_rules.is_some_and(|r| r.max_len.is_some() || r.uuid);
-    match field.kind() {
-        Kind::String | Kind::Bytes if !bounded => Err(format!(
-            "{}: a text or bytes field of a request needs `max_len` (or `uuid`)",
+    if field.kind() == Kind::String && !bounded {
+        return Err(format!(
+            "{}: a text field of a request needs `max_len` (or `uuid`)",
             field.full_name()
-        )),
-        _ => Ok(()),
+        ));
     }
+    Ok(())
 }
 
 fn upper(name: &str) -> String {

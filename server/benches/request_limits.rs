@@ -54,8 +54,10 @@ fn address() -> types::Address {
     }
 }
 
-/// (RPC path, encoded request, decode with prost).
-fn requests() -> Vec<(&'static str, Vec<u8>, fn(&[u8]))> {
+/// An RPC path, an encoded request of it, and its decoding with prost.
+type Request = (&'static str, Vec<u8>, fn(&[u8]));
+
+fn requests() -> Vec<Request> {
     let create = marketplace::CreateRepairRequestRequest {
         request_id: id(),
         draft: Some(marketplace::RepairRequestDraft {

@@ -310,14 +310,14 @@ fn problem(check: Check, value: Scalar<'_>) -> Option<String> {
             let len = delimited(value).len();
             if let Some(max) = max_len.filter(|&max| len > max) {
                 Some(format!("must be at most {}", size(max)))
-            } else if let Some(min) = min_len.filter(|&min| len < min) {
-                Some(if min == 1 {
-                    "must not be empty".to_owned()
-                } else {
-                    format!("must be at least {}", size(min))
-                })
             } else {
-                None
+                min_len.filter(|&min| len < min).map(|min| {
+                    if min == 1 {
+                        "must not be empty".to_owned()
+                    } else {
+                        format!("must be at least {}", size(min))
+                    }
+                })
             }
         }
         Check::Int { bits32, min, max } => {
@@ -414,7 +414,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -426,9 +426,9 @@ pub fn thousands(n: u64) -> String {
 pub fn size(bytes: usize) -> String {
     const KIB: usize = 1024;
     const MIB: usize = 1024 * 1024;
-    if bytes >= MIB && bytes % MIB == 0 {
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
         format!("{} MiB", bytes / MIB)
-    } else if bytes >= KIB && bytes % KIB == 0 {
+    } else if bytes >= KIB && bytes.is_multiple_of(KIB) {
         format!("{} KiB", bytes / KIB)
     } else {
         format!("{} bytes", thousands(bytes as u64))

@@ -1,13 +1,17 @@
 //! The contracts of the product, generated from `proto/repairs/**.proto` at build time.
 //!
 //! Generated code is never edited by hand. The only hand-written parts are these module
-//! declarations, [`province`], the table of the province codes an `Address` carries, and
-//! [`reason`], how an error's reason travels as a string.
+//! declarations, [`province`], the table of the province codes an `Address` carries,
+//! [`reason`], how an error's reason travels as a string, and the types of [`limits`], whose
+//! data is generated from the contracts' `buf.validate` rules.
 
+#[allow(missing_docs, clippy::unreadable_literal)]
+pub mod limits;
 pub mod province;
 pub mod reason;
 
-/// Encoded `FileDescriptorSet` of every contract, for gRPC reflection.
+/// Encoded `FileDescriptorSet` of every contract (and of `buf/validate/validate.proto`, whose
+/// annotations its options keep), for gRPC reflection and for reading the rules.
 pub const FILE_DESCRIPTOR_SET: &[u8] =
     include_bytes!(concat!(env!("OUT_DIR"), "/repairs_descriptor.bin"));
 

@@ -18,6 +18,7 @@ use repairs_server::{
 };
 use tokio::task::JoinSet;
 use tonic::Code;
+use tonic_types::StatusExt;
 
 async fn sign_up(client: &mut AccountsClient, email: &str) {
     client
@@ -191,13 +192,29 @@ async fn every_request_is_bounded_in_size_and_every_text_in_length() {
         "{}",
         refused.message()
     );
-    // A text over its bound in a request of ordinary size: a field violation, and no hash.
-    let refused = log_in(&mut client, "ana@example.ca", &"p".repeat(2_000))
+    // A text one character over the contract's bound (`buf.validate` on LogInRequest) in a
+    // request of ordinary size: a field violation saying the bound, and no hash, no count.
+    let max = repairs_proto::limits::log_in::PASSWORD_MAX_LEN;
+    let refused = log_in(&mut client, "ana@example.ca", &"p".repeat(max + 1))
         .await
         .unwrap_err();
-    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(
+        (refused.code(), reason(&refused).as_str()),
+        (Code::InvalidArgument, "INVALID_ARGUMENT")
+    );
     assert_eq!(violated_fields(&refused), ["password"]);
+    assert!(
+        refused.get_details_bad_request().unwrap().field_violations[0]
+            .description
+            .contains(&format!("at most {max} characters")),
+        "{refused:?}"
+    );
     assert!(counter_keys(&server).await.is_empty());
+    // At the bound, the limits let it through: the handler checks it, a wrong password.
+    let refused = log_in(&mut client, "ana@example.ca", &"p".repeat(max))
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "INVALID_CREDENTIALS", "{refused:?}");
     server.stop().await;
 }
 

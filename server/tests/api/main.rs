@@ -20,6 +20,7 @@ mod availability;
 mod cache;
 mod contact;
 mod content_pages;
+mod contract_limits;
 mod conversations;
 mod customer_deletion;
 mod dashboards;

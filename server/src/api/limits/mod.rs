@@ -1,10 +1,12 @@
 //! Request limits, in front of every service: gRPC callers reach the server directly, so
 //! nothing may rely on the BFF's body limit. Before a handler runs, the request body is read
 //! up to its RPC's size ([`schema::MAX_REQUEST_BYTES`], or [`schema::MAX_UPLOAD_BYTES`] for
-//! the RPCs that carry a file) and every text field, nested ones included, is checked
-//! against its bound ([`schema::max_chars`]). Too large a request is RESOURCE_EXHAUSTED
-//! (`REQUEST_TOO_LARGE`, as gRPC itself answers); too long a text is INVALID_ARGUMENT with a
-//! violation per field. The domain types then bound each value more tightly.
+//! the RPCs that carry a file), so a huge body is never decoded, and then every field, nested
+//! ones included, is checked against the rules the contracts state in their `buf.validate`
+//! annotations ([`repairs_proto::limits`], generated from them at build time). Too large a
+//! request is RESOURCE_EXHAUSTED (`REQUEST_TOO_LARGE`, as gRPC itself answers); a field that
+//! breaks a rule is INVALID_ARGUMENT with a violation per field. The domain types then parse
+//! each value (trimming, formats the contract does not state).
 
 pub mod schema;
 
@@ -18,7 +20,7 @@ use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use tonic::{Status, body::Body};
 use tower::{BoxError, Layer, Service};
 
-use self::schema::{Refusal, Schema};
+use self::schema::{Input, Refusal, Schema};
 use crate::error::{ApiError, ErrorReason};
 
 #[derive(Clone)]
@@ -75,14 +77,13 @@ where
         // The service that was made ready serves this call; a fresh clone waits for the next.
         let clone = self.inner.clone();
         let mut inner = std::mem::replace(&mut self.inner, clone);
-        let Some(input) = self.schema.input_of(request.uri().path()).cloned() else {
+        let Some(input) = self.schema.input_of(request.uri().path()) else {
             // Health and reflection: not the product's contracts, tonic's own limits apply.
             return Box::pin(inner.call(request.map(Body::new)));
         };
-        let schema = self.schema.clone();
         Box::pin(async move {
             let (parts, body) = request.into_parts();
-            match checked_body(&schema, &input, body).await {
+            match checked_body(input, body).await {
                 Ok(body) => inner.call(http::Request::from_parts(parts, body)).await,
                 Err(error) => Ok(Status::from(error).into_http()),
             }
@@ -91,13 +92,13 @@ where
 }
 
 /// Reads the body within the RPC's size and checks each message in it.
-async fn checked_body<B>(schema: &Schema, input: &str, body: B) -> Result<Body, ApiError>
+async fn checked_body<B>(input: Input, body: B) -> Result<Body, ApiError>
 where
     B: http_body::Body<Data = Bytes> + Send + 'static,
     B::Error: Into<BoxError>,
 {
     // Each gRPC message is framed by 5 bytes: a compression flag and its length.
-    let max_bytes = schema.max_bytes(input);
+    let max_bytes = input.max_bytes;
     let collected = Limited::new(body, max_bytes + 5)
         .collect()
         .await
@@ -133,12 +134,10 @@ where
             return Err(malformed());
         }
         let message = frames.split_to(len);
-        schema
-            .check(input, &message)
-            .map_err(|refusal| match refusal {
-                Refusal::Malformed => malformed(),
-                Refusal::Fields(violations) => ApiError::invalid_fields(violations),
-            })?;
+        Schema::check(input.rules, &message).map_err(|refusal| match refusal {
+            Refusal::Malformed => malformed(),
+            Refusal::Fields(violations) => ApiError::invalid_fields(violations),
+        })?;
     }
     Ok(Body::new(Full::new(collected)))
 }

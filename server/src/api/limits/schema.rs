@@ -1,11 +1,13 @@
-//! What each RPC's request may hold, read from the contracts' descriptors: its largest size
-//! and the longest text of each string field. [`Schema::check`] walks an encoded request
-//! (protobuf wire format) against it without decoding it into Rust types.
+//! What each RPC's request may hold: its largest size, and the rules the contracts state in
+//! their `buf.validate` annotations, generated into [`repairs_proto::limits`] at build time.
+//! [`Schema::check`] walks an encoded request (protobuf wire format) against those rules
+//! without decoding it into Rust types.
 
-use std::{collections::HashMap, sync::Arc};
+use std::collections::HashMap;
 
-use prost::Message;
-use prost_types::{DescriptorProto, FileDescriptorSet, field_descriptor_proto::Type};
+use prost::Message as _;
+use prost_types::FileDescriptorSet;
+use repairs_proto::limits::{self, Check, Field, Items, Message, Wire};
 
 use crate::error::FieldViolation;
 
@@ -18,245 +20,419 @@ pub const MAX_PHOTO_REQUEST_BYTES: usize = super::super::MAX_PHOTO_MESSAGE_BYTES
 
 /// The request messages that carry a photo, by full name.
 const PHOTO_UPLOADS: &[&str] = &[
-    ".repairs.marketplace.v1.AddRepairRequestPhotoRequest",
-    ".repairs.marketplace.v1.AddMessagePhotoRequest",
+    "repairs.marketplace.v1.AddRepairRequestPhotoRequest",
+    "repairs.marketplace.v1.AddMessagePhotoRequest",
 ];
 
-/// Longest text of a string field, in characters, unless [`LONGER_TEXT`] says otherwise.
-/// Ids, names, emails, codes and labels are far shorter; the domain types bound each more
-/// tightly (an email at 254, a name at 100, ...).
-pub const MAX_TEXT_CHARS: usize = 1_000;
+/// Nesting deeper than this is refused as malformed (the contracts nest a few levels).
+const MAX_DEPTH: usize = 32;
+/// The most fields a message of the contracts has whose count is kept on the stack.
+const MAX_FIELDS: usize = 64;
 
-/// Fields that hold longer text, by field name: descriptions and messages people write,
-/// and identity providers' tokens.
-const LONGER_TEXT: &[(&str, usize)] = &[
-    ("description", 5_000),
-    ("request_description", 5_000),
-    ("services_description", 5_000),
-    ("how_description", 5_000),
-    ("section_1_description", 5_000),
-    ("text", 5_000),
-    ("texts", 5_000),
-    ("body", 20_000),
-    ("message", 5_000),
-    ("en", 5_000),
-    ("fr", 5_000),
-    ("id_token", 8_192),
-    ("access_token", 8_192),
-];
-
-pub fn max_chars(field: &str) -> usize {
-    LONGER_TEXT
-        .iter()
-        .find(|(name, _)| *name == field)
-        .map_or(MAX_TEXT_CHARS, |(_, max)| *max)
-}
-
-#[derive(Debug)]
-enum Kind {
-    Text { max_chars: usize },
-    Message(String),
-    Bytes,
-}
-
-#[derive(Debug)]
-struct Field {
-    name: String,
-    kind: Kind,
+/// An RPC's request: its rules and its largest encoded size.
+#[derive(Debug, Clone, Copy)]
+pub struct Input {
+    pub rules: &'static Message,
+    pub max_bytes: usize,
 }
 
 /// The request limits of every RPC of the contracts.
 #[derive(Debug, Default)]
 pub struct Schema {
-    /// "/package.Service/Method" -> the request message's full name (".package.Message").
-    inputs: HashMap<String, Arc<str>>,
-    /// Request message -> its largest size, worked out once rather than at each call (a
-    /// walk of the nested messages' descriptors).
-    sizes: HashMap<Arc<str>, usize>,
-    /// Full message name -> its string, bytes and message fields by number.
-    messages: HashMap<String, HashMap<u64, Field>>,
+    /// "/package.Service/Method" -> its request.
+    inputs: HashMap<String, Input>,
 }
 
 /// Why an encoded request was refused.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refusal {
-    /// Not a protobuf message at all.
+    /// Not a protobuf message of this type at all.
     Malformed,
-    /// Text fields beyond their bounds, or not UTF-8.
+    /// Fields that break their rules, one violation per field.
     Fields(Vec<FieldViolation>),
 }
 
 impl Schema {
-    pub fn from_descriptors(encoded: &[u8]) -> Result<Self, prost::DecodeError> {
-        let set = FileDescriptorSet::decode(encoded)?;
+    pub fn from_descriptors(encoded: &[u8]) -> Result<Self, String> {
+        let set = FileDescriptorSet::decode(encoded).map_err(|e| e.to_string())?;
         let mut schema = Self::default();
         for file in &set.file {
             let package = file.package();
-            for message in &file.message_type {
-                schema.add_message(&format!(".{package}"), message);
+            if !package.starts_with("repairs.") {
+                continue;
             }
             for service in &file.service {
                 for method in &service.method {
+                    let name = method.input_type().trim_start_matches('.');
+                    let rules = limits::message(name)
+                        .ok_or_else(|| format!("no generated limits for {name}"))?;
+                    let max_bytes = if PHOTO_UPLOADS.contains(&name) {
+                        MAX_PHOTO_REQUEST_BYTES
+                    } else if carries_bytes(rules, 0) {
+                        MAX_UPLOAD_BYTES
+                    } else {
+                        MAX_REQUEST_BYTES
+                    };
                     schema.inputs.insert(
                         format!("/{package}.{}/{}", service.name(), method.name()),
-                        Arc::from(method.input_type()),
+                        Input { rules, max_bytes },
                     );
                 }
             }
         }
-        schema.sizes = schema
-            .inputs
-            .values()
-            .map(|input| (input.clone(), schema.size_of(input)))
-            .collect();
         Ok(schema)
     }
 
-    fn add_message(&mut self, scope: &str, message: &DescriptorProto) {
-        let full_name = format!("{scope}.{}", message.name());
-        let fields = message
-            .field
-            .iter()
-            .filter_map(|field| {
-                let kind = match field.r#type() {
-                    Type::String => Kind::Text {
-                        max_chars: max_chars(field.name()),
-                    },
-                    Type::Bytes => Kind::Bytes,
-                    Type::Message => Kind::Message(field.type_name().to_owned()),
-                    _ => return None,
-                };
-                Some((
-                    u64::from(field.number.unwrap_or_default().unsigned_abs()),
-                    Field {
-                        name: field.name().to_owned(),
-                        kind,
-                    },
-                ))
-            })
-            .collect();
-        for nested in &message.nested_type {
-            self.add_message(&full_name, nested);
-        }
-        self.messages.insert(full_name, fields);
+    /// The request of an RPC path, when it is one of the contracts'.
+    pub fn input_of(&self, path: &str) -> Option<Input> {
+        self.inputs.get(path).copied()
     }
 
-    /// The request message of an RPC path, when it is one of the contracts'.
-    pub fn input_of(&self, path: &str) -> Option<&Arc<str>> {
-        self.inputs.get(path)
+    /// Every RPC path of the contracts.
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.inputs.keys().map(String::as_str)
     }
 
-    /// The largest encoded request the RPC accepts: more for those that carry a file, most
-    /// for a photo.
-    pub fn max_bytes(&self, input: &str) -> usize {
-        self.sizes
-            .get(input)
-            .copied()
-            .unwrap_or_else(|| self.size_of(input))
-    }
-
-    fn size_of(&self, input: &str) -> usize {
-        if PHOTO_UPLOADS.contains(&input) {
-            MAX_PHOTO_REQUEST_BYTES
-        } else if self.carries_bytes(input, 0) {
-            MAX_UPLOAD_BYTES
-        } else {
-            MAX_REQUEST_BYTES
-        }
-    }
-
-    fn carries_bytes(&self, message: &str, depth: usize) -> bool {
-        // Contracts nest a few levels; the bound only guards against recursive types.
-        depth < 16
-            && self.messages.get(message).is_some_and(|fields| {
-                fields.values().any(|field| match &field.kind {
-                    Kind::Bytes => true,
-                    Kind::Message(inner) => self.carries_bytes(inner, depth + 1),
-                    Kind::Text { .. } => false,
-                })
-            })
-    }
-
-    /// Checks every text field of an encoded `message`, nested ones included.
-    pub fn check(&self, message: &str, encoded: &[u8]) -> Result<(), Refusal> {
+    /// Checks an encoded request against every rule of its message, nested ones included.
+    pub fn check(rules: &'static Message, encoded: &[u8]) -> Result<(), Refusal> {
         let mut violations = Vec::new();
-        self.walk(message, encoded, "", 0, &mut violations)?;
+        walk(rules, encoded, "", 0, &mut violations)?;
         if violations.is_empty() {
             Ok(())
         } else {
             Err(Refusal::Fields(violations))
         }
     }
+}
 
-    fn walk(
-        &self,
-        message: &str,
-        mut bytes: &[u8],
-        prefix: &str,
-        depth: usize,
-        violations: &mut Vec<FieldViolation>,
-    ) -> Result<(), Refusal> {
-        if depth > 32 {
-            return Err(Refusal::Malformed);
-        }
-        let fields = self.messages.get(message);
-        while !bytes.is_empty() {
-            let tag = varint(&mut bytes)?;
-            match tag & 7 {
-                0 => {
-                    varint(&mut bytes)?;
-                }
-                1 => {
-                    take(&mut bytes, 8)?;
-                }
-                5 => {
-                    take(&mut bytes, 4)?;
-                }
-                2 => {
-                    let len =
-                        usize::try_from(varint(&mut bytes)?).map_err(|_| Refusal::Malformed)?;
-                    let value = take(&mut bytes, len)?;
-                    if let Some(field) = fields.and_then(|f| f.get(&(tag >> 3))) {
-                        // The field's path is only written out when it is needed.
-                        let path = || format!("{prefix}{}", field.name);
-                        match &field.kind {
-                            Kind::Text { max_chars } => {
-                                if let Some(problem) = text_problem(value, *max_chars) {
-                                    let path = path();
-                                    if !violations.iter().any(|v| v.field == path) {
-                                        violations.push(FieldViolation::new(path, problem));
-                                    }
-                                }
-                            }
-                            Kind::Message(inner) => {
-                                self.walk(
-                                    inner,
-                                    value,
-                                    &format!("{}.", path()),
-                                    depth + 1,
-                                    violations,
-                                )?;
-                            }
-                            Kind::Bytes => {}
-                        }
-                    }
-                }
-                // Groups (3, 4) are not used by the contracts; anything else is not protobuf.
-                _ => return Err(Refusal::Malformed),
+fn carries_bytes(message: &Message, depth: usize) -> bool {
+    depth < MAX_DEPTH
+        && message.fields.iter().any(|field| match field.check {
+            Check::Bytes { .. } => true,
+            Check::Message { name } => {
+                limits::message(name).is_some_and(|m| carries_bytes(m, depth + 1))
             }
+            _ => false,
+        })
+}
+
+/// Collects the violations of one message's fields, each under its path.
+struct Found<'a> {
+    prefix: &'a str,
+    violations: &'a mut Vec<FieldViolation>,
+}
+
+impl Found<'_> {
+    fn add(&mut self, field: &Field, problem: String) {
+        let path = format!("{}{}", self.prefix, field.name);
+        // One violation per field: the first found.
+        if !self.violations.iter().any(|v| v.field == path) {
+            self.violations.push(FieldViolation::new(path, problem));
         }
-        Ok(())
     }
 }
 
-/// What is wrong with a text value, if anything.
-fn text_problem(value: &[u8], max_chars: usize) -> Option<String> {
-    let Ok(text) = std::str::from_utf8(value) else {
-        return Some("this text is not valid UTF-8".to_owned());
+fn walk(
+    rules: &'static Message,
+    mut bytes: &[u8],
+    prefix: &str,
+    depth: usize,
+    violations: &mut Vec<FieldViolation>,
+) -> Result<(), Refusal> {
+    if depth > MAX_DEPTH || rules.fields.len() > MAX_FIELDS {
+        return Err(Refusal::Malformed);
+    }
+    // How many values of each field (by its index in `rules.fields`) the request holds.
+    let mut counts = [0usize; MAX_FIELDS];
+    while !bytes.is_empty() {
+        let tag = varint(&mut bytes)?;
+        let number = u32::try_from(tag >> 3).map_err(|_| Refusal::Malformed)?;
+        let wire = tag & 7;
+        let index = rules.fields.iter().position(|f| f.number == number);
+        let value = match wire {
+            0 => Value::Varint(varint(&mut bytes)?),
+            1 => Value::Fixed64(u64::from_le_bytes(fixed(&mut bytes)?)),
+            5 => Value::Fixed32(u32::from_le_bytes(fixed(&mut bytes)?)),
+            2 => {
+                let len = usize::try_from(varint(&mut bytes)?).map_err(|_| Refusal::Malformed)?;
+                Value::Delimited(take(&mut bytes, len)?)
+            }
+            // Groups (3, 4) are not used by the contracts; anything else is not protobuf.
+            _ => return Err(Refusal::Malformed),
+        };
+        // Fields the contracts do not know (a newer client's) are left to the handler.
+        let Some(index) = index else { continue };
+        let field = &rules.fields[index];
+        let mut found = Found {
+            prefix,
+            violations: &mut *violations,
+        };
+        match (field.check, value) {
+            (Check::Message { name }, Value::Delimited(inner)) => {
+                counts[index] += 1;
+                if let Some(inner_rules) = limits::message(name) {
+                    let path = format!("{prefix}{}.", field.name);
+                    walk(inner_rules, inner, &path, depth + 1, violations)?;
+                }
+            }
+            (Check::Opaque | Check::Text { .. } | Check::Bytes { .. }, Value::Delimited(value)) => {
+                counts[index] += 1;
+                check_value(field, Scalar::Delimited(value), &mut found);
+            }
+            // A packed repeated scalar: each item counts and is checked.
+            (check, Value::Delimited(mut packed)) if field.items.is_some() => {
+                while !packed.is_empty() {
+                    let item = match check {
+                        Check::Double { .. } | Check::Scalar(Wire::Fixed64) => {
+                            Scalar::Fixed64(u64::from_le_bytes(fixed(&mut packed)?))
+                        }
+                        Check::Scalar(Wire::Fixed32) => {
+                            Scalar::Fixed32(u32::from_le_bytes(fixed(&mut packed)?))
+                        }
+                        _ => Scalar::Varint(varint(&mut packed)?),
+                    };
+                    counts[index] += 1;
+                    check_value(field, item, &mut found);
+                }
+            }
+            (
+                Check::Int { .. } | Check::Enum { .. } | Check::Scalar(Wire::Varint),
+                Value::Varint(v),
+            ) => {
+                counts[index] += 1;
+                check_value(field, Scalar::Varint(v), &mut found);
+            }
+            (Check::Double { .. } | Check::Scalar(Wire::Fixed64), Value::Fixed64(v)) => {
+                counts[index] += 1;
+                check_value(field, Scalar::Fixed64(v), &mut found);
+            }
+            (Check::Scalar(Wire::Fixed32), Value::Fixed32(v)) => {
+                counts[index] += 1;
+                check_value(field, Scalar::Fixed32(v), &mut found);
+            }
+            // A value encoded as another type than the contract's: not this message.
+            _ => return Err(Refusal::Malformed),
+        }
+    }
+    let mut found = Found { prefix, violations };
+    for (field, &count) in rules.fields.iter().zip(&counts) {
+        match field.items {
+            Some(items) => check_items(field, items, count, &mut found),
+            None if count > 0 => {}
+            None if field.required => found.add(field, "is required".to_owned()),
+            None if field.presence || field.ignore_if_zero => {}
+            // Not on the wire: the field holds its zero value, which its rules also judge.
+            None => check_value(field, Scalar::Zero, &mut found),
+        }
+    }
+    Ok(())
+}
+
+/// A field's value as read from the wire.
+#[derive(Clone, Copy)]
+enum Value<'a> {
+    Varint(u64),
+    Fixed64(u64),
+    Fixed32(u32),
+    Delimited(&'a [u8]),
+}
+
+/// One value of a field to check (an item, for a repeated one).
+#[derive(Clone, Copy)]
+enum Scalar<'a> {
+    /// Absent: the zero value of the field's type.
+    Zero,
+    Varint(u64),
+    Fixed64(u64),
+    Fixed32(u32),
+    Delimited(&'a [u8]),
+}
+
+fn check_items(field: &Field, items: Items, count: usize, found: &mut Found<'_>) {
+    if field.required && count == 0 {
+        found.add(field, "is required".to_owned());
+    } else if let Some(max) = items.max.filter(|&max| count > max) {
+        found.add(
+            field,
+            format!("must have at most {} items", thousands(max as u64)),
+        );
+    } else if let Some(min) = items.min.filter(|&min| count < min) {
+        let problem = if min == 1 {
+            "must have at least one item".to_owned()
+        } else {
+            format!("must have at least {} items", thousands(min as u64))
+        };
+        found.add(field, problem);
+    }
+}
+
+fn check_value(field: &Field, value: Scalar<'_>, found: &mut Found<'_>) {
+    let zero = match value {
+        Scalar::Zero => true,
+        Scalar::Varint(v) => v == 0,
+        Scalar::Fixed64(v) => v == 0,
+        Scalar::Fixed32(v) => v == 0,
+        Scalar::Delimited(v) => v.is_empty(),
     };
-    // A character takes at least one byte: a short value needs no counting.
-    (value.len() > max_chars && text.chars().count() > max_chars)
-        .then(|| format!("use at most {max_chars} characters"))
+    // Items of a repeated field are judged by their own rules, whatever their value.
+    if zero && field.items.is_none() {
+        if field.required {
+            found.add(field, "is required".to_owned());
+            return;
+        }
+        if field.ignore_if_zero {
+            return;
+        }
+    }
+    if let Some(problem) = problem(field.check, value) {
+        found.add(field, problem);
+    }
+}
+
+/// What is wrong with one value, if anything.
+fn problem(check: Check, value: Scalar<'_>) -> Option<String> {
+    let delimited = |value| match value {
+        Scalar::Delimited(bytes) => bytes,
+        _ => &[],
+    };
+    match check {
+        Check::Text {
+            min_len,
+            max_len,
+            uuid,
+        } => {
+            let Ok(text) = std::str::from_utf8(delimited(value)) else {
+                return Some("this text is not valid UTF-8".to_owned());
+            };
+            text_problem(text, min_len, max_len, uuid)
+        }
+        Check::Bytes { min_len, max_len } => {
+            let len = delimited(value).len();
+            if let Some(max) = max_len.filter(|&max| len > max) {
+                Some(format!("must be at most {}", size(max)))
+            } else {
+                min_len.filter(|&min| len < min).map(|min| {
+                    if min == 1 {
+                        "must not be empty".to_owned()
+                    } else {
+                        format!("must be at least {}", size(min))
+                    }
+                })
+            }
+        }
+        Check::Int { bits32, min, max } => {
+            let raw = match value {
+                Scalar::Varint(v) => v,
+                _ => 0,
+            };
+            // An int32 is the low 32 bits of its varint, an int64 all of it.
+            let n = if bits32 {
+                i64::from(raw as u32 as i32)
+            } else {
+                raw as i64
+            };
+            let outside = min.is_some_and(|min| n < min) || max.is_some_and(|max| n > max);
+            outside.then(|| range(min.map(signed), max.map(signed)))
+        }
+        Check::Double { min, max } => {
+            let n = match value {
+                Scalar::Fixed64(bits) => f64::from_bits(bits),
+                _ => 0.0,
+            };
+            // NaN is within no bounds.
+            let within = min.is_none_or(|min| n >= min) && max.is_none_or(|max| n <= max);
+            (!within).then(|| range(min.map(|m| m.to_string()), max.map(|m| m.to_string())))
+        }
+        Check::Enum {
+            defined: Some(defined),
+        } => {
+            let n = match value {
+                Scalar::Varint(v) => v as u32 as i32,
+                _ => 0,
+            };
+            (defined.binary_search(&n).is_err())
+                .then(|| "must be one of the values the contract lists".to_owned())
+        }
+        Check::Enum { defined: None }
+        | Check::Message { .. }
+        | Check::Opaque
+        | Check::Scalar(_) => None,
+    }
+}
+
+fn text_problem(
+    text: &str,
+    min_len: Option<usize>,
+    max_len: Option<usize>,
+    uuid: bool,
+) -> Option<String> {
+    let bytes = text.len();
+    // A character takes one to four bytes: only a text near a bound needs counting.
+    let chars = || text.chars().count();
+    if let Some(max) = max_len.filter(|&max| bytes > max && chars() > max) {
+        return Some(format!(
+            "must be at most {} characters",
+            thousands(max as u64)
+        ));
+    }
+    if let Some(min) = min_len.filter(|&min| bytes < min.saturating_mul(4) && chars() < min) {
+        return Some(if min == 1 {
+            "must not be empty".to_owned()
+        } else {
+            format!("must be at least {} characters", thousands(min as u64))
+        });
+    }
+    (uuid && !is_uuid(text)).then(|| "must be an id (a UUID)".to_owned())
+}
+
+/// A UUID in its text form (protovalidate's `string.uuid`): 8-4-4-4-12 hexadecimal digits.
+fn is_uuid(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 36
+        && bytes.iter().enumerate().all(|(i, b)| match i {
+            8 | 13 | 18 | 23 => *b == b'-',
+            _ => b.is_ascii_hexdigit(),
+        })
+}
+
+fn range(min: Option<String>, max: Option<String>) -> String {
+    match (min, max) {
+        (Some(min), Some(max)) => format!("must be from {min} to {max}"),
+        (Some(min), None) => format!("must be at least {min}"),
+        (None, Some(max)) => format!("must be at most {max}"),
+        (None, None) => "is not allowed".to_owned(),
+    }
+}
+
+fn signed(n: i64) -> String {
+    let digits = thousands(n.unsigned_abs());
+    if n < 0 { format!("-{digits}") } else { digits }
+}
+
+/// 4000 -> "4,000", as the field violations write numbers.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A size in bytes, as people read it: "1 MiB", "256 KiB", "1,000 bytes".
+pub fn size(bytes: usize) -> String {
+    const KIB: usize = 1024;
+    const MIB: usize = 1024 * 1024;
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else if bytes >= KIB && bytes.is_multiple_of(KIB) {
+        format!("{} KiB", bytes / KIB)
+    } else {
+        format!("{} bytes", thousands(bytes as u64))
+    }
 }
 
 fn varint(bytes: &mut &[u8]) -> Result<u64, Refusal> {
@@ -272,6 +448,11 @@ fn varint(bytes: &mut &[u8]) -> Result<u64, Refusal> {
     Err(Refusal::Malformed)
 }
 
+fn fixed<const N: usize>(bytes: &mut &[u8]) -> Result<[u8; N], Refusal> {
+    let value = take(bytes, N)?;
+    value.try_into().map_err(|_| Refusal::Malformed)
+}
+
 fn take<'a>(bytes: &mut &'a [u8], len: usize) -> Result<&'a [u8], Refusal> {
     if bytes.len() < len {
         return Err(Refusal::Malformed);
@@ -284,7 +465,7 @@ fn take<'a>(bytes: &mut &'a [u8], len: usize) -> Result<&'a [u8], Refusal> {
 #[cfg(test)]
 mod tests {
     use prost::Message;
-    use repairs_proto::{accounts as pb, types};
+    use repairs_proto::{accounts as pb, limits as generated, marketplace, types};
 
     use super::*;
 
@@ -294,9 +475,10 @@ mod tests {
 
     const LOG_IN: &str = "/repairs.accounts.v1.AccountsService/LogIn";
     const PROFILE: &str = "/repairs.accounts.v1.AccountsService/UpdateProfessionalProfile";
+    const SEND: &str = "/repairs.marketplace.v1.MarketplaceService/SendMessage";
 
     fn violations(schema: &Schema, path: &str, encoded: &[u8]) -> Vec<(String, String)> {
-        match schema.check(schema.input_of(path).unwrap(), encoded) {
+        match Schema::check(schema.input_of(path).unwrap().rules, encoded) {
             Ok(()) => Vec::new(),
             Err(Refusal::Fields(found)) => found
                 .into_iter()
@@ -307,47 +489,52 @@ mod tests {
     }
 
     #[test]
-    fn every_rpc_has_a_request_type_and_a_size() {
+    fn every_rpc_has_its_rules_and_a_size() {
         let schema = schema();
         let input = schema.input_of(LOG_IN).unwrap();
-        assert_eq!(&**input, ".repairs.accounts.v1.LogInRequest");
-        assert_eq!(schema.max_bytes(input), MAX_REQUEST_BYTES);
+        assert_eq!(input.rules.name, "repairs.accounts.v1.LogInRequest");
+        assert_eq!(input.max_bytes, MAX_REQUEST_BYTES);
         let upload = schema
             .input_of("/repairs.accounts.v1.AccountsService/AddLicence")
             .unwrap();
-        assert_eq!(schema.max_bytes(upload), MAX_UPLOAD_BYTES);
+        assert_eq!(upload.max_bytes, MAX_UPLOAD_BYTES);
         assert!(schema.input_of("/grpc.health.v1.Health/Check").is_none());
         for path in [
             "/repairs.marketplace.v1.MarketplaceService/AddRepairRequestPhoto",
             "/repairs.marketplace.v1.MarketplaceService/AddMessagePhoto",
         ] {
             let photo = schema.input_of(path).unwrap();
-            assert_eq!(schema.max_bytes(photo), MAX_PHOTO_REQUEST_BYTES, "{path}");
+            assert_eq!(photo.max_bytes, MAX_PHOTO_REQUEST_BYTES, "{path}");
         }
         const { assert!(MAX_PHOTO_REQUEST_BYTES > crate::photos::MAX_PHOTO_BYTES) };
+        assert_eq!(schema.paths().count(), 119);
     }
 
     #[test]
     fn text_fields_are_bounded_by_characters_not_bytes() {
         let schema = schema();
+        let max = generated::log_in::EMAIL_MAX_LEN;
         let fine = pb::LogInRequest {
             role: 1,
-            email: "é".repeat(MAX_TEXT_CHARS),
+            email: "é".repeat(max),
             password: "correct horse".into(),
         };
         assert!(violations(&schema, LOG_IN, &fine.encode_to_vec()).is_empty());
         let long = pb::LogInRequest {
-            email: "a".repeat(MAX_TEXT_CHARS + 1),
-            password: "p".repeat(MAX_TEXT_CHARS + 1),
+            email: "a".repeat(max + 1),
+            password: "p".repeat(generated::log_in::PASSWORD_MAX_LEN + 1),
             ..fine
         };
         assert_eq!(
             violations(&schema, LOG_IN, &long.encode_to_vec()),
             [
-                ("email".to_owned(), "use at most 1000 characters".to_owned()),
+                (
+                    "email".to_owned(),
+                    "must be at most 254 characters".to_owned()
+                ),
                 (
                     "password".to_owned(),
-                    "use at most 1000 characters".to_owned()
+                    "must be at most 128 characters".to_owned()
                 ),
             ]
         );
@@ -358,12 +545,13 @@ mod tests {
         let schema = schema();
         let request = pb::UpdateProfessionalProfileRequest {
             profile: Some(pb::ProfessionalProfile {
-                description: "d".repeat(5_000),
+                description: "d".repeat(generated::professional_profile::DESCRIPTION_MAX_LEN),
                 home_base: Some(types::Address {
-                    city: "c".repeat(MAX_TEXT_CHARS + 1),
+                    city: "c".repeat(generated::address::CITY_MAX_LEN + 1),
                     ..Default::default()
                 }),
-                service_ids: vec!["ok".into(), "s".repeat(MAX_TEXT_CHARS + 1)],
+                service_ids: vec![uuid::Uuid::now_v7().to_string(), "s".repeat(101)],
+                available_days: vec![1, 2, 99],
                 ..Default::default()
             }),
             ..Default::default()
@@ -372,7 +560,64 @@ mod tests {
             .into_iter()
             .map(|(field, _)| field)
             .collect();
-        assert_eq!(found, ["profile.home_base.city", "profile.service_ids"]);
+        assert_eq!(
+            found,
+            [
+                "profile.home_base.city",
+                "profile.available_days",
+                "profile.service_ids"
+            ]
+        );
+    }
+
+    #[test]
+    fn counts_ranges_ids_and_absent_fields() {
+        let schema = schema();
+        let id = uuid::Uuid::now_v7().to_string();
+        let message = |photos: usize, text: &str| marketplace::SendMessageRequest {
+            repair_request_id: id.clone(),
+            text: text.into(),
+            photo_ids: vec![id.clone(); photos],
+            ..Default::default()
+        };
+        let max = generated::send_message::PHOTO_IDS_MAX_ITEMS;
+        assert!(violations(&schema, SEND, &message(max, "hello").encode_to_vec()).is_empty());
+        assert_eq!(
+            violations(&schema, SEND, &message(max + 1, "hello").encode_to_vec()),
+            [(
+                "photo_ids".to_owned(),
+                "must have at most 4 items".to_owned()
+            )]
+        );
+        // An absent id is the empty text, which is not a UUID; an empty own id means "me".
+        let no_request = marketplace::SendMessageRequest::default();
+        assert_eq!(
+            violations(&schema, SEND, &no_request.encode_to_vec()),
+            [(
+                "repair_request_id".to_owned(),
+                "must be an id (a UUID)".to_owned()
+            )]
+        );
+        let review = |rating| marketplace::CreateReviewRequest {
+            repair_request_id: id.clone(),
+            rating,
+            text: String::new(),
+        };
+        let path = "/repairs.marketplace.v1.MarketplaceService/CreateReview";
+        assert!(violations(&schema, path, &review(5).encode_to_vec()).is_empty());
+        for wrong in [0, 6, -1] {
+            assert_eq!(
+                violations(&schema, path, &review(wrong).encode_to_vec()),
+                [("rating".to_owned(), "must be from 1 to 5".to_owned())]
+            );
+        }
+        // A required message that is missing; an empty own idempotency key is allowed.
+        let place = marketplace::CreateRepairRequestRequest::default();
+        let path = "/repairs.marketplace.v1.MarketplaceService/CreateRepairRequest";
+        assert_eq!(
+            violations(&schema, path, &place.encode_to_vec()),
+            [("draft".to_owned(), "is required".to_owned())]
+        );
     }
 
     #[test]
@@ -381,15 +626,74 @@ mod tests {
         let input = schema.input_of(LOG_IN).unwrap();
         // Field 2 (email), length-delimited, claiming 100 bytes of which 3 follow.
         assert_eq!(
-            schema.check(input, &[0x12, 100, b'a', b'b', b'c']),
+            Schema::check(input.rules, &[0x12, 100, b'a', b'b', b'c']),
+            Err(Refusal::Malformed)
+        );
+        // Field 2 (email) sent as a number.
+        assert_eq!(
+            Schema::check(input.rules, &[0x10, 1]),
             Err(Refusal::Malformed)
         );
         assert_eq!(
-            violations(&schema, LOG_IN, &[0x12, 2, 0xff, 0xfe]),
+            violations(&schema, LOG_IN, &[0x12, 2, 0xff, 0xfe, 0x1a, 1, b'p']),
             [(
                 "email".to_owned(),
                 "this text is not valid UTF-8".to_owned()
-            )]
+            ),]
         );
+    }
+
+    /// Cases of protovalidate's conformance suite (v1.2, `cases_strings.go`,
+    /// `cases_enum.go`) for the rule kinds the contracts use, with the suite's values.
+    #[test]
+    fn agrees_with_protovalidates_conformance_cases() {
+        let uuid = |text: &str| text_problem(text, None, None, true).is_none();
+        for valid in [
+            "00000000-0000-0000-0000-000000000000",
+            "b45c0c80-8880-11e9-a5b1-000000000000",
+            "B45C0C80-8880-11E9-A5B1-000000000000",
+            "a3bb189e-8bf9-3888-9912-ace4e6543002",
+            "8B208305-00E8-4460-A440-5E0DCD83BB0A",
+            "a6edc906-2f9f-5fb2-a373-efac406f0ef2",
+        ] {
+            assert!(uuid(valid), "{valid}");
+        }
+        for invalid in [
+            "",
+            "foobar",
+            "ffffffff-ffff-ffff-ffff-fffffffffffff",
+            "8B20830500E84460A4405E0DCD83BB0A",
+            "8b20830500e84460a4405e0dcd83bb0a",
+        ] {
+            assert!(!uuid(invalid), "{invalid}");
+        }
+        // StringMinLen (3), StringMaxLen (5).
+        let min = |text: &str| text_problem(text, Some(3), None, false).is_none();
+        assert!(min("foo") && min("foobar") && !min("pb"));
+        let max = |text: &str| text_problem(text, None, Some(5), false).is_none();
+        assert!(max("proto") && max("buf") && !max("validate"));
+        // Characters, not bytes: five two-byte characters are within 5.
+        assert!(max("ééééé") && !max("éééééé"));
+        // EnumDefined: unspecified and a listed value pass, an unknown number does not.
+        let defined = Check::Enum {
+            defined: Some(&[0, 1, 2]),
+        };
+        assert!(problem(defined, Scalar::Zero).is_none());
+        assert!(problem(defined, Scalar::Varint(1)).is_none());
+        assert!(problem(defined, Scalar::Varint(i32::MAX as u64)).is_some());
+        // A negative enum number travels as ten bytes of varint.
+        assert!(problem(defined, Scalar::Varint(-1i64 as u64)).is_some());
+    }
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(thousands(4_000), "4,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(100_000_000), "100,000,000");
+        assert_eq!(signed(-180), "-180");
+        assert_eq!(size(1024 * 1024), "1 MiB");
+        assert_eq!(size(256 * 1024), "256 KiB");
+        assert!(is_uuid("0190a0b1-7c3d-7e5f-8a9b-0c1d2e3f4a5b"));
+        assert!(!is_uuid("0190a0b1-7c3d-7e5f-8a9b-0c1d2e3f4a5"));
     }
 }

@@ -96,12 +96,15 @@ function readLimit(rules: FieldRules | undefined): Limit {
   return limit;
 }
 
-/** The field at a dotted path of generated (camelCase) names: `fee.amountCents`. */
+/**
+ * The field at a dotted path of generated names (`fee.amountCents`) or of the contract's
+ * names (`fee.amount_cents`, as field masks and the page editor name them).
+ */
 function fieldAt(schema: DescMessage, path: string): DescField {
   let message: DescMessage | undefined = schema;
   let found: DescField | undefined;
   for (const name of path.split('.')) {
-    found = message?.fields.find((f) => f.localName === name);
+    found = message?.fields.find((f) => f.localName === name || f.name === name);
     if (!found) throw new Error(`${schema.typeName} has no field ${path}`);
     message = found.message;
   }
@@ -130,6 +133,17 @@ export function limitOf<Desc extends DescMessage>(
   );
 }
 
+/**
+ * The same for a message known only at run time, by a path of the contract's names: the page
+ * editor's fields are `how_1.description` of HomePage or of ProfessionalPage.
+ */
+export function limitAt(schema: DescMessage, path: string): Limit {
+  const field = fieldAt(schema, path);
+  return readLimit(
+    hasOption(field, fieldRulesOption) ? getOption(field, fieldRulesOption) : undefined,
+  );
+}
+
 /** A bound the form needs: the contract must state it, or the form would make one up. */
 export function bound(value: number | undefined, what: string): number {
   if (value === undefined) throw new Error(`The contract states no ${what}`);
@@ -153,7 +167,8 @@ export type RuleKind =
   | 'emptyFile'
   | 'invalid';
 
-const MEBIBYTE = 1024 * 1024;
+/** Megabytes (MiB), as sizes are written to the reader: 15 for 15,728,640 bytes. */
+export const megabytes = (bytes: number) => bytes / (1024 * 1024);
 
 /** A figure as the reader writes numbers: 4,000 in English, 4 000 in French. */
 export function formatFigure(i18n: I18n, value: number): string {
@@ -183,7 +198,7 @@ export function limitWords(i18n: I18n, kind: RuleKind, limit: Limit): string {
     case 'max':
       return i18n.t('limits.max', { max: f(limit.max) });
     case 'maxBytes':
-      return i18n.t('limits.maxBytes', { max: f((limit.maxLen ?? 0) / MEBIBYTE) });
+      return i18n.t('limits.maxBytes', { max: f(megabytes(limit.maxLen ?? 0)) });
     case 'required':
     case 'uuid':
     case 'pattern':
@@ -203,6 +218,17 @@ export function maxLengthRule(i18n: I18n, limit: Limit): { value: number; messag
     value: bound(limit.maxLen, 'maximum length'),
     message: limitWords(i18n, 'maxLen', limit),
   };
+}
+
+/**
+ * A react-hook-form `validate` step for a text's `max_len`: the text as it is sent (trimmed),
+ * counted in characters as the server counts them, or the limit's words.
+ */
+export function fitsMaxLen(i18n: I18n, limit: Limit, value: string): true | string {
+  return (
+    [...value.trim()].length <= bound(limit.maxLen, 'maximum length') ||
+    limitWords(i18n, 'maxLen', limit)
+  );
 }
 
 /** The kind of a rule protovalidate names (`string.max_len`, `int32.gte_lte`, `required`). */

@@ -16,8 +16,8 @@ use crate::{
     state::AppState,
 };
 
-const MAX_QUERY_CHARS: usize = 100;
-const MAX_SUGGESTIONS: i32 = 20;
+const MAX_QUERY_CHARS: usize = repairs_proto::limits::suggest_addresses::QUERY_MAX_LEN;
+const MAX_SUGGESTIONS: i32 = repairs_proto::limits::suggest_addresses::PAGE_SIZE_MAX;
 const DEFAULT_SUGGESTIONS: i32 = 10;
 
 pub(super) async fn suggest(

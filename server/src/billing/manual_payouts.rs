@@ -24,7 +24,7 @@ use crate::{
 };
 
 /// Orders one call may cover.
-pub const MAX_ORDERS: usize = 100;
+pub const MAX_ORDERS: usize = repairs_proto::limits::record_manual_payout::ORDER_IDS_MAX_ITEMS;
 
 /// What the admin sends.
 pub struct ManualPayoutForm<'a> {

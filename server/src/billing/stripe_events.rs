@@ -24,7 +24,7 @@ use crate::{
 };
 
 /// The largest body accepted; Stripe's events are a few KiB.
-pub const MAX_PAYLOAD_BYTES: usize = 256 * 1024;
+pub const MAX_PAYLOAD_BYTES: usize = repairs_proto::limits::handle_stripe_event::PAYLOAD_MAX_LEN;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EventError {

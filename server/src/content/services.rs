@@ -26,7 +26,7 @@ use crate::{
 /// Icons are small pictures: 1 MiB is plenty.
 pub const MAX_ICON_BYTES: usize = 1024 * 1024;
 /// More services than any catalogue will hold; a longer new order is refused unread.
-pub const MAX_SERVICES: usize = 500;
+pub const MAX_SERVICES: usize = repairs_proto::limits::reorder_services::SERVICE_IDS_MAX_ITEMS;
 
 /// A service's fields as a request carries them, before validation (transport-free).
 #[derive(Debug, Default)]

@@ -42,9 +42,9 @@ impl Side {
 }
 
 /// The longest message text, in characters.
-pub const MAX_MESSAGE_CHARS: usize = 4_000;
+pub const MAX_MESSAGE_CHARS: usize = repairs_proto::limits::send_message::TEXT_MAX_LEN;
 /// The most photos one message carries.
-pub const MAX_MESSAGE_PHOTOS: usize = 4;
+pub const MAX_MESSAGE_PHOTOS: usize = repairs_proto::limits::send_message::PHOTO_IDS_MAX_ITEMS;
 
 /// A message's text: trimmed, at most [`MAX_MESSAGE_CHARS`] characters, no control
 /// characters but line breaks and tabs. Empty only beside photos.
@@ -141,7 +141,7 @@ impl ReportReason {
 }
 
 /// The longest report details and resolution notes, in characters.
-pub const MAX_REPORT_CHARS: usize = 1_000;
+pub const MAX_REPORT_CHARS: usize = repairs_proto::limits::report_conversation::DETAILS_MAX_LEN;
 
 /// What a reporter says beside the reason: up to [`MAX_REPORT_CHARS`], required with
 /// [`ReportReason::Other`].

@@ -14,7 +14,7 @@ impl Email {
     pub fn parse(raw: &str) -> Result<Self, InvalidEmail> {
         let email = raw.trim();
         // Length first: nothing longer is looked at.
-        if email.len() > 254 {
+        if email.len() > repairs_proto::limits::sign_up::EMAIL_MAX_LEN {
             return Err(InvalidEmail);
         }
         let (local, domain) = email.split_once('@').ok_or(InvalidEmail)?;

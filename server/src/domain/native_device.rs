@@ -4,7 +4,8 @@
 
 /// The longest token taken (APNs' are 64 hexadecimal digits today, FCM's about 160
 /// characters; both may grow).
-pub const MAX_TOKEN_CHARS: usize = 1000;
+pub const MAX_TOKEN_CHARS: usize =
+    repairs_proto::limits::add_push_subscription::DEVICE_TOKEN_MAX_LEN;
 /// APNs device tokens: 32 bytes in hexadecimal today, up to 100 bytes announced.
 const APNS_TOKEN_DIGITS: std::ops::RangeInclusive<usize> = 64..=200;
 

@@ -5,7 +5,7 @@
 pub struct NewPassword(String);
 
 pub const MIN_PASSWORD_CHARS: usize = 8;
-const MAX_PASSWORD_CHARS: usize = 128;
+const MAX_PASSWORD_CHARS: usize = repairs_proto::limits::sign_up::PASSWORD_MAX_LEN;
 
 impl NewPassword {
     pub fn parse(raw: &str) -> Result<Self, String> {

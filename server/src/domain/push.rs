@@ -7,7 +7,8 @@ use std::net::IpAddr;
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 
 /// The longest endpoint taken: the browsers' are under 500 characters.
-pub const MAX_ENDPOINT_CHARS: usize = 1000;
+pub const MAX_ENDPOINT_CHARS: usize =
+    repairs_proto::limits::add_push_subscription::ENDPOINT_MAX_LEN;
 /// Bytes of the browser's `p256dh` key (an uncompressed P-256 point) and `auth` secret.
 pub const P256DH_BYTES: usize = 65;
 pub const AUTH_BYTES: usize = 16;

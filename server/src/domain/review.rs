@@ -9,9 +9,12 @@ pub struct Rating(i16);
 
 impl Rating {
     pub fn parse(stars: i32) -> Result<Self, String> {
+        use repairs_proto::limits::create_review::{RATING_MAX, RATING_MIN};
         match i16::try_from(stars) {
-            Ok(stars @ 1..=5) => Ok(Self(stars)),
-            _ => Err("give a rating from 1 to 5 stars".to_owned()),
+            Ok(n) if (RATING_MIN..=RATING_MAX).contains(&stars) => Ok(Self(n)),
+            _ => Err(format!(
+                "give a rating from {RATING_MIN} to {RATING_MAX} stars"
+            )),
         }
     }
 
@@ -25,7 +28,7 @@ impl Rating {
 pub struct ReviewText(String);
 
 impl ReviewText {
-    pub const MAX_CHARS: usize = 2000;
+    pub const MAX_CHARS: usize = repairs_proto::limits::create_review::TEXT_MAX_LEN;
 
     pub fn parse(raw: &str) -> Result<Self, String> {
         optional_text(raw, "the review", Self::MAX_CHARS).map(Self)

@@ -3,7 +3,7 @@
 use super::text::bounded_text;
 
 /// The longest search accepted; longer than any name, email or phone we hold.
-pub const MAX_SEARCH_CHARS: usize = 100;
+pub const MAX_SEARCH_CHARS: usize = repairs_proto::limits::list_customers::QUERY_MAX_LEN;
 
 /// A search, ready for `ilike`: the text with the pattern characters escaped and wrapped in
 /// `%`, and for a search that looks like a phone number, its digits alone, so "(403)

@@ -8,7 +8,7 @@ use crate::{
 };
 
 /// Longest free-text address read.
-const MAX_ADDRESS_CHARS: usize = 300;
+const MAX_ADDRESS_CHARS: usize = repairs_proto::limits::place::ADDRESS_MAX_LEN;
 
 /// A place as the caller names it.
 #[derive(Debug, Clone, PartialEq)]

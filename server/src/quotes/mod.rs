@@ -32,9 +32,9 @@ use crate::{
 };
 
 /// The longest job a quote may estimate: 30 days, in minutes.
-pub const MAX_ESTIMATED_MINUTES: i32 = 43_200;
+pub const MAX_ESTIMATED_MINUTES: i32 = repairs_proto::limits::create_quote::ESTIMATED_MINUTES_MAX;
 /// The largest fee a quote may ask: 1,000,000.00 CAD.
-pub const MAX_FEE_CENTS: i64 = 100_000_000;
+pub const MAX_FEE_CENTS: i64 = repairs_proto::limits::money::AMOUNT_CENTS_MAX;
 
 /// What a professional sends, as received.
 #[derive(Debug, Clone)]

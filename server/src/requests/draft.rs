@@ -42,7 +42,7 @@ pub struct Draft {
 }
 
 /// "What do you need to fix?" is at most 5000 characters, as the contract says.
-const MAX_DESCRIPTION: usize = 5000;
+const MAX_DESCRIPTION: usize = repairs_proto::limits::repair_request_draft::DESCRIPTION_MAX_LEN;
 
 impl Draft {
     pub fn parse(form: &DraftForm) -> ApiResult<Self> {

@@ -24,8 +24,8 @@ use crate::{
 };
 
 /// Texts in one call, characters in each and in all (TranslateTextRequest).
-pub const MAX_TEXTS: usize = 20;
-pub const MAX_TEXT_CHARS: usize = 5_000;
+pub const MAX_TEXTS: usize = repairs_proto::limits::translate_text::TEXTS_MAX_ITEMS;
+pub const MAX_TEXT_CHARS: usize = repairs_proto::limits::translate_text::TEXTS_ITEM_MAX_LEN;
 pub const MAX_TOTAL_CHARS: usize = 20_000;
 
 /// How long a translation stays cached: a text's translation does not go stale.

@@ -27,7 +27,7 @@ use tonic::{
 use tonic_types::StatusExt;
 
 use crate::helpers::{TestServer, reason};
-use repairs_server::api::limits::schema::{self, thousands};
+use repairs_server::api::limits::problems::{self, thousands};
 use repairs_server::domain::Role;
 
 /// What the annotations of one field (or of its items) say.
@@ -191,7 +191,7 @@ struct Case {
 
 /// A size in bytes as the violations write it.
 fn size(bytes: u64) -> String {
-    schema::size(usize::try_from(bytes).unwrap())
+    problems::size(usize::try_from(bytes).unwrap())
 }
 
 fn number(n: f64, kind: &Kind) -> String {

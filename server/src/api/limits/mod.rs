@@ -8,6 +8,7 @@
 //! breaks a rule is INVALID_ARGUMENT with a violation per field. The domain types then parse
 //! each value (trimming, formats the contract does not state).
 
+pub mod problems;
 pub mod schema;
 
 use std::{

@@ -127,7 +127,9 @@ async fn a_replica_whose_pool_is_busy_stays_ready() {
         Some(test_redis_url()),
     );
     config.deployment.readiness_check_ms = 50;
-    config.database_acquire_timeout_ms = 200;
+    // Short, so that the checks below outlast several waits; long enough for the start's own
+    // connections on a loaded machine.
+    config.database_acquire_timeout_ms = 500;
     config.database_max_connections = 2;
     let server = repairs_server::start(config).await.unwrap();
     let pool = &server.state.db;
@@ -148,7 +150,7 @@ async fn a_replica_whose_pool_is_busy_stays_ready() {
     }
     assert_eq!(taken.len(), 2, "the listeners hold pooled connections");
     // Long enough for several checks to wait out the pool's acquire timeout.
-    for _ in 0..10 {
+    for _ in 0..20 {
         assert_eq!(
             get(server.http_addr, "/readyz").await,
             (200, "ready".into())

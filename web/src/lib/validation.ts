@@ -1,11 +1,7 @@
-import { SignUpRequestSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { bound, limitOf } from './contract-limits';
-
-/** Input rules shared by the forms; the bounds are SignUpRequest's. */
+/** Input rules shared by the forms; they mirror what the server accepts. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const NAME = limitOf(SignUpRequestSchema, 'name');
-const PASSWORD = limitOf(SignUpRequestSchema, 'password');
-export const PASSWORD_MIN = bound(PASSWORD.minLen, 'shortest password');
-export const PASSWORD_MAX = bound(PASSWORD.maxLen, 'longest password');
+export const NAME_MAX = 100;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
 
 export const notBlank = (value: string) => value.trim() !== '';

@@ -1,6 +1,4 @@
-import { CreateServiceRequestSchema, type Service } from '@/gen/repairs/content/v1/content_pb';
-import { LocalizedTextSchema } from '@/gen/repairs/type/v1/common_pb';
-import { bound, limitOf } from '@/lib/contract-limits';
+import type { Service } from '@/gen/repairs/content/v1/content_pb';
 import { reasonMessageKey } from '@/lib/error-reasons';
 import { checkUpload, IMAGE_TYPES } from '@/lib/files';
 import type { TranslationKey } from '@/lib/translation-key';
@@ -17,21 +15,11 @@ export interface ServiceValues {
 
 export type ServiceField = keyof ServiceValues;
 
-/**
- * Service.name: 1 to 100 characters in each language. The contract says it only in words: the
- * name is a repairs.type.v1.LocalizedText, whose rules (at most 5000 characters) are those of
- * any text in both languages, so the name's own bound is written here.
- */
+/** Service.name: 1 to 100 characters in each language. */
 export const NAME_MAX = 100;
 
-/** A description in one language: LocalizedText's `max_len`. */
-export const DESCRIPTION = limitOf(LocalizedTextSchema, 'en');
-
-/** CreateServiceRequest.icon's `max_len` (1 MiB). */
-export const ICON_MAX_BYTES = bound(
-  limitOf(CreateServiceRequestSchema, 'icon').maxLen,
-  'icon size',
-);
+/** CreateServiceRequest.icon: at most 1 MiB. */
+export const ICON_MAX_BYTES = 1024 * 1024;
 
 /** Form field -> the UpdateService mask path it changes. */
 export const MASK_PATHS: Record<ServiceField, string> = {

@@ -1,14 +1,10 @@
 import { useQuery } from '@connectrpc/connect-query';
 import { keepPreviousData } from '@tanstack/react-query';
-import { AccountsService, ListCustomersRequestSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { bound, limitOf } from '@/lib/contract-limits';
+import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { ADMIN_PAGE_SIZE } from './list-professionals';
 
-/** The longest search the server takes: ListCustomersRequest.query's max_len. */
-export const MAX_CUSTOMER_QUERY = bound(
-  limitOf(ListCustomersRequestSchema, 'query').maxLen,
-  'customer search',
-);
+/** The longest search the server takes (ListCustomersRequest.query). */
+export const MAX_CUSTOMER_QUERY = 100;
 
 /**
  * A page of customers, newest first, those whose name, email or phone contains `query` when

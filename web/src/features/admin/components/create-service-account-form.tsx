@@ -5,11 +5,7 @@ import { useServerErrors } from '@/components/form/use-server-errors';
 import { CheckboxGroupField } from '@/components/ui/checkbox-group-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import {
-  CreateServiceAccountRequestSchema,
-  type CreateServiceAccountResponse,
-} from '@/gen/repairs/accounts/v1/accounts_pb';
-import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
+import type { CreateServiceAccountResponse } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { notBlank } from '@/lib/validation';
 import { useCreateServiceAccount } from '../api/create-service-account';
 import { SCOPES, scopeKey } from '../service-scopes';
@@ -19,8 +15,7 @@ interface Values {
   scopes: string[];
 }
 
-/** CreateServiceAccountRequest.name's rules. */
-const NAME = limitOf(CreateServiceAccountRequestSchema, 'name');
+const NAME_MAX = 100;
 const SERVER_FIELDS = { name: 'name', scopes: 'scopes' } as const;
 
 /** A new service account's name and scopes (AccountsService.CreateServiceAccount). */
@@ -29,7 +24,7 @@ export function CreateServiceAccountForm({
 }: {
   onCreated: (made: CreateServiceAccountResponse) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const create = useCreateServiceAccount();
   const {
     register,
@@ -66,7 +61,7 @@ export function CreateServiceAccountForm({
               validate: (value) =>
                 !notBlank(value)
                   ? t('serviceAccounts.errors.nameRequired')
-                  : fitsMaxLen(i18n, NAME, value),
+                  : value.trim().length <= NAME_MAX || t('forms.errors.tooLong', { max: NAME_MAX }),
             })}
           />
         </FormField>

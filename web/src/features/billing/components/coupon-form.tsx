@@ -3,12 +3,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
-import { QuoteMembershipRequestSchema } from '@/gen/repairs/billing/v1/billing_pb';
-import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
 import { notBlank } from '@/lib/validation';
 
-/** A coupon code as QuoteMembershipRequest.coupon_code takes it. */
-const CODE = limitOf(QuoteMembershipRequestSchema, 'couponCode');
+const CODE_MAX = 32;
 
 interface CouponFormProps {
   /** Asks the server about the code; `error` comes back when it cannot be used. */
@@ -23,7 +20,7 @@ interface CouponFormProps {
  * button (a form of its own, so Enter applies the code).
  */
 export function CouponForm({ onApply, applying, error }: CouponFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const {
@@ -61,7 +58,8 @@ export function CouponForm({ onApply, applying, error }: CouponFormProps) {
                     validate: (value) =>
                       !notBlank(value)
                         ? t('billing.errors.couponRequired')
-                        : fitsMaxLen(i18n, CODE, value),
+                        : value.trim().length <= CODE_MAX ||
+                          t('forms.errors.tooLong', { max: CODE_MAX }),
                   })}
                 />
               </FormField>

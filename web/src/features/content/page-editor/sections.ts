@@ -1,13 +1,10 @@
 import type { TranslationKey } from '@/lib/translation-key';
 
-/**
- * One text of a page: its proto field path (the legacy name) and whether it is long. Its
- * bound is the page message's `max_len` for that path (limitAt).
- */
+/** One text of a page: its proto field path (the legacy name) and whether it is long. */
 export interface EditorField {
   path: string;
   labelKey: TranslationKey;
-  /** A description (a text area) rather than a line. */
+  /** A description (up to 5000 characters, a text area) rather than a line (1000). */
   long?: boolean;
 }
 
@@ -17,6 +14,10 @@ export interface EditorSection<Id extends string = string> {
   titleKey: TranslationKey;
   fields: EditorField[];
 }
+
+/** The bounds of HomePage and ProfessionalPage texts. */
+export const TEXT_MAX = 1000;
+export const DESCRIPTION_MAX = 5000;
 
 const step = (n: 1 | 2 | 3): EditorField[] => [
   { path: `how_${n}.heading`, labelKey: `pageEditor.fields.how_${n}.heading` },

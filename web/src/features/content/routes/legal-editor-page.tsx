@@ -12,8 +12,7 @@ import { StaleEtagAlert } from '../components/stale-etag-alert';
 import { FormField } from '@/components/ui/form-field';
 import { SelectInput } from '@/components/ui/select-input';
 import { toaster } from '@/components/ui/toast';
-import { LegalPageSchema, type GetLegalPageResponse } from '@/gen/repairs/content/v1/content_pb';
-import { limitOf, maxLengthRule } from '@/lib/contract-limits';
+import type { GetLegalPageResponse } from '@/gen/repairs/content/v1/content_pb';
 import { type Language } from '@/lib/language';
 import { toProtoLanguage } from '@/lib/proto-language';
 import { readRpcError } from '@/lib/rpc-error';
@@ -25,9 +24,8 @@ interface LegalValues {
   body: string;
 }
 
-/** LegalPage's rules on its title and body. */
-const TITLE = limitOf(LegalPageSchema, 'title');
-const BODY = limitOf(LegalPageSchema, 'body');
+const TITLE_MAX = 200;
+const BODY_MAX = 20000;
 const SERVER_FIELDS = { 'page.title': 'title', 'page.body': 'body' } as const;
 
 /**
@@ -92,7 +90,7 @@ function LegalForm({
   loaded: GetLegalPageResponse;
   reload: () => Promise<GetLegalPageResponse | undefined>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const update = useUpdateLegalPage();
   const [etag, setEtag] = useState(loaded.etag);
   const [conflict, setConflict] = useState(false);
@@ -151,7 +149,7 @@ function LegalForm({
             lang={language}
             {...register('title', {
               validate: (value) => value.trim() !== '' || t('legalEditor.titleRequired'),
-              maxLength: maxLengthRule(i18n, TITLE),
+              maxLength: { value: TITLE_MAX, message: t('pageEditor.tooLong', { max: TITLE_MAX }) },
             })}
           />
         </FormField>
@@ -164,7 +162,7 @@ function LegalForm({
             lang={language}
             rows={16}
             {...register('body', {
-              maxLength: maxLengthRule(i18n, BODY),
+              maxLength: { value: BODY_MAX, message: t('pageEditor.tooLong', { max: BODY_MAX }) },
             })}
           />
         </FormField>

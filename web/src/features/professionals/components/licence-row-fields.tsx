@@ -2,9 +2,7 @@ import { CloseButton, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
-import { AddLicenceRequestSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
-import { LICENCE_MAX_BYTES, LICENCE_TYPES, checkUpload } from '@/lib/files';
+import { LICENCE_TYPES, checkUpload } from '@/lib/files';
 import { reasonMessageKey } from '@/lib/error-reasons';
 import { notBlank } from '@/lib/validation';
 
@@ -17,12 +15,11 @@ export interface LicenceValues {
   rows: LicenceRowValues[];
 }
 
-/** AddLicenceRequest.label's rules. */
-const LABEL = limitOf(AddLicenceRequestSchema, 'label');
+const LABEL_MAX = 100;
 
 /** One licence row: what it is for and its file; a half-filled row says what is missing. */
 export function LicenceRowFields({ index, onRemove }: { index: number; onRemove?: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const {
     register,
     getValues,
@@ -48,7 +45,9 @@ export function LicenceRowFields({ index, onRemove }: { index: number; onRemove?
               validate: (value) => {
                 const hasFile = (getValues(`rows.${index}.files`)?.length ?? 0) > 0;
                 if (hasFile && !notBlank(value)) return t('licences.errors.labelRequired');
-                return fitsMaxLen(i18n, LABEL, value);
+                return (
+                  value.trim().length <= LABEL_MAX || t('forms.errors.tooLong', { max: LABEL_MAX })
+                );
               },
             })}
           />
@@ -70,9 +69,7 @@ export function LicenceRowFields({ index, onRemove }: { index: number; onRemove?
                     !notBlank(getValues(`rows.${index}.label`)) || t('licences.errors.fileRequired')
                   );
                 }
-                const key = reasonMessageKey(
-                  checkUpload(file, LICENCE_TYPES, LICENCE_MAX_BYTES) ?? '',
-                );
+                const key = reasonMessageKey(checkUpload(file, LICENCE_TYPES) ?? '');
                 return key ? t(key) : true;
               },
             })}

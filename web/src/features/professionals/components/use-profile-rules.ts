@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldRules } from '@/components/form/use-field-rules';
-import { ProfessionalProfileSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { AddressSchema } from '@/gen/repairs/type/v1/common_pb';
 import { POSTAL_CODE_PATTERN } from '@/lib/address';
-import { fitsMaxLen, limitOf, type Limit } from '@/lib/contract-limits';
 import { parseDollars } from '@/lib/money';
 import type { TranslationKey } from '@/lib/translation-key';
 import { notBlank } from '@/lib/validation';
@@ -13,46 +10,28 @@ import type { ProfileValues } from '../profile-values';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The bounds UpdateProfessionalProfileRequest's profile states for its texts. */
-const LIMITS = {
-  description: limitOf(ProfessionalProfileSchema, 'description'),
-  registeredAddress: limitOf(ProfessionalProfileSchema, 'registeredAddress'),
-  qualification: limitOf(ProfessionalProfileSchema, 'qualification'),
-  line1: limitOf(AddressSchema, 'line1'),
-  line2: limitOf(AddressSchema, 'line2'),
-  city: limitOf(AddressSchema, 'city'),
-};
-
 /** The profile form's rules: the same limits the server applies, said in the page's language. */
 export function useProfileRules() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const common = useFieldRules();
   return useMemo(() => {
     const text =
-      (limit: Limit, requiredKey?: TranslationKey) =>
+      (max: number, requiredKey?: TranslationKey) =>
       (value: string): true | string => {
         if (requiredKey && !notBlank(value)) return t(requiredKey);
-        return fitsMaxLen(i18n, limit, value);
+        return value.trim().length <= max || t('forms.errors.tooLong', { max });
       };
     return {
       name: common.name,
       email: common.email,
-      description: {
-        validate: text(LIMITS.description, 'professionalProfile.errors.descriptionRequired'),
-      },
+      description: { validate: text(2000, 'professionalProfile.errors.descriptionRequired') },
       registeredAddress: {
-        validate: text(
-          LIMITS.registeredAddress,
-          'professionalProfile.errors.registeredAddressRequired',
-        ),
+        validate: text(300, 'professionalProfile.errors.registeredAddressRequired'),
       },
-      line1: { validate: text(LIMITS.line1, 'professionalProfile.errors.line1Required') },
-      line2: { validate: text(LIMITS.line2) },
-      city: { validate: text(LIMITS.city, 'professionalProfile.errors.cityRequired') },
-      province: {
-        validate: (value: string) =>
-          notBlank(value) || t('professionalProfile.errors.provinceRequired'),
-      },
+      line1: { validate: text(200, 'professionalProfile.errors.line1Required') },
+      line2: { validate: text(200) },
+      city: { validate: text(100, 'professionalProfile.errors.cityRequired') },
+      province: { validate: text(2, 'professionalProfile.errors.provinceRequired') },
       postalCode: {
         validate: (value: string) =>
           !notBlank(value)
@@ -87,7 +66,7 @@ export function useProfileRules() {
         validate: (ids: string[]) =>
           ids.length > 0 || t('professionalProfile.errors.servicesRequired'),
       },
-      qualification: { validate: text(LIMITS.qualification) },
+      qualification: { validate: text(200) },
       experience: {
         validate: (value: string) =>
           value !== '' || t('professionalProfile.errors.experienceRequired'),
@@ -102,5 +81,5 @@ export function useProfileRules() {
         },
       },
     };
-  }, [t, i18n, common]);
+  }, [t, common]);
 }

@@ -57,8 +57,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 20,
                 },
                 {
+                  // protovalidate and its CEL interpreter: loaded by contract-limits' dynamic
+                  // import when a form first validates a request, never with the page. Below
+                  // `rpc`, which keeps @bufbuild/protobuf (a group takes its dependencies).
+                  name: 'protovalidate',
+                  test: /node_modules[\\/]@bufbuild[\\/](protovalidate|cel|cel-spec|re2)[\\/]/,
+                  priority: 15,
+                },
+                {
                   name: 'rpc',
-                  test: /node_modules[\\/](@bufbuild|@connectrpc|@tanstack)[\\/]/,
+                  test: /node_modules[\\/](@bufbuild[\\/](?!protovalidate|cel|re2)|@connectrpc[\\/]|@tanstack[\\/])/,
                   priority: 20,
                 },
                 { name: 'vendor', test: /node_modules[\\/]/, priority: 10, entriesAware: true },

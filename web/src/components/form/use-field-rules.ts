@@ -1,17 +1,16 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PATTERN, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, notBlank } from '@/lib/validation';
+import { fitsMaxLen, formatFigure } from '@/lib/contract-limits';
+import { EMAIL_PATTERN, NAME, PASSWORD_MAX, PASSWORD_MIN, notBlank } from '@/lib/validation';
 
 /** The validation rules (react-hook-form `validate`) of the fields several forms share. */
 export function useFieldRules() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useMemo(
     () => ({
       name: {
         validate: (value: string) =>
-          !notBlank(value)
-            ? t('forms.errors.nameRequired')
-            : value.trim().length <= NAME_MAX || t('forms.errors.nameTooLong'),
+          !notBlank(value) ? t('forms.errors.nameRequired') : fitsMaxLen(i18n, NAME, value),
       },
       email: {
         validate: (value: string) =>
@@ -27,11 +26,11 @@ export function useFieldRules() {
           value === ''
             ? t('forms.errors.newPasswordRequired')
             : value.length < PASSWORD_MIN
-              ? t('forms.errors.passwordTooShort', { min: PASSWORD_MIN })
+              ? t('forms.errors.passwordTooShort', { min: formatFigure(i18n, PASSWORD_MIN) })
               : value.length <= PASSWORD_MAX ||
-                t('forms.errors.passwordTooLong', { max: PASSWORD_MAX }),
+                t('forms.errors.passwordTooLong', { max: formatFigure(i18n, PASSWORD_MAX) }),
       },
     }),
-    [t],
+    [t, i18n],
   );
 }

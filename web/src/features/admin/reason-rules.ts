@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
+import { DenyProfessionalRequestSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
 import type { TranslationKey } from '@/lib/translation-key';
 import { notBlank } from '@/lib/validation';
 
-/** The server takes reasons of 1 to 1,000 characters. */
-const REASON_MAX = 1000;
+/** A reason as DenyProfessionalRequest and RefusePendingChangeRequest take it. */
+const REASON = limitOf(DenyProfessionalRequestSchema, 'reason');
 
-/** The rules of a reason: required (`requiredKey` says so), at most 1,000 characters. */
+/** The rules of a reason: required (`requiredKey` says so), within the contract's bound. */
 export function useReasonRules(requiredKey: TranslationKey) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return {
     validate: (value: string) =>
-      !notBlank(value)
-        ? t(requiredKey)
-        : value.trim().length <= REASON_MAX || t('forms.errors.tooLong', { max: REASON_MAX }),
+      !notBlank(value) ? t(requiredKey) : fitsMaxLen(i18n, REASON, value),
   };
 }

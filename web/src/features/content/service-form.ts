@@ -1,4 +1,6 @@
 import type { Service } from '@/gen/repairs/content/v1/content_pb';
+import { LocalizedTextSchema } from '@/gen/repairs/type/v1/common_pb';
+import { limitOf } from '@/lib/contract-limits';
 import { reasonMessageKey } from '@/lib/error-reasons';
 import { checkUpload, IMAGE_TYPES } from '@/lib/files';
 import type { TranslationKey } from '@/lib/translation-key';
@@ -15,10 +17,20 @@ export interface ServiceValues {
 
 export type ServiceField = keyof ServiceValues;
 
-/** Service.name: 1 to 100 characters in each language. */
+/**
+ * Service.name: 1 to 100 characters in each language. The contract says it only in words: the
+ * name is a repairs.type.v1.LocalizedText, whose rules (at most 5000 characters) are those of
+ * any text in both languages, so the name's own bound is written here.
+ */
 export const NAME_MAX = 100;
 
-/** CreateServiceRequest.icon: at most 1 MiB. */
+/** A description in one language: LocalizedText's `max_len`. */
+export const DESCRIPTION = limitOf(LocalizedTextSchema, 'en');
+
+/**
+ * CreateServiceRequest.icon: "at most 1 MiB". A file's size is checked by the server after the
+ * request arrives (FILE_TOO_LARGE), not annotated, so the comment's figure is written here.
+ */
 export const ICON_MAX_BYTES = 1024 * 1024;
 
 /** Form field -> the UpdateService mask path it changes. */

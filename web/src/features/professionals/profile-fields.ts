@@ -3,7 +3,12 @@
  * catalogue key, in the order the form lists them; and the profile's bounds. Provinces and
  * postal codes, which requests use too, are in src/lib/address.ts.
  */
-import { Experience, Weekday } from '@/gen/repairs/accounts/v1/accounts_pb';
+import {
+  Experience,
+  ProfessionalProfileSchema,
+  Weekday,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
+import { bound, limitOf } from '@/lib/contract-limits';
 import type { TranslationKey } from '@/lib/translation-key';
 
 export const EXPERIENCES = [
@@ -36,6 +41,23 @@ export function weekdayKey(value: Weekday): TranslationKey | null {
 /** Working hours when the professional gives none. */
 export const DEFAULT_HOURS = { from: '00:00', to: '23:59' } as const;
 
-export const RADIUS_KM = { min: 1, max: 500 } as const;
+/**
+ * The service radius in whole km. Its top is ProfessionalProfile.radius_km's `lte`; its
+ * bottom is 1 because a radius of 0 km reaches nobody, while the contract allows 0 (`gte: 0`).
+ */
+export const RADIUS_KM = {
+  min: 1,
+  max: bound(limitOf(ProfessionalProfileSchema, 'radiusKm').max, 'largest radius'),
+} as const;
+/**
+ * The largest minimum fee, $100,000.00. The contract does not state it: the profile's
+ * minimum_fee is a repairs.type.v1.Money, whose `amount_cents` allows up to $1,000,000.00
+ * (a quote's bound); the server refuses a profile fee above this one.
+ */
 export const MAX_FEE_CENTS = 10_000_000n;
+/**
+ * Licences a profile holds at most. The contract states it only on what an admin may revoke
+ * (RefusePendingChangeRequest.revoke_licence_ids' `max_items`), not on AddLicence, so it is
+ * written here as the server applies it.
+ */
 export const MAX_LICENCES = 11;

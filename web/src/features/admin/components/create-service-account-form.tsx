@@ -5,7 +5,11 @@ import { useServerErrors } from '@/components/form/use-server-errors';
 import { CheckboxGroupField } from '@/components/ui/checkbox-group-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import type { CreateServiceAccountResponse } from '@/gen/repairs/accounts/v1/accounts_pb';
+import {
+  CreateServiceAccountRequestSchema,
+  type CreateServiceAccountResponse,
+} from '@/gen/repairs/accounts/v1/accounts_pb';
+import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
 import { notBlank } from '@/lib/validation';
 import { useCreateServiceAccount } from '../api/create-service-account';
 import { SCOPES, scopeKey } from '../service-scopes';
@@ -15,7 +19,8 @@ interface Values {
   scopes: string[];
 }
 
-const NAME_MAX = 100;
+/** CreateServiceAccountRequest.name's rules. */
+const NAME = limitOf(CreateServiceAccountRequestSchema, 'name');
 const SERVER_FIELDS = { name: 'name', scopes: 'scopes' } as const;
 
 /** A new service account's name and scopes (AccountsService.CreateServiceAccount). */
@@ -24,7 +29,7 @@ export function CreateServiceAccountForm({
 }: {
   onCreated: (made: CreateServiceAccountResponse) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const create = useCreateServiceAccount();
   const {
     register,
@@ -61,7 +66,7 @@ export function CreateServiceAccountForm({
               validate: (value) =>
                 !notBlank(value)
                   ? t('serviceAccounts.errors.nameRequired')
-                  : value.trim().length <= NAME_MAX || t('forms.errors.tooLong', { max: NAME_MAX }),
+                  : fitsMaxLen(i18n, NAME, value),
             })}
           />
         </FormField>

@@ -3,9 +3,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
+import { QuoteMembershipRequestSchema } from '@/gen/repairs/billing/v1/billing_pb';
+import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
 import { notBlank } from '@/lib/validation';
 
-const CODE_MAX = 32;
+/** A coupon code as QuoteMembershipRequest.coupon_code takes it. */
+const CODE = limitOf(QuoteMembershipRequestSchema, 'couponCode');
 
 interface CouponFormProps {
   /** Asks the server about the code; `error` comes back when it cannot be used. */
@@ -20,7 +23,7 @@ interface CouponFormProps {
  * button (a form of its own, so Enter applies the code).
  */
 export function CouponForm({ onApply, applying, error }: CouponFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const {
@@ -58,8 +61,7 @@ export function CouponForm({ onApply, applying, error }: CouponFormProps) {
                     validate: (value) =>
                       !notBlank(value)
                         ? t('billing.errors.couponRequired')
-                        : value.trim().length <= CODE_MAX ||
-                          t('forms.errors.tooLong', { max: CODE_MAX }),
+                        : fitsMaxLen(i18n, CODE, value),
                   })}
                 />
               </FormField>

@@ -16,6 +16,11 @@ import { invalidate } from '@/lib/query-keys';
 import { readRpcError } from '@/lib/rpc-error';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useCapturePayment } from '../api/capture-payment';
+import {
+  RefundPaymentRequestSchema,
+  VoidPaymentRequestSchema,
+} from '@/gen/repairs/billing/v1/billing_pb';
+import { bound, formatFigure, limitOf } from '@/lib/contract-limits';
 import { useRefundPayment } from '../api/refund-payment';
 import { useVoidPayment } from '../api/void-payment';
 import { isUnsettled, useAttemptKey } from '../attempt-key';
@@ -26,8 +31,11 @@ import { adminRequestPath } from '../paths';
 /** What an admin may do to an order's payment. */
 type Step = 'capture' | 'void' | 'refund';
 
-/** The longest reason the audit log keeps (VoidPaymentRequest.reason, RefundPaymentRequest). */
-const REASON_MAX = 500;
+/** The longest reason the audit log keeps: the max_len of a void's and of a refund's reason. */
+const REASON_MAX = Math.min(
+  bound(limitOf(VoidPaymentRequestSchema, 'reason').maxLen, 'void reason'),
+  bound(limitOf(RefundPaymentRequestSchema, 'reason').maxLen, 'refund reason'),
+);
 
 const EVERYONE = { case: undefined } as const;
 
@@ -46,7 +54,7 @@ const capturable = (order: Order) =>
  * payment is never captured or refunded twice.
  */
 export function AdminOrderHistoryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const customerName = useCustomerName();
   const formatMoney = useMoneyFormat();
   const queryClient = useQueryClient();
@@ -175,7 +183,7 @@ export function AdminOrderHistoryPage() {
             {asking.step !== 'capture' && (
               <FormField
                 label={t('adminOrders.reason')}
-                helperText={t('adminOrders.reasonHelp', { max: REASON_MAX })}
+                helperText={t('adminOrders.reasonHelp', { max: formatFigure(i18n, REASON_MAX) })}
               >
                 <Textarea
                   value={reason}

@@ -17,12 +17,14 @@ import { usePayoutAccount } from '../api/get-payout-account';
 import { useRecordManualPayout } from '../api/record-manual-payout';
 import { useAttemptKey } from '../attempt-key';
 import { PayoutFigures, PayoutLedger } from '../components/payout-ledger';
+import { RecordManualPayoutRequestSchema } from '@/gen/repairs/billing/v1/billing_pb';
+import { bound, formatFigure, limitOf } from '@/lib/contract-limits';
 import { TestModeBadge } from '../components/test-mode-badge';
 import { adminProfessionalPath } from '../paths';
 import { OWED_STATES } from '../payout-states';
 
-/** The longest note the ledger keeps (RecordManualPayoutRequest.note). */
-const NOTE_MAX = 500;
+/** The longest note the ledger keeps: RecordManualPayoutRequest.note's max_len. */
+const NOTE_MAX = bound(limitOf(RecordManualPayoutRequestSchema, 'note').maxLen, 'payout note');
 
 /**
  * /admin/professional-payouts/{id}: what a professional is owed and was paid, and the
@@ -32,7 +34,7 @@ const NOTE_MAX = 500;
  * are transferred by the server and there is nothing to mark.
  */
 export function AdminProfessionalPayoutsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const formatMoney = useMoneyFormat();
   const formatDate = useDateFormat();
@@ -135,7 +137,7 @@ export function AdminProfessionalPayoutsPage() {
             />
             <FormField
               label={t('payouts.admin.note')}
-              helperText={t('payouts.admin.noteHelp', { max: NOTE_MAX })}
+              helperText={t('payouts.admin.noteHelp', { max: formatFigure(i18n, NOTE_MAX) })}
               error={noteMissing ? t('payouts.admin.noteMissing') : undefined}
               required
             >

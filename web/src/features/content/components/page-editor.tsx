@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { DescMessage } from '@bufbuild/protobuf';
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
@@ -13,11 +14,12 @@ import { StaleEtagAlert } from './stale-etag-alert';
 import { FormField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { toaster } from '@/components/ui/toast';
+import { limitAt, maxLengthRule } from '@/lib/contract-limits';
 import { createI18n } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import { readRpcError } from '@/lib/rpc-error';
 import { useDateTimeFormat } from '@/lib/use-date-format';
-import { DESCRIPTION_MAX, TEXT_MAX, type EditorSection } from '../page-editor/sections';
+import type { EditorSection } from '../page-editor/sections';
 import { dirtyPaths, type PageValues } from '../page-editor/values';
 
 /** A page's texts as read or saved: the form's values and the etag to send back. */
@@ -31,6 +33,8 @@ export interface PageEditorProps<Id extends string> {
   title: string;
   /** The language of the page edited (not necessarily the admin's). */
   language: Language;
+  /** The page's message (HomePage, ProfessionalPage), whose rules bound each text. */
+  schema: DescMessage;
   sections: EditorSection<Id>[];
   loaded: LoadedPage | undefined;
   isPending: boolean;
@@ -64,6 +68,7 @@ export function PageEditor<Id extends string>(props: PageEditorProps<Id>) {
 
 function EditorForm<Id extends string>({
   language,
+  schema,
   sections,
   loaded,
   reload,
@@ -135,7 +140,7 @@ function EditorForm<Id extends string>({
         {server.formError && <FormAlert title={server.formError} />}
         {sections.map((section) => (
           <FormSection key={section.id} title={t(section.titleKey)}>
-            <SectionFields section={section} form={form} />
+            <SectionFields schema={schema} section={section} form={form} />
             <SectionPreview language={language}>{preview(section.id, values)}</SectionPreview>
           </FormSection>
         ))}
@@ -169,13 +174,15 @@ function EditorForm<Id extends string>({
 }
 
 function SectionFields({
+  schema,
   section,
   form,
 }: {
+  schema: DescMessage;
   section: EditorSection;
   form: UseFormReturn<PageValues>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorOf = (path: string) => {
     const [head, tail] = path.split('.') as [string, string | undefined];
     const error = form.formState.errors[head];
@@ -185,9 +192,8 @@ function SectionFields({
   return (
     <Stack gap="4">
       {section.fields.map((field) => {
-        const max = field.long ? DESCRIPTION_MAX : TEXT_MAX;
         const registration = form.register(field.path, {
-          maxLength: { value: max, message: t('pageEditor.tooLong', { max }) },
+          maxLength: maxLengthRule(i18n, limitAt(schema, field.path)),
         });
         return (
           <FormField

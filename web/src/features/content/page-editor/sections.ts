@@ -1,10 +1,13 @@
 import type { TranslationKey } from '@/lib/translation-key';
 
-/** One text of a page: its proto field path (the legacy name) and whether it is long. */
+/**
+ * One text of a page: its proto field path (the legacy name) and whether it is long. Its
+ * bound is the page message's `max_len` for that path (limitAt).
+ */
 export interface EditorField {
   path: string;
   labelKey: TranslationKey;
-  /** A description (up to 5000 characters, a text area) rather than a line (1000). */
+  /** A description (a text area) rather than a line. */
   long?: boolean;
 }
 
@@ -14,10 +17,6 @@ export interface EditorSection<Id extends string = string> {
   titleKey: TranslationKey;
   fields: EditorField[];
 }
-
-/** The bounds of HomePage and ProfessionalPage texts. */
-export const TEXT_MAX = 1000;
-export const DESCRIPTION_MAX = 5000;
 
 const step = (n: 1 | 2 | 3): EditorField[] => [
   { path: `how_${n}.heading`, labelKey: `pageEditor.fields.how_${n}.heading` },

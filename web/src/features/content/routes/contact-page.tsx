@@ -6,6 +6,8 @@ import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { toaster } from '@/components/ui/toast';
+import { SendContactMessageRequestSchema } from '@/gen/repairs/content/v1/content_pb';
+import { limitOf, maxLengthRule } from '@/lib/contract-limits';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 interface ContactForm {
@@ -15,8 +17,9 @@ interface ContactForm {
 }
 
 /** The limits of SendContactMessageRequest. */
-const NAME_MAX = 100;
-const MESSAGE_MAX = 5000;
+const NAME = limitOf(SendContactMessageRequestSchema, 'name');
+const EMAIL = limitOf(SendContactMessageRequestSchema, 'email');
+const MESSAGE = limitOf(SendContactMessageRequestSchema, 'message');
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** SendContactMessageRequest fields -> the form's. */
@@ -26,7 +29,7 @@ const notBlank = (value: string) => value.trim() !== '';
 
 /** /contact: a message to the team, sent through ContentService.SendContactMessage. */
 export function ContactPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const send = useSendContactMessage();
   const {
     register,
@@ -72,7 +75,7 @@ export function ContactPage() {
               autoComplete="name"
               {...register('name', {
                 validate: (value) => notBlank(value) || t('contact.errors.nameRequired'),
-                maxLength: { value: NAME_MAX, message: t('contact.errors.nameTooLong') },
+                maxLength: maxLengthRule(i18n, NAME),
               })}
             />
           </FormField>
@@ -85,6 +88,7 @@ export function ContactPage() {
                   !notBlank(value)
                     ? t('contact.errors.emailRequired')
                     : EMAIL_PATTERN.test(value.trim()) || t('contact.errors.emailInvalid'),
+                maxLength: maxLengthRule(i18n, EMAIL),
               })}
             />
           </FormField>
@@ -93,7 +97,7 @@ export function ContactPage() {
               rows={6}
               {...register('message', {
                 validate: (value) => notBlank(value) || t('contact.errors.messageRequired'),
-                maxLength: { value: MESSAGE_MAX, message: t('contact.errors.messageTooLong') },
+                maxLength: maxLengthRule(i18n, MESSAGE),
               })}
             />
           </FormField>

@@ -12,7 +12,8 @@ import { StaleEtagAlert } from '../components/stale-etag-alert';
 import { FormField } from '@/components/ui/form-field';
 import { SelectInput } from '@/components/ui/select-input';
 import { toaster } from '@/components/ui/toast';
-import type { GetLegalPageResponse } from '@/gen/repairs/content/v1/content_pb';
+import { LegalPageSchema, type GetLegalPageResponse } from '@/gen/repairs/content/v1/content_pb';
+import { limitOf, maxLengthRule } from '@/lib/contract-limits';
 import { type Language } from '@/lib/language';
 import { toProtoLanguage } from '@/lib/proto-language';
 import { readRpcError } from '@/lib/rpc-error';
@@ -24,8 +25,9 @@ interface LegalValues {
   body: string;
 }
 
-const TITLE_MAX = 200;
-const BODY_MAX = 20000;
+/** LegalPage's rules on its title and body. */
+const TITLE = limitOf(LegalPageSchema, 'title');
+const BODY = limitOf(LegalPageSchema, 'body');
 const SERVER_FIELDS = { 'page.title': 'title', 'page.body': 'body' } as const;
 
 /**
@@ -90,7 +92,7 @@ function LegalForm({
   loaded: GetLegalPageResponse;
   reload: () => Promise<GetLegalPageResponse | undefined>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const update = useUpdateLegalPage();
   const [etag, setEtag] = useState(loaded.etag);
   const [conflict, setConflict] = useState(false);
@@ -149,7 +151,7 @@ function LegalForm({
             lang={language}
             {...register('title', {
               validate: (value) => value.trim() !== '' || t('legalEditor.titleRequired'),
-              maxLength: { value: TITLE_MAX, message: t('pageEditor.tooLong', { max: TITLE_MAX }) },
+              maxLength: maxLengthRule(i18n, TITLE),
             })}
           />
         </FormField>
@@ -162,7 +164,7 @@ function LegalForm({
             lang={language}
             rows={16}
             {...register('body', {
-              maxLength: { value: BODY_MAX, message: t('pageEditor.tooLong', { max: BODY_MAX }) },
+              maxLength: maxLengthRule(i18n, BODY),
             })}
           />
         </FormField>

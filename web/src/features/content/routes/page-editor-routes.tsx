@@ -75,6 +75,7 @@ function bindPage<Desc extends DescMessage, Id extends string>(
   });
   return {
     language,
+    schema,
     sections,
     loaded: query.data && loaded(query.data),
     isPending: query.isPending,

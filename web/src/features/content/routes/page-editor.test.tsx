@@ -133,7 +133,7 @@ describe('admin: page editors', () => {
     await user.click(link);
     await user.paste('x'.repeat(1001));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Please keep this under 1000 characters.')).toBeVisible();
+    expect(await screen.findByText('At most 1,000 characters.')).toBeVisible();
     expect(link).toHaveAttribute('aria-invalid', 'true');
     expect(updates).toEqual([]);
   });

@@ -15,6 +15,7 @@ import { toaster } from '@/components/ui/toast';
 import type { Service } from '@/gen/repairs/content/v1/content_pb';
 import { fileBytes } from '@/lib/files';
 import { readRpcError } from '@/lib/rpc-error';
+import { maxLengthRule } from '@/lib/contract-limits';
 import { useCreateService } from '../api/create-service';
 import { useService } from '../api/get-service';
 import { useServicesForAdmin } from '../api/list-services';
@@ -22,8 +23,8 @@ import { useUpdateService } from '../api/update-service';
 import { IconField } from '../components/icon-field';
 import { StaleEtagAlert } from '../components/stale-etag-alert';
 import { SERVICE_PATHS } from '../paths';
-import { DESCRIPTION_MAX } from '../page-editor/sections';
 import {
+  DESCRIPTION,
   iconRefusal,
   MASK_PATHS,
   NAME_MAX,
@@ -90,7 +91,7 @@ function ServiceForm({
   /** Reads the stored service again (after someone else changed it). */
   reload?: () => Promise<Service | undefined>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const create = useCreateService();
   const update = useUpdateService();
@@ -177,12 +178,7 @@ function ServiceForm({
       message: t('serviceAdmin.errors.nameTooLong', { max: NAME_MAX }),
     },
   });
-  const descriptionRules = {
-    maxLength: {
-      value: DESCRIPTION_MAX,
-      message: t('serviceAdmin.errors.descriptionTooLong', { max: DESCRIPTION_MAX }),
-    },
-  };
+  const descriptionRules = { maxLength: maxLengthRule(i18n, DESCRIPTION) };
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
   MessageAuthor,
+  SendMessageRequestSchema,
   type SendMessageRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { limitOf } from '@/lib/contract-limits';
 import { PHOTO_MAX_BYTES } from '@/lib/files';
 import { renderInApp } from '@/test/render-app';
 import { Code, REQUEST_ID, rpcError, stubServer, type MarketplaceImpl } from '@/test/stub-server';
-import { Composer, MESSAGE_MAX } from './composer';
+import { Composer } from './composer';
 
 const CONVERSATION = { repairRequestId: REQUEST_ID, professionalId: 'pro-1' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -46,7 +48,10 @@ describe('the message composer', () => {
   it('counts the characters typed, up to 4,000', async () => {
     const user = userEvent.setup();
     setup();
-    expect(field()).toHaveAttribute('maxlength', String(MESSAGE_MAX));
+    expect(field()).toHaveAttribute(
+      'maxlength',
+      String(limitOf(SendMessageRequestSchema, 'text').maxLen),
+    );
     expect(field()).toHaveAccessibleDescription(/^0 of 4,000 characters\./);
     await user.type(field(), 'Is the valve easy to reach?');
     expect(field()).toHaveAccessibleDescription(/^27 of 4,000 characters\./);

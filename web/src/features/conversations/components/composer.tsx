@@ -1,7 +1,8 @@
+import { create } from '@bufbuild/protobuf';
 import { Code } from '@connectrpc/connect';
 import { Button, HStack, Stack, Textarea } from '@chakra-ui/react';
 import { Send } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServerErrors } from '@/components/form/use-server-errors';
@@ -9,18 +10,28 @@ import { PhotoPicker } from '@/components/photos/photo-picker';
 import { photosBusy, usePhotoUploads } from '@/components/photos/photo-uploads';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import type { SendMessageResponse } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { MESSAGE_PHOTOS_MAX } from '@/lib/files';
-import { LOCALES } from '@/lib/language';
+import {
+  SendMessageRequestSchema,
+  type SendMessageResponse,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import {
+  fitsMaxLen,
+  formatFigure,
+  limitOf,
+  loadValidator,
+  maxLengthRule,
+  megabytes,
+  validateRequest,
+} from '@/lib/contract-limits';
+import { MESSAGE_PHOTOS_MAX, PHOTO_MAX_BYTES } from '@/lib/files';
 import { newRequestId } from '@/lib/request-id';
 import { readRpcError } from '@/lib/rpc-error';
-import { useLanguage } from '@/lib/use-language';
 import { useMessagePhotoUpload } from '../api/add-message-photo';
 import { useSendMessage } from '../api/send-message';
 import type { ConversationRef } from '../conversation-ref';
 
-/** The contract's bound on a message's text. */
-export const MESSAGE_MAX = 4000;
+/** SendMessageRequest.text's rules: the contract's bound on a message's text. */
+const MESSAGE_TEXT = limitOf(SendMessageRequestSchema, 'text');
 
 /**
  * Refusals after which nothing was stored: the next send is a new message with a new key.
@@ -49,14 +60,13 @@ interface ComposerProps {
 }
 
 /**
- * Writing a message: its text (up to 4,000 characters, counted as typed) and up to 4 photos,
+ * Writing a message: its text (up to the contract's 4,000 characters) and up to 4 photos,
  * each sent as soon as it is chosen with its progress. Send (or Ctrl+Enter) sends them under
  * a client key made once per message and kept when the answer was lost, so a second press
  * never sends it twice; the server's refusals show above the text.
  */
 export function Composer({ conversation, onSent, note }: ComposerProps) {
-  const { t } = useTranslation();
-  const language = useLanguage();
+  const { t, i18n } = useTranslation();
   const send = useSendMessage();
   const [clientKey, setClientKey] = useState(newRequestId);
   const { uploads, items } = usePhotoUploads({ upload: useMessagePhotoUpload(conversation) });
@@ -72,18 +82,30 @@ export function Composer({ conversation, onSent, note }: ComposerProps) {
   const text = useWatch({ control, name: 'text' });
   const photoIds = items.flatMap(({ state }) => (state.kind === 'sent' ? [state.photo.id] : []));
   const busy = photosBusy(items);
-  const max = new Intl.NumberFormat(LOCALES[language]).format(MESSAGE_MAX);
+  const maxLength = maxLengthRule(i18n, MESSAGE_TEXT);
+  const max = formatFigure(i18n, maxLength.value);
+
+  // Load the contract's validator while the person writes, not when they press Send.
+  useEffect(() => void loadValidator(), []);
 
   const submit = handleSubmit(async ({ text: typed }) => {
     server.clear();
+    const request = create(SendMessageRequestSchema, {
+      repairRequestId: conversation.repairRequestId,
+      professionalId: conversation.professionalId,
+      text: typed.trim(),
+      requestId: clientKey,
+      photoIds,
+    });
+    // What the person wrote is checked against the whole contract before it goes; the ids
+    // are the app's own, so a refusal of them is left to the server to say.
+    const problems = await validateRequest(i18n, SendMessageRequestSchema, request);
+    if (problems.text) {
+      setError('text', { message: problems.text });
+      return;
+    }
     try {
-      const response = await send.mutateAsync({
-        repairRequestId: conversation.repairRequestId,
-        professionalId: conversation.professionalId,
-        text: typed.trim(),
-        requestId: clientKey,
-        photoIds,
-      });
+      const response = await send.mutateAsync(request);
       setClientKey(newRequestId());
       reset({ text: '' });
       for (const item of items) uploads.remove(item.key);
@@ -115,19 +137,24 @@ export function Composer({ conversation, onSent, note }: ComposerProps) {
         >
           <Textarea
             rows={3}
-            maxLength={MESSAGE_MAX}
+            maxLength={maxLength.value}
             autoresize
             maxH="15lh"
             onKeyDown={onKeyDown}
             {...register('text', {
               validate: (value) =>
-                value.trim() !== '' || photoIds.length > 0 || t('conversations.errors.empty'),
+                value.trim() !== '' || photoIds.length > 0
+                  ? fitsMaxLen(i18n, MESSAGE_TEXT, value)
+                  : t('conversations.errors.empty'),
             })}
           />
         </FormField>
         <PhotoPicker
           label={t('conversations.photosLabel')}
-          help={t('conversations.photosHelp')}
+          help={t('conversations.photosHelp', {
+            max: formatFigure(i18n, MESSAGE_PHOTOS_MAX),
+            size: formatFigure(i18n, megabytes(PHOTO_MAX_BYTES)),
+          })}
           items={items}
           max={MESSAGE_PHOTOS_MAX}
           onChoose={(files) => uploads.add(files, MESSAGE_PHOTOS_MAX)}

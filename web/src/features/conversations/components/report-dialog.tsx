@@ -7,14 +7,18 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { toaster } from '@/components/ui/toast';
-import { ConversationReportReason } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import {
+  ConversationReportReason,
+  ReportConversationRequestSchema,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { bound, formatFigure, limitOf } from '@/lib/contract-limits';
 import { readRpcError } from '@/lib/rpc-error';
 import { useReportConversation } from '../api/report-conversation';
 import type { ConversationRef } from '../conversation-ref';
 import { reportReasonKey } from '../report-reasons';
 
-/** The contract's bound on a report's details. */
-export const DETAILS_MAX = 1000;
+/** The contract's bound on a report's details: ReportConversationRequest.details' max_len. */
+const DETAILS_MAX = bound(limitOf(ReportConversationRequestSchema, 'details').maxLen, 'details');
 
 const REASONS = [
   ConversationReportReason.SPAM,
@@ -34,7 +38,7 @@ interface ReportDialogProps {
  * other) and in the reporter's words, required with 'Other'. A toast says it was sent.
  */
 export function ReportDialog({ conversation, open, onClose }: ReportDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const problemMessage = useProblemMessage();
   const report = useReportConversation();
   const [reason, setReason] = useState('');
@@ -100,7 +104,9 @@ export function ReportDialog({ conversation, open, onClose }: ReportDialogProps)
         />
         <FormField
           label={t('conversations.report.details')}
-          helperText={t('conversations.report.detailsHelp')}
+          helperText={t('conversations.report.detailsHelp', {
+            max: formatFigure(i18n, DETAILS_MAX),
+          })}
           error={errors.details}
           required={reason === String(ConversationReportReason.OTHER)}
         >

@@ -24,8 +24,10 @@ import { TokenPager } from '@/components/ui/pager';
 import { toaster } from '@/components/ui/toast';
 import {
   MessageAuthor,
+  ResolveConversationReportRequestSchema,
   type ConversationReport,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { bound, limitOf } from '@/lib/contract-limits';
 import { readRpcError } from '@/lib/rpc-error';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { usePageTokens } from '@/lib/use-page-tokens';
@@ -36,8 +38,11 @@ import {
 import { ConversationThread } from '../components/conversation-thread';
 import { reportReasonKey } from '../report-reasons';
 
-/** The contract's bound on a resolution note. */
-const NOTE_MAX = 1000;
+/** The contract's bound on a resolution note: ResolveConversationReportRequest's max_len. */
+const NOTE_MAX = bound(
+  limitOf(ResolveConversationReportRequestSchema, 'resolutionNote').maxLen,
+  'resolution note',
+);
 
 /**
  * /admin/reported-conversations: the queue of reported conversations, oldest open report

@@ -201,7 +201,7 @@ describe('submit review', () => {
     await user.click(screen.getByRole('radio', { name: '4 stars: very good' }));
     const text = screen.getByLabelText('Your review (optional)');
     await user.type(text, 'Quick and tidy.');
-    expect(text).toHaveAccessibleDescription('15 of 2000 characters');
+    expect(text).toHaveAccessibleDescription('15 of 2,000 characters');
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
     expect(requests<CreateReviewRequest>('createReview')[0]).toMatchObject({

@@ -21,13 +21,16 @@ import {
   PROFESSIONAL_REQUEST_PATHS,
 } from '@/features/professionals';
 import {
+  CreateQuoteRequestSchema,
   RepairRequestState,
   type RepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
-import { parseHours } from '@/lib/duration';
-import { centsToDollarsText, parseDollars } from '@/lib/money';
+import { bound, formatFigure, limitOf } from '@/lib/contract-limits';
+import { MAX_ESTIMATE_HOURS, parseHours } from '@/lib/duration';
+import { centsToDollarsText, formatMoney as formatAmount, parseDollars } from '@/lib/money';
 import { readRpcError } from '@/lib/rpc-error';
+import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useCreateQuote } from '../api/create-quote';
@@ -51,8 +54,13 @@ const SERVER_FIELDS = {
   'fee.currency': 'fee',
 } as const;
 
-/** The largest fee the server takes: 1,000,000.00 CAD. */
-const MAX_FEE_CENTS = 100_000_000n;
+/**
+ * The largest fee a quote may ask, in cents: `lte` of CreateQuoteRequest.fee's amount_cents
+ * (1,000,000.00 CAD). The contract lets it be 0 (`gte: 0`); the form and the server want a fee.
+ */
+const MAX_FEE_CENTS = BigInt(
+  bound(limitOf(CreateQuoteRequestSchema, 'fee.amountCents').max, 'largest fee'),
+);
 
 /**
  * /request-apply/{id}: the quote form, under a summary of the request. Estimated time in
@@ -120,7 +128,8 @@ interface QuoteFormProps {
 }
 
 function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = useLanguage();
   const navigate = useNavigate();
   const formatMoney = useMoneyFormat();
   const create = useCreateQuote();
@@ -169,7 +178,11 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
 
   const validateFee = (value: string) => {
     const cents = parseDollars(value);
-    if (cents === null || cents <= 0n || cents > MAX_FEE_CENTS) return t('quoteForm.errors.fee');
+    if (cents === null || cents <= 0n || cents > MAX_FEE_CENTS) {
+      return t('quoteForm.errors.fee', {
+        max: formatAmount(MAX_FEE_CENTS, 'CAD', language),
+      });
+    }
     const belowMinimum = minimumCents !== null && cents < minimumCents && !getValues('surge');
     return (
       !belowMinimum ||
@@ -207,7 +220,9 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
             autoComplete="off"
             maxW="40"
             {...register('hours', {
-              validate: (value) => parseHours(value) !== null || t('quoteForm.errors.hours'),
+              validate: (value) =>
+                parseHours(value) !== null ||
+                t('quoteForm.errors.hours', { max: formatFigure(i18n, MAX_ESTIMATE_HOURS) }),
             })}
           />
         </FormField>

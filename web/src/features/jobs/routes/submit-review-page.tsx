@@ -9,11 +9,17 @@ import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { toaster } from '@/components/ui/toast';
+import { CreateReviewRequestSchema } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { fitsMaxLen, formatFigure, limitOf, maxLengthRule } from '@/lib/contract-limits';
 import { useCreateReview } from '../api/create-review';
 import { JOB_PATHS } from '../paths';
 
-/** The contract's bound on a review's text. */
-export const REVIEW_TEXT_MAX = 2000;
+/** CreateReviewRequest.text's rules: the contract's bound on a review's text. */
+const REVIEW_TEXT = limitOf(CreateReviewRequestSchema, 'text');
+/**
+ * The stars, best first: each has its own words in the catalogues, so they are listed here;
+ * they are CreateReviewRequest.rating's `gte` to `lte`.
+ */
 const RATINGS = ['5', '4', '3', '2', '1'] as const;
 
 interface ReviewValues {
@@ -29,7 +35,8 @@ const SERVER_FIELDS = { rating: 'rating', text: 'text' } as const;
  * takes the professional from the request (the path's id is the spec's, for links).
  */
 export function SubmitReviewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const maxLength = maxLengthRule(i18n, REVIEW_TEXT);
   const navigate = useNavigate();
   const { req_id: requestId = '' } = useParams();
   const review = useCreateReview();
@@ -88,16 +95,14 @@ export function SubmitReviewPage() {
             error={errors.text?.message}
             helperText={t('requests.descriptionCount', {
               count: text.length,
-              max: REVIEW_TEXT_MAX,
+              max: formatFigure(i18n, maxLength.value),
             })}
           >
             <Textarea
               rows={6}
-              maxLength={REVIEW_TEXT_MAX}
+              maxLength={maxLength.value}
               {...register('text', {
-                validate: (value) =>
-                  value.trim().length <= REVIEW_TEXT_MAX ||
-                  t('forms.errors.tooLong', { max: REVIEW_TEXT_MAX }),
+                validate: (value) => fitsMaxLen(i18n, REVIEW_TEXT, value),
               })}
             />
           </FormField>

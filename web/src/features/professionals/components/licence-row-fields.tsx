@@ -2,7 +2,9 @@ import { CloseButton, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
-import { LICENCE_TYPES, checkUpload } from '@/lib/files';
+import { AddLicenceRequestSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
+import { LICENCE_MAX_BYTES, LICENCE_TYPES, checkUpload } from '@/lib/files';
 import { reasonMessageKey } from '@/lib/error-reasons';
 import { notBlank } from '@/lib/validation';
 
@@ -15,11 +17,12 @@ export interface LicenceValues {
   rows: LicenceRowValues[];
 }
 
-const LABEL_MAX = 100;
+/** AddLicenceRequest.label's rules. */
+const LABEL = limitOf(AddLicenceRequestSchema, 'label');
 
 /** One licence row: what it is for and its file; a half-filled row says what is missing. */
 export function LicenceRowFields({ index, onRemove }: { index: number; onRemove?: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const {
     register,
     getValues,
@@ -45,9 +48,7 @@ export function LicenceRowFields({ index, onRemove }: { index: number; onRemove?
               validate: (value) => {
                 const hasFile = (getValues(`rows.${index}.files`)?.length ?? 0) > 0;
                 if (hasFile && !notBlank(value)) return t('licences.errors.labelRequired');
-                return (
-                  value.trim().length <= LABEL_MAX || t('forms.errors.tooLong', { max: LABEL_MAX })
-                );
+                return fitsMaxLen(i18n, LABEL, value);
               },
             })}
           />
@@ -69,7 +70,9 @@ export function LicenceRowFields({ index, onRemove }: { index: number; onRemove?
                     !notBlank(getValues(`rows.${index}.label`)) || t('licences.errors.fileRequired')
                   );
                 }
-                const key = reasonMessageKey(checkUpload(file, LICENCE_TYPES) ?? '');
+                const key = reasonMessageKey(
+                  checkUpload(file, LICENCE_TYPES, LICENCE_MAX_BYTES) ?? '',
+                );
                 return key ? t(key) : true;
               },
             })}

@@ -1,7 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldRules } from '@/components/form/use-field-rules';
+import { ProfessionalProfileSchema } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { AddressSchema } from '@/gen/repairs/type/v1/common_pb';
 import { POSTAL_CODE_PATTERN } from '@/lib/address';
+import { fitsMaxLen, limitOf, type Limit } from '@/lib/contract-limits';
 import { parseDollars } from '@/lib/money';
 import type { TranslationKey } from '@/lib/translation-key';
 import { notBlank } from '@/lib/validation';
@@ -10,28 +13,46 @@ import type { ProfileValues } from '../profile-values';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/** The bounds UpdateProfessionalProfileRequest's profile states for its texts. */
+const LIMITS = {
+  description: limitOf(ProfessionalProfileSchema, 'description'),
+  registeredAddress: limitOf(ProfessionalProfileSchema, 'registeredAddress'),
+  qualification: limitOf(ProfessionalProfileSchema, 'qualification'),
+  line1: limitOf(AddressSchema, 'line1'),
+  line2: limitOf(AddressSchema, 'line2'),
+  city: limitOf(AddressSchema, 'city'),
+};
+
 /** The profile form's rules: the same limits the server applies, said in the page's language. */
 export function useProfileRules() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const common = useFieldRules();
   return useMemo(() => {
     const text =
-      (max: number, requiredKey?: TranslationKey) =>
+      (limit: Limit, requiredKey?: TranslationKey) =>
       (value: string): true | string => {
         if (requiredKey && !notBlank(value)) return t(requiredKey);
-        return value.trim().length <= max || t('forms.errors.tooLong', { max });
+        return fitsMaxLen(i18n, limit, value);
       };
     return {
       name: common.name,
       email: common.email,
-      description: { validate: text(2000, 'professionalProfile.errors.descriptionRequired') },
-      registeredAddress: {
-        validate: text(300, 'professionalProfile.errors.registeredAddressRequired'),
+      description: {
+        validate: text(LIMITS.description, 'professionalProfile.errors.descriptionRequired'),
       },
-      line1: { validate: text(200, 'professionalProfile.errors.line1Required') },
-      line2: { validate: text(200) },
-      city: { validate: text(100, 'professionalProfile.errors.cityRequired') },
-      province: { validate: text(2, 'professionalProfile.errors.provinceRequired') },
+      registeredAddress: {
+        validate: text(
+          LIMITS.registeredAddress,
+          'professionalProfile.errors.registeredAddressRequired',
+        ),
+      },
+      line1: { validate: text(LIMITS.line1, 'professionalProfile.errors.line1Required') },
+      line2: { validate: text(LIMITS.line2) },
+      city: { validate: text(LIMITS.city, 'professionalProfile.errors.cityRequired') },
+      province: {
+        validate: (value: string) =>
+          notBlank(value) || t('professionalProfile.errors.provinceRequired'),
+      },
       postalCode: {
         validate: (value: string) =>
           !notBlank(value)
@@ -66,7 +87,7 @@ export function useProfileRules() {
         validate: (ids: string[]) =>
           ids.length > 0 || t('professionalProfile.errors.servicesRequired'),
       },
-      qualification: { validate: text(200) },
+      qualification: { validate: text(LIMITS.qualification) },
       experience: {
         validate: (value: string) =>
           value !== '' || t('professionalProfile.errors.experienceRequired'),
@@ -81,5 +102,5 @@ export function useProfileRules() {
         },
       },
     };
-  }, [t, common]);
+  }, [t, i18n, common]);
 }

@@ -18,9 +18,11 @@ import {
   Urgency,
   type AddressSuggestion,
   type RepairRequest,
-  type RepairRequestDraftSchema,
+  RepairRequestDraftSchema,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { AddressSchema } from '@/gen/repairs/type/v1/common_pb';
 import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
+import { bound, fitsMaxLen, formatFigure, limitOf } from '@/lib/contract-limits';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
 import { UseMyLocation } from './use-my-location';
@@ -30,10 +32,11 @@ export type RepairRequestDraft = MessageInitShape<typeof RepairRequestDraftSchem
 /** The catalogue's size as it ships (8 services): the places they take while they load. */
 const SERVICES_EXPECTED = 8;
 
-/** The contract's bounds (RepairRequestDraft) and the server's on the address lines. */
-export const DESCRIPTION_MAX = 5000;
-const LINE_MAX = 200;
-const CITY_MAX = 100;
+/** The contract's bounds: RepairRequestDraft's description and its Address's lines. */
+const DESCRIPTION = limitOf(RepairRequestDraftSchema, 'description');
+const LINE1 = limitOf(AddressSchema, 'line1');
+const LINE2 = limitOf(AddressSchema, 'line2');
+const CITY = limitOf(AddressSchema, 'city');
 
 interface RequestValues {
   serviceId: string;
@@ -130,7 +133,7 @@ export function RequestForm({
   sending,
   children,
 }: RequestFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = useLanguage();
   const services = useServices();
   const draft = useFormDraft<RequestValues>(draftName ?? null, 'customer');
@@ -181,9 +184,6 @@ export function RequestForm({
     }
   });
 
-  const tooLong = (max: number) => (value: string) =>
-    value.trim().length <= max || t('requests.errors.tooLong', { max });
-
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack gap="6">
@@ -214,19 +214,18 @@ export function RequestForm({
           error={errors.description?.message}
           helperText={t('requests.descriptionCount', {
             count: description.length,
-            max: DESCRIPTION_MAX,
+            max: formatFigure(i18n, bound(DESCRIPTION.maxLen, 'description')),
           })}
           required
         >
           <Textarea
             rows={5}
-            maxLength={DESCRIPTION_MAX}
+            maxLength={DESCRIPTION.maxLen}
             {...register('description', {
               validate: (value) =>
                 !notBlank(value)
                   ? t('requests.errors.descriptionRequired')
-                  : value.trim().length <= DESCRIPTION_MAX ||
-                    t('requests.errors.descriptionTooLong', { max: DESCRIPTION_MAX }),
+                  : fitsMaxLen(i18n, DESCRIPTION, value),
             })}
           />
         </FormField>
@@ -271,28 +270,32 @@ export function RequestForm({
           <FormField label={t('requests.line1')} error={errors.line1?.message} required>
             <Input
               autoComplete="address-line1"
-              maxLength={LINE_MAX}
+              maxLength={LINE1.maxLen}
               {...register('line1', {
                 validate: (value) =>
-                  notBlank(value) ? tooLong(LINE_MAX)(value) : t('requests.errors.line1Required'),
+                  notBlank(value)
+                    ? fitsMaxLen(i18n, LINE1, value)
+                    : t('requests.errors.line1Required'),
               })}
             />
           </FormField>
           <FormField label={t('requests.line2')} error={errors.line2?.message}>
             <Input
               autoComplete="address-line2"
-              maxLength={LINE_MAX}
-              {...register('line2', { validate: tooLong(LINE_MAX) })}
+              maxLength={LINE2.maxLen}
+              {...register('line2', { validate: (value) => fitsMaxLen(i18n, LINE2, value) })}
             />
           </FormField>
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <FormField label={t('requests.city')} error={errors.city?.message} required>
               <Input
                 autoComplete="address-level2"
-                maxLength={CITY_MAX}
+                maxLength={CITY.maxLen}
                 {...register('city', {
                   validate: (value) =>
-                    notBlank(value) ? tooLong(CITY_MAX)(value) : t('requests.errors.cityRequired'),
+                    notBlank(value)
+                      ? fitsMaxLen(i18n, CITY, value)
+                      : t('requests.errors.cityRequired'),
                 })}
               />
             </FormField>

@@ -51,7 +51,7 @@ const requestServer = (marketplace: MarketplaceImpl = {}) =>
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('radio', { name: 'Plumbing Services' }));
   await user.type(screen.getByLabelText(/^What do you need to fix\?/), 'Leaking sink');
-  expect(screen.getByText('12 of 5000 characters')).toBeVisible();
+  expect(screen.getByText('12 of 5,000 characters')).toBeVisible();
   await user.click(screen.getByRole('radio', { name: 'Yes, it is an emergency' }));
   await user.type(screen.getByLabelText(/^Street address/), '225 7 Ave SW');
   const lookup = screen.getByRole('combobox', { name: 'Find your postal code or city' });

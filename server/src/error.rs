@@ -45,6 +45,24 @@ impl Violations {
             .map_err(|e| self.0.push(FieldViolation::new(field, e)))
             .ok()
     }
+
+    /// The value, or `None` with each part's error recorded against `{prefix}.{part}`
+    /// (an address's `line1` under `draft.address`).
+    pub fn check_parts<T>(
+        &mut self,
+        prefix: &str,
+        result: Result<T, Vec<(&'static str, String)>>,
+    ) -> Option<T> {
+        result
+            .map_err(|parts| {
+                self.0.extend(
+                    parts
+                        .into_iter()
+                        .map(|(part, e)| FieldViolation::new(format!("{prefix}.{part}"), e)),
+                )
+            })
+            .ok()
+    }
 }
 
 /// A failure a handler reports. `reason` is a value of the contract's [`ErrorReason`], stable

@@ -3,14 +3,16 @@
 
 use bytes::Bytes;
 use chrono::{NaiveTime, Utc};
+use repairs_proto::limits::professional_profile::{
+    DESCRIPTION_MAX_LEN, QUALIFICATION_MAX_LEN, REGISTERED_ADDRESS_MAX_LEN,
+};
 use uuid::Uuid;
 
 use super::removal::discard_file;
 use crate::{
     domain::{
-        Email, Experience, Language, PersonName, PostalCode, RadiusKm, SmsUpdates, TimeOfDay,
-        Weekday,
-        professional::parse_province,
+        Address, AddressForm, Email, Experience, Language, PersonName, RadiusKm, SmsUpdates,
+        TimeOfDay, VettedProfile, Weekday,
         text::{bounded_text, optional_text},
     },
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
@@ -45,11 +47,7 @@ pub struct ProfileForm {
     pub emergencies_any_hour: Option<bool>,
     pub description: String,
     pub registered_address: String,
-    pub home_line1: String,
-    pub home_line2: String,
-    pub home_city: String,
-    pub home_province: String,
-    pub home_postal_code: String,
+    pub home_base: AddressForm,
     pub available_days: Vec<i32>,
     pub available_from: String,
     pub available_to: String,
@@ -78,31 +76,19 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
     );
     let description = v.check(
         "profile.description",
-        bounded_text(&form.description, "a description", 2000),
+        bounded_text(&form.description, "a description", DESCRIPTION_MAX_LEN),
     );
     let registered_address = v.check(
         "profile.registered_address",
-        bounded_text(&form.registered_address, "the registered address", 300),
+        bounded_text(
+            &form.registered_address,
+            "the registered address",
+            REGISTERED_ADDRESS_MAX_LEN,
+        ),
     );
-    let home_line1 = v.check(
-        "profile.home_base.line1",
-        bounded_text(&form.home_line1, "the home base address", 200),
-    );
-    let home_line2 = v.check(
-        "profile.home_base.line2",
-        optional_text(&form.home_line2, "the second line", 200),
-    );
-    let home_city = v.check(
-        "profile.home_base.city",
-        bounded_text(&form.home_city, "a city", 100),
-    );
-    let home_province = v.check(
-        "profile.home_base.province",
-        parse_province(&form.home_province),
-    );
-    let postal_code = v.check(
-        "profile.home_base.postal_code",
-        PostalCode::parse(&form.home_postal_code),
+    let home = v.check_parts(
+        "profile.home_base",
+        Address::parse_with_postal_code(&form.home_base),
     );
     let mut days: Vec<i16> = form
         .available_days
@@ -160,7 +146,11 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
     }
     let qualification = v.check(
         "profile.qualification",
-        optional_text(&form.qualification, "the qualification", 200),
+        optional_text(
+            &form.qualification,
+            "the qualification",
+            QUALIFICATION_MAX_LEN,
+        ),
     );
     let experience = v.check(
         "profile.experience",
@@ -182,17 +172,11 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
     );
     // The office is placed at its door or street (with Photon), else its full postal code or
     // area: never at a mere town.
-    let place = match &postal_code {
-        Some(code) => {
-            let address = AddressText {
-                line1: home_line1.as_deref().unwrap_or_default(),
-                city: home_city.as_deref().unwrap_or_default(),
-                province: home_province.as_deref().unwrap_or_default(),
-                postal_code: Some(code.as_str()),
-            };
+    let place = match &home {
+        Some(home) => {
             let found = state
                 .geocoding
-                .locate(address, form.language.unwrap_or_default())
+                .locate(AddressText::of(home), form.language.unwrap_or_default())
                 .await?
                 .filter(|located| located.precision <= Precision::PostalArea);
             if found.is_none() {
@@ -210,11 +194,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         Some(email),
         Some(description),
         Some(registered_address),
-        Some(home_line1),
-        Some(home_line2),
-        Some(home_city),
-        Some(home_province),
-        Some(postal_code),
+        Some(home),
         Some(from),
         Some(to),
         Some(radius),
@@ -228,11 +208,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         email,
         description,
         registered_address,
-        home_line1,
-        home_line2,
-        home_city,
-        home_province,
-        postal_code,
+        home,
         from,
         to,
         radius,
@@ -246,18 +222,19 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         return Err(ApiError::invalid_fields(v.0));
     };
     let update = ProfileUpdate {
-        name,
+        vetted: VettedProfile::new(
+            name.as_str().to_owned(),
+            registered_address,
+            qualification,
+            Some(experience.as_str().to_owned()),
+            service_ids,
+        ),
         email,
         sms_updates: form.sms_updates,
         language: form.language,
         emergencies_any_hour: form.emergencies_any_hour,
         description,
-        registered_address,
-        home_line1,
-        home_line2,
-        home_city,
-        home_province,
-        home_postal_code: postal_code.as_str().to_owned(),
+        home,
         home_latitude: place.place.latitude,
         home_longitude: place.place.longitude,
         home_placed_by: place.precision.as_str(),
@@ -266,10 +243,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         available_from: from,
         available_to: to,
         radius_km: radius.km(),
-        qualification,
-        experience: experience.as_str().to_owned(),
         minimum_fee_cents: fee,
-        service_ids,
     };
     // An approved professional's edit of what was vetted waits for an admin
     // (`vetting`); they stay approved and their quotes live.

@@ -7,9 +7,12 @@
 use repairs_proto::{marketplace as pb, types};
 use tonic::{Request, Response};
 
-use super::{client_addr::client_addr, convert::Reply};
+use super::{
+    client_addr::client_addr,
+    convert::{Reply, address_form},
+};
 use crate::{
-    domain::{Coordinates, Language, PostalCode, professional::parse_province, text::bounded_text},
+    domain::{Address, Coordinates, Language, professional::parse_province},
     error::{ApiError, ApiResult, ErrorReason, Violations},
     providers::{Precision, Suggestion, SuggestionKind, geocoding::service::AddressText},
     requests::place,
@@ -78,32 +81,12 @@ pub(super) async fn geocode(
     let message = request.into_inner();
     // Checked, though placing keeps only the point: the town named is the map's own.
     language(&message.language)?;
-    let address = message.address.unwrap_or_default();
     let mut v = Violations::default();
-    let line1 = v.check(
-        "address.line1",
-        bounded_text(&address.line1, "the street address", 200),
-    );
-    let city = v.check("address.city", bounded_text(&address.city, "the city", 100));
-    let province = v.check("address.province", parse_province(&address.province));
-    let postal_code = v.check(
-        "address.postal_code",
-        match address.postal_code.trim() {
-            "" => Ok(None),
-            given => PostalCode::parse(given).map(Some),
-        },
-    );
-    let (Some(line1), Some(city), Some(province), Some(postal_code)) =
-        (line1, city, province, postal_code)
-    else {
+    let form = address_form(message.address.unwrap_or_default());
+    let Some(address) = v.check_parts("address", Address::parse(&form)) else {
         return Err(ApiError::invalid_fields(v.0).into());
     };
-    let text = AddressText {
-        line1: &line1,
-        city: &city,
-        province: &province,
-        postal_code: postal_code.as_ref().map(PostalCode::as_str),
-    };
+    let text = AddressText::of(&address);
     let located = place::locate(&state.geocoding, text, "address").await?;
     Ok(Response::new(pb::GeocodeAddressResponse {
         latitude: located.place.latitude,

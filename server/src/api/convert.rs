@@ -6,7 +6,7 @@ use repairs_proto::{accounts as pb, types};
 
 use crate::{
     accounts::renewal::NewSession,
-    domain::{Language, Role, SmsUpdates},
+    domain::{AddressForm, Language, Role, SmsUpdates},
     error::{ApiError, ApiResult, ErrorReason},
 };
 
@@ -19,6 +19,17 @@ pub fn timestamp(time: DateTime<Utc>) -> Timestamp {
 
 pub fn system_timestamp(time: std::time::SystemTime) -> Timestamp {
     timestamp(DateTime::<Utc>::from(time))
+}
+
+/// An address as typed, for the rules to check.
+pub fn address_form(address: types::Address) -> AddressForm {
+    AddressForm {
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        province: address.province,
+        postal_code: address.postal_code,
+    }
 }
 
 pub fn role_from_proto(field: &str, value: i32) -> ApiResult<Role> {

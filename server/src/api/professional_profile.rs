@@ -7,7 +7,7 @@ use tonic::Request;
 
 use super::{
     account_view::professional,
-    convert::{Reply, caller, language_from_proto, ok, sms_from_proto},
+    convert::{Reply, address_form, caller, language_from_proto, ok, sms_from_proto},
     professional_view::{experience_from_proto, licence_to_proto, photo_url},
 };
 use crate::{
@@ -26,7 +26,6 @@ pub(super) async fn update_profile(
     let req = request.into_inner();
     let id = access::own_or_given(&who, "id", &req.id)?;
     let profile = req.profile.unwrap_or_default();
-    let home = profile.home_base.unwrap_or_default();
     let fee = profile.minimum_fee;
     let form = ProfileForm {
         name: req.name,
@@ -36,11 +35,7 @@ pub(super) async fn update_profile(
         emergencies_any_hour: req.emergencies_any_hour,
         description: profile.description,
         registered_address: profile.registered_address,
-        home_line1: home.line1,
-        home_line2: home.line2,
-        home_city: home.city,
-        home_province: home.province,
-        home_postal_code: home.postal_code,
+        home_base: address_form(profile.home_base.unwrap_or_default()),
         available_days: profile.available_days,
         available_from: profile.available_from,
         available_to: profile.available_to,

@@ -8,7 +8,7 @@ use repairs_proto::{
 use tonic::Status;
 
 use super::{
-    convert::{language_to_proto, timestamp},
+    convert::{address_form, language_to_proto, timestamp},
     photo_view::photo_to_proto,
     quote_view::quote_to_proto,
 };
@@ -103,16 +103,11 @@ pub(super) fn state_from_proto(value: i32) -> ApiResult<Option<RepairRequestStat
 
 pub(super) fn draft_form(draft: Option<pb::RepairRequestDraft>) -> DraftForm {
     let draft = draft.unwrap_or_default();
-    let address = draft.address.unwrap_or_default();
     DraftForm {
         service_id: draft.service_id,
         description: draft.description,
         urgency: urgency_from_proto(draft.urgency),
-        line1: address.line1,
-        line2: address.line2,
-        city: address.city,
-        province: address.province,
-        postal_code: address.postal_code,
+        address: address_form(draft.address.unwrap_or_default()),
     }
 }
 

@@ -1,5 +1,6 @@
 //! Domain types: plain Rust values that cannot hold invalid data. Parse, don't validate.
 
+pub mod address;
 pub mod client_addr;
 pub mod contacts;
 pub mod conversation;
@@ -25,6 +26,7 @@ pub mod service;
 pub mod text;
 pub mod vetted;
 
+pub use address::{Address, AddressForm, AddressProblems};
 pub use client_addr::ClientAddr;
 pub use coordinates::{Coordinates, great_circle_meters, to_whole_km};
 pub use coupon::{CouponCode, DiscountPercent};

@@ -4,11 +4,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::{
-    domain::{
-        PostalCode, Urgency,
-        professional::parse_province,
-        text::{bounded_text, optional_text},
-    },
+    domain::{Address, AddressForm, Urgency, text::bounded_text},
     error::{ApiError, ApiResult, Violations},
 };
 
@@ -18,27 +14,18 @@ pub struct DraftForm {
     pub service_id: String,
     pub description: String,
     pub urgency: Option<Urgency>,
-    pub line1: String,
-    pub line2: String,
-    pub city: String,
-    pub province: String,
-    pub postal_code: String,
+    pub address: AddressForm,
 }
 
 /// A checked draft: every field within its bounds; the service is checked against the
-/// catalogue and the address placed on the map by the caller.
+/// catalogue and the address placed on the map by the caller (the city places an address
+/// without a postal code).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Draft {
     pub service_id: Uuid,
     pub description: String,
     pub urgency: Urgency,
-    pub line1: String,
-    pub line2: String,
-    pub city: String,
-    /// Two-letter code.
-    pub province: String,
-    /// Optional: the city places an address without one.
-    pub postal_code: Option<PostalCode>,
+    pub address: Address,
 }
 
 /// "What do you need to fix?" is at most 5000 characters, as the contract says.
@@ -61,55 +48,13 @@ impl Draft {
             form.urgency
                 .ok_or_else(|| "say whether you need help right away".to_owned()),
         );
-        let line1 = v.check(
-            "draft.address.line1",
-            bounded_text(&form.line1, "the street address", 200),
-        );
-        let line2 = v.check(
-            "draft.address.line2",
-            optional_text(&form.line2, "the second line", 200),
-        );
-        let city = v.check(
-            "draft.address.city",
-            bounded_text(&form.city, "the city", 100),
-        );
-        let province = v.check("draft.address.province", parse_province(&form.province));
-        let postal_code = v.check(
-            "draft.address.postal_code",
-            if form.postal_code.trim().is_empty() {
-                Ok(None)
-            } else {
-                PostalCode::parse(&form.postal_code).map(Some)
-            },
-        );
-        match (
-            service_id,
-            description,
-            urgency,
-            line1,
-            line2,
-            city,
-            province,
-            postal_code,
-        ) {
-            (
-                Some(service_id),
-                Some(description),
-                Some(urgency),
-                Some(line1),
-                Some(line2),
-                Some(city),
-                Some(province),
-                Some(postal_code),
-            ) => Ok(Self {
+        let address = v.check_parts("draft.address", Address::parse(&form.address));
+        match (service_id, description, urgency, address) {
+            (Some(service_id), Some(description), Some(urgency), Some(address)) => Ok(Self {
                 service_id,
                 description,
                 urgency,
-                line1,
-                line2,
-                city,
-                province,
-                postal_code,
+                address,
             }),
             _ => Err(ApiError::invalid_fields(v.0)),
         }
@@ -120,19 +65,16 @@ impl Draft {
     pub fn digest(&self) -> [u8; 32] {
         let mut hash = Sha256::new();
         let service = self.service_id.to_string();
-        let postal = self
-            .postal_code
-            .as_ref()
-            .map(PostalCode::as_str)
-            .unwrap_or_default();
+        let address = &self.address;
+        let postal = address.postal_code_str().unwrap_or_default();
         for field in [
             service.as_str(),
             self.description.as_str(),
             self.urgency.as_str(),
-            self.line1.as_str(),
-            self.line2.as_str(),
-            self.city.as_str(),
-            self.province.as_str(),
+            address.line1.as_str(),
+            address.line2.as_str(),
+            address.city.as_str(),
+            address.province.as_str(),
             postal,
         ] {
             hash.update((field.len() as u64).to_be_bytes());
@@ -151,20 +93,26 @@ mod tests {
             service_id: "0190a6c0-0000-7000-8000-000000000001".into(),
             description: "  The kitchen sink leaks  ".into(),
             urgency: Some(Urgency::Immediate),
-            line1: "100 8 Ave SW".into(),
-            line2: String::new(),
-            city: "Calgary".into(),
-            province: "Alberta".into(),
-            postal_code: "t2p1j9".into(),
+            address: AddressForm {
+                line1: "100 8 Ave SW".into(),
+                line2: String::new(),
+                city: "Calgary".into(),
+                province: "Alberta".into(),
+                postal_code: "t2p1j9".into(),
+            },
         }
+    }
+
+    fn with_address(address: AddressForm) -> DraftForm {
+        DraftForm { address, ..form() }
     }
 
     #[test]
     fn a_good_form_is_trimmed_and_normalised() {
         let draft = Draft::parse(&form()).unwrap();
         assert_eq!(draft.description, "The kitchen sink leaks");
-        assert_eq!(draft.province, "AB");
-        assert_eq!(draft.postal_code.unwrap().as_str(), "T2P 1J9");
+        assert_eq!(draft.address.province, "AB");
+        assert_eq!(draft.address.postal_code_str(), Some("T2P 1J9"));
     }
 
     #[test]
@@ -173,10 +121,12 @@ mod tests {
             service_id: "plumbing".into(),
             description: " ".into(),
             urgency: None,
-            line1: String::new(),
-            province: "Narnia".into(),
-            postal_code: "12345".into(),
-            ..form()
+            address: AddressForm {
+                line1: String::new(),
+                province: "Narnia".into(),
+                postal_code: "12345".into(),
+                ..form().address
+            },
         };
         let Err(ApiError::InvalidArgument { violations, .. }) = Draft::parse(&bad) else {
             panic!("refused");
@@ -198,23 +148,23 @@ mod tests {
     #[test]
     fn the_digest_changes_with_any_field_and_not_with_spacing() {
         let a = Draft::parse(&form()).unwrap();
-        let spaced = Draft::parse(&DraftForm {
+        let spaced = Draft::parse(&with_address(AddressForm {
             postal_code: "T2P 1J9".into(),
-            ..form()
-        })
+            ..form().address
+        }))
         .unwrap();
         assert_eq!(a.digest(), spaced.digest());
-        let other = Draft::parse(&DraftForm {
+        let other = Draft::parse(&with_address(AddressForm {
             line2: "Unit 4".into(),
-            ..form()
-        })
+            ..form().address
+        }))
         .unwrap();
         assert_ne!(a.digest(), other.digest());
-        let no_postal = Draft::parse(&DraftForm {
+        let no_postal = Draft::parse(&with_address(AddressForm {
             postal_code: String::new(),
-            ..form()
-        })
+            ..form().address
+        }))
         .unwrap();
-        assert_eq!(no_postal.postal_code, None);
+        assert_eq!(no_postal.address.postal_code, None);
     }
 }

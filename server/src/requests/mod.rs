@@ -242,15 +242,15 @@ async fn content(state: &AppState, draft: &Draft) -> ApiResult<RequestContent> {
         service_id: draft.service_id,
         urgency: draft.urgency,
         description: draft.description.clone(),
-        line1: draft.line1.clone(),
-        line2: draft.line2.clone(),
-        city: draft.city.clone(),
-        province: draft.province.clone(),
+        line1: draft.address.line1.clone(),
+        line2: draft.address.line2.clone(),
+        city: draft.address.city.clone(),
+        province: draft.address.province.clone(),
         postal_code: draft
-            .postal_code
-            .as_ref()
-            .map(|code| code.as_str().to_owned())
-            .unwrap_or_default(),
+            .address
+            .postal_code_str()
+            .unwrap_or_default()
+            .to_owned(),
         latitude: placed.place.latitude,
         longitude: placed.place.longitude,
         placed_by: placed.precision.as_str(),

@@ -12,12 +12,7 @@ use crate::{
 
 /// The address of a draft, as the geocoder reads it.
 pub fn address_text(draft: &Draft) -> AddressText<'_> {
-    AddressText {
-        line1: &draft.line1,
-        city: &draft.city,
-        province: &draft.province,
-        postal_code: draft.postal_code.as_ref().map(|code| code.as_str()),
-    }
+    AddressText::of(&draft.address)
 }
 
 /// ADDRESS_NOT_FOUND (INVALID_ARGUMENT on `field`) when nothing places the address;
@@ -51,7 +46,7 @@ mod tests {
     use crate::{
         budgets::Budgets,
         cache::MemoryCache,
-        domain::{PostalCode, Urgency},
+        domain::{Address, PostalCode, Urgency},
         metrics::Metrics,
         providers::{Gazetteer, Precision},
     };
@@ -61,11 +56,13 @@ mod tests {
             service_id: uuid::Uuid::nil(),
             description: "Leak".into(),
             urgency: Urgency::Immediate,
-            line1: "1 Main St".into(),
-            line2: String::new(),
-            city: city.into(),
-            province: province.into(),
-            postal_code: postal_code.map(|c| PostalCode::parse(c).unwrap()),
+            address: Address {
+                line1: "1 Main St".into(),
+                line2: String::new(),
+                city: city.into(),
+                province: province.into(),
+                postal_code: postal_code.map(|c| PostalCode::parse(c).unwrap()),
+            },
         }
     }
 

@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use super::{page::PageRequest, pending_changes, professional_services};
 use crate::domain::{
-    Email, Language, PersonName, ProfessionalState, ProfileEdit, SmsUpdates, VettedEdit,
+    Address, Email, Language, PostalCode, ProfessionalState, ProfileEdit, SmsUpdates, VettedEdit,
     VettedProfile,
 };
 
@@ -184,18 +184,14 @@ pub async fn get_public(
 /// emergencies at any hour, kept when `None`.
 #[derive(Debug, Clone)]
 pub struct ProfileUpdate {
-    pub name: PersonName,
+    /// What an admin vets: saved, or kept as a pending change ([`VettedEdit`]).
+    pub vetted: VettedProfile,
     pub email: Email,
     pub sms_updates: Option<SmsUpdates>,
     pub language: Option<Language>,
     pub emergencies_any_hour: Option<bool>,
     pub description: String,
-    pub registered_address: String,
-    pub home_line1: String,
-    pub home_line2: String,
-    pub home_city: String,
-    pub home_province: String,
-    pub home_postal_code: String,
+    pub home: Address<PostalCode>,
     pub home_latitude: f64,
     pub home_longitude: f64,
     /// How precisely the office was placed (`Precision::as_str`).
@@ -205,10 +201,7 @@ pub struct ProfileUpdate {
     pub available_from: NaiveTime,
     pub available_to: NaiveTime,
     pub radius_km: i32,
-    pub qualification: String,
-    pub experience: String,
     pub minimum_fee_cents: i64,
-    pub service_ids: Vec<Uuid>,
 }
 
 /// Saves the profile, in one transaction. The vetted part goes where [`VettedEdit`] sends
@@ -228,14 +221,7 @@ pub async fn save_profile(
     let Some(approved) = pending_changes::approved(&mut tx, id).await? else {
         return Ok(None);
     };
-    let edited = VettedProfile::new(
-        p.name.as_str().to_owned(),
-        p.registered_address.clone(),
-        p.qualification.clone(),
-        Some(p.experience.clone()),
-        p.service_ids.clone(),
-    );
-    let edit = VettedEdit::of(current, approved, edited);
+    let edit = VettedEdit::of(current, approved, p.vetted.clone());
     if edit.outcome == ProfileEdit::Pending {
         pending_changes::propose(&mut tx, id, edit.proposed.as_ref()).await?;
     }
@@ -258,11 +244,11 @@ pub async fn save_profile(
     .bind(p.language)
     .bind(&p.description)
     .bind(&vetted.registered_address)
-    .bind(&p.home_line1)
-    .bind(&p.home_line2)
-    .bind(&p.home_city)
-    .bind(&p.home_province)
-    .bind(&p.home_postal_code)
+    .bind(&p.home.line1)
+    .bind(&p.home.line2)
+    .bind(&p.home.city)
+    .bind(&p.home.province)
+    .bind(p.home.postal_code.as_str())
     .bind(p.home_latitude)
     .bind(p.home_longitude)
     .bind(&p.time_zone)

@@ -24,7 +24,7 @@ use super::{
 use crate::{
     budgets::{Budget, Budgets},
     cache::{self, Cache},
-    domain::Coordinates,
+    domain::{Address, Coordinates, address::PostalCodeOf},
     domain::{ClientAddr, Language},
     error::{ApiResult, ErrorReason},
     metrics::Metrics,
@@ -51,6 +51,18 @@ pub struct AddressText<'a> {
     pub province: &'a str,
     /// "T2P 1J9", when given.
     pub postal_code: Option<&'a str>,
+}
+
+impl<'a> AddressText<'a> {
+    /// A checked address as the geocoder reads it (its second line does not place it).
+    pub fn of<P: PostalCodeOf>(address: &'a Address<P>) -> Self {
+        Self {
+            line1: &address.line1,
+            city: &address.city,
+            province: &address.province,
+            postal_code: address.postal_code_str(),
+        }
+    }
 }
 
 /// A placed address.

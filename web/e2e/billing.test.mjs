@@ -1,6 +1,6 @@
 // End-to-end: the membership story against the whole running stack, on the server's offline
 // test gateway. An admin creates a 20 % coupon; a professional reading French applies it
-// (23,99 € instead of 29,99 €), is declined with 4000 0000 0000 0002 and stays inactive, then
+// (23,99 $ instead of 29,99 $), is declined with 4000 0000 0000 0002 and stays inactive, then
 // pays with 4242 4242 4242 4242 and is active; the admin deletes the coupon. With
 // E2E_SHOTS_DIR set, the purchase page is saved as screenshots.
 import assert from 'node:assert/strict';
@@ -9,8 +9,8 @@ import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
 import { RUN, shot } from './stack.mjs';
 import { adminSession, professional } from './test-accounts.mjs';
 
-/** What fr-CA's Intl writes for euros: a decimal comma and a no-break space before €. */
-const euros = (text) => `${text}\u00a0€`;
+/** What fr-CA's Intl writes for Canadian dollars: a decimal comma and a no-break space before $. */
+const dollars = (text) => `${text}\u00a0$`;
 
 /** The total of the purchase page, once it reads `expected`. */
 async function totalIs(page, expected) {
@@ -27,7 +27,7 @@ async function applyCoupon(page, code) {
   await page.getByRole('button', { name: 'Vous avez un coupon?' }).click();
   await page.getByLabel('Code du coupon').fill(code);
   await page.getByRole('button', { name: 'Appliquer' }).click();
-  await totalIs(page, euros('23,99'));
+  await totalIs(page, dollars('23,99'));
 }
 
 async function payWith(page, card) {
@@ -76,7 +76,7 @@ describe('billing', () => {
     await signedIn(page, { ...pro.storage, lang: 'fr' });
     await page.goto(`${BASE_URL}/purchase-membership/${pro.id}`);
     await heading(page, 'Acheter un abonnement');
-    await totalIs(page, euros('29,99'));
+    await totalIs(page, dollars('29,99'));
     await page.getByText('MODE TEST', { exact: true }).waitFor();
     await applyCoupon(page, code.toLowerCase());
     await page.getByText(`Coupon ${code}\u00a0: 20\u00a0% de rabais`).waitFor();
@@ -98,7 +98,7 @@ describe('billing', () => {
     await page.waitForURL(`${BASE_URL}/purchase-membership/${pro.id}`);
 
     // A good card: the dashboard, the notice gone and the end of the month shown.
-    await totalIs(page, euros('29,99'));
+    await totalIs(page, dollars('29,99'));
     await applyCoupon(page, code);
     await payWith(page, '4242 4242 4242 4242');
     await page.waitForURL(`${BASE_URL}/professional-dashboard`);

@@ -145,7 +145,7 @@ impl BillingService for BillingApi {
         _request: Request<pb::GetMembershipPriceRequest>,
     ) -> Reply<pb::GetMembershipPriceResponse> {
         ok(pb::GetMembershipPriceResponse {
-            monthly_price: Some(membership::monthly_price().into()),
+            monthly_price: Some(self.state.config.membership_price().into()),
         })
     }
 
@@ -161,7 +161,10 @@ impl BillingService for BillingApi {
         )?;
         let membership = membership::get(&self.state.db, id).await?;
         ok(pb::GetMembershipResponse {
-            membership: Some(membership_to_proto(&membership)),
+            membership: Some(membership_to_proto(
+                &membership,
+                self.state.config.membership_price(),
+            )),
         })
     }
 
@@ -169,9 +172,11 @@ impl BillingService for BillingApi {
         &self,
         request: Request<pb::QuoteMembershipRequest>,
     ) -> Reply<pb::QuoteMembershipResponse> {
-        let quote = membership::quote(&self.state.db, &request.get_ref().coupon_code).await?;
+        let price = self.state.config.membership_price();
+        let quote =
+            membership::quote(&self.state.db, price, &request.get_ref().coupon_code).await?;
         ok(pb::QuoteMembershipResponse {
-            monthly_price: Some(membership::monthly_price().into()),
+            monthly_price: Some(price.into()),
             discount_percent: quote.discount_percent,
             amount_payable: Some(quote.amount.into()),
         })
@@ -187,6 +192,7 @@ impl BillingService for BillingApi {
             &self.ledger(),
             caller.account_id,
             &PurchaseRequest {
+                price: self.state.config.membership_price(),
                 payment_method: &req.payment_method,
                 coupon_code: &req.coupon_code,
                 request_id: &req.request_id,
@@ -195,7 +201,10 @@ impl BillingService for BillingApi {
         .await?;
         self.state.outbox.wake();
         ok(pb::PurchaseMembershipResponse {
-            membership: Some(membership_to_proto(&purchased.membership)),
+            membership: Some(membership_to_proto(
+                &purchased.membership,
+                self.state.config.membership_price(),
+            )),
             payment: purchased.payment.map(payment_to_proto),
         })
     }

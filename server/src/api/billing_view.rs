@@ -4,11 +4,8 @@ use repairs_proto::billing::{self as pb};
 
 use super::convert::timestamp;
 use crate::{
-    billing::{
-        Payment, PaymentState, Purpose,
-        admin::Target,
-        membership::{self, Membership},
-    },
+    billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership},
+    domain::Money,
     store::{coupons::CouponRow, orders as store_orders},
 };
 
@@ -76,12 +73,13 @@ pub(super) fn order_state(state: PaymentState) -> i32 {
     }) as i32
 }
 
-pub(super) fn membership_to_proto(membership: &Membership) -> pb::Membership {
+/// `price` is one month's (`Config::membership_price`).
+pub(super) fn membership_to_proto(membership: &Membership, price: Money) -> pb::Membership {
     pb::Membership {
         professional_id: membership.professional_id.to_string(),
         active: membership.is_active(chrono::Utc::now()),
         expire_time: membership.expires_at.map(timestamp),
-        monthly_price: Some(membership::monthly_price().into()),
+        monthly_price: Some(price.into()),
     }
 }
 

@@ -5,7 +5,6 @@ use chrono::Utc;
 use serde_json::json;
 use uuid::Uuid;
 
-use super::membership::monthly_price;
 use crate::{
     auth::Caller,
     domain::{CouponCode, DiscountPercent},
@@ -35,7 +34,7 @@ pub async fn create(
         .map_err(|e| violations.push(FieldViolation::new("discount_percent", e)))
         .ok();
     if let Some(percent) = percent {
-        let left = percent.apply(monthly_price()).cents().get();
+        let left = percent.apply(state.config.membership_price()).cents().get();
         if left > 0 && left < MINIMUM_CHARGE_CENTS {
             violations.push(FieldViolation::new(
                 "discount_percent",

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt};
 use crate::{
-    domain::{Cents, CouponCode, Currency, DiscountPercent, Money, ProfessionalState},
+    domain::{Cents, CouponCode, DiscountPercent, Money, ProfessionalState},
     error::{ApiError, ApiResult, ErrorReason},
     providers::payments::{IdempotencyKey, PaymentInputError, PaymentMethodRef},
     store::{
@@ -15,11 +15,6 @@ use crate::{
         memberships::{self, Grant, Member},
     },
 };
-
-/// One month of membership: 29.99 EUR.
-pub fn monthly_price() -> Money {
-    Money::new(Cents::new(2999).unwrap_or(Cents::ZERO), Currency::Eur)
-}
 
 /// The period a purchase at `now` adds: one calendar month from the later of now and the
 /// current end. A month from the 31st ends on the last day of a shorter month (Jan 31 ->
@@ -113,10 +108,10 @@ pub fn coupon_invalid() -> ApiError {
     }
 }
 
-fn quote_with(discount_percent: i32) -> ApiResult<Quote> {
+fn quote_with(price: Money, discount_percent: i32) -> ApiResult<Quote> {
     Ok(Quote {
         discount_percent,
-        amount: discounted(monthly_price(), discount_percent)?,
+        amount: discounted(price, discount_percent)?,
     })
 }
 
@@ -153,12 +148,15 @@ pub async fn usable_discount(db: &sqlx::PgPool, code: &str) -> ApiResult<i32> {
 
 /// The price, less the coupon `code` if it can be used now (QuoteMembership, and the
 /// legacy coupon check).
-pub async fn quote(db: &sqlx::PgPool, code: &str) -> ApiResult<Quote> {
-    quote_with(usable_discount(db, code).await?)
+/// `price` is one month's (`Config::membership_price`).
+pub async fn quote(db: &sqlx::PgPool, price: Money, code: &str) -> ApiResult<Quote> {
+    quote_with(price, usable_discount(db, code).await?)
 }
 
 /// A purchase as the professional asks for it.
 pub struct PurchaseRequest<'a> {
+    /// One month's price (`Config::membership_price`).
+    pub price: Money,
     pub payment_method: &'a str,
     pub coupon_code: &'a str,
     pub request_id: &'a str,
@@ -203,7 +201,10 @@ pub async fn purchase(
         });
     }
     let (redemption, counted_now) = redeem(db, professional_id, request_id, code).await?;
-    let quote = quote_with(redemption.as_ref().map_or(0, |r| r.discount_percent))?;
+    let quote = quote_with(
+        request.price,
+        redemption.as_ref().map_or(0, |r| r.discount_percent),
+    )?;
     if quote.amount.cents() == Cents::ZERO {
         let free = Grant {
             professional_id,
@@ -368,10 +369,5 @@ mod tests {
         assert_eq!(next_period(at(2028, 1, 31), None).1, at(2028, 2, 29));
         assert_eq!(next_period(at(2026, 3, 31), None).1, at(2026, 4, 30));
         assert_eq!(next_period(at(2026, 12, 31), None).1, at(2027, 1, 31));
-    }
-
-    #[test]
-    fn the_price_is_29_99_euros() {
-        assert_eq!(monthly_price().to_string(), "29.99 EUR");
     }
 }

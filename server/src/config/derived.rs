@@ -10,7 +10,7 @@ use std::{
 use super::{
     Config, Deployment, DistanceProviderKind, GeocoderKind, LogFormat, TranslationProviderKind,
 };
-use crate::domain::{Language, PushHosts, Role};
+use crate::domain::{Cents, Currency, Language, Money, PushHosts, Role};
 
 impl Config {
     pub fn session_ttl(&self) -> Duration {
@@ -30,6 +30,14 @@ impl Config {
                 Duration::from_secs(self.session_refresh_days * 24 * 3600)
             }
         }
+    }
+
+    /// One month of membership, in Canadian dollars (a Canadian business charges in CAD).
+    pub fn membership_price(&self) -> Money {
+        Money::new(
+            Cents::new(self.membership_price_cents).unwrap_or(Cents::ZERO),
+            Currency::Cad,
+        )
     }
 
     /// How many password hashes run at once: as set, else one per core.
@@ -118,6 +126,7 @@ impl Config {
             photo_concurrency: 0,
             photo_queue: 16,
             photo_max_megapixels: 40,
+            membership_price_cents: 2999,
             stripe_secret_key: None,
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
@@ -242,5 +251,17 @@ mod tests {
             Language::French
         );
         assert!(config(&["--admin-language", "de"]).is_err());
+    }
+
+    #[test]
+    fn the_membership_is_priced_in_canadian_dollars() {
+        let config = |args: &[&str]| {
+            Cli::try_parse_from([&["repairs-server"], args].concat()).map(|cli| cli.config)
+        };
+        assert_eq!(config(&[]).unwrap().membership_price().to_string(), "29.99 CAD");
+        let dearer = config(&["--membership-price-cents", "3499"]).unwrap();
+        assert_eq!(dearer.membership_price().to_string(), "34.99 CAD");
+        assert!(config(&["--membership-price-cents", "49"]).is_err());
+        assert!(config(&["--membership-price-cents", "100001"]).is_err());
     }
 }

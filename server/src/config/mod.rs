@@ -216,6 +216,11 @@ pub struct Config {
     #[arg(long, env = "PHOTO_MAX_MEGAPIXELS", default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub photo_max_megapixels: u32,
 
+    /// One month of membership, in Canadian cents (2999 is 29.99 $). From Stripe's smallest
+    /// charge to 1,000.00 $.
+    #[arg(long, env = "MEMBERSHIP_PRICE_CENTS", default_value_t = 2999, value_parser = clap::value_parser!(i64).range(50..=100_000))]
+    pub membership_price_cents: i64,
+
     /// Stripe's secret API key (sk_...). Unset: payments go through the offline test
     /// gateway (test mode, no money moves).
     #[arg(long, env = "STRIPE_SECRET_KEY", hide_env_values = true)]

@@ -168,7 +168,7 @@ async fn the_price_is_public_and_in_one_place() {
         .into_inner()
         .monthly_price
         .unwrap();
-    assert_eq!((price.amount_cents, price.currency.as_str()), (2999, "EUR"));
+    assert_eq!((price.amount_cents, price.currency.as_str()), (2999, "CAD"));
     let (_, token) = setup.professional(true).await;
     assert_eq!(setup.quote(&token, "").await.unwrap(), 2999);
     setup.server.stop().await;
@@ -233,7 +233,7 @@ async fn a_purchase_adds_a_calendar_month_from_now_then_from_the_current_end() {
     );
     // One receipt per month, in English.
     let email = format!("{}@example.ca", id.simple());
-    wait_for_message(setup.server.data_dir(), "email.jsonl", &email, "€29.99", 4).await;
+    wait_for_message(setup.server.data_dir(), "email.jsonl", &email, "$29.99", 4).await;
     setup.server.stop().await;
 }
 

@@ -1,22 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { useMembershipPrice } from '@/features/billing';
 import { formatMoney } from '@/lib/money';
 import { useLanguage } from '@/lib/use-language';
 
 /**
- * The monthly membership price the professional landing page advertises. The server charges
- * the same amount (BillingService.PurchaseMembership: 2999 cents EUR); its price quote
- * (QuoteMembership) is for signed-in professionals only, so the public page states it here.
+ * "$29.99 per month" / "29,99 $ par mois", in the page's language: the server's price (a
+ * setting, in Canadian dollars), the one PurchaseMembership charges. `undefined` until it
+ * arrives, or when it cannot be read (the purchase page says the price again).
  */
-export const MEMBERSHIP_MONTHLY_PRICE = { amountCents: 2999, currency: 'EUR' } as const;
-
-/** "€29.99 per month" / "29,99 € par mois", in the page's language. */
-export function useMembershipPrice(): string {
+export function useMembershipPriceText(): string | undefined {
   const { t } = useTranslation();
   const language = useLanguage();
-  const price = formatMoney(
-    MEMBERSHIP_MONTHLY_PRICE.amountCents,
-    MEMBERSHIP_MONTHLY_PRICE.currency,
-    language,
-  );
-  return t('professionalPage.membership.price', { price });
+  const price = useMembershipPrice().data?.monthlyPrice;
+  if (!price) return undefined;
+  return t('professionalPage.membership.price', {
+    price: formatMoney(price.amountCents, price.currency, language),
+  });
 }

@@ -13,7 +13,7 @@ import {
   stubServer,
 } from '@/test/stub-server';
 
-const EUR = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'EUR' });
+const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
 const COUPONS: Record<string, number> = { SAVE20: 20, FREE: 100 };
 
 type Billing = NonNullable<Parameters<typeof stubServer>[1]>;
@@ -45,16 +45,16 @@ function billingServer(purchaseMembership?: Purchase, billing: Billing = {}) {
     },
     {
       getPaymentConfig: () => ({ mode: PaymentMode.TEST_GATEWAY }),
-      getMembershipPrice: () => ({ monthlyPrice: EUR(2999) }),
+      getMembershipPrice: () => ({ monthlyPrice: CAD(2999) }),
       getMembership: () => ({ membership: { professionalId: PROFESSIONAL_ID, active: false } }),
       quoteMembership: ({ couponCode }) => {
         const percent = COUPONS[couponCode.toUpperCase()];
         if (percent === undefined) throw rpcError(Code.NotFound, 'COUPON_INVALID');
         const cents = Math.floor((2999 * (100 - percent) + 50) / 100);
         return {
-          monthlyPrice: EUR(2999),
+          monthlyPrice: CAD(2999),
           discountPercent: percent,
-          amountPayable: EUR(cents),
+          amountPayable: CAD(cents),
         };
       },
       purchaseMembership,
@@ -81,7 +81,7 @@ async function open(
 ) {
   const view = renderApp(path, server.transport);
   await screen.findByRole('heading', { level: 1, name: 'Buy a membership' });
-  await waitFor(() => expect(total()).toHaveTextContent('€29.99'));
+  await waitFor(() => expect(total()).toHaveTextContent('$29.99'));
   return view;
 }
 
@@ -112,13 +112,13 @@ describe('membership purchase', () => {
 
     await applyCoupon(user, 'SAVE20');
     expect(reveal).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(total()).toHaveTextContent('€23.99'));
+    await waitFor(() => expect(total()).toHaveTextContent('$23.99'));
     expect(screen.getByText('Coupon SAVE20: 20% off')).toBeVisible();
 
     await applyCoupon(user, 'nope');
     expect(await screen.findByText('Invalid or expired coupon.')).toBeVisible();
     expect(screen.getByLabelText('Coupon code')).toHaveAttribute('aria-invalid', 'true');
-    expect(total()).toHaveTextContent('€29.99');
+    expect(total()).toHaveTextContent('$29.99');
     expect(server.requests('quoteMembership')).toEqual([
       expect.objectContaining({ couponCode: 'SAVE20' }),
       expect.objectContaining({ couponCode: 'nope' }),
@@ -132,7 +132,7 @@ describe('membership purchase', () => {
     expect(screen.getByText('TEST MODE')).toBeVisible();
     expect(screen.getByText('4000 0025 0000 3155')).toBeVisible();
     await applyCoupon(user, 'save20');
-    await waitFor(() => expect(total()).toHaveTextContent('€23.99'));
+    await waitFor(() => expect(total()).toHaveTextContent('$23.99'));
     await pay(user, '4242 4242 4242 4242');
     await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
     expect(await screen.findByText('Payment successful! Membership activated.')).toBeVisible();
@@ -224,7 +224,7 @@ describe('membership purchase', () => {
     const { router } = await open(server);
     const user = userEvent.setup();
     await applyCoupon(user, 'FREE');
-    await waitFor(() => expect(total()).toHaveTextContent('€0.00'));
+    await waitFor(() => expect(total()).toHaveTextContent('$0.00'));
     expect(screen.queryByLabelText(/^Card number/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Activate membership' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
@@ -240,12 +240,12 @@ describe('membership purchase', () => {
     renderApp('/membership-purchase', server.transport);
     await screen.findByRole('heading', { level: 1, name: 'Acheter un abonnement' });
     // What a French reader sees: a comma and a no-break space before the euro sign.
-    await waitFor(() => expect(total().textContent).toBe('29,99\u00a0€'));
+    await waitFor(() => expect(total().textContent).toBe('29,99\u00a0$'));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Vous avez un coupon?' }));
     await user.type(screen.getByLabelText('Code du coupon'), 'SAVE20');
     await user.click(screen.getByRole('button', { name: 'Appliquer' }));
-    await waitFor(() => expect(total().textContent).toBe('23,99\u00a0€'));
+    await waitFor(() => expect(total().textContent).toBe('23,99\u00a0$'));
     expect(screen.getByText(/^Coupon SAVE20/).textContent).toBe(
       'Coupon SAVE20\u00a0: 20\u00a0% de rabais',
     );
@@ -260,7 +260,7 @@ describe('membership purchase', () => {
     expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_page', { locale: 'en' });
     expect(screen.queryByText('TEST MODE')).toBeNull();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Pay €29.99' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $29.99' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
     expect(stripeJs.stripe.createPaymentMethod).toHaveBeenCalledWith({
       type: 'card',
@@ -291,7 +291,7 @@ describe('membership purchase', () => {
     const { router } = await open(server);
     await waitFor(() => expect(stripeJs.card.mount).toHaveBeenCalled());
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Pay €29.99' }));
+    await user.click(screen.getByRole('button', { name: 'Pay $29.99' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
     expect(stripeJs.stripe.handleNextAction).toHaveBeenCalledWith({
       clientSecret: 'pi_1_secret_2',

@@ -1,12 +1,12 @@
-import { Box, Stack, Text } from '@chakra-ui/react';
+import { Box, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LinkButton } from '@/components/ui/links';
 import { Section } from './section';
 
 interface MembershipOfferProps {
   heading: string;
   description: string;
-  /** "€29.99 per month" / "29,99 € par mois". */
-  price: string;
+  /** "$29.99 per month" / "29,99 $ par mois"; `undefined` while it loads. */
+  price: string | undefined;
   note: string;
   buy: { label: string; to: string };
 }
@@ -28,14 +28,18 @@ export function MembershipOffer({ heading, description, price, note, buy }: Memb
       >
         <Stack gap="5" align="center">
           <Text fontSize="lg">{description}</Text>
-          <Text
-            fontSize="4xl"
-            fontWeight="extrabold"
-            color="brand.900"
-            data-testid="membership-price"
-          >
-            {price}
-          </Text>
+          {price === undefined ? (
+            <Skeleton height="10" width="60%" />
+          ) : (
+            <Text
+              fontSize="4xl"
+              fontWeight="extrabold"
+              color="brand.900"
+              data-testid="membership-price"
+            >
+              {price}
+            </Text>
+          )}
           <Text color="fg.muted">{note}</Text>
           <LinkButton to={buy.to} size="xl" colorPalette="accent" fontWeight="bold">
             {buy.label}

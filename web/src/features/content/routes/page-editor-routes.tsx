@@ -25,7 +25,7 @@ import { GuideSection } from '../components/guide-section';
 import { MembershipOffer } from '../components/membership-offer';
 import { PageEditor, type LoadedPage } from '../components/page-editor';
 import { ServicesSection } from '../components/services-section';
-import { useMembershipPrice } from '../membership';
+import { useMembershipPriceText } from '../membership';
 import {
   HOME_SECTIONS,
   PROFESSIONAL_SECTIONS,
@@ -152,7 +152,7 @@ function ProfessionalSectionPreview({
   const { t } = useTranslation();
   const language = useLanguage();
   const services = useServiceCatalogue(language);
-  const price = useMembershipPrice();
+  const price = useMembershipPriceText();
   switch (section) {
     case 'banner':
       return (

@@ -11,6 +11,7 @@ import {
   type UpdateHomePageRequest,
   type UpdateProfessionalPageRequest,
 } from '@/gen/repairs/content/v1/content_pb';
+import { BillingService } from '@/gen/repairs/billing/v1/billing_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
 import { rpcError, signIn } from '@/test/stub-server';
@@ -153,6 +154,9 @@ describe('admin: page editors', () => {
         },
         listServices: () => ({ services: [] }),
       });
+      service(BillingService, {
+        getMembershipPrice: () => ({ monthlyPrice: { amountCents: 2999n, currency: 'CAD' } }),
+      });
     });
     renderApp('/admin/phome', transport);
     expect(await screen.findByRole('textbox', { name: 'Banner title' })).toHaveValue(
@@ -170,7 +174,7 @@ describe('admin: page editors', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Heading under the banner' }), 'Members');
     expect(preview('Banner').getByText('Members')).toBeInTheDocument();
-    expect(preview('Membership section').getByText('€29.99 per month')).toBeInTheDocument();
+    expect(await preview('Membership section').findByText('$29.99 per month')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(updates).toHaveLength(1));
     expect(updates[0]).toMatchObject({

@@ -1,15 +1,24 @@
 import { createRouterTransport } from '@connectrpc/connect';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { BillingService } from '@/gen/repairs/billing/v1/billing_pb';
 import { ContentService } from '@/gen/repairs/content/v1/content_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { fakeToken, renderApp } from '@/test/render-app';
 
 const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
 
+/** A server whose membership costs `cents` Canadian cents a month (a setting). */
+const pricedAt = (cents: number) =>
+  createRouterTransport(({ service }) => {
+    service(BillingService, {
+      getMembershipPrice: () => ({ monthlyPrice: { amountCents: BigInt(cents), currency: 'CAD' } }),
+    });
+  });
+
 describe('professional landing page', () => {
-  it('offers the membership at €29.99 per month with a Buy Now link to the professional login', async () => {
-    renderApp('/professional');
+  it('offers the membership at the server’s price with a Buy Now link to the professional login', async () => {
+    renderApp('/professional', pricedAt(3499));
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Grow your repair business' }),
@@ -19,7 +28,9 @@ describe('professional landing page', () => {
       '/register-as-professional',
     );
     const offer = screen.getByRole('region', { name: 'Premium membership' });
-    expect(within(offer).getByTestId('membership-price')).toHaveTextContent('€29.99 per month');
+    expect(await within(offer).findByTestId('membership-price')).toHaveTextContent(
+      '$34.99 per month',
+    );
     expect(within(offer).getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
       'href',
       '/login-as-professional',
@@ -29,12 +40,12 @@ describe('professional landing page', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThanOrEqual(8 + 3);
   });
 
-  it('shows 29,99 € and Acheter in French', async () => {
-    renderApp('/fr/professional');
+  it('shows 29,99 $ and Acheter in French', async () => {
+    renderApp('/fr/professional', pricedAt(2999));
 
     const offer = await screen.findByRole('region', { name: 'Abonnement premium' });
-    expect(plain(within(offer).getByTestId('membership-price').textContent)).toBe(
-      '29,99 € par mois',
+    expect(plain((await within(offer).findByTestId('membership-price')).textContent)).toBe(
+      '29,99 $ par mois',
     );
     expect(within(offer).getByRole('link', { name: 'Acheter' })).toHaveAttribute(
       'href',

@@ -9,7 +9,7 @@ import { BannerBottom } from '../components/banner-bottom';
 import { GuideSection } from '../components/guide-section';
 import { MembershipOffer } from '../components/membership-offer';
 import { ServicesSection } from '../components/services-section';
-import { useMembershipPrice } from '../membership';
+import { useMembershipPriceText } from '../membership';
 
 /** The professionals' landing page, /professional and /fr/professional. */
 export function ProfessionalLandingPage() {
@@ -19,7 +19,7 @@ export function ProfessionalLandingPage() {
   const services = useServiceCatalogue(language);
   const signUp = pathInLanguage('/register-as-professional', language);
   const logIn = pathInLanguage('/login-as-professional', language);
-  const price = useMembershipPrice();
+  const price = useMembershipPriceText();
 
   return (
     <>

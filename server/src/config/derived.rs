@@ -258,7 +258,10 @@ mod tests {
         let config = |args: &[&str]| {
             Cli::try_parse_from([&["repairs-server"], args].concat()).map(|cli| cli.config)
         };
-        assert_eq!(config(&[]).unwrap().membership_price().to_string(), "29.99 CAD");
+        assert_eq!(
+            config(&[]).unwrap().membership_price().to_string(),
+            "29.99 CAD"
+        );
         let dearer = config(&["--membership-price-cents", "3499"]).unwrap();
         assert_eq!(dearer.membership_price().to_string(), "34.99 CAD");
         assert!(config(&["--membership-price-cents", "49"]).is_err());

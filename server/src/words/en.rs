@@ -27,6 +27,23 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
+/// How far a request is: "about 12 km", or "less than 1 km" (never "about 0 km").
+fn distance(km: i32) -> String {
+    match km {
+        ..=0 => "less than 1 km".to_owned(),
+        km => format!("about {km} km"),
+    }
+}
+
+/// `text` with its first letter in upper case, to open a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 fn mail(subject: impl Into<String>, body: String) -> Mail {
     Mail {
         subject: subject.into(),
@@ -155,6 +172,7 @@ impl Words for English {
             photos,
             link,
         } = *request;
+        let distance = distance(distance_km);
         let urgency = if emergency {
             "The customer needs help right away."
         } else {
@@ -163,7 +181,7 @@ impl Words for English {
         mail(
             format!("New request: {service} in {city}"),
             format!(
-                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, about {distance_km} km from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
+                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance} from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
             ),
         )
     }
@@ -177,9 +195,8 @@ impl Words for English {
             link,
             ..
         } = *request;
-        format!(
-            "New request: {service} in {city} (about {distance_km} km, photos: {photos}). {link}"
-        )
+        let distance = distance(distance_km);
+        format!("New request: {service} in {city} ({distance}, photos: {photos}). {link}")
     }
 
     fn new_request_alert(&self, request: &NewRequest<'_>) -> Alert {
@@ -192,8 +209,9 @@ impl Words for English {
         Alert {
             title: format!("{kind}: {service} in {city}"),
             body: format!(
-                "About {} km from you. Photos: {}. Open the request to send a quote.",
-                request.distance_km, request.photos
+                "{} from you. Photos: {}. Open the request to send a quote.",
+                capitalised(&distance(request.distance_km)),
+                request.photos
             ),
         }
     }

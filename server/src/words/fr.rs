@@ -44,6 +44,15 @@ fn clock_text(wall: NaiveDateTime) -> String {
     }
 }
 
+/// How far a request is, in French: "environ 12 km", or "moins de 1 km" (never
+/// "environ 0 km").
+fn distance(km: i32) -> String {
+    match km {
+        ..=0 => "moins de 1\u{a0}km".to_owned(),
+        km => format!("environ {km}\u{a0}km"),
+    }
+}
+
 fn courriel(subject: impl Into<String>, body: String) -> Mail {
     Mail {
         subject: subject.into(),
@@ -154,7 +163,8 @@ impl Words for French {
 
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
         let (service, city, province) = (request.service, request.city, request.province);
-        let (distance, photos, link) = (request.distance_km, request.photos, request.link);
+        let (distance, photos, link) =
+            (distance(request.distance_km), request.photos, request.link);
         let urgency = match request.emergency {
             true => "Le client a besoin d’aide tout de suite.",
             false => "Le client peut attendre quelques jours.",
@@ -162,16 +172,16 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à environ {distance}\u{a0}km de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance} de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
 
     fn new_request_sms(&self, request: &NewRequest<'_>) -> String {
         let (service, city, link) = (request.service, request.city, request.link);
-        let (distance, photos) = (request.distance_km, request.photos);
+        let (distance, photos) = (distance(request.distance_km), request.photos);
         format!(
-            "Nouvelle demande\u{a0}: {service} à {city} (environ {distance}\u{a0}km, photos\u{a0}: {photos}). {link}"
+            "Nouvelle demande\u{a0}: {service} à {city} ({distance}, photos\u{a0}: {photos}). {link}"
         )
     }
 
@@ -185,8 +195,9 @@ impl Words for French {
         Alert {
             title: format!("{kind}\u{a0}: {service} à {city}"),
             body: format!(
-                "À environ {}\u{a0}km de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
-                request.distance_km, request.photos
+                "À {} de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
+                distance(request.distance_km),
+                request.photos
             ),
         }
     }

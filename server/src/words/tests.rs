@@ -236,6 +236,61 @@ fn new_request_notices_name_service_city_distance_and_link_never_the_street() {
 }
 
 #[test]
+fn a_request_under_a_kilometre_away_is_less_than_1_km_never_about_0() {
+    let near = NewRequest {
+        distance_km: 0,
+        ..REQUEST
+    };
+    let en = of(English);
+    assert!(
+        en.new_request_email("Ana", &near)
+            .body
+            .contains("less than 1 km from your base")
+    );
+    assert!(
+        en.new_request_sms(&near)
+            .contains("(less than 1 km, photos: 3)")
+    );
+    assert!(
+        en.new_request_alert(&near)
+            .body
+            .starts_with("Less than 1 km from you.")
+    );
+    assert!(
+        en.new_request_alert(&REQUEST)
+            .body
+            .starts_with("About 12 km from you.")
+    );
+    let fr = of(French);
+    assert!(
+        fr.new_request_email("Ana", &near)
+            .body
+            .contains(&format!("à moins de 1{NBSP}km de chez vous"))
+    );
+    assert!(
+        fr.new_request_sms(&near)
+            .contains(&format!("(moins de 1{NBSP}km, photos"))
+    );
+    assert!(
+        fr.new_request_alert(&near)
+            .body
+            .starts_with(&format!("À moins de 1{NBSP}km de vous."))
+    );
+    for language in [English, French] {
+        let words = of(language);
+        let all = [
+            words.new_request_email("Ana", &near).body,
+            words.new_request_sms(&near),
+            words.new_request_alert(&near).body,
+        ];
+        assert!(
+            all.iter()
+                .all(|text| !text.contains(" 0 km") && !text.contains(" 0\u{a0}km"))
+        );
+    }
+}
+
+#[test]
 fn a_cancelled_request_closes_the_quote_in_both_languages() {
     let en = of(English).request_cancelled("Ana", "Plumbing");
     assert_eq!(en.subject, "Request cancelled: Plumbing");

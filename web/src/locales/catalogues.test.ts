@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorReasonSchema } from '@/gen/repairs/errors/v1/errors_pb';
+import { createI18n } from '@/lib/i18n';
 import { CLIENT_REASONS, KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
 import en from './en.json';
 import fr from './fr.json';
@@ -50,6 +51,20 @@ describe('translation catalogues', () => {
     );
     expect(bad).toEqual([]);
   });
+
+  it.each([
+    ['en', 'less than 1 km', 'about 12 km'],
+    ['fr', 'moins de 1\u00a0km', 'environ 12 km'],
+  ] as const)(
+    'says a distance under a kilometre as such in %s, never "0 km"',
+    (language, near, far) => {
+      const i18n = createI18n(language, document.createElement('html'));
+      expect(i18n.t('requests.open.distanceKm', { count: 0 })).toBe(near);
+      expect(i18n.t('requests.open.distanceKm', { count: 12 }).replace('\u00a0', ' ')).toBe(
+        far.replace('\u00a0', ' '),
+      );
+    },
+  );
 
   it('uses the same placeholders in both languages', () => {
     const different = [...catalogues.en].filter(

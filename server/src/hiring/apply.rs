@@ -187,8 +187,8 @@ async fn hire_on(
     Ok(Applied::Done)
 }
 
-/// The email telling the hired professional where the job is and how to reach the customer,
-/// read through the hire's transaction `tx`, and a push to each device they asked to be
+/// The email (and text, when asked for) telling the hired professional where the job is and
+/// how to reach the customer, read through the hire's transaction `tx`, and a push to each device they asked to be
 /// alerted on.
 async fn hired_notice(
     tx: &mut sqlx::PgConnection,
@@ -205,7 +205,7 @@ async fn hired_notice(
         .await?
         .ok_or_else(|| not_found("account"))?;
     let link = state.config.links().professional_jobs();
-    let mut messages = vec![notice::hired(&pro, &customer, &request, &link)];
+    let mut messages = notice::hired(&pro, &customer, &request, &link);
     let tag = format!("hire:{}", order.id);
     let professional_id = [order.professional_id];
     let to = Alerting::new(AccountKind::Professional, &professional_id, &link, &tag).urgent(true);

@@ -33,13 +33,13 @@ pub(super) fn hired_alert(
 }
 
 /// The email telling the hired professional `pro` where the job is and how to reach
-/// `customer` (`link` lists their active jobs).
+/// `customer` (`link` lists their active jobs), and a text when they asked for texts.
 pub(super) fn hired(
     pro: &Contact,
     customer: &Contact,
     request: &RepairRequestRow,
     link: &str,
-) -> NewOutboxMessage {
+) -> Vec<NewOutboxMessage> {
     let job = Hired {
         service: request.service_name.of(pro.language),
         customer: &customer.name,
@@ -47,8 +47,13 @@ pub(super) fn hired(
         address: &request.street_address(),
         link,
     };
-    let mail = words::of(pro.language).hired(&pro.name, &job);
-    NewOutboxMessage::email(&pro.email, mail.subject, mail.body)
+    let words = words::of(pro.language);
+    let mail = words.hired(&pro.name, &job);
+    let mut messages = vec![NewOutboxMessage::email(&pro.email, mail.subject, mail.body)];
+    if let Some(phone) = pro.texts_to() {
+        messages.push(NewOutboxMessage::sms(phone, words.hired_sms(&job)));
+    }
+    messages
 }
 
 /// The email telling a professional whose quote lost that the customer hired someone else.

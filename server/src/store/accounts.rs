@@ -57,6 +57,12 @@ impl Contact {
     pub fn sms_updates(&self) -> SmsUpdates {
         SmsUpdates::from_code(&self.sms_updates).unwrap_or_default()
     }
+
+    /// The phone to text updates to: verified, and the person asked for texts.
+    pub fn texts_to(&self) -> Option<&str> {
+        let wanted = self.sms_updates().wants_sms() && self.phone_verified;
+        self.phone.as_deref().filter(|_| wanted)
+    }
 }
 
 /// Table names come from [`AccountKind`] only, never from input.

@@ -304,6 +304,11 @@ impl Words for English {
         )
     }
 
+    fn hired_sms(&self, job: &Hired<'_>) -> String {
+        let (service, customer, link) = (job.service, job.customer, job.link);
+        format!("{customer} hired you ({service}). The address and their phone: {link}")
+    }
+
     fn not_selected(&self, name: &str, service: &str) -> Mail {
         mail(
             format!("Quote not selected: {service}"),

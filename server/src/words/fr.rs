@@ -274,6 +274,11 @@ impl Words for French {
         }
     }
 
+    fn hired_sms(&self, job: &Hired<'_>) -> String {
+        let (service, customer, link) = (job.service, job.customer, job.link);
+        format!("{customer} vous a engagé ({service}). L’adresse et son téléphone\u{a0}: {link}")
+    }
+
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail {
         let (service, customer, phone) = (job.service, job.customer, job.customer_phone);
         let (address, link) = (job.address, job.link);

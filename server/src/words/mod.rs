@@ -217,6 +217,8 @@ pub trait Words: Sync {
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail;
     /// The push alert of a hire, to the hired professional: the service and the customer.
     fn hired_alert(&self, service: &str, customer: &str) -> Alert;
+    /// The text of a hire: the customer, the service and the job's link, in one SMS.
+    fn hired_sms(&self, job: &Hired<'_>) -> String;
     /// The push alert to a professional whose quote on, or job for, a request was closed:
     /// the customer cancelled it (`cancelled`) or hired someone else.
     fn quote_closed_alert(&self, service: &str, cancelled: bool) -> Alert;

@@ -368,6 +368,35 @@ fn the_hired_professional_reads_the_address_and_phone_in_both_languages() {
 }
 
 #[test]
+fn the_hire_s_text_names_the_customer_the_service_and_the_link_in_one_sms() {
+    let job = Hired {
+        service: "Services de plomberie d’urgence",
+        customer: "Marie-Ève Tremblay-Gagnon",
+        customer_phone: "+14035550100",
+        address: "100 8 Ave SW, Calgary, AB T2P 1J9",
+        link: "https://repairs.example.ca/professional-active-requests",
+    };
+    for language in [English, French] {
+        let text = of(language).hired_sms(&job);
+        for part in [job.service, job.customer, job.link] {
+            assert!(text.contains(part), "{part}: {text}");
+        }
+        // The street stays on the job's page: a text is read on a lock screen.
+        assert!(!text.contains(job.address), "{text}");
+        assert!(
+            text.chars().count() <= 160,
+            "{} chars: {text}",
+            text.chars().count()
+        );
+    }
+    assert!(
+        of(French)
+            .hired_sms(&job)
+            .starts_with("Marie-Ève Tremblay-Gagnon vous a engagé")
+    );
+}
+
+#[test]
 fn a_lost_quote_is_told_in_both_languages() {
     assert_eq!(
         of(English).not_selected("Ana", "Plumbing").subject,

@@ -7,8 +7,8 @@
 use crate::helpers::{
     TestServer,
     market::{
-        self, Billing, CALGARY_PRO, DECLINED, Market, THREE_D_SECURE, VISA, billing, customer, db,
-        hire, in_calgary, place, professional,
+        self, Billing, CALGARY_PRO, DECLINED, Market, Pro, THREE_D_SECURE, VISA, billing, customer,
+        db, hire, in_calgary, place, professional,
     },
     reason, send_quote, wait_for_message, with_token,
 };
@@ -57,7 +57,12 @@ async fn job() -> Job {
     let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
         .await
         .unwrap();
-    let (_, pro_token, pro_email) = professional(&server, CALGARY_PRO).await;
+    // The professional hired asked for texts; the other did not.
+    let texted = Pro {
+        sms: true,
+        ..CALGARY_PRO
+    };
+    let (_, pro_token, pro_email) = professional(&server, texted).await;
     let (_, other_token, other_pro_email) = professional(&server, CALGARY_PRO).await;
     let quote = send_quote(&server, &pro_token, &request.id, 9_000).await;
     let other_quote = send_quote(&server, &other_token, &request.id, 12_000).await;
@@ -256,6 +261,31 @@ async fn a_hire_authorises_the_quote_fee_and_hires_its_professional() {
         1,
     )
     .await;
+    // A text too, for the professional who asked for texts: who hired them, and the link.
+    let phones: Vec<(String, bool)> =
+        sqlx::query_as("select phone, email = $1 from professionals where email in ($1, $2)")
+            .bind(&job.pro_email)
+            .bind(&job.other_pro_email)
+            .fetch_all(db(&job.server))
+            .await
+            .unwrap();
+    let hired_phone = &phones.iter().find(|(_, hired)| *hired).unwrap().0;
+    let text = wait_for_message(
+        job.server.data_dir(),
+        "sms.jsonl",
+        hired_phone,
+        "hired you",
+        1,
+    )
+    .await["body"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(text.contains("/professional-active-requests"), "{text}");
+    assert!(!text.contains(market::STREET), "{text}");
+    let other_phone = &phones.iter().find(|(_, hired)| !*hired).unwrap().0;
+    let texts = repairs_server::testing::outbox(job.server.data_dir(), "sms.jsonl");
+    assert!(texts.iter().all(|sms| sms["to"] != other_phone.as_str()));
     job.server.stop().await;
 }
 

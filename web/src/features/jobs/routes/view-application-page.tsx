@@ -51,7 +51,10 @@ function QuoteDetails({ quote, request }: { quote: Quote; request?: RepairReques
           [t('requests.service'), quote.serviceName],
           [t('requests.taskDescription'), quote.requestDescription],
           ...facts,
-          [t('jobs.quoteState'), <QuoteStateBadge key="state" state={quote.state} />],
+          [
+            t('jobs.quoteState'),
+            <QuoteStateBadge key="state" state={quote.state} reader="customer" />,
+          ],
         ]}
       />
       <HStack gap="4" wrap="wrap">

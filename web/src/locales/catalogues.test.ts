@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorReasonSchema } from '@/gen/repairs/errors/v1/errors_pb';
 import { CLIENT_REASONS, KNOWN_REASONS, reasonMessageKey } from '@/lib/error-reasons';
+import { centsToDollarsText, parseDollars } from '@/lib/money';
 import en from './en.json';
 import fr from './fr.json';
 import glossary from './glossary.json';
@@ -111,6 +112,24 @@ describe('translation catalogues', () => {
       .map(([key, text]) => `${key}: ${text}`);
     expect([...masculine, ...anywhere]).toEqual([]);
   });
+
+  it.each(['en', 'fr'] as const)(
+    '%s writes the amounts it gives as examples as its fee fields show them (30,00 in French)',
+    (language) => {
+      const examples = [...catalogues[language]].flatMap(([key, text]) =>
+        [...text.matchAll(/\d{1,3}(?:[\u00a0,]\d{3})*[.,]\d{2}(?!\d)/g)].map(([amount]) => ({
+          key,
+          amount,
+        })),
+      );
+      expect(examples.length).toBeGreaterThanOrEqual(4);
+      const shown = ({ amount }: { amount: string }) => {
+        const cents = parseDollars(amount, language);
+        return cents === null ? null : centsToDollarsText(cents, language);
+      };
+      expect(examples.filter((example) => shown(example) !== example.amount)).toEqual([]);
+    },
+  );
 
   it.each(['en', 'fr'] as const)(
     '%s never lets a phone number or postal code break',

@@ -177,6 +177,8 @@ describe('sending a quote (/request-apply)', () => {
     });
     renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
     const fee = await screen.findByLabelText(/^Frais \(CAD\)/);
+    expect(fee).toHaveValue('30,00');
+    expect(fee).toHaveAttribute('placeholder', '30,00');
     expect(plain(screen.getByText(/^Votre tarif minimum est de/).textContent)).toBe(
       'Votre tarif minimum est de 30,00 $.',
     );

@@ -79,6 +79,16 @@ describe('translation catalogues', () => {
     expect(different).toEqual([]);
   });
 
+  it.each(['en', 'fr'] as const)(
+    '%s asks i18next to format nothing: the code formats values (lib/i18n.ts, countFigures)',
+    (language) => {
+      const formatted = [...catalogues[language]].filter(([, text]) =>
+        /{{[^}]*,[^}]*}}/.test(text),
+      );
+      expect(formatted).toEqual([]);
+    },
+  );
+
   it.each(['en', 'fr'] as const)('%s uses one word per thing (glossary.json)', (language) => {
     const avoid = glossary.avoid[language].map((word) => avoidPattern(word));
     const offending = [...catalogues[language]].flatMap(([key, text]) =>

@@ -157,7 +157,7 @@ describe('accounts', () => {
     await page.getByLabel('Ville').fill('Calgary');
     await page.getByLabel('Province ou territoire').selectOption('AB');
     await page.getByLabel('Code postal').fill('T2P 1J9');
-    for (const day of ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi']) {
+    for (const day of ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi']) {
       await page.getByText(day, { exact: true }).click();
     }
     await page.getByLabel('Rayon de service').fill('50');

@@ -1,5 +1,7 @@
 /** Canadian addresses as the forms take them: provinces and territories, postal codes. */
+import type { Address } from '@/gen/repairs/type/v1/common_pb';
 import type { TranslationKey } from './translation-key';
+import { keepTogether } from './typeset';
 
 /** Two-letter codes of the provinces and territories (AccountsService accepts these). */
 export const PROVINCES = [
@@ -33,4 +35,17 @@ export const POSTAL_CODE_PATTERN =
 export function normalisePostalCode(text: string): string {
   const compact = text.replace(/[\s-]/g, '').toUpperCase();
   return compact.length === 6 ? `${compact.slice(0, 3)} ${compact.slice(3)}` : text.trim();
+}
+
+/**
+ * A street address as read: '225 7 Ave SW, Calgary, AB T2P 2W3', its parts joined by
+ * `separator`, the postal code held together so that no line ends inside it.
+ */
+export function addressText(
+  { line1, line2, city, province, postalCode }: Address,
+  separator = ', ',
+): string {
+  return keepTogether(
+    [line1, line2, `${city}, ${province} ${postalCode}`.trim()].filter(Boolean).join(separator),
+  );
 }

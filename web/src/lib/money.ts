@@ -16,20 +16,29 @@ export function formatNumber(value: bigint | number, language: Language) {
 }
 
 const DOLLARS = /^\d{1,9}([.,]\d{1,2})?$/;
+/** English groups thousands with commas: "1,234.50". */
+const ENGLISH_GROUPS = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
 
-/** "30", "30.5" or "30,50" (French) as cents; null when it is not an amount. */
-export function parseDollars(text: string): bigint | null {
-  const clean = text.trim().replace(/\s/g, '').replace(/^\$/, '');
+/**
+ * A fee field's text as cents, read the reader's way; null when it is not an amount. French
+ * writes "1 234,50" (spaces between thousands, a decimal comma) and English "1,234.50"; a
+ * decimal point is taken in French too, as some phones' number pads have no comma, and a
+ * "$" before or after the figure is allowed.
+ */
+export function parseDollars(text: string, language: Language): bigint | null {
+  let clean = text.replace(/\s/g, '').replace(/^\$|\$$/, '');
+  if (language === 'en' && ENGLISH_GROUPS.test(clean)) clean = clean.replace(/,/g, '');
   if (!DOLLARS.test(clean)) return null;
   const [whole = '0', fraction = ''] = clean.split(/[.,]/);
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
 }
 
-/** Cents as the text of a form field: 3000 -> "30.00". */
-export function centsToDollarsText(cents: bigint | number): string {
-  const value = BigInt(cents);
-  const fraction = (value % 100n).toString().padStart(2, '0');
-  return `${value / 100n}.${fraction}`;
+/** Cents as the text of a fee field, the reader's way: 123450 is "1,234.50" or "1 234,50". */
+export function centsToDollarsText(cents: bigint | number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(cents) / 100);
 }
 
 /** A whole percentage in a language's conventions: 20% in English, 20 % (no-break) in French. */

@@ -1,6 +1,6 @@
 import { timestampDate, type Timestamp } from '@bufbuild/protobuf/wkt';
 import { useCallback } from 'react';
-import { LOCALES } from '@/lib/language';
+import { formatDate } from '@/lib/date-format';
 import { useLanguage } from '@/lib/use-language';
 
 /** Formats a contract timestamp with `options` in the page's language ('' when unset). */
@@ -9,18 +9,14 @@ function useTimestampFormat(options: Intl.DateTimeFormatOptions) {
   const { dateStyle, timeStyle } = options;
   return useCallback(
     (time: Timestamp | undefined) =>
-      time
-        ? new Intl.DateTimeFormat(LOCALES[language], { dateStyle, timeStyle }).format(
-            timestampDate(time),
-          )
-        : '',
+      time ? formatDate(timestampDate(time), language, { dateStyle, timeStyle }) : '',
     [language, dateStyle, timeStyle],
   );
 }
 
 /**
  * Formats a contract timestamp as a date in the page's language ('' when unset): 'medium'
- * in tables (Nov 23, 2026), 'long' in sentences (23 novembre 2026).
+ * in tables (Nov 23, 2026), 'long' in sentences (23 novembre 2026, 1er décembre 2026).
  */
 export function useDateFormat(dateStyle: 'medium' | 'long' = 'medium') {
   return useTimestampFormat({ dateStyle });

@@ -1,5 +1,5 @@
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import type { Address } from '@/gen/repairs/type/v1/common_pb';
+import { addressText } from '@/lib/address';
 
 /** The professional's request screens (the open requests and the job loop's). */
 export const PROFESSIONAL_REQUEST_PATHS = {
@@ -29,6 +29,4 @@ export function approximatePlace(request: RepairRequest): string {
 }
 
 /** A street address on one line: '225 7 Ave SW, Calgary, AB T2P 2W3'. */
-export function addressText({ line1, line2, city, province, postalCode }: Address): string {
-  return [line1, line2, `${city}, ${province} ${postalCode}`.trim()].filter(Boolean).join(', ');
-}
+export { addressText };

@@ -5,7 +5,7 @@ import { profileRequest, profileValues } from './profile-values';
 
 describe('profile form values', () => {
   it('turns a saved profile into form values and back into the same request', () => {
-    const values = profileValues(professional());
+    const values = profileValues(professional(), 'en');
     expect(values).toMatchObject({
       availableDays: ['1', '2', '3'],
       minimumFee: '30.00',
@@ -13,11 +13,15 @@ describe('profile form values', () => {
       experience: String(Experience.EXPERIENCE_5_TO_10),
       province: 'AB',
     });
-    const request = profileRequest(PROFESSIONAL_ID, {
-      ...values,
-      postalCode: 't2p1j9',
-      minimumFee: '45,5',
-    });
+    const request = profileRequest(
+      PROFESSIONAL_ID,
+      {
+        ...values,
+        postalCode: 't2p1j9',
+        minimumFee: '45.5',
+      },
+      'en',
+    );
     expect(request).toMatchObject({
       id: PROFESSIONAL_ID,
       smsUpdates: SmsUpdates.YES,
@@ -30,6 +34,13 @@ describe('profile form values', () => {
         minimumFee: { amountCents: 4550n, currency: 'CAD' },
       },
     });
+  });
+
+  it('writes and reads the minimum fee the French way in French', () => {
+    const values = profileValues(professional(), 'fr');
+    expect(values.minimumFee).toBe('30,00');
+    const request = profileRequest(PROFESSIONAL_ID, { ...values, minimumFee: '1 045,50' }, 'fr');
+    expect(request.profile?.minimumFee).toEqual({ amountCents: 104550n, currency: 'CAD' });
   });
 
   it('fills what was vetted as proposed while the change awaits review, the rest as saved', () => {
@@ -46,6 +57,7 @@ describe('profile form values', () => {
           revision: 2,
         },
       }),
+      'en',
     );
     expect(values).toMatchObject({
       name: 'Paule Pro-Roy',
@@ -59,7 +71,7 @@ describe('profile form values', () => {
   });
 
   it('starts a new profile with the defaults of the specs', () => {
-    const values = profileValues(professional({ profile: undefined }));
+    const values = profileValues(professional({ profile: undefined }), 'en');
     expect(values).toMatchObject({
       province: 'AB',
       availableFrom: '00:00',

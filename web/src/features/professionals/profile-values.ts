@@ -12,6 +12,7 @@ import {
   type Weekday,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { DEFAULT_PROVINCE, normalisePostalCode } from '@/lib/address';
+import type { Language } from '@/lib/language';
 import { centsToDollarsText, parseDollars } from '@/lib/money';
 import { DEFAULT_HOURS } from './profile-fields';
 
@@ -35,7 +36,7 @@ export interface ProfileValues {
   qualification: string;
   /** The Experience number as text; '' until chosen. */
   experience: string;
-  /** Dollars as typed: "30.00". */
+  /** Dollars as typed, the reader's way: "30.00" in English, "30,00" in French. */
   minimumFee: string;
   /** Told of emergencies outside the hours above when nobody answered in time. */
   emergenciesAnyHour: boolean;
@@ -44,9 +45,9 @@ export interface ProfileValues {
 /**
  * The form as the professional left it: what was vetted as they proposed it while their
  * change waits for review (saving the approved values would take the change back), the
- * rest as saved.
+ * rest as saved; the fee written the way of the page's `language`.
  */
-export function profileValues(professional: Professional): ProfileValues {
+export function profileValues(professional: Professional, language: Language): ProfileValues {
   const profile = professional.profile;
   const home = profile?.homeBase;
   const proposed = professional.pendingChange?.proposed;
@@ -75,15 +76,21 @@ export function profileValues(professional: Professional): ProfileValues {
     serviceIds: vetted.serviceIds,
     qualification: vetted.qualification,
     experience: vetted.experience ? String(vetted.experience) : '',
-    minimumFee: profile?.minimumFee ? centsToDollarsText(profile.minimumFee.amountCents) : '',
+    minimumFee: profile?.minimumFee
+      ? centsToDollarsText(profile.minimumFee.amountCents, language)
+      : '',
     emergenciesAnyHour: profile?.emergenciesAnyHour ?? false,
   };
 }
 
 type ProfileRequest = MessageInitShape<typeof UpdateProfessionalProfileRequestSchema>;
 
-/** The request that saves the (validated) form. */
-export function profileRequest(id: string, values: ProfileValues): ProfileRequest {
+/** The request that saves the (validated) form, its fee read the way of `language`. */
+export function profileRequest(
+  id: string,
+  values: ProfileValues,
+  language: Language,
+): ProfileRequest {
   return {
     id,
     name: values.name.trim(),
@@ -108,7 +115,10 @@ export function profileRequest(id: string, values: ProfileValues): ProfileReques
       serviceIds: values.serviceIds,
       qualification: values.qualification.trim(),
       experience: Number(values.experience) as Experience,
-      minimumFee: { amountCents: parseDollars(values.minimumFee) ?? 0n, currency: 'CAD' },
+      minimumFee: {
+        amountCents: parseDollars(values.minimumFee, language) ?? 0n,
+        currency: 'CAD',
+      },
     },
   };
 }

@@ -72,21 +72,23 @@ describe('hire', () => {
     const { transport, requests } = hireServer(() => order(PaymentState.AUTHORIZED));
     renderApp(`/hire/${QUOTE_ID}`, transport);
     expect((await screen.findByTestId('amount-payable')).textContent).toBe('1\u00a0234,50\u00a0$');
-    expect(screen.getByRole('region', { name: 'Résumé de la réservation' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: 'Récapitulatif' })).toHaveTextContent(
       'Type de service',
     );
+    // The hire places a hold: the button says so, not that it pays.
+    expect(screen.getByRole('button', { name: 'Réserver 1\u00a0234,50\u00a0$' })).toBeVisible();
     expect(requests('previewHire')).toEqual([
       expect.objectContaining({ quoteId: QUOTE_ID, language: Language.FR }),
     ]);
   });
 
-  it('hires with the test card, then says the payment is complete', async () => {
+  it('hires with the test card, then says the professional is hired and the amount held', async () => {
     const { transport, requests } = hireServer(() => order(PaymentState.AUTHORIZED));
     const { router } = renderApp(`/hire/${QUOTE_ID}`, transport);
     await pay(userEvent.setup(), '4242 4242 4242 4242');
     await waitFor(() => expect(router.state.location.pathname).toBe('/hired-successfully'));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Payment completed' }),
+      await screen.findByRole('heading', { level: 1, name: 'Professional hired, amount held' }),
     ).toBeVisible();
     const [sent] = requests<HireProfessionalRequest>('hireProfessional');
     expect(sent).toMatchObject({ quoteId: QUOTE_ID, paymentMethod: '4242 4242 4242 4242' });

@@ -8,6 +8,7 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
+import { useServiceNames } from '@/features/content';
 import { BillingService, PaymentState, type Payment } from '@/gen/repairs/billing/v1/billing_pb';
 import { MarketplaceService } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
@@ -40,6 +41,7 @@ export function HirePage() {
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const preview = usePreviewHire(id);
+  const serviceName = useServiceNames();
   const config = usePaymentConfig();
   const hire = useHireProfessional();
   const attempt = useAttemptKey();
@@ -99,7 +101,7 @@ export function HirePage() {
         >
           {(
             [
-              [t('hire.serviceType'), summary.serviceName],
+              [t('hire.serviceType'), serviceName('', summary.serviceName)],
               [t('hire.estimatedTime'), formatHours(summary.estimatedMinutes, language)],
               [t('hire.professional'), summary.professionalName],
               [t('hire.visitationFee'), money(summary.fee)],

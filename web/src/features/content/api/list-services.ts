@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ContentService, type Service } from '@/gen/repairs/content/v1/content_pb';
 import type { LocalizedText } from '@/gen/repairs/type/v1/common_pb';
 import type { Language } from '@/lib/language';
+import { typesetName } from '@/lib/typeset';
 import { useLanguage } from '@/lib/use-language';
 import { DEFAULT_SERVICES, type DefaultService, type ServiceCard } from '../service-catalogue';
 
+/** A text an admin wrote, in `language` (English when it has none), typeset as the catalogue's. */
 const localized = (text: LocalizedText | undefined, language: Language) =>
-  text?.[language] || text?.en || '';
+  typesetName(text?.[language] || text?.en || '', language);
 
 /**
  * The service catalogue in a language: ContentService.ListServices' services when the server
@@ -54,11 +56,12 @@ export function useServices() {
 }
 
 export const serviceName = (service: Service, language: Language) =>
-  (language === 'fr' ? service.name?.fr : '') || service.name?.en || service.id;
+  localized(service.name, language) || service.id;
 
 /**
  * A function from a service id to its name in the page's language; when the catalogue does
- * not know it, `fallback` (the name a reply carried) or else the id.
+ * not know it (or a reply carries only the name: id ''), `fallback`, typeset the same way,
+ * or else the id.
  */
 export function useServiceNames(): (id: string, fallback?: string) => string {
   const language = useLanguage();
@@ -66,7 +69,7 @@ export function useServiceNames(): (id: string, fallback?: string) => string {
   return useCallback(
     (id: string, fallback?: string) => {
       const service = data?.services.find((candidate) => candidate.id === id);
-      return service ? serviceName(service, language) : fallback || id;
+      return service ? serviceName(service, language) : typesetName(fallback ?? '', language) || id;
     },
     [data, language],
   );

@@ -2,6 +2,7 @@ import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '@/components/ui/links';
 import { UnreadBadge } from '@/components/ui/unread-badge';
+import { useServiceNames } from '@/features/content';
 import { ConversationState, type Conversation } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { conversationPath, type Party } from '../paths';
@@ -23,16 +24,15 @@ export function ConversationRows({
 }) {
   const { t } = useTranslation();
   const formatTime = useDateTimeFormat();
+  const serviceName = useServiceNames();
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label={label}>
       {conversations.map((conversation) => {
+        const service = serviceName('', conversation.serviceName);
         const title =
           reader === 'customer'
-            ? t('conversations.rowTitle', {
-                service: conversation.serviceName,
-                name: conversation.professionalName,
-              })
-            : conversation.serviceName;
+            ? t('conversations.rowTitle', { service, name: conversation.professionalName })
+            : service;
         const last = conversation.lastMessage;
         return (
           <Stack

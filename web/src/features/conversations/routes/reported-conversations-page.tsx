@@ -22,6 +22,7 @@ import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { TokenPager } from '@/components/ui/pager';
 import { toaster } from '@/components/ui/toast';
+import { useServiceNames } from '@/features/content';
 import {
   MessageAuthor,
   ResolveConversationReportRequestSchema,
@@ -97,10 +98,11 @@ function ReportCard({ report }: { report: ConversationReport }) {
   const headingId = useId();
   const panelId = useId();
   const conversation = report.conversation;
+  const serviceName = useServiceNames();
   const resolved = report.resolveTime !== undefined;
   const title = conversation
     ? t('conversations.rowTitle', {
-        service: conversation.serviceName,
+        service: serviceName('', conversation.serviceName),
         name: conversation.professionalName,
       })
     : report.id;

@@ -32,7 +32,7 @@ export function QuoteCard({ quote, title, actions }: QuoteCardProps) {
               </AppLink>
             )}
           </Heading>
-          <QuoteStateBadge state={quote.state} />
+          <QuoteStateBadge state={quote.state} reader="customer" />
         </HStack>
       </Card.Header>
       <Card.Body>

@@ -67,7 +67,8 @@ export function useQuotedRequestColumns(
     },
     state: {
       header: t('jobs.columns.state'),
-      cell: (row) => (row.quote ? <QuoteStateBadge state={row.quote.state} /> : ''),
+      cell: (row) =>
+        row.quote ? <QuoteStateBadge state={row.quote.state} reader="professional" /> : '',
     },
     closed: {
       header: t('jobs.columns.closed'),

@@ -7,6 +7,7 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
+import { useServiceNames } from '@/features/content';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useLiveQuotes } from '../api/watch-repair-request';
 import { HireLink } from '../components/hire-link';
@@ -22,6 +23,7 @@ export function ApplicationListPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { request, quotes, isPending, error, state } = useLiveQuotes(id);
+  const serviceName = useServiceNames();
   const hired = request?.hiredProfessionalName;
   const open = !request || request.state === RepairRequestState.OPEN;
 
@@ -33,7 +35,7 @@ export function ApplicationListPage() {
       <PageTitle title={t('pages.applicationList')} />
       {request && (
         <Text color="fg.muted">
-          {request.serviceName} · {request.description}
+          {serviceName(request.serviceId, request.serviceName)} · {request.description}
         </Text>
       )}
       {hired && <FormAlert status="success" title={t('jobs.youHired', { name: hired })} />}

@@ -151,6 +151,20 @@ describe('application list', () => {
     ).toBeVisible();
     expect(within(card).getByRole('link', { name: 'Engager Paule Pro' })).toBeVisible();
   });
+
+  it('says the quote from the customer’s side in French: theirs to choose, its fee, no surge', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: [quote('q1')] }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText('En attente de votre choix')).toBeVisible();
+    expect(within(card).queryByText('En attente du client')).toBeNull();
+    for (const text of ['Frais', 'Tarif particulier', 'Non']) {
+      expect(within(card).getByText(text)).toBeVisible();
+    }
+  });
 });
 
 describe('one application', () => {
@@ -160,7 +174,7 @@ describe('one application', () => {
     });
     renderApp('/view-application/q1', transport);
     expect(await screen.findByText('The kitchen sink leaks under the cabinet.')).toBeVisible();
-    expect(screen.getByText('Waiting for the customer')).toBeVisible();
+    expect(screen.getByText('Waiting for your choice')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Hire Paule Pro' })).toHaveAttribute(
       'href',
       '/hire/q1',

@@ -177,8 +177,10 @@ describe('sending a quote (/request-apply)', () => {
     });
     renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
     const fee = await screen.findByLabelText(/^Frais \(CAD\)/);
-    expect(plain(screen.getByText(/^Vos frais standard sont de/).textContent)).toBe(
-      'Vos frais standard sont de 30,00 $.',
+    expect(fee).toHaveValue('30,00');
+    expect(fee).toHaveAttribute('placeholder', '30,00');
+    expect(plain(screen.getByText(/^Votre tarif minimum est de/).textContent)).toBe(
+      'Votre tarif minimum est de 30,00 $.',
     );
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Durée estimée/), '0,5');

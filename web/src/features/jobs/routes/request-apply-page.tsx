@@ -40,11 +40,14 @@ import { useQuotedRequest } from '../api/get-repair-request';
 interface QuoteValues {
   /** Estimated time in hours ("1.5"). */
   hours: string;
-  /** The fee in dollars ("30.00"). */
+  /** The fee in dollars, as the reader writes it ("30.00", "30,00"). */
   fee: string;
   /** The spec's "Surge Cost": this fee replaces the standard one and may be below it. */
   surge: boolean;
 }
+
+/** The fee the field shows as an example, as its help text does. */
+const EXAMPLE_FEE_CENTS = 3000;
 
 /** The server's field paths on the form's fields. */
 const SERVER_FIELDS = {
@@ -147,7 +150,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
   } = useForm<QuoteValues>({
     defaultValues: {
       hours: '',
-      fee: minimumCents !== null ? centsToDollarsText(minimumCents) : '',
+      fee: minimumCents !== null ? centsToDollarsText(minimumCents, language) : '',
       surge: false,
       ...draft.restored,
     },
@@ -162,7 +165,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
       {
         repairRequestId: requestId,
         estimatedMinutes: parseHours(hours) ?? 0,
-        fee: { amountCents: parseDollars(fee) ?? 0n, currency: 'CAD' },
+        fee: { amountCents: parseDollars(fee, language) ?? 0n, currency: 'CAD' },
         surge,
       },
       {
@@ -177,7 +180,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
   });
 
   const validateFee = (value: string) => {
-    const cents = parseDollars(value);
+    const cents = parseDollars(value, language);
     if (cents === null || cents <= 0n || cents > MAX_FEE_CENTS) {
       return t('quoteForm.errors.fee', {
         max: formatAmount(MAX_FEE_CENTS, 'CAD', language),
@@ -239,7 +242,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
           <Input
             inputMode="decimal"
             autoComplete="off"
-            placeholder="30.00"
+            placeholder={centsToDollarsText(EXAMPLE_FEE_CENTS, language)}
             maxW="40"
             {...register('fee', { validate: validateFee })}
           />

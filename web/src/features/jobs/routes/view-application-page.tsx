@@ -6,6 +6,7 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
+import { useServiceNames } from '@/features/content';
 import type { Quote, RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useGetQuote } from '../api/get-quote';
 import { HireLink } from '../components/hire-link';
@@ -39,6 +40,7 @@ export function ViewApplicationPage() {
 function QuoteDetails({ quote, request }: { quote: Quote; request?: RepairRequest }) {
   const { t } = useTranslation();
   const facts = useQuoteFacts(quote);
+  const serviceName = useServiceNames();
   return (
     <Stack gap="5">
       <Heading as="h2" size="lg">
@@ -48,10 +50,13 @@ function QuoteDetails({ quote, request }: { quote: Quote; request?: RepairReques
       </Heading>
       <FactsList
         facts={[
-          [t('requests.service'), quote.serviceName],
+          [t('requests.service'), serviceName('', quote.serviceName)],
           [t('requests.taskDescription'), quote.requestDescription],
           ...facts,
-          [t('jobs.quoteState'), <QuoteStateBadge key="state" state={quote.state} />],
+          [
+            t('jobs.quoteState'),
+            <QuoteStateBadge key="state" state={quote.state} reader="customer" />,
+          ],
         ]}
       />
       <HStack gap="4" wrap="wrap">

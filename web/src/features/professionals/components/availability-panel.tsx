@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { SelectInput } from '@/components/ui/select-input';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
-import { LOCALES } from '@/lib/language';
+import { formatDate } from '@/lib/date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useSetProfessionalAvailability } from '../api/set-professional-availability';
 import { nextMondayMorning, ON_CALL_HOURS, tomorrowMorning, zoneOr } from '../availability';
@@ -24,11 +24,11 @@ export function AvailabilityPanel({ professional }: { professional: Professional
   const zone = zoneOr(professional.profile?.timeZone);
   // Said in the professional's time zone, like the ends they pick.
   const formatTime = (time: Timestamp) =>
-    new Intl.DateTimeFormat(LOCALES[language], {
+    formatDate(timestampDate(time), language, {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: zone,
-    }).format(timestampDate(time));
+    });
   const id = professional.id;
   const pause = (until: Date) => set.mutate({ id, pausedUntil: timestampFromDate(until) });
   const onCall = () =>

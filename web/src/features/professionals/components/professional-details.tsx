@@ -5,21 +5,15 @@ import { EmptyState } from '@/components/empty-state';
 import { FactsList } from '@/components/ui/facts-list';
 import { useServiceNames } from '@/features/content';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
-import type { Address } from '@/gen/repairs/type/v1/common_pb';
+import { addressText } from '@/lib/address';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { formatPhone } from '@/lib/phone';
+import { keepTogether } from '@/lib/typeset';
 import { useLanguage } from '@/lib/use-language';
 import { experienceKey, weekdayKey } from '../profile-fields';
 import { LicenceTable } from './licence-table';
 import { PendingChangeSection } from './pending-change';
 import { StatusBadge } from './status-badge';
-
-const addressText = (address: Address | undefined) =>
-  address
-    ? [address.line1, address.line2, address.city, address.province, address.postalCode]
-        .filter(Boolean)
-        .join(', ')
-    : '';
 
 /**
  * Everything a professional's profile says, as the professional (My profile) and the admins
@@ -68,12 +62,12 @@ export function ProfessionalDetails({
         t('professionalProfile.qualification'),
         profile.qualification || t('professionalDetails.none'),
       ],
-      [t('professionalDetails.homeBase'), addressText(profile.homeBase)],
+      [t('professionalDetails.homeBase'), profile.homeBase ? addressText(profile.homeBase) : ''],
       [
         t('professionalProfile.radius'),
         t('professionalDetails.km', { km: formatNumber(profile.radiusKm, language) }),
       ],
-      [t('professionalProfile.registeredAddress'), profile.registeredAddress],
+      [t('professionalProfile.registeredAddress'), keepTogether(profile.registeredAddress)],
       [
         t('professionalDetails.availability'),
         `${days.map((key) => t(key)).join(', ')} · ${profile.availableFrom}–${profile.availableTo}`,

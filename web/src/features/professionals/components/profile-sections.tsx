@@ -10,6 +10,8 @@ import { FormField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { SelectInput } from '@/components/ui/select-input';
 import { PROVINCES, provinceKey } from '@/lib/address';
+import { centsToDollarsText } from '@/lib/money';
+import { useLanguage } from '@/lib/use-language';
 import { EXPERIENCES, WEEKDAYS } from '../profile-fields';
 import type { ProfileValues } from '../profile-values';
 import { useProfileRules } from './use-profile-rules';
@@ -209,9 +211,13 @@ export function AvailabilitySection() {
   );
 }
 
+/** The minimum fee the field shows as an example, as its error texts do. */
+const EXAMPLE_FEE_CENTS = 3000;
+
 /** Radius, specialisations, qualification, experience and minimum fee. */
 export function WorkSection({ services }: { services: CheckboxOption[] }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { register, errors, rules } = useProfileForm();
   return (
     <FormSection title={t('professionalProfile.sections.work')}>
@@ -231,10 +237,14 @@ export function WorkSection({ services }: { services: CheckboxOption[] }) {
           error={errors.minimumFee?.message}
           required
         >
-          <InputGroup startAddon="$" endAddon="CAD">
+          {/* French writes the dollar sign after the amount: 30,00 $. */}
+          <InputGroup
+            startAddon={language === 'en' ? '$' : undefined}
+            endAddon={language === 'en' ? 'CAD' : '$ CAD'}
+          >
             <Input
               inputMode="decimal"
-              placeholder="30.00"
+              placeholder={centsToDollarsText(EXAMPLE_FEE_CENTS, language)}
               {...register('minimumFee', rules.minimumFee)}
             />
           </InputGroup>

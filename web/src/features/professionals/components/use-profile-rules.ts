@@ -5,6 +5,7 @@ import { ProfessionalProfileSchema } from '@/gen/repairs/accounts/v1/accounts_pb
 import { AddressSchema } from '@/gen/repairs/type/v1/common_pb';
 import { POSTAL_CODE_PATTERN } from '@/lib/address';
 import { fitsMaxLen, limitOf, type Limit } from '@/lib/contract-limits';
+import { parseLanguage } from '@/lib/language';
 import { parseDollars } from '@/lib/money';
 import type { TranslationKey } from '@/lib/translation-key';
 import { notBlank } from '@/lib/validation';
@@ -95,7 +96,7 @@ export function useProfileRules() {
       minimumFee: {
         validate: (value: string) => {
           if (!notBlank(value)) return t('professionalProfile.errors.feeRequired');
-          const cents = parseDollars(value);
+          const cents = parseDollars(value, parseLanguage(i18n.language));
           return (
             (cents !== null && cents <= MAX_FEE_CENTS) || t('professionalProfile.errors.feeFormat')
           );

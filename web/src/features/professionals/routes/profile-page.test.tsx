@@ -120,17 +120,19 @@ describe('professional profile form', () => {
   it.each([
     {
       language: 'en',
+      fee: '30.00',
       lookup: 'Find your home base',
       credit: '© OpenStreetMap contributors',
     },
     {
       language: 'fr',
+      fee: '30,00',
       lookup: 'Trouvez votre port d’attache',
       credit: '© les contributeurs d’OpenStreetMap',
     },
   ])(
     'fills the home base from a suggested street address and credits the map data ($language)',
-    async ({ language, lookup: lookupName, credit }) => {
+    async ({ language, fee, lookup: lookupName, credit }) => {
       localStorage.setItem('lang', language);
       signIn('professional', PROFESSIONAL_ID);
       const asked: string[] = [];
@@ -167,6 +169,8 @@ describe('professional profile form', () => {
       expect(field('professionalProfile.city')).toHaveValue('Ottawa');
       expect(field('professionalProfile.province')).toHaveValue('ON');
       expect(field('professionalProfile.postalCode')).toHaveValue('K2P 0T4');
+      // The saved minimum fee of 30.00 CAD, written the reader's way, saves back unchanged.
+      expect(field('professionalProfile.minimumFee')).toHaveValue(fee);
 
       await user.click(screen.getByRole('button', { name: i18n.t('professionalProfile.save') }));
       await waitFor(() => expect(requests('updateProfessionalProfile')).toHaveLength(1));
@@ -178,6 +182,7 @@ describe('professional profile form', () => {
             province: 'ON',
             postalCode: 'K2P 0T4',
           },
+          minimumFee: { amountCents: 3000n, currency: 'CAD' },
         },
       });
     },

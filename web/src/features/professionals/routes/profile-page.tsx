@@ -53,7 +53,9 @@ function ProfileForm({ professional }: { professional: Professional }) {
   const navigate = useNavigate();
   const services = useServices();
   const save = useUpdateProfessionalProfile();
-  const form = useForm<ProfileValues>({ defaultValues: profileValues(professional) });
+  const form = useForm<ProfileValues>({
+    defaultValues: profileValues(professional, language),
+  });
   const server = useServerErrors(form.setError, {
     fields: PROFILE_SERVER_FIELDS,
     reasonFields: PROFILE_REASON_FIELDS,
@@ -70,7 +72,7 @@ function ProfileForm({ professional }: { professional: Professional }) {
     (values) => {
       setInvalid(false);
       server.clear();
-      save.mutate(profileRequest(professional.id, values), {
+      save.mutate(profileRequest(professional.id, values, language), {
         onSuccess: () => {
           const state: FlashState = { flash: 'profile-updated' };
           void navigate(LICENCE_PAGE_PATH, { state });

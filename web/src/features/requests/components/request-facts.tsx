@@ -2,15 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { FactsList } from '@/components/ui/facts-list';
 import { useServiceNames } from '@/features/content';
 import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { addressText } from '@/lib/address';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { RequestStateBadge } from './state-badge';
 
 /** A request's full address on lines (the customer and admins see the street). */
-function addressLines(request: RepairRequest): string {
-  if (request.location.case !== 'address') return '';
-  const { line1, line2, city, province, postalCode } = request.location.value;
-  return [line1, line2, `${city}, ${province} ${postalCode}`.trim()].filter(Boolean).join('\n');
-}
+const addressLines = (request: RepairRequest) =>
+  request.location.case === 'address' ? addressText(request.location.value, '\n') : '';
 
 /** What a request is, as its customer and admins see it. */
 export function RequestFacts({ request }: { request: RepairRequest }) {

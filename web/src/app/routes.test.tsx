@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_SESSION_SECONDS, fakeToken, renderApp } from '@/test/render-app';
+import { NOT_FOUND_SAMPLE_PATH, fillPattern, routeViews } from './route-views';
 import { routes } from './routes';
 
 /** The specs' "Full route table", with sample values for the parameters. */
@@ -47,6 +48,25 @@ describe('routes table', () => {
     expect(leaf?.route.path).not.toBe('*');
   });
 
+  it('has a French twin under /fr for every page, behind the same guards', () => {
+    const samples = { id: 'x1', phone: '14035550100', token: 't', req_id: 'r1' };
+    const patterns = routeViews(routes)
+      .map((view) => view.pattern)
+      .filter((pattern) => pattern !== NOT_FOUND_SAMPLE_PATH);
+    expect(patterns.length).toBeGreaterThan(SPEC_ROUTES.length);
+    for (const pattern of patterns) {
+      const path = fillPattern(pattern, samples);
+      const english = matchRoutes(routes, path)!;
+      const french = matchRoutes(routes, path === '/' ? '/fr' : `/fr${path}`)!;
+      const leaf = french.at(-1)!.route.path;
+      expect(leaf).toBe(pattern === '/' ? '/fr' : `/fr${pattern}`);
+      // The same layouts and guards, level by level, down to the page.
+      expect(french.slice(0, -1).map((match) => match.route.element)).toEqual(
+        english.slice(0, -1).map((match) => match.route.element),
+      );
+    }
+  });
+
   it('shows a not-found page with a link home for an unknown path', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -66,16 +86,37 @@ describe('routes table', () => {
 });
 
 describe('language redirects', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const frenchBrowser = () =>
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en-CA']);
+
   it.each([
-    ['/', '/fr'],
-    ['/professional', '/fr/professional'],
-    ['/login', '/fr/login'],
-  ])('sends %s to %s when French is stored', async (from, to) => {
+    ['/', '/fr', 'Réparations d’urgence, réglées rapidement'],
+    ['/professional', '/fr/professional', undefined],
+    ['/login', '/fr/login', 'Connexion'],
+    ['/terms-and-conditions', '/fr/terms-and-conditions', 'Conditions générales'],
+    ['/contact', '/fr/contact', 'Nous joindre'],
+    ['/admin/login', '/fr/admin/login', 'Connexion administrateur'],
+  ])('sends %s to %s when French is stored', async (from, to, heading) => {
     localStorage.setItem('lang', 'fr');
     const { router } = renderApp(from);
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: heading });
     expect(router.state.location.pathname).toBe(to);
     expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('keeps the query and the fragment on the way to the French twin', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { router } = renderApp('/contact?from=email#form');
+    await screen.findByRole('heading', { level: 1, name: 'Nous joindre' });
+    expect(router.state.location).toMatchObject({
+      pathname: '/fr/contact',
+      search: '?from=email',
+      hash: '#form',
+    });
   });
 
   it('keeps / in English when English is stored', async () => {
@@ -85,12 +126,20 @@ describe('language redirects', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('renders pages without a French twin in the stored language', async () => {
-    localStorage.setItem('lang', 'fr');
-    renderApp('/terms-and-conditions');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Conditions générales' }),
-    ).toBeVisible();
+  it("follows a French browser when no language is stored (an email's link)", async () => {
+    frenchBrowser();
+    const { router } = renderApp('/reset-password/u1/t1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/fr/reset-password/u1/t1');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('keeps the stored English over a French browser', async () => {
+    frenchBrowser();
+    localStorage.setItem('lang', 'en');
+    const { router } = renderApp('/terms-and-conditions');
+    await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
+    expect(router.state.location.pathname).toBe('/terms-and-conditions');
   });
 });
 

@@ -1,7 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Role } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { TEST_SESSION_SECONDS, fakeToken, renderApp } from '@/test/render-app';
+import { CUSTOMER_ID, customer, stubServer } from '@/test/stub-server';
 import { NOT_FOUND_SAMPLE_PATH, fillPattern, routeViews } from './route-views';
 import { routes } from './routes';
 
@@ -140,6 +143,103 @@ describe('language redirects', () => {
     const { router } = renderApp('/terms-and-conditions');
     await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
     expect(router.state.location.pathname).toBe('/terms-and-conditions');
+  });
+
+  it('keeps a French page in French when English is stored', async () => {
+    localStorage.setItem('lang', 'en');
+    const { router } = renderApp('/fr/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Nous joindre' });
+    expect(router.state.location.pathname).toBe('/fr/contact');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Conditions générales' })).toHaveAttribute(
+      'href',
+      '/fr/terms-and-conditions',
+    );
+  });
+});
+
+describe('a French reader', () => {
+  it("goes from the hero's call to action to the French sign-in, and on in French once signed in", async () => {
+    const token = fakeToken({
+      sub: CUSTOMER_ID,
+      role: 'customer',
+      iat: Math.floor(Date.now() / 1000),
+    });
+    const { transport } = stubServer({
+      logIn: () => ({
+        session: { accessToken: token, role: Role.CUSTOMER, accountId: CUSTOMER_ID },
+        account: { case: 'customer', value: customer() },
+      }),
+      getCustomer: () => ({ customer: customer() }),
+    });
+    const { router } = renderApp('/fr', transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Demander une réparation' }));
+
+    // Signed out, the request form's guard sends them to sign in: in French.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/login');
+    expect(screen.getByText('Pas encore de compte?')).toBeVisible();
+    expect(screen.queryByText('No account yet?')).toBeNull();
+    expect(screen.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute(
+      'href',
+      '/fr/register',
+    );
+
+    await user.type(screen.getByLabelText(/^Courriel/), 'casey@example.ca');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Créer une demande' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/create-request');
+    const menu = within(screen.getAllByRole('navigation', { name: 'Menu client' })[0]!);
+    for (const link of menu.getAllByRole('link')) {
+      expect(link.getAttribute('href')).toMatch(/^\/fr\//);
+    }
+  });
+
+  it.each([
+    ['Nous joindre', '/fr/contact', 'Nous joindre'],
+    ['Conditions générales', '/fr/terms-and-conditions', 'Conditions générales'],
+    ['Politique de confidentialité', '/fr/privacy-policy', 'Politique de confidentialité'],
+    ['Connexion administrateur', '/fr/admin/login', 'Connexion administrateur'],
+  ])('follows the footer’s “%s” to %s, in French', async (name, path, heading) => {
+    const { router } = renderApp('/fr');
+    const footer = within(await screen.findByRole('contentinfo'));
+    await userEvent.setup().click(footer.getByRole('link', { name }));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    ['/fr/user-dashboard', '/fr/login', 'Connexion'],
+    ['/fr/create-request', '/fr/login', 'Connexion'],
+    ['/fr/request-list', '/fr/login-as-professional', 'Connexion professionnel'],
+    ['/fr/admin/coupon-list', '/fr/admin', 'Connexion administrateur'],
+  ])('is sent by the guard of %s to %s, in French', async (from, to, heading) => {
+    const { router } = renderApp(from);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('whose session ended signs in again in French, told why', async () => {
+    signIn('token', 'user', TEST_SESSION_SECONDS);
+    const { router } = renderApp('/fr/user-dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/login');
+    expect(screen.getByText('Votre session a expiré pendant votre absence.')).toBeVisible();
+  });
+
+  it('finds the admin area in French: its redirect and every link of its menu', async () => {
+    signIn('admin_token', 'admin');
+    const { router } = renderApp('/fr/admin/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Professionnels' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/admin/professionals-list');
+    const menu = within(screen.getAllByRole('navigation', { name: 'Menu d’administration' })[0]!);
+    const links = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toHaveLength(17);
+    for (const href of links) expect(href).toMatch(/^\/fr\/admin\//);
   });
 });
 

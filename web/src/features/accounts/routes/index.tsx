@@ -1,7 +1,7 @@
 /**
  * The accounts feature as the app's router sees it: the screens at their paths (the routes
- * table adds each one's /fr twin), grouped by the place src/app/routes.tsx gives them, and the guards
- * that table puts around routes.
+ * table adds each one's /fr twin), grouped by the place src/app/routes.tsx gives them, and
+ * the guards that table puts around routes.
  */
 import type { RouteObject } from 'react-router';
 import { page } from '@/lib/lazy-routes';

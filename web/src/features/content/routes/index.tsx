@@ -1,7 +1,7 @@
 /**
  * The content screens at their paths (the routes table adds each one's /fr twin): the landing
- * pages, the public pages, and the admins' service, page, inbox and legal editors; src/app/routes.tsx
- * gives each group its layout and guard.
+ * pages, the public pages, and the admins' service, page, inbox and legal editors;
+ * src/app/routes.tsx gives each group its layout and guard.
  */
 import type { RouteObject } from 'react-router';
 import type { Language } from '@/lib/language';

@@ -123,7 +123,8 @@ describe('accounts', () => {
     await page.getByLabel(/^Mot de passe\*?$/).fill(password);
     await page.getByRole('button', { name: 'S’inscrire', exact: true }).click();
 
-    await page.waitForURL(/\/professional-phone-otp\/[0-9a-f-]+$/);
+    // Signed up in French, every page from here on is under /fr.
+    await page.waitForURL(/\/fr\/professional-phone-otp\/[0-9a-f-]+$/);
     await heading(page, 'Vérifiez votre téléphone');
     await verifyPhone(
       page,
@@ -135,10 +136,10 @@ describe('accounts', () => {
       },
       'professional-fr',
     );
-    await page.waitForURL(`${BASE_URL}/professional-thanks-signup`);
+    await page.waitForURL(`${BASE_URL}/fr/professional-thanks-signup`);
     await page.getByRole('link', { name: 'Compléter votre profil' }).click();
 
-    await page.waitForURL(`${BASE_URL}/update-professional-profile`);
+    await page.waitForURL(`${BASE_URL}/fr/update-professional-profile`);
     await heading(page, 'Mettre à jour votre profil');
     // Sent empty, the form marks the required fields and focuses the first one.
     await page.getByLabel('Nom').fill('');
@@ -166,7 +167,7 @@ describe('accounts', () => {
     await page.getByText('Services de plomberie', { exact: true }).click();
     await page.getByRole('button', { name: 'Enregistrer le profil' }).click();
 
-    await page.waitForURL(`${BASE_URL}/update-professional-licence`);
+    await page.waitForURL(`${BASE_URL}/fr/update-professional-licence`);
     await page.getByText('Profil mis à jour avec succès!').waitFor();
     await heading(page, 'Mettre à jour votre permis');
     const pdf = join(filesDir, 'permis.pdf');
@@ -179,7 +180,7 @@ describe('accounts', () => {
     await shot(page, 'licence-step-fr');
     await page.getByRole('button', { name: 'Continuer avec la mise à jour du permis' }).click();
 
-    await page.waitForURL(`${BASE_URL}/waiting-for-approval`);
+    await page.waitForURL(`${BASE_URL}/fr/waiting-for-approval`);
     await heading(page, 'Inscription réussie');
     await page.getByText('Permis mis à jour avec succès!').waitFor();
     await shot(page, 'waiting-for-approval-fr');
@@ -218,18 +219,19 @@ describe('accounts', () => {
       ]);
     const [tokenBefore, refreshBefore] = await session();
     assert.ok(tokenBefore && refreshBefore, 'the sign-up stored a lasting session');
-    assert.equal(new URL(page.url()).pathname, '/waiting-for-approval');
+    assert.equal(new URL(page.url()).pathname, '/fr/waiting-for-approval');
     await page
       .getByRole('navigation', { name: 'Menu professionnel' })
       .first()
       .getByRole('link', { name: 'Tableau de bord' })
       .click();
-    await page.waitForURL(`${BASE_URL}/professional-dashboard`);
+    await page.waitForURL(`${BASE_URL}/fr/professional-dashboard`);
     await heading(page, 'Tableau de bord');
     await page.getByText('Votre abonnement est inactif').waitFor();
     assert.deepEqual(await session(), [tokenBefore, refreshBefore]);
-    // A page opened afresh still finds the session.
+    // A page opened afresh still finds the session, and its French twin.
     await page.goto(`${BASE_URL}/professional-dashboard`);
+    await page.waitForURL(`${BASE_URL}/fr/professional-dashboard`);
     await heading(page, 'Tableau de bord');
     await shot(page, 'professional-dashboard-fr');
   });

@@ -74,7 +74,9 @@ describe('billing', () => {
     // The professional, reading French, sees the price and applies the coupon.
     const page = proBrowser.page;
     await signedIn(page, { ...pro.storage, lang: 'fr' });
+    // Opened without /fr, the page goes to its French twin.
     await page.goto(`${BASE_URL}/purchase-membership/${pro.id}`);
+    await page.waitForURL(`${BASE_URL}/fr/purchase-membership/${pro.id}`);
     await heading(page, 'Acheter un abonnement');
     await totalIs(page, dollars('29,99'));
     await page.getByText('MODE TEST', { exact: true }).waitFor();
@@ -90,18 +92,18 @@ describe('billing', () => {
       )
       .waitFor();
     await shot(page, 'purchase-membership-declined-fr');
-    assert.equal(new URL(page.url()).pathname, `/purchase-membership/${pro.id}`);
+    assert.equal(new URL(page.url()).pathname, `/fr/purchase-membership/${pro.id}`);
     await page.goto(`${BASE_URL}/professional-dashboard`);
     await heading(page, 'Tableau de bord');
     await page.getByText('Votre abonnement est inactif').waitFor();
     await page.getByRole('link', { name: 'Acheter l’abonnement' }).click();
-    await page.waitForURL(`${BASE_URL}/purchase-membership/${pro.id}`);
+    await page.waitForURL(`${BASE_URL}/fr/purchase-membership/${pro.id}`);
 
     // A good card: the dashboard, the notice gone and the end of the month shown.
     await totalIs(page, dollars('29,99'));
     await applyCoupon(page, code);
     await payWith(page, '4242 4242 4242 4242');
-    await page.waitForURL(`${BASE_URL}/professional-dashboard`);
+    await page.waitForURL(`${BASE_URL}/fr/professional-dashboard`);
     await page.getByText('Paiement réussi! Abonnement activé.').first().waitFor();
     await page.getByText(/^Votre abonnement est actif jusqu’au /).waitFor();
     assert.equal(await page.getByText('Votre abonnement est inactif').count(), 0);

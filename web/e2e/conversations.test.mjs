@@ -56,9 +56,10 @@ async function send(page, t, region, text) {
   await region.getByText(text).waitFor();
 }
 
+/** Each run's language; a French reader's pages are under /fr (`prefix`). */
 const RUNS = [
-  { language: 'en', suffix: 'English', service: 'Plumbing Services' },
-  { language: 'fr', suffix: 'Français', service: 'Services de plomberie' },
+  { language: 'en', prefix: '', suffix: 'English', service: 'Plumbing Services' },
+  { language: 'fr', prefix: '/fr', suffix: 'Français', service: 'Services de plomberie' },
 ];
 
 describe('photos of the damage and a conversation before the hire', () => {
@@ -78,7 +79,7 @@ describe('photos of the damage and a conversation before the hire', () => {
     await Promise.all(browsers.map((browser) => browser.close()));
   });
 
-  for (const { language, suffix, service } of RUNS) {
+  for (const { language, prefix, suffix, service } of RUNS) {
     it(`in ${language}: two photos, a question, an answer from a phone, the counts, a quote`, async () => {
       const t = await translator(language);
       const [desktop, proBrowser, phone] = browsers;
@@ -139,7 +140,7 @@ describe('photos of the damage and a conversation before the hire', () => {
         downloadThroughput: -1,
         uploadThroughput: -1,
       });
-      await page.waitForURL(`${BASE_URL}/request-created`, { timeout: 60_000 });
+      await page.waitForURL(`${BASE_URL}${prefix}/request-created`, { timeout: 60_000 });
       const viewLink = await page
         .getByRole('link', { name: t('requests.viewCreated') })
         .getAttribute('href');
@@ -230,7 +231,9 @@ describe('photos of the damage and a conversation before the hire', () => {
         `the customer's dashboard with a message unread (${language})`,
       );
       await mobile.getByRole('link', { name: new RegExp(`· ${proName}$`) }).click();
-      await mobile.waitForURL(new RegExp(`/user-view-request/${requestId}\\?professional=`));
+      await mobile.waitForURL(
+        new RegExp(`${prefix}/user-view-request/${requestId}\\?professional=`),
+      );
       const customerThread = thread(mobile, t, t('conversations.withName', { name: proName }));
       const masked = customerThread.getByRole('listitem').filter({ hasText: /shut-off valve/ });
       await masked.getByText(t('conversations.masked.customer')).waitFor();

@@ -2,8 +2,8 @@
  * The only script a prerendered page (src/prerender) loads before it is interactive. The
  * page is on screen already, with its links working, so the app's code loads on the
  * visitor's first interaction; or at once when the app has something to do right away: a
- * visitor signed in (whom the sign-in and professional pages send on) or one whose stored
- * language is not the page's (sent to its French twin).
+ * visitor signed in (whom the sign-in and professional pages send on) or one who prefers the
+ * other language, stored or the browser's (sent to the page's twin).
  *
  * Until the app has taken over, what the visitor asks for is held, never lost: a form
  * submitted (by its button or Enter) is not sent by the browser (it would send it as a plain

@@ -7,6 +7,7 @@ import { isValidElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { CustomerGate, RequireRole } from '@/features/accounts/routes';
 import { ProfessionalGate } from '@/features/professionals/routes';
+import { isFrenchPath } from '@/lib/language';
 import type { Role } from '@/lib/session';
 
 /**
@@ -62,12 +63,16 @@ function audienceOf({ role, phoneStep, approved }: Guards): Audience {
   return role;
 }
 
-/** Every route with a path, in the order of the table, with the audience its guards imply. */
+/**
+ * Every route with a path, in the order of the table, with the audience its guards imply. The
+ * /fr twins are left out: the walk opens each route in both languages, and a French reader's
+ * visit lands on the twin.
+ */
 export function routeViews(routes: RouteObject[], outer: Guards = {}): RouteView[] {
   return routes.flatMap((route) => {
     const guards = guardsOf(route.element, outer);
     const own: RouteView[] =
-      route.path === undefined
+      route.path === undefined || isFrenchPath(route.path)
         ? []
         : [
             {

@@ -1,7 +1,11 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Role } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { TEST_SESSION_SECONDS, fakeToken, renderApp } from '@/test/render-app';
+import { CUSTOMER_ID, customer, stubServer } from '@/test/stub-server';
+import { NOT_FOUND_SAMPLE_PATH, fillPattern, routeViews } from './route-views';
 import { routes } from './routes';
 
 /** The specs' "Full route table", with sample values for the parameters. */
@@ -47,6 +51,25 @@ describe('routes table', () => {
     expect(leaf?.route.path).not.toBe('*');
   });
 
+  it('has a French twin under /fr for every page, behind the same guards', () => {
+    const samples = { id: 'x1', phone: '14035550100', token: 't', req_id: 'r1' };
+    const patterns = routeViews(routes)
+      .map((view) => view.pattern)
+      .filter((pattern) => pattern !== NOT_FOUND_SAMPLE_PATH);
+    expect(patterns.length).toBeGreaterThan(SPEC_ROUTES.length);
+    for (const pattern of patterns) {
+      const path = fillPattern(pattern, samples);
+      const english = matchRoutes(routes, path)!;
+      const french = matchRoutes(routes, path === '/' ? '/fr' : `/fr${path}`)!;
+      const leaf = french.at(-1)!.route.path;
+      expect(leaf).toBe(pattern === '/' ? '/fr' : `/fr${pattern}`);
+      // The same layouts and guards, level by level, down to the page.
+      expect(french.slice(0, -1).map((match) => match.route.element)).toEqual(
+        english.slice(0, -1).map((match) => match.route.element),
+      );
+    }
+  });
+
   it('shows a not-found page with a link home for an unknown path', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -66,16 +89,37 @@ describe('routes table', () => {
 });
 
 describe('language redirects', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const frenchBrowser = () =>
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en-CA']);
+
   it.each([
-    ['/', '/fr'],
-    ['/professional', '/fr/professional'],
-    ['/login', '/fr/login'],
-  ])('sends %s to %s when French is stored', async (from, to) => {
+    ['/', '/fr', 'Réparations d’urgence, réglées rapidement'],
+    ['/professional', '/fr/professional', undefined],
+    ['/login', '/fr/login', 'Connexion'],
+    ['/terms-and-conditions', '/fr/terms-and-conditions', 'Conditions générales'],
+    ['/contact', '/fr/contact', 'Nous joindre'],
+    ['/admin/login', '/fr/admin/login', 'Connexion administrateur'],
+  ])('sends %s to %s when French is stored', async (from, to, heading) => {
     localStorage.setItem('lang', 'fr');
     const { router } = renderApp(from);
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1, name: heading });
     expect(router.state.location.pathname).toBe(to);
     expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('keeps the query and the fragment on the way to the French twin', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { router } = renderApp('/contact?from=email#form');
+    await screen.findByRole('heading', { level: 1, name: 'Nous joindre' });
+    expect(router.state.location).toMatchObject({
+      pathname: '/fr/contact',
+      search: '?from=email',
+      hash: '#form',
+    });
   });
 
   it('keeps / in English when English is stored', async () => {
@@ -85,12 +129,117 @@ describe('language redirects', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('renders pages without a French twin in the stored language', async () => {
-    localStorage.setItem('lang', 'fr');
-    renderApp('/terms-and-conditions');
+  it("follows a French browser when no language is stored (an email's link)", async () => {
+    frenchBrowser();
+    const { router } = renderApp('/reset-password/u1/t1');
+    await screen.findByRole('heading', { level: 1 });
+    expect(router.state.location.pathname).toBe('/fr/reset-password/u1/t1');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('keeps the stored English over a French browser', async () => {
+    frenchBrowser();
+    localStorage.setItem('lang', 'en');
+    const { router } = renderApp('/terms-and-conditions');
+    await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' });
+    expect(router.state.location.pathname).toBe('/terms-and-conditions');
+  });
+
+  it('keeps a French page in French when English is stored', async () => {
+    localStorage.setItem('lang', 'en');
+    const { router } = renderApp('/fr/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Nous joindre' });
+    expect(router.state.location.pathname).toBe('/fr/contact');
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Conditions générales' })).toHaveAttribute(
+      'href',
+      '/fr/terms-and-conditions',
+    );
+  });
+});
+
+describe('a French reader', () => {
+  it("goes from the hero's call to action to the French sign-in, and on in French once signed in", async () => {
+    const token = fakeToken({
+      sub: CUSTOMER_ID,
+      role: 'customer',
+      iat: Math.floor(Date.now() / 1000),
+    });
+    const { transport } = stubServer({
+      logIn: () => ({
+        session: { accessToken: token, role: Role.CUSTOMER, accountId: CUSTOMER_ID },
+        account: { case: 'customer', value: customer() },
+      }),
+      getCustomer: () => ({ customer: customer() }),
+    });
+    const { router } = renderApp('/fr', transport);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Demander une réparation' }));
+
+    // Signed out, the request form's guard sends them to sign in: in French.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/login');
+    expect(screen.getByText('Pas encore de compte?')).toBeVisible();
+    expect(screen.queryByText('No account yet?')).toBeNull();
+    expect(screen.getByRole('link', { name: 'S’inscrire' })).toHaveAttribute(
+      'href',
+      '/fr/register',
+    );
+
+    await user.type(screen.getByLabelText(/^Courriel/), 'casey@example.ca');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Conditions générales' }),
+      await screen.findByRole('heading', { level: 1, name: 'Créer une demande' }),
     ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/create-request');
+    const menu = within(screen.getAllByRole('navigation', { name: 'Menu client' })[0]!);
+    for (const link of menu.getAllByRole('link')) {
+      expect(link.getAttribute('href')).toMatch(/^\/fr\//);
+    }
+  });
+
+  it.each([
+    ['Nous joindre', '/fr/contact', 'Nous joindre'],
+    ['Conditions générales', '/fr/terms-and-conditions', 'Conditions générales'],
+    ['Politique de confidentialité', '/fr/privacy-policy', 'Politique de confidentialité'],
+    ['Connexion administrateur', '/fr/admin/login', 'Connexion administrateur'],
+  ])('follows the footer’s “%s” to %s, in French', async (name, path, heading) => {
+    const { router } = renderApp('/fr');
+    const footer = within(await screen.findByRole('contentinfo'));
+    await userEvent.setup().click(footer.getByRole('link', { name }));
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    ['/fr/user-dashboard', '/fr/login', 'Connexion'],
+    ['/fr/create-request', '/fr/login', 'Connexion'],
+    ['/fr/request-list', '/fr/login-as-professional', 'Connexion professionnel'],
+    ['/fr/admin/coupon-list', '/fr/admin', 'Connexion administrateur'],
+  ])('is sent by the guard of %s to %s, in French', async (from, to, heading) => {
+    const { router } = renderApp(from);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('whose session ended signs in again in French, told why', async () => {
+    signIn('token', 'user', TEST_SESSION_SECONDS);
+    const { router } = renderApp('/fr/user-dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/login');
+    expect(screen.getByText('Votre session a expiré pendant votre absence.')).toBeVisible();
+  });
+
+  it('finds the admin area in French: its redirect and every link of its menu', async () => {
+    signIn('admin_token', 'admin');
+    const { router } = renderApp('/fr/admin/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Professionnels' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/admin/professionals-list');
+    const menu = within(screen.getAllByRole('navigation', { name: 'Menu d’administration' })[0]!);
+    const links = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toHaveLength(17);
+    for (const href of links) expect(href).toMatch(/^\/fr\/admin\//);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The routes table: every route of the specs' "Full route table", grouped by layout and by
- * who may open it. Each feature lists its screens at their paths (English and French together)
- * in its routes/index.tsx, with the guards and layouts it gives the router; this table puts the
- * screens in their layouts behind their guards. Unknown paths show the not-found page.
+ * who may open it, each page also at its /fr twin (a French reader never leaves /fr). Each
+ * feature lists its screens at their paths in its routes/index.tsx, with the guards and
+ * layouts it gives the router; this table puts the screens in their layouts behind their
+ * guards. Unknown paths show the not-found page.
  */
 import type { RouteObject } from 'react-router';
 import { AreaLayout } from '@/components/layout/area-layout';
@@ -29,6 +30,7 @@ import {
   professionalsRoutes,
 } from '@/features/professionals/routes';
 import { requestsRoutes } from '@/features/requests/routes';
+import { withFrenchTwins } from '@/lib/lazy-routes';
 import { RootLayout } from './root-layout';
 
 /** Phone verification right after signing up (the new account is signed in). */
@@ -74,7 +76,7 @@ const ADMIN_AREA_PAGES = [
   ...billingRoutes.adminArea,
 ];
 
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withFrenchTwins([
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -146,4 +148,4 @@ export const routes: RouteObject[] = [
       ...accountsRoutes.logout,
     ],
   },
-];
+]);

@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createI18n } from '@/lib/i18n';
-import { pageLanguage, readStoredLanguage } from '@/lib/language';
+import { pageLanguage, preferredLanguage } from '@/lib/language';
 import { browserStore } from '@/lib/storage';
 import { createAppTransport } from '@/lib/transport';
 import { registerServiceWorker } from '@/lib/web-push';
@@ -38,7 +38,7 @@ export async function startApp({ prerendered, onTakenOver = () => {} }: StartOpt
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');
   const { pathname } = window.location;
-  const language = pageLanguage(pathname, readStoredLanguage(browserStore()));
+  const language = pageLanguage(pathname, preferredLanguage(browserStore()));
   const transport = createAppTransport();
   const i18n = createI18n(language);
   registerServiceWorker();

@@ -56,10 +56,10 @@ describe('language switch', () => {
     expect(reloadTo).toHaveBeenCalledExactlyOnceWith('/professional');
   });
 
-  it('reloads a page without a French twin in place', async () => {
+  it('loads the French twin of any page, with its query', async () => {
     await renderPage('/contact?from=footer');
     fireEvent.click(await screen.findByRole('button', { name: 'FR Français' }));
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(reloadTo).toHaveBeenCalledExactlyOnceWith('/contact?from=footer');
+    expect(reloadTo).toHaveBeenCalledExactlyOnceWith('/fr/contact?from=footer');
   });
 });

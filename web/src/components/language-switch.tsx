@@ -27,7 +27,7 @@ const CHOICES: {
 /**
  * The EN and FR flag buttons of every header (named "EN English" and "FR Français"). Choosing one stores it in localStorage `lang`,
  * shows a full-page loader and, after 2000 ms, loads the same page in that language
- * (its /fr twin or its English twin when it has one).
+ * (its /fr twin, or its English twin).
  */
 export function LanguageSwitch() {
   const { t } = useTranslation();

@@ -18,55 +18,78 @@ export function parseLanguage(value: string | null | undefined): Language {
   return value === 'fr' ? 'fr' : 'en';
 }
 
-export function readStoredLanguage(store: KeyValueStore): Language {
-  return parseLanguage(store.getItem(LANGUAGE_STORAGE_KEY));
+/** The language chosen on this browser (the switch, a sign-in), or null when none was. */
+export function readStoredLanguage(store: KeyValueStore): Language | null {
+  const stored = store.getItem(LANGUAGE_STORAGE_KEY);
+  return stored === 'en' || stored === 'fr' ? stored : null;
 }
 
 export function storeLanguage(store: KeyValueStore, language: Language): void {
   store.setItem(LANGUAGE_STORAGE_KEY, language);
 }
 
-/** English pages that have a French twin under /fr (the specs' route table). */
-export const PATHS_WITH_FRENCH_TWIN = [
-  '/',
-  '/professional',
-  '/register',
-  '/login',
-  '/register-as-professional',
-  '/login-as-professional',
-] as const;
+/** The first of the browser's languages the product speaks ('fr-CA' is French); else English. */
+export function browserLanguage(languages: readonly string[]): Language {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (primary === 'fr' || primary === 'en') return primary;
+  }
+  return 'en';
+}
+
+/** The browser's languages, most wanted first (none where there is no browser: the prerender). */
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/** The language of a page whose path does not say it: the stored choice, else the browser's. */
+export function preferredLanguage(
+  store: KeyValueStore,
+  languages: readonly string[] = navigatorLanguages(),
+): Language {
+  return readStoredLanguage(store) ?? browserLanguage(languages);
+}
 
 const FRENCH_PREFIX = '/fr';
 
-function isFrenchPath(pathname: string): boolean {
+/** Splits '/a/b?q#h' into its path and what follows it ('?q#h'). */
+function splitPath(path: string): [string, string] {
+  const end = path.search(/[?#]/);
+  return end === -1 ? [path, ''] : [path.slice(0, end), path.slice(end)];
+}
+
+/** Whether a path is a French page: '/fr' or under '/fr/' ('/french-fries' is not). */
+export function isFrenchPath(path: string): boolean {
+  const [pathname] = splitPath(path);
   return pathname === FRENCH_PREFIX || pathname.startsWith(`${FRENCH_PREFIX}/`);
 }
 
 /** '/fr/login' -> '/login', '/fr' -> '/'; other paths are returned unchanged. */
-export function englishPath(pathname: string): string {
-  if (!isFrenchPath(pathname)) return pathname;
-  return pathname.slice(FRENCH_PREFIX.length) || '/';
-}
-
-function hasFrenchTwin(englishPathname: string): boolean {
-  return (PATHS_WITH_FRENCH_TWIN as readonly string[]).includes(englishPathname);
+export function englishPath(path: string): string {
+  if (!isFrenchPath(path)) return path;
+  const [pathname, rest] = splitPath(path);
+  return `${pathname.slice(FRENCH_PREFIX.length) || '/'}${rest}`;
 }
 
 /**
- * The same page in a language: '/login' in French is '/fr/login', '/fr' in English is '/'.
- * A path without a French twin (such as '/contact') is returned unchanged.
+ * The one rule of the app's addresses: every page has a French twin under /fr. A path of the
+ * app in a language: '/login' in French is '/fr/login', '/fr/contact?x=1' in English is
+ * '/contact?x=1'; a path already in the language is returned as it is. What is not a path of
+ * the app ('#top', 'edit', '//host/x', 'mailto:...') is returned unchanged.
  */
-export function pathInLanguage(pathname: string, language: Language): string {
-  const english = englishPath(pathname);
-  if (!hasFrenchTwin(english)) return pathname;
+export function pathInLanguage(path: string, language: Language): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const english = englishPath(path);
   if (language === 'en') return english;
-  return english === '/' ? FRENCH_PREFIX : `${FRENCH_PREFIX}${english}`;
+  const [pathname, rest] = splitPath(english);
+  return `${pathname === '/' ? FRENCH_PREFIX : `${FRENCH_PREFIX}${pathname}`}${rest}`;
 }
 
 /**
- * The language a page renders in: French under /fr, otherwise the stored choice (pages
- * without a French twin, such as /contact, follow the stored language).
+ * The language a page renders in: French under /fr, otherwise `preferred` (the stored
+ * choice, else the browser's: `preferredLanguage`), whose pages then go to their /fr twin.
  */
-export function pageLanguage(pathname: string, stored: Language): Language {
-  return isFrenchPath(pathname) ? 'fr' : stored;
+export function pageLanguage(pathname: string, preferred: Language): Language {
+  return isFrenchPath(pathname) ? 'fr' : preferred;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/language';
 import { SESSION_KEYS } from '@/lib/session';
 import { createMemoryStore } from '@/lib/storage';
@@ -31,5 +31,20 @@ describe('firstRenderIsServed', () => {
     ['a signed-in admin', signedInAs('admin'), '/login', 'en', false],
   ])('%s: %s', (_who, stored, path, served, expected) => {
     expect(firstRenderIsServed(envWith(stored), path, served)).toBe(expected);
+  });
+
+  describe('in a French browser', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it.each([
+      ['without a choice, on an English page', {}, '/', 'en', false],
+      ['without a choice, on a French page', {}, '/fr', 'fr', true],
+      ['who chose English, on an English page', { [LANGUAGE_STORAGE_KEY]: 'en' }, '/', 'en', true],
+    ])('a visitor %s: %s', (_who, stored, path, served, expected) => {
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en-CA']);
+      expect(firstRenderIsServed(envWith(stored), path, served)).toBe(expected);
+    });
   });
 });

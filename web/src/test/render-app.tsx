@@ -7,7 +7,7 @@ import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/routes';
 import { createI18n } from '@/lib/i18n';
-import { pageLanguage, readStoredLanguage, type Language } from '@/lib/language';
+import { pageLanguage, preferredLanguage, type Language } from '@/lib/language';
 import { browserStore } from '@/lib/storage';
 
 /** A transport whose every call fails with UNIMPLEMENTED, like the server today. */
@@ -23,7 +23,7 @@ export function renderApp(
   transport: Transport = unimplementedTransport(),
   { strict = false } = {},
 ) {
-  const i18n = createI18n(pageLanguage(path, readStoredLanguage(browserStore())));
+  const i18n = createI18n(pageLanguage(path, preferredLanguage(browserStore())));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const app = (

@@ -5,17 +5,17 @@ import { renderApp } from '@/test/render-app';
 
 describe('footer', () => {
   it.each([
-    ['en', '/contact', 'Administrator sign-in'],
-    ['fr', '/fr', 'Connexion administrateur'],
-  ])('links to the admin sign-in, in %s', async (language, path, name) => {
+    ['en', '/contact', 'Administrator sign-in', '/admin/login'],
+    ['fr', '/fr', 'Connexion administrateur', '/fr/admin/login'],
+  ])('links to the admin sign-in, in %s', async (language, path, name, signIn) => {
     localStorage.setItem('lang', language);
     const { router } = renderApp(path);
     await screen.findByRole('heading', { level: 1 });
     const link = within(screen.getByRole('contentinfo')).getByRole('link', { name });
-    expect(link).toHaveAttribute('href', '/admin/login');
+    expect(link).toHaveAttribute('href', signIn);
 
     await userEvent.setup().click(link);
     expect(await screen.findByRole('heading', { level: 1, name })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(router.state.location.pathname).toBe(signIn);
   });
 });

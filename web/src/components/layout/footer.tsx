@@ -8,7 +8,7 @@ const FOOTER_LINKS = [
   { path: '/privacy-policy', labelKey: 'footer.privacy' },
 ] as const;
 
-/** The admins' sign-in: one path in both languages (it follows the stored language). */
+/** The admins' sign-in, out of the customers' and professionals' way. */
 const ADMIN_SIGN_IN = '/admin/login';
 
 export function Footer() {

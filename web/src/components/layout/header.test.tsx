@@ -40,8 +40,8 @@ describe('header', () => {
     signIn({ 'professional-name': 'Paule' }, 'professional-token', 'professional');
     renderApp('/fr/pas-de-page');
     const nav = within(await screen.findByRole('navigation', { name: 'Principal' }));
-    expectLink(nav, 'Paule, mon profil professionnel', '/view-professional-profile');
-    expectLink(nav, 'Se déconnecter', '/professional-logout');
+    expectLink(nav, 'Paule, mon profil professionnel', '/fr/view-professional-profile');
+    expectLink(nav, 'Se déconnecter', '/fr/professional-logout');
   });
 
   it('shows an admin without a stored name the administration link', async () => {

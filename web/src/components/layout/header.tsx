@@ -1,10 +1,8 @@
 import { Container, Flex, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { pathInLanguage } from '@/lib/language';
 import { ACCOUNT_PATHS, activeSessions, LOGOUT_PATHS, type ActiveSession } from '@/lib/session';
 import { browserSessionEnvironment } from '@/lib/session-environment';
-import { useLanguage } from '@/lib/use-language';
 import { LanguageSwitch } from '../language-switch';
 import { AppLink } from '../ui/links';
 import { Logo } from './logo';
@@ -45,7 +43,6 @@ function SessionLinks({ role, name }: ActiveSession) {
  */
 export function Header({ showPublicLinks = true }: { showPublicLinks?: boolean }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   // Read again on every navigation: signing in or out happens on other routes.
   useLocation();
   const sessions = activeSessions(browserSessionEnvironment());
@@ -74,7 +71,7 @@ export function Header({ showPublicLinks = true }: { showPublicLinks?: boolean }
               {sessions.length > 0
                 ? sessions.map((session) => <SessionLinks key={session.role} {...session} />)
                 : PUBLIC_LINKS.map(({ path, labelKey }) => (
-                    <AppLink key={path} to={pathInLanguage(path, language)} {...linkStyle}>
+                    <AppLink key={path} to={path} {...linkStyle}>
                       {t(labelKey)}
                     </AppLink>
                   ))}

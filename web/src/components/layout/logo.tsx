@@ -1,16 +1,13 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { pathInLanguage } from '@/lib/language';
-import { useLanguage } from '@/lib/use-language';
+import { LocalizedLink } from '../localized-navigation';
 
 /** The product's name and mark, linking to the home page of the current language. */
 export function Logo() {
   const { t } = useTranslation();
-  const language = useLanguage();
   return (
-    <RouterLink to={pathInLanguage('/', language)} aria-label={t('a11y.homeLink')}>
+    <LocalizedLink to="/" aria-label={t('a11y.homeLink')}>
       <HStack gap="2">
         <Box bg="accent.solid" color="white" borderRadius="md" p="1.5" aria-hidden>
           <Wrench size={20} />
@@ -19,6 +16,6 @@ export function Logo() {
           {t('app.name')}
         </Text>
       </HStack>
-    </RouterLink>
+    </LocalizedLink>
   );
 }

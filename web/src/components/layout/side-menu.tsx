@@ -1,7 +1,7 @@
 import { Box, HStack, List, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { LocalizedNavLink } from '../localized-navigation';
 import { UnreadBadge } from '../ui/unread-badge';
 import { isMenuGroup, type MenuEntry, type MenuGroup, type MenuLink } from './area-menus';
 
@@ -26,12 +26,12 @@ function MenuItemLink({ link, count = 0, onNavigate }: MenuItemLinkProps) {
         _hover={{ bg: 'brand.subtle', color: 'brand.fg' }}
         css={{ '&[aria-current=page]': { bg: 'brand.solid', color: 'brand.contrast' } }}
       >
-        <NavLink to={link.to} onClick={onNavigate}>
+        <LocalizedNavLink to={link.to} onClick={onNavigate}>
           <HStack as="span" justify="space-between" gap="2">
             <span>{t(link.labelKey)}</span>
             <UnreadBadge count={count} />
           </HStack>
-        </NavLink>
+        </LocalizedNavLink>
       </Box>
     </List.Item>
   );

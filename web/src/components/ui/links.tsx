@@ -1,13 +1,14 @@
 import { Button, Link, type ButtonProps, type LinkProps } from '@chakra-ui/react';
-import { Link as RouterLink, type To } from 'react-router';
+import type { To } from 'react-router';
+import { LocalizedLink } from '../localized-navigation';
 
 type AppLinkProps = Omit<LinkProps, 'href' | 'asChild'> & { to: To };
 
-/** A Chakra-styled link that navigates inside the app. */
+/** A Chakra-styled link that navigates inside the app, in the language of the page. */
 export function AppLink({ to, children, ...props }: AppLinkProps) {
   return (
     <Link asChild {...props}>
-      <RouterLink to={to}>{children}</RouterLink>
+      <LocalizedLink to={to}>{children}</LocalizedLink>
     </Link>
   );
 }
@@ -18,7 +19,7 @@ type LinkButtonProps = Omit<ButtonProps, 'asChild'> & { to: To };
 export function LinkButton({ to, children, ...props }: LinkButtonProps) {
   return (
     <Button asChild {...props}>
-      <RouterLink to={to}>{children}</RouterLink>
+      <LocalizedLink to={to}>{children}</LocalizedLink>
     </Button>
   );
 }

@@ -4,8 +4,7 @@
  * page with the same, which says why and, once signed in again, goes back there.
  */
 import type { Location } from 'react-router';
-import { pathInLanguage, type Language } from '@/lib/language';
-import { SIGN_IN_PATHS, type Role, type SessionEndReason } from '@/lib/session';
+import type { SessionEndReason } from '@/lib/session';
 
 /** The history state of the logout route and of the sign-in page after a session ended. */
 export interface SessionEndedState {
@@ -40,9 +39,4 @@ export function readSessionEnded(state: unknown): SessionEndedState | null {
   const { ended, returnTo } = state as Record<string, unknown>;
   if (!REASONS.includes(ended as SessionEndReason) || !isReturnPath(returnTo)) return null;
   return { ended: ended as SessionEndReason, returnTo };
-}
-
-/** The sign-in page of `role`, in the page's language. */
-export function signInPath(role: Role, language: Language): string {
-  return pathInLanguage(SIGN_IN_PATHS[role], language);
 }

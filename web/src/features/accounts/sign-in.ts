@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   AccountsService,
   type LogInResponse,
   type Session,
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { storeLanguage } from '@/lib/language';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { forget } from '@/lib/query-keys';
 import { homePath, startSession, type Role, type SessionDetails } from '@/lib/session';
 import { browserSessionEnvironment } from '@/lib/session-environment';
@@ -66,7 +67,7 @@ export function landingPath(
  * language becomes the stored one, so that someone who signed up in French goes on in French.
  */
 export function useStartSession() {
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const queryClient = useQueryClient();
   const language = useLanguage();
   const ended = readSessionEnded(useLocation().state);

@@ -1,5 +1,6 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { LocalizedNavigate } from '@/components/localized-navigation';
 import { RouteLoader } from '@/components/route-loader';
 import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { useSignedInId } from '@/lib/use-signed-in-id';
@@ -32,10 +33,10 @@ export function CustomerGate({ phoneStep = false, children }: CustomerGateProps)
 
   const customer = data?.customer;
   if (customer && phoneStep && customer.phoneVerified) {
-    return <Navigate to={CUSTOMER_HOME_PATH} replace />;
+    return <LocalizedNavigate to={CUSTOMER_HOME_PATH} replace />;
   }
   if (customer && !phoneStep && !customer.phoneVerified) {
-    return <Navigate to={PHONE_STEP_PATHS.customer(customer.id)} replace />;
+    return <LocalizedNavigate to={PHONE_STEP_PATHS.customer(customer.id)} replace />;
   }
   const askSms = !phoneStep && customer?.smsUpdates === SmsUpdates.NOT_ASKED;
   return (

@@ -1,6 +1,7 @@
 import { TransportProvider } from '@connectrpc/connect-query';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { LocalizedNavigate } from '@/components/localized-navigation';
 import { RouteLoader } from '@/components/route-loader';
 import { guardRedirect, type Role } from '@/lib/session';
 import { sessionEndedState } from '../session-ended';
@@ -28,7 +29,7 @@ export function RequireRole({ role, children }: RequireRoleProps) {
   if (redirect) {
     const state =
       check.status === 'expired' ? sessionEndedState(check.reason, location) : undefined;
-    return <Navigate to={redirect} replace state={state} />;
+    return <LocalizedNavigate to={redirect} replace state={state} />;
   }
   // Renewable, but nothing says whose session it is until it is renewed.
   if (check.status === 'renewable' && !check.claims) return <RouteLoader />;

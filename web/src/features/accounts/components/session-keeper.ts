@@ -1,7 +1,8 @@
 import type { Transport } from '@connectrpc/connect';
 import { useTransport } from '@connectrpc/connect-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import {
   checkSession,
   LOGOUT_PATHS,
@@ -63,7 +64,7 @@ type EndSession = (reason: SessionEndReason) => void;
 
 /** Leaves for the role's logout route, once, saying why and from where. */
 function useEndSession(role: Role): EndSession {
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const location = useLocation();
   const leaving = useRef(false);
   return useCallback(

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { LocalizedNavigate } from '@/components/localized-navigation';
 import {
   professionalLandingRedirect,
   signedInRedirect,
@@ -16,7 +17,7 @@ function RedirectWhen({
   children?: ReactNode;
 }) {
   const to = decide(browserSessionEnvironment());
-  if (to) return <Navigate to={to} replace />;
+  if (to) return <LocalizedNavigate to={to} replace />;
   return children ?? <Outlet />;
 }
 

@@ -1,7 +1,6 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
@@ -15,6 +14,7 @@ import { SelectInput } from '@/components/ui/select-input';
 import { BlockedProfessionals } from '@/features/conversations';
 import { SmsUpdates, type Customer } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { formatPhone } from '@/lib/phone';
 import { useCustomer } from '../api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
@@ -61,7 +61,7 @@ export function AccountSettingsPage() {
 
 function SettingsForm({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const rules = useFieldRules();
   const update = useUpdateCustomer();
   const {

@@ -1,11 +1,12 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { PHONE_CODE_PATTERN, formatPhone } from '@/lib/phone';
 import { PHONE_STEP_PATHS } from '../account-paths';
 import { useVerifyPhoneCode } from '../api/verify-phone-code';
@@ -24,7 +25,7 @@ const SERVER_FIELDS = { code: 'code', phone: 'code' } as const;
 export function CodePage({ role }: { role: MemberRole }) {
   const { t } = useTranslation();
   const { id = '', phone = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const nextSendAt = (useLocation().state as CodeStepState | null)?.nextSendAt ?? null;
   const verify = useVerifyPhoneCode();
   const {

@@ -1,10 +1,10 @@
 /**
- * The accounts feature as the app's router sees it: the screens at their paths (English and
- * French twins together), grouped by the place src/app/routes.tsx gives them, and the guards
- * that table puts around routes.
+ * The accounts feature as the app's router sees it: the screens at their paths (the routes
+ * table adds each one's /fr twin), grouped by the place src/app/routes.tsx gives them, and
+ * the guards that table puts around routes.
  */
 import type { RouteObject } from 'react-router';
-import { page, twins } from '@/lib/lazy-routes';
+import { page } from '@/lib/lazy-routes';
 import type { Role } from '@/lib/session';
 import type { MemberRole } from '../roles';
 import { Logout } from './logout';
@@ -31,12 +31,12 @@ const load = {
 
 export const accountsRoutes = {
   customerSignIn: [
-    ...twins('/register', load.register('customer')),
-    ...twins('/login', load.login('customer')),
+    page('/register', load.register('customer')),
+    page('/login', load.login('customer')),
   ],
   professionalSignIn: [
-    ...twins('/register-as-professional', load.register('professional')),
-    ...twins('/login-as-professional', load.login('professional')),
+    page('/register-as-professional', load.register('professional')),
+    page('/login-as-professional', load.login('professional')),
   ],
   /** The specs give the admin sign-in two addresses: /admin and /admin/login. */
   adminSignIn: [page('/admin', load.login('admin')), page('/admin/login', load.login('admin'))],
@@ -47,7 +47,7 @@ export const accountsRoutes = {
     page('/prof-forgot-password', load.forgotPassword('professional')),
     page('/prof-reset-password/:id/:token', load.resetPassword('professional')),
   ],
-  /** The link emailed at sign-up: opened signed in or not, in the stored language. */
+  /** The link emailed at sign-up: opened signed in or not, in the reader's language. */
   emailLink: [
     page('/verify-email/:token', () =>
       import('./verify-email-page').then((m) => <m.VerifyEmailPage />),

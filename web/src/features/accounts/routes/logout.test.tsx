@@ -53,7 +53,8 @@ describe('the logout routes', () => {
     const { transport, calls } = stubServer({ signOut });
     const { router } = renderApp('/user-logout', transport);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // French is stored: the home page it leaves for is the French one.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr'));
     expect(signOut).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ refreshToken: 'refresh-1' }),
       expect.anything(),

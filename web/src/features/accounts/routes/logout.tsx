@@ -3,22 +3,23 @@ import { useTransport } from '@connectrpc/connect-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { forgetDrafts } from '@/lib/drafts';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import {
   AFTER_LOGOUT_PATHS,
   SESSION_KEYS,
+  SIGN_IN_PATHS,
   endSession,
   storedAccountId,
   type Role,
 } from '@/lib/session';
 import { browserStore, type KeyValueStore } from '@/lib/storage';
-import { useLanguage } from '@/lib/use-language';
 import { browserPushDevice, type PushDevice } from '@/lib/web-push';
 import { signOut } from '../api/sign-out';
 import { deviceAccount, deviceOwner, forgetDeviceOwner } from '../device-owner';
-import { readSessionEnded, signInPath } from '../session-ended';
+import { readSessionEnded } from '../session-ended';
 
 /**
  * This browser's push subscription when `role`'s account turned its alerts on here (another
@@ -77,10 +78,9 @@ async function signOutOnServer(
  */
 export function Logout({ role, device = browserPushDevice }: { role: Role; device?: PushDevice }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const queryClient = useQueryClient();
   const transport = useTransport();
-  const language = useLanguage();
   const ended = readSessionEnded(useLocation().state);
   const started = useRef(false);
 
@@ -93,12 +93,12 @@ export function Logout({ role, device = browserPushDevice }: { role: Role; devic
       endSession(role, store);
       queryClient.clear();
       if (ended) {
-        void navigate(signInPath(role, language), { replace: true, state: ended });
+        void navigate(SIGN_IN_PATHS[role], { replace: true, state: ended });
       } else {
         void navigate(AFTER_LOGOUT_PATHS[role], { replace: true });
       }
     })();
-  }, [role, navigate, queryClient, transport, language, ended, device]);
+  }, [role, navigate, queryClient, transport, ended, device]);
 
   return <FullPageLoader label={t('session.signingOut')} />;
 }

@@ -2,13 +2,14 @@ import { Button, HStack, Input, Stack } from '@chakra-ui/react';
 import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { SelectInput } from '@/components/ui/select-input';
 import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { COUNTRY_CODES, phoneDigits, type CountryCode } from '@/lib/phone';
 import { CODE_STEP_PATHS } from '../account-paths';
 import { useSendPhoneCode } from '../api/send-phone-code';
@@ -49,7 +50,7 @@ function nationalDigits(countryCode: CountryCode, typed: string): string | null 
 export function PhonePage({ role }: { role: MemberRole }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const send = useSendPhoneCode();
   const {
     register,

@@ -96,7 +96,9 @@ describe('sign-up page', () => {
 
     await fill({ name: ' Ada ', email: 'ada@example.ca', password: 'long-enough-1' }, 'S’inscrire');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/phone-otp/${CUSTOMER_ID}`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/fr/phone-otp/${CUSTOMER_ID}`),
+    );
     expect(requests('signUp')[0]).toMatchObject({
       role: Role.CUSTOMER,
       name: 'Ada',

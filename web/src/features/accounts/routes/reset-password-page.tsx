@@ -1,7 +1,8 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { LocalizedNavigate } from '@/components/localized-navigation';
 import { useFieldRules } from '@/components/form/use-field-rules';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { RouteLoader } from '@/components/route-loader';
@@ -9,6 +10,7 @@ import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { SIGN_IN_PATHS } from '@/lib/session';
 import { useCheckPasswordResetToken } from '../api/check-password-reset-token';
 import { useResetPassword } from '../api/reset-password';
@@ -32,7 +34,7 @@ const SERVER_FIELDS = { new_password: 'password' } as const;
 export function ResetPasswordPage({ role }: { role: MemberRole }) {
   const { t } = useTranslation();
   const { id = '', token = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const rules = useFieldRules();
   const check = useCheckPasswordResetToken(PROTO_ROLES[role], id, token);
   const reset = useResetPassword();
@@ -47,7 +49,7 @@ export function ResetPasswordPage({ role }: { role: MemberRole }) {
   const expiredPath = `${FORGOT_PASSWORD_PATHS[role]}?msg=${LINK_EXPIRED}`;
 
   if (check.isPending) return <RouteLoader />;
-  if (check.data && !check.data.valid) return <Navigate to={expiredPath} replace />;
+  if (check.data && !check.data.valid) return <LocalizedNavigate to={expiredPath} replace />;
 
   const onSubmit = handleSubmit(({ password }) => {
     server.clear();

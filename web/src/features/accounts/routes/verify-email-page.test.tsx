@@ -48,11 +48,13 @@ describe('email confirmation link', () => {
       confirmEmail: () => ({ role: Role.CUSTOMER, accountId: CUSTOMER_ID }),
       getCustomer: () => ({ customer: customer() }),
     });
-    renderApp('/verify-email/tok-789', transport);
+    // The emailed link has no /fr: the stored choice takes it to its French twin.
+    const { router } = renderApp('/verify-email/tok-789', transport);
     expect(await screen.findByText('Votre adresse courriel est confirmée.')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/fr/verify-email/tok-789');
     expect(
       screen.getByRole('link', { name: 'Aller aux paramètres de mon compte' }),
-    ).toHaveAttribute('href', '/user-account-setting');
+    ).toHaveAttribute('href', '/fr/user-account-setting');
   });
 
   it('sends to the login page when another account of that role is signed in', async () => {

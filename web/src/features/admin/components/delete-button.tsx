@@ -2,10 +2,10 @@ import { Button, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toast';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { readRpcError } from '@/lib/rpc-error';
 
 interface DeleteButtonProps {
@@ -30,7 +30,7 @@ export function DeleteButton({
   consequences,
 }: DeleteButtonProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const problemMessage = useProblemMessage();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -2,10 +2,10 @@ import { Button, HStack } from '@chakra-ui/react';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkButton } from '@/components/ui/links';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useDeleteProfessional } from '../api/delete-professional';
 import { ADMIN_PATHS, adminActionsFor } from '../admin-actions';
 import { DeleteButton } from './delete-button';
@@ -13,7 +13,7 @@ import { DeleteButton } from './delete-button';
 /** Approve, Deny and Delete, as the professional's state allows (see adminActionsFor). */
 export function ProfessionalActions({ professional }: { professional: Professional }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const remove = useDeleteProfessional();
   const [askApprove, setAskApprove] = useState(false);
   const actions = adminActionsFor(professional.state);

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { toaster } from '@/components/ui/toast';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { readRpcError } from '@/lib/rpc-error';
 import { useApproveProfessional } from '../api/approve-professional';
 import { ADMIN_PATHS } from '../admin-actions';
@@ -15,7 +16,7 @@ import { ADMIN_PATHS } from '../admin-actions';
 export function ApproveProfessionalRoute() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const problemMessage = useProblemMessage();
   const approve = useApproveProfessional();
   const started = useRef(false);

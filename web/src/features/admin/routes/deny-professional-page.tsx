@@ -1,12 +1,13 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useProfessionalForReview } from '../api/get-professional';
 import { useDenyProfessional } from '../api/deny-professional';
 import { ADMIN_PATHS } from '../admin-actions';
@@ -22,7 +23,7 @@ const SERVER_FIELDS = { reason: 'reason' } as const;
 export function DenyProfessionalPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const { data } = useProfessionalForReview(id);
   const deny = useDenyProfessional();
   const {

@@ -2,13 +2,13 @@ import { Button, HStack, Input, Stack } from '@chakra-ui/react';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useCreateCoupon } from '../api/create-coupon';
 import { COUPON_LIST_PATH } from '../paths';
 
@@ -40,7 +40,7 @@ const endOfDay = (date: string) => new Date(`${date}T23:59:59`);
  */
 export function CreateCouponPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const create = useCreateCoupon();
   const {
     register,

@@ -2,7 +2,7 @@ import { HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
@@ -13,6 +13,7 @@ import { BillingService, PaymentState, type Payment } from '@/gen/repairs/billin
 import { MarketplaceService } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
 import { formatHours } from '@/lib/duration';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { formatMoney } from '@/lib/money';
 import { invalidate } from '@/lib/query-keys';
 import { useLanguage } from '@/lib/use-language';
@@ -37,7 +38,7 @@ const HELD = [PaymentState.AUTHORIZED, PaymentState.CAPTURED] as PaymentState[];
 export function HirePage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const queryClient = useQueryClient();
   const { id = '' } = useParams();
   const preview = usePreviewHire(id);

@@ -1,11 +1,12 @@
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useLanguage } from '@/lib/use-language';
 import { useDeleteService } from '../api/delete-service';
 import { useService } from '../api/get-service';
@@ -18,7 +19,7 @@ import { SERVICE_PATHS } from '../paths';
 export function DeleteServicePage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const { id = '' } = useParams();
   const { data, isPending, error } = useService(id);
   const remove = useDeleteService();

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/page-title';
-import { pathInLanguage } from '@/lib/language';
 import { useLanguage } from '@/lib/use-language';
 import { useHomePage } from '../api/get-home-page';
 import { useServiceCatalogue } from '../api/list-services';
@@ -33,7 +32,7 @@ export function HomePage() {
       <FiguresSection
         heading={page.section1Heading}
         description={page.section1Description}
-        link={{ label: page.section1Link, to: pathInLanguage('/register', language) }}
+        link={{ label: page.section1Link, to: '/register' }}
       />
       <GuideSection
         heading={page.howHeading}

@@ -1,7 +1,7 @@
 /**
- * The content screens at their paths (English and French together): the landing pages, the
- * public pages, and the admins' service, page, inbox and legal editors; src/app/routes.tsx
- * gives each group its layout and guard.
+ * The content screens at their paths (the routes table adds each one's /fr twin): the landing
+ * pages, the public pages, and the admins' service, page, inbox and legal editors;
+ * src/app/routes.tsx gives each group its layout and guard.
  */
 import type { RouteObject } from 'react-router';
 import type { Language } from '@/lib/language';
@@ -17,14 +17,8 @@ const landingEditor = (kind: LandingPageKind, language: Language) => () =>
   ));
 
 export const contentRoutes = {
-  home: [
-    { path: '/', element: <HomePage /> },
-    { path: '/fr', element: <HomePage /> },
-  ],
-  professionalLanding: [
-    { path: '/professional', element: <ProfessionalLandingPage /> },
-    { path: '/fr/professional', element: <ProfessionalLandingPage /> },
-  ],
+  home: [{ path: '/', element: <HomePage /> }],
+  professionalLanding: [{ path: '/professional', element: <ProfessionalLandingPage /> }],
   public: [
     {
       path: '/contact',

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '@/components/page-title';
-import { pathInLanguage } from '@/lib/language';
 import { useLanguage } from '@/lib/use-language';
 import { useProfessionalPage } from '../api/get-professional-page';
 import { useServiceCatalogue } from '../api/list-services';
@@ -17,8 +16,8 @@ export function ProfessionalLandingPage() {
   const language = useLanguage();
   const page = useProfessionalPage(language);
   const services = useServiceCatalogue(language);
-  const signUp = pathInLanguage('/register-as-professional', language);
-  const logIn = pathInLanguage('/login-as-professional', language);
+  const signUp = '/register-as-professional';
+  const logIn = '/login-as-professional';
   const price = useMembershipPriceText();
 
   return (

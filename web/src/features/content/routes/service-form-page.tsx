@@ -2,7 +2,7 @@ import { Button, HStack, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/r
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { keepEdits } from '@/components/form/keep-edits';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
@@ -14,6 +14,7 @@ import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
 import type { Service } from '@/gen/repairs/content/v1/content_pb';
 import { fileBytes } from '@/lib/files';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { readRpcError } from '@/lib/rpc-error';
 import { maxLengthRule } from '@/lib/contract-limits';
 import { useCreateService } from '../api/create-service';
@@ -92,7 +93,7 @@ function ServiceForm({
   reload?: () => Promise<Service | undefined>;
 }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const create = useCreateService();
   const update = useUpdateService();
   const catalogue = useServicesForAdmin();

@@ -262,9 +262,9 @@ describe('order history', () => {
   };
 
   it.each([
-    ['en', '$1,234.50', '2 hrs', 'Charged'],
-    ['fr', '1\u00a0234,50\u00a0$', '2\u00a0h', 'Prélevé'],
-  ])('lists the customer’s orders (%s)', async (language, charges, time, state) => {
+    ['en', '$1,234.50', '2 hrs', 'Charged', ''],
+    ['fr', '1\u00a0234,50\u00a0$', '2\u00a0h', 'Prélevé', '/fr'],
+  ])('lists the customer’s orders (%s)', async (language, charges, time, state, prefix) => {
     localStorage.setItem('lang', language);
     const { transport, requests } = customerServer({}, { listOrders: () => ({ orders: [order] }) });
     renderApp('/user-order-history', transport);
@@ -277,7 +277,7 @@ describe('order history', () => {
     expect(cells).toContain(state);
     expect(within(row).getByRole('link')).toHaveAttribute(
       'href',
-      `/user-view-request/${REQUEST_ID}`,
+      `${prefix}/user-view-request/${REQUEST_ID}`,
     );
     expect(requests('listOrders')[0]).toMatchObject({
       party: { case: 'customerId', value: CUSTOMER_ID },

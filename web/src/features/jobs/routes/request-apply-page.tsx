@@ -1,7 +1,7 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
 import { useDraftAutosave, useFormDraft } from '@/components/form/use-form-draft';
 import { useServerErrors } from '@/components/form/use-server-errors';
@@ -28,6 +28,7 @@ import {
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
 import { bound, formatFigure, limitOf } from '@/lib/contract-limits';
 import { MAX_ESTIMATE_HOURS, parseHours } from '@/lib/duration';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { centsToDollarsText, formatMoney as formatAmount, parseDollars } from '@/lib/money';
 import { readRpcError } from '@/lib/rpc-error';
 import { useLanguage } from '@/lib/use-language';
@@ -133,7 +134,7 @@ interface QuoteFormProps {
 function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const formatMoney = useMoneyFormat();
   const create = useCreateQuote();
   const minimumCents = minimumFee?.amountCents ?? null;

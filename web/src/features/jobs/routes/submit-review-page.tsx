@@ -1,7 +1,7 @@
 import { Button, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -11,6 +11,7 @@ import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { toaster } from '@/components/ui/toast';
 import { CreateReviewRequestSchema } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { fitsMaxLen, formatFigure, limitOf, maxLengthRule } from '@/lib/contract-limits';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useCreateReview } from '../api/create-review';
 import { JOB_PATHS } from '../paths';
 
@@ -37,7 +38,7 @@ const SERVER_FIELDS = { rating: 'rating', text: 'text' } as const;
 export function SubmitReviewPage() {
   const { t, i18n } = useTranslation();
   const maxLength = maxLengthRule(i18n, REVIEW_TEXT);
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const { req_id: requestId = '' } = useParams();
   const review = useCreateReview();
   const {

@@ -1,5 +1,6 @@
 import { useContext, useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { LocalizedNavigate } from '@/components/localized-navigation';
 import { RouteLoader } from '@/components/route-loader';
 import {
   PHONE_STEP_PATHS,
@@ -61,14 +62,14 @@ export function ProfessionalGate({
   if (professional) {
     if (step && professional.phoneVerified) {
       const next = step === 'phone' ? PROFESSIONAL_DASHBOARD_PATH : PROFESSIONAL_PROFILE_FORM_PATH;
-      return <Navigate to={next} replace />;
+      return <LocalizedNavigate to={next} replace />;
     }
     if (!step && !professional.phoneVerified) {
-      return <Navigate to={PHONE_STEP_PATHS.professional(professional.id)} replace />;
+      return <LocalizedNavigate to={PHONE_STEP_PATHS.professional(professional.id)} replace />;
     }
   }
   const statusPage = requireApproval ? PROFESSIONAL_STATUS_PATHS[status] : null;
-  if (statusPage) return <Navigate to={statusPage} replace />;
+  if (statusPage) return <LocalizedNavigate to={statusPage} replace />;
 
   return (
     <ProfessionalContext value={{ professional, status }}>

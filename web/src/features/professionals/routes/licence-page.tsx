@@ -3,7 +3,6 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,6 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { statusOf, statusPath } from '@/features/accounts';
 import type { Licence } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { fileBytes } from '@/lib/files';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { notBlank } from '@/lib/validation';
 import { useAddLicence } from '../api/add-licence';
 import { useDeleteLicence } from '../api/delete-licence';
@@ -37,7 +37,7 @@ const isFilled = (row: LicenceRowValues) => notBlank(row.label) && (row.files?.l
  */
 export function LicencePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const { professional } = useProfessionalAccount();
   const id = professional?.id ?? '';
   const existing = professional?.licences ?? [];

@@ -2,7 +2,6 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
@@ -10,6 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
 import { serviceName, useServices } from '@/features/content';
 import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { formatPhone } from '@/lib/phone';
 import { useLanguage } from '@/lib/use-language';
 import { useUpdateProfessionalProfile } from '../api/update-professional-profile';
@@ -50,7 +50,7 @@ export function ProfilePage() {
 function ProfileForm({ professional }: { professional: Professional }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const services = useServices();
   const save = useUpdateProfessionalProfile();
   const form = useForm<ProfileValues>({

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { LocalizedNavigate } from '@/components/localized-navigation';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LinkButton } from '@/components/ui/links';
@@ -33,7 +33,7 @@ const TEXTS = {
 export function StatusPage({ status }: { status: Notice }) {
   const { t } = useTranslation();
   const { professional, status: current } = useProfessionalAccount();
-  if (current !== status) return <Navigate to={statusPath(current)} replace />;
+  if (current !== status) return <LocalizedNavigate to={statusPath(current)} replace />;
 
   const texts = TEXTS[status];
   const reason =

@@ -1,7 +1,6 @@
 import { Button, Dialog, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkButton } from '@/components/ui/links';
@@ -11,6 +10,7 @@ import {
   RepairRequestState,
   type RepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { readRpcError } from '@/lib/rpc-error';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useCompleteRepairRequest } from '../api/complete-repair-request';
@@ -32,7 +32,7 @@ const HOLD_GONE = ['AUTHORIZATION_EXPIRED', 'PAYMENT_STATE'];
  */
 export function ActiveRequestsPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const complete = useCompleteRepairRequest();
   const [asking, setAsking] = useState<RepairRequest | null>(null);
   const fee = useHiredQuoteFee(asking?.hiredQuoteId || null);

@@ -2,7 +2,6 @@ import { Code } from '@connectrpc/connect';
 import { HStack, Stack } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { PhotoPicker } from '@/components/photos/photo-picker';
 import {
@@ -15,6 +14,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
 import { REQUEST_PHOTOS_MAX } from '@/lib/files';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { newRequestId } from '@/lib/request-id';
 import { readRpcError } from '@/lib/rpc-error';
 import { useRequestPhotoUpload } from '../api/add-repair-request-photo';
@@ -44,7 +44,7 @@ const allSent = (items: PhotoUpload[]) => items.every(({ state }) => state.kind 
  */
 export function CreateRequestPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const create = useCreateRepairRequest();
   const uploader = useRequestPhotoUpload();
   const { uploads, items } = usePhotoUploads();

@@ -1,12 +1,13 @@
 import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toaster } from '@/components/ui/toast';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { readRpcError } from '@/lib/rpc-error';
 import { useCancelRepairRequest } from '../api/cancel-repair-request';
 import { useRepairRequest } from '../api/get-repair-request';
@@ -21,7 +22,7 @@ import { REQUEST_PATHS } from '../paths';
 export function DeleteRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const problemMessage = useProblemMessage();
   const { data, isPending, error } = useRepairRequest(id);
   const cancel = useCancelRepairRequest();

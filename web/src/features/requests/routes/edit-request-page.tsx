@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useRepairRequest } from '../api/get-repair-request';
 import { useUpdateRepairRequest } from '../api/update-repair-request';
 import { RequestForm, type RepairRequestDraft } from '../components/request-form';
@@ -17,7 +18,7 @@ import { REQUEST_PATHS } from '../paths';
 export function EditRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useLocalizedNavigate();
   const { data, isPending, error } = useRepairRequest(id);
   const update = useUpdateRepairRequest();
   const request = data?.repairRequest;

@@ -173,7 +173,7 @@ describe('active requests', () => {
     expect(requests('completeRepairRequest')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Marquer comme terminé' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-completed-requests'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/user-completed-requests'));
     expect(requests('completeRepairRequest')).toEqual([
       expect.objectContaining({ id: REQUEST_ID }),
     ]);

@@ -28,7 +28,7 @@ const BATCH: i64 = 50;
 /// Messages quoted in one email at most (the count says how many more).
 const QUOTED: i64 = 10;
 
-/// Writes the emails due at `now`; how many.
+/// Writes the emails (and texts) due at `now`; to how many readers.
 pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<usize> {
     let mut sent = 0;
     loop {
@@ -37,12 +37,16 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<usiz
         let mut mails = Vec::new();
         for due in &claimed {
             let unread = conversation_emails::unread_since(&mut tx, due, QUOTED).await?;
-            let mail = unread.as_ref().and_then(|unread| email(state, due, unread));
-            let covered = mail.as_ref().and(unread.map(|unread| unread.newest));
+            let told = unread
+                .as_ref()
+                .and_then(|unread| notices(state, due, unread));
+            let covered = told.as_ref().and(unread.map(|unread| unread.newest));
             conversation_emails::settle(&mut tx, due, now, covered).await?;
-            mails.extend(mail);
+            if let Some(notices) = told {
+                sent += 1;
+                mails.extend(notices);
+            }
         }
-        sent += mails.len();
         outbox::enqueue_many(&mut *tx, &mails).await?;
         tx.commit().await?;
         if !mails.is_empty() {
@@ -54,12 +58,13 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<usiz
     }
 }
 
-/// The email telling `due`'s reader of `unread`; `None` when the reader's account is gone.
-fn email(
+/// The email telling `due`'s reader of `unread`, and a text when they asked for texts;
+/// `None` when the reader's account is gone.
+fn notices(
     state: &AppState,
     due: &DueEmail,
     unread: &conversation_emails::Unread,
-) -> Option<NewOutboxMessage> {
+) -> Option<Vec<NewOutboxMessage>> {
     let (Some(name), Some(address), Some(language)) =
         (&due.reader_name, &due.reader_email, due.reader_language)
     else {
@@ -76,22 +81,30 @@ fn email(
         .map(|message| seen::preview(&seen::message(message, reader, shared), language))
         .collect();
     let link = link_for(state, due.side(), due.repair_request_id);
-    let mail = words::of(language).unread_messages(
-        name,
-        &UnreadMessages {
-            service: due.service_name.of(language),
-            from: &due.writer_name,
-            texts: &texts,
-            count: usize::try_from(unread.count).unwrap_or(usize::MAX),
-            link: &link,
-        },
-    );
-    let mut message = NewOutboxMessage::email(address, mail.subject, mail.body);
-    message.dedupe_key = Some(format!(
+    let words = words::of(language);
+    let facts = UnreadMessages {
+        service: due.service_name.of(language),
+        from: &due.writer_name,
+        texts: &texts,
+        count: usize::try_from(unread.count).unwrap_or(usize::MAX),
+        link: &link,
+    };
+    let mail = words.unread_messages(name, &facts);
+    let mut email = NewOutboxMessage::email(address, mail.subject, mail.body);
+    email.dedupe_key = Some(format!(
         "conversation-email:{}:{}:{}",
         due.conversation_id, due.side, unread.newest
     ));
-    Some(message)
+    let mut messages = vec![email];
+    if let Some(phone) = &due.reader_texts_to {
+        let mut text = NewOutboxMessage::sms(phone, words.unread_messages_sms(&facts));
+        text.dedupe_key = Some(format!(
+            "conversation-sms:{}:{}:{}",
+            due.conversation_id, due.side, unread.newest
+        ));
+        messages.push(text);
+    }
+    Some(messages)
 }
 
 /// Sweeps until `shutdown` turns true, a tenth of MESSAGE_EMAIL_AFTER apart (a second to a

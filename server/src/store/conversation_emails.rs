@@ -28,6 +28,8 @@ pub struct DueEmail {
     pub reader_name: Option<String>,
     pub reader_email: Option<String>,
     pub reader_language: Option<Language>,
+    /// The reader's phone when they asked for texts and verified it.
+    pub reader_texts_to: Option<String>,
     /// The other party's name, who wrote the unread messages (empty once deleted).
     pub writer_name: String,
 }
@@ -57,6 +59,9 @@ pub async fn claim_due(
              coalesce(cu.name, pr.name) as reader_name,
              coalesce(cu.email, pr.email)::text as reader_email,
              coalesce(cu.language, pr.language) as reader_language,
+             case when coalesce(cu.sms_updates, pr.sms_updates) = 'yes'
+                     and coalesce(cu.phone_verified, pr.phone_verified)
+                 then coalesce(cu.phone, pr.phone) end as reader_texts_to,
              coalesce(case when r.side = 'customer' then wp.name else wc.name end, '')
                  as writer_name
          from due join conversation_readers r

@@ -6,7 +6,7 @@ use chrono::{Datelike, Timelike};
 use super::{
     Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
     NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
-    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, symbol},
+    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, sms_quoting, symbol},
 };
 use crate::domain::Money;
 
@@ -513,6 +513,16 @@ impl Words for English {
                 excerpt_of(message.text, ALERT_EXCERPT_CHARS)
             ),
         }
+    }
+
+    fn unread_messages_sms(&self, unread: &UnreadMessages<'_>) -> String {
+        let (from, link) = (unread.from, unread.link);
+        let first = unread.texts.first().map_or("", String::as_str);
+        sms_quoting(
+            first,
+            |start| format!(" \u{201c}{start}\u{201d}"),
+            |quoted| format!("{from} wrote to you{quoted}. Answer: {link}"),
+        )
     }
 
     fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail {

@@ -92,6 +92,29 @@ pub(super) const EXCERPT_CHARS: usize = 300;
 /// How much of a message a push alert shows.
 pub(super) const ALERT_EXCERPT_CHARS: usize = 100;
 
+/// The characters of one SMS.
+const SMS_CHARS: usize = 160;
+/// A quote shorter than this says too little to be worth its room.
+const SMS_QUOTE_MIN_CHARS: usize = 15;
+
+/// A text of one SMS quoting the start of `message`: `frame` writes the text around the quote
+/// it is given (`quote("…")` puts the marks), and the quote takes the room the rest leaves;
+/// none when too little is left (a long name, a long link).
+pub(super) fn sms_quoting(
+    message: &str,
+    quote: impl Fn(&str) -> String,
+    frame: impl Fn(&str) -> String,
+) -> String {
+    let used = frame(&quote("")).chars().count();
+    match SMS_CHARS.saturating_sub(used) {
+        room if room >= SMS_QUOTE_MIN_CHARS => {
+            // One character of the room goes to the "…" of a cut message.
+            frame(&quote(&excerpt_of(message, room - 1)))
+        }
+        _ => frame(""),
+    }
+}
+
 /// The words whole when they fit in [`EXCERPT_CHARS`], else their start, cut after a whole
 /// word, and "…".
 pub(super) fn excerpt(text: &str) -> String {

@@ -8,7 +8,7 @@ use chrono::{Datelike, NaiveDateTime, Timelike};
 use super::{
     Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
     NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
-    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, symbol},
+    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, sms_quoting, symbol},
 };
 use crate::domain::Money;
 
@@ -473,6 +473,16 @@ impl Words for French {
                 excerpt_of(message.text, ALERT_EXCERPT_CHARS)
             ),
         }
+    }
+
+    fn unread_messages_sms(&self, unread: &UnreadMessages<'_>) -> String {
+        let (from, link) = (unread.from, unread.link);
+        let first = unread.texts.first().map_or("", String::as_str);
+        sms_quoting(
+            first,
+            |start| format!("\u{a0}: «\u{a0}{start}\u{a0}»"),
+            |quoted| format!("{from} vous a écrit{quoted}. Répondre\u{a0}: {link}"),
+        )
     }
 
     fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail {

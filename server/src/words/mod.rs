@@ -260,6 +260,8 @@ pub trait Words: Sync {
     fn new_message_alert(&self, message: &NewMessage<'_>) -> Alert;
     /// The email of messages still unread a while after they came (one for all of them).
     fn unread_messages(&self, name: &str, unread: &UnreadMessages<'_>) -> Mail;
+    /// The same, in one SMS: who wrote, the start of the oldest message, and the link.
+    fn unread_messages_sms(&self, unread: &UnreadMessages<'_>) -> String;
 
     // Reviews.
     /// To the professional: a customer reviewed their work.

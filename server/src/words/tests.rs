@@ -368,6 +368,59 @@ fn the_hired_professional_reads_the_address_and_phone_in_both_languages() {
 }
 
 #[test]
+fn unread_messages_are_texted_in_one_sms_quoting_the_first_one_s_start() {
+    let texts = vec![
+        "Bonjour, je peux passer demain matin vers 8 h si la valve est accessible.".to_owned(),
+        "Deuxième".to_owned(),
+    ];
+    let unread = UnreadMessages {
+        service: "Plomberie",
+        from: "Marc-André Gagnon",
+        texts: &texts,
+        count: 2,
+        link: "https://repairs.example.ca/user-request-details/0190a6c0-0000-7000-8000-000000000001",
+    };
+    for language in [English, French] {
+        let text = of(language).unread_messages_sms(&unread);
+        assert!(
+            text.contains(unread.from) && text.contains(unread.link),
+            "{text}"
+        );
+        assert!(
+            text.contains("Bonjour, je peux passer") && !text.contains("Deuxième"),
+            "{text}"
+        );
+        assert_one_sms(&text);
+    }
+    assert!(
+        of(French)
+            .unread_messages_sms(&unread)
+            .starts_with(&format!(
+                "Marc-André Gagnon vous a écrit{NBSP}: «{NBSP}Bonjour"
+            ))
+    );
+    // A name and a link that leave no room: the text still tells who wrote, and where.
+    let long_name = "Marie-Ève ".repeat(8);
+    let long = UnreadMessages {
+        from: &long_name,
+        ..unread
+    };
+    for language in [English, French] {
+        let text = of(language).unread_messages_sms(&long);
+        assert!(
+            !text.contains("Bonjour") && text.contains(long.link),
+            "{text}"
+        );
+    }
+}
+
+/// One SMS: at most 160 characters.
+fn assert_one_sms(text: &str) {
+    let chars = text.chars().count();
+    assert!(chars <= 160, "{chars} chars: {text}");
+}
+
+#[test]
 fn the_hire_s_text_names_the_customer_the_service_and_the_link_in_one_sms() {
     let job = Hired {
         service: "Services de plomberie d’urgence",
@@ -383,11 +436,7 @@ fn the_hire_s_text_names_the_customer_the_service_and_the_link_in_one_sms() {
         }
         // The street stays on the job's page: a text is read on a lock screen.
         assert!(!text.contains(job.address), "{text}");
-        assert!(
-            text.chars().count() <= 160,
-            "{} chars: {text}",
-            text.chars().count()
-        );
+        assert_one_sms(&text);
     }
     assert!(
         of(French)

@@ -523,6 +523,69 @@ async fn the_stream_resumes_after_a_reconnect_without_a_gap_or_a_repeat() {
 }
 
 #[tokio::test]
+async fn a_reader_who_asked_for_texts_gets_one_with_the_email_masked_as_they_read_it() {
+    let mut w = world().await;
+    let phone = "+14035550142";
+    sqlx::query(
+        "update customers set phone = $2, phone_verified = true, sms_updates = 'yes'
+         where id = $1",
+    )
+    .bind(w.customer_id)
+    .bind(phone)
+    .execute(db(&w.server))
+    .await
+    .unwrap();
+    let texts_to = |pool: sqlx::PgPool| async move {
+        sqlx::query_scalar::<_, String>(
+            "select body from outbox_messages
+             where channel = 'sms' and recipient = $1 order by id",
+        )
+        .bind(phone)
+        .fetch_all(&pool)
+        .await
+        .unwrap()
+    };
+    let state = &w.server.server.state.clone();
+    let pool = db(&w.server).clone();
+    let start = Utc::now();
+    w.pro_says("Can I come at 5? Call me at 403 555 0100").await;
+    assert_eq!(
+        emails::send_due(state, start + chrono::Duration::seconds(60))
+            .await
+            .unwrap(),
+        0
+    );
+    assert!(
+        texts_to(pool.clone()).await.is_empty(),
+        "no text before the email is due"
+    );
+    assert_eq!(
+        emails::send_due(state, start + chrono::Duration::seconds(125))
+            .await
+            .unwrap(),
+        1
+    );
+    let texts = texts_to(pool.clone()).await;
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        texts[0].contains("wrote to you") && texts[0].contains("Can I come at 5?"),
+        "{}",
+        texts[0]
+    );
+    assert!(
+        !texts[0].contains("555"),
+        "masked until the hire: {}",
+        texts[0]
+    );
+    assert!(
+        texts[0].contains(&w.request.id),
+        "the link opens the request: {}",
+        texts[0]
+    );
+    w.stop().await;
+}
+
+#[tokio::test]
 async fn the_email_waits_groups_what_is_unread_and_is_skipped_once_read() {
     let mut w = world().await;
     let address: String = sqlx::query_scalar("select email::text from customers where id = $1")

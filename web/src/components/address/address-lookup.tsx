@@ -43,7 +43,8 @@ function useTypingPause(value: string): string {
  * whose data is credited below them), postal codes, postal areas and places; Down and Up move
  * through them (the input keeps the focus and points at the active one with
  * aria-activedescendant), Enter chooses, Escape closes the list. How many suggestions there
- * are is said in a polite live region.
+ * are is said in a polite live region; a search that finds nothing says so to everyone, with
+ * what can be typed instead.
  */
 export function AddressLookup({
   label,
@@ -62,6 +63,8 @@ export function AddressLookup({
   const { data, isFetching } = useAddressSuggestions(query, i18n.language);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Typed since the last choice: a value the form filled in is not a search of the reader's.
+  const [typed, setTyped] = useState(false);
 
   const searchable = value.replace(/\s/g, '').length >= SUGGEST_MIN_CHARS;
   const suggestions = searchable ? (data?.suggestions ?? []) : [];
@@ -75,6 +78,7 @@ export function AddressLookup({
   const choose = (suggestion: AddressSuggestion) => {
     onChange(suggestion.displayName);
     onChoose(suggestion);
+    setTyped(false);
     setOpen(false);
     setActive(-1);
   };
@@ -112,13 +116,14 @@ export function AddressLookup({
     }
   };
 
-  let status = '';
-  if (searchable && open && query === value && !isFetching) {
-    status =
-      suggestions.length > 0
-        ? t('addresses.lookupCount', { count: suggestions.length })
-        : t('addresses.lookupNone');
-  }
+  const answered = searchable && typed && query === value && !isFetching;
+  // Said to everyone, and after leaving the field: a search that finds nothing (without a map
+  // service, any street address) needs the way on, what can be typed instead.
+  const nothingFound = answered && data !== undefined && suggestions.length === 0;
+  const count =
+    answered && open && suggestions.length > 0
+      ? t('addresses.lookupCount', { count: suggestions.length })
+      : '';
 
   return (
     <Box position="relative">
@@ -136,6 +141,7 @@ export function AddressLookup({
           maxLength={SUGGEST_MAX_CHARS}
           onChange={(event) => {
             onChange(event.target.value);
+            setTyped(true);
             setOpen(true);
             setActive(-1);
           }}
@@ -191,7 +197,16 @@ export function AddressLookup({
           </Text>
         ) : null}
       </Box>
-      <VisuallyHidden aria-live="polite">{status}</VisuallyHidden>
+      {/* One live region, always there, so what comes into it is read out. */}
+      <Box aria-live="polite">
+        {nothingFound ? (
+          <Text fontSize="sm" color="fg.muted" mt="1">
+            {t('addresses.lookupNone')}
+          </Text>
+        ) : (
+          <VisuallyHidden>{count}</VisuallyHidden>
+        )}
+      </Box>
     </Box>
   );
 }

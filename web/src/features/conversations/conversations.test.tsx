@@ -5,6 +5,7 @@ import {
   ConversationState,
   MessageAuthor,
   QuoteState,
+  RepairRequestState,
   type ListConversationsRequest,
   type ListMessagesRequest,
   type MarkConversationReadRequest,
@@ -43,11 +44,11 @@ const MESSAGES = [
   { sequence: 1n, author: MessageAuthor.CUSTOMER, text: 'The pipe burst under the sink.' },
 ];
 
-function requestPage() {
+function requestPage(messages: typeof MESSAGES = MESSAGES, request = repairRequest()) {
   const stream = controlledStream<WatchConversationResponse>();
   let unread = 1;
   const server = customerServer({
-    getRepairRequest: () => ({ repairRequest: repairRequest() }),
+    getRepairRequest: () => ({ repairRequest: request }),
     listConversations: (request) => ({
       conversations: request.repairRequestId ? [conversation(unread)] : [],
       unreadTotal: unread,
@@ -66,7 +67,7 @@ function requestPage() {
     }),
     listMessages: (request) => ({
       conversation: request.professionalId === QUINN ? conversation(unread) : undefined,
-      messages: request.professionalId === QUINN ? MESSAGES : [],
+      messages: request.professionalId === QUINN ? messages : [],
     }),
     markConversationRead: () => {
       unread = 0;
@@ -103,6 +104,44 @@ describe('conversations on the customer’s request page', () => {
     await user.click(screen.getByRole('button', { name: 'Show original' }));
     expect(items[1]).toHaveTextContent('La valve est-elle accessible?');
     expect(within(items[1]!).getByText(/La valve/)).toHaveAttribute('lang', 'fr');
+  });
+});
+
+describe('the note under one’s own message with contact details', () => {
+  const own = [
+    { sequence: 2n, author: MessageAuthor.CUSTOMER, text: 'Call me at 403-555-0100.' },
+    { sequence: 1n, author: MessageAuthor.CUSTOMER, text: 'The pipe burst under the sink.' },
+  ];
+
+  it.each([
+    {
+      language: 'en',
+      note: 'The professional sees the contact details in this message masked until you hire them.',
+    },
+    {
+      language: 'fr',
+      note: 'Le professionnel voit les coordonnées de ce message masquées jusqu’à ce que vous l’engagiez.',
+    },
+  ])(
+    'says the professional sees them masked until the hire ($language)',
+    async ({ language, note }) => {
+      localStorage.setItem('lang', language);
+      const { transport } = requestPage(own);
+      renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+      const thread = await screen.findByRole('region', { name: /Quinn Quoter/ });
+      const [first, second] = await within(thread).findAllByRole('listitem');
+      expect(within(second!).getByText(note)).toBeVisible();
+      expect(within(first!).queryByText(note)).toBeNull();
+    },
+  );
+
+  it('says nothing once the professional is hired: they read it whole', async () => {
+    const { transport } = requestPage(own, repairRequest({ state: RepairRequestState.HIRED }));
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const thread = await screen.findByRole('region', { name: /Quinn Quoter/ });
+    const items = await within(thread).findAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Call me at 403-555-0100.');
+    expect(screen.queryByText(/masked until you hire/)).toBeNull();
   });
 });
 

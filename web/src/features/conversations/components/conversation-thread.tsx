@@ -12,6 +12,7 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { OTHER_AUTHOR, useMarkRead } from '../api/mark-conversation-read';
 import { useLiveConversation } from '../api/watch-conversation';
+import { hasContactDetails } from '../contact-details';
 import type { ConversationRef, Reader } from '../conversation-ref';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -79,6 +80,17 @@ export function ConversationThread({
     const element = list.current;
     if (element && newest !== undefined) element.scrollTop = element.scrollHeight;
   }, [newest]);
+
+  // The server masks for the reader only; the author, who sees their words whole, is told
+  // what the other party sees of them before the hire.
+  const maskedNote = (message: ConversationMessage) => {
+    if (!party || message.deleted) return undefined;
+    if (message.contactsMasked) return t(`conversations.masked.${party}`);
+    if (message.author === own && beforeHire && hasContactDetails(message.text)) {
+      return t(`conversations.maskedForOther.${party}`);
+    }
+    return undefined;
+  };
 
   const authorOf = (message: ConversationMessage) => {
     if (message.author === own) return t('conversations.you');
@@ -150,7 +162,7 @@ export function ConversationThread({
                   message={message}
                   mine={message.author === own}
                   author={authorOf(message)}
-                  maskedNote={t(`conversations.masked.${party ?? 'customer'}`)}
+                  maskedNote={maskedNote(message)}
                   seen={
                     message === ownNewest &&
                     thread.otherPartyRead >= message.sequence &&

@@ -27,8 +27,11 @@ interface MessageItemProps {
   author: string;
   /** The reader's newest message, read by the other party. */
   seen?: boolean;
-  /** Said under a message whose contact details were masked for this reader. */
-  maskedNote: string;
+  /**
+   * Said under a message whose contact details are masked: for this reader, or (the reader's
+   * own) for the other party until the hire.
+   */
+  maskedNote?: string;
 }
 
 /**
@@ -113,7 +116,7 @@ export function MessageItem({ message, mine, author, seen = false, maskedNote }:
           </Button>
         </HStack>
       )}
-      {message.contactsMasked && (
+      {maskedNote && (
         <HStack gap="1" fontSize="xs" color="fg.muted">
           <ShieldCheck aria-hidden size="1em" />
           <Text>{maskedNote}</Text>

@@ -7,11 +7,21 @@ const MESSAGES = {
   'profile-updated': 'professionalProfile.saved',
   'licence-updated': 'licences.saved',
   submitted: 'licences.submitted',
+  'change-pending': 'pendingChange.savedForReview',
 } as const;
 
-/** The success line the previous page asked for ('Profile Successfully Updated!', ...). */
+/**
+ * The line the previous page asked for ('Profile Successfully Updated!', ...); a change that
+ * waits for review is news, not a success.
+ */
 export function FlashNotice() {
   const { t } = useTranslation();
   const flash = (useLocation().state as FlashState | null)?.flash;
-  return flash ? <FormAlert status="success" title={t(MESSAGES[flash])} /> : null;
+  if (!flash) return null;
+  return (
+    <FormAlert
+      status={flash === 'change-pending' ? 'info' : 'success'}
+      title={t(MESSAGES[flash])}
+    />
+  );
 }

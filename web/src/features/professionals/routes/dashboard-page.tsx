@@ -11,7 +11,9 @@ import { UnreadConversations } from '@/features/conversations';
 import { isAwaitingReview } from '@/lib/session';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useProfessionalDashboard } from '../api/get-professional-dashboard';
+import { AddLicenceLink } from '../components/add-licence-link';
 import { AvailabilityPanel } from '../components/availability-panel';
+import { FlashNotice } from '../components/flash-notice';
 import { MembershipStatus } from '../components/membership-notice';
 import { PendingChangeNotice } from '../components/pending-change';
 import { isMembershipInactive } from '../membership';
@@ -20,7 +22,8 @@ import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-re
 
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
- * waits for review (or a notice while a change of an approved one does), the membership (until when it is paid, or the inactive notice), and once
+ * waits for review (or a notice while a change of an approved one does, and the way to add a
+ * licence once approved), the membership (until when it is paid, or the inactive notice), and once
  * approved the availability (pause, resume, on call now: one tap each) and the four counters (requests received, quoted, hired, completed) with the latest
  * matching requests, counted by the server, and the messages: how many are unread and the
  * newest conversations.
@@ -32,10 +35,12 @@ export function DashboardPage() {
   return (
     <Stack gap="6">
       <PageTitle title={t('pages.professionalDashboard')} />
+      <FlashNotice />
       {underReview && (
         <FormAlert status="info" title={t('professionalStatus.reviewPendingBanner')} />
       )}
       {professional && <PendingChangeNotice professional={professional} />}
+      {status === 'approved' && <AddLicenceLink />}
       {professional && (
         <MembershipStatus
           professionalId={professional.id}

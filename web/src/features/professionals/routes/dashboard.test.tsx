@@ -83,6 +83,19 @@ describe('professional dashboard', () => {
     expect(await screen.findByLabelText('Your requests in figures')).toBeVisible();
   });
 
+  it.each([
+    { language: 'en', name: 'Add a licence', href: '/update-professional-licence' },
+    { language: 'fr', name: 'Ajouter un permis', href: '/fr/update-professional-licence' },
+  ])(
+    'offers an approved professional to add a licence ($language)',
+    async ({ language, name, href }) => {
+      localStorage.setItem('lang', language);
+      const server = dashboardServer(true);
+      renderApp('/professional-dashboard', server.transport);
+      expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
+    },
+  );
+
   it('keeps the membership notice and asks for no counters while the membership is inactive', async () => {
     const server = dashboardServer(false);
     renderApp('/professional-dashboard', server.transport);

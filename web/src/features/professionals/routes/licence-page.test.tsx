@@ -90,4 +90,47 @@ describe('licence step', () => {
       await screen.findByText("This file's content does not match its type. Choose another file."),
     ).toBeVisible();
   });
+
+  it.each([
+    {
+      language: 'en',
+      dashboard: '/professional-dashboard',
+      notice: 'Your change is saved and waits for an administrator’s approval.',
+    },
+    {
+      language: 'fr',
+      dashboard: '/fr/professional-dashboard',
+      notice: 'Votre modification est enregistrée et attend l’approbation d’un administrateur.',
+    },
+  ])(
+    'tells an approved professional that a new licence waits for approval ($language)',
+    async ({ language, dashboard, notice }) => {
+      localStorage.setItem('lang', language);
+      signIn('professional', PROFESSIONAL_ID);
+      const approved = professional({ state: ProfessionalState.APPROVED });
+      const { transport } = stubServer(
+        {
+          getProfessional: () => ({ professional: approved }),
+          addLicence: () => ({ licence: { id: 'l1', label: 'Plumbing', awaitingReview: true } }),
+          submitProfileForReview: () => ({
+            professional: professional({
+              state: ProfessionalState.APPROVED,
+              pendingChange: { licencesAwaitingReview: 1, revision: 1 },
+            }),
+          }),
+        },
+        {},
+        { marketplace: { getProfessionalDashboard: () => ({}) } },
+      );
+      const { router, i18n } = renderApp('/update-professional-licence', transport);
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(i18n.t('licences.label')), 'Plumbing');
+      await user.upload(screen.getByLabelText(i18n.t('licences.file')), pdf());
+      await user.click(screen.getByRole('button', { name: i18n.t('licences.continueWith') }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe(dashboard));
+      expect(await screen.findByText(notice)).toBeVisible();
+      expect(screen.queryByText(i18n.t('licences.saved'))).toBeNull();
+    },
+  );
 });

@@ -22,7 +22,7 @@ import {
   type LicenceValues,
 } from '../components/licence-row-fields';
 import { LicenceTable } from '../components/licence-table';
-import type { FlashState } from '../flash';
+import { flashAfterSave, type FlashState } from '../flash';
 import { useProfessionalAccount } from '../professional-context';
 import { MAX_LICENCES } from '../profile-fields';
 
@@ -49,13 +49,13 @@ export function LicencePage() {
   const [uploading, setUploading] = useState(false);
   const [askBlank, setAskBlank] = useState(false);
 
-  const finish = (flash: FlashState['flash']) => {
+  const finish = (flash: 'licence-updated' | 'submitted') => {
     server.clear();
     submit.mutate(
       { id },
       {
         onSuccess: ({ professional: saved }) => {
-          const state: FlashState = { flash };
+          const state: FlashState = { flash: flashAfterSave(saved, flash) };
           void navigate(statusPath(statusOf(saved?.state ?? 0)), { state });
         },
         onError: server.report,

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { TranslationKey } from '@/lib/translation-key';
 import { renderApp } from '@/test/render-app';
 import {
@@ -72,6 +73,8 @@ describe('professional profile form', () => {
       await screen.findByText('We could not find this postal code. Check it, such as T2P 1J9.'),
     ).toBeVisible();
     expect(screen.getByText('enter a radius from 1 to 500 km')).toBeVisible();
+    // Before approval the licence step follows the save: no separate way to it.
+    expect(screen.queryByRole('link', { name: 'Add a licence' })).toBeNull();
     expect(screen.getByRole('alert')).toHaveTextContent('a rule the form does not know');
     expect(screen.getByLabelText(/^Postal code/)).toHaveFocus();
 
@@ -85,6 +88,46 @@ describe('professional profile form', () => {
       profile: { serviceIds: [TEST_SERVICES[0]!.id], homeBase: { postalCode: 'T2P 1J9' } },
     });
   });
+
+  it.each([
+    {
+      language: 'en',
+      addLicence: 'Add a licence',
+      notice: 'Your change is saved and waits for an administrator’s approval.',
+    },
+    {
+      language: 'fr',
+      addLicence: 'Ajouter un permis',
+      notice: 'Votre modification est enregistrée et attend l’approbation d’un administrateur.',
+    },
+  ])(
+    'offers an approved professional a licence, and says a vetted change waits for approval ($language)',
+    async ({ language, addLicence, notice }) => {
+      localStorage.setItem('lang', language);
+      signIn('professional', PROFESSIONAL_ID);
+      const approved = professional({ state: ProfessionalState.APPROVED });
+      const { transport } = stubServer({
+        getProfessional: () => ({ professional: approved }),
+        updateProfessionalProfile: () => ({
+          professional: professional({
+            state: ProfessionalState.APPROVED,
+            pendingChange: { proposed: { name: 'Paule Pro inc.' }, revision: 1 },
+          }),
+        }),
+      });
+      const { router, i18n } = renderApp('/professional-profile', transport);
+      const link = await screen.findByRole('link', { name: addLicence });
+      expect(link.getAttribute('href')).toMatch(/\/update-professional-licence$/);
+      await userEvent
+        .setup()
+        .click(screen.getByRole('button', { name: i18n.t('professionalProfile.save') }));
+      await waitFor(() =>
+        expect(router.state.location.pathname).toMatch(/\/update-professional-licence$/),
+      );
+      expect(await screen.findByText(notice)).toBeVisible();
+      expect(screen.queryByText(i18n.t('professionalProfile.saved'))).toBeNull();
+    },
+  );
 
   it('saves the choice of emergencies at any hour from its switch', async () => {
     signIn('professional', PROFESSIONAL_ID);

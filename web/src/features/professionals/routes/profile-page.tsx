@@ -13,6 +13,7 @@ import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { formatPhone } from '@/lib/phone';
 import { useLanguage } from '@/lib/use-language';
 import { useUpdateProfessionalProfile } from '../api/update-professional-profile';
+import { AddLicenceLink } from '../components/add-licence-link';
 import { PendingChangeNotice } from '../components/pending-change';
 import { PhotoField } from '../components/photo-field';
 import {
@@ -21,7 +22,7 @@ import {
   BasicInfoSection,
   WorkSection,
 } from '../components/profile-sections';
-import { LICENCE_PAGE_PATH, type FlashState } from '../flash';
+import { flashAfterSave, LICENCE_PAGE_PATH, type FlashState } from '../flash';
 import { useProfessionalAccount } from '../professional-context';
 import {
   PROFILE_REASON_FIELDS,
@@ -34,20 +35,31 @@ import {
 /**
  * /update-professional-profile and /professional-profile ('Update Your Profile'): the whole
  * profile, checked in the page, saved with AccountsService.UpdateProfessionalProfile; the
- * licence step follows.
+ * licence step follows, saying whether the change took effect or waits for review. Once
+ * approved, the licence step is also offered on its own.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const { professional } = useProfessionalAccount();
+  const { professional, status } = useProfessionalAccount();
   return (
     <Stack gap="6" maxW="4xl">
       <PageTitle title={t('professionalProfile.title')} />
-      {professional ? <ProfileForm professional={professional} /> : <RouteLoader />}
+      {professional ? (
+        <ProfileForm professional={professional} approved={status === 'approved'} />
+      ) : (
+        <RouteLoader />
+      )}
     </Stack>
   );
 }
 
-function ProfileForm({ professional }: { professional: Professional }) {
+function ProfileForm({
+  professional,
+  approved,
+}: {
+  professional: Professional;
+  approved: boolean;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useLocalizedNavigate();
@@ -73,8 +85,8 @@ function ProfileForm({ professional }: { professional: Professional }) {
       setInvalid(false);
       server.clear();
       save.mutate(profileRequest(professional.id, values, language), {
-        onSuccess: () => {
-          const state: FlashState = { flash: 'profile-updated' };
+        onSuccess: ({ professional: saved }) => {
+          const state: FlashState = { flash: flashAfterSave(saved, 'profile-updated') };
           void navigate(LICENCE_PAGE_PATH, { state });
         },
         onError: server.report,
@@ -90,6 +102,7 @@ function ProfileForm({ professional }: { professional: Professional }) {
     <Stack gap="6">
       <Text color="fg.muted">{t('professionalProfile.intro')}</Text>
       <PendingChangeNotice professional={professional} />
+      {approved && <AddLicenceLink />}
       <PhotoField
         professionalId={professional.id}
         name={professional.name}

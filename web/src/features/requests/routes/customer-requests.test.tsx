@@ -240,10 +240,85 @@ describe('create request', () => {
     expect(screen.getByLabelText(/^City/)).toHaveValue('Ottawa');
     expect(screen.getByLabelText(/^Postal code/)).toHaveValue('K2P 0T4');
     expect(asked).toEqual([[45.4127, -75.6951, 'en']]);
+    expect(screen.queryByText(/but not your street/)).toBeNull();
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent(/could not get your position/);
     Reflect.deleteProperty(navigator, 'geolocation');
   });
+
+  // Texts as the page reads them: white space, the French no-break one too, as single spaces.
+  it.each([
+    {
+      language: 'en',
+      none: 'Nothing found. Type a postal code, such as T2P 1J9, or the name of a city; you can also fill in the address fields yourself.',
+    },
+    {
+      language: 'fr',
+      none: 'Aucun résultat. Tapez un code postal, comme T2P 1J9, ou le nom d’une ville; vous pouvez aussi remplir vous-même les champs de l’adresse.',
+    },
+  ])(
+    'shows everyone a search that finds nothing, with what can be typed ($language)',
+    async ({ language, none }) => {
+      localStorage.setItem('lang', language);
+      const { transport } = requestServer({
+        suggestAddresses: (request) => ({
+          suggestions: request.query.startsWith('250') ? [] : SUGGESTIONS,
+        }),
+      });
+      const { i18n } = renderApp('/create-request', transport);
+      const user = userEvent.setup();
+      const lookup = await screen.findByRole('combobox', { name: i18n.t('requests.lookup') });
+      await user.type(lookup, '250 6 Ave SW');
+      expect(await screen.findByText(none)).toBeVisible();
+      expect(lookup).toHaveAttribute('aria-expanded', 'false');
+      // Still there once the field is left, gone once a search finds something.
+      await user.tab();
+      expect(screen.getByText(none)).toBeVisible();
+      await user.clear(lookup);
+      await user.type(lookup, 't2p');
+      await waitFor(() => expect(lookup).toHaveAttribute('aria-expanded', 'true'));
+      expect(screen.queryByText(none)).toBeNull();
+    },
+  );
+
+  it.each([
+    {
+      language: 'en',
+      note: 'We found your postal code and city, but not your street: please type the street address.',
+    },
+    {
+      language: 'fr',
+      note: 'Nous avons trouvé votre code postal et votre ville, mais pas votre rue : tapez l’adresse municipale, s’il vous plaît.',
+    },
+  ])(
+    'says when Use my location placed the postal code but not the street ($language)',
+    async ({ language, note }) => {
+      localStorage.setItem('lang', language);
+      const getCurrentPosition = vi.fn((found: PositionCallback) =>
+        found({ coords: { latitude: 51.0447, longitude: -114.0719 } } as GeolocationPosition),
+      );
+      Object.defineProperty(navigator, 'geolocation', {
+        configurable: true,
+        value: { getCurrentPosition },
+      });
+      const { transport } = requestServer({
+        reverseGeocode: () => ({
+          address: { city: 'Calgary', province: 'AB', postalCode: 'T2P 2W3', country: 'CA' },
+        }),
+      });
+      const { i18n } = renderApp('/create-request', transport);
+      const user = userEvent.setup();
+      await user.click(
+        await screen.findByRole('button', { name: i18n.t('requests.location.use') }),
+      );
+      expect(await screen.findByRole('status')).toHaveTextContent(note);
+      expect(screen.getByLabelText(new RegExp(`^${i18n.t('requests.postalCode')}`))).toHaveValue(
+        'T2P 2W3',
+      );
+      expect(screen.getByLabelText(new RegExp(`^${i18n.t('requests.line1')}`))).toHaveValue('');
+      Reflect.deleteProperty(navigator, 'geolocation');
+    },
+  );
 
   it('says what is missing beside each field and sends nothing', async () => {
     const { transport, requests } = requestServer();

@@ -35,6 +35,7 @@ pub(super) fn message_to_proto(state: &AppState, message: &SeenMessage) -> pb::C
         author: author_to_proto(message.author) as i32,
         text: message.text.clone(),
         contacts_masked: message.contacts_masked,
+        masked_for_other_party: message.masked_for_other_party,
         deleted: message.deleted,
         photos: message
             .photos

@@ -31,6 +31,8 @@ pub struct SeenMessage {
     /// Empty once deleted.
     pub text: String,
     pub contacts_masked: bool,
+    /// For the author: whether the other party sees contact details of the text masked.
+    pub masked_for_other_party: bool,
     pub deleted: bool,
     pub text_language: Language,
     /// Into the reader's language, when it was written in the other one and translated.
@@ -79,6 +81,11 @@ pub fn message(message: &MessageRow, reader: Reader, shared: bool) -> SeenMessag
     } else {
         Some(shown(&message.text))
     };
+    // The author reads their words whole; the other party reads what `masked_for` leaves.
+    let masked_for_other_party = !deleted
+        && reader.side == Some(author)
+        && conversation::masked_for(Some(author.other()), author, shared)
+        && mask_contacts(&message.text, &placeholders(reader.language)).masked;
     let translation = message
         .translation
         .as_deref()
@@ -89,6 +96,7 @@ pub fn message(message: &MessageRow, reader: Reader, shared: bool) -> SeenMessag
         sequence: message.sequence,
         author,
         contacts_masked: text.as_ref().is_some_and(|text| text.masked),
+        masked_for_other_party,
         text: text.map(|text| text.text).unwrap_or_default(),
         deleted,
         text_language: message.text_language,
@@ -193,8 +201,16 @@ mod tests {
             ("call 403 555 0100", false)
         );
         assert_eq!(own.translation, None, "written in the reader's language");
+        // The author is told the other party reads it masked; the other party is not.
+        assert!(own.masked_for_other_party && !seen.masked_for_other_party);
         let hired = message(&written, CUSTOMER_IN_FRENCH, true);
         assert_eq!(hired.text, "call 403 555 0100");
+        assert!(
+            !message(&written, author, true).masked_for_other_party,
+            "shared once hired"
+        );
+        let plain = stored(Side::Professional, "I can come at 5");
+        assert!(!message(&plain, author, false).masked_for_other_party);
     }
 
     #[test]

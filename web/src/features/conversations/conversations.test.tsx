@@ -108,8 +108,14 @@ describe('conversations on the customer’s request page', () => {
 });
 
 describe('the note under one’s own message with contact details', () => {
+  // The server tells the author which of their messages the other party reads masked.
   const own = [
-    { sequence: 2n, author: MessageAuthor.CUSTOMER, text: 'Call me at 403-555-0100.' },
+    {
+      sequence: 2n,
+      author: MessageAuthor.CUSTOMER,
+      text: 'Call me at 403-555-0100.',
+      maskedForOtherParty: true,
+    },
     { sequence: 1n, author: MessageAuthor.CUSTOMER, text: 'The pipe burst under the sink.' },
   ];
 
@@ -136,7 +142,8 @@ describe('the note under one’s own message with contact details', () => {
   );
 
   it('says nothing once the professional is hired: they read it whole', async () => {
-    const { transport } = requestPage(own, repairRequest({ state: RepairRequestState.HIRED }));
+    const whole = own.map((message) => ({ ...message, maskedForOtherParty: false }));
+    const { transport } = requestPage(whole, repairRequest({ state: RepairRequestState.HIRED }));
     renderApp(`/user-view-request/${REQUEST_ID}`, transport);
     const thread = await screen.findByRole('region', { name: /Quinn Quoter/ });
     const items = await within(thread).findAllByRole('listitem');

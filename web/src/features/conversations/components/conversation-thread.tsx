@@ -12,7 +12,6 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { OTHER_AUTHOR, useMarkRead } from '../api/mark-conversation-read';
 import { useLiveConversation } from '../api/watch-conversation';
-import { hasContactDetails } from '../contact-details';
 import type { ConversationRef, Reader } from '../conversation-ref';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
@@ -81,14 +80,12 @@ export function ConversationThread({
     if (element && newest !== undefined) element.scrollTop = element.scrollHeight;
   }, [newest]);
 
-  // The server masks for the reader only; the author, who sees their words whole, is told
-  // what the other party sees of them before the hire.
+  // The reader is told what was masked for them; the author, who reads their words whole,
+  // what the other party reads of them before the hire (both decided by the server).
   const maskedNote = (message: ConversationMessage) => {
     if (!party || message.deleted) return undefined;
     if (message.contactsMasked) return t(`conversations.masked.${party}`);
-    if (message.author === own && beforeHire && hasContactDetails(message.text)) {
-      return t(`conversations.maskedForOther.${party}`);
-    }
+    if (message.maskedForOtherParty) return t(`conversations.maskedForOther.${party}`);
     return undefined;
   };
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { expectLabelInName } from '@/test/label-in-name';
 import { renderApp } from '@/test/render-app';
@@ -127,6 +127,33 @@ describe('open requests (professional)', () => {
     expect(await screen.findByText('environ 7 km')).toBeVisible();
   });
 
+  it.each([
+    ['en', 'Emergency', 'less than 1 km'],
+    ['fr', 'Urgence', 'moins de 1 km'],
+  ])(
+    'marks an emergency, shows a line of what is wrong and a distance under 1 km (%s)',
+    async (language, badge, near) => {
+      localStorage.setItem('lang', language);
+      const emergency = seen(
+        { urgency: Urgency.IMMEDIATE, description: 'Water pours from the ceiling light.' },
+        0,
+      );
+      const calm = seen({ id: NEW_ID, urgency: Urgency.CAN_WAIT, description: 'A slow drip.' });
+      const { transport } = proServer({
+        listOpenRequests: () => ({
+          repairRequests: [{ repairRequest: emergency }, { repairRequest: calm }],
+        }),
+        watchOpenRequests: (_request, context) => streamOf<never>().stream(context.signal),
+      });
+      renderApp(language === 'fr' ? '/fr/request-list' : '/request-list', transport);
+      const first = (await screen.findByText('Water pours from the ceiling light.')).closest('tr');
+      const second = screen.getByText('A slow drip.').closest('tr');
+      expect(within(first!).getByText(badge)).toBeVisible();
+      expect(within(first!).getByText(near)).toBeVisible();
+      expect(within(second!).queryByText(badge)).toBeNull();
+    },
+  );
+
   it('reloads the list on each snapshot the stream sends (its first message, and after a gap)', async () => {
     const live = streamOf<{ snapshot: { repairRequests: never[] } }>();
     const { transport, requests } = proServer({
@@ -167,7 +194,7 @@ describe('open requests (professional)', () => {
         label.nextElementSibling?.textContent,
       ]);
     expect(pairs(first)).toEqual([
-      ['Service', 'Plumbing Services'],
+      ['Service', 'Plumbing ServicesEmergencyThe kitchen sink leaks under the cabinet.'],
       ['Photos of the damage', expect.any(String)],
       ['Location', 'Calgary, AB T2P'],
       ['Distance', 'about 4 km'],

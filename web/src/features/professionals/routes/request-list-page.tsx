@@ -7,7 +7,7 @@ import { DamagePhotos, DamagePhotosLightbox } from '@/components/photos/damage-p
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
 import type { Column } from '@/components/ui/simple-table';
 import { useServiceNames } from '@/features/content';
-import type { Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { Urgency, type Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { OpenRepairRequest } from '@/gen/repairs/matching/v1/matching_pb';
 import { readRpcError } from '@/lib/rpc-error';
 import { useDateTimeFormat } from '@/lib/use-date-format';
@@ -59,14 +59,25 @@ export function RequestListPage() {
     {
       header: t('requests.service'),
       cell: (open) => (
-        <HStack gap="2" wrap="wrap">
-          <Text fontWeight="semibold">{nameOf(open)}</Text>
-          {isNew(open) && (
-            <Badge colorPalette="accent" variant="solid">
-              {t('requests.open.new')}
-            </Badge>
-          )}
-        </HStack>
+        <Stack gap="1" maxW="xs">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold">{nameOf(open)}</Text>
+            {open.repairRequest?.urgency === Urgency.IMMEDIATE && (
+              <Badge colorPalette="red" variant="solid">
+                {t('requests.open.emergency')}
+              </Badge>
+            )}
+            {isNew(open) && (
+              <Badge colorPalette="accent" variant="solid">
+                {t('requests.open.new')}
+              </Badge>
+            )}
+          </HStack>
+          {/* A line of what is wrong, so a request is told apart before opening it. */}
+          <Text color="fg.muted" lineClamp={1} title={open.repairRequest?.description}>
+            {open.repairRequest?.description}
+          </Text>
+        </Stack>
       ),
     },
     {

@@ -162,7 +162,7 @@ describe('photos of the damage and a conversation before the hire', () => {
       await heading(pp, t('pages.requestList'));
       const row = pp
         .getByRole('row')
-        .filter({ has: pp.locator(`a[href="/view-request/${requestId}"]`) });
+        .filter({ has: pp.locator(`a[href="${prefix}/view-request/${requestId}"]`) });
       const firstName = t('photos.altDamage', { number: 1, count: 2 });
       const first = row.getByRole('img', { name: firstName });
       await first.waitFor({ timeout: 15_000 });
@@ -281,14 +281,14 @@ describe('photos of the damage and a conversation before the hire', () => {
       const messagesLink = t('pages.professionalMessages');
       await proMenu.getByRole('link', { name: `${messagesLink} ${unreadOne}` }).waitFor();
       await shot(pp, `dashboard-unread-professional-${language}`);
-      await pp.locator(`a[href="/view-request/${requestId}#messages"]`).first().click();
+      await pp.locator(`a[href="${prefix}/view-request/${requestId}#messages"]`).first().click();
       await proThread.getByText(again).waitFor();
       await proMenu.getByRole('link', { name: messagesLink, exact: true }).waitFor();
       await shot(pp, `conversation-professional-${language}`);
       await assertAccessible(pp, `the professional's conversation (${language})`);
       await pp.goto(`${BASE_URL}/professional-messages`);
       await heading(pp, t('pages.professionalMessages'));
-      await pp.locator(`a[href="/view-request/${requestId}#messages"]`).waitFor();
+      await pp.locator(`a[href="${prefix}/view-request/${requestId}#messages"]`).waitFor();
       await shot(pp, `messages-professional-${language}`);
       await assertAccessible(pp, `the professional's messages (${language})`);
 

@@ -108,7 +108,7 @@ describe('the job story', () => {
         const step = page.getByRole('region', { name: t('billing.authTitle') });
         await step.getByRole('button', { name: t('billing.approve') }).click();
       }
-      await page.waitForURL(`${BASE_URL}/hired-successfully`);
+      await page.waitForURL(`${BASE_URL}${language === 'fr' ? '/fr' : ''}/hired-successfully`);
       await heading(page, t('pages.hiredSuccessfully'));
 
       // The hired professional now reads the street address.

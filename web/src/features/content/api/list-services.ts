@@ -8,9 +8,13 @@ import { typesetName } from '@/lib/typeset';
 import { useLanguage } from '@/lib/use-language';
 import { DEFAULT_SERVICES, type DefaultService, type ServiceCard } from '../service-catalogue';
 
-/** A text an admin wrote, in `language` (English when it has none), typeset as the catalogue's. */
+/** A text an admin wrote, in `language` (English when it has none), as stored. */
+const stored = (text: LocalizedText | undefined, language: Language) =>
+  text?.[language] || text?.en || '';
+
+/** The same, typeset as the catalogue's texts. */
 const localized = (text: LocalizedText | undefined, language: Language) =>
-  typesetName(text?.[language] || text?.en || '', language);
+  typesetName(stored(text, language), language);
 
 /**
  * The service catalogue in a language: ContentService.ListServices' services when the server
@@ -33,10 +37,12 @@ export function useServiceCatalogue(language: Language): ServiceCard[] {
   const iconByEnglishName = new Map<string, DefaultService>(
     DEFAULT_SERVICES.map((key) => [t(`services.items.${key}.name`, { lng: 'en' }), key]),
   );
+  // As stored, not typeset: the landing pages' cards are prerendered and filled by the BFF
+  // with the stored texts, and the page hydrates only if it renders the same text.
   return data.services.map((service) => ({
     id: service.id,
-    name: localized(service.name, language),
-    description: localized(service.description, language),
+    name: stored(service.name, language),
+    description: stored(service.description, language),
     iconUrl: service.iconUrl,
     icon: iconByEnglishName.get(service.name?.en ?? '') ?? null,
   }));

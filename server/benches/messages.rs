@@ -108,6 +108,7 @@ async fn setup_pair(
     let placed = market
         .create_repair_request(with_token(
             pb::CreateRepairRequestRequest {
+                photos_to_follow: 0,
                 request_id: Uuid::now_v7().to_string(),
                 draft: Some(draft),
             },

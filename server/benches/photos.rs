@@ -102,6 +102,7 @@ async fn open_request(market: &mut Market, token: &str) -> String {
     market
         .create_repair_request(with_token(
             pb::CreateRepairRequestRequest {
+                photos_to_follow: 0,
                 request_id: uuid::Uuid::now_v7().to_string(),
                 draft: Some(pb::RepairRequestDraft {
                     service_id: "0190a6c0-0000-7000-8000-000000000001".into(),

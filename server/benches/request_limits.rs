@@ -59,6 +59,7 @@ type Request = (&'static str, Vec<u8>, fn(&[u8]));
 
 fn requests() -> Vec<Request> {
     let create = marketplace::CreateRepairRequestRequest {
+        photos_to_follow: 0,
         request_id: id(),
         draft: Some(marketplace::RepairRequestDraft {
             service_id: id(),

@@ -330,6 +330,7 @@ async fn run() -> Result<(), BoxError> {
             let request = pb::CreateRepairRequestRequest {
                 request_id: Uuid::new_v4().to_string(),
                 draft: Some(emergency(&area, service)),
+                photos_to_follow: 0,
             };
             let sent = Instant::now();
             let answer = market

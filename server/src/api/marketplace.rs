@@ -96,7 +96,8 @@ impl MarketplaceService for MarketplaceApi {
             )
         })?;
         let form = draft_form(message.draft);
-        let created = requests::create(&self.state, caller.account_id, key, &form).await?;
+        let photos = requests::PhotosToFollow::new(message.photos_to_follow)?;
+        let created = requests::create(&self.state, caller.account_id, key, &form, photos).await?;
         let repair_request = self
             .one(&caller, &Viewed::new(&caller, created, Location::Full))
             .await?;

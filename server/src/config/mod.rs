@@ -542,6 +542,12 @@ pub struct Config {
     #[arg(long, env = "EMERGENCY_ESCALATE_AFTER", default_value = "10m", value_parser = parse_duration)]
     pub emergency_escalate_after: std::time::Duration,
 
+    /// How long a new request's alerts wait at most for the photos its customer said would
+    /// follow (CreateRepairRequest's photos_to_follow); they leave as soon as the photos are
+    /// in. Seconds, or `90s`, `2m`.
+    #[arg(long, env = "REQUEST_PHOTOS_WAIT", default_value = "2m", value_parser = parse_duration)]
+    pub request_photos_wait: std::time::Duration,
+
     /// Texts telling professionals of new requests, per hour, all replicas together; beyond
     /// it they get the email alone. Apart from the phone codes' budget, so busy hours never
     /// stop sign-ups.

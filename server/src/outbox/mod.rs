@@ -19,7 +19,7 @@ use tokio::sync::Notify;
 use uuid::Uuid;
 
 pub use crate::providers::web_push::Urgency;
-pub use crate::store::outbox::{Channel, NewOutboxMessage};
+pub use crate::store::outbox::{Channel, Hold, NewOutboxMessage};
 pub use worker::{Worker, WorkerSettings};
 
 /// Wakes this process's worker when a message was written, so it need not wait for its
@@ -72,6 +72,7 @@ impl NewOutboxMessage {
             body: body.into(),
             dedupe_key: None,
             discard_after: None,
+            held: None,
         }
     }
 
@@ -83,6 +84,7 @@ impl NewOutboxMessage {
             body: body.into(),
             dedupe_key: None,
             discard_after: None,
+            held: None,
         }
     }
 
@@ -96,7 +98,14 @@ impl NewOutboxMessage {
             body: payload,
             dedupe_key: None,
             discard_after: None,
+            held: None,
         }
+    }
+
+    /// Keeps the message back as `hold` says (a new request's alerts waiting for its photos).
+    pub fn held(mut self, hold: Option<Hold>) -> Self {
+        self.held = hold;
+        self
     }
 
     /// Drops the message, unsent, if it is still waiting at `time` (a code that expired).

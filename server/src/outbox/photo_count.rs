@@ -4,7 +4,9 @@
 //! where the count goes; the worker replaces every marker of the messages it claimed with
 //! the request's count at that moment ([`fill`], one query per batch), so an email, a text
 //! or a push sent after the photos arrived counts them, and none tells of photos that are
-//! not there. A request no longer found counts 0.
+//! not there: with none (or the request no longer found), the marker's word for none
+//! stands there. The alerts also wait for the photos the customer said would follow
+//! (`requests::fanout`), so they do not leave before them.
 
 use std::collections::HashMap;
 
@@ -18,16 +20,17 @@ const CLOSE: &str = "]]";
 /// A UUID's length in its hyphenated form.
 const ID_LEN: usize = 36;
 
-/// Where the count of request `id`'s photos goes in a message's text.
-pub fn marker(id: Uuid) -> String {
-    format!("{OPEN}{id}{CLOSE}")
+/// Where the count of request `id`'s photos goes in a message's text; `none` is what stands
+/// there when it has none ("none", "aucune").
+pub fn marker(id: Uuid, none: &str) -> String {
+    format!("{OPEN}{id}|{none}{CLOSE}")
 }
 
 /// Replaces the markers in the bodies of `messages` by the photo counts of their requests.
 pub async fn fill(db: &PgPool, messages: &mut [ClaimedMessage]) -> sqlx::Result<()> {
     let mut ids: Vec<Uuid> = messages
         .iter()
-        .flat_map(|message| markers_in(&message.body))
+        .flat_map(|message| markers_in(&message.body).map(|found| found.id))
         .collect();
     if ids.is_empty() {
         return Ok(());
@@ -41,21 +44,45 @@ pub async fn fill(db: &PgPool, messages: &mut [ClaimedMessage]) -> sqlx::Result<
     Ok(())
 }
 
-/// The requests whose markers stand in `text`.
-fn markers_in(text: &str) -> impl Iterator<Item = Uuid> + '_ {
+/// A marker found in a text.
+struct Found<'a> {
+    id: Uuid,
+    none: &'a str,
+    marker: &'a str,
+}
+
+/// The markers standing in `text`.
+fn markers_in(text: &str) -> impl Iterator<Item = Found<'_>> + '_ {
     text.match_indices(OPEN).filter_map(|(at, _)| {
-        let id = text.get(at + OPEN.len()..at + OPEN.len() + ID_LEN)?;
-        let close = text.get(at + OPEN.len() + ID_LEN..)?;
-        close.starts_with(CLOSE).then(|| id.parse().ok()).flatten()
+        let id_at = at + OPEN.len();
+        let id = text.get(id_at..id_at + ID_LEN)?.parse().ok()?;
+        let rest = text.get(id_at + ID_LEN..)?.strip_prefix('|')?;
+        let none = &rest[..rest.find(CLOSE)?];
+        // A marker holds one word; anything longer is not one.
+        if none.len() > 40 || none.contains(['[', ']']) {
+            return None;
+        }
+        let end = id_at + ID_LEN + 1 + none.len() + CLOSE.len();
+        Some(Found {
+            id,
+            none,
+            marker: &text[at..end],
+        })
     })
 }
 
-/// `text` with each marker replaced by its request's count (0 for a request not found).
+/// `text` with each marker replaced by its request's count, or its word for none (a request
+/// not found has none).
 fn filled(text: &str, counts: &HashMap<Uuid, i32>) -> String {
     let mut out = text.to_owned();
-    for id in markers_in(text) {
-        let count = counts.get(&id).copied().unwrap_or(0);
-        out = out.replace(&marker(id), &count.to_string());
+    for found in markers_in(text) {
+        let count = counts.get(&found.id).copied().unwrap_or(0);
+        let shown = if count == 0 {
+            found.none.to_owned()
+        } else {
+            count.to_string()
+        };
+        out = out.replace(found.marker, &shown);
     }
     out
 }
@@ -69,24 +96,35 @@ mod tests {
         let (one, other) = (Uuid::now_v7(), Uuid::now_v7());
         let text = format!(
             "photos: {}; again {}; other {}",
-            marker(one),
-            marker(one),
-            marker(other)
+            marker(one, "none"),
+            marker(one, "none"),
+            marker(other, "aucune")
         );
-        assert_eq!(markers_in(&text).collect::<Vec<_>>(), [one, one, other]);
+        let ids: Vec<Uuid> = markers_in(&text).map(|found| found.id).collect();
+        assert_eq!(ids, [one, one, other]);
         let counts = HashMap::from([(one, 3)]);
-        assert_eq!(filled(&text, &counts), "photos: 3; again 3; other 0");
+        assert_eq!(filled(&text, &counts), "photos: 3; again 3; other aucune");
     }
 
     #[test]
     fn text_that_only_looks_like_a_marker_stays() {
-        for text in ["[[photos:", "[[photos:not-a-uuid]]", "[[photos:]]", "plain"] {
+        let id = Uuid::now_v7();
+        let unclosed = format!("[[photos:{id}|none");
+        let bare = format!("[[photos:{id}]]");
+        for text in [
+            "[[photos:",
+            "[[photos:not-a-uuid|none]]",
+            "[[photos:]]",
+            "plain",
+            &unclosed,
+            &bare,
+        ] {
             assert_eq!(markers_in(text).count(), 0, "{text}");
             assert_eq!(filled(text, &HashMap::new()), text);
         }
         // A JSON push payload keeps its shape.
-        let id = Uuid::now_v7();
-        let json = serde_json::json!({ "body": format!("Photos: {}.", marker(id)) }).to_string();
+        let json =
+            serde_json::json!({ "body": format!("Photos: {}.", marker(id, "none")) }).to_string();
         let done = filled(&json, &HashMap::from([(id, 2)]));
         assert_eq!(done, r#"{"body":"Photos: 2."}"#);
     }

@@ -67,11 +67,13 @@ pub(super) async fn tell(
     chosen: &[matching::Notify],
 ) -> sqlx::Result<usize> {
     let link = state.config.links().view_request(request.id);
+    let hold = photos_hold(request, state.config.request_photos_wait);
     // Every message due, each with the claim that keeps it to one per request,
     // professional and channel.
     let mut due: Vec<(Claim, NewOutboxMessage)> = Vec::new();
     for professional in chosen {
         for message in notice::new_request(request, professional, &link) {
+            let message = message.held(hold);
             let claim = Claim {
                 professional_id: professional.professional_id,
                 channel: message.channel.as_str(),
@@ -109,7 +111,11 @@ pub(super) async fn tell(
         .filter(|claim| claim.channel == Channel::Email.as_str())
         .map(|claim| claim.professional_id)
         .collect();
-    let pushes = alerts(tx, request, chosen, &newly_told, &link).await?;
+    let pushes: Vec<NewOutboxMessage> = alerts(tx, request, chosen, &newly_told, &link)
+        .await?
+        .into_iter()
+        .map(|push| push.held(hold))
+        .collect();
     outbox::enqueue_many(&mut *tx, &pushes).await?;
     let ids = outbox::enqueue_many(&mut *tx, &to_send).await?;
     let links: Vec<(Claim, Uuid)> = won_claims
@@ -125,6 +131,18 @@ pub(super) async fn tell(
     told.sort_unstable();
     told.dedup();
     Ok(told.len())
+}
+
+/// While fewer photos are in than the customer said would follow the placing, the alerts
+/// wait for them (`wait` at most from the placing), so they count them; the photo that
+/// completes the count releases them (`store::outbox::release_held`).
+fn photos_hold(request: &RepairRequestRow, wait: std::time::Duration) -> Option<outbox::Hold> {
+    let waiting = request.photo_count < i32::from(request.photos_to_follow);
+    let until = request.created_at + chrono::Duration::from_std(wait).ok()?;
+    (waiting && until > chrono::Utc::now()).then_some(outbox::Hold {
+        for_photos_of: request.id,
+        until,
+    })
 }
 
 /// The pushes to the devices of the professionals in `told`, each in its device's language.

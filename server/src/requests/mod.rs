@@ -21,6 +21,7 @@ use uuid::Uuid;
 
 pub use draft::{Draft, DraftForm};
 use fanout::Whom;
+pub use photos::PhotosToFollow;
 
 use crate::{
     alerts,
@@ -118,12 +119,13 @@ fn hide_hire_from(viewer: &Caller, request: &mut RepairRequestRow) {
 /// Places a request, once per idempotency key: a retry (or a concurrent double submit) with
 /// the same key and draft answers the first request and tells nobody again; another draft
 /// under the same key is REQUEST_ID_REUSED. The matching professionals are told in the
-/// transaction that inserts the request.
+/// transaction that inserts the request; their alerts wait for the `photos_to_follow`.
 pub async fn create(
     state: &AppState,
     customer_id: Uuid,
     request_id: Uuid,
     form: &DraftForm,
+    photos_to_follow: PhotosToFollow,
 ) -> ApiResult<RepairRequestRow> {
     let draft = Draft::parse(form)?;
     let digest = draft.digest();
@@ -145,6 +147,7 @@ pub async fn create(
         request_id,
         request_hash: &digest,
         description_language: customer.language,
+        photos_to_follow: photos_to_follow.count(),
     };
     let spent = spend_placing_budget(state, customer_id).await?;
     // Only a request this call placed keeps the budget spent: a failure (an address nowhere

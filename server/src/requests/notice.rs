@@ -38,8 +38,9 @@ pub(super) fn new_request_alert(
     language: Language,
     link: &str,
 ) -> Alert {
-    let photos = photo_count::marker(request.id);
-    words::of(language).new_request_alert(&facts(request, to, language, (&photos, link)))
+    let words = words::of(language);
+    let photos = photo_count::marker(request.id, words.no_photos());
+    words.new_request_alert(&facts(request, to, language, (&photos, link)))
 }
 
 /// The email, and the SMS when they opted in and have a verified phone, telling professional
@@ -50,7 +51,7 @@ pub(super) fn new_request(
     link: &str,
 ) -> Vec<NewOutboxMessage> {
     let words = words::of(to.language);
-    let photos = photo_count::marker(request.id);
+    let photos = photo_count::marker(request.id, words.no_photos());
     let facts = facts(request, to, to.language, (&photos, link));
     // Keyed like request_notifications, so the outbox refuses a duplicate too; worthless
     // once the request has expired.

@@ -19,6 +19,27 @@ use crate::{
 /// The most photos one request holds.
 pub const MAX_PHOTOS: i32 = 8;
 
+/// How many photos a customer adds right after placing a request (0 to [`MAX_PHOTOS`]): its
+/// alerts wait for them, so they count them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PhotosToFollow(i16);
+
+impl PhotosToFollow {
+    pub fn new(count: i32) -> ApiResult<Self> {
+        match i16::try_from(count) {
+            Ok(count) if (0..=MAX_PHOTOS).contains(&i32::from(count)) => Ok(Self(count)),
+            _ => Err(ApiError::invalid(
+                "photos_to_follow",
+                format!("say how many photos follow, 0 to {MAX_PHOTOS}"),
+            )),
+        }
+    }
+
+    pub fn count(self) -> i16 {
+        self.0
+    }
+}
+
 /// Adds a photo (the uploaded file's bytes) to the customer's open request `id`.
 pub async fn add(
     state: &AppState,
@@ -36,7 +57,12 @@ pub async fn add(
     let added = request_photos::add(&state.db, customer_id, id, &photo, MAX_PHOTOS).await;
     let refused = match added {
         Ok(outcome) => match refusal(outcome) {
-            Ok(()) => return Ok(photo),
+            Ok(()) => {
+                if outcome == PhotoAdded::AddedAndReleasedAlerts {
+                    state.outbox.wake();
+                }
+                return Ok(photo);
+            }
             Err(refused) => refused,
         },
         Err(error) => error.into(),
@@ -67,7 +93,7 @@ pub async fn remove(
 /// `Ok` when the photo was (or may be) added, else why not.
 fn refusal(outcome: PhotoAdded) -> ApiResult<()> {
     match outcome {
-        PhotoAdded::Added => Ok(()),
+        PhotoAdded::Added | PhotoAdded::AddedAndReleasedAlerts => Ok(()),
         PhotoAdded::NoSuchRequest => Err(not_found("request")),
         PhotoAdded::NotOpen => Err(not_open()),
         PhotoAdded::Full => Err(ApiError::FailedPrecondition {

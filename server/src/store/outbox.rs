@@ -17,6 +17,16 @@ pub struct NewOutboxMessage {
     pub dedupe_key: Option<String>,
     /// Not worth sending after this time.
     pub discard_after: Option<DateTime<Utc>>,
+    /// Not sent before the hold ends, unless released earlier ([`release_held`]).
+    pub held: Option<Hold>,
+}
+
+/// A message kept back until a request's photos are in: due at `until` at the latest, and
+/// at once when the photo completing the count arrives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hold {
+    pub for_photos_of: Uuid,
+    pub until: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,8 +65,9 @@ pub async fn insert(
     message: &NewOutboxMessage,
 ) -> sqlx::Result<Option<Uuid>> {
     let id: Option<(Uuid,)> = sqlx::query_as(
-        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key, discard_after)
-         values ($1, $2, $3, $4, $5, $6, $7)
+        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key,
+             discard_after, next_attempt_at, held_for_request)
+         values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), $9)
          on conflict (dedupe_key) do nothing
          returning id",
     )
@@ -67,6 +78,8 @@ pub async fn insert(
     .bind(&message.body)
     .bind(&message.dedupe_key)
     .bind(message.discard_after)
+    .bind(message.held.map(|hold| hold.until))
+    .bind(message.held.map(|hold| hold.for_photos_of))
     .fetch_optional(db)
     .await?;
     Ok(id.map(|(id,)| id))
@@ -80,19 +93,56 @@ pub async fn insert_many(
 ) -> sqlx::Result<Vec<Option<Uuid>>> {
     let ids: Vec<Uuid> = messages.iter().map(|_| Uuid::now_v7()).collect();
     let written: Vec<(Uuid,)> = sqlx::query_as(
-        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key, discard_after)
-         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-                              $6::text[], $7::timestamptz[])
+        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key,
+             discard_after, next_attempt_at, held_for_request)
+         select id, channel, recipient, subject, body, dedupe_key, discard_after,
+                coalesce(due, now()), held_for
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
+                     $6::text[], $7::timestamptz[], $8::timestamptz[], $9::uuid[])
+              as m(id, channel, recipient, subject, body, dedupe_key, discard_after, due,
+                   held_for)
          on conflict (dedupe_key) do nothing
          returning id",
     )
     .bind(&ids)
-    .bind(messages.iter().map(|m| m.channel.as_str()).collect::<Vec<_>>())
-    .bind(messages.iter().map(|m| m.recipient.as_str()).collect::<Vec<_>>())
-    .bind(messages.iter().map(|m| m.subject.as_str()).collect::<Vec<_>>())
+    .bind(
+        messages
+            .iter()
+            .map(|m| m.channel.as_str())
+            .collect::<Vec<_>>(),
+    )
+    .bind(
+        messages
+            .iter()
+            .map(|m| m.recipient.as_str())
+            .collect::<Vec<_>>(),
+    )
+    .bind(
+        messages
+            .iter()
+            .map(|m| m.subject.as_str())
+            .collect::<Vec<_>>(),
+    )
     .bind(messages.iter().map(|m| m.body.as_str()).collect::<Vec<_>>())
-    .bind(messages.iter().map(|m| m.dedupe_key.as_deref()).collect::<Vec<_>>())
+    .bind(
+        messages
+            .iter()
+            .map(|m| m.dedupe_key.as_deref())
+            .collect::<Vec<_>>(),
+    )
     .bind(messages.iter().map(|m| m.discard_after).collect::<Vec<_>>())
+    .bind(
+        messages
+            .iter()
+            .map(|m| m.held.map(|hold| hold.until))
+            .collect::<Vec<_>>(),
+    )
+    .bind(
+        messages
+            .iter()
+            .map(|m| m.held.map(|hold| hold.for_photos_of))
+            .collect::<Vec<_>>(),
+    )
     .fetch_all(db)
     .await?;
     let written: std::collections::HashSet<Uuid> = written.into_iter().map(|(id,)| id).collect();
@@ -100,6 +150,22 @@ pub async fn insert_many(
         .into_iter()
         .map(|id| written.contains(&id).then_some(id))
         .collect())
+}
+
+/// Makes the messages held for request `id`'s photos due now, once its photos are all in
+/// (`photo_count` reached `photos_to_follow`); how many it released. In the transaction that
+/// adds the photo, so the count and the release agree.
+pub async fn release_held(tx: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<u64> {
+    let released = sqlx::query(
+        "update outbox_messages set next_attempt_at = now(), held_for_request = null
+         where held_for_request = $1 and state = 'pending' and next_attempt_at > now()
+           and exists (select 1 from repair_requests
+                       where id = $1 and photo_count >= photos_to_follow)",
+    )
+    .bind(id)
+    .execute(tx)
+    .await?;
+    Ok(released.rows_affected())
 }
 
 /// Gives up on pending messages that are no longer worth sending. One a worker is sending

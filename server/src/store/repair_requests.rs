@@ -59,6 +59,10 @@ pub struct RepairRequestRow {
     /// Photos of the damage, oldest first (`store::request_photos`).
     #[sqlx(json)]
     pub photos: Vec<StoredPhoto>,
+    /// How many photos its customer said would follow the placing; its alerts wait for them
+    /// while fewer are in (`requests::fanout`).
+    pub photos_to_follow: i16,
+    pub photo_count: i32,
 }
 
 impl RepairRequestRow {
@@ -97,7 +101,7 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
         s.name_en as service_name_en, s.name_fr as service_name_fr, r.urgency, r.description,
         r.line1, r.line2, r.city, r.province, r.postal_code, r.latitude, r.longitude, r.state,
         r.hired_application_id, r.hired_professional_id, r.expires_at, r.created_at,
-        r.updated_at, r.closed_at, r.revision,
+        r.updated_at, r.closed_at, r.revision, r.photos_to_follow, r.photo_count,
         (select count(*) from quotes q
          where q.repair_request_id = r.id and q.state in ('submitted', 'hired')) as quote_count,
         o.hired_at, o.completed_at,
@@ -149,6 +153,8 @@ pub struct NewRequestKey<'a> {
     pub request_id: Uuid,
     pub request_hash: &'a [u8],
     pub description_language: Language,
+    /// Photos the customer adds right after placing, which its alerts wait for.
+    pub photos_to_follow: i16,
 }
 
 /// Inserts a new open request unless the customer already used `request_id`; `None` then.
@@ -164,9 +170,9 @@ pub async fn insert(
             insert into repair_requests (id, customer_id, request_id, request_hash, service_id,
                 urgency, description, line1, line2, city, province, postal_code, latitude,
                 longitude, placed_by, time_zone, expires_at, created_at, updated_at,
-                description_language)
+                description_language, photos_to_follow)
             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $18, $19)
+                $17, $18, $18, $19, $20)
             on conflict on constraint repair_requests_request_id_key do nothing
             returning *
          ) {SELECT}"
@@ -179,6 +185,7 @@ pub async fn insert(
         .bind(content.urgency.expires_at(now))
         .bind(now)
         .bind(key.description_language)
+        .bind(key.photos_to_follow)
         .fetch_optional(tx)
         .await
 }

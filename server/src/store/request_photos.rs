@@ -13,6 +13,9 @@ use crate::domain::{PhotoKeys, RepairRequestState, StoredPhoto};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PhotoAdded {
     Added,
+    /// Added, and it was the last of the photos the request's alerts waited for: they are
+    /// due now (`outbox::release_held`).
+    AddedAndReleasedAlerts,
     /// No such request of this customer.
     NoSuchRequest,
     /// The request is past open.
@@ -110,8 +113,13 @@ pub async fn add(
     .bind(photo.created_at)
     .execute(&mut *tx)
     .await?;
+    let released = super::outbox::release_held(&mut tx, id).await?;
     tx.commit().await?;
-    Ok(PhotoAdded::Added)
+    Ok(if released > 0 {
+        PhotoAdded::AddedAndReleasedAlerts
+    } else {
+        PhotoAdded::Added
+    })
 }
 
 /// Removes photo `photo_id` from the customer's open request `id`, counting it down.

@@ -497,6 +497,10 @@ impl Words for English {
         "[email shared once hired]"
     }
 
+    fn no_photos(&self) -> &'static str {
+        "none"
+    }
+
     fn photos_attached(&self, count: usize) -> String {
         match count {
             1 => "(a photo)".to_owned(),

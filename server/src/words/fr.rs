@@ -457,6 +457,10 @@ impl Words for French {
         "[courriel communiqué après l’embauche]"
     }
 
+    fn no_photos(&self) -> &'static str {
+        "aucune"
+    }
+
     fn photos_attached(&self, count: usize) -> String {
         match count {
             1 => "(une photo)".to_owned(),

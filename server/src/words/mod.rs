@@ -254,6 +254,8 @@ pub trait Words: Sync {
     fn hidden_phone(&self) -> &'static str;
     /// What stands in a message for an email address its reader sees once they hire.
     fn hidden_email(&self) -> &'static str;
+    /// What a new request's alerts say of its photos when it has none: "none".
+    fn no_photos(&self) -> &'static str;
     /// What a message of photos alone shows in its alert and its email: "(2 photos)".
     fn photos_attached(&self, count: usize) -> String;
     /// The push alert of a new message: who wrote about which request, and its start.

@@ -142,6 +142,7 @@ async fn placing_needs_a_key_a_verified_phone_and_stays_within_the_hourly_limit(
         .create_repair_request(with_token(
             pb::CreateRepairRequestRequest {
                 request_id: String::new(),
+                photos_to_follow: 0,
                 draft: Some(in_calgary()),
             },
             &token,

@@ -499,7 +499,7 @@ async fn the_new_request_alert_counts_the_photos_there_are_when_it_is_sent() {
         .unwrap();
     let sent = wait_for_message(server.data_dir(), "email.jsonl", &pro_email, "", 1).await;
     let body = sent["body"].as_str().unwrap();
-    assert!(body.contains("Photos of the damage: 0."), "{body}");
+    assert!(body.contains("Photos of the damage: none."), "{body}");
     // What the outbox keeps is where the count goes, not a count.
     let stored: String = sqlx::query_scalar(
         "select body from outbox_messages where recipient = $1 and channel = 'email'",
@@ -508,7 +508,7 @@ async fn the_new_request_alert_counts_the_photos_there_are_when_it_is_sent() {
     .fetch_one(db(&server))
     .await
     .unwrap();
-    let marker = repairs_server::outbox::photo_count::marker(request.id.parse().unwrap());
+    let marker = repairs_server::outbox::photo_count::marker(request.id.parse().unwrap(), "none");
     assert!(stored.contains(&marker), "{stored}");
 
     // The same alert sent after two photos were added counts them.
@@ -522,14 +522,116 @@ async fn the_new_request_alert_counts_the_photos_there_are_when_it_is_sent() {
         .await
         .unwrap();
     server.server.state.outbox.wake();
-    let sent = wait_for_message(
-        server.data_dir(),
-        "email.jsonl",
-        &pro_email,
-        "Photos of the damage: 2.",
-        1,
+    alert_saying(&server, &pro_email, "Photos of the damage: 2.").await;
+    server.stop().await;
+}
+
+/// Where the new-request email to `email` stands: the request it is held for, and in how
+/// many seconds it is due.
+async fn email_hold(server: &TestServer, email: &str) -> (Option<Uuid>, f64) {
+    sqlx::query_as(
+        "select held_for_request,
+                extract(epoch from next_attempt_at - now())::float8
+         from outbox_messages where recipient = $1 and channel = 'email'",
     )
-    .await;
+    .bind(email)
+    .fetch_one(db(server))
+    .await
+    .unwrap()
+}
+
+/// A customer's request in Calgary placed saying `photos_to_follow` photos come next, and a
+/// professional it matches: the client, the customer's token, the professional's email and
+/// the request.
+async fn placed_with_photos(
+    server: &TestServer,
+    photos_to_follow: i32,
+) -> (Market, String, String, pb::RepairRequest) {
+    let mut market = market::market(server).await;
+    let (_, customer) = market::customer(server).await;
+    let (_, _, pro_email) = market::professional(server, CALGARY_PRO).await;
+    let request = market::place_with_photos(
+        &mut market,
+        &customer,
+        Uuid::now_v7(),
+        market::in_calgary(),
+        photos_to_follow,
+    )
+    .await
+    .unwrap();
+    (market, customer, pro_email, request)
+}
+
+/// Waits for the email to `email` that says `photos`.
+async fn alert_saying(server: &TestServer, email: &str, photos: &str) {
+    let sent = wait_for_message(server.data_dir(), "email.jsonl", email, photos, 1).await;
     assert!(!sent["body"].as_str().unwrap().contains("[[photos:"));
+}
+
+#[tokio::test]
+async fn a_new_requests_alerts_wait_for_the_photos_that_follow_and_count_them() {
+    let server = TestServer::start().await;
+    let (mut market, customer, pro_email, request) = placed_with_photos(&server, 2).await;
+    let id: Uuid = request.id.parse().unwrap();
+    // Written with the request, held for its photos (two minutes at most); still held
+    // after the first of two.
+    for photos_in in 0..2 {
+        if photos_in > 0 {
+            add(&mut market, &customer, &request.id, photos::jpeg(320, 240))
+                .await
+                .unwrap();
+            server.server.state.outbox.wake();
+        }
+        let (held, due_in) = email_hold(&server, &pro_email).await;
+        assert_eq!(held, Some(id), "with {photos_in} photos");
+        assert!(due_in > 60.0, "due in {due_in} s with {photos_in} photos");
+    }
+    // The second releases it, and it counts both.
+    add(&mut market, &customer, &request.id, photos::jpeg(320, 240))
+        .await
+        .unwrap();
+    assert_eq!(email_hold(&server, &pro_email).await.0, None);
+    alert_saying(&server, &pro_email, "Photos of the damage: 2.").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn alerts_leave_at_the_end_of_the_wait_when_the_photos_do_not_all_come() {
+    let server = TestServer::start_with(|config| {
+        config.request_photos_wait = std::time::Duration::from_secs(1);
+    })
+    .await;
+    let (mut market, customer, pro_email, request) = placed_with_photos(&server, 3).await;
+    add(&mut market, &customer, &request.id, photos::jpeg(320, 240))
+        .await
+        .unwrap();
+    assert!(email_hold(&server, &pro_email).await.0.is_some());
+    // The other two never come: the alert leaves after the wait with the one there is.
+    alert_saying(&server, &pro_email, "Photos of the damage: 1.").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn photos_to_follow_is_bounded_by_the_photos_a_request_holds() {
+    let server = TestServer::start().await;
+    let mut market = market::market(&server).await;
+    let (_, customer) = market::customer(&server).await;
+    for photos_to_follow in [-1, 9, i32::MAX] {
+        let refused = market::place_with_photos(
+            &mut market,
+            &customer,
+            Uuid::now_v7(),
+            market::in_calgary(),
+            photos_to_follow,
+        )
+        .await
+        .unwrap_err();
+        assert_eq!(refused.code(), Code::InvalidArgument, "{photos_to_follow}");
+        assert_eq!(
+            violated_fields(&refused),
+            ["photos_to_follow"],
+            "{photos_to_follow}"
+        );
+    }
     server.stop().await;
 }

@@ -104,6 +104,8 @@ async fn create(
         .create_repair_request(rpc.request(pb::CreateRepairRequestRequest {
             request_id,
             draft: Some(draft),
+            // The old app sends no photos.
+            photos_to_follow: 0,
         }))
         .await?
         .into_inner()

@@ -128,11 +128,23 @@ pub async fn place(
     key: Uuid,
     draft: pb::RepairRequestDraft,
 ) -> Result<pb::RepairRequest, tonic::Status> {
+    place_with_photos(market, token, key, draft, 0).await
+}
+
+/// Places `draft` saying `photos_to_follow` photos will be added right after.
+pub async fn place_with_photos(
+    market: &mut Market,
+    token: &str,
+    key: Uuid,
+    draft: pb::RepairRequestDraft,
+    photos_to_follow: i32,
+) -> Result<pb::RepairRequest, tonic::Status> {
     market
         .create_repair_request(with_token(
             pb::CreateRepairRequestRequest {
                 request_id: key.to_string(),
                 draft: Some(draft),
+                photos_to_follow,
             },
             token,
         ))

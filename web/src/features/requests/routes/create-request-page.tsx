@@ -59,9 +59,11 @@ export function CreateRequestPage() {
 
   const send = async (draft: RepairRequestDraft) => {
     try {
-      const { repairRequest } = await create.mutateAsync({ requestId, draft });
+      // The professionals' alerts wait for the photos, so they count them.
+      const photosToFollow = photosTaken(items);
+      const { repairRequest } = await create.mutateAsync({ requestId, draft, photosToFollow });
       const id = repairRequest?.id ?? '';
-      if (photosTaken(items) === 0) {
+      if (photosToFollow === 0) {
         void navigate(REQUEST_PATHS.created, { state: { id } });
         return;
       }

@@ -144,7 +144,10 @@ describe('create request', () => {
       `/user-view-request/${REQUEST_ID}`,
     );
     expect(router.state.location.pathname).toBe('/create-request');
-    expect(requests('createRepairRequest')).toHaveLength(1);
+    // The alerts wait for the three photos, so they count them.
+    expect(requests<CreateRepairRequestRequest>('createRepairRequest')).toMatchObject([
+      { photosToFollow: 3 },
+    ]);
     expect(
       requests<{ repairRequestId: string }>('addRepairRequestPhoto').map(
         (sent) => sent.repairRequestId,

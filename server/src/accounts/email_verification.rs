@@ -80,7 +80,7 @@ pub(super) async fn on_new_account(
     )
     .await?;
     let link = state.config.links().verify_email(&token);
-    let mail = words::of(language).email_confirmation(name.as_str(), &link);
+    let mail = words::of(language).email_confirmation(name.as_str(), link.of(language));
     let message =
         NewOutboxMessage::email(email.as_str(), mail.subject, mail.body).discard_after(expires_at);
     outbox::enqueue(&mut *tx, &message).await?;

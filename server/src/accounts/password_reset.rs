@@ -113,7 +113,7 @@ async fn prepare(
         .config
         .links()
         .reset_password(role, account.id, &token);
-    let mail = words::of(contact.language).password_reset(&contact.name, &link);
+    let mail = words::of(contact.language).password_reset(&contact.name, link.of(contact.language));
     let message =
         NewOutboxMessage::email(contact.email, mail.subject, mail.body).discard_after(expires_at);
     outbox::enqueue(&mut *tx, &message).await?;

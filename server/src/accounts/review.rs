@@ -68,8 +68,8 @@ async fn decide(
     )
     .await?;
     if let Some(contact) = accounts::contact(&mut *tx, AccountKind::Professional, id).await? {
-        let sign_in = state.config.links().professional_sign_in(contact.language);
-        let email = decision_email(&contact, next, reason, &sign_in);
+        let sign_in = state.config.links().professional_sign_in();
+        let email = decision_email(&contact, next, reason, sign_in.of(contact.language));
         outbox::enqueue(&mut *tx, &email).await?;
     }
     let denied = next != ProfessionalState::Approved;

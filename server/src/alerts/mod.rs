@@ -9,6 +9,7 @@ use sqlx::PgExecutor;
 use uuid::Uuid;
 
 use crate::{
+    config::links::PageLink,
     domain::Language,
     outbox::{NewOutboxMessage, Urgency},
     store::{accounts::AccountKind, push_subscriptions, services::ServiceNames},
@@ -34,17 +35,18 @@ pub struct Alerting<'a> {
     urgency: Urgency,
     /// Not worth delivering after this (also bounds how long the push service keeps it).
     until: Option<DateTime<Utc>>,
-    url: &'a str,
+    url: &'a PageLink,
     tag: &'a str,
     /// Keys the pushes (`{dedupe}:{subscription}`) so that a retried event writes none twice.
     dedupe: &'a str,
 }
 
 impl<'a> Alerting<'a> {
-    /// Alerts to the devices of `accounts` (of `kind`) that open `url`: one notification
+    /// Alerts to the devices of `accounts` (of `kind`) that open `url` in the device's
+    /// language: one notification
     /// per `tag` on a device, a newer one replacing it; keyed by `tag` too, unless
     /// [`Self::keyed`] says otherwise. Normal urgency, kept a day at most.
-    pub fn new(kind: AccountKind, accounts: &'a [Uuid], url: &'a str, tag: &'a str) -> Self {
+    pub fn new(kind: AccountKind, accounts: &'a [Uuid], url: &'a PageLink, tag: &'a str) -> Self {
         Self {
             kind,
             accounts,
@@ -98,7 +100,7 @@ pub async fn to_devices(
             let payload = Payload {
                 title: &words.title,
                 body: &words.body,
-                url: to.url,
+                url: to.url.of(device.language),
                 tag: to.tag,
             };
             // Four strings always serialise.
@@ -120,7 +122,7 @@ pub async fn request_closed(
     professionals: &[Uuid],
     service: &ServiceNames,
     cancelled: bool,
-    link: &str,
+    link: &PageLink,
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     let tag = format!("repair-request:{request_id}");
     let key = format!("closed:{request_id}");

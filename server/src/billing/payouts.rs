@@ -13,10 +13,12 @@ use crate::{
         Caller,
         access::{self},
     },
+    domain::Language,
     error::{ApiError, ApiResult, ErrorReason, not_found},
     providers::payments::{PaymentError, stripe::connect::OnboardingUrls},
     state::AppState,
     store::{
+        accounts::AccountKind,
         page::PageRequest,
         payouts::{self as store, PayoutRow, PayoutTotals},
     },
@@ -149,10 +151,14 @@ pub async fn onboarding_link(state: &AppState, caller: &Caller) -> ApiResult<Onb
             store::keep_stripe_account(&state.db, id, &created).await?
         }
     };
+    // Stripe sends them back to the page in their language.
+    let language = crate::store::accounts::contact(&state.db, AccountKind::Professional, id)
+        .await?
+        .map_or(Language::English, |contact| contact.language);
     let (return_url, refresh_url) = state.config.links().stripe_connect();
     let urls = OnboardingUrls {
-        refresh_url,
-        return_url,
+        refresh_url: refresh_url.of(language).to_owned(),
+        return_url: return_url.of(language).to_owned(),
     };
     let link = stripe
         .onboarding_link(&account, &urls)

@@ -88,6 +88,21 @@ impl Page {
     }
 }
 
+/// A page's link in both languages: the French pages live under `/fr`, and a message gives
+/// its reader the page in their language, so the app never opens in the other one first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageLink {
+    english: String,
+    french: String,
+}
+
+impl PageLink {
+    /// The link for a reader of `language`.
+    pub fn of(&self, language: Language) -> &str {
+        language.pick(&self.english, &self.french)
+    }
+}
+
 /// Links under one PUBLIC_URL ([`Config::links`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Links<'a> {
@@ -108,10 +123,18 @@ impl<'a> Links<'a> {
         }
     }
 
-    /// `page` with its parameters, in the order its path names them.
-    pub fn page(&self, page: Page, parameters: &[&str]) -> String {
+    /// `page` with its parameters, in the order its path names them, in both languages.
+    pub fn page(&self, page: Page, parameters: &[&str]) -> PageLink {
+        PageLink {
+            english: self.page_under("", page, parameters),
+            french: self.page_under("/fr", page, parameters),
+        }
+    }
+
+    /// `page` with its parameters under `prefix` ("" or "/fr").
+    fn page_under(&self, prefix: &str, page: Page, parameters: &[&str]) -> String {
         let mut pieces = page.path().split('{');
-        let mut link = format!("{}{}", self.base, pieces.next().unwrap_or_default());
+        let mut link = format!("{}{prefix}{}", self.base, pieces.next().unwrap_or_default());
         let mut given = parameters.iter();
         for piece in pieces {
             // "name}rest": the parameter's value, then what follows it.
@@ -123,44 +146,44 @@ impl<'a> Links<'a> {
         link
     }
 
-    pub fn view_request(&self, request_id: Uuid) -> String {
+    pub fn view_request(&self, request_id: Uuid) -> PageLink {
         self.page(Page::ViewRequest, &[&request_id.to_string()])
     }
 
-    pub fn request_quotes(&self, request_id: Uuid) -> String {
+    pub fn request_quotes(&self, request_id: Uuid) -> PageLink {
         self.page(Page::RequestQuotes, &[&request_id.to_string()])
     }
 
-    pub fn customer_request(&self, request_id: Uuid) -> String {
+    pub fn customer_request(&self, request_id: Uuid) -> PageLink {
         self.page(Page::CustomerRequest, &[&request_id.to_string()])
     }
 
-    pub fn professional_jobs(&self) -> String {
+    pub fn professional_jobs(&self) -> PageLink {
         self.page(Page::ProfessionalJobs, &[])
     }
 
-    pub fn customer_jobs(&self) -> String {
+    pub fn customer_jobs(&self) -> PageLink {
         self.page(Page::CustomerJobs, &[])
     }
 
-    pub fn admin_orders(&self) -> String {
+    pub fn admin_orders(&self) -> PageLink {
         self.page(Page::AdminOrders, &[])
     }
 
-    pub fn customer_orders(&self) -> String {
+    pub fn customer_orders(&self) -> PageLink {
         self.page(Page::CustomerOrders, &[])
     }
 
-    pub fn professional_orders(&self) -> String {
+    pub fn professional_orders(&self) -> PageLink {
         self.page(Page::ProfessionalOrders, &[])
     }
 
-    pub fn professional_profile(&self) -> String {
+    pub fn professional_profile(&self) -> PageLink {
         self.page(Page::ProfessionalProfile, &[])
     }
 
     /// The reset page of the account's role (professionals have their own).
-    pub fn reset_password(&self, role: Role, account_id: Uuid, token: &str) -> String {
+    pub fn reset_password(&self, role: Role, account_id: Uuid, token: &str) -> PageLink {
         let page = match role {
             Role::Professional => Page::ProfessionalResetPassword,
             Role::Customer | Role::Admin => Page::ResetPassword,
@@ -168,24 +191,21 @@ impl<'a> Links<'a> {
         self.page(page, &[&account_id.to_string(), token])
     }
 
-    pub fn verify_email(&self, token: &str) -> String {
+    pub fn verify_email(&self, token: &str) -> PageLink {
         self.page(Page::VerifyEmail, &[token])
     }
 
     /// Where Stripe's onboarding sends the professional back, and where it sends them when
     /// its link expired.
-    pub fn stripe_connect(&self) -> (String, String) {
+    pub fn stripe_connect(&self) -> (PageLink, PageLink) {
         (
             self.page(Page::StripeConnect, &[]),
             self.page(Page::StripeConnectRefresh, &[]),
         )
     }
 
-    /// The professionals' sign-in page in the reader's language (the French pages live
-    /// under `/fr`).
-    pub fn professional_sign_in(&self, language: Language) -> String {
-        let prefix = language.pick("", "/fr");
-        format!("{}{prefix}{}", self.base, Page::ProfessionalSignIn.path())
+    pub fn professional_sign_in(&self) -> PageLink {
+        self.page(Page::ProfessionalSignIn, &[])
     }
 
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
@@ -247,33 +267,36 @@ mod tests {
     }
 
     #[test]
-    fn links_fill_each_parameter_under_the_public_url() {
+    fn links_fill_each_parameter_under_the_public_url_in_both_languages() {
         let links = Links::new("https://repairs.example.ca/");
         let id = Uuid::from_u128(7);
-        assert_eq!(
-            links.view_request(id),
-            format!("https://repairs.example.ca/view-request/{id}")
-        );
-        assert_eq!(
-            links.reset_password(Role::Professional, id, "t0k"),
-            format!("https://repairs.example.ca/prof-reset-password/{id}/t0k")
-        );
-        assert_eq!(
-            links.reset_password(Role::Customer, id, "t0k"),
-            format!("https://repairs.example.ca/reset-password/{id}/t0k")
-        );
-        assert_eq!(
-            links.stripe_connect().1,
-            "https://repairs.example.ca/stripe-connect?refresh=1"
-        );
-        assert_eq!(
-            links.professional_sign_in(Language::French),
-            "https://repairs.example.ca/fr/login-as-professional"
-        );
-        assert_eq!(
-            links.professional_sign_in(Language::English),
-            "https://repairs.example.ca/login-as-professional"
-        );
+        let cases = [
+            (links.view_request(id), format!("/view-request/{id}")),
+            (
+                links.reset_password(Role::Professional, id, "t0k"),
+                format!("/prof-reset-password/{id}/t0k"),
+            ),
+            (
+                links.reset_password(Role::Customer, id, "t0k"),
+                format!("/reset-password/{id}/t0k"),
+            ),
+            (links.stripe_connect().1, "/stripe-connect?refresh=1".into()),
+            (
+                links.professional_sign_in(),
+                "/login-as-professional".into(),
+            ),
+        ];
+        for (link, path) in cases {
+            assert_eq!(
+                link.of(Language::English),
+                format!("https://repairs.example.ca{path}")
+            );
+            // The French pages live under /fr: a French reader never lands on English.
+            assert_eq!(
+                link.of(Language::French),
+                format!("https://repairs.example.ca/fr{path}")
+            );
+        }
         assert_eq!(
             links.absolute("/files/a.pdf?exp=1&sig=ab"),
             "https://repairs.example.ca/files/a.pdf?exp=1&sig=ab"

@@ -87,7 +87,7 @@ fn notices(
         from: &due.writer_name,
         texts: &texts,
         count: usize::try_from(unread.count).unwrap_or(usize::MAX),
-        link: &link,
+        link: link.of(language),
     };
     let mail = words.unread_messages(name, &facts);
     let mut email = NewOutboxMessage::email(address, mail.subject, mail.body);
@@ -96,7 +96,7 @@ fn notices(
         due.conversation_id, due.side, unread.newest
     ));
     let mut messages = vec![email];
-    if let Some(phone) = &due.reader_texts_to {
+    if let Some(phone) = due.reader_texts_to() {
         let mut text = NewOutboxMessage::sms(phone, words.unread_messages_sms(&facts));
         text.dedupe_key = Some(format!(
             "conversation-sms:{}:{}:{}",

@@ -19,6 +19,7 @@ use crate::{
     alerts::{self, Alerting},
     auth::Caller,
     budgets::{Budget, Spent},
+    config::links::PageLink,
     domain::{
         RepairRequestState,
         conversation::{self, ConversationState, MAX_MESSAGE_PHOTOS, MessageText, Side},
@@ -284,7 +285,7 @@ async fn write(
 }
 
 /// The page where `reader` reads the conversations of request `request_id`.
-pub fn link_for(state: &AppState, reader: Side, request_id: Uuid) -> String {
+pub fn link_for(state: &AppState, reader: Side, request_id: Uuid) -> PageLink {
     let links = state.config.links();
     match reader {
         Side::Customer => links.customer_request(request_id),

@@ -65,6 +65,12 @@ impl SmsUpdates {
     pub fn wants_sms(self) -> bool {
         self == SmsUpdates::Yes
     }
+
+    /// The one rule of who gets texts: the phone to text updates to, when it is verified and
+    /// its owner asked for texts.
+    pub fn texts_to(self, phone: Option<&str>, verified: bool) -> Option<&str> {
+        phone.filter(|_| verified && self.wants_sms())
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use anyhow::Context;
 
 use crate::{
     billing::{Payment, PaymentState},
-    config::links::Links,
+    config::links::{Links, PageLink},
     domain::{Language, Money},
     outbox::NewOutboxMessage,
     store::{
@@ -38,14 +38,14 @@ pub(super) fn hired(
     pro: &Contact,
     customer: &Contact,
     request: &RepairRequestRow,
-    link: &str,
+    link: &PageLink,
 ) -> Vec<NewOutboxMessage> {
     let job = Hired {
         service: request.service_name.of(pro.language),
         customer: &customer.name,
         customer_phone: customer.phone.as_deref().unwrap_or(""),
         address: &request.street_address(),
-        link,
+        link: link.of(pro.language),
     };
     let words = words::of(pro.language);
     let mail = words.hired(&pro.name, &job);
@@ -65,13 +65,13 @@ pub(super) fn not_selected(closed: &ClosedQuote) -> NewOutboxMessage {
 
 /// The email warning the customer that their job's hold lapses soon (`link`: their active
 /// requests), at the hour of their request's place.
-pub(super) fn hold_lapsing(hold: &LapsingHold, link: &str) -> NewOutboxMessage {
+pub(super) fn hold_lapsing(hold: &LapsingHold, link: &PageLink) -> NewOutboxMessage {
     let language = hold.customer_language;
     let mail = words::of(language).hold_lapsing(
         &hold.customer_name,
         hold.service_name.of(language),
         Moment::new(hold.lapses_at, &hold.time_zone),
-        link,
+        link.of(language),
     );
     NewOutboxMessage::email(&hold.customer_email, mail.subject, mail.body)
 }
@@ -80,7 +80,7 @@ pub(super) fn hold_lapsing(hold: &LapsingHold, link: &str) -> NewOutboxMessage {
 pub(super) fn hold_lapsing_admin(
     hold: &LapsingHold,
     admin: &AdminRecipient,
-    link: &str,
+    link: &PageLink,
 ) -> NewOutboxMessage {
     let order_id = hold.order_id.to_string();
     let order = LapsingOrder {
@@ -88,7 +88,7 @@ pub(super) fn hold_lapsing_admin(
         customer: &hold.customer_name,
         order_id: &order_id,
         lapses: Moment::utc(hold.lapses_at),
-        link,
+        link: link.of(admin.language),
     };
     let mail = words::of(admin.language).hold_lapsing_admin(&admin.name, &order);
     NewOutboxMessage::email(&admin.email, mail.subject, mail.body)
@@ -142,7 +142,7 @@ impl PaymentOutcome {
 
 /// The page a customer's message of `outcome` opens: their active requests while the job
 /// can go on, else their orders.
-pub(super) fn customer_link(outcome: PaymentOutcome, links: Links<'_>) -> String {
+pub(super) fn customer_link(outcome: PaymentOutcome, links: Links<'_>) -> PageLink {
     match outcome {
         PaymentOutcome::Held | PaymentOutcome::Ended(HoldEnd::Lapsed) => links.customer_jobs(),
         _ => links.customer_orders(),
@@ -172,10 +172,10 @@ pub(super) fn payment_alert(
     payment: &Payment,
     outcome: PaymentOutcome,
     language: Language,
-    link: &str,
+    link: &PageLink,
 ) -> Alert {
     let order_id = facts.order_id.to_string();
-    let told = hire_payment(facts, payment, language, &order_id, link);
+    let told = hire_payment(facts, payment, language, &order_id, link.of(language));
     words::of(language).payment_alert(&told, outcome.step())
 }
 
@@ -184,10 +184,10 @@ pub(super) fn job_paid_alert(
     facts: &HireFacts,
     payment: &Payment,
     language: Language,
-    link: &str,
+    link: &PageLink,
 ) -> Option<Alert> {
     let order_id = facts.order_id.to_string();
-    let paid = paid(facts, payment, language, &order_id, link).ok()?;
+    let paid = paid(facts, payment, language, &order_id, link.of(language)).ok()?;
     Some(words::of(language).job_paid_alert(&paid))
 }
 
@@ -221,7 +221,7 @@ fn to_customer(
     let at = |time| Moment::new(time, &facts.request_time_zone);
     let link = customer_link(outcome, links);
     let order_id = facts.order_id.to_string();
-    let told = hire_payment(facts, payment, language, &order_id, &link);
+    let told = hire_payment(facts, payment, language, &order_id, link.of(language));
     let name = &facts.customer_name;
     let mail = match outcome {
         PaymentOutcome::Held => {
@@ -253,7 +253,7 @@ fn job_paid(
     let language = facts.professional_language;
     let order_id = facts.order_id.to_string();
     let link = links.professional_orders();
-    let paid = paid(facts, payment, language, &order_id, &link)?;
+    let paid = paid(facts, payment, language, &order_id, link.of(language))?;
     let mail = words::of(language).job_paid(&facts.professional_name, &paid);
     Ok(NewOutboxMessage::email(
         &facts.professional_email,

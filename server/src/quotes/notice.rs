@@ -3,6 +3,7 @@
 //! professional can no longer take jobs. The words are [`crate::words`]'.
 
 use crate::{
+    config::links::PageLink,
     domain::{Language, SmsUpdates},
     outbox::NewOutboxMessage,
     store::{
@@ -23,26 +24,26 @@ fn facts<'a>(quote: &'a QuoteRow, language: Language, link: &'a str) -> NewQuote
 }
 
 /// The push alert of `quote` on a device of its customer set to `language`.
-pub(super) fn new_quote_alert(quote: &QuoteRow, language: Language, link: &str) -> Alert {
-    words::of(language).new_quote_alert(&facts(quote, language, link))
+pub(super) fn new_quote_alert(quote: &QuoteRow, language: Language, link: &PageLink) -> Alert {
+    words::of(language).new_quote_alert(&facts(quote, language, link.of(language)))
 }
 
 /// The messages telling `customer` of `quote` on their request (`link` lists its quotes).
 pub(super) fn new_quote(
     customer: &CustomerRow,
     quote: &QuoteRow,
-    link: &str,
+    link: &PageLink,
 ) -> Vec<NewOutboxMessage> {
     let words = words::of(customer.language);
-    let facts = facts(quote, customer.language, link);
+    let facts = facts(quote, customer.language, link.of(customer.language));
     let mail = words.new_quote_email(&customer.name, &facts);
     let mut messages = vec![NewOutboxMessage::email(
         &customer.email,
         mail.subject,
         mail.body,
     )];
-    let texts = SmsUpdates::from_code(&customer.sms_updates) == Some(SmsUpdates::Yes);
-    if let (true, true, Some(phone)) = (texts, customer.phone_verified, &customer.phone) {
+    let choice = SmsUpdates::from_code(&customer.sms_updates).unwrap_or_default();
+    if let Some(phone) = choice.texts_to(customer.phone.as_deref(), customer.phone_verified) {
         messages.push(NewOutboxMessage::sms(phone, words.new_quote_sms(&facts)));
     }
     messages

@@ -17,6 +17,7 @@ use super::notice;
 use crate::{
     alerts::{self, Alerting},
     budgets,
+    config::links::PageLink,
     domain::{Email, Urgency},
     matching,
     outbox::{self, Channel, NewOutboxMessage},
@@ -151,7 +152,7 @@ async fn alerts(
     request: &RepairRequestRow,
     chosen: &[matching::Notify],
     told: &[Uuid],
-    link: &str,
+    link: &PageLink,
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     let by_id: HashMap<Uuid, &matching::Notify> =
         chosen.iter().map(|p| (p.professional_id, p)).collect();

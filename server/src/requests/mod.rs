@@ -456,7 +456,7 @@ pub async fn cancel(
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Told<'a> {
     pub also: &'a [NewOutboxMessage],
-    pub link: &'a str,
+    pub link: &'a crate::config::links::PageLink,
 }
 
 /// Cancels the customer's request in `tx` if `change` may start from its state, and queues word to

@@ -5,6 +5,7 @@
 //! only for the professional who is hired. The words are [`crate::words`]'.
 
 use crate::{
+    config::links::PageLink,
     domain::{Language, Urgency},
     matching::Notify,
     outbox::{NewOutboxMessage, photo_count},
@@ -36,10 +37,11 @@ pub(super) fn new_request_alert(
     request: &RepairRequestRow,
     to: &Notify,
     language: Language,
-    link: &str,
+    link: &PageLink,
 ) -> Alert {
     let words = words::of(language);
     let photos = photo_count::marker(request.id, words.no_photos());
+    let link = link.of(language);
     words.new_request_alert(&facts(request, to, language, (&photos, link)))
 }
 
@@ -48,11 +50,11 @@ pub(super) fn new_request_alert(
 pub(super) fn new_request(
     request: &RepairRequestRow,
     to: &Notify,
-    link: &str,
+    link: &PageLink,
 ) -> Vec<NewOutboxMessage> {
     let words = words::of(to.language);
     let photos = photo_count::marker(request.id, words.no_photos());
-    let facts = facts(request, to, to.language, (&photos, link));
+    let facts = facts(request, to, to.language, (&photos, link.of(to.language)));
     // Keyed like request_notifications, so the outbox refuses a duplicate too; worthless
     // once the request has expired.
     let keyed = |message: NewOutboxMessage| {

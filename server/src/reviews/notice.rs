@@ -2,6 +2,7 @@
 //! start) and where they read their reviews. The words are [`crate::words`]'.
 
 use crate::{
+    config::links::PageLink,
     outbox::NewOutboxMessage,
     store::{accounts::Contact, reviews::ReviewRow, services::ServiceNames},
     words::{self, Reviewed},
@@ -13,14 +14,14 @@ pub(super) fn reviewed(
     pro: &Contact,
     review: &ReviewRow,
     service: &ServiceNames,
-    link: &str,
+    link: &PageLink,
 ) -> NewOutboxMessage {
     let told = Reviewed {
         service: service.of(pro.language),
         customer: &review.customer_name,
         rating: review.rating,
         text: &review.body,
-        link,
+        link: link.of(pro.language),
     };
     let mail = words::of(pro.language).reviewed(&pro.name, &told);
     NewOutboxMessage::email(&pro.email, mail.subject, mail.body)

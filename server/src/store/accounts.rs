@@ -60,8 +60,8 @@ impl Contact {
 
     /// The phone to text updates to: verified, and the person asked for texts.
     pub fn texts_to(&self) -> Option<&str> {
-        let wanted = self.sms_updates().wants_sms() && self.phone_verified;
-        self.phone.as_deref().filter(|_| wanted)
+        self.sms_updates()
+            .texts_to(self.phone.as_deref(), self.phone_verified)
     }
 }
 

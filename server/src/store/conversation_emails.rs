@@ -10,7 +10,7 @@ use super::{
     conversations::{MESSAGE_COLUMNS, MessageRow},
     services::ServiceNames,
 };
-use crate::domain::{Language, conversation::Side};
+use crate::domain::{Language, SmsUpdates, conversation::Side};
 
 /// A reader whose email is due, with their conversation and how to reach them (`None`:
 /// their account was deleted).
@@ -28,8 +28,9 @@ pub struct DueEmail {
     pub reader_name: Option<String>,
     pub reader_email: Option<String>,
     pub reader_language: Option<Language>,
-    /// The reader's phone when they asked for texts and verified it.
-    pub reader_texts_to: Option<String>,
+    pub reader_phone: Option<String>,
+    pub reader_phone_verified: bool,
+    pub reader_sms_updates: String,
     /// The other party's name, who wrote the unread messages (empty once deleted).
     pub writer_name: String,
 }
@@ -37,6 +38,13 @@ pub struct DueEmail {
 impl DueEmail {
     pub fn side(&self) -> Side {
         Side::from_code(&self.side).unwrap_or(Side::Customer)
+    }
+
+    /// The reader's phone when they asked for texts and verified it.
+    pub fn reader_texts_to(&self) -> Option<&str> {
+        SmsUpdates::from_code(&self.reader_sms_updates)
+            .unwrap_or_default()
+            .texts_to(self.reader_phone.as_deref(), self.reader_phone_verified)
     }
 }
 
@@ -59,9 +67,9 @@ pub async fn claim_due(
              coalesce(cu.name, pr.name) as reader_name,
              coalesce(cu.email, pr.email)::text as reader_email,
              coalesce(cu.language, pr.language) as reader_language,
-             case when coalesce(cu.sms_updates, pr.sms_updates) = 'yes'
-                     and coalesce(cu.phone_verified, pr.phone_verified)
-                 then coalesce(cu.phone, pr.phone) end as reader_texts_to,
+             coalesce(cu.phone, pr.phone) as reader_phone,
+             coalesce(cu.phone_verified, pr.phone_verified, false) as reader_phone_verified,
+             coalesce(cu.sms_updates, pr.sms_updates, '') as reader_sms_updates,
              coalesce(case when r.side = 'customer' then wp.name else wc.name end, '')
                  as writer_name
          from due join conversation_readers r

@@ -154,14 +154,16 @@ async fn ios_and_android_devices_get_an_emergency_in_their_language_at_the_highe
     assert_eq!(devices(&server).await, [iphone.clone(), android.clone()]);
 
     let request = emergency(&server).await;
+    // Each device opens the page in its language (the French pages live under /fr).
     let link = format!("http://127.0.0.1:8080/view-request/{}", request.id);
+    let french_link = format!("http://127.0.0.1:8080/fr/view-request/{}", request.id);
     let apple = &native.wait_for(&iphone, 1, 5).await[0];
     assert_eq!(
         apple.title,
         "Urgence\u{a0}: Services de plomberie à Calgary"
     );
     assert!(apple.body.contains("soumission"), "{}", apple.body);
-    assert_eq!(apple.url, link);
+    assert_eq!(apple.url, french_link);
     assert_eq!(apple.tag, format!("repair-request:{}", request.id));
     assert_eq!(apple.priority, "10");
     assert!(

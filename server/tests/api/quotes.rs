@@ -368,8 +368,9 @@ async fn the_customer_is_told_in_their_language_and_only_they_read_the_quotes() 
     let body = message["body"].as_str().unwrap();
     assert!(subject.starts_with("Nouvelle soumission"), "{subject}");
     assert!(body.contains("120,50\u{a0}$"), "{body}");
+    // The page in French, so the app opens in their language.
     assert!(
-        body.contains(&format!("/application-list/{}", request.id)),
+        body.contains(&format!("/fr/application-list/{}", request.id)),
         "{body}"
     );
 

@@ -172,9 +172,10 @@ async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_
     );
     assert_eq!(title, "Urgence\u{a0}: Services de plomberie à Calgary");
     assert!(body.contains("soumission"), "{body}");
+    // The French device opens the French page.
     assert_eq!(
         alert.payload["url"],
-        format!("http://127.0.0.1:8080/view-request/{}", request.id)
+        format!("http://127.0.0.1:8080/fr/view-request/{}", request.id)
     );
     assert!(!alert.payload.to_string().contains(STREET));
     assert_eq!(alert.urgency, "high");
@@ -183,6 +184,10 @@ async fn a_professional_s_devices_get_a_new_request_in_their_languages_within_5_
     assert_eq!(
         english.payload["title"],
         "Emergency: Plumbing Services in Calgary"
+    );
+    assert_eq!(
+        english.payload["url"],
+        format!("http://127.0.0.1:8080/view-request/{}", request.id)
     );
 
     // The email goes out as before, and each device is alerted once.

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::{
     accounts::removal::discard_file,
-    domain::{ServiceDescription, ServiceName, service::fill_from_other},
+    domain::{Language, ServiceDescription, ServiceName, service::fill_from_other},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations, not_found},
     providers::storage::{ContentKind, UploadError, sniff_upload},
     state::AppState,
@@ -130,14 +130,14 @@ impl Texts {
         wanted: &BTreeSet<ServiceField>,
     ) -> ApiResult<Self> {
         let mut v = Violations::default();
-        let mut name = |field: ServiceField, path: &str, raw: &str| {
+        let mut name = |field: ServiceField, path: &str, raw: &str, language| {
             wanted
                 .contains(&field)
-                .then(|| v.check(path, ServiceName::parse(raw)))
+                .then(|| v.check(path, ServiceName::parse(raw, language)))
                 .flatten()
         };
-        let name_en = name(ServiceField::NameEn, "name.en", name_en);
-        let name_fr = name(ServiceField::NameFr, "name.fr", name_fr);
+        let name_en = name(ServiceField::NameEn, "name.en", name_en, Language::English);
+        let name_fr = name(ServiceField::NameFr, "name.fr", name_fr, Language::French);
         let mut description = |field: ServiceField, path: &str, raw: &str| {
             wanted
                 .contains(&field)
@@ -248,8 +248,8 @@ pub async fn create(
     let (description_en, description_fr) =
         fill_from_other(&form.description_en, &form.description_fr);
     let mut v = Violations::default();
-    let name_en = v.check("name.en", ServiceName::parse(name_en));
-    let name_fr = v.check("name.fr", ServiceName::parse(name_fr));
+    let name_en = v.check("name.en", ServiceName::parse(name_en, Language::English));
+    let name_fr = v.check("name.fr", ServiceName::parse(name_fr, Language::French));
     let description_en = v.check("description.en", ServiceDescription::parse(description_en));
     let description_fr = v.check("description.fr", ServiceDescription::parse(description_fr));
     let (Some(name_en), Some(name_fr), Some(description_en), Some(description_fr)) =

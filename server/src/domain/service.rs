@@ -1,7 +1,12 @@
 //! What a service of the catalogue holds in each language: a name of 1 to 100 characters and a
-//! description of at most 5000 (may be empty), both trimmed.
+//! description of at most 5000 (may be empty), both trimmed. A French name is stored typeset
+//! as the product's French texts are (the typographic apostrophe: "Services d’extermination"),
+//! so every page, prerendered or not, and every email shows it the same way.
 
-use super::text::{bounded_text, optional_text};
+use super::{
+    preferences::Language,
+    text::{bounded_text, optional_text},
+};
 
 /// A service's name in one language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,13 +15,39 @@ pub struct ServiceName(String);
 impl ServiceName {
     pub const MAX_CHARS: usize = 100;
 
-    pub fn parse(raw: &str) -> Result<Self, String> {
-        bounded_text(raw, "a name", Self::MAX_CHARS).map(Self)
+    /// A name in `language`, typeset.
+    pub fn parse(raw: &str, language: Language) -> Result<Self, String> {
+        let name = bounded_text(raw, "a name", Self::MAX_CHARS)?;
+        Ok(Self(match language {
+            Language::English => name,
+            Language::French => typographic_apostrophes(&name),
+        }))
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// `text` with each straight apostrophe between two letters made typographic (d'eau, l'a).
+fn typographic_apostrophes(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let between_letters = |at: usize| {
+        at > 0
+            && chars[at - 1].is_alphabetic()
+            && chars.get(at + 1).is_some_and(|c| c.is_alphabetic())
+    };
+    chars
+        .iter()
+        .enumerate()
+        .map(|(at, &c)| {
+            if c == '\'' && between_letters(at) {
+                '’'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// A service's description in one language; may be empty.
@@ -50,14 +81,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn french_names_take_the_typographic_apostrophe_and_english_ones_stay() {
+        let cases = [
+            ("Services d'extermination", "Services d’extermination"),
+            (
+                "Réparation d'électroménagers",
+                "Réparation d’électroménagers",
+            ),
+            ("Déjà d’extermination", "Déjà d’extermination"),
+            ("'Guillemets' simples", "'Guillemets' simples"),
+            ("Plomberie", "Plomberie"),
+        ];
+        for (raw, typeset) in cases {
+            let name = ServiceName::parse(raw, Language::French).unwrap();
+            assert_eq!(name.as_str(), typeset, "{raw}");
+        }
+        let english = ServiceName::parse("Mike's Locksmiths", Language::English).unwrap();
+        assert_eq!(english.as_str(), "Mike's Locksmiths");
+    }
+
+    #[test]
     fn names_are_trimmed_and_one_to_a_hundred_characters() {
-        assert_eq!(
-            ServiceName::parse("  Serrurerie ").unwrap().as_str(),
-            "Serrurerie"
-        );
-        assert!(ServiceName::parse(" ").is_err());
-        assert!(ServiceName::parse(&"é".repeat(100)).is_ok());
-        assert!(ServiceName::parse(&"é".repeat(101)).is_err());
+        let parse = |raw: &str| ServiceName::parse(raw, Language::French);
+        assert_eq!(parse("  Serrurerie ").unwrap().as_str(), "Serrurerie");
+        assert!(parse(" ").is_err());
+        assert!(parse(&"é".repeat(100)).is_ok());
+        assert!(parse(&"é".repeat(101)).is_err());
     }
 
     #[test]

@@ -276,6 +276,37 @@ async fn a_new_service_comes_last_and_one_language_fills_the_other() {
 }
 
 #[tokio::test]
+async fn french_names_are_stored_typeset_the_shipped_ones_too() {
+    let Setup {
+        server,
+        mut content,
+        admin,
+        ..
+    } = setup().await;
+    // The shipped catalogue's, brought in line by its migration.
+    let shipped = listed(&mut content).await;
+    let french: Vec<&str> = shipped
+        .iter()
+        .filter_map(|service| service.name.as_ref().map(|name| name.fr.as_str()))
+        .collect();
+    assert!(french.contains(&"Services d’extermination"), "{french:?}");
+    assert!(!french.iter().any(|name| name.contains('\'')), "{french:?}");
+    // An admin's, as typed: the French one typeset, the English one as it is.
+    let created = create(
+        &mut content,
+        &admin,
+        new_service("Mike's Locksmiths", "Serrurerie d'urgence"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        created.name,
+        texts("Mike's Locksmiths", "Serrurerie d’urgence")
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn a_french_name_update_leaves_english_alone_and_a_stale_etag_changes_nothing() {
     let Setup {
         server,
@@ -296,9 +327,10 @@ async fn a_french_name_update_leaves_english_alone_and_a_stale_etag_changes_noth
     let updated = update(&mut content, &admin, request(&["name.fr"], &plumbing.etag))
         .await
         .unwrap();
+    // Stored typeset, as every French name.
     assert_eq!(
         updated.name,
-        texts("Plumbing Services", "Plomberie d'urgence")
+        texts("Plumbing Services", "Plomberie d’urgence")
     );
     assert_eq!(updated.description, plumbing.description);
     assert_eq!(updated.position, plumbing.position);
@@ -356,7 +388,7 @@ async fn a_french_name_update_leaves_english_alone_and_a_stale_etag_changes_noth
     let before: serde_json::Value = serde_json::from_str(&rows[0].before_json).unwrap();
     let after: serde_json::Value = serde_json::from_str(&rows[0].after_json).unwrap();
     assert_eq!(before["name_fr"], "Services de plomberie");
-    assert_eq!(after["name_fr"], "Plomberie d'urgence");
+    assert_eq!(after["name_fr"], "Plomberie d’urgence");
     assert_eq!(after["name_en"], "Plumbing Services");
     server.stop().await;
 }

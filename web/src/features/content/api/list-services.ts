@@ -37,11 +37,12 @@ export function useServiceCatalogue(language: Language): ServiceCard[] {
   const iconByEnglishName = new Map<string, DefaultService>(
     DEFAULT_SERVICES.map((key) => [t(`services.items.${key}.name`, { lng: 'en' }), key]),
   );
-  // As stored, not typeset: the landing pages' cards are prerendered and filled by the BFF
-  // with the stored texts, and the page hydrates only if it renders the same text.
+  // The landing pages' cards are prerendered and filled by the BFF with the stored names,
+  // which the server stores typeset: typesetting them again changes nothing, so the page
+  // hydrates.
   return data.services.map((service) => ({
     id: service.id,
-    name: stored(service.name, language),
+    name: localized(service.name, language),
     description: stored(service.description, language),
     iconUrl: service.iconUrl,
     icon: iconByEnglishName.get(service.name?.en ?? '') ?? null,

@@ -52,6 +52,23 @@ export async function transitionsEnded(page) {
 }
 
 /**
+ * Waits until the screen shows its title, nothing is loading any more and no transition is
+ * running: a dialog that opens with the screen fades in, and measuring it half-way reads
+ * colours and sizes no reader ever sees.
+ */
+export async function screenLoaded(page) {
+  await page.waitForFunction(
+    () =>
+      globalThis.document.querySelector('h1') !== null &&
+      globalThis.document.querySelector('.chakra-spinner') === null &&
+      globalThis.document.querySelector('[data-testid="full-page-loader"]') === null,
+    null,
+    { timeout: 15_000 },
+  );
+  await transitionsEnded(page);
+}
+
+/**
  * Fails, naming the rules and the elements, when axe finds a serious or critical violation
  * on the page at rest (the pointer moved off what it last pressed, every transition ended).
  */

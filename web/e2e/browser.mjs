@@ -20,15 +20,17 @@ const CHROMIUM_ARGS = [
 
 /**
  * A fresh browser profile (its own temporary --user-data-dir, so localStorage starts empty).
+ * `locale` is the browser's language (navigator.languages, Accept-Language), e.g. 'fr-CA'.
  * Call `close()` when done: it also deletes the profile.
  */
-export async function openBrowser({ viewport = { width: 1280, height: 800 } } = {}) {
+export async function openBrowser({ viewport = { width: 1280, height: 800 }, locale } = {}) {
   const profileDir = await mkdtemp(join(tmpdir(), 'repairs-e2e-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_ARGS,
     viewport,
+    ...(locale ? { locale } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -3,7 +3,7 @@
 // routes signed out, the accounts of ./test-accounts.mjs), once the screen has loaded. The
 // accessibility gate (axe) and the fit check (nothing wider than the window) walk it.
 import { after, before, describe, it } from 'node:test';
-import { transitionsEnded } from './axe.mjs';
+import { screenLoaded } from './axe.mjs';
 import { BASE_URL, openBrowser } from './browser.mjs';
 import { loadRouteViews } from './route-views.mjs';
 import { createAccounts } from './test-accounts.mjs';
@@ -48,23 +48,6 @@ function sampleParams(pattern, audience, accounts) {
     id = accounts.customer.id;
   }
   return { id, phone: '14035550100', token: 'an-expired-link', req_id: accounts.requestId };
-}
-
-/**
- * Waits until the screen shows its title, nothing is loading any more and no transition is
- * running: a dialog that opens with the screen fades in, and measuring it half-way reads
- * colours and sizes no reader ever sees.
- */
-async function screenLoaded(page) {
-  await page.waitForFunction(
-    () =>
-      globalThis.document.querySelector('h1') !== null &&
-      globalThis.document.querySelector('.chakra-spinner') === null &&
-      globalThis.document.querySelector('[data-testid="full-page-loader"]') === null,
-    null,
-    { timeout: 15_000 },
-  );
-  await transitionsEnded(page);
 }
 
 /**

@@ -185,6 +185,18 @@ describe('one application', () => {
     );
   });
 
+  it('names the service in French on a French page, whatever the account’s language', async () => {
+    localStorage.setItem('lang', 'fr');
+    // The quote names its service in the account's language: English here.
+    const { transport } = customerServer({
+      getQuote: () => ({ quote: quote('q1'), repairRequest: repairRequest() }),
+    });
+    renderApp('/fr/view-application/q1', transport);
+    expect(await screen.findByText('The kitchen sink leaks under the cabinet.')).toBeVisible();
+    expect(await screen.findByText('Services de plomberie')).toBeVisible();
+    expect(screen.queryByText('Plumbing Services')).toBeNull();
+  });
+
   it('shows another customer’s quote as not found', async () => {
     const { transport } = customerServer({
       getQuote: () => {

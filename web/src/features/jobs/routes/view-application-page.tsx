@@ -50,7 +50,7 @@ function QuoteDetails({ quote, request }: { quote: Quote; request?: RepairReques
       </Heading>
       <FactsList
         facts={[
-          [t('requests.service'), serviceName('', quote.serviceName)],
+          [t('requests.service'), serviceName(request?.serviceId ?? '', quote.serviceName)],
           [t('requests.taskDescription'), quote.requestDescription],
           ...facts,
           [

@@ -129,11 +129,9 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
     const met = (where, what) => problems.push({ where, what });
     /**
      * The addresses each page went through since its last check (redirects and moves within
-     * the app included); `opened` are the English addresses the story opens on purpose (the
-     * email's link, language-neutral as the contract lists it).
+     * the app included).
      */
     const passed = new Map(browsers.map(({ page }) => [page, []]));
-    const opened = new Set();
     for (const { page } of browsers) {
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) passed.get(page)?.push(new URL(frame.url()));
@@ -152,7 +150,7 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
       if (!within) checked.push(where);
       for (const address of passed.get(page)?.splice(0) ?? []) {
         const { origin, pathname } = address;
-        if (origin !== new URL(BASE_URL).origin || isFrench(pathname) || opened.has(pathname)) {
+        if (origin !== new URL(BASE_URL).origin || isFrench(pathname)) {
           continue;
         }
         met(where, `the way here went through the English page ${pathname}`);
@@ -257,6 +255,8 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
       if (email.includes('€')) met(inEmail, '"€" in the email');
       const link = /https?:\/\/\S+\/view-request\/[0-9a-f-]{36}/.exec(email)?.[0] ?? '';
       assert.ok(link !== '', `no link to the request in the email: ${email}`);
+      // A French reader's links open the French page.
+      if (!isFrench(new URL(link).pathname)) met(inEmail, `the email links to ${link}`);
 
       // The professional signs in on the French page, then opens the email's link.
       const pp = proBrowser.page;
@@ -269,7 +269,6 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
       await pp.waitForURL((url) => !url.pathname.endsWith('/login-as-professional'));
       await check(pp, 'professional: the first page after signing in');
       await checkMenu(pp, 'professional: the first page after signing in');
-      opened.add(new URL(link).pathname);
       await pp.goto(link);
       await pp.waitForURL(`${BASE_URL}/fr/view-request/${requestId}`);
       await heading(pp, 'Services de plomberie');

@@ -65,6 +65,7 @@ pub(super) fn conversation_to_proto(
         professional_id: row.professional_id.to_string(),
         professional_name: row.professional_name.clone(),
         service_name: row.service_name.of(language).to_owned(),
+        service_id: row.service_id.to_string(),
         state: writable as i32,
         unread_count: seen.unread,
         last_message: seen

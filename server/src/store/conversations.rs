@@ -24,6 +24,7 @@ pub struct ConversationRow {
     pub last_message_at: DateTime<Utc>,
     pub request_state: String,
     pub hired_professional_id: Option<Uuid>,
+    pub service_id: Uuid,
     #[sqlx(flatten)]
     pub service_name: ServiceNames,
     /// Empty once the professional's account is deleted.
@@ -54,8 +55,8 @@ impl ConversationRow {
 
 const SELECT_CONVERSATION: &str = "select c.id, c.repair_request_id, c.customer_id,
         c.professional_id, c.last_sequence, c.last_message_at, r.state as request_state,
-        r.hired_professional_id, s.name_en as service_name_en, s.name_fr as service_name_fr,
-        coalesce(p.name, '') as professional_name,
+        r.hired_professional_id, r.service_id, s.name_en as service_name_en,
+        s.name_fr as service_name_fr, coalesce(p.name, '') as professional_name,
         rc.read_sequence as customer_read_sequence, rc.unread as customer_unread,
         rp.read_sequence as professional_read_sequence, rp.unread as professional_unread
     from conversations c

@@ -65,39 +65,16 @@ export function useServices() {
 export const serviceName = (service: Service, language: Language) =>
   localized(service.name, language) || service.id;
 
-/** The same name, whichever apostrophe it is typeset with and whatever its case. */
-const sameName = (a: string, b: string) => {
-  const plain = (name: string) => name.replace(/’/g, "'").trim().toLowerCase();
-  return plain(a) === plain(b);
-};
-
 /**
- * The catalogue's service `id`, or else the one named `name` in English or in French: a
- * reply that carries only its service's name (a quote, a conversation) names it in its
- * caller's account language, which may not be the page's.
- */
-export function findService(services: Service[], id: string, name = ''): Service | undefined {
-  return (
-    services.find((service) => service.id === id) ??
-    (name.trim() === ''
-      ? undefined
-      : services.find((service) =>
-          [service.name?.en, service.name?.fr].some((known) => !!known && sameName(known, name)),
-        ))
-  );
-}
-
-/**
- * A function from a service id to its name in the page's language. A reply that carries
- * only the name (id '') gives it as `fallback`: a name of the catalogue is shown in the
- * page's language, any other typeset the same way; without either, the id.
+ * A function from a service id to its name in the page's language; when the catalogue does
+ * not know it, `fallback` (the name a reply carries), typeset the same way, or else the id.
  */
 export function useServiceNames(): (id: string, fallback?: string) => string {
   const language = useLanguage();
   const { data } = useServices();
   return useCallback(
     (id: string, fallback?: string) => {
-      const service = findService(data?.services ?? [], id, fallback);
+      const service = data?.services.find((candidate) => candidate.id === id);
       return service ? serviceName(service, language) : typesetName(fallback ?? '', language) || id;
     },
     [data, language],

@@ -28,7 +28,7 @@ export function ConversationRows({
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label={label}>
       {conversations.map((conversation) => {
-        const service = serviceName('', conversation.serviceName);
+        const service = serviceName(conversation.serviceId, conversation.serviceName);
         const title =
           reader === 'customer'
             ? t('conversations.rowTitle', { service, name: conversation.professionalName })

@@ -102,7 +102,7 @@ function ReportCard({ report }: { report: ConversationReport }) {
   const resolved = report.resolveTime !== undefined;
   const title = conversation
     ? t('conversations.rowTitle', {
-        service: serviceName('', conversation.serviceName),
+        service: serviceName(conversation.serviceId, conversation.serviceName),
         name: conversation.professionalName,
       })
     : report.id;

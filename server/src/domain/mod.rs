@@ -16,6 +16,7 @@ pub mod phone_code;
 pub mod photo;
 pub mod preferences;
 pub mod professional;
+pub mod province;
 pub mod push;
 pub mod quote;
 pub mod repair_request;
@@ -23,6 +24,7 @@ pub mod review;
 pub mod role;
 pub mod search;
 pub mod service;
+pub mod tax_number;
 pub mod text;
 pub mod vetted;
 
@@ -42,6 +44,7 @@ pub use preferences::{Language, SmsUpdates};
 pub use professional::{
     Experience, PostalCode, ProfessionalState, ProfileEdit, RadiusKm, TimeOfDay, Weekday,
 };
+pub use province::Province;
 pub use push::{PushEndpoint, PushHosts, PushKeys};
 pub use quote::{QuoteChange, QuoteState};
 pub use repair_request::{RepairRequestState, RequestChange, Urgency};
@@ -49,5 +52,6 @@ pub use review::{Rating, ReviewText};
 pub use role::Role;
 pub use search::PeopleSearch;
 pub use service::{ServiceDescription, ServiceName};
+pub use tax_number::{GstHstNumber, QstNumber};
 pub use text::PersonName;
 pub use vetted::{VettedEdit, VettedProfile};

@@ -3,7 +3,6 @@
 use std::fmt;
 
 use chrono::NaiveTime;
-use repairs_proto::province;
 
 /// Where a professional stands with the admins, and the moves between states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,9 +236,7 @@ pub use repairs_proto::province::PROVINCES;
 /// A province's two-letter code, from its code or its English or French name (in any case,
 /// with or without accents and hyphens).
 pub fn parse_province(raw: &str) -> Result<String, String> {
-    province::code_of(raw)
-        .map(str::to_owned)
-        .ok_or_else(|| "choose a province or territory".into())
+    super::Province::parse(raw).map(|province| province.code().to_owned())
 }
 
 #[cfg(test)]

@@ -1,0 +1,44 @@
+//! The rule, in one place: the taxes a seller charges on a supply, each computed on the
+//! amount before tax (QST too, on the price without GST) and rounded to the cent on its own.
+
+use chrono::NaiveDate;
+
+use super::{Rate, RateTable, Registrations, Supply, TaxError, TaxName};
+use crate::domain::{Money, Province};
+
+/// One tax on a receipt: "QST 9.975%: $19.95".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TaxLine {
+    pub name: TaxName,
+    pub rate: Rate,
+    /// In the base's currency.
+    pub amount: Money,
+}
+
+impl RateTable {
+    /// The taxes `seller` charges on `base` (the amount after any coupon) for `supply` made
+    /// in `place` (the professional's business for what the platform sells them, the
+    /// property for repair work), at the rates in force on `date` (the day the tax becomes
+    /// payable: invoiced or paid, whichever comes first). In receipt order; a tax at 0%
+    /// gives no line. An unregistered seller's list is empty.
+    pub fn taxes(
+        &self,
+        supply: Supply,
+        seller: &Registrations,
+        place: Province,
+        date: NaiveDate,
+        base: Money,
+    ) -> Result<Vec<TaxLine>, TaxError> {
+        let mut lines: Vec<TaxLine> = self
+            .in_force(supply, place, date)?
+            .filter(|row| !row.rate.is_zero() && seller.collects(row.tax, place))
+            .map(|row| TaxLine {
+                name: row.tax,
+                rate: row.rate,
+                amount: row.rate.tax_on(base),
+            })
+            .collect();
+        lines.sort_by_key(|line| line.name);
+        Ok(lines)
+    }
+}

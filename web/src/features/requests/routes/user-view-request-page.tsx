@@ -9,18 +9,27 @@ import { RequestConversations } from '@/features/conversations';
 import { isFinalRequestState, useLiveQuotes } from '@/features/jobs';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useRepairRequest } from '../api/get-repair-request';
+import { JobCard } from '../components/job-card';
 import { RequestFacts } from '../components/request-facts';
 import { RequestPhotos } from '../components/request-photos';
 import { RequestReach } from '../components/request-reach';
 import { REQUEST_PATHS } from '../paths';
+import { requestListOf } from '../request-states';
+
+/** States in which the hired professional is shown first: at work, and the record after. */
+const WITH_JOB_CARD: RepairRequestState[] = [
+  RepairRequestState.HIRED,
+  RepairRequestState.COMPLETED,
+];
 
 /**
  * /user-view-request/{id}: the customer's request, its photos of the damage (added and
  * removed while it is open), while open how many professionals were alerted and opened it,
  * its quotes, edit and delete, and the conversations with the professionals who wrote or
- * quoted. The request follows its stream (WatchRepairRequest) until it is final: its state,
- * its count of quotes, its reach and the professionals who quoted change on the page as they
- * do on the server.
+ * quoted; once hired, the hired professional first (JobCard). The request follows its stream
+ * (WatchRepairRequest) until it is final: its state, its count of quotes, its reach and the
+ * professionals who quoted change on the page as they do on the server. Its back link leads
+ * to the list the request is in.
  */
 export function UserViewRequestPage() {
   const { t } = useTranslation();
@@ -31,16 +40,20 @@ export function UserViewRequestPage() {
   const request = live.request ?? loaded;
   // How far it reached matters while professionals may still quote: while it is open.
   const open = request?.state === RepairRequestState.OPEN;
+  const list = request && requestListOf(request.state);
   return (
     <Stack gap="6" maxW="3xl">
-      <AppLink to={REQUEST_PATHS.pending} color="brand.fg">
-        {t('requests.backToPending')}
-      </AppLink>
+      {list && (
+        <AppLink to={list.to} color="brand.fg" alignSelf="start">
+          {t(list.words)}
+        </AppLink>
+      )}
       <PageTitle title={t('pages.userViewRequest')} />
       {isPending && <RouteLoader />}
       {error && <RpcErrorAlert error={error} />}
       {request && (
         <>
+          {WITH_JOB_CARD.includes(request.state) && <JobCard request={request} />}
           <RequestFacts request={request} />
           <RequestPhotos key={request.id} request={request} editable={open} />
           {open && <RequestReach reach={live.reach ?? data?.reach} />}

@@ -1,6 +1,7 @@
 import { create, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   QuoteSchema,
@@ -47,7 +48,11 @@ const hired = (state: RepairRequestState = RepairRequestState.HIRED) =>
     hiredProfessionalName: 'Paule Pro',
     hireTime: timestampFromMs(Date.UTC(2026, 10, 24)),
     contacts: {
-      customer: { id: CUSTOMER_ID, name: 'Casey Customer', phone: '+14035550100' },
+      customer: {
+        id: CUSTOMER_ID,
+        name: 'Casey Customer',
+        phone: '+14035550100',
+      },
       professional: {
         id: PROFESSIONAL_ID,
         name: 'Paule Pro',
@@ -64,7 +69,11 @@ function requestServer(request: RepairRequest, marketplace: MarketplaceImpl = {}
     {
       getCustomer: () => ({ customer: customer() }),
       getPublicProfessional: () => ({
-        professional: { id: PROFESSIONAL_ID, name: 'Paule Pro', photoUrl: PHOTO_URL },
+        professional: {
+          id: PROFESSIONAL_ID,
+          name: 'Paule Pro',
+          photoUrl: PHOTO_URL,
+        },
       }),
     },
     {},
@@ -95,34 +104,111 @@ describe('the customer’s request, live', () => {
     renderApp(`/user-view-request/${REQUEST_ID}`, transport);
     expect(await screen.findByText('No messages yet', undefined, FIRST_RENDER)).toBeVisible();
     expect(fact('Quotes received')).toHaveTextContent('0');
+    expect(screen.getByRole('link', { name: 'Back to pending requests' })).toHaveAttribute(
+      'href',
+      '/pending-requests',
+    );
 
     stream.push({
       revision: 2n,
-      event: { case: 'snapshot', value: { repairRequest: repairRequest(), quotes: [] } as never },
+      event: {
+        case: 'snapshot',
+        value: { repairRequest: repairRequest(), quotes: [] } as never,
+      },
     });
     stream.push({
       revision: 3n,
       event: {
         case: 'change',
-        value: { repairRequest: repairRequest({ quoteCount: 1 }), quote: quote() } as never,
+        value: {
+          repairRequest: repairRequest({ quoteCount: 1 }),
+          quote: quote(),
+        } as never,
       },
     });
     await waitFor(() => expect(fact('Quotes received')).toHaveTextContent('1'));
-    const people = await screen.findByRole('list', { name: 'Conversations on this request' });
+    const people = await screen.findByRole('list', {
+      name: 'Conversations on this request',
+    });
     expect(within(people).getByRole('button')).toHaveAccessibleName(
       'Paule Pro Sent a quote; no messages yet',
     );
     expect(screen.queryByText('No messages yet')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your professional' })).toBeNull();
 
-    // The hire: the page turns to the job.
+    // The hire: the page turns to the job, the hired professional first.
     stream.push({
       revision: 4n,
       event: {
         case: 'change',
-        value: { repairRequest: hired(), quote: quote({ state: QuoteState.HIRED }) } as never,
+        value: {
+          repairRequest: hired(),
+          quote: quote({ state: QuoteState.HIRED }),
+        } as never,
       },
     });
-    await waitFor(() => expect(fact('Status')).toHaveTextContent('Hired'));
+    const card = await screen.findByRole('region', {
+      name: 'Your professional',
+    });
+    expect(within(card).getByText('Paule Pro')).toBeVisible();
+    expect(
+      within(card).getByRole('link', {
+        name: 'Call +1\u00a0403\u00a0555\u00a00111',
+      }),
+    ).toHaveAttribute('href', 'tel:+14035550111');
+    expect(within(card).getByRole('link', { name: 'Messages with Paule Pro' })).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}?professional=${PROFESSIONAL_ID}#messages`,
+    );
+    expect(
+      within(card).getByRole('link', {
+        name: 'View the professional’s profile',
+      }),
+    ).toHaveAttribute('href', `/view-professional/${PROFESSIONAL_ID}`);
+    await waitFor(() => expect(card.querySelector(`img[src="${PHOTO_URL}"]`)).not.toBeNull());
+    expect(fact('Status')).toHaveTextContent('Hired');
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to active requests' })).toHaveAttribute(
+      'href',
+      '/user-active-requests',
+    );
+  });
+
+  it('keeps the job card as a record once done, leading back to the completed requests, in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport, requests } = requestServer(hired(RepairRequestState.COMPLETED));
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Votre professionnel' }, FIRST_RENDER);
+    expect(
+      within(card).getByRole('link', {
+        name: 'Appeler le +1\u00a0403\u00a0555\u00a00111',
+      }),
+    ).toHaveAttribute('href', 'tel:+14035550111');
+    expect(within(card).getByRole('link', { name: 'Messages avec Paule Pro' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Retour aux demandes terminées' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/user-completed-requests$/),
+    );
+    // A finished request changes no more: nothing to watch.
+    expect(requests('watchRepairRequest')).toEqual([]);
+  });
+
+  it('leads the profile opened from the job card back to the request', async () => {
+    const { transport } = requestServer(hired());
+    const { router } = renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Your professional' }, FIRST_RENDER);
+    await userEvent.setup().click(
+      within(card).getByRole('link', {
+        name: 'View the professional’s profile',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paule Pro' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the request' })).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}`,
+    );
+    // The hire is done: no way to hire again.
+    expect(screen.queryByRole('link', { name: /^Hire/ })).toBeNull();
+    expect(router.state.location.pathname).toBe(`/view-professional/${PROFESSIONAL_ID}`);
   });
 });

@@ -154,6 +154,11 @@ describe('photos of the damage and a conversation before the hire', () => {
       await own.getByRole('img').nth(1).waitFor();
       assert.equal(await own.getByRole('img').count(), 2);
       await loadedImage(own.getByRole('img').first());
+      // Then the desktop moves on: the request's page, left open in view, would show the
+      // professional's question within seconds and so read it, and the phone's count below
+      // is of a message nobody has read yet.
+      await page.goto(`${BASE_URL}/user-dashboard`);
+      await heading(page, t('pages.userDashboard'));
 
       // The professional sees the thumbnails in the open requests and opens one large.
       const pp = proBrowser.page;

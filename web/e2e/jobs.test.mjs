@@ -4,7 +4,8 @@
 // /application-list/{id} open: the quote appears there without a reload. The customer hires
 // (English: 4242 4242 4242 4242; French: 4000 0025 0000 3155, which asks for authentication,
 // approved), the professional then sees the street address on /professional-active-requests,
-// the customer marks the job completed after a dialog that names the amount, the order shows
+// the customer's request page shows the job with a tap to call the professional, the
+// customer marks the job completed after a dialog that names the amount, the order shows
 // captured in /user-order-history, the customer's receipt (in their account's English) and
 // the professional's paid email (in the run's language) arrive, the customer reviews it, the
 // public profile shows the rating and the admin sees the order.
@@ -116,9 +117,23 @@ describe('the job story', () => {
       await heading(proPage, t('pages.professionalActiveRequests'));
       await proPage.getByText(new RegExp(STREET)).first().waitFor();
 
+      // The customer's request page shows the job first: the professional, a tap to call
+      // them, their conversation and profile; its back link leads to the active requests.
+      await page.goto(`${BASE_URL}/user-view-request/${requestId}`);
+      const job = page.getByRole('region', { name: t('requests.job.title') });
+      await job.getByText(proName, { exact: true }).waitFor({ timeout: 15_000 });
+      assert.match(
+        (await job.locator('a[href^="tel:"]').getAttribute('href')) ?? '',
+        /^tel:\+1\d{10}$/,
+      );
+      await job
+        .getByRole('link', { name: t('conversations.withName', { name: proName }) })
+        .waitFor();
+      await job.getByRole('link', { name: t('jobs.viewProfile') }).waitFor();
+      await page.getByRole('link', { name: t('requests.backToActive') }).click();
+
       // The customer marks the job completed, confirming in a dialog that names the amount
       // held on the card and the professional: the hold is captured.
-      await page.goto(`${BASE_URL}/user-active-requests`);
       await heading(page, t('pages.userActiveRequests'));
       await page
         .getByRole('button', { name: t('requests.markCompletedFor', { name: proName }) })

@@ -2,24 +2,34 @@ import { Button, Link, type ButtonProps, type LinkProps } from '@chakra-ui/react
 import type { To } from 'react-router';
 import { LocalizedLink } from '../localized-navigation';
 
-type AppLinkProps = Omit<LinkProps, 'href' | 'asChild'> & { to: To };
+/** Where to go, and what the next page is told of where it was opened from (router state). */
+interface Target {
+  to: To;
+  state?: unknown;
+}
+
+type AppLinkProps = Omit<LinkProps, 'href' | 'asChild'> & Target;
 
 /** A Chakra-styled link that navigates inside the app, in the language of the page. */
-export function AppLink({ to, children, ...props }: AppLinkProps) {
+export function AppLink({ to, state, children, ...props }: AppLinkProps) {
   return (
     <Link asChild {...props}>
-      <LocalizedLink to={to}>{children}</LocalizedLink>
+      <LocalizedLink to={to} state={state}>
+        {children}
+      </LocalizedLink>
     </Link>
   );
 }
 
-type LinkButtonProps = Omit<ButtonProps, 'asChild'> & { to: To };
+type LinkButtonProps = Omit<ButtonProps, 'asChild'> & Target;
 
 /** A link that looks like a button (calls to action that go to another page). */
-export function LinkButton({ to, children, ...props }: LinkButtonProps) {
+export function LinkButton({ to, state, children, ...props }: LinkButtonProps) {
   return (
     <Button asChild {...props}>
-      <LocalizedLink to={to}>{children}</LocalizedLink>
+      <LocalizedLink to={to} state={state}>
+        {children}
+      </LocalizedLink>
     </Button>
   );
 }

@@ -261,6 +261,40 @@ describe('unread counts', () => {
     expect(await within(messages).findByText('No unread messages.')).toBeVisible();
   });
 
+  it('shows a professional’s first message on the open request page within two seconds, as on the Messages link', async () => {
+    let written = false;
+    const { transport } = customerServer({
+      getRepairRequest: () => ({ repairRequest: repairRequest() }),
+      listRepairRequestQuotes: () => ({ quotes: [] }),
+      listConversations: (request) => ({
+        conversations: written && request.pageSize !== 1 ? [conversation(1)] : [],
+        unreadTotal: written ? 1 : 0,
+      }),
+      listBlockedProfessionals: () => ({ blockedProfessionals: [] }),
+    });
+    // From the dashboard, where the count is known to be zero, to the request's page.
+    const { router } = renderApp('/user-dashboard', transport);
+    expect(await screen.findByText('No unread messages.')).toBeVisible();
+    await act(() => router.navigate(`/user-view-request/${REQUEST_ID}`));
+    const menu = (await screen.findAllByRole('navigation', { name: 'Customer menu' }))[0]!;
+    expect(await screen.findByText('No messages yet')).toBeVisible();
+
+    // Quinn writes first: no stream tells of a conversation this page does not show yet.
+    written = true;
+    const people = await screen.findByRole(
+      'list',
+      { name: 'Conversations on this request' },
+      { timeout: 2500 },
+    );
+    expect(within(people).getByRole('button')).toHaveAccessibleName(
+      'Quinn Quoter Is the valve free? 1 unread message',
+    );
+    expect(screen.queryByText('No messages yet')).toBeNull();
+    expect(
+      await within(menu).findByRole('link', { name: 'Messages 1 unread message' }),
+    ).toBeVisible();
+  });
+
   it('shows the total on the Menu button of a phone', async () => {
     setViewportWidth(390);
     const { transport } = customerServer({

@@ -11,8 +11,6 @@ export const JOB_PATHS = {
   review: (professionalId: string, requestId: string) =>
     `/submit-review/${encodeURIComponent(professionalId)}/${encodeURIComponent(requestId)}`,
   customerOrders: '/user-order-history',
-  professional: (professionalId: string) =>
-    `/view-professional/${encodeURIComponent(professionalId)}`,
   customerRequest: (requestId: string) => `/user-view-request/${encodeURIComponent(requestId)}`,
   professionalRequest: (requestId: string) => `/view-request/${encodeURIComponent(requestId)}`,
   adminRequest: (requestId: string) => `/admin/view-request/${encodeURIComponent(requestId)}`,

@@ -1,5 +1,6 @@
 /** The request screens' paths (the specs' route table). */
 export const REQUEST_PATHS = {
+  dashboard: '/user-dashboard',
   create: '/create-request',
   created: '/request-created',
   pending: '/pending-requests',

@@ -1,5 +1,4 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@connectrpc/connect-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -8,20 +7,20 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { UnreadBadge } from '@/components/ui/unread-badge';
 import {
-  MarketplaceService,
   QuoteState,
   RepairRequestState,
   type Conversation,
+  type Quote,
   type RepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useBlockedProfessionals } from '../api/blocked-professionals';
-import { useConversations } from '../api/list-conversations';
+import { useConversations, useUnreadFollowedClosely } from '../api/list-conversations';
 import { PROFESSIONAL_PARAM } from '../paths';
 import { BlockToggle } from './block-toggle';
 import { ConversationThread } from './conversation-thread';
 import { lastMessageText } from './last-message';
 
-/** The contract's largest page: a request rarely has more quotes or conversations. */
+/** The contract's largest page: a request rarely has more conversations. */
 const PAGE_SIZE = 100;
 
 interface Correspondent {
@@ -53,30 +52,35 @@ function correspondents(
   ];
 }
 
+interface RequestConversationsProps {
+  request: RepairRequest;
+  /** Its quotes, as the page follows them (undefined while they load). */
+  quotes: Quote[] | undefined;
+}
+
 /**
  * The customer's conversations on one request: a list of the professionals who wrote or
- * quoted, each with its unread count, and the conversation picked (kept in the address as
- * ?professional=, so a link can open it), with Block beside Report.
+ * quoted, each with its last message and unread count, and the conversation picked (kept in
+ * the address as ?professional=, so a link can open it), with Block beside Report. The list
+ * follows the unread count closely (a professional's new message shows within seconds), and
+ * the page's quotes (a professional who just quoted joins it).
  */
-export function RequestConversations({ request }: { request: RepairRequest }) {
+export function RequestConversations({ request, quotes }: RequestConversationsProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const section = useRef<HTMLDivElement>(null);
   const conversations = useConversations({ repairRequestId: request.id, pageSize: PAGE_SIZE });
-  const quotes = useQuery(MarketplaceService.method.listRepairRequestQuotes, {
-    repairRequestId: request.id,
-    pageSize: PAGE_SIZE,
-  });
+  useUnreadFollowedClosely();
   const blocked = useBlockedProfessionals();
-  const people = correspondents(conversations.data?.conversations ?? [], quotes.data?.quotes ?? []);
+  const people = correspondents(conversations.data?.conversations ?? [], quotes ?? []);
   const picked =
     people.find((person) => person.professionalId === params.get(PROFESSIONAL_PARAM)) ?? people[0];
   const isBlocked = (professionalId: string) =>
     blocked.data?.blockedProfessionals.some((entry) => entry.professionalId === professionalId) ??
     false;
   const beforeHire = request.state === RepairRequestState.OPEN;
-  const loading = conversations.isPending || quotes.isPending;
+  const loading = conversations.isPending || quotes === undefined;
 
   // A link to #messages (from a dashboard, an email) lands on this section.
   useEffect(() => {

@@ -2,14 +2,20 @@ import { Card, HStack, Heading } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
-import type { Quote } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import type { Quote, RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { JOB_PATHS } from '../paths';
 import { useQuoteFacts } from '../use-quote-facts';
+import { quoteProfileTarget } from '../hire-choice';
 import { QuoteStateBadge } from './quote-state-badge';
 
 interface QuoteCardProps {
   quote: Quote;
-  /** The card's title; the professional's name, linked to their public profile, by default. */
+  /** The request quoted on, once known (whether the quote can still be chosen). */
+  request?: RepairRequest;
+  /**
+   * The card's title; by default the professional's name, linked to their public profile
+   * (which leads back to the quotes, where the hire happens).
+   */
   title?: ReactNode;
   /** The card's buttons and links (view, hire, withdraw). */
   actions?: ReactNode;
@@ -19,7 +25,7 @@ interface QuoteCardProps {
  * One quote as a card: the professional (a link to their public profile), their rating, the
  * fee, the estimated time, the surge flag and the state, with the actions the screen offers.
  */
-export function QuoteCard({ quote, title, actions }: QuoteCardProps) {
+export function QuoteCard({ quote, request, title, actions }: QuoteCardProps) {
   const facts = useQuoteFacts(quote);
   return (
     <Card.Root as="article" variant="outline" bg="bg">
@@ -27,7 +33,13 @@ export function QuoteCard({ quote, title, actions }: QuoteCardProps) {
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Heading as="h2" size="md">
             {title ?? (
-              <AppLink to={JOB_PATHS.professional(quote.professionalId)} color="brand.fg">
+              <AppLink
+                {...quoteProfileTarget(quote, request, {
+                  back: JOB_PATHS.quotes(quote.repairRequestId),
+                  backTo: 'quotes',
+                })}
+                color="brand.fg"
+              >
                 {quote.professionalName}
               </AppLink>
             )}

@@ -1,10 +1,11 @@
-import { Heading, Link, Stack } from '@chakra-ui/react';
+import { Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
 import { DamagePhotos } from '@/components/photos/damage-photos';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { EmailLink, PhoneLink } from '@/components/ui/contact-links';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
 import { Pager } from '@/components/ui/pager';
@@ -22,7 +23,6 @@ import {
   type QuotedRepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatHours } from '@/lib/duration';
-import { formatPhone } from '@/lib/phone';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';
@@ -115,26 +115,8 @@ function ActiveJob({ job }: { job: QuotedRepairRequest }) {
           [t('requests.taskDescription'), request.description],
           [t('requests.address'), address],
           [t('requests.customer'), customer?.name ?? ''],
-          [
-            t('jobs.phone'),
-            customer?.phone ? (
-              <Link href={`tel:${customer.phone}`} color="brand.fg">
-                {formatPhone(customer.phone)}
-              </Link>
-            ) : (
-              ''
-            ),
-          ],
-          [
-            t('jobs.email'),
-            customer?.email ? (
-              <Link href={`mailto:${customer.email}`} color="brand.fg">
-                {customer.email}
-              </Link>
-            ) : (
-              ''
-            ),
-          ],
+          [t('jobs.phone'), <PhoneLink key="phone" phone={customer?.phone ?? ''} />],
+          [t('jobs.email'), <EmailLink key="email" email={customer?.email ?? ''} />],
           [t('jobs.columns.fee'), formatMoney(quote?.fee)],
           [t('jobs.columns.hours'), formatHours(quote?.estimatedMinutes ?? 0, language)],
           [t('jobs.hiredOn'), formatTime(request.hireTime)],

@@ -55,6 +55,7 @@ export function ApplicationListPage() {
                 <li key={quote.id}>
                   <QuoteCard
                     quote={quote}
+                    request={request}
                     actions={
                       <>
                         <AppLink

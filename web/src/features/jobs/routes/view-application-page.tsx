@@ -10,6 +10,7 @@ import { useServiceNames } from '@/features/content';
 import type { Quote, RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useGetQuote } from '../api/get-quote';
 import { HireLink } from '../components/hire-link';
+import { quoteProfileTarget } from '../hire-choice';
 import { QuoteStateBadge } from '../components/quote-state-badge';
 import { JOB_PATHS } from '../paths';
 import { useQuoteFacts } from '../use-quote-facts';
@@ -41,10 +42,14 @@ function QuoteDetails({ quote, request }: { quote: Quote; request?: RepairReques
   const { t } = useTranslation();
   const facts = useQuoteFacts(quote);
   const serviceName = useServiceNames();
+  const profile = quoteProfileTarget(quote, request, {
+    back: JOB_PATHS.quote(quote.id),
+    backTo: 'quote',
+  });
   return (
     <Stack gap="5">
       <Heading as="h2" size="lg">
-        <AppLink to={JOB_PATHS.professional(quote.professionalId)} color="brand.fg">
+        <AppLink {...profile} color="brand.fg">
           {quote.professionalName}
         </AppLink>
       </Heading>
@@ -61,7 +66,7 @@ function QuoteDetails({ quote, request }: { quote: Quote; request?: RepairReques
       />
       <HStack gap="4" wrap="wrap">
         <HireLink quote={quote} request={request} />
-        <AppLink to={JOB_PATHS.professional(quote.professionalId)} color="brand.fg">
+        <AppLink {...profile} color="brand.fg">
           {t('jobs.viewProfile')}
         </AppLink>
       </HStack>

@@ -1,4 +1,4 @@
-import { Avatar, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProblemMessage } from '@/components/form/use-problem-message';
@@ -7,6 +7,7 @@ import { reasonMessageKey } from '@/lib/error-reasons';
 import { readRpcError } from '@/lib/rpc-error';
 import { useObjectUrl } from '@/lib/use-object-url';
 import { useSetProfessionalPhoto } from '../api/set-professional-photo';
+import { ProfessionalAvatar } from './professional-avatar';
 
 interface PhotoFieldProps {
   professionalId: string;
@@ -44,10 +45,7 @@ export function PhotoField({ professionalId, name, photoUrl }: PhotoFieldProps) 
 
   return (
     <HStack gap="5" align="center">
-      <Avatar.Root size="2xl" colorPalette="brand">
-        <Avatar.Fallback name={name} />
-        {(preview ?? photoUrl) && <Avatar.Image src={preview ?? photoUrl} alt="" />}
-      </Avatar.Root>
+      <ProfessionalAvatar name={name} photoUrl={preview ?? photoUrl} />
       <Field.Root invalid={Boolean(problem)}>
         <Stack gap="1">
           <Field.Label>{t('professionalProfile.photo')}</Field.Label>

@@ -1,4 +1,4 @@
-import { Avatar, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
@@ -13,6 +13,7 @@ import { useLanguage } from '@/lib/use-language';
 import { experienceKey, weekdayKey } from '../profile-fields';
 import { LicenceTable } from './licence-table';
 import { PendingChangeSection } from './pending-change';
+import { ProfessionalAvatar } from './professional-avatar';
 import { StatusBadge } from './status-badge';
 
 /**
@@ -77,10 +78,7 @@ export function ProfessionalDetails({
   return (
     <Stack gap="6">
       <HStack gap="4">
-        <Avatar.Root size="2xl" colorPalette="brand">
-          <Avatar.Fallback name={professional.name} />
-          {professional.photoUrl && <Avatar.Image src={professional.photoUrl} alt="" />}
-        </Avatar.Root>
+        <ProfessionalAvatar name={professional.name} photoUrl={professional.photoUrl} />
         <Heading as="h2" size="xl">
           {professional.name}
         </Heading>

@@ -6,41 +6,57 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { RequestConversations } from '@/features/conversations';
+import { isFinalRequestState, useLiveQuotes } from '@/features/jobs';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useRepairRequest } from '../api/get-repair-request';
-import { useLiveReach } from '../api/watch-reach';
+import { JobCard } from '../components/job-card';
 import { RequestFacts } from '../components/request-facts';
 import { RequestPhotos } from '../components/request-photos';
 import { RequestReach } from '../components/request-reach';
 import { REQUEST_PATHS } from '../paths';
+import { requestListOf } from '../request-states';
+
+/** States in which the hired professional is shown first: at work, and the record after. */
+const WITH_JOB_CARD: RepairRequestState[] = [
+  RepairRequestState.HIRED,
+  RepairRequestState.COMPLETED,
+];
 
 /**
  * /user-view-request/{id}: the customer's request, its photos of the damage (added and
- * removed while it is open), while open how many professionals were alerted and opened it
- * (live), its quotes, edit and delete, and the conversations with the professionals who wrote
- * or quoted.
+ * removed while it is open), while open how many professionals were alerted and opened it,
+ * its quotes, edit and delete, and the conversations with the professionals who wrote or
+ * quoted; once hired, the hired professional first (JobCard). The request follows its stream
+ * (WatchRepairRequest) until it is final: its state, its count of quotes, its reach and the
+ * professionals who quoted change on the page as they do on the server. Its back link leads
+ * to the list the request is in.
  */
 export function UserViewRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const { data, isPending, error } = useRepairRequest(id);
-  const request = data?.repairRequest;
+  const loaded = data?.repairRequest;
+  const live = useLiveQuotes(id, loaded !== undefined && !isFinalRequestState(loaded.state));
+  const request = live.request ?? loaded;
   // How far it reached matters while professionals may still quote: while it is open.
   const open = request?.state === RepairRequestState.OPEN;
-  const liveReach = useLiveReach(id, open);
+  const list = request && requestListOf(request.state);
   return (
     <Stack gap="6" maxW="3xl">
-      <AppLink to={REQUEST_PATHS.pending} color="brand.fg">
-        {t('requests.backToPending')}
-      </AppLink>
+      {list && (
+        <AppLink to={list.to} color="brand.fg" alignSelf="start">
+          {t(list.words)}
+        </AppLink>
+      )}
       <PageTitle title={t('pages.userViewRequest')} />
       {isPending && <RouteLoader />}
       {error && <RpcErrorAlert error={error} />}
       {request && (
         <>
+          {WITH_JOB_CARD.includes(request.state) && <JobCard request={request} />}
           <RequestFacts request={request} />
           <RequestPhotos key={request.id} request={request} editable={open} />
-          {open && <RequestReach reach={liveReach ?? data?.reach} />}
+          {open && <RequestReach reach={live.reach ?? data?.reach} />}
           <HStack gap="4" wrap="wrap">
             <LinkButton to={REQUEST_PATHS.applications(request.id)} colorPalette="brand">
               {t('requests.viewApplications')}
@@ -60,7 +76,10 @@ export function UserViewRequestPage() {
               </>
             )}
           </HStack>
-          <RequestConversations request={request} />
+          <RequestConversations
+            request={request}
+            quotes={live.isPending ? undefined : (live.quotes ?? [])}
+          />
         </>
       )}
     </Stack>

@@ -1,0 +1,3 @@
+// The jobs feature as the other features see it: a request with its quotes, followed live
+// (the customer's request page). The app reaches the feature through ./routes.
+export { isFinalRequestState, useLiveQuotes } from './api/watch-repair-request';

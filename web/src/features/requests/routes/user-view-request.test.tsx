@@ -1,0 +1,214 @@
+import { create, type MessageInitShape } from '@bufbuild/protobuf';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  QuoteSchema,
+  QuoteState,
+  RepairRequestState,
+  type Quote,
+  type RepairRequest,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { controlledStream } from '@/test/controlled-stream';
+import { renderApp } from '@/test/render-app';
+import {
+  CUSTOMER_ID,
+  PROFESSIONAL_ID,
+  REQUEST_ID,
+  customer,
+  repairRequest,
+  signIn,
+  stubServer,
+  type MarketplaceImpl,
+} from '@/test/stub-server';
+
+const PHOTO_URL = 'https://files.test/professionals/paule.jpg';
+
+function quote(fields: MessageInitShape<typeof QuoteSchema> = {}): Quote {
+  return create(QuoteSchema, {
+    id: 'q1',
+    repairRequestId: REQUEST_ID,
+    professionalId: PROFESSIONAL_ID,
+    professionalName: 'Paule Pro',
+    estimatedMinutes: 90,
+    fee: { amountCents: 12000n, currency: 'CAD' },
+    state: QuoteState.SUBMITTED,
+    ...fields,
+  } as MessageInitShape<typeof QuoteSchema>);
+}
+
+/** The request once Paule Pro is hired on it, with both parties' contacts. */
+const hired = (state: RepairRequestState = RepairRequestState.HIRED) =>
+  repairRequest({
+    state,
+    quoteCount: 1,
+    hiredQuoteId: 'q1',
+    hiredProfessionalId: PROFESSIONAL_ID,
+    hiredProfessionalName: 'Paule Pro',
+    hireTime: timestampFromMs(Date.UTC(2026, 10, 24)),
+    contacts: {
+      customer: {
+        id: CUSTOMER_ID,
+        name: 'Casey Customer',
+        phone: '+14035550100',
+      },
+      professional: {
+        id: PROFESSIONAL_ID,
+        name: 'Paule Pro',
+        email: 'paule@example.ca',
+        phone: '+14035550111',
+      },
+    },
+  });
+
+/** A signed-in customer's server showing `request`, with the marketplace methods given. */
+function requestServer(request: RepairRequest, marketplace: MarketplaceImpl = {}) {
+  signIn('customer', CUSTOMER_ID);
+  return stubServer(
+    {
+      getCustomer: () => ({ customer: customer() }),
+      getPublicProfessional: () => ({
+        professional: {
+          id: PROFESSIONAL_ID,
+          name: 'Paule Pro',
+          photoUrl: PHOTO_URL,
+        },
+      }),
+    },
+    {},
+    {
+      marketplace: {
+        getRepairRequest: () => ({ repairRequest: request }),
+        listRepairRequestQuotes: () => ({ quotes: [] }),
+        listConversations: () => ({ conversations: [], unreadTotal: 0 }),
+        listBlockedProfessionals: () => ({ blockedProfessionals: [] }),
+        ...marketplace,
+      },
+    },
+  );
+}
+
+/** The first render waits for the page's code, loaded lazily: longer on a busy machine. */
+const FIRST_RENDER = { timeout: 10_000 };
+
+/** The value beside a label of the request's facts. */
+const fact = (label: string) => screen.getByText(label).nextElementSibling;
+
+describe('the customer’s request, live', () => {
+  it('counts a new quote, lists its professional, and moves to the hire as the stream tells', async () => {
+    const stream = controlledStream();
+    const { transport } = requestServer(repairRequest(), {
+      watchRepairRequest: () => stream.watch(),
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByText('No messages yet', undefined, FIRST_RENDER)).toBeVisible();
+    expect(fact('Quotes received')).toHaveTextContent('0');
+    expect(screen.getByRole('link', { name: 'Back to pending requests' })).toHaveAttribute(
+      'href',
+      '/pending-requests',
+    );
+
+    stream.push({
+      revision: 2n,
+      event: {
+        case: 'snapshot',
+        value: { repairRequest: repairRequest(), quotes: [] } as never,
+      },
+    });
+    stream.push({
+      revision: 3n,
+      event: {
+        case: 'change',
+        value: {
+          repairRequest: repairRequest({ quoteCount: 1 }),
+          quote: quote(),
+        } as never,
+      },
+    });
+    await waitFor(() => expect(fact('Quotes received')).toHaveTextContent('1'));
+    const people = await screen.findByRole('list', {
+      name: 'Conversations on this request',
+    });
+    expect(within(people).getByRole('button')).toHaveAccessibleName(
+      'Paule Pro Sent a quote; no messages yet',
+    );
+    expect(screen.queryByText('No messages yet')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your professional' })).toBeNull();
+
+    // The hire: the page turns to the job, the hired professional first.
+    stream.push({
+      revision: 4n,
+      event: {
+        case: 'change',
+        value: {
+          repairRequest: hired(),
+          quote: quote({ state: QuoteState.HIRED }),
+        } as never,
+      },
+    });
+    const card = await screen.findByRole('region', {
+      name: 'Your professional',
+    });
+    expect(within(card).getByText('Paule Pro')).toBeVisible();
+    expect(
+      within(card).getByRole('link', {
+        name: 'Call +1\u00a0403\u00a0555\u00a00111',
+      }),
+    ).toHaveAttribute('href', 'tel:+14035550111');
+    expect(within(card).getByRole('link', { name: 'Messages with Paule Pro' })).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}?professional=${PROFESSIONAL_ID}#messages`,
+    );
+    expect(
+      within(card).getByRole('link', {
+        name: 'View the professional’s profile',
+      }),
+    ).toHaveAttribute('href', `/view-professional/${PROFESSIONAL_ID}`);
+    await waitFor(() => expect(card.querySelector(`img[src="${PHOTO_URL}"]`)).not.toBeNull());
+    expect(fact('Status')).toHaveTextContent('Hired');
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to active requests' })).toHaveAttribute(
+      'href',
+      '/user-active-requests',
+    );
+  });
+
+  it('keeps the job card as a record once done, leading back to the completed requests, in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport, requests } = requestServer(hired(RepairRequestState.COMPLETED));
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Votre professionnel' }, FIRST_RENDER);
+    expect(
+      within(card).getByRole('link', {
+        name: 'Appeler le +1\u00a0403\u00a0555\u00a00111',
+      }),
+    ).toHaveAttribute('href', 'tel:+14035550111');
+    expect(within(card).getByRole('link', { name: 'Messages avec Paule Pro' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Retour aux demandes terminées' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/user-completed-requests$/),
+    );
+    // A finished request changes no more: nothing to watch.
+    expect(requests('watchRepairRequest')).toEqual([]);
+  });
+
+  it('leads the profile opened from the job card back to the request', async () => {
+    const { transport } = requestServer(hired());
+    const { router } = renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Your professional' }, FIRST_RENDER);
+    await userEvent.setup().click(
+      within(card).getByRole('link', {
+        name: 'View the professional’s profile',
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paule Pro' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to the request' })).toHaveAttribute(
+      'href',
+      `/user-view-request/${REQUEST_ID}`,
+    );
+    // The hire is done: no way to hire again.
+    expect(screen.queryByRole('link', { name: /^Hire/ })).toBeNull();
+    expect(router.state.location.pathname).toBe(`/view-professional/${PROFESSIONAL_ID}`);
+  });
+});

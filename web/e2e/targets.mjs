@@ -1,7 +1,7 @@
 // The size of what a finger presses: every visible target of the page (a link, a button, a
-// radio or checkbox through its label, a select, a menu item, a tab) must be at least 44 x 44
-// CSS pixels. A link inside running text (a sentence or a paragraph) is the one exception: it
-// is as tall as its line, and the text around it keeps the next target away.
+// radio or checkbox through its label, a select, a summary, a menu item, a tab) must be at
+// least 44 x 44 CSS pixels. A link inside running text (a sentence or a paragraph) is the one
+// exception: it is as tall as its line, and the text around it keeps the next target away.
 
 /** The smallest width and height of a target, in CSS pixels. */
 export const MIN_TARGET = 44;
@@ -22,6 +22,7 @@ function smallTargetsInPage({ minimum, within }) {
     'input[type="radio"]',
     'input[type="checkbox"]',
     'select',
+    'summary',
     '[role="menuitem"]',
     '[role="menuitemradio"]',
     '[role="menuitemcheckbox"]',

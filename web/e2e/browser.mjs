@@ -53,3 +53,12 @@ export async function signedIn(page, entries) {
 
 /** Waits for the screen whose title (its one h1) is `name`. */
 export const heading = (page, name) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+/**
+ * Opens the More actions menu named `menu` on `page` (its button's name: 'More actions', or
+ * 'More actions: <what it acts on>') and chooses the item named `action`.
+ */
+export async function chooseMoreAction(page, menu, action) {
+  await page.getByRole('button', { name: menu, exact: true }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}

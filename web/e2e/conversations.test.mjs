@@ -18,11 +18,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { assertAccessible } from './axe.mjs';
-import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
+import { assertAccessible, transitionsEnded } from './axe.mjs';
+import { BASE_URL, chooseMoreAction, heading, openBrowser, signedIn } from './browser.mjs';
 import { startsWith, translator } from './i18n.mjs';
 import { loadedImage, png } from './images.mjs';
 import { shot } from './stack.mjs';
+import { targetProblems } from './target-check.mjs';
 import {
   adminSession,
   CALGARY,
@@ -54,6 +55,22 @@ async function send(page, t, region, text) {
   await page.getByLabel(t('conversations.write')).fill(text);
   await page.getByRole('button', { name: t('conversations.send') }).click();
   await region.getByText(text).waitFor();
+}
+
+/**
+ * Fails naming the targets under 44 x 44 px on the phone's page once `opened` resolves (a
+ * menu, a drawer shown) and its transitions ended.
+ */
+async function fingerSized(page, language, what, opened) {
+  await opened();
+  await transitionsEnded(page);
+  const small = await targetProblems(page, {
+    path: what,
+    shown: page.url(),
+    language,
+    size: PHONE,
+  });
+  assert.deepEqual(small, [], small.join('\n'));
 }
 
 /** Each run's language; a French reader's pages are under /fr (`prefix`). */
@@ -235,6 +252,13 @@ describe('photos of the damage and a conversation before the hire', () => {
         mobile,
         `the customer's dashboard with a message unread (${language})`,
       );
+      // The menu's rows, in its drawer, are finger-sized.
+      await mobile.getByRole('button', { name: `${t('areas.openMenu')} ${unreadOne}` }).click();
+      await fingerSized(mobile, language, 'the menu drawer open', () =>
+        mobile.getByRole('dialog').waitFor(),
+      );
+      await mobile.keyboard.press('Escape');
+      await mobile.getByRole('dialog').waitFor({ state: 'detached' });
       await mobile.getByRole('link', { name: new RegExp(`· ${proName}$`) }).click();
       await mobile.waitForURL(
         new RegExp(`${prefix}/user-view-request/${requestId}\\?professional=`),
@@ -248,6 +272,16 @@ describe('photos of the damage and a conversation before the hire', () => {
         () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
       );
       assert.ok(overflow <= 0, `the page is ${overflow} px wider than the phone`);
+      // The thread's More actions (Report, Block) are finger-sized too, open.
+      const threadMenu = t('common.moreActionsOn', {
+        subject: t('conversations.withName', { name: proName }),
+      });
+      await mobile.getByRole('button', { name: threadMenu, exact: true }).click();
+      await fingerSized(mobile, language, 'the thread menu open', () =>
+        mobile.getByRole('menuitem', { name: t('conversations.report.open') }).waitFor(),
+      );
+      await mobile.keyboard.press('Escape');
+      await mobile.getByRole('menu').waitFor({ state: 'hidden' });
       // The answer goes with a photo of the valve.
       const answer = 'Yes, right behind the cabinet door. Please bring a 1/2 inch valve.';
       const composer = mobile.getByRole('form', { name: t('conversations.composer') });
@@ -330,7 +364,11 @@ describe('photos of the damage and a conversation before the hire', () => {
     const proTitle = t('conversations.withCustomer');
     const proThread = thread(pp, t, proTitle);
     await send(pp, t, proThread, 'Pay me in cash outside the site and I come at once.');
-    await pp.getByRole('button', { name: t('conversations.report.open') }).click();
+    await chooseMoreAction(
+      pp,
+      t('common.moreActionsOn', { subject: proTitle }),
+      t('conversations.report.open'),
+    );
     const report = pp.getByRole('alertdialog', { name: t('conversations.report.title') });
     await report.getByText(t('conversations.report.reasons.other'), { exact: true }).click();
     await report.getByRole('button', { name: t('conversations.report.send') }).click();
@@ -367,21 +405,28 @@ describe('photos of the damage and a conversation before the hire', () => {
     await ap.getByText(t('reports.includeResolved')).click();
     await ap.getByText('Warned the professional.').waitFor();
 
-    // The customer blocks the professional from the conversation.
+    // The customer blocks the professional from the conversation's More actions, told first
+    // what it does; the focus comes back to the menu's button.
     const cp = customerBrowser.page;
     await signedIn(cp, { ...casey.storage, lang: 'en' });
     await cp.goto(`${BASE_URL}/user-view-request/${requestId}`);
-    await thread(cp, t, t('conversations.withName', { name: proName }))
+    const customerTitle = t('conversations.withName', { name: proName });
+    await thread(cp, t, customerTitle)
       .getByText('Pay me in cash outside the site and I come at once.')
       .waitFor();
-    await cp
-      .getByRole('button', { name: t('conversations.block.block', { name: proName }) })
-      .click();
+    const moreActions = t('common.moreActionsOn', { subject: customerTitle });
+    await chooseMoreAction(cp, moreActions, t('conversations.block.block', { name: proName }));
     const question = cp.getByRole('alertdialog', {
       name: t('conversations.block.question', { name: proName }),
     });
+    await question.getByText(t('conversations.block.explain', { name: proName })).waitFor();
     await question.getByRole('button', { name: t('conversations.block.confirm') }).click();
     await cp.getByText(t('conversations.block.blockedNote', { name: proName })).waitFor();
+    await question.waitFor({ state: 'detached' });
+    assert.equal(
+      await cp.evaluate(() => globalThis.document.activeElement?.getAttribute('aria-label')),
+      moreActions,
+    );
 
     // Blocked, the professional can neither write nor quote.
     await pp.getByLabel(t('conversations.write')).fill('Hello?');

@@ -135,9 +135,12 @@ describe('the job story', () => {
       // The customer marks the job completed, confirming in a dialog that names the amount
       // held on the card and the professional: the hold is captured.
       await heading(page, t('pages.userActiveRequests'));
-      await page
-        .getByRole('button', { name: t('requests.markCompletedFor', { name: proName }) })
-        .click();
+      const complete = page.getByRole('button', {
+        name: t('requests.markCompletedFor', { name: proName }),
+      });
+      await complete.waitFor();
+      await shot(page, `active-requests-${language}`);
+      await complete.click();
       const confirm = page.getByRole('alertdialog', { name: t('requests.completeQuestion') });
       const charge = t('requests.completeCharge', { amount: fee, name: proName });
       await confirm.getByText(charge).waitFor();

@@ -6,11 +6,12 @@
 // appears on the Calgary professional's list without a reload, never on the Edmonton one's,
 // and the Calgary professional's notification email (with the request's link) is in the email
 // outbox, the Edmonton one gets none; the customer's request page counts the professionals
-// alerted and, live, the one who opens it; the customer's dashboard counts it. With E2E_SHOTS_DIR
-// set, two screens are also saved in French.
+// alerted and, live, the one who opens it; the customer's dashboard counts it; at last the
+// customer deletes it from the page's More actions, asked first. With E2E_SHOTS_DIR set, three
+// screens are also saved in French.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { BASE_URL, heading, openBrowser, signedIn } from './browser.mjs';
+import { BASE_URL, chooseMoreAction, heading, openBrowser, signedIn } from './browser.mjs';
 import { shot, waitForMessage } from './stack.mjs';
 import { adminSession, CALGARY, customer, memberProfessional } from './test-accounts.mjs';
 
@@ -147,5 +148,18 @@ describe('requests and matching', () => {
       await shot(browserPage, name);
     }
     await page.getByText(/^\d+ professionnels? alertés? · 1 a ouvert votre demande$/).waitFor();
+
+    // The customer deletes it from the page's More actions, told first what that does.
+    await chooseMoreAction(page, 'Plus d’actions', 'Supprimer la demande');
+    const question = page.getByRole('alertdialog', {
+      name: 'Voulez-vous supprimer cette demande?',
+    });
+    await question.getByText(/^La demande est fermée\u00a0: les professionnels/).waitFor();
+    await shot(page, 'delete-request-question-fr');
+    await question.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await page.waitForURL(/\/pending-requests$/);
+    await heading(page, 'Demandes en attente');
+    await page.getByText('Supprimée avec succès').first().waitFor();
+    assert.equal(await page.locator(`a[href$="/user-view-request/${requestId}"]`).count(), 0);
   });
 });

@@ -1,4 +1,17 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultConfig,
+  defineConfig,
+  type SystemStyleObject,
+} from '@chakra-ui/react';
+import {
+  checkboxAnatomy,
+  menuAnatomy,
+  nativeSelectAnatomy,
+  radioGroupAnatomy,
+  segmentGroupAnatomy,
+  switchAnatomy,
+} from '@chakra-ui/react/anatomy';
 
 /**
  * The one theme of the app: a deep, trustworthy blue (`brand`) with a warm orange accent
@@ -18,6 +31,36 @@ const palette = (name: 'brand' | 'accent', shades: { solid: number; fg: number }
   focusRing: { value: `{colors.${name}.500}` },
 });
 
+/**
+ * A finger-sized target: below `md` (a phone) whatever a finger presses is at least 44 x 44
+ * CSS px (WCAG 2.5.5); from `md` up, used with a pointer, a control keeps its `wide` size.
+ */
+export const fingerSized = (wide: string) => ({ base: '11', md: wide });
+
+/**
+ * The least size of a target of its own (a back link, a name in a list, a phone number, a
+ * checkbox's row), not a link inside a sentence: 44 x 44 px on a phone, its own size from
+ * `md` up.
+ */
+export const FINGER_TARGET = { minH: fingerSized('auto'), minW: fingerSized('auto') } as const;
+
+/** A slot recipe whose `part` (a checkbox's row, a menu's item) is a finger-sized target. */
+const fingerSizedPart = (anatomy: { keys: () => string[] }, part: string) => ({
+  slots: anatomy.keys(),
+  base: { [part]: FINGER_TARGET },
+});
+
+/** Chakra's heights of buttons, fields and selects by size, below its 44 px `lg`. */
+const SMALL_SIZES = { '2xs': '6', xs: '8', sm: '9', md: '10' } as const;
+
+/** For each size under 44 px: its styles, made of its height on a wide screen. */
+const bySmallSize = <Styles extends SystemStyleObject | Record<string, SystemStyleObject>>(
+  styles: (wide: string) => Styles,
+) => Object.fromEntries(Object.entries(SMALL_SIZES).map(([size, wide]) => [size, styles(wide)]));
+
+/** A height a recipe keeps in a variable (fields, selects): 44 px on a phone. */
+const fingerHeight = (wide: string) => ({ base: 'sizes.11', md: `sizes.${wide}` });
+
 const config = defineConfig({
   globalCss: {
     html: { scrollBehavior: 'smooth' },
@@ -33,6 +76,33 @@ const config = defineConfig({
     'input, select, textarea': { '--focus-ring-width': '2px' },
   },
   theme: {
+    // Finger-sized targets on a phone: buttons of every size (link-buttons, icon and close
+    // buttons too), checkbox, radio and switch rows (the whole row is what is pressed),
+    // segmented choices, selects and menu items; text fields as tall as the selects and
+    // buttons beside them.
+    recipes: {
+      button: {
+        variants: {
+          size: bySmallSize((wide) => ({ minW: fingerSized(wide), minH: fingerSized(wide) })),
+        },
+      },
+      input: {
+        variants: { size: bySmallSize((wide) => ({ '--input-height': fingerHeight(wide) })) },
+      },
+    },
+    slotRecipes: {
+      checkbox: fingerSizedPart(checkboxAnatomy, 'root'),
+      radioGroup: fingerSizedPart(radioGroupAnatomy, 'item'),
+      switch: fingerSizedPart(switchAnatomy, 'root'),
+      segmentGroup: fingerSizedPart(segmentGroupAnatomy, 'item'),
+      menu: fingerSizedPart(menuAnatomy, 'item'),
+      nativeSelect: {
+        slots: nativeSelectAnatomy.keys(),
+        variants: {
+          size: bySmallSize((wide) => ({ root: { '--select-field-height': fingerHeight(wide) } })),
+        },
+      },
+    },
     tokens: {
       fonts: {
         heading: { value: `'Inter Variable', Inter, ${fallbackFonts}` },

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { toaster } from '@/components/ui/toast';
 import { installMatchMedia, resetViewport } from './viewport';
 
 // Tests of code that runs in Node (`@vitest-environment node`: the prerender) have no DOM.
@@ -20,6 +21,8 @@ if (typeof window !== 'undefined') {
 
   afterEach(() => {
     cleanup();
+    // The toaster is the app's one store of toasts: one test's never show in the next.
+    toaster.remove();
     resetViewport();
     window.localStorage.clear();
     document.documentElement.removeAttribute('lang');

@@ -1,6 +1,7 @@
 import { Box, HStack, List, Text } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FINGER_TARGET } from '@/theme';
 import { LocalizedNavLink } from '../localized-navigation';
 import { UnreadBadge } from '../ui/unread-badge';
 import { isMenuGroup, type MenuEntry, type MenuGroup, type MenuLink } from './area-menus';
@@ -17,7 +18,9 @@ function MenuItemLink({ link, count = 0, onNavigate }: MenuItemLinkProps) {
     <List.Item>
       <Box
         asChild
-        display="block"
+        display="flex"
+        alignItems="center"
+        minH={FINGER_TARGET.minH}
         px="3"
         py="2"
         borderRadius="md"
@@ -27,7 +30,7 @@ function MenuItemLink({ link, count = 0, onNavigate }: MenuItemLinkProps) {
         css={{ '&[aria-current=page]': { bg: 'brand.solid', color: 'brand.contrast' } }}
       >
         <LocalizedNavLink to={link.to} onClick={onNavigate}>
-          <HStack as="span" justify="space-between" gap="2">
+          <HStack as="span" flex="1" justify="space-between" gap="2">
             <span>{t(link.labelKey)}</span>
             <UnreadBadge count={count} />
           </HStack>

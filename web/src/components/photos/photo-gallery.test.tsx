@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { chooseMoreAction } from '@/test/more-actions';
 import { renderInApp } from '@/test/render-app';
 import { DamagePhotos } from './damage-photos';
 import { SWIPE_PX } from './photo-lightbox';
@@ -113,20 +114,32 @@ describe('photos of the damage and their lightbox', () => {
     expect(await screen.findByRole('dialog', { name: 'Photo 3 of 5 of the damage' })).toBeVisible();
   });
 
-  it('removes a photo once the person confirms, and not when they cancel', async () => {
+  it('removes a photo from its More actions once the person confirms, and not when they cancel', async () => {
     const user = userEvent.setup();
     const onRemove = vi.fn(() => Promise.resolve());
     renderInApp(<DamagePhotos photos={photos(2)} onRemove={onRemove} />, transport);
-    await user.click(screen.getByRole('button', { name: 'Remove: Photo 2 of 2 of the damage' }));
+    const menu = 'More actions: Photo 2 of 2 of the damage';
+    await chooseMoreAction(user, 'Remove the photo', { menu });
     const question = await screen.findByRole('alertdialog', { name: 'Remove this photo?' });
+    expect(
+      within(question).getByText(
+        'The photo is taken off your request: professionals will no longer see it.',
+      ),
+    ).toBeVisible();
+    expect(within(question).getByRole('img', { name: 'Photo 2 of 2 of the damage' })).toBeVisible();
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(onRemove).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Remove: Photo 2 of 2 of the damage' }));
+    await chooseMoreAction(user, 'Remove the photo', { menu });
     const again = await screen.findByRole('alertdialog', { name: 'Remove this photo?' });
     await user.click(within(again).getByRole('button', { name: 'Remove' }));
     expect(onRemove).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'photo-2' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('offers no removal when the photos may not be removed', () => {
+    renderInApp(<DamagePhotos photos={photos(2)} />, transport);
+    expect(screen.queryByRole('button', { name: /^More actions/ })).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
-import { Box, Button, Image, Wrap } from '@chakra-ui/react';
+import { Box, Button, Image, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { MoreActionsMenu } from '../ui/more-actions-menu';
 import { PHOTO_BUTTON, PhotoLightbox } from './photo-lightbox';
 
 const SIZES = { sm: '14', md: '24', lg: '32' } as const;
@@ -17,8 +18,8 @@ interface PhotoGalleryProps {
   /** Thumbnails shown at most; a '+N' button beyond opens the next one large. */
   limit?: number;
   /**
-   * Offers to remove each photo (asked first): resolves once removed, rejects after saying
-   * why not.
+   * Offers to remove each photo, from its More actions (asked first): resolves once removed,
+   * rejects after saying why not.
    */
   onRemove?: (photo: Photo) => Promise<unknown>;
   /**
@@ -30,7 +31,7 @@ interface PhotoGalleryProps {
 
 /**
  * Thumbnails of photos, each a button that opens it large (PhotoLightbox), and, when the
- * photos may be removed, a Remove button under each that asks first.
+ * photos may be removed, a More actions menu under each whose Remove asks first.
  */
 export function PhotoGallery({
   photos,
@@ -43,24 +44,9 @@ export function PhotoGallery({
 }: PhotoGalleryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<Photo | null>(null);
-  const [busy, setBusy] = useState(false);
   if (photos.length === 0) return null;
   const count = photos.length;
   const show = onOpen ?? setOpen;
-
-  const remove = async () => {
-    if (!removing || !onRemove) return;
-    setBusy(true);
-    try {
-      await onRemove(removing);
-      setRemoving(null);
-    } catch {
-      // The caller says why; the question stays open to try again or cancel.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -94,15 +80,35 @@ export function PhotoGallery({
               />
             </Box>
             {onRemove && (
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
-                onClick={() => setRemoving(photo)}
-                aria-label={t('photos.removeNamed', { name: describe(index + 1, count) })}
-              >
-                {t('photos.remove')}
-              </Button>
+              <MoreActionsMenu
+                iconOnly
+                subject={describe(index + 1, count)}
+                actions={[
+                  {
+                    value: 'remove',
+                    label: t('photos.removePhoto'),
+                    icon: <Trash2 aria-hidden />,
+                    danger: true,
+                    confirm: {
+                      title: t('photos.removeQuestion'),
+                      body: (
+                        <Stack gap="3">
+                          <Text>{t('photos.removeBody')}</Text>
+                          <Image
+                            src={photo.thumbnailUrl}
+                            alt={describe(index + 1, count)}
+                            maxH="40"
+                            alignSelf="start"
+                            borderRadius="md"
+                          />
+                        </Stack>
+                      ),
+                      confirmLabel: t('photos.remove'),
+                      run: () => onRemove(photo),
+                    },
+                  },
+                ]}
+              />
             )}
           </Box>
         ))}
@@ -134,26 +140,6 @@ export function PhotoGallery({
           onClose={() => setOpen(null)}
           describe={describe}
         />
-      )}
-      {onRemove && (
-        <ConfirmDialog
-          open={removing !== null}
-          title={t('photos.removeQuestion')}
-          confirmLabel={t('photos.remove')}
-          onConfirm={() => void remove()}
-          onCancel={() => setRemoving(null)}
-          loading={busy}
-          destructive
-        >
-          {removing && (
-            <Image
-              src={removing.thumbnailUrl}
-              alt={describe(photos.indexOf(removing) + 1, count)}
-              maxH="40"
-              borderRadius="md"
-            />
-          )}
-        </ConfirmDialog>
       )}
     </>
   );

@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ConfirmDialogProps {
@@ -17,6 +17,11 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** Red confirm button, for deletions. */
   destructive?: boolean;
+  /**
+   * Where the focus goes back to once the dialog closes, when not the element that had it
+   * as it opened (a menu's item, gone with its menu: the menu's button).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -34,6 +39,7 @@ export function ConfirmDialog({
   loading = false,
   confirmDisabled = false,
   destructive = false,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
@@ -44,6 +50,7 @@ export function ConfirmDialog({
         if (!details.open) onCancel();
       }}
       placement="center"
+      finalFocusEl={returnFocusTo && (() => returnFocusTo.current)}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -1,6 +1,7 @@
 import { Button, Link, type ButtonProps, type LinkProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { formatPhone } from '@/lib/phone';
+import { FINGER_TARGET } from '@/theme';
 
 interface PhoneProps {
   /** E.164 ("+14035550100"); nothing is shown without one. */
@@ -11,11 +12,11 @@ interface PhoneProps {
 
 const telHref = (phone: string) => `tel:${phone}`;
 
-/** A phone number a tap calls (`tel:`), in the text. */
+/** A phone number a tap calls (`tel:`), in the text: a finger-sized target on a phone. */
 export function PhoneLink({ phone, children, ...props }: Omit<LinkProps, 'href'> & PhoneProps) {
   if (!phone) return null;
   return (
-    <Link href={telHref(phone)} color="brand.fg" {...props}>
+    <Link href={telHref(phone)} color="brand.fg" {...FINGER_TARGET} {...props}>
       {children ?? formatPhone(phone)}
     </Link>
   );
@@ -35,7 +36,10 @@ export function PhoneButton({
   );
 }
 
-/** An email address a tap writes to (`mailto:`), in the text. Nothing without an address. */
+/**
+ * An email address a tap writes to (`mailto:`), in the text: a finger-sized target on a
+ * phone. Nothing without an address.
+ */
 export function EmailLink({
   email,
   children,
@@ -43,7 +47,7 @@ export function EmailLink({
 }: Omit<LinkProps, 'href'> & { email: string; children?: ReactNode }) {
   if (!email) return null;
   return (
-    <Link href={`mailto:${email}`} color="brand.fg" {...props}>
+    <Link href={`mailto:${email}`} color="brand.fg" {...FINGER_TARGET} {...props}>
       {children ?? email}
     </Link>
   );

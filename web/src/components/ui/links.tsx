@@ -1,5 +1,6 @@
 import { Button, Link, type ButtonProps, type LinkProps } from '@chakra-ui/react';
 import type { To } from 'react-router';
+import { FINGER_TARGET } from '@/theme';
 import { LocalizedLink } from '../localized-navigation';
 
 /** Where to go, and what the next page is told of where it was opened from (router state). */
@@ -8,12 +9,19 @@ interface Target {
   state?: unknown;
 }
 
-type AppLinkProps = Omit<LinkProps, 'href' | 'asChild'> & Target;
+type AppLinkProps = Omit<LinkProps, 'href' | 'asChild'> &
+  Target & {
+    /** A link inside a sentence: as tall as the words around it (WCAG 2.5.8's exception). */
+    inline?: boolean;
+  };
 
-/** A Chakra-styled link that navigates inside the app, in the language of the page. */
-export function AppLink({ to, state, children, ...props }: AppLinkProps) {
+/**
+ * A Chakra-styled link that navigates inside the app, in the language of the page; unless
+ * `inline`, a finger-sized target on a phone.
+ */
+export function AppLink({ to, state, inline = false, children, ...props }: AppLinkProps) {
   return (
-    <Link asChild {...props}>
+    <Link asChild {...(inline ? {} : FINGER_TARGET)} {...props}>
       <LocalizedLink to={to} state={state}>
         {children}
       </LocalizedLink>

@@ -9,6 +9,8 @@ export function PasswordInput(props: Omit<InputProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (
     <InputGroup
+      // The button fills the field's end: as tall as the field, and a finger's size on a phone.
+      endElementProps={{ px: { base: '0', md: '1' } }}
       endElement={
         <IconButton
           size="xs"

@@ -24,7 +24,6 @@ interface RowActionLinkProps {
   children: ReactNode;
   /** The accessible name, when the text alone does not say which row it acts on. */
   label?: string;
-  danger?: boolean;
   /** The main action of the row: a solid button on a card. */
   primary?: boolean;
 }
@@ -33,13 +32,13 @@ interface RowActionLinkProps {
  * A row's action that goes to another page: a link in a table, a full-width button on a
  * card (a finger-sized target on a phone).
  */
-export function RowActionLink({ to, children, label, danger, primary }: RowActionLinkProps) {
+export function RowActionLink({ to, children, label, primary }: RowActionLinkProps) {
   if (useRowLayout() === 'cards') {
     return (
       <LinkButton
         to={to}
         width="full"
-        colorPalette={danger ? 'red' : 'brand'}
+        colorPalette="brand"
         variant={primary ? 'solid' : 'outline'}
         aria-label={label}
       >
@@ -48,7 +47,7 @@ export function RowActionLink({ to, children, label, danger, primary }: RowActio
     );
   }
   return (
-    <AppLink to={to} color={danger ? 'red.fg' : 'brand.fg'} aria-label={label}>
+    <AppLink to={to} color="brand.fg" aria-label={label}>
       {children}
     </AppLink>
   );

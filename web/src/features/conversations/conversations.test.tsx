@@ -14,11 +14,20 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { controlledStream } from '@/test/controlled-stream';
+import { chooseMoreAction } from '@/test/more-actions';
 import { renderApp } from '@/test/render-app';
 import { setViewportWidth } from '@/test/viewport';
-import { REQUEST_ID, customerServer, repairRequest } from '@/test/stub-server';
+import {
+  REQUEST_ID,
+  customerServer,
+  repairRequest,
+  type MarketplaceImpl,
+} from '@/test/stub-server';
 
 const QUINN = 'pro-quinn';
+
+/** How long a test waits for a screen whose code has not been loaded yet by the file. */
+const FIRST_RENDER_MS = 8000;
 const ROBIN = 'pro-robin';
 
 const conversation = (unreadCount: number) => ({
@@ -44,7 +53,11 @@ const MESSAGES = [
   { sequence: 1n, author: MessageAuthor.CUSTOMER, text: 'The pipe burst under the sink.' },
 ];
 
-function requestPage(messages: typeof MESSAGES = MESSAGES, request = repairRequest()) {
+function requestPage(
+  messages: typeof MESSAGES = MESSAGES,
+  request = repairRequest(),
+  more: MarketplaceImpl = {},
+) {
   const stream = controlledStream<WatchConversationResponse>();
   let unread = 1;
   const server = customerServer({
@@ -75,6 +88,7 @@ function requestPage(messages: typeof MESSAGES = MESSAGES, request = repairReque
     },
     watchConversation: (_request, context) => stream.watch(context.signal),
     listBlockedProfessionals: () => ({ blockedProfessionals: [] }),
+    ...more,
   });
   return { ...server, stream };
 }
@@ -84,7 +98,12 @@ describe('conversations on the customer’s request page', () => {
     const user = userEvent.setup();
     const { transport } = requestPage();
     renderApp(`/user-view-request/${REQUEST_ID}`, transport);
-    const people = await screen.findByRole('list', { name: 'Conversations on this request' });
+    // The file's first render loads the request page's code: it may take longer.
+    const people = await screen.findByRole(
+      'list',
+      { name: 'Conversations on this request' },
+      { timeout: FIRST_RENDER_MS },
+    );
     const buttons = within(people).getAllByRole('button');
     expect(buttons[0]).toHaveAccessibleName('Quinn Quoter Is the valve free? 1 unread message');
     expect(buttons[1]).toHaveAccessibleName('Robin Roofer Sent a quote; no messages yet');
@@ -207,6 +226,50 @@ describe('a conversation, live', () => {
       { timeout: 4000 },
     );
     expect(typed<WatchConversationRequest>('watchConversation')).toHaveLength(2);
+  });
+
+  it('blocks the professional from the thread’s More actions, after saying what it does', async () => {
+    const user = userEvent.setup();
+    let blocked = false;
+    const { transport, requests } = requestPage(MESSAGES, repairRequest(), {
+      listBlockedProfessionals: () => ({
+        blockedProfessionals: blocked
+          ? [{ professionalId: QUINN, professionalName: 'Quinn Quoter' }]
+          : [],
+      }),
+      blockProfessional: () => {
+        blocked = true;
+        return {};
+      },
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const menu = 'More actions: Messages with Quinn Quoter';
+    await screen.findByRole('button', { name: menu }, { timeout: FIRST_RENDER_MS });
+    // Nothing red above the messages: Block waits in the menu, beside Report.
+    expect(screen.queryByRole('button', { name: 'Block Quinn Quoter' })).toBeNull();
+    await chooseMoreAction(user, 'Block Quinn Quoter', { menu });
+    const question = await screen.findByRole('alertdialog', { name: 'Block Quinn Quoter?' });
+    expect(question).toHaveTextContent(
+      'Quinn Quoter will no longer be able to write to you or send quotes on any of your requests.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('You blocked Quinn Quoter.')).toBeVisible();
+    expect((requests as Requests)('blockProfessional')).toEqual([
+      expect.objectContaining({ professionalId: QUINN }),
+    ]);
+    expect(
+      await screen.findByText(
+        'You blocked Quinn Quoter: they cannot write to you or send quotes on your requests.',
+      ),
+    ).toBeVisible();
+
+    // Now the menu offers to unblock, asked first as well.
+    await chooseMoreAction(user, 'Unblock Quinn Quoter', { menu });
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Unblock Quinn Quoter?' }),
+    ).toHaveTextContent(
+      'Quinn Quoter will be able to write to you and send quotes on your requests again.',
+    );
   });
 
   it('opens the conversation with another professional picked in the list', async () => {

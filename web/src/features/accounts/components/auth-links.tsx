@@ -18,7 +18,7 @@ export function AuthLinks({ links }: { links: AuthLink[] }) {
       {links.map(({ promptKey, labelKey, path }) => (
         <Text key={path}>
           {t(promptKey)}{' '}
-          <AppLink to={path} color="brand.fg" fontWeight="semibold">
+          <AppLink to={path} inline color="brand.fg" fontWeight="semibold">
             {t(labelKey)}
           </AppLink>
         </Text>

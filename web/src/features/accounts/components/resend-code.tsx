@@ -1,8 +1,9 @@
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { timestampMs } from '@bufbuild/protobuf/wkt';
 import { useTranslation } from 'react-i18next';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
+import { TextButton } from '@/components/ui/text-button';
 import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { splitPhoneDigits } from '@/lib/phone';
 import { useSendPhoneCode } from '../api/send-phone-code';
@@ -49,19 +50,15 @@ export function ResendCode({ accountId, phoneDigits, initialNextSendAt }: Resend
     <Stack gap="3">
       {send.isSuccess && <FormAlert status="success" title={t('phone.codeResent')} />}
       {send.error && resendWaitOf(send.error) === null && <RpcErrorAlert error={send.error} />}
-      <Button
-        variant="plain"
-        color="brand.fg"
-        textDecoration="underline"
+      <TextButton
         alignSelf="start"
-        px="0"
         onClick={resend}
         loading={send.isPending}
         disabled={!phone}
         aria-disabled={waiting || undefined}
       >
         {t('phone.resend')}
-      </Button>
+      </TextButton>
       <CodeWaitNotice wait={wait} />
     </Stack>
   );

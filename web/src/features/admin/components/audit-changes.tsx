@@ -23,7 +23,14 @@ export function AuditChanges({ changes }: { changes: AuditChange[] }) {
     );
   return (
     <Box as="details" mt="1">
-      <Box as="summary" cursor="pointer" color="brand.fg" fontWeight="medium">
+      <Box
+        as="summary"
+        cursor="pointer"
+        color="brand.fg"
+        fontWeight="medium"
+        // A finger-sized row on a phone: 24 px of text and 10 px above and below.
+        py={{ base: '2.5', md: '0' }}
+      >
         {t('audit.changes', { count: changes.length })}
       </Box>
       {cards ? (

@@ -7,6 +7,7 @@ import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { SelectInput } from '@/components/ui/select-input';
 import type { Column } from '@/components/ui/simple-table';
+import { TextButton } from '@/components/ui/text-button';
 import type { AuditEvent } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { usePageTokens } from '@/lib/use-page-tokens';
@@ -77,18 +78,13 @@ export function AuditLogPage() {
         ) : filter.adminId === event.adminId ? (
           adminLabel(event)
         ) : (
-          <Button
-            variant="plain"
-            color="brand.fg"
-            textDecoration="underline"
-            p="0"
+          <TextButton
             h="auto"
-            minW="0"
             onClick={() => narrow({ adminId: event.adminId })}
             aria-label={t('audit.onlyAdmin', { admin: adminLabel(event) })}
           >
             {adminLabel(event)}
-          </Button>
+          </TextButton>
         ),
     },
     { header: t('audit.action'), cell: (event) => actionLabel(event.action) },

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '@/components/ui/form-field';
+import { TextButton } from '@/components/ui/text-button';
 import { QuoteMembershipRequestSchema } from '@/gen/repairs/billing/v1/billing_pb';
 import { fitsMaxLen, limitOf } from '@/lib/contract-limits';
 import { notBlank } from '@/lib/validation';
@@ -35,17 +36,13 @@ export function CouponForm({ onApply, applying, error }: CouponFormProps) {
 
   return (
     <Stack gap="3" align="flex-start">
-      <Button
-        variant="plain"
-        color="brand.fg"
-        textDecoration="underline"
-        px="0"
+      <TextButton
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((shown) => !shown)}
       >
         {t('billing.haveCoupon')}
-      </Button>
+      </TextButton>
       {open && (
         <form id={panelId} noValidate onSubmit={submit} style={{ width: '100%' }}>
           <HStack gap="3" align="flex-start" wrap="wrap">

@@ -1,19 +1,20 @@
-import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useBlockedProfessionals } from '../api/blocked-professionals';
-import { BlockToggle } from './block-toggle';
+import { useBlockChanges } from './use-block-action';
 
 /**
  * The customer's blocked professionals (ListBlockedProfessionals), newest first, each with
- * when and Unblock; what blocking does is said above the list.
+ * when and Unblock (at once: it takes nothing away); what blocking does is said above the list.
  */
 export function BlockedProfessionals() {
   const { t } = useTranslation();
   const formatDate = useDateFormat();
   const { data, isPending, error } = useBlockedProfessionals();
+  const changes = useBlockChanges();
   const blocked = data?.blockedProfessionals ?? [];
   return (
     <Stack as="section" gap="3" aria-labelledby="blocked-heading">
@@ -44,11 +45,15 @@ export function BlockedProfessionals() {
                   {t('conversations.block.since', { date: formatDate(entry.createTime) })}
                 </Text>
               </Stack>
-              <BlockToggle
-                professionalId={entry.professionalId}
-                professionalName={entry.professionalName}
-                blocked
-              />
+              <Button
+                size="sm"
+                variant="outline"
+                loading={changes.unblocking === entry.professionalId}
+                // A refusal was said in a toast.
+                onClick={() => changes.unblock(entry).catch(() => {})}
+              >
+                {t('conversations.block.unblock', { name: entry.professionalName })}
+              </Button>
             </HStack>
           ))}
         </Stack>

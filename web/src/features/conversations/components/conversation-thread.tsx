@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
+import { MoreActionsMenu, type MoreAction } from '@/components/ui/more-actions-menu';
 import {
   ConversationState,
   MessageAuthor,
@@ -31,8 +32,8 @@ interface ConversationThreadProps {
   names: { customer: string; professional: string };
   /** Before the hire: the composer says contact details are masked. */
   beforeHire?: boolean;
-  /** More actions beside Report (the customer's Block). */
-  actions?: ReactNode;
+  /** Actions of the thread's More actions menu after Report (the customer's Block). */
+  actions?: MoreAction[];
   /** Replaces the composer (the customer blocked this professional). */
   closedNote?: ReactNode;
 }
@@ -48,7 +49,7 @@ export function ConversationThread({
   title,
   names,
   beforeHire = false,
-  actions,
+  actions = [],
   closedNote,
 }: ConversationThreadProps) {
   const { t } = useTranslation();
@@ -111,13 +112,18 @@ export function ConversationThread({
           {title}
         </Heading>
         {party && (
-          <HStack gap="2" wrap="wrap">
-            {actions}
-            <Button size="sm" variant="ghost" onClick={() => setReporting(true)}>
-              <Flag aria-hidden />
-              {t('conversations.report.open')}
-            </Button>
-          </HStack>
+          <MoreActionsMenu
+            subject={title}
+            actions={[
+              {
+                value: 'report',
+                label: t('conversations.report.open'),
+                icon: <Flag aria-hidden />,
+                onSelect: () => setReporting(true),
+              },
+              ...actions,
+            ]}
+          />
         )}
       </HStack>
       {error !== null && <RpcErrorAlert error={error} />}

@@ -1,8 +1,9 @@
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { Languages, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoGallery } from '@/components/photos/photo-gallery';
+import { TextButton } from '@/components/ui/text-button';
 import type { ConversationMessage } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import type { TranslationKey } from '@/lib/translation-key';
@@ -102,18 +103,9 @@ export function MessageItem({ message, mine, author, seen = false, maskedNote }:
         <HStack gap="2" fontSize="xs" color="fg.muted" wrap="wrap">
           <Languages aria-hidden size="1em" />
           <Text>{original ? t('conversations.original') : t(fromKey)}</Text>
-          <Button
-            variant="plain"
-            size="xs"
-            color="brand.fg"
-            textDecoration="underline"
-            p="0"
-            h="auto"
-            minW="0"
-            onClick={() => setOriginal((shown) => !shown)}
-          >
+          <TextButton size="xs" h="auto" onClick={() => setOriginal((shown) => !shown)}>
             {original ? t('conversations.showTranslation') : t('conversations.showOriginal')}
-          </Button>
+          </TextButton>
         </HStack>
       )}
       {maskedNote && (

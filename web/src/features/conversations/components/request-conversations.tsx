@@ -16,9 +16,9 @@ import {
 import { useBlockedProfessionals } from '../api/blocked-professionals';
 import { useConversations, useUnreadFollowedClosely } from '../api/list-conversations';
 import { PROFESSIONAL_PARAM } from '../paths';
-import { BlockToggle } from './block-toggle';
 import { ConversationThread } from './conversation-thread';
 import { lastMessageText } from './last-message';
+import { useBlockAction } from './use-block-action';
 
 /** The contract's largest page: a request rarely has more conversations. */
 const PAGE_SIZE = 100;
@@ -61,9 +61,9 @@ interface RequestConversationsProps {
 /**
  * The customer's conversations on one request: a list of the professionals who wrote or
  * quoted, each with its last message and unread count, and the conversation picked (kept in
- * the address as ?professional=, so a link can open it), with Block beside Report. The list
- * follows the unread count closely (a professional's new message shows within seconds), and
- * the page's quotes (a professional who just quoted joins it).
+ * the address as ?professional=, so a link can open it), with Block beside Report in its More
+ * actions. The list follows the unread count closely (a professional's new message shows
+ * within seconds), and the page's quotes (a professional who just quoted joins it).
  */
 export function RequestConversations({ request, quotes }: RequestConversationsProps) {
   const { t } = useTranslation();
@@ -79,7 +79,6 @@ export function RequestConversations({ request, quotes }: RequestConversationsPr
   const isBlocked = (professionalId: string) =>
     blocked.data?.blockedProfessionals.some((entry) => entry.professionalId === professionalId) ??
     false;
-  const beforeHire = request.state === RepairRequestState.OPEN;
   const loading = conversations.isPending || quotes === undefined;
 
   // A link to #messages (from a dashboard, an email) lands on this section.
@@ -153,28 +152,11 @@ export function RequestConversations({ request, quotes }: RequestConversationsPr
           </Stack>
           {picked && (
             <Box flex="1" minW="0">
-              <ConversationThread
+              <CustomerThread
                 key={picked.professionalId}
-                conversation={{
-                  repairRequestId: request.id,
-                  professionalId: picked.professionalId,
-                }}
-                reader="customer"
-                title={t('conversations.withName', { name: picked.name })}
-                names={{ customer: t('conversations.theCustomer'), professional: picked.name }}
-                beforeHire={beforeHire}
-                actions={
-                  <BlockToggle
-                    professionalId={picked.professionalId}
-                    professionalName={picked.name}
-                    blocked={isBlocked(picked.professionalId)}
-                  />
-                }
-                closedNote={
-                  isBlocked(picked.professionalId)
-                    ? t('conversations.block.blockedNote', { name: picked.name })
-                    : undefined
-                }
+                request={request}
+                with={picked}
+                blocked={isBlocked(picked.professionalId)}
               />
             </Box>
           )}
@@ -186,5 +168,33 @@ export function RequestConversations({ request, quotes }: RequestConversationsPr
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The customer's thread with one professional, whom its More actions block or unblock. */
+function CustomerThread({
+  request,
+  with: person,
+  blocked,
+}: {
+  request: RepairRequest;
+  with: Correspondent;
+  blocked: boolean;
+}) {
+  const { t } = useTranslation();
+  const block = useBlockAction(
+    { professionalId: person.professionalId, professionalName: person.name },
+    blocked,
+  );
+  return (
+    <ConversationThread
+      conversation={{ repairRequestId: request.id, professionalId: person.professionalId }}
+      reader="customer"
+      title={t('conversations.withName', { name: person.name })}
+      names={{ customer: t('conversations.theCustomer'), professional: person.name }}
+      beforeHire={request.state === RepairRequestState.OPEN}
+      actions={[block]}
+      closedNote={blocked ? t('conversations.block.blockedNote', { name: person.name }) : undefined}
+    />
   );
 }

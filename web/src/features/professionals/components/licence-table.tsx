@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleTable, type Column } from '@/components/ui/simple-table';
 import type { Licence } from '@/gen/repairs/accounts/v1/accounts_pb';
+import { FINGER_TARGET } from '@/theme';
 
 /**
  * The licences of a profile, each with a link to its file (and a badge while it awaits
@@ -35,7 +36,13 @@ export function LicenceTable({
     {
       header: t('licences.file'),
       cell: (licence) => (
-        <Link href={licence.fileUrl} target="_blank" rel="noopener" color="brand.fg">
+        <Link
+          href={licence.fileUrl}
+          target="_blank"
+          rel="noopener"
+          color="brand.fg"
+          {...FINGER_TARGET}
+        >
           {t('licences.openFile', { label: licence.label })}
         </Link>
       ),

@@ -6,7 +6,9 @@ import { useServiceNames } from '@/features/content';
 import { Urgency, type RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { REQUEST_PATHS } from '../paths';
+import { RequestMoreActions } from './request-more-actions';
 
+/** The actions a list offers on each request; `remove` is Delete, in its More actions. */
 type Link = 'view' | 'edit' | 'remove' | 'applications';
 
 interface ColumnOptions {
@@ -29,19 +31,17 @@ export function useCustomerRequestColumns(
   const formatTime = useDateTimeFormat();
   const serviceName = useServiceNames();
   const nameOf = (request: RepairRequest) => serviceName(request.serviceId, request.serviceName);
-  const label: Record<Link, (service: string) => { text: string; name: string }> = {
+  const label: Record<
+    Exclude<Link, 'remove'>,
+    (service: string) => { text: string; name: string }
+  > = {
     view: (service) => ({ text: t('requests.view'), name: t('requests.viewRequest', { service }) }),
     edit: (service) => ({ text: t('requests.edit'), name: t('requests.editRequest', { service }) }),
-    remove: (service) => ({
-      text: t('common.delete'),
-      name: t('requests.deleteRequest', { service }),
-    }),
     applications: () => ({ text: t('requests.viewApplications'), name: '' }),
   };
-  const target: Record<Link, (id: string) => string> = {
+  const target: Record<Exclude<Link, 'remove'>, (id: string) => string> = {
     view: REQUEST_PATHS.view,
     edit: REQUEST_PATHS.edit,
-    remove: REQUEST_PATHS.remove,
     applications: REQUEST_PATHS.applications,
   };
   return [
@@ -65,14 +65,12 @@ export function useCustomerRequestColumns(
       cell: (request) => (
         <RowActions>
           {links.map((link) => {
+            if (link === 'remove') {
+              return <RequestMoreActions key={link} request={request} subject={nameOf(request)} />;
+            }
             const { text, name } = label[link](nameOf(request));
             return (
-              <RowActionLink
-                key={link}
-                to={target[link](request.id)}
-                danger={link === 'remove'}
-                label={name || undefined}
-              >
+              <RowActionLink key={link} to={target[link](request.id)} label={name || undefined}>
                 {text}
               </RowActionLink>
             );

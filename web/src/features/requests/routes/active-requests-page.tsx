@@ -25,7 +25,8 @@ const HOLD_GONE = ['AUTHORIZATION_EXPIRED', 'PAYMENT_STATE'];
 
 /**
  * /user-active-requests: the customer's hired jobs (and those whose payment waits on the
- * cardholder). 'Mark Completed' asks first, naming the amount the hire held on the card (the
+ * cardholder). 'Mark Completed', after each job's facts and not styled as the page's call to
+ * action, asks first, naming the amount the hire held on the card (the
  * hired quote's fee) and the professional; once confirmed the job ends and the server
  * captures the card hold; then the completed list. When the hold has lapsed the capture is
  * refused: the page offers to authorise the card again on the hired quote.
@@ -57,9 +58,10 @@ export function ActiveRequestsPage() {
     professional: true,
     actions: (request) =>
       request.state === RepairRequestState.HIRED ? (
+        // After the job's facts and View, and not a call to action: it charges the card.
         <Button
-          size="sm"
-          colorPalette="accent"
+          variant="outline"
+          colorPalette="brand"
           loading={busy === request.id}
           disabled={busy !== undefined}
           aria-label={t('requests.markCompletedFor', { name: request.hiredProfessionalName })}

@@ -9,6 +9,7 @@ import {
   type CreateRepairRequestRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { controlledStream } from '@/test/controlled-stream';
+import { chooseMoreAction } from '@/test/more-actions';
 import { renderApp } from '@/test/render-app';
 import {
   CUSTOMER_ID,
@@ -45,6 +46,16 @@ const requestServer = (marketplace: MarketplaceImpl = {}) =>
     suggestAddresses: () => ({ suggestions: SUGGESTIONS }),
     createRepairRequest: () => ({ repairRequest: repairRequest() }),
     ...marketplace,
+  });
+
+/** A customer's open request, which deleting cancels; no request is pending after. */
+const deletableRequestServer = () =>
+  requestServer({
+    getRepairRequest: () => ({ repairRequest: repairRequest() }),
+    cancelRepairRequest: () => ({
+      repairRequest: repairRequest({ state: RepairRequestState.CANCELLED }),
+    }),
+    listCustomerRepairRequests: () => ({ repairRequests: [] }),
   });
 
 /** Fills the form as a person using the keyboard for the address look-up. */
@@ -429,7 +440,7 @@ describe('create request', () => {
 });
 
 describe('pending requests', () => {
-  it('lists open requests with View, Edit and Delete', async () => {
+  it('lists open requests with View, Edit, and Delete in their More actions', async () => {
     const { transport, requests } = requestServer({
       listCustomerRepairRequests: () => ({ repairRequests: [repairRequest()] }),
     });
@@ -440,10 +451,13 @@ describe('pending requests', () => {
       'href',
       `/edit-request/${REQUEST_ID}`,
     );
-    expect(screen.getByRole('link', { name: 'Delete request Plumbing Services' })).toHaveAttribute(
-      'href',
-      `/delete-request/${REQUEST_ID}`,
-    );
+    expect(screen.queryByRole('link', { name: /Delete/ })).toBeNull();
+    await chooseMoreAction(userEvent.setup(), 'Delete the request', {
+      menu: 'More actions: Plumbing Services',
+    });
+    expect(
+      await screen.findByRole('alertdialog', { name: 'Do you want to delete this request?' }),
+    ).toBeVisible();
     expect(requests('listCustomerRepairRequests')[0]).toMatchObject({
       customerId: CUSTOMER_ID,
       view: CustomerRepairRequestView.PENDING,
@@ -523,14 +537,53 @@ describe('one request', () => {
     expect(screen.queryByRole('button', { name: 'Update Request' })).toBeNull();
   });
 
-  it('deletes only after the confirmation, then goes back to the pending requests', async () => {
-    const { transport, requests } = requestServer({
-      getRepairRequest: () => ({ repairRequest: repairRequest() }),
-      cancelRepairRequest: () => ({
-        repairRequest: repairRequest({ state: RepairRequestState.CANCELLED }),
-      }),
-      listCustomerRepairRequests: () => ({ repairRequests: [] }),
+  it('deletes from its More actions, after a confirmation saying what will happen', async () => {
+    const { transport, requests } = deletableRequestServer();
+    const { router } = renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const user = userEvent.setup();
+    await screen.findByText('The kitchen sink leaks under the cabinet.');
+    expect(screen.queryByRole('link', { name: 'Delete' })).toBeNull();
+    await chooseMoreAction(user, 'Delete the request');
+    const question = await screen.findByRole('alertdialog', {
+      name: 'Do you want to delete this request?',
     });
+    expect(question).toHaveTextContent(
+      'The request is closed: professionals can no longer send quotes on it, and those who already did will be told.',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requests('cancelRepairRequest')).toEqual([]);
+
+    await chooseMoreAction(user, 'Delete the request');
+    const again = await screen.findByRole('alertdialog');
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pending-requests'));
+    expect(await screen.findByText('Deleted Successfully')).toBeVisible();
+    expect(requests('cancelRepairRequest')).toEqual([expect.objectContaining({ id: REQUEST_ID })]);
+  });
+
+  it('keeps the question when the deletion is refused, saying why', async () => {
+    const { transport } = requestServer({
+      getRepairRequest: () => ({ repairRequest: repairRequest() }),
+      cancelRepairRequest: () => {
+        throw rpcError(Code.FailedPrecondition, 'REPAIR_REQUEST_NOT_OPEN');
+      },
+    });
+    const { router } = renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const user = userEvent.setup();
+    await screen.findByText('The kitchen sink leaks under the cabinet.');
+    await chooseMoreAction(user, 'Delete the request');
+    const question = await screen.findByRole('alertdialog');
+    await user.click(within(question).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('This request is no longer open, so it cannot be changed.'),
+    ).toBeVisible();
+    expect(screen.getByRole('alertdialog')).toBeVisible();
+    expect(router.state.location.pathname).toBe(`/user-view-request/${REQUEST_ID}`);
+  });
+
+  it('deletes only after the confirmation, then goes back to the pending requests', async () => {
+    const { transport, requests } = deletableRequestServer();
     const { router } = renderApp(`/delete-request/${REQUEST_ID}`, transport);
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Do you want to delete this request?',

@@ -1,17 +1,14 @@
 import { Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useProblemMessage } from '@/components/form/use-problem-message';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toaster } from '@/components/ui/toast';
 import { useLocalizedNavigate } from '@/lib/localized-navigation';
-import { readRpcError } from '@/lib/rpc-error';
-import { useCancelRepairRequest } from '../api/cancel-repair-request';
 import { useRepairRequest } from '../api/get-repair-request';
 import { RequestFacts } from '../components/request-facts';
+import { useDeleteRequest } from '../components/use-delete-request';
 import { REQUEST_PATHS } from '../paths';
 
 /**
@@ -23,24 +20,10 @@ export function DeleteRequestPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useLocalizedNavigate();
-  const problemMessage = useProblemMessage();
   const { data, isPending, error } = useRepairRequest(id);
-  const cancel = useCancelRepairRequest();
+  const deletion = useDeleteRequest();
   const back = () => void navigate(REQUEST_PATHS.pending, { replace: true });
   const request = data?.repairRequest;
-
-  const confirm = () =>
-    cancel.mutate(
-      { id },
-      {
-        onSuccess: () => {
-          toaster.create({ type: 'success', title: t('requests.deleted') });
-          back();
-        },
-        onError: (failure) =>
-          toaster.create({ type: 'error', title: problemMessage(readRpcError(failure)) }),
-      },
-    );
 
   return (
     <Stack gap="6" maxW="3xl">
@@ -55,8 +38,9 @@ export function DeleteRequestPage() {
             title={t('requests.deleteQuestion')}
             confirmLabel={t('common.delete')}
             destructive
-            loading={cancel.isPending}
-            onConfirm={confirm}
+            loading={deletion.deleting}
+            // A refusal was said in a toast; the question stays.
+            onConfirm={() => deletion.remove(id).catch(() => {})}
             onCancel={back}
           >
             {t('requests.deleteBody')}

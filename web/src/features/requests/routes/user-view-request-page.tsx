@@ -11,6 +11,7 @@ import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb'
 import { useRepairRequest } from '../api/get-repair-request';
 import { JobCard } from '../components/job-card';
 import { RequestFacts } from '../components/request-facts';
+import { RequestMoreActions } from '../components/request-more-actions';
 import { RequestPhotos } from '../components/request-photos';
 import { RequestReach } from '../components/request-reach';
 import { REQUEST_PATHS } from '../paths';
@@ -66,13 +67,7 @@ export function UserViewRequestPage() {
                 <LinkButton to={REQUEST_PATHS.edit(request.id)} variant="outline">
                   {t('requests.edit')}
                 </LinkButton>
-                <LinkButton
-                  to={REQUEST_PATHS.remove(request.id)}
-                  variant="outline"
-                  colorPalette="red"
-                >
-                  {t('common.delete')}
-                </LinkButton>
+                <RequestMoreActions request={request} />
               </>
             )}
           </HStack>

@@ -9,6 +9,9 @@ import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb'
 import { formatPhone } from '@/lib/phone';
 import { REQUEST_PATHS } from '../paths';
 
+/** The card's actions: finger-sized, and a long name wraps rather than passing the edge. */
+const ACTION = { minH: '11', h: 'auto', py: '2', whiteSpace: 'normal' } as const;
+
 /**
  * The hired professional on the customer's request page, first once hired (and kept as a
  * record once done): their photo and name, a tap to call them (the request's JobContacts),
@@ -34,7 +37,7 @@ export function JobCard({ request }: { request: RepairRequest }) {
           </Text>
         </HStack>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
-          <PhoneButton phone={phone} colorPalette="accent" minH="11">
+          <PhoneButton phone={phone} colorPalette="accent" {...ACTION}>
             <Phone aria-hidden />
             {t('requests.job.call', { phone: formatPhone(phone) })}
           </PhoneButton>
@@ -42,7 +45,7 @@ export function JobCard({ request }: { request: RepairRequest }) {
             to={CONVERSATION_PATHS.customerConversation(request.id, professionalId)}
             variant="outline"
             colorPalette="brand"
-            minH="11"
+            {...ACTION}
           >
             {t('conversations.withName', { name })}
           </LinkButton>
@@ -53,7 +56,7 @@ export function JobCard({ request }: { request: RepairRequest }) {
             })}
             variant="outline"
             colorPalette="brand"
-            minH="11"
+            {...ACTION}
           >
             {t('jobs.viewProfile')}
           </LinkButton>

@@ -16,6 +16,7 @@ use std::{
 /// The server's layers, lowest first: a module may import from its own layer or below.
 const SERVER_LAYERS: &[(&str, &[&str])] = &[
     ("domain types", &["domain"]),
+    ("the tax law's tables, on domain types alone", &["tax"]),
     (
         "errors and settings",
         &[

@@ -5,7 +5,9 @@
 use chrono::{DateTime, Months, Utc};
 use uuid::Uuid;
 
-use super::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt};
+use super::{
+    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt, sale::Sale,
+};
 use crate::{
     domain::{Cents, CouponCode, DiscountPercent, Money, ProfessionalState},
     error::{ApiError, ApiResult, ErrorReason},
@@ -230,7 +232,7 @@ pub async fn purchase(
         .start(&StartPayment {
             purpose: Purpose::Membership,
             payer_id: professional_id,
-            amount: quote.amount,
+            sale: Sale::untaxed(quote.amount),
             payment_method,
             timing: Timing::Now,
             request_id,

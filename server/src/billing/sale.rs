@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 
 use crate::{
     domain::{Cents, Money, Province},
-    error::{ApiError, ApiResult},
+    error::{ApiError, ApiResult, ErrorReason},
     tax::{RateTable, Registrations, Supply, TaxLine},
 };
 
@@ -63,6 +63,25 @@ impl Sale {
             self.subtotal.currency(),
         )
     }
+}
+
+/// The place of supply of what the platform sells a professional: the province of their
+/// business address (`province_code`, their home base's code; empty until their profile is
+/// saved). Without one the taxes cannot be known, so the sale is refused, unless the
+/// platform collects no tax anywhere (then the place changes nothing and is `None`).
+pub fn platform_place(seller: &Registrations, province_code: &str) -> ApiResult<Option<Province>> {
+    if let Some(province) = Province::from_code(province_code) {
+        return Ok(Some(province));
+    }
+    if *seller == Registrations::default() {
+        return Ok(None);
+    }
+    Err(ApiError::FailedPrecondition {
+        reason: ErrorReason::BusinessAddressRequired,
+        message: "add your business address (your home base) to your profile first: the \
+                  membership's sales taxes depend on its province"
+            .to_owned(),
+    })
 }
 
 /// What the platform charges a professional whose business is in `place` for `subtotal`
@@ -199,5 +218,34 @@ mod tests {
         assert!(free.taxes.iter().all(|t| t.line.amount == cad(0)));
         assert_eq!(free.total(), cad(0));
         assert_eq!(Sale::untaxed(cad(100)).total(), cad(100));
+    }
+
+    #[test]
+    fn without_a_province_only_an_unregistered_platform_sells() {
+        assert_eq!(
+            platform_place(&registered(true, false), "NS").unwrap(),
+            Some(Province::NovaScotia)
+        );
+        assert_eq!(platform_place(&registered(false, false), "").unwrap(), None);
+        let unregistered = platform_sale(
+            &registered(false, false),
+            None,
+            day("2026-12-03"),
+            cad(2999),
+        );
+        assert_eq!(unregistered.unwrap().total(), cad(2999));
+        for seller in [registered(true, false), registered(false, true)] {
+            let refused = platform_place(&seller, "").unwrap_err();
+            assert!(
+                matches!(
+                    refused,
+                    ApiError::FailedPrecondition {
+                        reason: ErrorReason::BusinessAddressRequired,
+                        ..
+                    }
+                ),
+                "{refused:?}"
+            );
+        }
     }
 }

@@ -214,7 +214,7 @@ impl TestServer {
         payer_id: uuid::Uuid,
     ) -> crate::billing::Payment {
         use crate::{
-            billing::{Ledger, Purpose, StartPayment, Timing},
+            billing::{Ledger, Purpose, StartPayment, Timing, sale::Sale},
             domain::{Cents, Currency, Money},
             providers::payments::{
                 IdempotencyKey, PaymentMethodRef, SystemClock, test_gateway::TestGateway,
@@ -230,7 +230,7 @@ impl TestServer {
             .start(&StartPayment {
                 purpose: Purpose::Membership,
                 payer_id,
-                amount: Money::new(Cents::new(2999).expect("cents"), Currency::Eur),
+                sale: Sale::untaxed(Money::new(Cents::new(2999).expect("cents"), Currency::Cad)),
                 payment_method: PaymentMethodRef::parse("4000 0025 0000 3155").expect("card"),
                 timing: Timing::Now,
                 request_id: IdempotencyKey::new(uuid::Uuid::new_v4()),

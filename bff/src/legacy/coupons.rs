@@ -37,7 +37,8 @@ struct CodeBody {
 }
 
 /// `POST /api/coupons/validate` {code} -> QuoteMembership -> `{valid, discountPercent,
-/// amount (cents), message}`; an unusable coupon is 404 `{msg: "Invalid or expired coupon"}`.
+/// amount (cents: what the purchase charges, sales taxes included), message}`; an unusable
+/// coupon is 404 `{msg: "Invalid or expired coupon"}`.
 async fn validate(rpc: Rpc, LegacyJson(body): LegacyJson<CodeBody>) -> Reply {
     let quote = rpc
         .billing()
@@ -50,7 +51,7 @@ async fn validate(rpc: Rpc, LegacyJson(body): LegacyJson<CodeBody>) -> Reply {
     Ok(Json(json!({
         "valid": true,
         "discountPercent": percent,
-        "amount": quote.amount_payable.map(|m| m.amount_cents),
+        "amount": quote.total.map(|m| m.amount_cents),
         "message": format!("Coupon applied: {percent}% off"),
     })))
 }

@@ -21,7 +21,7 @@ use crate::{
         coupons,
         ledger::Step,
         manual_payouts::{self, ManualPayoutForm},
-        membership::{self, PurchaseRequest},
+        membership::{self, PurchaseRequest, QuoteFor},
         payouts, stripe_events, test_charge,
     },
     domain::Role,
@@ -111,6 +111,7 @@ impl BillingService for BillingApi {
         let req = request.into_inner();
         let handled = stripe_events::handle(
             &self.ledger(),
+            &self.state.config.seller(),
             self.state.config.stripe_webhook_secret.as_deref(),
             &req.payload,
             &req.signature,
@@ -172,13 +173,29 @@ impl BillingService for BillingApi {
         &self,
         request: Request<pb::QuoteMembershipRequest>,
     ) -> Reply<pb::QuoteMembershipResponse> {
-        let price = self.state.config.membership_price();
-        let quote =
-            membership::quote(&self.state.db, price, &request.get_ref().coupon_code).await?;
+        let caller = caller(&request)?;
+        let buyer = match caller.role {
+            Role::Admin => QuoteFor::Admin,
+            _ => QuoteFor::Professional(caller.account_id),
+        };
+        let config = &self.state.config;
+        let price = config.membership_price();
+        let quote = membership::quote(
+            &self.state.db,
+            &config.registrations(),
+            price,
+            buyer,
+            &request.get_ref().coupon_code,
+        )
+        .await?;
+        let total = quote.sale.total();
         ok(pb::QuoteMembershipResponse {
             monthly_price: Some(price.into()),
             discount_percent: quote.discount_percent,
-            amount_payable: Some(quote.amount.into()),
+            amount_payable: Some(total.into()),
+            subtotal: Some(quote.sale.subtotal.into()),
+            taxes: tax_lines_to_proto(&quote.sale),
+            total: Some(total.into()),
         })
     }
 
@@ -188,11 +205,13 @@ impl BillingService for BillingApi {
     ) -> Reply<pb::PurchaseMembershipResponse> {
         let caller = caller(&request)?;
         let req = request.into_inner();
+        let seller = self.state.config.seller();
         let purchased = membership::purchase(
             &self.ledger(),
             caller.account_id,
             &PurchaseRequest {
                 price: self.state.config.membership_price(),
+                seller: &seller,
                 payment_method: &req.payment_method,
                 coupon_code: &req.coupon_code,
                 request_id: &req.request_id,
@@ -206,6 +225,9 @@ impl BillingService for BillingApi {
                 self.state.config.membership_price(),
             )),
             payment: purchased.payment.map(payment_to_proto),
+            subtotal: Some(purchased.sale.subtotal.into()),
+            taxes: tax_lines_to_proto(&purchased.sale),
+            total: Some(purchased.sale.total().into()),
         })
     }
 
@@ -364,7 +386,7 @@ impl BillingService for BillingApi {
         } else {
             confirming.await.map_err(ApiError::from)?
         };
-        membership::grant_if_captured(ledger.db(), &payment)
+        membership::grant_if_captured(ledger.db(), &self.state.config.seller(), &payment)
             .await
             .map_err(ApiError::from)?;
         hiring::settle(&self.state, &payment).await?;

@@ -4,7 +4,7 @@ use repairs_proto::billing::{self as pb};
 
 use super::convert::timestamp;
 use crate::{
-    billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership},
+    billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership, sale::Sale},
     domain::Money,
     store::{coupons::CouponRow, orders as store_orders},
 };
@@ -81,6 +81,20 @@ pub(super) fn membership_to_proto(membership: &Membership, price: Money) -> pb::
         expire_time: membership.expires_at.map(timestamp),
         monthly_price: Some(price.into()),
     }
+}
+
+/// A sale's taxes as the contract lists them: the English code, the rate as a short decimal,
+/// the amount and the seller's number.
+pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<pb::TaxLine> {
+    sale.taxes
+        .iter()
+        .map(|tax| pb::TaxLine {
+            name: tax.line.name.as_str().to_owned(),
+            rate_percent: tax.line.rate.rate_percent(),
+            amount: Some(tax.line.amount.into()),
+            registration_number: tax.registration_number.clone(),
+        })
+        .collect()
 }
 
 pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {

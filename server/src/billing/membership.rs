@@ -1,19 +1,25 @@
 //! Memberships: the monthly price (in one place), the gate that every professional-only
 //! marketplace call passes, and the purchase. The membership is the professional's
-//! paid-until time; only a purchase here moves it.
+//! paid-until time; only a purchase here moves it. A month is sold as a [`Sale`]: the price
+//! less the coupon, then the sales taxes of the professional's province on the day
+//! ([`sale::platform_sale`]); the card is charged the total.
 
-use chrono::{DateTime, Months, Utc};
+use chrono::{DateTime, Months, NaiveDate, Utc};
 use uuid::Uuid;
 
-use super::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt};
+use super::{
+    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, ledger, receipt,
+    sale::{self, Sale, Seller},
+};
 use crate::{
-    domain::{Cents, CouponCode, DiscountPercent, Money, ProfessionalState},
+    domain::{Cents, CouponCode, DiscountPercent, Money, ProfessionalState, Province},
     error::{ApiError, ApiResult, ErrorReason},
     providers::payments::{IdempotencyKey, PaymentInputError, PaymentMethodRef},
     store::{
         coupons::{self, Redemption, Reserved},
-        memberships::{self, Grant, Member},
+        memberships::{self, Grant, Member, Standing},
     },
+    tax::Registrations,
 };
 
 /// The period a purchase at `now` adds: one calendar month from the later of now and the
@@ -93,11 +99,12 @@ pub async fn require_active(db: &sqlx::PgPool, professional_id: Uuid) -> ApiResu
     Ok(())
 }
 
-/// What one month costs with a coupon.
+/// What one month costs with a coupon: the price less the discount (the sale's subtotal),
+/// and the taxes on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Quote {
     pub discount_percent: i32,
-    pub amount: Money,
+    pub sale: Sale,
 }
 
 /// The message of every coupon that cannot be used, as the purchase screen always said.
@@ -108,10 +115,28 @@ pub fn coupon_invalid() -> ApiError {
     }
 }
 
-fn quote_with(price: Money, discount_percent: i32) -> ApiResult<Quote> {
+/// The day a sale made now is taxed on: today, in UTC.
+fn today() -> NaiveDate {
+    Utc::now().date_naive()
+}
+
+/// Where a month sold to the professional of `standing` is taxed (see
+/// [`sale::platform_place`]).
+fn place_of(seller: &Registrations, standing: &Standing) -> ApiResult<Option<Province>> {
+    sale::platform_place(seller, &standing.home_province)
+}
+
+/// One month at `price` less `discount_percent`, taxed in `place` today.
+fn quote_with(
+    seller: &Registrations,
+    place: Option<Province>,
+    price: Money,
+    discount_percent: i32,
+) -> ApiResult<Quote> {
+    let subtotal = discounted(price, discount_percent)?;
     Ok(Quote {
         discount_percent,
-        amount: discounted(price, discount_percent)?,
+        sale: sale::platform_sale(seller, place, today(), subtotal)?,
     })
 }
 
@@ -146,17 +171,51 @@ pub async fn usable_discount(db: &sqlx::PgPool, code: &str) -> ApiResult<i32> {
     Ok(coupon.discount_percent)
 }
 
-/// The price, less the coupon `code` if it can be used now (QuoteMembership, and the
-/// legacy coupon check).
-/// `price` is one month's (`Config::membership_price`).
-pub async fn quote(db: &sqlx::PgPool, price: Money, code: &str) -> ApiResult<Quote> {
-    quote_with(price, usable_discount(db, code).await?)
+/// Who asks for a quote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuoteFor {
+    /// A professional: taxed as their purchase would be.
+    Professional(Uuid),
+    /// An admin, who buys none: the price less the coupon, before tax.
+    Admin,
+}
+
+/// The price, less the coupon `code` if it can be used now, and the taxes a purchase now
+/// would carry (QuoteMembership, and the legacy coupon check). `price` is one month's
+/// (`Config::membership_price`), `seller` the platform's registrations.
+pub async fn quote(
+    db: &sqlx::PgPool,
+    seller: &Registrations,
+    price: Money,
+    buyer: QuoteFor,
+    code: &str,
+) -> ApiResult<Quote> {
+    let place = match buyer {
+        QuoteFor::Professional(id) => {
+            let standing = memberships::standing(db, id)
+                .await?
+                .ok_or_else(|| crate::error::not_found("professional"))?;
+            Some(place_of(seller, &standing)?)
+        }
+        QuoteFor::Admin => None,
+    };
+    let discount = usable_discount(db, code).await?;
+    match place {
+        Some(place) => quote_with(seller, place, price, discount),
+        None => Ok(Quote {
+            discount_percent: discount,
+            sale: Sale::untaxed(discounted(price, discount)?),
+        }),
+    }
 }
 
 /// A purchase as the professional asks for it.
 pub struct PurchaseRequest<'a> {
     /// One month's price (`Config::membership_price`).
     pub price: Money,
+    /// The platform (`Config::seller`): its registrations decide the taxes, and its name
+    /// and numbers head the receipt.
+    pub seller: &'a Seller,
     pub payment_method: &'a str,
     pub coupon_code: &'a str,
     pub request_id: &'a str,
@@ -165,16 +224,21 @@ pub struct PurchaseRequest<'a> {
 #[derive(Debug, Clone)]
 pub struct Purchased {
     pub membership: Membership,
+    /// What the month costs: subtotal, taxes and total (the payment's amount).
+    pub sale: Sale,
     /// The charge; `None` for a month a 100 % coupon made free.
     pub payment: Option<Payment>,
 }
 
-/// Buys one month: the server's price less a usable coupon, charged at once. A captured
+/// Buys one month: the server's price less a usable coupon, plus the sales taxes of the
+/// professional's province today, charged at once. A captured
 /// payment extends the membership by [`next_period`]; a payment that waits for the
 /// cardholder (3-D Secure) extends it when a retry of the same request finds it captured.
 ///
-/// Edges: a 100 % coupon makes the month free (nothing is charged, the month is granted
-/// once per request_id); a discount that leaves less than the gateway's minimum charge
+/// Edges: a 100 % coupon makes the month free (no tax, nothing is charged, the month is
+/// granted once per request_id); a professional without a home base is refused before
+/// anything is counted when the platform collects taxes (their province decides them); a
+/// discount that leaves less than the gateway's minimum charge
 /// cannot be created (see `coupons::create`). The coupon's use is counted before the card is
 /// charged and given back when the card is refused.
 pub async fn purchase(
@@ -200,23 +264,29 @@ pub async fn purchase(
             message: "verify your phone number before buying a membership".to_owned(),
         });
     }
+    let seller = request.seller;
+    let place = place_of(&seller.registrations, &standing)?;
     let (redemption, counted_now) = redeem(db, professional_id, request_id, code).await?;
     let quote = quote_with(
+        &seller.registrations,
+        place,
         request.price,
         redemption.as_ref().map_or(0, |r| r.discount_percent),
     )?;
-    if quote.amount.cents() == Cents::ZERO {
+    let sale = quote.sale;
+    if sale.total().cents() == Cents::ZERO {
         let free = Grant {
             professional_id,
             request_id: request_id.uuid(),
             payment_id: None,
             coupon_id: redemption.as_ref().map(|r| r.coupon_id),
         };
-        if !extend(db, &free, None).await? {
+        if !extend(db, seller, &free, &sale, today()).await? {
             return Err(crate::error::not_found("professional"));
         }
         return Ok(Purchased {
             membership: get(db, professional_id).await?,
+            sale,
             payment: None,
         });
     }
@@ -230,7 +300,7 @@ pub async fn purchase(
         .start(&StartPayment {
             purpose: Purpose::Membership,
             payer_id: professional_id,
-            amount: quote.amount,
+            sale: sale.clone(),
             payment_method,
             timing: Timing::Now,
             request_id,
@@ -252,9 +322,10 @@ pub async fn purchase(
             return Err(error.into());
         }
     };
-    grant_if_captured(db, &payment).await?;
+    grant_if_captured(db, seller, &payment).await?;
     Ok(Purchased {
         membership: get(db, professional_id).await?,
+        sale,
         payment: Some(payment),
     })
 }
@@ -287,7 +358,12 @@ async fn redeem(
 /// Grants the month a captured membership payment paid for, once per purchase: when the
 /// purchase call sees it captured, or later when the cardholder's authentication completes
 /// (ConfirmPayment, Stripe's webhook, a retry of the purchase). Other payments: nothing.
-pub async fn grant_if_captured(db: &sqlx::PgPool, payment: &Payment) -> Result<(), LedgerError> {
+/// The receipt shows what the ledger recorded with the payment, sold by `seller`.
+pub async fn grant_if_captured(
+    db: &sqlx::PgPool,
+    seller: &Seller,
+    payment: &Payment,
+) -> Result<(), LedgerError> {
     if payment.purpose != Purpose::Membership || payment.state != PaymentState::Captured {
         return Ok(());
     }
@@ -307,8 +383,11 @@ pub async fn grant_if_captured(db: &sqlx::PgPool, payment: &Payment) -> Result<(
         payment_id: Some(payment.id),
         coupon_id: coupon.map(|c| c.coupon_id),
     };
+    let sale = ledger::sale_of(db, payment).await?;
+    // Recorded before taxes were: the day it was made.
+    let sold_on = sale.date.unwrap_or_else(|| payment.created_at.date_naive());
     // A professional deleted since has no membership left to extend.
-    extend(db, &grant, Some(payment.amount)).await?;
+    extend(db, seller, &grant, &sale, sold_on).await?;
     Ok(())
 }
 
@@ -329,11 +408,18 @@ pub async fn send_reminders(db: &sqlx::PgPool) -> sqlx::Result<usize> {
     }
 }
 
-/// False when there is no such professional. The receipt (what was paid, `None` for a
-/// free month) goes out with the extension, in the professional's language.
-async fn extend(db: &sqlx::PgPool, grant: &Grant, paid: Option<Money>) -> sqlx::Result<bool> {
+/// False when there is no such professional. The receipt (`sale` of `sold_on`: what was
+/// paid, 0 for a free month) goes out with the extension, in the professional's language.
+async fn extend(
+    db: &sqlx::PgPool,
+    seller: &Seller,
+    grant: &Grant,
+    sale: &Sale,
+    sold_on: NaiveDate,
+) -> sqlx::Result<bool> {
     let now = Utc::now();
-    let receipt = |member: &Member, ends_at| receipt::receipt(member, paid, ends_at);
+    let receipt =
+        |member: &Member, ends_at| receipt::receipt(member, seller, sale, sold_on, ends_at);
     memberships::grant(db, grant, |end| next_period(now, end), receipt).await
 }
 

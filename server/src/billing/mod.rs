@@ -1,6 +1,7 @@
 //! Billing rules. So far: the payments [`ledger`], the one way money moves through the
 //! gateway (idempotency, recorded attempts, named transitions), and Stripe's webhook
-//! [`stripe_events`]; [`membership`] (price, gate, purchase) and [`coupons`] build on it.
+//! [`stripe_events`]; [`membership`] (price, gate, purchase) and [`coupons`] build on it,
+//! and [`sale`] says what a payment is made of (subtotal, sales taxes, total).
 
 pub mod admin;
 pub mod coupons;
@@ -10,6 +11,7 @@ pub mod membership;
 pub mod payout_transfers;
 pub mod payouts;
 pub mod receipt;
+pub mod sale;
 pub mod stripe_events;
 pub mod test_charge;
 

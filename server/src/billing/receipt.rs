@@ -2,25 +2,45 @@
 //! before it ends, in their language, dated in their time zone. The words are
 //! [`crate::words`]'.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
+use super::sale::{Sale, Seller};
 use crate::{
-    domain::Money,
     outbox::NewOutboxMessage,
     store::memberships::Member,
-    words::{self, Mail, Moment},
+    tax::TaxLine,
+    words::{self, Mail, MembershipReceipt, Moment},
 };
 
 fn to_member(member: &Member, mail: Mail) -> NewOutboxMessage {
     NewOutboxMessage::email(member.email.clone(), mail.subject, mail.body)
 }
 
-/// The receipt of one month: what was paid (`None`: free with a coupon) and the new end.
-pub fn receipt(member: &Member, paid: Option<Money>, ends_at: DateTime<Utc>) -> NewOutboxMessage {
-    let ends = Moment::new(ends_at, &member.time_zone);
+/// The receipt of one month: `seller` sold it to `member` as `sale` (for a month a coupon
+/// made free, a sale of 0) on `sold_on` (the day its taxes became payable, a UTC day, so
+/// read in UTC); the membership now ends at `ends_at`.
+pub fn receipt(
+    member: &Member,
+    seller: &Seller,
+    sale: &Sale,
+    sold_on: NaiveDate,
+    ends_at: DateTime<Utc>,
+) -> NewOutboxMessage {
+    let taxes: Vec<TaxLine> = sale.taxes.iter().map(|tax| tax.line).collect();
+    let registrations = &seller.registrations;
+    let receipt = MembershipReceipt {
+        seller: &seller.name,
+        gst_hst_number: registrations.gst_hst.as_ref().map(|n| n.as_str()),
+        qst_number: registrations.qst.as_ref().map(|n| n.as_str()),
+        date: Moment::utc(sold_on.and_time(chrono::NaiveTime::MIN).and_utc()),
+        subtotal: sale.subtotal,
+        taxes: &taxes,
+        total: sale.total(),
+        ends: Moment::new(ends_at, &member.time_zone),
+    };
     to_member(
         member,
-        words::of(member.language).membership_receipt(&member.name, paid, ends),
+        words::of(member.language).membership_receipt(&member.name, &receipt),
     )
 }
 

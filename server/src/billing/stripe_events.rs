@@ -17,7 +17,7 @@ use crate::error::{ApiError, ErrorReason, FieldViolation};
 
 use serde::Deserialize;
 
-use super::{Ledger, LedgerError, PaymentState, ledger::Reported};
+use super::{Ledger, LedgerError, PaymentState, ledger::Reported, sale::Seller};
 use crate::{
     providers::payments::{Decline, webhook},
     store::stripe_events,
@@ -133,9 +133,11 @@ pub struct Handled {
     pub charge_id: Option<String>,
 }
 
-/// Verifies, deduplicates and applies one webhook delivery.
+/// Verifies, deduplicates and applies one webhook delivery; a membership month it pays for
+/// gets its receipt from `seller`.
 pub async fn handle(
     ledger: &Ledger,
+    seller: &Seller,
     secret: Option<&str>,
     payload: &[u8],
     signature: &str,
@@ -170,7 +172,9 @@ pub async fn handle(
         // Whether this delivery moved it or an earlier one did (and the process stopped
         // before the grant): a captured membership payment gets its month, once.
         match ledger.find_by_charge_id(&transition.charge_id).await {
-            Ok(payment) => super::membership::grant_if_captured(ledger.db(), &payment).await?,
+            Ok(payment) => {
+                super::membership::grant_if_captured(ledger.db(), seller, &payment).await?
+            }
             Err(LedgerError::NotFound) => {}
             Err(other) => return Err(other.into()),
         }

@@ -4,7 +4,7 @@
 
 use uuid::Uuid;
 
-use super::{Ledger, Payment, Purpose, StartPayment, Timing, admin, membership};
+use super::{Ledger, Payment, Purpose, StartPayment, Timing, admin, membership, sale::Sale};
 use crate::{
     domain::{Cents, Currency, Money},
     error::{ApiError, ApiResult},
@@ -44,7 +44,7 @@ pub async fn create(
         .start(&StartPayment {
             purpose: Purpose::TestCharge,
             payer_id: admin_id,
-            amount,
+            sale: Sale::untaxed(amount),
             payment_method,
             timing: Timing::Hold,
             request_id,

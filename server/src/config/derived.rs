@@ -10,7 +10,11 @@ use std::{
 use super::{
     Config, Deployment, DistanceProviderKind, GeocoderKind, LogFormat, TranslationProviderKind,
 };
-use crate::domain::{Cents, Currency, Language, Money, PushHosts, Role};
+use crate::{
+    billing::sale::Seller,
+    domain::{Cents, Currency, Language, Money, PushHosts, Role},
+    tax::Registrations,
+};
 
 impl Config {
     pub fn session_ttl(&self) -> Duration {
@@ -38,6 +42,23 @@ impl Config {
             Cents::new(self.membership_price_cents).unwrap_or(Cents::ZERO),
             Currency::Cad,
         )
+    }
+
+    /// The platform's sales tax registrations (GST_HST_NUMBER, QST_NUMBER): the taxes it
+    /// charges on what it sells professionals.
+    pub fn registrations(&self) -> Registrations {
+        Registrations {
+            gst_hst: self.gst_hst_number.clone(),
+            qst: self.qst_number.clone(),
+        }
+    }
+
+    /// The platform as the seller on its receipts: its name and registrations.
+    pub fn seller(&self) -> Seller {
+        Seller {
+            name: self.platform_legal_name.trim().to_owned(),
+            registrations: self.registrations(),
+        }
     }
 
     /// How many password hashes run at once: as set, else one per core.
@@ -131,6 +152,9 @@ impl Config {
             stripe_publishable_key: None,
             stripe_webhook_secret: None,
             stripe_api_base: String::new(),
+            gst_hst_number: None,
+            qst_number: None,
+            platform_legal_name: "Repairs".to_owned(),
             platform_fee_percent: 0,
             log_format: LogFormat::Text,
             trusted_proxies: vec![IpAddr::from([127, 0, 0, 1]).into()],
@@ -267,5 +291,51 @@ mod tests {
         assert_eq!(dearer.membership_price().to_string(), "34.99 CAD");
         assert!(config(&["--membership-price-cents", "49"]).is_err());
         assert!(config(&["--membership-price-cents", "100001"]).is_err());
+    }
+
+    #[test]
+    fn the_platform_is_registered_only_by_well_formed_numbers() {
+        let config = |args: &[&str]| {
+            Cli::try_parse_from([&["repairs-server"], args].concat()).map(|cli| cli.config)
+        };
+        let unset = config(&[]).unwrap();
+        assert_eq!(unset.registrations(), Registrations::default());
+        assert_eq!(unset.seller().name, "Repairs");
+        let both = config(&[
+            "--gst-hst-number",
+            "123456789 rt 0001",
+            "--qst-number",
+            "1234567890TQ0001",
+            "--platform-legal-name",
+            " Réparations Inc. ",
+        ])
+        .unwrap()
+        .seller();
+        assert_eq!(both.name, "Réparations Inc.");
+        assert_eq!(
+            both.registrations.gst_hst.map(|n| n.to_string()),
+            Some("123456789RT0001".to_owned())
+        );
+        assert_eq!(
+            both.registrations.qst.map(|n| n.to_string()),
+            Some("1234567890TQ0001".to_owned())
+        );
+        for (flag, value, says) in [
+            (
+                "--gst-hst-number",
+                "123456789",
+                "add RT and the 4-digit account",
+            ),
+            ("--gst-hst-number", "1234567890TQ0001", "9 digits, then RT"),
+            ("--qst-number", "123456789RT0001", "10 digits, then TQ"),
+            (
+                "--qst-number",
+                " ",
+                "unset it when the platform is not registered",
+            ),
+        ] {
+            let error = config(&[flag, value]).unwrap_err().to_string();
+            assert!(error.contains(says), "{flag} {value:?}: {error}");
+        }
     }
 }

@@ -14,9 +14,11 @@ mod values;
 pub use cli::{Cli, Command};
 pub use deployment::Deployment;
 pub use values::*;
-use values::{parse_duration, parse_public_url, parse_trusted_proxy};
+use values::{
+    parse_duration, parse_gst_hst_number, parse_public_url, parse_qst_number, parse_trusted_proxy,
+};
 
-use crate::domain::Language;
+use crate::domain::{GstHstNumber, Language, QstNumber};
 
 #[derive(Debug, Clone, Args)]
 pub struct Config {
@@ -242,6 +244,25 @@ pub struct Config {
         default_value = "https://api.stripe.com"
     )]
     pub stripe_api_base: String,
+
+    /// The platform's GST/HST registration number (9 digits, RT and 4 digits:
+    /// 123456789RT0001), checked at start. Set: the membership is charged GST or HST at the
+    /// professional's province's rate, and receipts show the number. Unset: the platform is
+    /// not registered, charges no GST/HST, and receipts say so.
+    #[arg(long, env = "GST_HST_NUMBER", value_parser = parse_gst_hst_number)]
+    pub gst_hst_number: Option<GstHstNumber>,
+
+    /// The platform's Quebec sales tax (QST) registration number (10 digits, TQ and 4
+    /// digits: 1234567890TQ0001), checked at start. Set: memberships of professionals based
+    /// in Quebec are charged QST. Unset: no QST, and receipts say the platform is not
+    /// registered for it.
+    #[arg(long, env = "QST_NUMBER", value_parser = parse_qst_number)]
+    pub qst_number: Option<QstNumber>,
+
+    /// The seller's name on the membership receipts: the business the GST/HST and QST
+    /// numbers are registered to.
+    #[arg(long, env = "PLATFORM_LEGAL_NAME", default_value = "Repairs")]
+    pub platform_legal_name: String,
 
     /// The platform's share of each captured hire, in percent (0 to 100); the professional
     /// is owed the rest. The fee is rounded down to the cent.

@@ -3,7 +3,7 @@
 
 use std::str::FromStr;
 
-use crate::domain::Language;
+use crate::domain::{GstHstNumber, Language, QstNumber};
 
 /// The hourly SMS budget of one country calling code: `1=400`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +105,24 @@ pub(super) fn parse_public_url(value: &str) -> Result<String, String> {
     } else {
         Err(wrong())
     }
+}
+
+/// GST_HST_NUMBER, as the Canada Revenue Agency writes it (spaces and case as typed); a
+/// blank value is refused rather than read as "not registered", which only unset means.
+pub(super) fn parse_gst_hst_number(value: &str) -> Result<GstHstNumber, String> {
+    registration(value, GstHstNumber::parse)
+}
+
+/// QST_NUMBER, as Revenu Québec writes it; blank refused as for GST_HST_NUMBER.
+pub(super) fn parse_qst_number(value: &str) -> Result<QstNumber, String> {
+    registration(value, QstNumber::parse)
+}
+
+fn registration<T>(value: &str, parse: fn(&str) -> Result<T, String>) -> Result<T, String> {
+    if value.trim().is_empty() {
+        return Err("it is empty: unset it when the platform is not registered".into());
+    }
+    parse(value)
 }
 
 /// A TRUSTED_PROXIES entry: an address (`10.0.0.5`, `::1`) or a CIDR range (`10.0.0.0/8`).

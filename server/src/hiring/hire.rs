@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
-    billing::{LedgerError, PaymentState, Purpose, StartPayment, Timing, ledger},
+    billing::{LedgerError, PaymentState, Purpose, StartPayment, Timing, ledger, sale::Sale},
     domain::{Cents, Currency, Money, QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
@@ -209,7 +209,7 @@ async fn authorize(
         .start(&StartPayment {
             purpose: Purpose::Hire,
             payer_id: order.customer_id,
-            amount,
+            sale: Sale::untaxed(amount),
             payment_method,
             timing: Timing::Hold,
             request_id,

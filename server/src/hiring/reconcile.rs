@@ -22,7 +22,9 @@ use super::{
     receipts,
 };
 use crate::{
-    billing::{LedgerError, Payment, Purpose, StartPayment, Step, Timing, ledger::AttemptSeen},
+    billing::{
+        LedgerError, Payment, Purpose, StartPayment, Step, Timing, ledger::AttemptSeen, sale::Sale,
+    },
     domain::Money,
     error::ApiResult,
     providers::payments::{IdempotencyKey, PaymentMethodRef},
@@ -131,7 +133,7 @@ async fn rerun(state: &AppState, claim: &OrderRecord) -> Result<Option<Payment>,
         .start(&StartPayment {
             purpose: Purpose::Hire,
             payer_id: claim.customer_id,
-            amount,
+            sale: Sale::untaxed(amount),
             payment_method,
             timing: Timing::Hold,
             request_id: IdempotencyKey::new(claim.request_id),

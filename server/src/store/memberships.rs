@@ -8,18 +8,22 @@ use uuid::Uuid;
 use super::outbox::NewOutboxMessage;
 use crate::domain::Language;
 
-/// What the membership gate looks at.
+/// What the membership gate and a purchase look at.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Standing {
     pub state: String,
     pub phone_verified: bool,
     pub membership_expires_at: Option<DateTime<Utc>>,
+    /// Their home base's province code (their business address): where what the platform
+    /// sells them is taxed; empty until their profile is first saved.
+    pub home_province: String,
 }
 
 /// `None` when there is no such professional.
 pub async fn standing(db: &PgPool, professional_id: Uuid) -> sqlx::Result<Option<Standing>> {
     sqlx::query_as(
-        "select state, phone_verified, membership_expires_at from professionals where id = $1",
+        "select state, phone_verified, membership_expires_at, home_province
+         from professionals where id = $1",
     )
     .bind(professional_id)
     .fetch_optional(db)

@@ -1,7 +1,7 @@
 //! The payments ledger: payments and every attempt to move money. Rows are inserted and
 //! updated, never deleted (the database refuses deletes).
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -36,11 +36,45 @@ fn payment_sql(template: &str) -> sqlx::AssertSqlSafe<String> {
 pub struct NewPayment<'a> {
     pub purpose: &'a str,
     pub payer_id: Uuid,
+    /// The total charged: the subtotal plus `taxes`.
     pub amount_cents: i64,
     pub currency: &'a str,
     pub gateway: &'a str,
     pub charge_id: &'a str,
     pub gateway_state: GatewayState<'a>,
+    pub subtotal_cents: i64,
+    /// The place of supply's code and the day the taxes became payable, when a tax rule
+    /// was applied.
+    pub tax_province: Option<&'a str>,
+    pub tax_date: Option<NaiveDate>,
+    pub taxes: &'a [NewPaymentTax<'a>],
+}
+
+/// One tax of a new payment.
+#[derive(Debug, Clone, Copy)]
+pub struct NewPaymentTax<'a> {
+    /// "GST", "HST", "QST".
+    pub tax: &'a str,
+    pub rate_thousandths_percent: u32,
+    pub amount_cents: i64,
+    pub registration_number: &'a str,
+}
+
+/// What a payment is made of, as recorded with it.
+#[derive(Debug, Clone)]
+pub struct StoredSale {
+    pub subtotal_cents: i64,
+    pub tax_province: Option<String>,
+    pub tax_date: Option<NaiveDate>,
+    pub taxes: Vec<StoredTax>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoredTax {
+    pub tax: String,
+    pub rate_thousandths_percent: i32,
+    pub amount_cents: i64,
+    pub registration_number: String,
 }
 
 /// What the gateway says of a payment now.
@@ -52,18 +86,20 @@ pub struct GatewayState<'a> {
     pub authorization_expires_at: Option<DateTime<Utc>>,
 }
 
-/// Records a payment; a gateway id already recorded (a retried call the gateway answered
-/// with the same payment) answers the existing row.
+/// Records a payment with its taxes, in one transaction; a gateway id already recorded (a
+/// retried call the gateway answered with the same payment) answers the existing row.
 #[tracing::instrument(skip_all)]
 pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<PaymentRow> {
     let state = payment.gateway_state;
-    sqlx::query(
+    let mut tx = crate::store::transaction::begin(db).await?;
+    let inserted: Option<Uuid> = sqlx::query_scalar(
         "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
              charge_id, state, client_secret, failure_code, authorization_expires_at,
-             captured_at)
+             captured_at, subtotal_cents, tax_province, tax_date)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-             case when $8 = 'captured' then now() end)
-         on conflict (charge_id) do nothing",
+             case when $8 = 'captured' then now() end, $12, $13, $14)
+         on conflict (charge_id) do nothing
+         returning id",
     )
     .bind(Uuid::now_v7())
     .bind(payment.purpose)
@@ -76,14 +112,65 @@ pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<Payme
     .bind(state.client_secret)
     .bind(state.failure_code)
     .bind(state.authorization_expires_at)
-    .execute(db)
+    .bind(payment.subtotal_cents)
+    .bind(payment.tax_province)
+    .bind(payment.tax_date)
+    .fetch_optional(&mut *tx)
     .await?;
-    sqlx::query_as(payment_sql(
+    if let Some(id) = inserted {
+        for tax in payment.taxes {
+            sqlx::query(
+                "insert into payment_taxes (payment_id, tax, rate_thousandths_percent,
+                     amount_cents, registration_number)
+                 values ($1, $2, $3, $4, $5)",
+            )
+            .bind(id)
+            .bind(tax.tax)
+            .bind(i32::try_from(tax.rate_thousandths_percent).unwrap_or(i32::MAX))
+            .bind(tax.amount_cents)
+            .bind(tax.registration_number)
+            .execute(&mut *tx)
+            .await?;
+        }
+    }
+    let row = sqlx::query_as(payment_sql(
         "select {columns} from payments where charge_id = $1",
     ))
     .bind(payment.charge_id)
-    .fetch_one(db)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// What the payment `id` is made of: its subtotal, where and when its taxes were reckoned,
+/// and its taxes in receipt order. `None` when there is no such payment.
+#[tracing::instrument(skip_all)]
+pub async fn sale(db: &PgPool, id: Uuid) -> sqlx::Result<Option<StoredSale>> {
+    let Some((subtotal_cents, tax_province, tax_date)) =
+        sqlx::query_as::<_, (i64, Option<String>, Option<NaiveDate>)>(
+            "select subtotal_cents, tax_province, tax_date from payments where id = $1",
+        )
+        .bind(id)
+        .fetch_optional(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let taxes = sqlx::query_as(
+        "select tax, rate_thousandths_percent, amount_cents, registration_number
+         from payment_taxes where payment_id = $1
+         order by array_position(array['GST', 'HST', 'QST', 'PST'], tax)",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await?;
+    Ok(Some(StoredSale {
+        subtotal_cents,
+        tax_province,
+        tax_date,
+        taxes,
+    }))
 }
 
 #[tracing::instrument(skip_all)]

@@ -12,8 +12,9 @@ mod rate;
 mod registrations;
 mod rule;
 mod table;
+/// Its table tests, whose helpers other rules' tests share.
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::fmt;
 
@@ -79,7 +80,8 @@ impl TaxName {
         }
     }
 
-    fn from_name(name: &str) -> Option<Self> {
+    /// From its name as [`Self::as_str`] writes it ("GST"), as the ledger stores it.
+    pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|tax| tax.as_str() == name)
     }
 }

@@ -8,15 +8,15 @@ use chrono::NaiveDate;
 use super::*;
 use crate::domain::{Cents, Currency, DiscountPercent, GstHstNumber, Money, Province, QstNumber};
 
-fn day(text: &str) -> NaiveDate {
+pub(crate) fn day(text: &str) -> NaiveDate {
     text.parse().unwrap()
 }
 
-fn cad(cents: i64) -> Money {
+pub(crate) fn cad(cents: i64) -> Money {
     Money::new(Cents::new(cents).unwrap(), Currency::Cad)
 }
 
-fn registered(gst_hst: bool, qst: bool) -> Registrations {
+pub(crate) fn registered(gst_hst: bool, qst: bool) -> Registrations {
     Registrations {
         gst_hst: gst_hst.then(|| GstHstNumber::parse("123456789RT0001").unwrap()),
         qst: qst.then(|| QstNumber::parse("1234567890TQ0001").unwrap()),

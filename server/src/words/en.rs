@@ -4,11 +4,17 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
-    NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
-    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, sms_quoting, symbol},
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, MembershipReceipt, Moment,
+    NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    format::{
+        ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, receipt_lines,
+        sms_quoting, symbol,
+    },
 };
-use crate::domain::Money;
+use crate::{
+    domain::Money,
+    tax::{Rate, TaxName},
+};
 
 pub struct English;
 
@@ -43,6 +49,23 @@ fn capitalised(text: &str) -> String {
         .map(|first| first.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
+
+const RECEIPT: ReceiptLabels = ReceiptLabels {
+    heading: "Receipt",
+    seller: "Seller: ",
+    date: "Date: ",
+    buyer: "Buyer: ",
+    description: "Description: Professional membership, one month",
+    free: "This month is free with your coupon.",
+    subtotal: "Subtotal: ",
+    total: "Total: ",
+    colon: ": ",
+    programs: ("GST/HST", "QST"),
+    registration: |program, number| match number {
+        Some(number) => format!("{program} registration number: {number}"),
+        None => format!("{program}: not registered"),
+    },
+};
 
 fn mail(subject: impl Into<String>, body: String) -> Mail {
     Mail {
@@ -93,6 +116,14 @@ impl Words for English {
         let (day, year, minute) = (wall.day(), wall.year(), wall.minute());
         let offset = when.offset();
         format!("{month} {day}, {year} at {hour}:{minute:02} {half} ({offset})")
+    }
+
+    fn tax_name(&self, tax: TaxName) -> &'static str {
+        tax.as_str()
+    }
+
+    fn percent(&self, rate: Rate) -> String {
+        format!("{}%", rate.rate_percent())
     }
 
     fn password_reset(&self, name: &str, link: &str) -> Mail {
@@ -579,16 +610,13 @@ impl Words for English {
         )
     }
 
-    fn membership_receipt(&self, name: &str, paid: Option<Money>, ends: Moment) -> Mail {
-        let paid = paid.map_or_else(
-            || "This month is free with your coupon.".to_owned(),
-            |amount| format!("Amount paid: {}.", self.money(amount)),
-        );
-        let end = self.date(ends);
+    fn membership_receipt(&self, name: &str, receipt: &MembershipReceipt<'_>) -> Mail {
+        let end = self.date(receipt.ends);
+        let lines = receipt_lines(self, name, receipt, &RECEIPT);
         mail(
             "Your membership receipt",
             format!(
-                "Hello {name},\n\nThank you! Your professional membership is extended by one month.\n{paid}\nIt is active until {end}."
+                "Hello {name},\n\nThank you! Your professional membership is extended by one month. It is active until {end}.\n\n{lines}"
             ),
         )
     }

@@ -5,6 +5,7 @@
 use chrono::{DateTime, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
 
+use super::{MembershipReceipt, Words};
 use crate::domain::{Currency, Money};
 
 /// An instant, and the time zone of the one who reads it. Where the zone is unknown it is
@@ -62,6 +63,63 @@ impl Moment {
             None => " (UTC)",
         }
     }
+}
+
+/// How one language labels a membership receipt's lines; [`receipt_lines`] lays them out.
+/// Each label ends with its colon as the language writes it ("Seller: ", "Vendeur : ").
+pub(super) struct ReceiptLabels {
+    pub heading: &'static str,
+    pub seller: &'static str,
+    pub date: &'static str,
+    pub buyer: &'static str,
+    /// The whole line.
+    pub description: &'static str,
+    /// The whole line, for a month a coupon made free.
+    pub free: &'static str,
+    pub subtotal: &'static str,
+    pub total: &'static str,
+    /// Between a tax's name and rate and its amount.
+    pub colon: &'static str,
+    /// The names of the GST/HST and QST registrations.
+    pub programs: (&'static str, &'static str),
+    /// A registration's line: the seller's number, or that it is not registered.
+    pub registration: fn(program: &str, number: Option<&str>) -> String,
+}
+
+/// A membership receipt's lines, in the language of `words` and its `labels`: the seller
+/// and its registrations, the date, the buyer, the description, then the subtotal and each
+/// tax (or that the month is free), and the total.
+pub(super) fn receipt_lines(
+    words: &dyn Words,
+    buyer: &str,
+    receipt: &MembershipReceipt<'_>,
+    labels: &ReceiptLabels,
+) -> String {
+    let (gst_hst, qst) = labels.programs;
+    let mut lines = vec![
+        labels.heading.to_owned(),
+        format!("{}{}", labels.seller, receipt.seller),
+        (labels.registration)(gst_hst, receipt.gst_hst_number),
+        (labels.registration)(qst, receipt.qst_number),
+        format!("{}{}", labels.date, words.date(receipt.date)),
+        format!("{}{buyer}", labels.buyer),
+        labels.description.to_owned(),
+    ];
+    if receipt.total.cents().get() == 0 {
+        lines.push(labels.free.to_owned());
+    } else {
+        lines.push(format!(
+            "{}{}",
+            labels.subtotal,
+            words.money(receipt.subtotal)
+        ));
+        lines.extend(receipt.taxes.iter().map(|tax| {
+            let (name, rate) = (words.tax_name(tax.name), words.percent(tax.rate));
+            format!("{name} {rate}{}{}", labels.colon, words.money(tax.amount))
+        }));
+    }
+    lines.push(format!("{}{}", labels.total, words.money(receipt.total)));
+    lines.join("\n")
 }
 
 /// "$" or "€".

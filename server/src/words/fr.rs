@@ -6,11 +6,17 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, Moment, NewMessage, NewQuote,
-    NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
-    format::{ALERT_EXCERPT_CHARS, amount_parts, excerpt, excerpt_of, sms_quoting, symbol},
+    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, MembershipReceipt, Moment,
+    NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    format::{
+        ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, receipt_lines,
+        sms_quoting, symbol,
+    },
 };
-use crate::domain::Money;
+use crate::{
+    domain::Money,
+    tax::{Rate, TaxName},
+};
 
 pub struct French;
 
@@ -53,6 +59,23 @@ fn distance(km: i32) -> String {
     }
 }
 
+const RECEIPT: ReceiptLabels = ReceiptLabels {
+    heading: "Reçu",
+    seller: "Vendeur\u{a0}: ",
+    date: "Date\u{a0}: ",
+    buyer: "Acheteur\u{a0}: ",
+    description: "Description\u{a0}: Abonnement professionnel, un mois",
+    free: "Ce mois vous est offert avec votre coupon.",
+    subtotal: "Sous-total\u{a0}: ",
+    total: "Total\u{a0}: ",
+    colon: "\u{a0}: ",
+    programs: ("TPS/TVH", "TVQ"),
+    registration: |program, number| match number {
+        Some(number) => format!("Numéro d’inscription à la {program}\u{a0}: {number}"),
+        None => format!("{program}\u{a0}: aucune inscription"),
+    },
+};
+
 fn courriel(subject: impl Into<String>, body: String) -> Mail {
     Mail {
         subject: subject.into(),
@@ -92,6 +115,19 @@ impl Words for French {
         let wall = when.wall();
         let offset = when.offset();
         format!("{} à {} ({offset})", day_text(wall), clock_text(wall))
+    }
+
+    fn tax_name(&self, tax: TaxName) -> &'static str {
+        match tax {
+            TaxName::Gst => "TPS",
+            TaxName::Hst => "TVH",
+            TaxName::Qst => "TVQ",
+            TaxName::Pst => "TVP",
+        }
+    }
+
+    fn percent(&self, rate: Rate) -> String {
+        format!("{}\u{a0}%", rate.rate_percent().replace('.', ","))
     }
 
     fn password_reset(&self, name: &str, link: &str) -> Mail {
@@ -528,16 +564,13 @@ impl Words for French {
         )
     }
 
-    fn membership_receipt(&self, name: &str, paid: Option<Money>, ends: Moment) -> Mail {
-        let paid = match paid {
-            Some(amount) => format!("Montant payé\u{a0}: {}.", self.money(amount)),
-            None => "Ce mois vous est offert avec votre coupon.".to_owned(),
-        };
+    fn membership_receipt(&self, name: &str, receipt: &MembershipReceipt<'_>) -> Mail {
         courriel(
             "Reçu de votre abonnement",
             format!(
-                "Bonjour {name},\n\nMerci! Votre abonnement professionnel est prolongé d’un mois.\n{paid}\nIl est actif jusqu’au {}.",
-                self.date(ends)
+                "Bonjour {name},\n\nMerci! Votre abonnement professionnel est prolongé d’un mois. Il est actif jusqu’au {}.\n\n{}",
+                self.date(receipt.ends),
+                receipt_lines(self, name, receipt, &RECEIPT)
             ),
         )
     }

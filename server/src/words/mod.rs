@@ -12,7 +12,10 @@ mod tests;
 
 pub use format::Moment;
 
-use crate::domain::{Language, Money};
+use crate::{
+    domain::{Language, Money},
+    tax::{Rate, TaxLine, TaxName},
+};
 
 /// The words of the reader's language.
 pub fn of(language: Language) -> &'static dyn Words {
@@ -168,6 +171,29 @@ pub struct UnreadMessages<'a> {
     pub link: &'a str,
 }
 
+/// A month of membership's receipt, with what a tax auditor asks for: the seller and its
+/// registration numbers, the date, the buyer (the reader), the description, each tax with
+/// its rate and amount, and the total.
+#[derive(Debug, Clone, Copy)]
+pub struct MembershipReceipt<'a> {
+    /// The platform's name (`PLATFORM_LEGAL_NAME`).
+    pub seller: &'a str,
+    /// Its GST/HST number; `None`: not registered.
+    pub gst_hst_number: Option<&'a str>,
+    /// Its QST number; `None`: not registered.
+    pub qst_number: Option<&'a str>,
+    /// The day of the sale (the taxes became payable that day).
+    pub date: Moment,
+    /// Before tax, after any coupon.
+    pub subtotal: Money,
+    /// In receipt order.
+    pub taxes: &'a [TaxLine],
+    /// What was charged: 0 for a month a coupon made free.
+    pub total: Money,
+    /// The membership's new end.
+    pub ends: Moment,
+}
+
 /// Each message the server writes, and how the language writes money and moments. `name`
 /// is always the reader's.
 pub trait Words: Sync {
@@ -177,6 +203,10 @@ pub trait Words: Sync {
     fn date(&self, when: Moment) -> String;
     /// A day and a time in the reader's zone, with the zone's offset.
     fn date_time(&self, when: Moment) -> String;
+    /// A sales tax's name: "HST", "TVH".
+    fn tax_name(&self, tax: TaxName) -> &'static str;
+    /// A tax rate: "9.975%", "9,975 %".
+    fn percent(&self, rate: Rate) -> String;
 
     // Accounts.
     /// The link that sets a new password, valid an hour.
@@ -270,8 +300,8 @@ pub trait Words: Sync {
     fn reviewed(&self, name: &str, review: &Reviewed<'_>) -> Mail;
 
     // Billing.
-    /// A month of membership: what was paid (`None`: free with a coupon) and the new end.
-    fn membership_receipt(&self, name: &str, paid: Option<Money>, ends: Moment) -> Mail;
+    /// A month of membership: its receipt and the new end; `name` is the buyer's.
+    fn membership_receipt(&self, name: &str, receipt: &MembershipReceipt<'_>) -> Mail;
     /// Three days before a membership ends.
     fn membership_reminder(&self, name: &str, ends: Moment) -> Mail;
 

@@ -4,7 +4,10 @@
 use chrono::{DateTime, Utc};
 
 use super::*;
-use crate::domain::Language::{English, French};
+use crate::{
+    domain::Language::{English, French},
+    tax::{Rate, TaxLine, TaxName},
+};
 
 const NBSP: char = '\u{a0}';
 
@@ -500,37 +503,132 @@ fn a_lapsing_hold_tells_the_admins_in_utc() {
     }
 }
 
+fn tax(name: TaxName, thousandths: u32, cents: i64) -> TaxLine {
+    TaxLine {
+        name,
+        rate: Rate::from_thousandths_percent(thousandths).unwrap(),
+        amount: cad(cents),
+    }
+}
+
+/// A Montréal month: 29.99 $, GST 5% and QST 9.975%, sold on 3 December 2026.
+fn montreal_receipt<'a>(taxes: &'a [TaxLine], ends: Moment) -> MembershipReceipt<'a> {
+    MembershipReceipt {
+        seller: "Repairs Inc.",
+        gst_hst_number: Some("123456789RT0001"),
+        qst_number: Some("1234567890TQ0001"),
+        date: Moment::utc(at("2026-12-03T00:00:00Z")),
+        subtotal: cad(2999),
+        taxes,
+        total: cad(2999 + 150 + 299),
+        ends,
+    }
+}
+
+/// Fails unless `mail`'s body holds each of `lines`.
+fn assert_holds(mail: &Mail, lines: &[&str]) {
+    for line in lines {
+        assert!(mail.body.contains(line), "{line:?} in {}", mail.body);
+    }
+}
+
 #[test]
-fn receipts_speak_the_professional_s_language_money_and_date() {
-    let end = Moment::new(at("2026-12-23T10:00:00Z"), "America/Toronto");
-    let price = Money::parse(2399, "EUR").unwrap();
-    let fr = of(French).membership_receipt("Ana", Some(price), end);
+fn receipts_show_what_a_tax_auditor_asks_for_in_each_language() {
+    let end = Moment::new(at("2027-01-03T10:00:00Z"), "America/Toronto");
+    let taxes = [tax(TaxName::Gst, 5_000, 150), tax(TaxName::Qst, 9_975, 299)];
+    let receipt = montreal_receipt(&taxes, end);
+    let fr = of(French).membership_receipt("Ana Roy", &receipt);
     assert_eq!(fr.subject, "Reçu de votre abonnement");
-    assert!(
-        fr.body.contains("Montant payé\u{a0}: 23,99\u{a0}€."),
-        "{}",
-        fr.body
+    assert_holds(
+        &fr,
+        &[
+            "Il est actif jusqu’au 3 janvier 2027.",
+            "Vendeur\u{a0}: Repairs Inc.",
+            "Numéro d’inscription à la TPS/TVH\u{a0}: 123456789RT0001",
+            "Numéro d’inscription à la TVQ\u{a0}: 1234567890TQ0001",
+            "Date\u{a0}: 3 décembre 2026 (UTC)",
+            "Acheteur\u{a0}: Ana Roy",
+            "Description\u{a0}: Abonnement professionnel, un mois",
+            "Sous-total\u{a0}: 29,99\u{a0}$",
+            "TPS 5\u{a0}%\u{a0}: 1,50\u{a0}$",
+            "TVQ 9,975\u{a0}%\u{a0}: 2,99\u{a0}$",
+            "Total\u{a0}: 34,48\u{a0}$",
+        ],
     );
-    assert!(
-        fr.body.contains("actif jusqu’au 23 décembre 2026."),
-        "{}",
-        fr.body
+    assert!(quebec(&fr), "{}", fr.body);
+    let en = of(English).membership_receipt("Ana Roy", &receipt);
+    assert_eq!(en.subject, "Your membership receipt");
+    assert_holds(
+        &en,
+        &[
+            "It is active until January 3, 2027.",
+            "Seller: Repairs Inc.",
+            "GST/HST registration number: 123456789RT0001",
+            "QST registration number: 1234567890TQ0001",
+            "Date: December 3, 2026 (UTC)",
+            "Buyer: Ana Roy",
+            "Description: Professional membership, one month",
+            "Subtotal: $29.99",
+            "GST 5%: $1.50",
+            "QST 9.975%: $2.99",
+            "Total: $34.48",
+        ],
     );
-    assert!(typographic(&fr));
-    let en = of(English).membership_receipt("Ana", Some(price), end);
-    assert!(en.body.contains("Amount paid: €23.99."), "{}", en.body);
+}
+
+#[test]
+fn an_unregistered_platform_s_receipt_says_so_and_a_free_month_costs_nothing() {
+    let end = Moment::utc(at("2027-01-03T10:00:00Z"));
+    let untaxed = MembershipReceipt {
+        gst_hst_number: None,
+        qst_number: None,
+        total: cad(2999),
+        ..montreal_receipt(&[], end)
+    };
+    let en = of(English).membership_receipt("Ana", &untaxed).body;
     assert!(
-        en.body.contains("active until December 23, 2026."),
-        "{}",
-        en.body
+        en.contains("GST/HST: not registered\nQST: not registered"),
+        "{en}"
     );
-    let free = of(English).membership_receipt("Ana", None, end);
-    assert!(free.body.contains("free with your coupon"));
+    assert!(en.contains("Subtotal: $29.99\nTotal: $29.99"), "{en}");
+    let fr = of(French).membership_receipt("Ana", &untaxed).body;
     assert!(
-        of(French)
-            .membership_receipt("Ana", None, end)
-            .body
-            .contains("offert")
+        fr.contains("TPS/TVH\u{a0}: aucune inscription\nTVQ\u{a0}: aucune inscription"),
+        "{fr}"
+    );
+    let free = MembershipReceipt {
+        subtotal: cad(0),
+        total: cad(0),
+        ..untaxed
+    };
+    let en = of(English).membership_receipt("Ana", &free).body;
+    assert!(
+        en.contains("This month is free with your coupon.\nTotal: $0.00"),
+        "{en}"
+    );
+    let fr = of(French).membership_receipt("Ana", &free).body;
+    assert!(
+        fr.contains("offert") && fr.contains("Total\u{a0}: 0,00\u{a0}$"),
+        "{fr}"
+    );
+}
+
+#[test]
+fn taxes_are_named_and_rated_as_each_language_writes_them() {
+    let rate = |thousandths| Rate::from_thousandths_percent(thousandths).unwrap();
+    both(
+        |words, (name, thousandths)| {
+            format!(
+                "{} {}",
+                words.tax_name(name),
+                words.percent(rate(thousandths))
+            )
+        },
+        &[
+            ((TaxName::Gst, 5_000), "GST 5%", "TPS 5\u{a0}%"),
+            ((TaxName::Hst, 14_000), "HST 14%", "TVH 14\u{a0}%"),
+            ((TaxName::Qst, 9_975), "QST 9.975%", "TVQ 9,975\u{a0}%"),
+        ],
     );
 }
 
@@ -618,6 +716,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         text: "Great work",
         link: "http://x/view-professional-profile",
     };
+    let taxes = [tax(TaxName::Hst, 14_000, 420)];
     let mails = [
         words.password_reset("Ana", "http://x/reset"),
         words.email_confirmation("Ana", "http://x/confirm"),
@@ -642,8 +741,17 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.hold_ended("Éric", &payment, HoldEnd::Lapsed, when),
         words.job_paid("Ana", &paid),
         words.reviewed("Ana", &review),
-        words.membership_receipt("Ana", Some(cad(2399)), when),
-        words.membership_receipt("Ana", None, when),
+        words.membership_receipt("Ana", &montreal_receipt(&taxes, when)),
+        words.membership_receipt(
+            "Ana",
+            &MembershipReceipt {
+                gst_hst_number: None,
+                qst_number: None,
+                subtotal: cad(0),
+                total: cad(0),
+                ..montreal_receipt(&[], when)
+            },
+        ),
         words.membership_reminder("Ana", when),
     ];
     let texts = [

@@ -1,14 +1,19 @@
 //! Memberships and coupons through BillingService on the running server, against a real
 //! Postgres and Redis, paying on the offline test gateway: the price, purchases that
 //! extend by a calendar month, idempotent and concurrent purchases, coupon edges and
-//! limits, the admins' coupon calls with their audit rows, and the membership gate.
+//! limits, the admins' coupon calls with their audit rows, the membership gate, and the
+//! sales taxes charged on a month (the reply, the ledger's record, the receipt).
 
 use crate::helpers::{
-    self, TestServer, outbox, reason, wait_for_message, wait_until_outbox_idle, with_token,
+    self, TestServer, emails_to, outbox, reason, wait_for_message, wait_until_outbox_idle,
+    with_token,
 };
 use chrono::{DateTime, Duration, Months, Utc};
 use repairs_proto::billing::{self as pb, billing_service_client::BillingServiceClient};
-use repairs_server::{billing::membership, domain::Role};
+use repairs_server::{
+    billing::membership,
+    domain::{GstHstNumber, QstNumber, Role},
+};
 use sqlx::PgPool;
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
@@ -21,7 +26,12 @@ struct Setup {
 
 impl Setup {
     async fn start() -> Self {
-        let server = TestServer::start().await;
+        Self::start_with(|_| {}).await
+    }
+
+    /// A server whose settings `adjust` changes first (the platform's tax numbers).
+    async fn start_with(adjust: impl FnOnce(&mut repairs_server::config::Config)) -> Self {
+        let server = TestServer::start_with(adjust).await;
         let client = BillingServiceClient::new(server.channel().await);
         let admin = server.account_token(Role::Admin).await.1;
         Self {
@@ -868,5 +878,350 @@ async fn a_membership_ending_within_three_days_is_reminded_once_per_end() {
     assert_eq!(membership::send_reminders(&setup.db()).await.unwrap(), 1);
     wait_until_outbox_idle(&setup.db()).await;
     assert_eq!(count(), 2);
+    setup.server.stop().await;
+}
+
+// Sales taxes on the membership.
+
+const GST_HST: &str = "123456789RT0001";
+const QST: &str = "1234567890TQ0001";
+
+/// A server registered for GST/HST, and for QST when `qst`.
+async fn registered(qst: bool) -> Setup {
+    Setup::start_with(|config| {
+        config.gst_hst_number = Some(GstHstNumber::parse(GST_HST).unwrap());
+        config.qst_number = qst.then(|| QstNumber::parse(QST).unwrap());
+        config.platform_legal_name = "Réparations Canada inc.".to_owned();
+    })
+    .await
+}
+
+/// A tax line as compared: (name, rate, cents, registration number).
+type Line = (String, String, i64, String);
+
+fn lines(taxes: &[pb::TaxLine]) -> Vec<Line> {
+    taxes
+        .iter()
+        .map(|t| {
+            let amount = t.amount.as_ref().unwrap();
+            assert_eq!(amount.currency, "CAD");
+            (
+                t.name.clone(),
+                t.rate_percent.clone(),
+                amount.amount_cents,
+                t.registration_number.clone(),
+            )
+        })
+        .collect()
+}
+
+fn line(name: &str, rate: &str, cents: i64, number: &str) -> Line {
+    (name.into(), rate.into(), cents, number.into())
+}
+
+fn cents(money: Option<&repairs_proto::types::Money>) -> i64 {
+    money.unwrap().amount_cents
+}
+
+/// What the ledger holds of a payment: (amount, subtotal, province, taxed today) and its
+/// taxes as (name, rate in thousandths, cents, number).
+async fn stored(
+    db: &PgPool,
+    payment_id: &str,
+) -> (
+    (i64, i64, Option<String>, bool),
+    Vec<(String, i32, i64, String)>,
+) {
+    let (amount, subtotal, province, day): (i64, i64, Option<String>, Option<chrono::NaiveDate>) =
+        sqlx::query_as(
+            "select amount_cents, subtotal_cents, tax_province, tax_date from payments
+             where id = $1::uuid",
+        )
+        .bind(payment_id)
+        .fetch_one(db)
+        .await
+        .unwrap();
+    let taxes = sqlx::query_as(
+        "select tax, rate_thousandths_percent, amount_cents, registration_number
+         from payment_taxes where payment_id = $1::uuid order by tax",
+    )
+    .bind(payment_id)
+    .fetch_all(db)
+    .await
+    .unwrap();
+    // Taxed on the day of the purchase, in UTC (a test across midnight sees yesterday).
+    let today = Utc::now().date_naive();
+    let taxed_today = day.is_some_and(|d| d == today || d == today.pred_opt().unwrap());
+    ((amount, subtotal, province, taxed_today), taxes)
+}
+
+impl Setup {
+    /// An approved professional with a verified phone whose home base is in `province`
+    /// (its code), reading `language`.
+    async fn professional_in(&self, province: &str, language: &str) -> (Uuid, String) {
+        let (id, token) = self.professional(true).await;
+        sqlx::query("update professionals set home_province = $2, language = $3 where id = $1")
+            .bind(id)
+            .bind(province)
+            .bind(language)
+            .execute(&self.db())
+            .await
+            .unwrap();
+        (id, token)
+    }
+
+    async fn quote_reply(
+        &self,
+        token: &str,
+        code: &str,
+    ) -> Result<pb::QuoteMembershipResponse, tonic::Status> {
+        self.client
+            .clone()
+            .quote_membership(with_token(
+                pb::QuoteMembershipRequest {
+                    coupon_code: code.into(),
+                },
+                token,
+            ))
+            .await
+            .map(tonic::Response::into_inner)
+    }
+
+    /// Fails unless professional `id` has exactly one receipt and it holds each of `parts`.
+    async fn assert_receipt(&self, id: Uuid, parts: &[&str]) {
+        let receipts = self.receipts(id).await;
+        assert_eq!(receipts.len(), 1, "{receipts:?}");
+        for part in parts {
+            assert!(receipts[0].contains(part), "{part:?} in {}", receipts[0]);
+        }
+    }
+
+    /// The receipts written for professional `id`, newest last: their bodies.
+    async fn receipts(&self, id: Uuid) -> Vec<String> {
+        let email = format!("{}@example.ca", id.simple());
+        let mut bodies = emails_to(&self.db(), &email, "Your membership receipt").await;
+        bodies.extend(emails_to(&self.db(), &email, "Reçu de votre abonnement").await);
+        bodies.into_iter().map(|(_, body)| body).collect()
+    }
+}
+
+#[tokio::test]
+async fn a_halifax_membership_is_charged_14_percent_hst_on_top() {
+    let setup = registered(true).await;
+    let (id, token) = setup.professional_in("NS", "en").await;
+
+    let quote = setup.quote_reply(&token, "").await.unwrap();
+    assert_eq!(cents(quote.monthly_price.as_ref()), 2999);
+    assert_eq!(cents(quote.subtotal.as_ref()), 2999);
+    assert_eq!(lines(&quote.taxes), [line("HST", "14", 420, GST_HST)]);
+    assert_eq!(cents(quote.total.as_ref()), 3419);
+    assert_eq!(cents(quote.amount_payable.as_ref()), 3419);
+
+    let bought = setup.buy(&token).await;
+    assert_eq!(cents(bought.subtotal.as_ref()), 2999);
+    assert_eq!(lines(&bought.taxes), [line("HST", "14", 420, GST_HST)]);
+    assert_eq!(cents(bought.total.as_ref()), 3419);
+    let payment = bought.payment.unwrap();
+    assert_eq!(payment.state(), pb::PaymentState::Captured);
+    assert_eq!(cents(payment.amount.as_ref()), 3419);
+    assert!(bought.membership.unwrap().active);
+
+    // The ledger keeps the total charged, and the subtotal and the tax beside it.
+    assert_eq!(
+        stored(&setup.db(), &payment.id).await,
+        (
+            (3419, 2999, Some("NS".to_owned()), true),
+            vec![("HST".to_owned(), 14_000, 420, GST_HST.to_owned())]
+        )
+    );
+
+    // The receipt carries the seller, its numbers, the tax and the total.
+    setup
+        .assert_receipt(
+            id,
+            &[
+                "Seller: Réparations Canada inc.",
+                "GST/HST registration number: 123456789RT0001",
+                "QST registration number: 1234567890TQ0001",
+                "Buyer: Test account",
+                "Subtotal: $29.99\nHST 14%: $4.20\nTotal: $34.19",
+            ],
+        )
+        .await;
+    setup.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_montreal_membership_carries_gst_and_qst_and_a_french_receipt() {
+    let setup = registered(true).await;
+    let (id, token) = setup.professional_in("QC", "fr").await;
+    let both = [
+        line("GST", "5", 150, GST_HST),
+        line("QST", "9.975", 299, QST),
+    ];
+    let quote = setup.quote_reply(&token, "").await.unwrap();
+    assert_eq!(lines(&quote.taxes), both);
+    assert_eq!(cents(quote.total.as_ref()), 2999 + 150 + 299);
+
+    // Bought on a card that asks for authentication: the taxes are kept with the waiting
+    // payment, and the receipt, written once it is captured, reads them from the ledger.
+    let pending = setup
+        .purchase(&token, "4000 0025 0000 3155", "", Uuid::new_v4())
+        .await
+        .unwrap();
+    assert_eq!(lines(&pending.taxes), both);
+    let payment = pending.payment.unwrap();
+    assert_eq!(cents(payment.amount.as_ref()), 3448);
+    assert!(setup.receipts(id).await.is_empty());
+    let confirmed = setup
+        .answer(&token, &payment.id, pb::TestAuthentication::Approve)
+        .await
+        .unwrap();
+    assert_eq!(confirmed.state(), pb::PaymentState::Captured);
+    let ((amount, subtotal, province, today), taxes) = stored(&setup.db(), &payment.id).await;
+    assert_eq!(
+        (amount, subtotal, province.as_deref(), today),
+        (3448, 2999, Some("QC"), true)
+    );
+    assert_eq!(
+        taxes,
+        [
+            ("GST".to_owned(), 5_000, 150, GST_HST.to_owned()),
+            ("QST".to_owned(), 9_975, 299, QST.to_owned()),
+        ]
+    );
+    setup
+        .assert_receipt(
+            id,
+            &[
+                "TPS/TVH\u{a0}: 123456789RT0001\nNuméro d’inscription à la TVQ\u{a0}: 1234567890TQ0001",
+                "TPS 5\u{a0}%\u{a0}: 1,50\u{a0}$\nTVQ 9,975\u{a0}%\u{a0}: 2,99\u{a0}$\nTotal\u{a0}: 34,48\u{a0}$",
+            ],
+        )
+        .await;
+    setup.server.stop().await;
+}
+
+#[tokio::test]
+async fn qst_is_charged_only_with_a_qst_number_and_nothing_without_numbers() {
+    let gst_only = registered(false).await;
+    let (id, token) = gst_only.professional_in("QC", "en").await;
+    let bought = gst_only.buy(&token).await;
+    assert_eq!(lines(&bought.taxes), [line("GST", "5", 150, GST_HST)]);
+    assert_eq!(cents(bought.total.as_ref()), 3149);
+    assert_eq!(cents(bought.payment.unwrap().amount.as_ref()), 3149);
+    gst_only
+        .assert_receipt(
+            id,
+            &["GST/HST registration number: 123456789RT0001\nQST: not registered"],
+        )
+        .await;
+    gst_only.server.stop().await;
+
+    // Unregistered (the default): no tax anywhere, and the receipt says so.
+    let unregistered = Setup::start().await;
+    let (id, token) = unregistered.professional_in("NS", "en").await;
+    let quote = unregistered.quote_reply(&token, "").await.unwrap();
+    assert!(quote.taxes.is_empty());
+    assert_eq!(cents(quote.total.as_ref()), 2999);
+    let bought = unregistered.buy(&token).await;
+    assert!(bought.taxes.is_empty());
+    let payment = bought.payment.unwrap();
+    assert_eq!(cents(payment.amount.as_ref()), 2999);
+    assert_eq!(
+        stored(&unregistered.db(), &payment.id).await,
+        ((2999, 2999, Some("NS".to_owned()), true), vec![])
+    );
+    unregistered
+        .assert_receipt(
+            id,
+            &[
+                "GST/HST: not registered\nQST: not registered",
+                "Subtotal: $29.99\nTotal: $29.99",
+            ],
+        )
+        .await;
+    unregistered.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_coupon_comes_off_before_tax_and_a_free_month_charges_nothing() {
+    let setup = registered(true).await;
+    let (id, token) = setup.professional_in("NS", "en").await;
+    setup.create_coupon("SAVE20", 20, 0).await.unwrap();
+    setup.create_coupon("FREE", 100, 0).await.unwrap();
+
+    // 20 % off 29.99 is 23.99; 14 % of that is 3.3586, so 3.36.
+    let quote = setup.quote_reply(&token, "save20").await.unwrap();
+    assert_eq!(quote.discount_percent, 20);
+    assert_eq!(cents(quote.subtotal.as_ref()), 2399);
+    assert_eq!(lines(&quote.taxes), [line("HST", "14", 336, GST_HST)]);
+    assert_eq!(cents(quote.total.as_ref()), 2735);
+    let bought = setup
+        .purchase(&token, "tok_visa", "save20", Uuid::new_v4())
+        .await
+        .unwrap();
+    let payment = bought.payment.unwrap();
+    assert_eq!(cents(payment.amount.as_ref()), 2735);
+    assert_eq!(
+        stored(&setup.db(), &payment.id).await.0,
+        (2735, 2399, Some("NS".to_owned()), true)
+    );
+
+    // 100 %: nothing to tax, nothing charged, no card needed.
+    let free = setup.quote_reply(&token, "free").await.unwrap();
+    assert_eq!(cents(free.subtotal.as_ref()), 0);
+    assert!(
+        lines(&free.taxes)
+            .iter()
+            .all(|(_, _, cents, _)| *cents == 0)
+    );
+    assert_eq!(cents(free.total.as_ref()), 0);
+    let granted = setup
+        .purchase(&token, "", "free", Uuid::new_v4())
+        .await
+        .unwrap();
+    assert!(granted.payment.is_none());
+    assert_eq!(cents(granted.total.as_ref()), 0);
+    assert_eq!(setup.payments_of(id).await, 1);
+    let receipts = setup.receipts(id).await;
+    assert_eq!(receipts.len(), 2, "{receipts:?}");
+    assert!(
+        receipts[1].contains("This month is free with your coupon.\nTotal: $0.00"),
+        "{}",
+        receipts[1]
+    );
+    setup.server.stop().await;
+}
+
+#[tokio::test]
+async fn a_registered_platform_needs_the_home_base_before_anything_is_counted() {
+    let setup = registered(true).await;
+    // Approved, phone verified, but no profile saved: no home base.
+    let (id, token) = setup.professional(true).await;
+    let coupon = setup.create_coupon("ONCE", 20, 1).await.unwrap();
+
+    let refused = setup.quote_reply(&token, "").await.unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&refused), "BUSINESS_ADDRESS_REQUIRED");
+    let refused = setup
+        .purchase(&token, "tok_visa", "once", Uuid::new_v4())
+        .await
+        .unwrap_err();
+    assert_eq!(reason(&refused), "BUSINESS_ADDRESS_REQUIRED");
+    assert!(
+        refused.message().contains("home base"),
+        "{}",
+        refused.message()
+    );
+    assert_eq!(setup.payments_of(id).await, 0);
+    assert_eq!(setup.redemptions(&coupon.id).await, 0);
+    assert_eq!(setup.expires_at(id).await, None);
+
+    // An admin, who buys none, is quoted the price less the coupon, before tax.
+    let admin = setup.quote_reply(&setup.admin, "once").await.unwrap();
+    assert_eq!(cents(admin.subtotal.as_ref()), 2399);
+    assert!(admin.taxes.is_empty());
+    assert_eq!(cents(admin.total.as_ref()), 2399);
     setup.server.stop().await;
 }

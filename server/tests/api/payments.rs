@@ -9,6 +9,7 @@ use chrono::{Duration, Utc};
 use repairs_server::{
     billing::{
         Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, ledger::Step,
+        sale::Sale,
     },
     domain::{Cents, Currency, Money},
     providers::payments::{
@@ -50,7 +51,7 @@ fn payment(payer: Uuid, card: &str, timing: Timing) -> StartPayment {
     StartPayment {
         purpose: Purpose::TestCharge,
         payer_id: payer,
-        amount: cad(10_000),
+        sale: Sale::untaxed(cad(10_000)),
         payment_method: PaymentMethodRef::parse(card).unwrap(),
         timing,
         request_id: IdempotencyKey::new(Uuid::new_v4()),
@@ -164,7 +165,7 @@ async fn declined_cards_are_refused_with_their_reason_and_recorded() {
 async fn amounts_below_the_minimum_charge_are_refused() {
     let s = setup().await;
     let mut small = payment(Uuid::now_v7(), "tok_visa", Timing::Now);
-    small.amount = cad(49);
+    small.sale = Sale::untaxed(cad(49));
     let refused = s.ledger.start(&small).await;
     assert!(
         matches!(refused, Err(LedgerError::AmountTooSmall)),
@@ -303,7 +304,7 @@ async fn the_same_request_id_with_another_payload_is_refused() {
     let first_call = payment(admin, "tok_visa", Timing::Hold);
     s.ledger.start(&first_call).await.unwrap();
     let mut other = first_call.clone();
-    other.amount = cad(20_000);
+    other.sale = Sale::untaxed(cad(20_000));
     let refused = s.ledger.start(&other).await;
     assert!(
         matches!(refused, Err(LedgerError::RequestIdReused)),

@@ -12,7 +12,9 @@ use std::{
 
 use crate::helpers::{self, LocalServer, TestServer};
 use repairs_server::{
-    billing::{Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing},
+    billing::{
+        Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, sale::Sale,
+    },
     domain::{Cents, Currency, Money},
     providers::payments::{
         Decline, IdempotencyKey, NewCharge, PaymentGateway, PaymentMethodRef,
@@ -144,7 +146,7 @@ fn payment(payer: Uuid, card: &str, timing: Timing) -> StartPayment {
     StartPayment {
         purpose: Purpose::Hire,
         payer_id: payer,
-        amount: Money::new(Cents::new(10_000).unwrap(), Currency::Cad),
+        sale: Sale::untaxed(Money::new(Cents::new(10_000).unwrap(), Currency::Cad)),
         payment_method: PaymentMethodRef::parse(card).unwrap(),
         timing,
         request_id: IdempotencyKey::new(Uuid::new_v4()),

@@ -8,7 +8,7 @@ use crate::helpers::{TestServer, reason};
 use chrono::Utc;
 use repairs_proto::billing::{self as pb, billing_service_client::BillingServiceClient};
 use repairs_server::{
-    billing::{Ledger, Payment, PaymentState, Purpose, StartPayment, Timing},
+    billing::{Ledger, Payment, PaymentState, Purpose, StartPayment, Timing, sale::Sale},
     domain::{Cents, Currency, Money},
     providers::payments::{
         Decline, IdempotencyKey, PaymentMethodRef, SystemClock, test_gateway::TestGateway, webhook,
@@ -41,7 +41,7 @@ async fn payment(server: &TestServer, card: &str) -> Payment {
         .start(&StartPayment {
             purpose: Purpose::Hire,
             payer_id: Uuid::now_v7(),
-            amount: Money::new(Cents::new(10_000).unwrap(), Currency::Cad),
+            sale: Sale::untaxed(Money::new(Cents::new(10_000).unwrap(), Currency::Cad)),
             payment_method: PaymentMethodRef::parse(card).unwrap(),
             timing: Timing::Hold,
             request_id: IdempotencyKey::new(Uuid::new_v4()),

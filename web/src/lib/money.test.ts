@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from './language';
-import { centsToDollarsText, formatMoney, formatNumber, parseDollars } from './money';
+import {
+  centsToDollarsText,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  parseDollars,
+} from './money';
 
 /** Intl separates French amounts with no-break spaces; compare with plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -26,6 +32,13 @@ describe('French as Intl writes it for Quebec (fr-CA)', () => {
   it('groups numbers the same way', () => {
     expect(formatNumber(1250, 'fr')).toBe('1\u00a0250');
     expect(formatNumber(1250, 'en')).toBe('1,250');
+  });
+
+  it('writes percentages, tax rates with their decimals, with a no-break space before %', () => {
+    expect(formatPercent(20, 'fr')).toBe('20\u00a0%');
+    expect(formatPercent(9.975, 'fr')).toBe('9,975\u00a0%');
+    expect(formatPercent(9.975, 'en')).toBe('9.975%');
+    expect(formatPercent(14, 'en')).toBe('14%');
   });
 });
 

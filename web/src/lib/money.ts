@@ -41,7 +41,13 @@ export function centsToDollarsText(cents: bigint | number, language: Language): 
   }).format(Number(cents) / 100);
 }
 
-/** A whole percentage in a language's conventions: 20% in English, 20 % (no-break) in French. */
+/**
+ * A percentage in a language's conventions, to three decimals at most (tax rates such as
+ * 9.975): 20% and 9.975% in English, 20 % and 9,975 % (no-break space) in French.
+ */
 export function formatPercent(percent: number, language: Language) {
-  return new Intl.NumberFormat(LOCALES[language], { style: 'percent' }).format(percent / 100);
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'percent',
+    maximumFractionDigits: 3,
+  }).format(percent / 100);
 }

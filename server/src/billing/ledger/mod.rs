@@ -15,13 +15,15 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::sale::{ChargedTax, Sale};
 use crate::{
-    domain::Money,
+    domain::{Cents, Money, Province},
     providers::payments::{
         Decline, GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError,
         PaymentGateway,
     },
     store::payments::{self as store, AttemptEnd, GatewayState, NewAttempt, PaymentRow},
+    tax::{Rate, TaxLine, TaxName},
 };
 
 /// After this long a running attempt counts as abandoned (the process died mid-call) and a
@@ -54,21 +56,29 @@ impl Ledger {
             Timing::Hold => "authorize",
             Timing::Now => "charge",
         };
-        let fingerprint = fingerprint(&[
+        let amount = payment.amount();
+        let payer = payment.payer_id.to_string();
+        let cents = amount.cents().get().to_string();
+        let mut parts = vec![
             operation,
             payment.purpose.as_str(),
-            &payment.payer_id.to_string(),
-            &payment.amount.cents().get().to_string(),
-            payment.amount.currency().code(),
+            &payer,
+            &cents,
+            amount.currency().code(),
             payment.payment_method.as_str(),
-        ]);
+        ];
+        // A taxed payment's breakdown is part of its payload (an untaxed one's reads as
+        // before taxes were kept, so its retries still match).
+        let taxed = sale_parts(&payment.sale);
+        parts.extend(taxed.iter().map(String::as_str));
+        let fingerprint = fingerprint(&parts);
         let attempt = NewAttempt {
             actor_id: payment.payer_id,
             request_id: payment.request_id.uuid(),
             operation,
             fingerprint: &fingerprint,
-            amount_cents: Some(payment.amount.cents().get()),
-            currency: Some(payment.amount.currency().code()),
+            amount_cents: Some(amount.cents().get()),
+            currency: Some(amount.currency().code()),
             gateway: self.gateway.kind().as_str(),
             payment_id: None,
         };
@@ -78,7 +88,7 @@ impl Ledger {
             return self.replay(&attempt).await;
         };
         let charge = NewCharge {
-            amount: payment.amount,
+            amount,
             payment_method: payment.payment_method.clone(),
             key: payment.request_id.scoped_to(payment.payer_id),
         };
@@ -342,23 +352,39 @@ impl Ledger {
         payment: &StartPayment,
         made: &GatewayPayment,
     ) -> Result<Payment, LedgerError> {
-        if made.amount != payment.amount {
+        let amount = payment.amount();
+        if made.amount != amount {
             return Err(LedgerError::Internal(anyhow::anyhow!(
                 "the gateway answered {} for a payment of {}",
                 made.amount,
-                payment.amount
+                amount
             )));
         }
+        let sale = &payment.sale;
+        let taxes: Vec<store::NewPaymentTax<'_>> = sale
+            .taxes
+            .iter()
+            .map(|tax| store::NewPaymentTax {
+                tax: tax.line.name.as_str(),
+                rate_thousandths_percent: tax.line.rate.thousandths_percent(),
+                amount_cents: tax.line.amount.cents().get(),
+                registration_number: &tax.registration_number,
+            })
+            .collect();
         let row = store::insert(
             &self.db,
             &store::NewPayment {
                 purpose: payment.purpose.as_str(),
                 payer_id: payment.payer_id,
-                amount_cents: payment.amount.cents().get(),
-                currency: payment.amount.currency().code(),
+                amount_cents: amount.cents().get(),
+                currency: amount.currency().code(),
                 gateway: self.gateway.kind().as_str(),
                 charge_id: &made.id,
                 gateway_state: gateway_state(made),
+                subtotal_cents: sale.subtotal.cents().get(),
+                tax_province: sale.place.map(Province::code),
+                tax_date: sale.date,
+                taxes: &taxes,
             },
         )
         .await?;
@@ -428,6 +454,72 @@ pub async fn find_in(
         .await?
         .ok_or(LedgerError::NotFound)
         .and_then(to_payment)
+}
+
+/// What a payment was made of, as the ledger recorded it with the payment.
+pub async fn sale_of(db: &PgPool, payment: &Payment) -> Result<Sale, LedgerError> {
+    let stored = store::sale(db, payment.id)
+        .await?
+        .ok_or(LedgerError::NotFound)?;
+    let currency = payment.amount.currency();
+    let money = |cents| {
+        Cents::new(cents)
+            .map(|cents| Money::new(cents, currency))
+            .context("stored payment tax")
+    };
+    let taxes = stored
+        .taxes
+        .into_iter()
+        .map(|tax| {
+            let name = TaxName::from_name(&tax.tax)
+                .with_context(|| format!("unknown stored tax {:?}", tax.tax))?;
+            let rate = u32::try_from(tax.rate_thousandths_percent)
+                .map_err(|e| e.to_string())
+                .and_then(Rate::from_thousandths_percent)
+                .map_err(|e| anyhow::anyhow!("stored tax rate: {e}"))?;
+            Ok(ChargedTax {
+                line: TaxLine {
+                    name,
+                    rate,
+                    amount: money(tax.amount_cents)?,
+                },
+                registration_number: tax.registration_number,
+            })
+        })
+        .collect::<Result<Vec<_>, anyhow::Error>>()?;
+    let place = match stored.tax_province.as_deref() {
+        None => None,
+        Some(code) => {
+            Some(Province::from_code(code).with_context(|| format!("stored province {code:?}"))?)
+        }
+    };
+    Ok(Sale {
+        subtotal: money(stored.subtotal_cents)?,
+        taxes,
+        place,
+        date: stored.tax_date,
+    })
+}
+
+/// The parts of a taxed sale a payment's fingerprint adds: its subtotal, place and each tax;
+/// none for an untaxed one.
+fn sale_parts(sale: &Sale) -> Vec<String> {
+    if sale.taxes.is_empty() {
+        return Vec::new();
+    }
+    let mut parts = vec![
+        sale.subtotal.cents().get().to_string(),
+        sale.place.map_or("", Province::code).to_owned(),
+    ];
+    for tax in &sale.taxes {
+        parts.extend([
+            tax.line.name.as_str().to_owned(),
+            tax.line.rate.thousandths_percent().to_string(),
+            tax.line.amount.cents().get().to_string(),
+            tax.registration_number.clone(),
+        ]);
+    }
+    parts
 }
 
 fn attempt_payment(payment: &Payment) -> store::AttemptPayment<'_> {

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
+    billing::sale::Sale,
     domain::Money,
     providers::payments::{Decline, GatewayStatus, IdempotencyKey, PaymentMethodRef},
 };
@@ -125,10 +126,19 @@ pub enum TestAuthentication {
 pub struct StartPayment {
     pub purpose: Purpose,
     pub payer_id: Uuid,
-    pub amount: Money,
+    /// What it is made of: the card is charged its total, and the ledger keeps the subtotal
+    /// and each tax beside the payment.
+    pub sale: Sale,
     pub payment_method: PaymentMethodRef,
     pub timing: Timing,
     pub request_id: IdempotencyKey,
+}
+
+impl StartPayment {
+    /// What the card is charged.
+    pub fn amount(&self) -> Money {
+        self.sale.total()
+    }
 }
 
 /// The steps an admin takes on an existing payment, each with the states it starts from.

@@ -16,6 +16,42 @@ import {
 const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
 const COUPONS: Record<string, number> = { SAVE20: 20, FREE: 100 };
 
+/** A tax as the stand-in server charges it: its code, rate in percent and number. */
+interface StandInTax {
+  name: string;
+  percent: number;
+  number: string;
+}
+/** Halifax: HST 14 %. */
+const HALIFAX: StandInTax[] = [{ name: 'HST', percent: 14, number: '123456789RT0001' }];
+/** Montréal: GST 5 % and QST 9.975 %. */
+const MONTREAL: StandInTax[] = [
+  { name: 'GST', percent: 5, number: '123456789RT0001' },
+  { name: 'QST', percent: 9.975, number: '1234567890TQ0001' },
+];
+
+/** The stand-in server's quote of a month with `couponCode`, taxed with `taxes`. */
+function quote(couponCode: string, taxes: StandInTax[]) {
+  const percent = COUPONS[couponCode.toUpperCase()] ?? (couponCode === '' ? 0 : undefined);
+  if (percent === undefined) throw rpcError(Code.NotFound, 'COUPON_INVALID');
+  const subtotal = Math.floor((2999 * (100 - percent) + 50) / 100);
+  const lines = taxes.map(({ name, percent: rate, number }) => ({
+    name,
+    ratePercent: String(rate),
+    amount: CAD(Math.floor((subtotal * rate) / 100 + 0.5)),
+    registrationNumber: number,
+  }));
+  const total = lines.reduce((sum, line) => sum + Number(line.amount.amountCents), subtotal);
+  return {
+    monthlyPrice: CAD(2999),
+    discountPercent: percent,
+    amountPayable: CAD(total),
+    subtotal: CAD(subtotal),
+    taxes: lines,
+    total: CAD(total),
+  };
+}
+
 type Billing = NonNullable<Parameters<typeof stubServer>[1]>;
 type Purchase = Billing['purchaseMembership'];
 
@@ -45,18 +81,8 @@ function billingServer(purchaseMembership?: Purchase, billing: Billing = {}) {
     },
     {
       getPaymentConfig: () => ({ mode: PaymentMode.TEST_GATEWAY }),
-      getMembershipPrice: () => ({ monthlyPrice: CAD(2999) }),
       getMembership: () => ({ membership: { professionalId: PROFESSIONAL_ID, active: false } }),
-      quoteMembership: ({ couponCode }) => {
-        const percent = COUPONS[couponCode.toUpperCase()];
-        if (percent === undefined) throw rpcError(Code.NotFound, 'COUPON_INVALID');
-        const cents = Math.floor((2999 * (100 - percent) + 50) / 100);
-        return {
-          monthlyPrice: CAD(2999),
-          discountPercent: percent,
-          amountPayable: CAD(cents),
-        };
-      },
+      quoteMembership: ({ couponCode }) => quote(couponCode, []),
       purchaseMembership,
       confirmPayment: ({ paymentId, testAuthentication }) => ({
         payment: {
@@ -78,11 +104,19 @@ const total = () => screen.getByTestId('total');
 async function open(
   server: ReturnType<typeof billingServer>,
   path = `/purchase-membership/${PROFESSIONAL_ID}`,
+  expectedTotal = '$29.99',
 ) {
   const view = renderApp(path, server.transport);
   await screen.findByRole('heading', { level: 1, name: 'Buy a membership' });
-  await waitFor(() => expect(total()).toHaveTextContent('$29.99'));
+  await waitFor(() => expect(total()).toHaveTextContent(expectedTotal));
   return view;
+}
+
+/** The summary's rows as read: each label and amount, then the total. */
+function summaryRows() {
+  return Array.from(screen.getByTestId('sale').querySelectorAll(':scope > div'))
+    .map((row) => Array.from(row.children, (cell) => cell.textContent).join(' '))
+    .filter((text) => text.trim() !== '');
 }
 
 async function applyCoupon(user: ReturnType<typeof userEvent.setup>, code: string) {
@@ -120,9 +154,71 @@ describe('membership purchase', () => {
     expect(screen.getByLabelText('Coupon code')).toHaveAttribute('aria-invalid', 'true');
     expect(total()).toHaveTextContent('$29.99');
     expect(server.requests('quoteMembership')).toEqual([
+      expect.objectContaining({ couponCode: '' }),
       expect.objectContaining({ couponCode: 'SAVE20' }),
       expect.objectContaining({ couponCode: 'nope' }),
     ]);
+    // No tax applies: no subtotal or tax rows.
+    expect(screen.queryByText('Subtotal')).toBeNull();
+  });
+
+  it('shows the subtotal, the HST and the total the server quotes, and offers to pay the total', async () => {
+    const server = billingServer(captured, {
+      quoteMembership: ({ couponCode }) => quote(couponCode, HALIFAX),
+    });
+    await open(server, undefined, '$34.19');
+    expect(summaryRows()).toEqual([
+      'Monthly price $29.99',
+      'Subtotal $29.99',
+      'HST 14% $4.20',
+      'Total $34.19',
+    ]);
+    const user = userEvent.setup();
+    // A coupon comes off before tax: 23.99 $, then 14 % of it.
+    await applyCoupon(user, 'SAVE20');
+    await waitFor(() => expect(total()).toHaveTextContent('$27.35'));
+    expect(screen.getByText('HST 14%').nextSibling).toHaveTextContent('$3.36');
+    expect(screen.getByText('Subtotal').nextSibling).toHaveTextContent('$23.99');
+    expect(screen.getByRole('button', { name: 'Pay $27.35' })).toBeVisible();
+  });
+
+  it('names the taxes TPS and TVQ with French rates and amounts', async () => {
+    localStorage.setItem('lang', 'fr');
+    const server = billingServer(captured, {
+      quoteMembership: ({ couponCode }) => quote(couponCode, MONTREAL),
+    });
+    renderApp(`/purchase-membership/${PROFESSIONAL_ID}`, server.transport);
+    await screen.findByRole('heading', { level: 1, name: 'Acheter un abonnement' });
+    await waitFor(() => expect(total().textContent).toBe('34,48\u00a0$'));
+    expect(summaryRows()).toEqual([
+      'Prix mensuel 29,99\u00a0$',
+      'Sous-total 29,99\u00a0$',
+      'TPS 5\u00a0% 1,50\u00a0$',
+      'TVQ 9,975\u00a0% 2,99\u00a0$',
+      'Total 34,48\u00a0$',
+    ]);
+    expect(screen.getByRole('button', { name: 'Payer 34,48\u00a0$' })).toBeVisible();
+  });
+
+  it('sends a professional without a home base to their profile, with no card form', async () => {
+    const server = billingServer(captured, {
+      quoteMembership: () => {
+        throw rpcError(Code.FailedPrecondition, 'BUSINESS_ADDRESS_REQUIRED');
+      },
+    });
+    renderApp(`/purchase-membership/${PROFESSIONAL_ID}`, server.transport);
+    expect(
+      await screen.findByText(
+        'Add your home base to your profile first: the membership’s sales taxes depend on its province.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Complete my profile' })).toHaveAttribute(
+      'href',
+      '/update-professional-profile',
+    );
+    expect(screen.queryByLabelText(/^Card number/)).toBeNull();
+    expect(screen.queryByTestId('total')).toBeNull();
+    expect(server.requests('purchaseMembership')).toEqual([]);
   });
 
   it('pays with the test card and the coupon, then shows the dashboard', async () => {

@@ -1,4 +1,4 @@
-import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,9 @@ import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
+import { LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
-import { PROFESSIONAL_DASHBOARD_PATH } from '@/features/accounts';
+import { PROFESSIONAL_DASHBOARD_PATH, PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
 import { AccountsService } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { BillingService, PaymentState, type Payment } from '@/gen/repairs/billing/v1/billing_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
@@ -20,19 +21,23 @@ import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useMembership } from '../api/get-membership';
-import { useMembershipPrice } from '../api/get-membership-price';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePurchaseMembership } from '../api/purchase-membership';
+import { useMembershipOffer } from '../api/quote-membership';
 import { useAttemptKey, isUnsettled } from '../attempt-key';
 import { PaymentAuthentication, PaymentForm } from '../components/payment-form';
+import { SaleSummary, SummaryRow } from '../components/sale-summary';
 import { useCoupon } from '../use-coupon';
 
 /**
  * /purchase-membership/{id} (also /purchase-membership and /membership-purchase): one month
  * of membership for the signed-in professional. Whatever id the path names, the month is the
  * session's own (the server sells to the caller only). The price, a coupon on request, the
- * card form (Stripe Elements, or the test gateway's), the cardholder's authentication when the
- * card asks for it, then the dashboard. A 100 % coupon makes the month free: no card.
+ * sales taxes of the professional's province and the total, all as the server quoted them
+ * (QuoteMembership), the card form (Stripe Elements, or the test gateway's), the cardholder's
+ * authentication when the card asks for it, then the dashboard. A 100 % coupon makes the month
+ * free: no card. Without a home base (when the platform charges taxes) the server quotes
+ * nothing: the page says why and links to the profile.
  */
 export function PurchaseMembershipPage() {
   const { t } = useTranslation();
@@ -43,7 +48,7 @@ export function PurchaseMembershipPage() {
   const formatEnd = useDateFormat('long');
   const professionalId = useSignedInId('professional');
   const config = usePaymentConfig();
-  const price = useMembershipPrice();
+  const offer = useMembershipOffer();
   const membership = useMembership(professionalId).data?.membership;
   const coupon = useCoupon();
   const purchase = usePurchaseMembership();
@@ -51,10 +56,13 @@ export function PurchaseMembershipPage() {
   const [pending, setPending] = useState<Payment | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (price.isPending || config.isPending) return <RouteLoader />;
-  const loadError = price.error ?? config.error;
-  const monthly = price.data?.monthlyPrice;
-  const total: Money | undefined = coupon.applied?.quote.amountPayable ?? monthly;
+  if (offer.isPending || config.isPending) return <RouteLoader />;
+  const loadError = offer.error ?? config.error;
+  const noHomeBase =
+    offer.error !== null && readRpcError(offer.error).reason === 'BUSINESS_ADDRESS_REQUIRED';
+  const quote = coupon.applied?.quote ?? offer.data;
+  const monthly = quote?.monthlyPrice;
+  const total = quote?.total;
   const money = (amount: Money) => formatMoney(amount.amountCents, amount.currency, language);
   const free = total?.amountCents === 0n;
 
@@ -104,36 +112,35 @@ export function PurchaseMembershipPage() {
     <Stack gap="6" maxW="2xl">
       <PageTitle title={t('pages.purchaseMembership')} />
       {loadError && <RpcErrorAlert error={loadError} />}
+      {noHomeBase && (
+        <LinkButton
+          to={PROFESSIONAL_PROFILE_FORM_PATH}
+          colorPalette="accent"
+          alignSelf="flex-start"
+        >
+          {t('billing.completeProfile')}
+        </LinkButton>
+      )}
       {membership?.active && membership.expireTime && (
         <Text>
           {t('membership.activeUntil', { date: formatEnd(membership.expireTime) })}{' '}
           {t('billing.addsAMonth')}
         </Text>
       )}
-      {monthly && total && (
-        <Stack gap="3" borderWidth="1px" borderRadius="lg" p="5" bg="bg.subtle">
-          <HStack justify="space-between">
-            <Text>{t('billing.monthlyPrice')}</Text>
-            <Text>{money(monthly)}</Text>
-          </HStack>
+      {quote && monthly && total && (
+        <SaleSummary subtotal={quote.subtotal} taxes={quote.taxes} total={total}>
+          <SummaryRow label={t('billing.monthlyPrice')} amount={monthly} />
           {coupon.applied && (
-            <HStack justify="space-between">
-              <Text>
-                {t('billing.couponDiscount', {
-                  code: coupon.applied.code.toUpperCase(),
-                  percent: formatPercent(coupon.applied.quote.discountPercent, language),
-                })}
-              </Text>
-            </HStack>
+            <Text>
+              {t('billing.couponDiscount', {
+                code: coupon.applied.code.toUpperCase(),
+                percent: formatPercent(coupon.applied.quote.discountPercent, language),
+              })}
+            </Text>
           )}
-          <Separator />
-          <HStack justify="space-between" fontWeight="bold" fontSize="lg">
-            <Text>{t('billing.total')}</Text>
-            <Text data-testid="total">{money(total)}</Text>
-          </HStack>
-        </Stack>
+        </SaleSummary>
       )}
-      {!pending && coupon.form}
+      {!pending && quote && coupon.form}
       {failure && <FormAlert title={failure} />}
       {pending && config.data ? (
         <PaymentAuthentication config={config.data} payment={pending} onAnswered={answered} />
@@ -145,6 +152,7 @@ export function PurchaseMembershipPage() {
           }
         />
       ) : (
+        quote &&
         config.data && (
           <PaymentForm
             config={config.data}

@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::{
     Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, ledger, receipt,
-    sale::{self, Sale, Seller},
+    sale::{self, Sale},
 };
 use crate::{
     domain::{Cents, CouponCode, DiscountPercent, Money, ProfessionalState, Province},
@@ -19,7 +19,7 @@ use crate::{
         coupons::{self, Redemption, Reserved},
         memberships::{self, Grant, Member, Standing},
     },
-    tax::Registrations,
+    tax::{Registrations, Seller},
 };
 
 /// The period a purchase at `now` adds: one calendar month from the later of now and the

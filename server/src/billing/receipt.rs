@@ -4,7 +4,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::sale::{Sale, Seller};
+use super::sale::Sale;
+use crate::tax::Seller;
 use crate::{
     outbox::NewOutboxMessage,
     store::memberships::Member,

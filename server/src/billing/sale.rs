@@ -1,6 +1,5 @@
 //! What a payment is made of: the amount before tax, the sales taxes on it (the rules are
-//! [`crate::tax`]'s) and the total the card is charged; and the platform as the seller of
-//! what it sells professionals. Amounts in integer cents throughout.
+//! [`crate::tax`]'s) and the total the card is charged. Amounts in integer cents throughout.
 
 use chrono::NaiveDate;
 
@@ -9,14 +8,6 @@ use crate::{
     error::{ApiError, ApiResult, ErrorReason},
     tax::{RateTable, Registrations, Supply, TaxLine},
 };
-
-/// The platform as a seller: the name its receipts give and the registrations it collects
-/// taxes under (`Config::seller`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Seller {
-    pub name: String,
-    pub registrations: Registrations,
-}
 
 /// One tax charged, with the seller's registration number it is collected under.
 #[derive(Debug, Clone, PartialEq, Eq)]

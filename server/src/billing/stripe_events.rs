@@ -17,7 +17,8 @@ use crate::error::{ApiError, ErrorReason, FieldViolation};
 
 use serde::Deserialize;
 
-use super::{Ledger, LedgerError, PaymentState, ledger::Reported, sale::Seller};
+use super::{Ledger, LedgerError, PaymentState, ledger::Reported};
+use crate::tax::Seller;
 use crate::{
     providers::payments::{Decline, webhook},
     store::stripe_events,

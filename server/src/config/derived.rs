@@ -11,9 +11,8 @@ use super::{
     Config, Deployment, DistanceProviderKind, GeocoderKind, LogFormat, TranslationProviderKind,
 };
 use crate::{
-    billing::sale::Seller,
     domain::{Cents, Currency, Language, Money, PushHosts, Role},
-    tax::Registrations,
+    tax::{Registrations, Seller},
 };
 
 impl Config {

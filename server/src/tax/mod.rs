@@ -19,7 +19,7 @@ pub(crate) mod tests;
 use std::fmt;
 
 pub use rate::Rate;
-pub use registrations::Registrations;
+pub use registrations::{Registrations, Seller};
 pub use rule::TaxLine;
 pub use table::{RateTable, RateTableError, TaxError};
 

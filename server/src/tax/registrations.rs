@@ -3,6 +3,14 @@
 use super::{Registration, TaxName};
 use crate::domain::{GstHstNumber, Province, QstNumber};
 
+/// The platform as a seller: the name its receipts give and the registrations it collects
+/// taxes under (`Config::seller`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seller {
+    pub name: String,
+    pub registrations: Registrations,
+}
+
 /// The registrations a seller holds; none by default (a small supplier charges no tax).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Registrations {

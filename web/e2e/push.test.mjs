@@ -197,7 +197,8 @@ describe('alerts on this device', () => {
     assert.equal(push.headers['content-encoding'], 'aes128gcm');
     assert.ok(push.headers.authorization.includes(`k=${pageKey}`), push.headers.authorization);
     const alert = await decrypt(push.body, keys);
-    assert.equal(alert.url, `${BASE_URL}/view-request/${requestId}`);
+    // The device subscribed in French: the alert opens the French page.
+    assert.equal(alert.url, `${BASE_URL}/fr/view-request/${requestId}`);
     assert.equal(alert.tag, `repair-request:${requestId}`);
     assert.match(`${alert.title} ${alert.body}`, /Calgary/);
     assert.match(`${alert.title} ${alert.body}`, /plomberie/i);

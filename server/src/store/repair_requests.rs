@@ -147,7 +147,8 @@ fn bind_content<'q>(query: RowQuery<'q>, content: &'q RequestContent) -> RowQuer
         .bind(&content.time_zone)
 }
 
-/// Who places a new request, with which idempotency key and draft hash, in which language.
+/// Who places a new request, with which idempotency key and draft hash, in which language, and
+/// how many photos they add right after.
 pub struct NewRequestKey<'a> {
     pub customer_id: Uuid,
     pub request_id: Uuid,

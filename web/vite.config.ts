@@ -55,9 +55,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 30,
                 },
                 {
+                  // The Chakra the app's shell uses (`$initial`: what the entry imports
+                  // statically). What only some screens use (a menu, a drawer, a dialog)
+                  // goes with them, in `vendor` below, not into every page's first load.
                   name: 'chakra',
                   test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|stylis)/,
                   priority: 20,
+                  tags: ['$initial'],
                 },
                 {
                   // protovalidate and its CEL interpreter: loaded by contract-limits' dynamic

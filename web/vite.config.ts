@@ -40,6 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Chakra makes its default style system (`defaultSystem`, which the app does not
           // use: it makes its own, src/theme.ts) while its code is read: a quarter of a
           // second of a phone's main thread. Marked pure, the unused call is left out.
+          // The app's own modules do nothing when imported (package.json's `sideEffects`):
+          // a screen that takes one hook from a feature's public entry (its index.ts) gets
+          // that hook, not the feature's every component.
           treeshake: { manualPureFunctions: ['createSystem'] },
           output: {
             // Long-lived vendor chunks, so that a deploy that changes only our code keeps
@@ -52,9 +55,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 30,
                 },
                 {
+                  // The Chakra the app's shell uses (`$initial`: what the entry imports
+                  // statically). What only some screens use (a menu, a drawer, a dialog)
+                  // goes with them, in `vendor` below, not into every page's first load.
                   name: 'chakra',
                   test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|stylis)/,
                   priority: 20,
+                  tags: ['$initial'],
                 },
                 {
                   // protovalidate and its CEL interpreter: loaded by contract-limits' dynamic

@@ -9,13 +9,32 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BASE_URL, openBrowser } from './browser.mjs';
 
+/**
+ * The scripts a prerendered page loads before the app: its boot script and the chunks that
+ * one imports (what the build names them does not matter), as the page `path` names them.
+ */
+async function bootScripts(path) {
+  const html = await (await fetch(`${BASE_URL}${path}`)).text();
+  const boot = /<script[^>]*src="([^"]*\/boot-[^"]*\.js)"/.exec(html)?.[1];
+  assert.ok(boot, `${path} has no boot script`);
+  const code = await (await fetch(`${BASE_URL}${boot}`)).text();
+  const imports = [...code.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)];
+  return new Set([
+    boot,
+    ...imports.map(([, spec]) => new URL(spec, `${BASE_URL}${boot}`).pathname),
+  ]);
+}
+
 describe('prerendered pages', () => {
   /** @type {Awaited<ReturnType<typeof openBrowser>>} */
   let browser;
   /** @type {string[]} */
   let scripts = [];
+  /** @type {Set<string>} */
+  let boot;
 
   before(async () => {
+    boot = await bootScripts('/');
     browser = await openBrowser({ viewport: { width: 390, height: 844 } });
     browser.page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -35,7 +54,7 @@ describe('prerendered pages', () => {
       .waitFor();
     await page.getByText('Plumbing Services', { exact: true }).waitFor();
     assert.ok(
-      scripts.every((path) => /\/assets\/(boot|preload-helper)-/.test(path)),
+      scripts.every((path) => boot.has(path)),
       `scripts before any interaction: ${scripts.join(', ')}`,
     );
 
@@ -86,7 +105,7 @@ describe('prerendered pages', () => {
       // The app's code (every script but the boot script) waits until the story releases it.
       await phone.context.route(/\/assets\/.*\.js$/, async (route) => {
         const path = new URL(route.request().url()).pathname;
-        if (!/\/assets\/(boot|preload-helper)-/.test(path)) await held;
+        if (!boot.has(path)) await held;
         await route.continue();
       });
     });

@@ -49,7 +49,7 @@ describe('language switch', () => {
 
   it('goes back to the English twin of a French page', async () => {
     await renderPage('/fr/professional');
-    fireEvent.click(screen.getByRole('button', { name: 'EN English' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'EN English' }));
     expect(localStorage.getItem('lang')).toBe('en');
     expect(screen.getByRole('status')).toHaveTextContent('Switching to English…');
     await act(() => vi.advanceTimersByTimeAsync(2000));

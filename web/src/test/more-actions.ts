@@ -6,14 +6,19 @@ import type { UserEvent } from '@testing-library/user-event';
  * Opens the More actions menu named `menu` ('More actions', or 'More actions: <subject>'
  * where a page holds several) and chooses `action`, from the keyboard (the arrows to it,
  * then Enter) as jsdom's pointer leaves the menu's pointer tracking unreliable; the browser
- * tests click it.
+ * tests click it. The button spins until the menu's code is there: it is pressed once it can be.
  */
 export async function chooseMoreAction(
   user: UserEvent,
   action: string | RegExp,
   { menu = 'More actions', within: scope }: { menu?: string | RegExp; within?: HTMLElement } = {},
 ) {
-  await user.click((scope ? within(scope) : screen).getByRole('button', { name: menu }));
+  const button = await waitFor(() => {
+    const found = (scope ? within(scope) : screen).getByRole('button', { name: menu });
+    expect(found).toBeEnabled();
+    return found;
+  });
+  await user.click(button);
   const item = await screen.findByRole('menuitem', { name: action });
   const items = screen.getAllByRole('menuitem');
   for (let step = 0; step <= items.length && !item.hasAttribute('data-highlighted'); step++) {

@@ -1,12 +1,17 @@
-import { Box, Button, CloseButton, Container, Drawer, Flex, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Text } from '@chakra-ui/react';
 import { Menu } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { UnreadBadge } from '../ui/unread-badge';
 import { menuPaths, visibleMenu, type Area } from './area-menus';
 import { MainContent, PageShell } from './page-shell';
 import { SideMenu } from './side-menu';
+
+/** The drawer's code (a dialog's) loads once the layout is on screen, not before. */
+const NavigationDrawer = lazy(() =>
+  import('./navigation-drawer').then((module) => ({ default: module.NavigationDrawer })),
+);
 
 interface AreaLayoutProps {
   area: Area;
@@ -18,11 +23,16 @@ interface AreaLayoutProps {
 
 /**
  * Layout of the signed-in areas: the side menu beside the page on wide screens, in a
- * drawer opened by a "Menu" button on narrow ones.
+ * drawer opened by a "Menu" button on narrow ones. Pressed before the drawer's code is there
+ * (a moment after the page shows), the button spins until the drawer opens.
  */
 export function AreaLayout({ area, awaitingReview = false, badges = {} }: AreaLayoutProps) {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerReady, setDrawerReady] = useState(false);
+  const drawerReadyNow = useCallback(() => setDrawerReady(true), []);
+  const drawerId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const entries = visibleMenu(area, awaitingReview);
   const shown = new Set(menuPaths(entries));
   const badgeTotal = Object.entries(badges).reduce(
@@ -44,40 +54,35 @@ export function AreaLayout({ area, awaitingReview = false, badges = {} }: AreaLa
           </Box>
         </Box>
         <Flex direction="column" flex="1" minW="0" gap="4">
-          <Drawer.Root
-            open={drawerOpen}
-            onOpenChange={(e) => setDrawerOpen(e.open)}
-            placement="start"
+          <Button
+            ref={menuButton}
+            hideFrom="md"
+            variant="outline"
+            colorPalette="brand"
+            alignSelf="start"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerReady ? drawerId : undefined}
+            loading={drawerOpen && !drawerReady}
+            onClick={() => setDrawerOpen(true)}
           >
-            <Drawer.Trigger asChild>
-              <Button hideFrom="md" variant="outline" colorPalette="brand" alignSelf="start">
-                <Menu aria-hidden />
-                {t('areas.openMenu')}
-                <UnreadBadge count={badgeTotal} />
-              </Button>
-            </Drawer.Trigger>
-            <Portal>
-              <Drawer.Backdrop />
-              <Drawer.Positioner>
-                <Drawer.Content>
-                  <Drawer.Header>
-                    <Drawer.Title>{areaTitle}</Drawer.Title>
-                  </Drawer.Header>
-                  <Drawer.Body>
-                    <SideMenu
-                      label={menuLabel}
-                      entries={entries}
-                      badges={badges}
-                      onNavigate={() => setDrawerOpen(false)}
-                    />
-                  </Drawer.Body>
-                  <Drawer.CloseTrigger asChild>
-                    <CloseButton size="sm" aria-label={t('areas.closeMenu')} />
-                  </Drawer.CloseTrigger>
-                </Drawer.Content>
-              </Drawer.Positioner>
-            </Portal>
-          </Drawer.Root>
+            <Menu aria-hidden />
+            {t('areas.openMenu')}
+            <UnreadBadge count={badgeTotal} />
+          </Button>
+          <Suspense fallback={null}>
+            <NavigationDrawer
+              id={drawerId}
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              title={areaTitle}
+              label={menuLabel}
+              entries={entries}
+              badges={badges}
+              opener={menuButton}
+              onReady={drawerReadyNow}
+            />
+          </Suspense>
           <MainContent>
             <Outlet />
           </MainContent>

@@ -1,4 +1,4 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { LocalizedNavigate } from '@/components/localized-navigation';
 import { RouteLoader } from '@/components/route-loader';
@@ -6,7 +6,11 @@ import { SmsUpdates } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { CUSTOMER_HOME_PATH, PHONE_STEP_PATHS } from '../account-paths';
 import { useCustomer } from '../api/get-customer';
-import { SmsUpdatesDialog } from './sms-updates-dialog';
+
+/** Asked once per account: its code (a dialog's) loads when it is to be asked. */
+const SmsUpdatesDialog = lazy(() =>
+  import('./sms-updates-dialog').then((module) => ({ default: module.SmsUpdatesDialog })),
+);
 
 interface CustomerGateProps {
   /**
@@ -42,7 +46,11 @@ export function CustomerGate({ phoneStep = false, children }: CustomerGateProps)
   return (
     <>
       {children ?? <Outlet />}
-      {askSms && <SmsUpdatesDialog accountId={customer.id} />}
+      {askSms && (
+        <Suspense fallback={null}>
+          <SmsUpdatesDialog accountId={customer.id} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,7 +8,6 @@ import type { Language } from '@/lib/language';
 import { page } from '@/lib/lazy-routes';
 import { HomePage } from './home-page';
 import type { LandingPageKind } from './page-editor-routes';
-import { ProfessionalLandingPage } from './professional-landing-page';
 
 /** A landing page's text editor in one language, loaded with the content screens. */
 const landingEditor = (kind: LandingPageKind, language: Language) => () =>
@@ -18,7 +17,13 @@ const landingEditor = (kind: LandingPageKind, language: Language) => () =>
 
 export const contentRoutes = {
   home: [{ path: '/', element: <HomePage /> }],
-  professionalLanding: [{ path: '/professional', element: <ProfessionalLandingPage /> }],
+  // Loaded when opened, as the sign-in pages are (its membership price brings the billing
+  // contract): the home page alone is in every page's first load.
+  professionalLanding: [
+    page('/professional', () =>
+      import('./professional-landing-page').then((m) => <m.ProfessionalLandingPage />),
+    ),
+  ],
   public: [
     {
       path: '/contact',

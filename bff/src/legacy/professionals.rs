@@ -359,6 +359,8 @@ fn profile_request(
         experience: experience_from_text(&form.text(&["experience"])) as i32,
         minimum_fee: fee_cents(&fee).map(cad),
         emergencies_any_hour: false,
+        gst_hst_number: String::new(),
+        qst_number: String::new(),
     };
     pb::UpdateProfessionalProfileRequest {
         id,

@@ -411,6 +411,10 @@ impl BillingService for BillingApi {
             professional_name: quote.professional_name,
             fee: Some(preview.fee.into()),
             amount_payable: Some(preview.amount_payable.into()),
+            subtotal: Some(preview.fee.into()),
+            taxes: Vec::new(),
+            total: Some(preview.amount_payable.into()),
+            tax_treatment: repairs_proto::marketplace::QuoteTaxTreatment::NotRegistered as i32,
         })
     }
 

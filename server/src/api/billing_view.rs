@@ -85,10 +85,10 @@ pub(super) fn membership_to_proto(membership: &Membership, price: Money) -> pb::
 
 /// A sale's taxes as the contract lists them: the English code, the rate as a short decimal,
 /// the amount and the seller's number.
-pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<pb::TaxLine> {
+pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<repairs_proto::types::TaxLine> {
     sale.taxes
         .iter()
-        .map(|tax| pb::TaxLine {
+        .map(|tax| repairs_proto::types::TaxLine {
             name: tax.line.name.as_str().to_owned(),
             rate_percent: tax.line.rate.rate_percent(),
             amount: Some(tax.line.amount.into()),
@@ -135,6 +135,8 @@ pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
         update_time: Some(timestamp(payment.updated_at)),
         test_mode: payment.test_mode,
         charge_id: payment.charge_id,
+        subtotal: None,
+        taxes: Vec::new(),
     }
 }
 

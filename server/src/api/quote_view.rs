@@ -39,5 +39,8 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         surge: quote.surge,
         update_time: Some(timestamp(quote.updated_at)),
         professional_reviews: Some(review_summary_to_proto(&quote.professional_reviews)),
+        taxes: Vec::new(),
+        total: Some(quote.fee().into()),
+        tax_treatment: pb::QuoteTaxTreatment::NotRegistered as i32,
     }
 }

@@ -98,6 +98,8 @@ pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<repairs_proto::types::TaxLi
 }
 
 pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
+    let taxes = tax_lines_to_proto(&payment.sale);
+    let subtotal = Some(payment.sale.subtotal.into());
     let state = match payment.state {
         PaymentState::RequiresAction => pb::PaymentState::RequiresAction,
         PaymentState::Authorized => pb::PaymentState::Authorized,
@@ -135,8 +137,8 @@ pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
         update_time: Some(timestamp(payment.updated_at)),
         test_mode: payment.test_mode,
         charge_id: payment.charge_id,
-        subtotal: None,
-        taxes: Vec::new(),
+        subtotal,
+        taxes,
     }
 }
 

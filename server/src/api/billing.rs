@@ -9,6 +9,7 @@ use tonic::{Request, Response, Status};
 use super::billing_view::*;
 use super::convert::{Reply, ok};
 use super::quote_view::tax_treatment_to_proto;
+use super::tax_view::tax_lines_to_proto;
 use super::{
     convert::{Who, caller, time_from_proto, timestamp, who},
     payout_view,

@@ -2,7 +2,7 @@
 
 use repairs_proto::marketplace as pb;
 
-use super::{billing_view::tax_lines_to_proto, convert::timestamp};
+use super::{convert::timestamp, tax_view::tax_lines_to_proto};
 use crate::{
     billing::sale::quote_sale,
     domain::{Language, QuoteState, QuoteTaxTreatment},

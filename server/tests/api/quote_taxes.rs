@@ -19,7 +19,7 @@ use crate::helpers::{
         self, Billing, CALGARY_PRO, Market, Pro, VISA, billing, customer, db, draft, hire,
         in_calgary, place, professional,
     },
-    reason, valid_profile, violated_fields, with_token,
+    reason, save_profile, valid_profile, violated_fields, with_token,
 };
 
 const GST_HST: &str = "123456789RT0001";
@@ -236,6 +236,24 @@ fn treatment(quote: &pb::Quote) -> pb::QuoteTaxTreatment {
     quote.tax_treatment()
 }
 
+/// Fails unless `payment` is in `state`, its (amount, subtotal) `amounts`, with `taxes`.
+fn assert_paid(
+    payment: &bpb::Payment,
+    state: bpb::PaymentState,
+    amounts: (i64, i64),
+    taxes: &[Line],
+) {
+    assert_eq!(payment.state(), state);
+    assert_eq!(
+        (
+            cents(payment.amount.as_ref()),
+            cents(payment.subtotal.as_ref())
+        ),
+        amounts
+    );
+    assert_eq!(lines(&payment.taxes), taxes);
+}
+
 /// Fails unless `quote` carries no tax, for the reason `why`, its total its fee `fee`.
 fn assert_untaxed(quote: &pb::Quote, why: pb::QuoteTaxTreatment, fee: i64) {
     assert_eq!(treatment(quote), why);
@@ -278,55 +296,50 @@ async fn a_montreal_job_is_quoted_held_and_charged_with_gst_and_qst() {
 
     let order = job.hire(&quote.id).await;
     let held = order.payment.clone().unwrap();
-    assert_eq!(held.state(), bpb::PaymentState::Authorized);
-    assert_eq!(cents(held.amount.as_ref()), 22_995);
-    assert_eq!(cents(held.subtotal.as_ref()), 20_000);
-    assert_eq!(lines(&held.taxes), montreal);
-    let ledger_taxes = vec![
-        ("GST".to_owned(), 5_000, 1000, GST_HST.to_owned()),
-        ("QST".to_owned(), 9_975, 1995, QST.to_owned()),
-    ];
-    assert_eq!(
-        job.stored(&order.id).await,
+    assert_paid(
+        &held,
+        bpb::PaymentState::Authorized,
+        (22_995, 20_000),
+        &montreal,
+    );
+    let ledger = |state: &str| {
         (
             (
                 22_995,
                 22_995,
                 20_000,
                 Some("QC".to_owned()),
-                "authorized".to_owned()
+                state.to_owned(),
             ),
-            ledger_taxes.clone()
+            vec![
+                ("GST".to_owned(), 5_000, 1000, GST_HST.to_owned()),
+                ("QST".to_owned(), 9_975, 1995, QST.to_owned()),
+            ],
         )
-    );
+    };
+    assert_eq!(job.stored(&order.id).await, ledger("authorized"));
 
     // Marking the job done captures the total held.
     market::complete(&mut job.market, &job.customer, &job.request.id)
         .await
         .unwrap();
     let charged = job.payment(&held.id).await;
-    assert_eq!(charged.state(), bpb::PaymentState::Captured);
-    assert_eq!(cents(charged.amount.as_ref()), 22_995);
-    assert_eq!(cents(charged.subtotal.as_ref()), 20_000);
-    assert_eq!(lines(&charged.taxes), montreal);
-    assert_eq!(
-        job.stored(&order.id).await,
-        (
-            (
-                22_995,
-                22_995,
-                20_000,
-                Some("QC".to_owned()),
-                "captured".to_owned()
-            ),
-            ledger_taxes
-        )
+    assert_paid(
+        &charged,
+        bpb::PaymentState::Captured,
+        (22_995, 20_000),
+        &montreal,
     );
+    assert_eq!(job.stored(&order.id).await, ledger("captured"));
     let orders = job.orders().await;
     assert_eq!(orders.len(), 1);
     let listed = orders[0].payment.as_ref().unwrap();
-    assert_eq!(cents(listed.amount.as_ref()), 22_995);
-    assert_eq!(lines(&listed.taxes), montreal);
+    assert_paid(
+        listed,
+        bpb::PaymentState::Captured,
+        (22_995, 20_000),
+        &montreal,
+    );
     job.server.stop().await;
 }
 
@@ -412,9 +425,7 @@ async fn no_tax_without_a_number_and_none_when_a_registered_professional_leaves_
     assert_eq!(cents(preview.amount_payable.as_ref()), 15_000);
     let order = job.hire(&unregistered_quote.id).await;
     let held = order.payment.clone().unwrap();
-    assert_eq!(cents(held.amount.as_ref()), 15_000);
-    assert_eq!(cents(held.subtotal.as_ref()), 15_000);
-    assert!(held.taxes.is_empty());
+    assert_paid(&held, bpb::PaymentState::Authorized, (15_000, 15_000), &[]);
     assert_eq!(
         job.stored(&order.id).await,
         (
@@ -431,20 +442,12 @@ fn save_numbers(
     token: &str,
     (gst_hst, qst): (&str, &str),
 ) -> tonic::Request<acc::UpdateProfessionalProfileRequest> {
-    with_token(
-        acc::UpdateProfessionalProfileRequest {
-            id: id.to_string(),
-            name: "Paul Pro".into(),
-            email: format!("{id}@example.ca"),
-            profile: Some(acc::ProfessionalProfile {
-                gst_hst_number: gst_hst.into(),
-                qst_number: qst.into(),
-                ..valid_profile(market::PLUMBING)
-            }),
-            ..Default::default()
-        },
-        token,
-    )
+    let profile = acc::ProfessionalProfile {
+        gst_hst_number: gst_hst.into(),
+        qst_number: qst.into(),
+        ..valid_profile(market::PLUMBING)
+    };
+    save_profile(id, token, profile)
 }
 
 async fn read(accounts: &mut AccountsClient, id: Uuid, token: &str) -> acc::Professional {

@@ -98,6 +98,8 @@ fn requests() -> Vec<Request> {
                 currency: "CAD".into(),
             }),
             emergencies_any_hour: false,
+            gst_hst_number: "123456789RT0001".into(),
+            qst_number: "1234567890TQ0001".into(),
         }),
         ..Default::default()
     };

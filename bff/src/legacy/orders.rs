@@ -67,7 +67,8 @@ struct LegacyApplication {
     request_applied: String,
 }
 
-/// The old order record: amount in cents, the charge and its validity in epoch seconds,
+/// The old order record: amount in cents (what was held or charged: the quote's total, sales
+/// taxes included), the charge and its validity in epoch seconds,
 /// and `captured` for the admin's 'Capture' / 'Captured Already'.
 #[derive(Debug, Serialize)]
 struct LegacyOrder {

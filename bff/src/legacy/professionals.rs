@@ -327,10 +327,13 @@ async fn list(rpc: Rpc, RawQuery(query): RawQuery) -> Reply<Vec<LegacyProfession
 
 /// The profile as the old multipart form sends it, in the server's terms. Names become ids
 /// (specialisations, through the catalogue), provinces become codes, "30.00" becomes cents.
+/// The old form has no sales tax numbers: those of `current` (the profile as saved) go
+/// along unchanged, so a legacy save never erases them.
 fn profile_request(
     form: &LegacyForm,
     id: String,
     catalogue: &Catalogue,
+    current: Option<&pb::ProfessionalProfile>,
 ) -> pb::UpdateProfessionalProfileRequest {
     let fee = form.text(&["standard_fees", "minimum_fee"]);
     let profile = pb::ProfessionalProfile {
@@ -359,6 +362,10 @@ fn profile_request(
         experience: experience_from_text(&form.text(&["experience"])) as i32,
         minimum_fee: fee_cents(&fee).map(cad),
         emergencies_any_hour: false,
+        gst_hst_number: current
+            .map(|p| p.gst_hst_number.clone())
+            .unwrap_or_default(),
+        qst_number: current.map(|p| p.qst_number.clone()).unwrap_or_default(),
     };
     pb::UpdateProfessionalProfileRequest {
         id,
@@ -383,7 +390,8 @@ async fn profile(rpc: Rpc, request: Request) -> Reply {
     let form = LegacyForm::read(request, &CARD_FIELDS).await?;
     let id = account_id(&form.text(&["id", "_id"]), &rpc);
     let catalogue = Catalogue::load(&rpc).await?;
-    let update = profile_request(&form, id.clone(), &catalogue);
+    let current = get_professional(&rpc, id.clone()).await?;
+    let update = profile_request(&form, id.clone(), &catalogue, current.profile.as_ref());
     let mut professional = rpc
         .accounts()
         .update_professional_profile(rpc.request(update))

@@ -504,8 +504,15 @@ async fn orders_list_for_their_parties_and_mark_completed_captures() {
     let (pro_id, pro_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
     let (_, other_pro_token, _) = plumber(&stack, "Calgary", "T2P 1J9", true).await;
     let placed = place(&stack, &customer_token, calgary_form()).await;
+    // Registered for GST/HST: an Alberta job's quote adds 5 % GST.
+    sqlx::query("update professionals set gst_hst_number = '123456789RT0001' where id = $1::uuid")
+        .bind(&pro_id)
+        .execute(&stack.server.server.state.db)
+        .await
+        .unwrap();
     let quote = send_quote(&stack.server, &pro_token, &text(&placed["_id"]), 9_000).await;
-    // The old hire page's body: the amount it sends is ignored, the quote's fee is held.
+    // The old hire page's body: the amount it sends is ignored, the quote's total (its fee
+    // and taxes) is held.
     let pay = json!({
         "token": "pm_card_visa",
         "lang": "en",
@@ -542,7 +549,9 @@ async fn orders_list_for_their_parties_and_mark_completed_captures() {
     let mine = format!("/api/orders/user-orders/{customer_id}");
     let (status, orders) = get(&stack, &mine, Some(&customer_token)).await;
     assert_eq!(status, 200, "{orders}");
-    assert_eq!(orders[0]["amount"], 9_000);
+    // The amount is what was held; `fees` stays the fee before tax.
+    assert_eq!(orders[0]["amount"], 9_450);
+    assert_eq!(orders[0]["applicationdetails"]["fees"], "90.00");
     assert_eq!(orders[0]["_id"], paid["order_id"]);
     assert_eq!(orders[0]["captured"], false);
     assert_eq!(orders[0]["applicationdetails"]["time_of_service"], 1.5);

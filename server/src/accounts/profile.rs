@@ -11,8 +11,8 @@ use uuid::Uuid;
 use super::removal::discard_file;
 use crate::{
     domain::{
-        Address, AddressForm, Email, Experience, Language, PersonName, RadiusKm, SmsUpdates,
-        TimeOfDay, VettedProfile, Weekday,
+        Address, AddressForm, Email, Experience, GstHstNumber, Language, PersonName, QstNumber,
+        RadiusKm, SmsUpdates, TimeOfDay, VettedProfile, Weekday,
         text::{bounded_text, optional_text},
     },
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, Violations},
@@ -57,6 +57,9 @@ pub struct ProfileForm {
     pub experience: Option<Experience>,
     pub minimum_fee_cents: Option<i64>,
     pub minimum_fee_currency: String,
+    /// Sales tax registrations as typed; empty: not registered.
+    pub gst_hst_number: String,
+    pub qst_number: String,
 }
 
 fn time_or(raw: &str, default: NaiveTime) -> Result<NaiveTime, String> {
@@ -170,6 +173,7 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
             (Some(cents), _) => Ok(cents),
         },
     );
+    let (gst_hst_number, qst_number) = tax_numbers(&mut v, &form);
     // The office is placed at its door or street (with Photon), else its full postal code or
     // area: never at a mere town.
     let place = match &home {
@@ -202,6 +206,8 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         Some(experience),
         Some(fee),
         Some(place),
+        Some(gst_hst_number),
+        Some(qst_number),
         true,
     ) = (
         name,
@@ -216,6 +222,8 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         experience,
         fee,
         place,
+        gst_hst_number,
+        qst_number,
         v.0.is_empty(),
     )
     else {
@@ -244,6 +252,8 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         available_to: to,
         radius_km: radius.km(),
         minimum_fee_cents: fee,
+        gst_hst_number,
+        qst_number,
     };
     // An approved professional's edit of what was vetted waits for an admin
     // (`vetting`); they stay approved and their quotes live.
@@ -251,6 +261,31 @@ pub async fn save(state: &AppState, id: Uuid, form: ProfileForm) -> ApiResult<()
         .await?
         .ok_or_else(|| crate::error::not_found("professional"))?;
     Ok(())
+}
+
+/// The registration numbers (own-business fields, saved at once without review), each
+/// `Some(None)` when left out; `None` with the violation recorded when malformed, and a QST
+/// number without a GST/HST one is refused (QST is collected alongside the GST).
+fn tax_numbers(
+    v: &mut Violations,
+    form: &ProfileForm,
+) -> (Option<Option<GstHstNumber>>, Option<Option<QstNumber>>) {
+    let gst_hst = v.check(
+        "profile.gst_hst_number",
+        GstHstNumber::parse_optional(&form.gst_hst_number),
+    );
+    let qst = v.check(
+        "profile.qst_number",
+        QstNumber::parse_optional(&form.qst_number),
+    );
+    if let (Some(None), Some(Some(_))) = (&gst_hst, &qst) {
+        v.0.push(FieldViolation::new(
+            "profile.qst_number",
+            "give your GST/HST number with your QST number",
+        ));
+        return (gst_hst, None);
+    }
+    (gst_hst, qst)
 }
 
 pub async fn set_photo(

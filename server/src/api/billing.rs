@@ -8,6 +8,8 @@ use tonic::{Request, Response, Status};
 
 use super::billing_view::*;
 use super::convert::{Reply, ok};
+use super::quote_view::tax_treatment_to_proto;
+use super::tax_view::tax_lines_to_proto;
 use super::{
     convert::{Who, caller, time_from_proto, timestamp, who},
     payout_view,
@@ -404,13 +406,18 @@ impl BillingService for BillingApi {
         let preview =
             hiring::preview(&self.state, caller.account_id, &request.get_ref().quote_id).await?;
         let language = reply_language(&self.state.db, &caller, request.get_ref().language).await?;
-        let quote = preview.quote;
+        let (quote, sale) = (preview.quote, preview.sale);
+        let total = sale.total();
         ok(pb::PreviewHireResponse {
             service_name: quote.service_name.of(language).to_owned(),
             estimated_minutes: quote.estimated_minutes,
             professional_name: quote.professional_name,
-            fee: Some(preview.fee.into()),
-            amount_payable: Some(preview.amount_payable.into()),
+            fee: Some(sale.subtotal.into()),
+            amount_payable: Some(total.into()),
+            subtotal: Some(sale.subtotal.into()),
+            taxes: tax_lines_to_proto(&sale),
+            total: Some(total.into()),
+            tax_treatment: tax_treatment_to_proto(quote.tax_treatment) as i32,
         })
     }
 

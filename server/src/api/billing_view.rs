@@ -2,9 +2,9 @@
 
 use repairs_proto::billing::{self as pb};
 
-use super::convert::timestamp;
+use super::{convert::timestamp, tax_view::tax_lines_to_proto};
 use crate::{
-    billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership, sale::Sale},
+    billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership},
     domain::Money,
     store::{coupons::CouponRow, orders as store_orders},
 };
@@ -83,21 +83,9 @@ pub(super) fn membership_to_proto(membership: &Membership, price: Money) -> pb::
     }
 }
 
-/// A sale's taxes as the contract lists them: the English code, the rate as a short decimal,
-/// the amount and the seller's number.
-pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<pb::TaxLine> {
-    sale.taxes
-        .iter()
-        .map(|tax| pb::TaxLine {
-            name: tax.line.name.as_str().to_owned(),
-            rate_percent: tax.line.rate.rate_percent(),
-            amount: Some(tax.line.amount.into()),
-            registration_number: tax.registration_number.clone(),
-        })
-        .collect()
-}
-
 pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
+    let taxes = tax_lines_to_proto(&payment.sale);
+    let subtotal = Some(payment.sale.subtotal.into());
     let state = match payment.state {
         PaymentState::RequiresAction => pb::PaymentState::RequiresAction,
         PaymentState::Authorized => pb::PaymentState::Authorized,
@@ -135,6 +123,8 @@ pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
         update_time: Some(timestamp(payment.updated_at)),
         test_mode: payment.test_mode,
         charge_id: payment.charge_id,
+        subtotal,
+        taxes,
     }
 }
 

@@ -321,6 +321,7 @@ impl MarketplaceService for MarketplaceApi {
             estimated_minutes: message.estimated_minutes,
             fee: message.fee.map(|fee| (fee.amount_cents, fee.currency)),
             surge: message.surge,
+            add_taxes: message.add_taxes,
         };
         let quote = quotes::create(&self.state, caller.account_id, form).await?;
         let language = self.language_of(&caller).await?;

@@ -27,6 +27,7 @@ mod reply_language;
 mod request_photos;
 mod request_view;
 mod service_accounts;
+mod tax_view;
 
 use repairs_proto::{
     accounts::accounts_service_server::AccountsServiceServer,

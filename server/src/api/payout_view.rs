@@ -56,5 +56,6 @@ pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
         last_error: if failed { row.last_error } else { None }.unwrap_or_default(),
         next_attempt_time: row.next_attempt_at.filter(|_| failed).map(timestamp),
         note: row.note.unwrap_or_default(),
+        platform_fee_taxes: Vec::new(),
     }
 }

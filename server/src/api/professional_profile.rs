@@ -45,6 +45,8 @@ pub(super) async fn update_profile(
         experience: experience_from_proto(profile.experience),
         minimum_fee_cents: fee.as_ref().map(|m| m.amount_cents),
         minimum_fee_currency: fee.map(|m| m.currency).unwrap_or_default(),
+        gst_hst_number: profile.gst_hst_number,
+        qst_number: profile.qst_number,
     };
     rules::profile::save(state, id, form).await?;
     ok(pb::UpdateProfessionalProfileResponse {

@@ -120,6 +120,8 @@ pub fn to_proto(
         experience: experience_to_proto(row.experience.as_deref()) as i32,
         minimum_fee: cad(row.minimum_fee_cents),
         emergencies_any_hour: row.emergencies_any_hour,
+        gst_hst_number: row.gst_hst_number.clone().unwrap_or_default(),
+        qst_number: row.qst_number.clone().unwrap_or_default(),
     });
     let licences = licences
         .into_iter()

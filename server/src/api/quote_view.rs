@@ -2,11 +2,20 @@
 
 use repairs_proto::marketplace as pb;
 
-use super::convert::timestamp;
+use super::{convert::timestamp, tax_view::tax_lines_to_proto};
 use crate::{
-    domain::{Language, QuoteState},
+    billing::sale::quote_sale,
+    domain::{Language, QuoteState, QuoteTaxTreatment},
     store::{quotes::QuoteRow, reviews::ReviewSummary},
 };
+
+pub fn tax_treatment_to_proto(treatment: QuoteTaxTreatment) -> pb::QuoteTaxTreatment {
+    match treatment {
+        QuoteTaxTreatment::Added => pb::QuoteTaxTreatment::Added,
+        QuoteTaxTreatment::NotAdded => pb::QuoteTaxTreatment::NotAdded,
+        QuoteTaxTreatment::NotRegistered => pb::QuoteTaxTreatment::NotRegistered,
+    }
+}
 
 pub fn quote_state(state: QuoteState) -> pb::QuoteState {
     match state {
@@ -25,6 +34,7 @@ pub fn review_summary_to_proto(summary: &ReviewSummary) -> pb::ReviewSummary {
 }
 
 pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
+    let sale = quote_sale(quote);
     pb::Quote {
         id: quote.id.to_string(),
         repair_request_id: quote.repair_request_id.to_string(),
@@ -39,5 +49,8 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         surge: quote.surge,
         update_time: Some(timestamp(quote.updated_at)),
         professional_reviews: Some(review_summary_to_proto(&quote.professional_reviews)),
+        taxes: tax_lines_to_proto(&sale),
+        total: Some(sale.total().into()),
+        tax_treatment: tax_treatment_to_proto(quote.tax_treatment) as i32,
     }
 }

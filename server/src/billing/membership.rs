@@ -8,7 +8,7 @@ use chrono::{DateTime, Months, NaiveDate, Utc};
 use uuid::Uuid;
 
 use super::{
-    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, ledger, receipt,
+    Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt,
     sale::{self, Sale},
 };
 use crate::{
@@ -383,11 +383,11 @@ pub async fn grant_if_captured(
         payment_id: Some(payment.id),
         coupon_id: coupon.map(|c| c.coupon_id),
     };
-    let sale = ledger::sale_of(db, payment).await?;
+    let sale = &payment.sale;
     // Recorded before taxes were: the day it was made.
     let sold_on = sale.date.unwrap_or_else(|| payment.created_at.date_naive());
     // A professional deleted since has no membership left to extend.
-    extend(db, seller, &grant, &sale, sold_on).await?;
+    extend(db, seller, &grant, sale, sold_on).await?;
     Ok(())
 }
 

@@ -4,17 +4,13 @@
 use chrono::NaiveDate;
 
 use crate::{
-    domain::{Cents, Money, Province},
+    domain::{Cents, Money, Province, QuoteTaxTreatment},
     error::{ApiError, ApiResult, ErrorReason},
+    store::quotes::QuoteRow,
     tax::{RateTable, Registrations, Supply, TaxLine},
 };
 
-/// One tax charged, with the seller's registration number it is collected under.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChargedTax {
-    pub line: TaxLine,
-    pub registration_number: String,
-}
+pub use crate::tax::ChargedTax;
 
 /// An amount before tax and the taxes charged on it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,8 +22,8 @@ pub struct Sale {
     /// The place of supply, where the taxes were reckoned; `None` where no tax rule was
     /// applied or the place was not needed (the seller collects no tax).
     pub place: Option<Province>,
-    /// The day the taxes became payable; `None` where no tax rule was applied (hires and
-    /// test charges, so far).
+    /// The day the taxes became payable; `None` where no tax rule was applied (test
+    /// charges, and hires on a quote without taxes).
     pub date: Option<NaiveDate>,
 }
 
@@ -86,19 +82,13 @@ pub fn platform_sale(
 ) -> ApiResult<Sale> {
     let taxes = match place {
         None => Vec::new(),
-        Some(place) => RateTable::shipped()
-            .map_err(|e| ApiError::Internal(e.into()))?
-            .taxes(
-                Supply::PlatformToProfessional,
-                seller,
-                place,
-                date,
-                subtotal,
-            )
-            .map_err(|e| ApiError::Internal(e.into()))?
-            .into_iter()
-            .map(|line| charged(seller, line))
-            .collect::<ApiResult<_>>()?,
+        Some(place) => taxes_of(
+            Supply::PlatformToProfessional,
+            seller,
+            place,
+            date,
+            subtotal,
+        )?,
     };
     Ok(Sale {
         subtotal,
@@ -106,6 +96,55 @@ pub fn platform_sale(
         place,
         date: Some(date),
     })
+}
+
+/// What a professional registered as `seller` charges for repair work at a property in
+/// `place` for `fee`, quoted on `date`: the taxes of the property's province that day, each
+/// under the professional's number.
+pub fn repair_sale(
+    seller: &Registrations,
+    place: Province,
+    date: NaiveDate,
+    fee: Money,
+) -> ApiResult<Sale> {
+    Ok(Sale {
+        subtotal: fee,
+        taxes: taxes_of(Supply::RepairWork, seller, place, date, fee)?,
+        place: Some(place),
+        date: Some(date),
+    })
+}
+
+/// What a quote asks: its fee and the taxes fixed when it was sent (none unless the
+/// professional added them). A hire holds, then charges, its total.
+pub fn quote_sale(quote: &QuoteRow) -> Sale {
+    let fee = quote.fee();
+    match quote.tax_treatment {
+        QuoteTaxTreatment::Added => Sale {
+            subtotal: fee,
+            taxes: quote.taxes.0.clone(),
+            place: quote.tax_province.as_deref().and_then(Province::from_code),
+            date: quote.tax_date,
+        },
+        QuoteTaxTreatment::NotAdded | QuoteTaxTreatment::NotRegistered => Sale::untaxed(fee),
+    }
+}
+
+/// The taxes `seller` collects on `subtotal` for `supply` made in `place` on `date`.
+fn taxes_of(
+    supply: Supply,
+    seller: &Registrations,
+    place: Province,
+    date: NaiveDate,
+    subtotal: Money,
+) -> ApiResult<Vec<ChargedTax>> {
+    RateTable::shipped()
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .taxes(supply, seller, place, date, subtotal)
+        .map_err(|e| ApiError::Internal(e.into()))?
+        .into_iter()
+        .map(|line| charged(seller, line))
+        .collect()
 }
 
 fn charged(seller: &Registrations, line: TaxLine) -> ApiResult<ChargedTax> {
@@ -209,6 +248,33 @@ mod tests {
         assert!(free.taxes.iter().all(|t| t.line.amount == cad(0)));
         assert_eq!(free.total(), cad(0));
         assert_eq!(Sale::untaxed(cad(100)).total(), cad(100));
+    }
+
+    /// A 200 $ job at a property in `place` by a professional registered as `seller`.
+    fn job(seller: &Registrations, place: Province) -> Sale {
+        repair_sale(seller, place, day("2026-12-03"), cad(20000)).unwrap()
+    }
+
+    #[test]
+    fn repair_work_is_taxed_at_the_property_under_the_professionals_numbers() {
+        let montreal = job(&registered(true, true), Province::Quebec);
+        assert_eq!(
+            taxes(&montreal),
+            [
+                (TaxName::Gst, "5".to_owned(), 1000, "123456789RT0001"),
+                (TaxName::Qst, "9.975".to_owned(), 1995, "1234567890TQ0001"),
+            ]
+        );
+        assert_eq!(montreal.total(), cad(22995));
+        assert_eq!(montreal.place, Some(Province::Quebec));
+        let halifax = job(&registered(true, true), Province::NovaScotia);
+        assert_eq!(
+            taxes(&halifax),
+            [(TaxName::Hst, "14".to_owned(), 2800, "123456789RT0001")]
+        );
+        let unregistered = job(&registered(false, false), Province::Quebec);
+        assert!(unregistered.taxes.is_empty());
+        assert_eq!(unregistered.total(), cad(20000));
     }
 
     #[test]

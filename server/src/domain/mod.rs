@@ -46,7 +46,7 @@ pub use professional::{
 };
 pub use province::Province;
 pub use push::{PushEndpoint, PushHosts, PushKeys};
-pub use quote::{QuoteChange, QuoteState};
+pub use quote::{QuoteChange, QuoteState, QuoteTaxTreatment};
 pub use repair_request::{RepairRequestState, RequestChange, Urgency};
 pub use review::{Rating, ReviewText};
 pub use role::Role;

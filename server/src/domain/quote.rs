@@ -68,9 +68,71 @@ impl QuoteChange {
     }
 }
 
+/// Whether a quote's fee has sales taxes added, decided when it is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuoteTaxTreatment {
+    /// The professional is registered and added the taxes of the property's province.
+    Added,
+    /// The professional is registered and chose not to add taxes.
+    NotAdded,
+    /// The professional has no GST/HST number: no tax may be charged.
+    NotRegistered,
+}
+
+impl QuoteTaxTreatment {
+    pub const ALL: [Self; 3] = [Self::Added, Self::NotAdded, Self::NotRegistered];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Added => "added",
+            Self::NotAdded => "not_added",
+            Self::NotRegistered => "not_registered",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.as_str() == code)
+    }
+
+    /// What a professional's quote carries: `add_taxes` as they asked (`None`: added when
+    /// they are registered), `registered` whether they hold a GST/HST number. `None` when
+    /// they ask to add taxes without a number, which they may not.
+    pub fn decide(add_taxes: Option<bool>, registered: bool) -> Option<Self> {
+        match (add_taxes, registered) {
+            (Some(true), false) => None,
+            (_, false) => Some(Self::NotRegistered),
+            (Some(false), true) => Some(Self::NotAdded),
+            (None | Some(true), true) => Some(Self::Added),
+        }
+    }
+}
+
+impl TryFrom<String> for QuoteTaxTreatment {
+    type Error = String;
+
+    fn try_from(code: String) -> Result<Self, String> {
+        Self::from_code(&code).ok_or_else(|| format!("unknown quote tax treatment {code:?}"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn taxes_are_added_by_default_only_when_registered() {
+        use QuoteTaxTreatment as T;
+        assert_eq!(T::decide(None, true), Some(T::Added));
+        assert_eq!(T::decide(Some(true), true), Some(T::Added));
+        assert_eq!(T::decide(Some(false), true), Some(T::NotAdded));
+        assert_eq!(T::decide(None, false), Some(T::NotRegistered));
+        assert_eq!(T::decide(Some(false), false), Some(T::NotRegistered));
+        assert_eq!(T::decide(Some(true), false), None);
+        for treatment in T::ALL {
+            assert_eq!(T::try_from(treatment.as_str().to_owned()), Ok(treatment));
+        }
+        assert!(T::try_from("added ".to_owned()).is_err());
+    }
 
     #[test]
     fn stored_spellings_round_trip_and_only_a_waiting_quote_moves_but_a_hired_one_rehires() {

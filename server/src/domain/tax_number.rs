@@ -18,6 +18,11 @@ impl GstHstNumber {
         GST_HST.read(raw).map(Self)
     }
 
+    /// A number that may be left out: blank (spaces alone included) is none.
+    pub fn parse_optional(raw: &str) -> Result<Option<Self>, String> {
+        optional(raw, Self::parse)
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -26,6 +31,11 @@ impl GstHstNumber {
 impl QstNumber {
     pub fn parse(raw: &str) -> Result<Self, String> {
         QST.read(raw).map(Self)
+    }
+
+    /// A number that may be left out: blank (spaces alone included) is none.
+    pub fn parse_optional(raw: &str) -> Result<Option<Self>, String> {
+        optional(raw, Self::parse)
     }
 
     pub fn as_str(&self) -> &str {
@@ -42,6 +52,14 @@ impl fmt::Display for GstHstNumber {
 impl fmt::Display for QstNumber {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
+    }
+}
+
+fn optional<T>(raw: &str, parse: fn(&str) -> Result<T, String>) -> Result<Option<T>, String> {
+    if raw.trim().is_empty() {
+        Ok(None)
+    } else {
+        parse(raw).map(Some)
     }
 }
 
@@ -177,6 +195,22 @@ mod tests {
                     .to_owned()
             )
         );
+    }
+
+    #[test]
+    fn a_blank_number_is_none_and_a_typed_one_is_read_the_same() {
+        assert_eq!(GstHstNumber::parse_optional(""), Ok(None));
+        assert_eq!(QstNumber::parse_optional(" \t "), Ok(None));
+        assert_eq!(
+            GstHstNumber::parse_optional(" 123456789 rt 0001").map(|n| n.map(|n| n.to_string())),
+            Ok(Some("123456789RT0001".to_owned()))
+        );
+        assert_eq!(
+            QstNumber::parse_optional("1234567890tq0001").map(|n| n.map(|n| n.to_string())),
+            Ok(Some("1234567890TQ0001".to_owned()))
+        );
+        assert!(GstHstNumber::parse_optional("123").is_err());
+        assert!(QstNumber::parse_optional("123456789RT0001").is_err());
     }
 
     #[test]

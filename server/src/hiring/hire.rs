@@ -5,8 +5,11 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
-    billing::{LedgerError, PaymentState, Purpose, StartPayment, Timing, ledger, sale::Sale},
-    domain::{Cents, Currency, Money, QuoteState, RepairRequestState},
+    billing::{
+        LedgerError, PaymentState, Purpose, StartPayment, Timing, ledger,
+        sale::{Sale, quote_sale},
+    },
+    domain::{QuoteState, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
     providers::payments::{IdempotencyKey, PaymentMethodRef},
     requests,
@@ -27,12 +30,12 @@ use super::{
 /// stopped mid-call; it is resumed before another hire may take its place.
 const ABANDONED_AFTER_SECS: i64 = reconcile::UNFINISHED_AFTER_SECS;
 
-/// What the hire page shows before the card is taken.
+/// What the hire page shows before the card is taken: the quote, and its fee and taxes
+/// (the sale whose total the hire holds).
 #[derive(Debug, Clone)]
 pub struct Preview {
     pub quote: QuoteRow,
-    pub fee: Money,
-    pub amount_payable: Money,
+    pub sale: Sale,
 }
 
 /// The customer's quote, or NOT_FOUND for anyone else's.
@@ -44,15 +47,12 @@ async fn own_quote(state: &AppState, customer_id: Uuid, raw_id: &str) -> ApiResu
         .ok_or_else(|| not_found("quote"))
 }
 
-/// The booking summary of a quote: its fee is what the hire authorises.
+/// The booking summary of a quote: its total (the fee and the taxes fixed with the quote) is
+/// what the hire authorises.
 pub async fn preview(state: &AppState, customer_id: Uuid, quote_id: &str) -> ApiResult<Preview> {
     let quote = own_quote(state, customer_id, quote_id).await?;
-    let fee = quote.fee();
-    Ok(Preview {
-        quote,
-        fee,
-        amount_payable: fee,
-    })
+    let sale = quote_sale(&quote);
+    Ok(Preview { quote, sale })
 }
 
 /// What the customer sends to hire.
@@ -99,7 +99,7 @@ pub async fn hire(
             }
         },
     };
-    authorize(state, order, payment_method, request_id).await
+    authorize(state, order, quote_sale(&quote), payment_method, request_id).await
 }
 
 fn abandoned(order: &OrderRecord, now: DateTime<Utc>) -> bool {
@@ -173,7 +173,8 @@ async fn claim(
             customer_id,
             professional_id: quote.professional_id,
             request_id: request_id.uuid(),
-            amount_cents: quote.fee_cents,
+            // What the hold is for: the quote's fee and its taxes.
+            amount_cents: quote_sale(quote).total().cents().get(),
             currency: quote.currency.clone(),
             payment_method: payment_method.keepable().map(str::to_owned),
         },
@@ -195,21 +196,21 @@ async fn claim(
     Ok(Claim::New(order))
 }
 
-/// Authorises the claimed order's amount and applies the answer. A refused card removes the
-/// claim, so the request stays open for another try.
+/// Authorises the claimed order's quote, `sale` (its fee and taxes; the order's amount is
+/// its total), and applies the answer. A refused card removes the claim, so the request
+/// stays open for another try.
 async fn authorize(
     state: &AppState,
     order: OrderRecord,
+    sale: Sale,
     payment_method: PaymentMethodRef,
     request_id: IdempotencyKey,
 ) -> ApiResult<OrderRecord> {
-    let amount = Money::parse(order.amount_cents, &order.currency)
-        .unwrap_or_else(|_| Money::new(Cents::ZERO, Currency::Cad));
     let started = ledger(state)
         .start(&StartPayment {
             purpose: Purpose::Hire,
             payer_id: order.customer_id,
-            sale: Sale::untaxed(amount),
+            sale,
             payment_method,
             timing: Timing::Hold,
             request_id,

@@ -23,15 +23,16 @@ use super::{
 };
 use crate::{
     billing::{
-        LedgerError, Payment, Purpose, StartPayment, Step, Timing, ledger::AttemptSeen, sale::Sale,
+        LedgerError, Payment, Purpose, StartPayment, Step, Timing, ledger::AttemptSeen,
+        sale::quote_sale,
     },
-    domain::Money,
     error::ApiResult,
     providers::payments::{IdempotencyKey, PaymentMethodRef},
     state::AppState,
     store::{
         audit,
         orders::{self, OrderRecord},
+        quotes,
     },
 };
 
@@ -118,22 +119,23 @@ pub async fn resume(state: &AppState, claim: &OrderRecord) -> ApiResult<Resumed>
 }
 
 /// Runs a claim's attempt again under its own key with the card reference it kept, so the
-/// gateway answers the hold it may have made; `None` when the claim kept no reference.
+/// gateway answers the hold it may have made: the same sale (the quote's fee and the taxes
+/// fixed with it), so the same total. `None` when the claim kept no reference.
 async fn rerun(state: &AppState, claim: &OrderRecord) -> Result<Option<Payment>, LedgerError> {
     let Some(method) = claim.payment_method.as_deref() else {
         return Ok(None);
     };
-    let (Ok(payment_method), Ok(amount)) = (
-        PaymentMethodRef::parse(method),
-        Money::parse(claim.amount_cents, &claim.currency),
-    ) else {
+    let Ok(payment_method) = PaymentMethodRef::parse(method) else {
+        return Ok(None);
+    };
+    let Some(quote) = quotes::get(&state.db, claim.quote_id).await? else {
         return Ok(None);
     };
     ledger(state)
         .start(&StartPayment {
             purpose: Purpose::Hire,
             payer_id: claim.customer_id,
-            sale: Sale::untaxed(amount),
+            sale: quote_sale(&quote),
             payment_method,
             timing: Timing::Hold,
             request_id: IdempotencyKey::new(claim.request_id),

@@ -14,9 +14,9 @@ use crate::{
         Caller,
         access::{self, QuoteParties},
     },
-    billing::membership,
+    billing::{membership, sale},
     conversations::blocks,
-    domain::{Currency, QuoteState, RepairRequestState},
+    domain::{Cents, Currency, Money, Province, QuoteState, QuoteTaxTreatment, RepairRequestState},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -27,8 +27,9 @@ use crate::{
         customers,
         page::PageRequest,
         professionals,
-        quotes::{self, NewQuote, QuoteRow},
+        quotes::{self, NewQuote, NewQuoteTaxes, QuoteRow},
     },
+    tax::Registrations,
 };
 
 /// The longest job a quote may estimate: 30 days, in minutes.
@@ -44,11 +45,15 @@ pub struct QuoteForm {
     /// `None`: the professional's minimum fee.
     pub fee: Option<(i64, String)>,
     pub surge: bool,
+    /// Whether to add sales taxes; `None`: added when the professional is registered.
+    pub add_taxes: Option<bool>,
 }
 
 /// Sends a quote: only a member professional the request matches, on an open request, whose
 /// customer did not block them, at least their minimum fee unless `surge`. The customer is told through the outbox in the
-/// same transaction.
+/// same transaction. A registered professional's quote carries the taxes of the property's
+/// province on the day (UTC) unless they say not to add them; one without a GST/HST number
+/// may not add any (FAILED_PRECONDITION, TAX_REGISTRATION_REQUIRED).
 pub async fn create(
     state: &AppState,
     professional_id: Uuid,
@@ -57,6 +62,16 @@ pub async fn create(
     membership::require_active(&state.db, professional_id).await?;
     let minimum = professionals::minimum_fee_cents(&state.db, professional_id).await?;
     let (estimated_minutes, fee_cents) = check_terms(&form, minimum)?;
+    let seller = professionals::registrations(&state.db, professional_id)
+        .await?
+        .ok_or_else(|| not_found("professional"))?;
+    let treatment = QuoteTaxTreatment::decide(form.add_taxes, seller.gst_hst.is_some())
+        .ok_or_else(|| ApiError::FailedPrecondition {
+            reason: ErrorReason::TaxRegistrationRequired,
+            message: "add your GST/HST registration number to your profile to add sales taxes, \
+                      or send the quote without taxes"
+                .to_owned(),
+        })?;
     if matching::matches(&state.db, professional_id, form.repair_request_id)
         .await?
         .is_none()
@@ -71,6 +86,12 @@ pub async fn create(
         return Err(requests::not_open());
     }
     blocks::refuse_if_blocked(&mut *tx, form.repair_request_id, professional_id).await?;
+    let taxes = match treatment {
+        QuoteTaxTreatment::Added => {
+            taxes_at_property(&mut tx, &seller, form.repair_request_id, fee_cents).await?
+        }
+        other => NewQuoteTaxes::None(other),
+    };
     let quote = quotes::insert(
         &mut tx,
         &NewQuote {
@@ -79,6 +100,7 @@ pub async fn create(
             estimated_minutes,
             fee_cents,
             surge: form.surge,
+            taxes,
         },
         Utc::now(),
     )
@@ -87,6 +109,32 @@ pub async fn create(
     tx.commit().await?;
     state.outbox.wake();
     Ok(quote)
+}
+
+/// The taxes `seller` adds to `fee_cents` on request `repair_request_id`: those of its
+/// property's province, at today's rates (UTC), each under the professional's number.
+async fn taxes_at_property(
+    tx: &mut sqlx::PgConnection,
+    seller: &Registrations,
+    repair_request_id: Uuid,
+    fee_cents: i64,
+) -> ApiResult<NewQuoteTaxes> {
+    let code = quotes::request_province(tx, repair_request_id)
+        .await?
+        .ok_or_else(|| not_found("request"))?;
+    let place = Province::from_code(&code).ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("request {repair_request_id} in {code:?}"))
+    })?;
+    let date = Utc::now().date_naive();
+    let fee = Cents::new(fee_cents)
+        .map(|cents| Money::new(cents, Currency::Cad))
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("checked fee: {e}")))?;
+    let sale = sale::repair_sale(seller, place, date, fee)?;
+    Ok(NewQuoteTaxes::Added {
+        place,
+        date,
+        taxes: sale.taxes,
+    })
 }
 
 /// The estimate and the fee in cents, or which field is wrong.

@@ -1,9 +1,13 @@
 //! The payments ledger: payments and every attempt to move money. Rows are inserted and
 //! updated, never deleted (the database refuses deletes).
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::PgPool;
 use uuid::Uuid;
+
+use super::taxes::{StoredTaxes, taxes_column};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct PaymentRow {
@@ -21,14 +25,32 @@ pub struct PaymentRow {
     pub captured_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// What the amount is made of: the amount before tax, where and when the taxes were
+    /// reckoned (when a tax rule was applied), and each tax.
+    pub subtotal_cents: i64,
+    pub tax_province: Option<String>,
+    pub tax_date: Option<NaiveDate>,
+    #[sqlx(try_from = "sqlx::types::Json<Vec<super::taxes::StoredTax>>")]
+    pub taxes: StoredTaxes,
 }
 
-const PAYMENT_COLUMNS: &str = "id, purpose, payer_id, amount_cents, currency, gateway, \
-     charge_id, state, client_secret, failure_code, authorization_expires_at, captured_at, \
-     created_at, updated_at";
+/// A payment's columns, its taxes with them, over the `payments` table (unaliased).
+static PAYMENT_COLUMNS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "id, purpose, payer_id, amount_cents, currency, gateway, charge_id, state, \
+         client_secret, failure_code, authorization_expires_at, captured_at, created_at, \
+         updated_at, subtotal_cents, tax_province, tax_date, {taxes}",
+        taxes = taxes_column(
+            "payment_taxes",
+            "payment_id",
+            "payments.id",
+            "payments.currency"
+        ),
+    )
+});
 
 fn payment_sql(template: &str) -> sqlx::AssertSqlSafe<String> {
-    sqlx::AssertSqlSafe(template.replace("{columns}", PAYMENT_COLUMNS))
+    sqlx::AssertSqlSafe(template.replace("{columns}", &PAYMENT_COLUMNS))
 }
 
 /// A payment as the gateway first answered it.
@@ -58,23 +80,6 @@ pub struct NewPaymentTax<'a> {
     pub rate_thousandths_percent: u32,
     pub amount_cents: i64,
     pub registration_number: &'a str,
-}
-
-/// What a payment is made of, as recorded with it.
-#[derive(Debug, Clone)]
-pub struct StoredSale {
-    pub subtotal_cents: i64,
-    pub tax_province: Option<String>,
-    pub tax_date: Option<NaiveDate>,
-    pub taxes: Vec<StoredTax>,
-}
-
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct StoredTax {
-    pub tax: String,
-    pub rate_thousandths_percent: i32,
-    pub amount_cents: i64,
-    pub registration_number: String,
 }
 
 /// What the gateway says of a payment now.
@@ -141,36 +146,6 @@ pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<Payme
     .await?;
     tx.commit().await?;
     Ok(row)
-}
-
-/// What the payment `id` is made of: its subtotal, where and when its taxes were reckoned,
-/// and its taxes in receipt order. `None` when there is no such payment.
-#[tracing::instrument(skip_all)]
-pub async fn sale(db: &PgPool, id: Uuid) -> sqlx::Result<Option<StoredSale>> {
-    let Some((subtotal_cents, tax_province, tax_date)) =
-        sqlx::query_as::<_, (i64, Option<String>, Option<NaiveDate>)>(
-            "select subtotal_cents, tax_province, tax_date from payments where id = $1",
-        )
-        .bind(id)
-        .fetch_optional(db)
-        .await?
-    else {
-        return Ok(None);
-    };
-    let taxes = sqlx::query_as(
-        "select tax, rate_thousandths_percent, amount_cents, registration_number
-         from payment_taxes where payment_id = $1
-         order by array_position(array['GST', 'HST', 'QST', 'PST'], tax)",
-    )
-    .bind(id)
-    .fetch_all(db)
-    .await?;
-    Ok(Some(StoredSale {
-        subtotal_cents,
-        tax_province,
-        tax_date,
-        taxes,
-    }))
 }
 
 #[tracing::instrument(skip_all)]
@@ -362,11 +337,11 @@ pub async fn unattached_holds(
     limit: i64,
 ) -> sqlx::Result<Vec<PaymentRow>> {
     sqlx::query_as(payment_sql(
-        "select {columns} from payments p
-         where p.purpose = 'hire' and p.state in ('authorized', 'requires_action')
-           and p.created_at < $1
-           and not exists (select 1 from orders o where o.payment_id = p.id)
-         order by p.created_at limit $2",
+        "select {columns} from payments
+         where purpose = 'hire' and state in ('authorized', 'requires_action')
+           and created_at < $1
+           and not exists (select 1 from orders o where o.payment_id = payments.id)
+         order by created_at limit $2",
     ))
     .bind(before)
     .bind(limit)

@@ -6,9 +6,10 @@ use uuid::Uuid;
 
 use super::{page::PageRequest, pending_changes, professional_services};
 use crate::domain::{
-    Address, Email, Language, PostalCode, ProfessionalState, ProfileEdit, SmsUpdates, VettedEdit,
-    VettedProfile,
+    Address, Email, GstHstNumber, Language, PostalCode, ProfessionalState, ProfileEdit, QstNumber,
+    SmsUpdates, VettedEdit, VettedProfile,
 };
+use crate::tax::Registrations;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct ProfessionalRow {
@@ -50,6 +51,9 @@ pub struct ProfessionalRow {
     pub on_call_until: Option<DateTime<Utc>>,
     /// Service ids, in catalogue order.
     pub service_ids: Vec<Uuid>,
+    /// Sales tax registrations, normalised; `None` when not registered.
+    pub gst_hst_number: Option<String>,
+    pub qst_number: Option<String>,
 }
 
 impl ProfessionalRow {
@@ -77,7 +81,7 @@ const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.ph
     p.home_province, p.home_postal_code, p.time_zone, p.available_days, p.available_from,
     p.available_to, p.radius_km, p.qualification, p.experience, p.minimum_fee_cents,
     p.emergencies_any_hour, p.photo_key, p.membership_expires_at, p.created_at, p.updated_at,
-    p.paused_until, p.on_call_until,
+    p.paused_until, p.on_call_until, p.gst_hst_number, p.qst_number,
     coalesce((select array_agg(ps.service_id order by s.position)
               from professional_services ps join services s on s.id = ps.service_id
               where ps.professional_id = p.id), '{}') as service_ids
@@ -202,6 +206,9 @@ pub struct ProfileUpdate {
     pub available_to: NaiveTime,
     pub radius_km: i32,
     pub minimum_fee_cents: i64,
+    /// Own-business fields: saved as given, never reviewed.
+    pub gst_hst_number: Option<GstHstNumber>,
+    pub qst_number: Option<QstNumber>,
 }
 
 /// Saves the profile, in one transaction. The vetted part goes where [`VettedEdit`] sends
@@ -234,7 +241,7 @@ pub async fn save_profile(
             available_days = $16, available_from = $17, available_to = $18, radius_km = $19,
             qualification = $20, experience = $21, minimum_fee_cents = $22, state = $23,
             emergencies_any_hour = coalesce($24, emergencies_any_hour), home_placed_by = $25,
-            profile_saved_at = now()
+            gst_hst_number = $26, qst_number = $27, profile_saved_at = now()
          where id = $1",
     )
     .bind(id)
@@ -262,11 +269,38 @@ pub async fn save_profile(
     .bind(next.as_str())
     .bind(p.emergencies_any_hour)
     .bind(p.home_placed_by)
+    .bind(p.gst_hst_number.as_ref().map(GstHstNumber::as_str))
+    .bind(p.qst_number.as_ref().map(QstNumber::as_str))
     .execute(&mut *tx)
     .await?;
     professional_services::replace(&mut tx, id, &vetted.service_ids).await?;
     tx.commit().await?;
     Ok(Some(edit.outcome))
+}
+
+/// The sales tax registrations professional `id` sells repair work under (none given: a
+/// small supplier); `None` when there is no such professional.
+pub async fn registrations(db: &PgPool, id: Uuid) -> sqlx::Result<Option<Registrations>> {
+    let row: Option<(Option<String>, Option<String>)> =
+        sqlx::query_as("select gst_hst_number, qst_number from professionals where id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    // The table's checks admit well-formed numbers alone.
+    let read = |e: String| sqlx::Error::Decode(e.into());
+    row.map(|(gst_hst, qst)| {
+        Ok(Registrations {
+            gst_hst: gst_hst
+                .map(|n| GstHstNumber::parse(&n))
+                .transpose()
+                .map_err(read)?,
+            qst: qst
+                .map(|n| QstNumber::parse(&n))
+                .transpose()
+                .map_err(read)?,
+        })
+    })
+    .transpose()
 }
 
 /// Whether the professional may be hired (they exist and are approved), the row share-locked

@@ -6,10 +6,19 @@ use uuid::Uuid;
 
 use std::sync::LazyLock;
 
-use super::{page::PageRequest, reviews::ReviewSummary, services::ServiceNames};
-use crate::domain::{
-    Cents, Currency, Language, Money, QuoteChange, QuoteState, RepairRequestState,
+use chrono::NaiveDate;
+
+use super::{
+    page::PageRequest,
+    reviews::ReviewSummary,
+    services::ServiceNames,
+    taxes::{StoredTax, StoredTaxes, taxes_column},
 };
+use crate::domain::{
+    Cents, Currency, Language, Money, Province, QuoteChange, QuoteState, QuoteTaxTreatment,
+    RepairRequestState,
+};
+use crate::tax::ChargedTax;
 
 /// A quote joined to who sent it and what it is for.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -34,6 +43,14 @@ pub struct QuoteRow {
     /// The professional's reviews in short, counted in the same query.
     #[sqlx(flatten)]
     pub professional_reviews: ReviewSummary,
+    /// Whether taxes were added when it was sent; when they were, where (the property's
+    /// province code) and on which day they were reckoned, and each tax.
+    #[sqlx(try_from = "String")]
+    pub tax_treatment: QuoteTaxTreatment,
+    pub tax_province: Option<String>,
+    pub tax_date: Option<NaiveDate>,
+    #[sqlx(try_from = "sqlx::types::Json<Vec<StoredTax>>")]
+    pub taxes: StoredTaxes,
 }
 
 impl QuoteRow {
@@ -48,12 +65,14 @@ static SELECT: LazyLock<String> = LazyLock::new(|| {
         "select q.id, q.repair_request_id, q.professional_id,
             p.name as professional_name, q.estimated_minutes, q.fee_cents, q.currency, q.surge,
             q.state, q.created_at, q.updated_at, r.customer_id, s.name_en as service_name_en,
-            s.name_fr as service_name_fr, r.description as request_description, {reviews}
+            s.name_fr as service_name_fr, r.description as request_description, {reviews},
+            q.tax_treatment, q.tax_province, q.tax_date, {taxes}
         from q
         join professionals p on p.id = q.professional_id
         join repair_requests r on r.id = q.repair_request_id
         join services s on s.id = r.service_id",
         reviews = super::reviews::summary_columns("q.professional_id"),
+        taxes = taxes_column("quote_taxes", "quote_id", "q.id", "q.currency"),
     )
 });
 
@@ -65,33 +84,85 @@ pub struct NewQuote {
     pub estimated_minutes: i32,
     pub fee_cents: i64,
     pub surge: bool,
+    pub taxes: NewQuoteTaxes,
 }
 
-/// Inserts a SUBMITTED quote. A second live quote of the professional on the request breaks
-/// `quotes_one_live_idx` (ALREADY_EXISTS through the error mapping).
+/// The taxes a new quote carries, fixed as it is sent.
+#[derive(Debug, Clone)]
+pub enum NewQuoteTaxes {
+    /// Added: reckoned in `place` on `date`; each tax with the professional's number.
+    Added {
+        place: Province,
+        date: NaiveDate,
+        taxes: Vec<ChargedTax>,
+    },
+    /// None: [`QuoteTaxTreatment::NotAdded`] or [`QuoteTaxTreatment::NotRegistered`].
+    None(QuoteTaxTreatment),
+}
+
+/// Inserts a SUBMITTED quote with its taxes. A second live quote of the professional on the
+/// request breaks `quotes_one_live_idx` (ALREADY_EXISTS through the error mapping).
 pub async fn insert(
     tx: &mut PgConnection,
     quote: &NewQuote,
     now: DateTime<Utc>,
 ) -> sqlx::Result<QuoteRow> {
-    sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "with q as (
-            insert into quotes (id, repair_request_id, professional_id, estimated_minutes,
-                fee_cents, surge, created_at, updated_at)
-            values ($1, $2, $3, $4, $5, $6, $7, $7)
-            returning *
-        ) {select}",
-        select = SELECT.as_str()
-    )))
-    .bind(Uuid::now_v7())
+    let (treatment, place, date, taxes) = match &quote.taxes {
+        NewQuoteTaxes::Added { place, date, taxes } => (
+            QuoteTaxTreatment::Added,
+            Some(place.code()),
+            Some(*date),
+            taxes.as_slice(),
+        ),
+        NewQuoteTaxes::None(treatment) => (*treatment, None, None, &[][..]),
+    };
+    let id = Uuid::now_v7();
+    sqlx::query(
+        "insert into quotes (id, repair_request_id, professional_id, estimated_minutes,
+            fee_cents, surge, created_at, updated_at, tax_treatment, tax_province, tax_date)
+        values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10)",
+    )
+    .bind(id)
     .bind(quote.repair_request_id)
     .bind(quote.professional_id)
     .bind(quote.estimated_minutes)
     .bind(quote.fee_cents)
     .bind(quote.surge)
     .bind(now)
-    .fetch_one(tx)
+    .bind(treatment.as_str())
+    .bind(place)
+    .bind(date)
+    .execute(&mut *tx)
+    .await?;
+    for tax in taxes {
+        sqlx::query(
+            "insert into quote_taxes (quote_id, tax, rate_thousandths_percent, amount_cents,
+                registration_number)
+            values ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(tax.line.name.as_str())
+        .bind(i32::try_from(tax.line.rate.thousandths_percent()).unwrap_or(i32::MAX))
+        .bind(tax.line.amount.cents().get())
+        .bind(&tax.registration_number)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "with q as (select * from quotes where id = $1) {select}",
+        select = SELECT.as_str()
+    )))
+    .bind(id)
+    .fetch_one(&mut *tx)
     .await
+}
+
+/// The province code of request `id`'s property (its address), read through `tx`.
+pub async fn request_province(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("select province from repair_requests where id = $1")
+        .bind(id)
+        .fetch_optional(tx)
+        .await
 }
 
 pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<QuoteRow>> {

@@ -20,7 +20,7 @@ use std::fmt;
 
 pub use rate::Rate;
 pub use registrations::{Registrations, Seller};
-pub use rule::TaxLine;
+pub use rule::{ChargedTax, TaxLine};
 pub use table::{RateTable, RateTableError, TaxError};
 
 /// What is sold, which decides the rates that apply (the table's `supply_kind`).

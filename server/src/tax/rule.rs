@@ -15,6 +15,35 @@ pub struct TaxLine {
     pub amount: Money,
 }
 
+/// One tax charged, with the seller's registration number it is collected under (a receipt
+/// prints it beside the tax).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChargedTax {
+    pub line: TaxLine,
+    pub registration_number: String,
+}
+
+impl ChargedTax {
+    /// A tax as the ledger or a quote keeps it: the name as [`TaxName::as_str`] writes it,
+    /// the rate in thousandths of a percent, the amount and the number; what is wrong
+    /// otherwise.
+    pub fn stored(
+        name: &str,
+        rate_thousandths_percent: i32,
+        amount: Money,
+        registration_number: String,
+    ) -> Result<Self, String> {
+        let name = TaxName::from_name(name).ok_or_else(|| format!("unknown tax {name:?}"))?;
+        let rate = u32::try_from(rate_thousandths_percent)
+            .map_err(|e| e.to_string())
+            .and_then(Rate::from_thousandths_percent)?;
+        Ok(Self {
+            line: TaxLine { name, rate, amount },
+            registration_number,
+        })
+    }
+}
+
 impl RateTable {
     /// The taxes `seller` charges on `base` (the amount after any coupon) for `supply` made
     /// in `place` (the professional's business for what the platform sells them, the

@@ -113,6 +113,8 @@ pub fn valid_profile(service_id: &str) -> repairs_proto::accounts::ProfessionalP
             currency: "CAD".into(),
         }),
         emergencies_any_hour: false,
+        gst_hst_number: String::new(),
+        qst_number: String::new(),
     }
 }
 
@@ -227,6 +229,7 @@ pub async fn send_quote(
                     currency: "CAD".to_owned(),
                 }),
                 surge: false,
+                add_taxes: None,
             },
             token,
         ))

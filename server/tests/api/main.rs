@@ -54,6 +54,7 @@ mod providers_smtp;
 mod providers_storage;
 mod providers_stripe;
 mod providers_twilio;
+mod quote_taxes;
 mod quotes;
 mod readiness;
 mod receipts;

@@ -899,7 +899,7 @@ async fn registered(qst: bool) -> Setup {
 /// A tax line as compared: (name, rate, cents, registration number).
 type Line = (String, String, i64, String);
 
-fn lines(taxes: &[pb::TaxLine]) -> Vec<Line> {
+fn lines(taxes: &[repairs_proto::types::TaxLine]) -> Vec<Line> {
     taxes
         .iter()
         .map(|t| {
@@ -1024,6 +1024,9 @@ async fn a_halifax_membership_is_charged_14_percent_hst_on_top() {
     let payment = bought.payment.unwrap();
     assert_eq!(payment.state(), pb::PaymentState::Captured);
     assert_eq!(cents(payment.amount.as_ref()), 3419);
+    // The payment itself says what its amount is made of.
+    assert_eq!(cents(payment.subtotal.as_ref()), 2999);
+    assert_eq!(lines(&payment.taxes), [line("HST", "14", 420, GST_HST)]);
     assert!(bought.membership.unwrap().active);
 
     // The ledger keeps the total charged, and the subtotal and the tax beside it.
@@ -1128,6 +1131,8 @@ async fn qst_is_charged_only_with_a_qst_number_and_nothing_without_numbers() {
     assert!(bought.taxes.is_empty());
     let payment = bought.payment.unwrap();
     assert_eq!(cents(payment.amount.as_ref()), 2999);
+    assert_eq!(cents(payment.subtotal.as_ref()), 2999);
+    assert!(payment.taxes.is_empty());
     assert_eq!(
         stored(&unregistered.db(), &payment.id).await,
         ((2999, 2999, Some("NS".to_owned()), true), vec![])

@@ -14,7 +14,7 @@ use crate::helpers::{
         CALGARY_PRO, ELECTRICIAN, Market, PLUMBING, VISA, billing, customer, db, hire, in_calgary,
         market, place, professional, quote,
     },
-    reason, valid_profile, violated_fields, wait_for_message, with_token,
+    reason, save_profile, valid_profile, violated_fields, wait_for_message, with_token,
 };
 
 /// The server, clients, an admin's token, a customer (id, token) and an approved plumber in
@@ -36,23 +36,6 @@ async fn start() -> Story {
     let customer = customer(&server).await;
     let pro = professional(&server, CALGARY_PRO).await;
     (server, market, accounts, admin, customer, pro)
-}
-
-fn save(
-    id: Uuid,
-    token: &str,
-    profile: acc::ProfessionalProfile,
-) -> tonic::Request<acc::UpdateProfessionalProfileRequest> {
-    with_token(
-        acc::UpdateProfessionalProfileRequest {
-            id: id.to_string(),
-            name: "Paul Pro".into(),
-            email: format!("{id}@example.ca"),
-            profile: Some(profile),
-            ..Default::default()
-        },
-        token,
-    )
 }
 
 /// The professional uploads a licence.
@@ -136,7 +119,7 @@ async fn an_approved_professional_s_licence_and_services_wait_while_their_hours_
     let (pro, pro_token, _) = pro;
     // Their profile as an admin vetted it.
     accounts
-        .update_professional_profile(save(pro, &pro_token, valid_profile(PLUMBING)))
+        .update_professional_profile(save_profile(pro, &pro_token, valid_profile(PLUMBING)))
         .await
         .unwrap();
     approve_change(&mut accounts, &admin, pro).await;
@@ -156,7 +139,7 @@ async fn an_approved_professional_s_licence_and_services_wait_while_their_hours_
         ..valid_profile(PLUMBING)
     };
     let edited = accounts
-        .update_professional_profile(save(pro, &pro_token, edit))
+        .update_professional_profile(save_profile(pro, &pro_token, edit))
         .await
         .unwrap()
         .into_inner()
@@ -190,7 +173,7 @@ async fn an_approved_professional_s_licence_and_services_wait_while_their_hours_
 
     // Saving the approved services again takes that part back; the licence still waits.
     let kept = accounts
-        .update_professional_profile(save(pro, &pro_token, valid_profile(PLUMBING)))
+        .update_professional_profile(save_profile(pro, &pro_token, valid_profile(PLUMBING)))
         .await
         .unwrap()
         .into_inner()

@@ -48,6 +48,8 @@ impl ApplyBody {
             estimated_minutes: minutes_from_hours(&self.time_of_service),
             fee,
             surge,
+            // The old form has no tax box: the professional's registration decides.
+            add_taxes: None,
         }
     }
 }

@@ -50,8 +50,9 @@ pub struct LegacyQuoter {
     pub average_rating: f64,
 }
 
-/// A quote: `_id`, `request_applied`, `professional_id`, `time_of_service` (hours), `fees`,
-/// and `professionaldetails`; `requestdetails` (the list) or `appdetails` (the view) when
+/// A quote: `_id`, `request_applied`, `professional_id`, `time_of_service` (hours), `fees`
+/// (the fee before sales taxes: the quote's `fee`, never its `total`), and
+/// `professionaldetails`; `requestdetails` (the list) or `appdetails` (the view) when
 /// the request is known.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LegacyApplication {

@@ -15,15 +15,14 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::sale::{ChargedTax, Sale};
+use super::sale::Sale;
 use crate::{
-    domain::{Cents, Money, Province},
+    domain::{Money, Province},
     providers::payments::{
         Decline, GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError,
         PaymentGateway,
     },
     store::payments::{self as store, AttemptEnd, GatewayState, NewAttempt, PaymentRow},
-    tax::{Rate, TaxLine, TaxName},
 };
 
 /// After this long a running attempt counts as abandoned (the process died mid-call) and a
@@ -456,51 +455,6 @@ pub async fn find_in(
         .and_then(to_payment)
 }
 
-/// What a payment was made of, as the ledger recorded it with the payment.
-pub async fn sale_of(db: &PgPool, payment: &Payment) -> Result<Sale, LedgerError> {
-    let stored = store::sale(db, payment.id)
-        .await?
-        .ok_or(LedgerError::NotFound)?;
-    let currency = payment.amount.currency();
-    let money = |cents| {
-        Cents::new(cents)
-            .map(|cents| Money::new(cents, currency))
-            .context("stored payment tax")
-    };
-    let taxes = stored
-        .taxes
-        .into_iter()
-        .map(|tax| {
-            let name = TaxName::from_name(&tax.tax)
-                .with_context(|| format!("unknown stored tax {:?}", tax.tax))?;
-            let rate = u32::try_from(tax.rate_thousandths_percent)
-                .map_err(|e| e.to_string())
-                .and_then(Rate::from_thousandths_percent)
-                .map_err(|e| anyhow::anyhow!("stored tax rate: {e}"))?;
-            Ok(ChargedTax {
-                line: TaxLine {
-                    name,
-                    rate,
-                    amount: money(tax.amount_cents)?,
-                },
-                registration_number: tax.registration_number,
-            })
-        })
-        .collect::<Result<Vec<_>, anyhow::Error>>()?;
-    let place = match stored.tax_province.as_deref() {
-        None => None,
-        Some(code) => {
-            Some(Province::from_code(code).with_context(|| format!("stored province {code:?}"))?)
-        }
-    };
-    Ok(Sale {
-        subtotal: money(stored.subtotal_cents)?,
-        taxes,
-        place,
-        date: stored.tax_date,
-    })
-}
-
 /// The parts of a taxed sale a payment's fingerprint adds: its subtotal, place and each tax;
 /// none for an untaxed one.
 fn sale_parts(sale: &Sale) -> Vec<String> {
@@ -558,6 +512,19 @@ fn to_payment(row: PaymentRow) -> Result<Payment, LedgerError> {
     let amount = Money::parse(row.amount_cents, &row.currency).context("stored payment amount")?;
     let purpose = Purpose::parse(&row.purpose)
         .with_context(|| format!("unknown payment purpose {:?}", row.purpose))?;
+    let place = match row.tax_province.as_deref() {
+        None => None,
+        Some(code) => {
+            Some(Province::from_code(code).with_context(|| format!("stored province {code:?}"))?)
+        }
+    };
+    let sale = Sale {
+        subtotal: Money::parse(row.subtotal_cents, &row.currency)
+            .context("stored payment subtotal")?,
+        taxes: row.taxes.0,
+        place,
+        date: row.tax_date,
+    };
     Ok(Payment {
         id: row.id,
         purpose,
@@ -572,6 +539,7 @@ fn to_payment(row: PaymentRow) -> Result<Payment, LedgerError> {
         updated_at: row.updated_at,
         test_mode: row.gateway == "test",
         charge_id: row.charge_id,
+        sale,
     })
 }
 

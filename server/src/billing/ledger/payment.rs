@@ -112,6 +112,9 @@ pub struct Payment {
     pub updated_at: DateTime<Utc>,
     /// Made on the offline test gateway.
     pub test_mode: bool,
+    /// What `amount` is made of, as recorded with the payment: the subtotal and each tax
+    /// (none for a payment made before taxes were kept).
+    pub sale: Sale,
 }
 
 /// The cardholder's answer on the offline test gateway's authentication step.

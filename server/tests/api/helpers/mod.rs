@@ -74,3 +74,22 @@ pub async fn emails_to(db: &sqlx::PgPool, to: &str, subject: &str) -> Vec<(Strin
     .await
     .expect("read the outbox")
 }
+
+/// Professional `id`'s own save of `profile` (named Paul Pro, at their own address), as
+/// `token`.
+pub fn save_profile(
+    id: uuid::Uuid,
+    token: &str,
+    profile: repairs_proto::accounts::ProfessionalProfile,
+) -> tonic::Request<repairs_proto::accounts::UpdateProfessionalProfileRequest> {
+    with_token(
+        repairs_proto::accounts::UpdateProfessionalProfileRequest {
+            id: id.to_string(),
+            name: "Paul Pro".into(),
+            email: format!("{id}@example.ca"),
+            profile: Some(profile),
+            ..Default::default()
+        },
+        token,
+    )
+}

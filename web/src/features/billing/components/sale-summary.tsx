@@ -1,7 +1,7 @@
 import { HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaxLine } from '@/gen/repairs/billing/v1/billing_pb';
+import type { TaxLine } from '@/gen/repairs/type/v1/common_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
 import { formatMoney, formatPercent } from '@/lib/money';
 import { useLanguage } from '@/lib/use-language';

@@ -1,0 +1,17 @@
+//! Sales taxes as the contracts carry them (memberships, quotes, payments).
+
+use crate::billing::sale::Sale;
+
+/// A sale's taxes as the contract lists them: the English code, the rate as a short decimal,
+/// the amount and the seller's number.
+pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<repairs_proto::types::TaxLine> {
+    sale.taxes
+        .iter()
+        .map(|tax| repairs_proto::types::TaxLine {
+            name: tax.line.name.as_str().to_owned(),
+            rate_percent: tax.line.rate.rate_percent(),
+            amount: Some(tax.line.amount.into()),
+            registration_number: tax.registration_number.clone(),
+        })
+        .collect()
+}

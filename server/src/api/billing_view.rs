@@ -4,7 +4,12 @@ use repairs_proto::billing::{self as pb};
 
 use super::convert::timestamp;
 use crate::{
-    billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership, sale::Sale},
+    billing::{
+        Payment, PaymentState, Purpose,
+        admin::Target,
+        membership::Membership,
+        sale::{ChargedTax, Sale},
+    },
     domain::Money,
     store::{coupons::CouponRow, orders as store_orders},
 };
@@ -86,7 +91,12 @@ pub(super) fn membership_to_proto(membership: &Membership, price: Money) -> pb::
 /// A sale's taxes as the contract lists them: the English code, the rate as a short decimal,
 /// the amount and the seller's number.
 pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<repairs_proto::types::TaxLine> {
-    sale.taxes
+    charged_to_proto(&sale.taxes)
+}
+
+/// Charged taxes as the contract lists them.
+pub(super) fn charged_to_proto(taxes: &[ChargedTax]) -> Vec<repairs_proto::types::TaxLine> {
+    taxes
         .iter()
         .map(|tax| repairs_proto::types::TaxLine {
             name: tax.line.name.as_str().to_owned(),
@@ -97,8 +107,8 @@ pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<repairs_proto::types::TaxLi
         .collect()
 }
 
-pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
-    let state = match payment.state {
+pub(super) fn payment_state_to_proto(state: PaymentState) -> pb::PaymentState {
+    match state {
         PaymentState::RequiresAction => pb::PaymentState::RequiresAction,
         PaymentState::Authorized => pb::PaymentState::Authorized,
         PaymentState::Captured => pb::PaymentState::Captured,
@@ -106,12 +116,20 @@ pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
         PaymentState::Expired => pb::PaymentState::Expired,
         PaymentState::Failed => pb::PaymentState::Failed,
         PaymentState::Refunded => pb::PaymentState::Refunded,
-    };
-    let purpose = match payment.purpose {
+    }
+}
+
+pub(super) fn purpose_to_proto(purpose: Purpose) -> pb::PaymentPurpose {
+    match purpose {
         Purpose::Hire => pb::PaymentPurpose::Hire,
         Purpose::Membership => pb::PaymentPurpose::Membership,
         Purpose::TestCharge => pb::PaymentPurpose::TestCharge,
-    };
+    }
+}
+
+pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
+    let state = payment_state_to_proto(payment.state);
+    let purpose = purpose_to_proto(payment.purpose);
     pb::Payment {
         id: payment.id.to_string(),
         purpose: purpose as i32,

@@ -69,7 +69,8 @@ pub struct StoredSale {
     pub taxes: Vec<StoredTax>,
 }
 
-#[derive(Debug, Clone, sqlx::FromRow)]
+/// One tax as recorded (with a payment, or with a payout's fee).
+#[derive(Debug, Clone, sqlx::FromRow, serde::Deserialize)]
 pub struct StoredTax {
     pub tax: String,
     pub rate_thousandths_percent: i32,
@@ -146,13 +147,13 @@ pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<Payme
 /// What the payment `id` is made of: its subtotal, where and when its taxes were reckoned,
 /// and its taxes in receipt order. `None` when there is no such payment.
 #[tracing::instrument(skip_all)]
-pub async fn sale(db: &PgPool, id: Uuid) -> sqlx::Result<Option<StoredSale>> {
+pub async fn sale(db: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<Option<StoredSale>> {
     let Some((subtotal_cents, tax_province, tax_date)) =
         sqlx::query_as::<_, (i64, Option<String>, Option<NaiveDate>)>(
             "select subtotal_cents, tax_province, tax_date from payments where id = $1",
         )
         .bind(id)
-        .fetch_optional(db)
+        .fetch_optional(&mut *db)
         .await?
     else {
         return Ok(None);
@@ -163,7 +164,7 @@ pub async fn sale(db: &PgPool, id: Uuid) -> sqlx::Result<Option<StoredSale>> {
          order by array_position(array['GST', 'HST', 'QST', 'PST'], tax)",
     )
     .bind(id)
-    .fetch_all(db)
+    .fetch_all(&mut *db)
     .await?;
     Ok(Some(StoredSale {
         subtotal_cents,

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use super::sale::{ChargedTax, Sale};
+use super::sale::Sale;
 use crate::{
     domain::{Cents, Money, Province},
     providers::payments::{
@@ -23,7 +23,6 @@ use crate::{
         PaymentGateway,
     },
     store::payments::{self as store, AttemptEnd, GatewayState, NewAttempt, PaymentRow},
-    tax::{Rate, TaxLine, TaxName},
 };
 
 /// After this long a running attempt counts as abandoned (the process died mid-call) and a
@@ -361,16 +360,7 @@ impl Ledger {
             )));
         }
         let sale = &payment.sale;
-        let taxes: Vec<store::NewPaymentTax<'_>> = sale
-            .taxes
-            .iter()
-            .map(|tax| store::NewPaymentTax {
-                tax: tax.line.name.as_str(),
-                rate_thousandths_percent: tax.line.rate.thousandths_percent(),
-                amount_cents: tax.line.amount.cents().get(),
-                registration_number: &tax.registration_number,
-            })
-            .collect();
+        let taxes = super::sale::to_store(&sale.taxes);
         let row = store::insert(
             &self.db,
             &store::NewPayment {
@@ -458,6 +448,12 @@ pub async fn find_in(
 
 /// What a payment was made of, as the ledger recorded it with the payment.
 pub async fn sale_of(db: &PgPool, payment: &Payment) -> Result<Sale, LedgerError> {
+    let mut db = db.acquire().await?;
+    sale_in(&mut db, payment).await
+}
+
+/// The same, read through `db` (inside a caller's transaction, that transaction).
+pub async fn sale_in(db: &mut sqlx::PgConnection, payment: &Payment) -> Result<Sale, LedgerError> {
     let stored = store::sale(db, payment.id)
         .await?
         .ok_or(LedgerError::NotFound)?;
@@ -467,26 +463,7 @@ pub async fn sale_of(db: &PgPool, payment: &Payment) -> Result<Sale, LedgerError
             .map(|cents| Money::new(cents, currency))
             .context("stored payment tax")
     };
-    let taxes = stored
-        .taxes
-        .into_iter()
-        .map(|tax| {
-            let name = TaxName::from_name(&tax.tax)
-                .with_context(|| format!("unknown stored tax {:?}", tax.tax))?;
-            let rate = u32::try_from(tax.rate_thousandths_percent)
-                .map_err(|e| e.to_string())
-                .and_then(Rate::from_thousandths_percent)
-                .map_err(|e| anyhow::anyhow!("stored tax rate: {e}"))?;
-            Ok(ChargedTax {
-                line: TaxLine {
-                    name,
-                    rate,
-                    amount: money(tax.amount_cents)?,
-                },
-                registration_number: tax.registration_number,
-            })
-        })
-        .collect::<Result<Vec<_>, anyhow::Error>>()?;
+    let taxes = super::sale::from_store(stored.taxes, currency)?;
     let place = match stored.tax_province.as_deref() {
         None => None,
         Some(code) => {

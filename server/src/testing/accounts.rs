@@ -229,7 +229,7 @@ pub async fn send_quote(
                     currency: "CAD".to_owned(),
                 }),
                 surge: false,
-                add_taxes: false,
+                add_taxes: None,
             },
             token,
         ))

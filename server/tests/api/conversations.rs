@@ -797,6 +797,7 @@ async fn a_blocked_professional_can_neither_write_nor_quote_until_unblocked() {
                     currency: "CAD".into(),
                 }),
                 surge: false,
+                add_taxes: None,
             },
             &pro,
         ))

@@ -57,6 +57,7 @@ mod providers_twilio;
 mod quotes;
 mod readiness;
 mod receipts;
+mod receipts_reports;
 mod repair_requests;
 mod request_photos;
 mod request_reach;

@@ -899,7 +899,7 @@ async fn registered(qst: bool) -> Setup {
 /// A tax line as compared: (name, rate, cents, registration number).
 type Line = (String, String, i64, String);
 
-fn lines(taxes: &[pb::TaxLine]) -> Vec<Line> {
+fn lines(taxes: &[repairs_proto::types::TaxLine]) -> Vec<Line> {
     taxes
         .iter()
         .map(|t| {

@@ -31,6 +31,7 @@ fn quote_on(request_id: &str, fee: Option<Money>, surge: bool) -> pb::CreateQuot
         estimated_minutes: 90,
         fee,
         surge,
+        add_taxes: None,
     }
 }
 

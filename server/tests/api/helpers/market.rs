@@ -228,6 +228,7 @@ pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Qu
                     currency: "CAD".into(),
                 }),
                 surge: false,
+                add_taxes: None,
             },
             token,
         ))

@@ -98,6 +98,8 @@ fn requests() -> Vec<Request> {
                 currency: "CAD".into(),
             }),
             emergencies_any_hour: false,
+            gst_hst_number: String::new(),
+            qst_number: String::new(),
         }),
         ..Default::default()
     };

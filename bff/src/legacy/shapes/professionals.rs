@@ -411,6 +411,8 @@ mod tests {
                 experience: pb::Experience::Experience5To10 as i32,
                 minimum_fee: Some(cad(3000)),
                 emergencies_any_hour: false,
+                gst_hst_number: String::new(),
+                qst_number: String::new(),
             }),
             photo_url: "https://repairs.example.ca/files/p.png?exp=1&sig=aa".to_owned(),
             licences: vec![pb::Licence {

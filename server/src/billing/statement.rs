@@ -17,7 +17,10 @@ use crate::{
     domain::{Cents, Currency, Language, Money},
     error::{ApiError, ApiResult},
     state::AppState,
-    store::{payouts as ledger, tax_report as store},
+    store::{
+        payouts::{self as ledger, Moment},
+        tax_report as store,
+    },
     tax::Seller,
 };
 
@@ -128,7 +131,7 @@ pub async fn statement(
     let span = utc_span(first, next);
     let fee_percent = state.config.platform_fee_percent;
     let seller = state.config.registrations();
-    let captured = ledger::captured_between(&state.db, id, fee_percent, span).await?;
+    let captured = ledger::between(&state.db, id, fee_percent, Moment::Captured, span).await?;
     let captured: Vec<_> = captured
         .into_iter()
         .filter(|row| row.payment_state == "captured")
@@ -154,7 +157,7 @@ pub async fn statement(
             entry,
         });
     }
-    let paid = ledger::paid_between(&state.db, id, fee_percent, span).await?;
+    let paid = ledger::between(&state.db, id, fee_percent, Moment::Paid, span).await?;
     Ok(Statement {
         professional_id: id,
         professional_name: store::professional_name(&state.db, id).await?,

@@ -145,37 +145,29 @@ pub async fn lock_entries(
         .await
 }
 
-/// The entries of `professional` captured in [`from`, `until`), oldest first (a monthly
-/// statement's jobs).
-#[tracing::instrument(skip_all)]
-pub async fn captured_between(
-    db: &PgPool,
-    professional: Uuid,
-    fee_percent: u8,
-    (from, until): (DateTime<Utc>, DateTime<Utc>),
-) -> sqlx::Result<Vec<PayoutRow>> {
-    let sql = format!(
-        "{ENTRIES} and p.captured_at >= $3 and p.captured_at < $4
-         order by p.captured_at, p.id"
-    );
-    sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(professional)
-        .bind(i32::from(fee_percent))
-        .bind(from)
-        .bind(until)
-        .fetch_all(db)
-        .await
+/// Which moment of an entry a period holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moment {
+    /// The hire's capture (a monthly statement's jobs).
+    Captured,
+    /// The payout (a monthly statement's payouts).
+    Paid,
 }
 
-/// The entries of `professional` paid in [`from`, `until`), oldest payment first.
+/// The entries of `professional` whose `moment` falls in [`from`, `until`), oldest first.
 #[tracing::instrument(skip_all)]
-pub async fn paid_between(
+pub async fn between(
     db: &PgPool,
     professional: Uuid,
     fee_percent: u8,
+    moment: Moment,
     (from, until): (DateTime<Utc>, DateTime<Utc>),
 ) -> sqlx::Result<Vec<PayoutRow>> {
-    let sql = format!("{ENTRIES} and t.paid_at >= $3 and t.paid_at < $4 order by t.paid_at, p.id");
+    let column = match moment {
+        Moment::Captured => "p.captured_at",
+        Moment::Paid => "t.paid_at",
+    };
+    let sql = format!("{ENTRIES} and {column} >= $3 and {column} < $4 order by {column}, p.id");
     sqlx::query_as(sqlx::AssertSqlSafe(sql))
         .bind(professional)
         .bind(i32::from(fee_percent))
@@ -194,23 +186,16 @@ pub async fn record_fee_taxes(
     province: &str,
     taxes: &[super::payments::NewPaymentTax<'_>],
 ) -> sqlx::Result<()> {
-    for tax in taxes {
-        sqlx::query(
-            "insert into payout_fee_taxes (order_id, province, tax, rate_thousandths_percent,
-                 amount_cents, registration_number)
-             values ($1, $2, $3, $4, $5, $6)
-             on conflict do nothing",
-        )
-        .bind(order_id)
-        .bind(province)
-        .bind(tax.tax)
-        .bind(i32::try_from(tax.rate_thousandths_percent).unwrap_or(i32::MAX))
-        .bind(tax.amount_cents)
-        .bind(tax.registration_number)
-        .execute(&mut *tx)
-        .await?;
-    }
-    Ok(())
+    super::payments::insert_taxes(
+        tx,
+        "insert into payout_fee_taxes (order_id, tax, rate_thousandths_percent,
+             amount_cents, registration_number, province)
+         values ($1, $2, $3, $4, $5, $6)
+         on conflict do nothing",
+        (order_id, Some(province)),
+        taxes,
+    )
+    .await
 }
 
 /// The professional's Connect account and email.

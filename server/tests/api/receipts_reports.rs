@@ -3,12 +3,13 @@
 //! the platform's numbers and who may read it, the platform fee's own taxes on a payout, a
 //! professional's month, and the admins' report with its CSV.
 
-use crate::helpers::{
-    TestServer,
-    market::{
-        self, Billing, CALGARY_PRO, VISA, billing, customer, hire, in_calgary, place, professional,
+use crate::{
+    helpers::{
+        TestServer,
+        market::{Billing, CALGARY_PRO, VISA, billing, customer, professional},
+        reason, with_token,
     },
-    reason, send_quote, with_token,
+    payouts::{Hired, account, complete, hired, only_entry},
 };
 use chrono::Utc;
 use repairs_proto::{billing as pb, types};
@@ -187,67 +188,21 @@ async fn a_halifax_membership_receipt_carries_the_platform_s_numbers_and_hst_for
     server.stop().await;
 }
 
-/// A captured Calgary job of `cents` on `server`, its professional's home base in Alberta:
-/// (professional id and token, customer token, order id, payment id).
-async fn captured_job(server: &TestServer, cents: i64) -> (Uuid, String, String, String, String) {
-    let mut market = market::market(server).await;
-    let billing = billing(server).await;
-    let (_, customer_token) = customer(server).await;
-    let (pro_id, pro_token, _) = professional(server, CALGARY_PRO).await;
+/// A captured Calgary job of `cents` on `server`, its professional's home base in Alberta.
+async fn captured_job(server: &TestServer, cents: i64) -> Hired {
+    let mut job = hired(server, cents).await;
     sqlx::query("update professionals set home_province = 'AB' where id = $1")
-        .bind(pro_id)
+        .bind(job.pro_id)
         .execute(&server.server.state.db)
         .await
         .unwrap();
-    let request = place(&mut market, &customer_token, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
-    let quote = send_quote(server, &pro_token, &request.id, cents).await;
-    let order = hire(&billing, &customer_token, &quote.id, VISA, Uuid::now_v7())
-        .await
-        .unwrap();
-    market::complete(&mut market, &customer_token, &request.id)
-        .await
-        .unwrap();
-    let payment_id = order
-        .payment
-        .as_ref()
-        .map(|p| p.id.clone())
-        .unwrap_or_default();
-    (pro_id, pro_token, customer_token, order.id, payment_id)
+    complete(&mut job).await;
+    job
 }
 
-async fn only_payout(billing: &mut Billing, token: &str, pro: Uuid) -> pb::Payout {
-    let mut list = billing
-        .list_payouts(with_token(
-            pb::ListPayoutsRequest {
-                professional_id: pro.to_string(),
-                page_size: 0,
-                page_token: String::new(),
-            },
-            token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .payouts;
-    assert_eq!(list.len(), 1);
-    list.remove(0)
-}
-
-async fn owed(billing: &mut Billing, token: &str, pro: Uuid) -> i64 {
-    let account = billing
-        .get_payout_account(with_token(
-            pb::GetPayoutAccountRequest {
-                professional_id: pro.to_string(),
-            },
-            token,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .account
-        .unwrap();
+async fn owed(job: &mut Hired) -> i64 {
+    let (pro, token) = (job.pro_id, job.pro_token.clone());
+    let account = account(&mut job.billing, &token, pro).await.unwrap();
     cents(account.owed.as_ref())
 }
 
@@ -255,10 +210,14 @@ async fn owed(billing: &mut Billing, token: &str, pro: Uuid) -> i64 {
 async fn a_registered_platform_charges_gst_on_its_fee_and_the_net_is_reduced() {
     let server = server(true, 10).await;
     let mut billing = billing(&server).await;
-    let (pro, token, customer_token, order_id, payment_id) = captured_job(&server, 12_345).await;
+    let mut job = captured_job(&server, 12_345).await;
+    let (pro, token) = (job.pro_id, job.pro_token.clone());
+    let customer_token = job.customer_token.clone();
+    let order_id = job.order.id.clone();
+    let payment_id = job.order.payment.as_ref().unwrap().id.clone();
 
     // 10 % of 123.45 $ is 12.34 $ (rounded down); GST 5 % of it in Alberta, 0.62 $.
-    let payout = only_payout(&mut billing, &token, pro).await;
+    let payout = only_entry(&mut job).await;
     assert_eq!(cents(payout.gross.as_ref()), 12_345);
     assert_eq!(cents(payout.platform_fee.as_ref()), 1_234);
     assert_eq!(
@@ -266,7 +225,7 @@ async fn a_registered_platform_charges_gst_on_its_fee_and_the_net_is_reduced() {
         [line("GST", "5", 62, GST_HST)]
     );
     assert_eq!(cents(payout.net.as_ref()), 12_345 - 1_234 - 62);
-    assert_eq!(owed(&mut billing, &token, pro).await, 12_345 - 1_234 - 62);
+    assert_eq!(owed(&mut job).await, 12_345 - 1_234 - 62);
 
     // The hire's receipt is the professional's, untaxed (they are not registered), for
     // the customer and the professional alike.
@@ -374,9 +333,8 @@ async fn a_registered_platform_charges_gst_on_its_fee_and_the_net_is_reduced() {
 #[tokio::test]
 async fn an_unregistered_platform_charges_no_tax_on_its_fee() {
     let server = server(false, 10).await;
-    let mut billing = billing(&server).await;
-    let (pro, token, ..) = captured_job(&server, 12_345).await;
-    let payout = only_payout(&mut billing, &token, pro).await;
+    let mut job = captured_job(&server, 12_345).await;
+    let payout = only_entry(&mut job).await;
     assert_eq!(cents(payout.platform_fee.as_ref()), 1_234);
     assert!(payout.platform_fee_taxes.is_empty());
     assert_eq!(cents(payout.net.as_ref()), 12_345 - 1_234);

@@ -12,7 +12,7 @@ use super::quote_view::tax_treatment_to_proto;
 use super::tax_view::tax_lines_to_proto;
 use super::{
     convert::{Who, caller, time_from_proto, timestamp, who},
-    payout_view,
+    payout_view, receipt_view,
     reply_language::reply_language,
 };
 use crate::{
@@ -24,7 +24,9 @@ use crate::{
         ledger::Step,
         manual_payouts::{self, ManualPayoutForm},
         membership::{self, PurchaseRequest, QuoteFor},
-        payouts, stripe_events, test_charge,
+        payouts,
+        receipt::Issuer,
+        receipts, statement, stripe_events, tax_report, test_charge,
     },
     domain::Role,
     error::{ApiError, parse_id},
@@ -113,7 +115,7 @@ impl BillingService for BillingApi {
         let req = request.into_inner();
         let handled = stripe_events::handle(
             &self.ledger(),
-            &self.state.config.seller(),
+            &Issuer::of(&self.state.config),
             self.state.config.stripe_webhook_secret.as_deref(),
             &req.payload,
             &req.signature,
@@ -207,13 +209,13 @@ impl BillingService for BillingApi {
     ) -> Reply<pb::PurchaseMembershipResponse> {
         let caller = caller(&request)?;
         let req = request.into_inner();
-        let seller = self.state.config.seller();
+        let issuer = Issuer::of(&self.state.config);
         let purchased = membership::purchase(
             &self.ledger(),
             caller.account_id,
             &PurchaseRequest {
                 price: self.state.config.membership_price(),
-                seller: &seller,
+                issuer: &issuer,
                 payment_method: &req.payment_method,
                 coupon_code: &req.coupon_code,
                 request_id: &req.request_id,
@@ -388,7 +390,7 @@ impl BillingService for BillingApi {
         } else {
             confirming.await.map_err(ApiError::from)?
         };
-        membership::grant_if_captured(ledger.db(), &self.state.config.seller(), &payment)
+        membership::grant_if_captured(ledger.db(), &Issuer::of(&self.state.config), &payment)
             .await
             .map_err(ApiError::from)?;
         hiring::settle(&self.state, &payment).await?;
@@ -556,6 +558,47 @@ impl BillingService for BillingApi {
         let rows = manual_payouts::record(&self.state, caller.account_id, &form).await?;
         ok(pb::RecordManualPayoutResponse {
             payouts: rows.into_iter().map(payout_view::payout_to_proto).collect(),
+        })
+    }
+
+    async fn get_receipt(
+        &self,
+        request: Request<pb::GetReceiptRequest>,
+    ) -> Reply<pb::GetReceiptResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let id = parse_id("payment_id", &req.payment_id)?;
+        let language = reply_language(&self.state.db, &caller, req.language).await?;
+        let receipt = receipts::receipt(&self.state, &caller, id, language).await?;
+        ok(pb::GetReceiptResponse {
+            receipt: Some(receipt_view::receipt_to_proto(receipt)),
+        })
+    }
+
+    async fn get_monthly_statement(
+        &self,
+        request: Request<pb::GetMonthlyStatementRequest>,
+    ) -> Reply<pb::GetMonthlyStatementResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let id = access::named_or_caller(&caller, "professional_id", &req.professional_id)?;
+        let language = reply_language(&self.state.db, &caller, req.language).await?;
+        let statement =
+            statement::statement(&self.state, &caller, id, &req.month, language).await?;
+        ok(pb::GetMonthlyStatementResponse {
+            statement: Some(receipt_view::statement_to_proto(statement)),
+        })
+    }
+
+    async fn get_tax_report(
+        &self,
+        request: Request<pb::GetTaxReportRequest>,
+    ) -> Reply<pb::GetTaxReportResponse> {
+        let req = request.into_inner();
+        let rows = tax_report::report(&self.state, &req.start_date, &req.end_date).await?;
+        ok(pb::GetTaxReportResponse {
+            csv: tax_report::csv(&rows),
+            rows: rows.iter().map(receipt_view::tax_row_to_proto).collect(),
         })
     }
 }

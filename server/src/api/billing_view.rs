@@ -83,10 +83,8 @@ pub(super) fn membership_to_proto(membership: &Membership, price: Money) -> pb::
     }
 }
 
-pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
-    let taxes = tax_lines_to_proto(&payment.sale);
-    let subtotal = Some(payment.sale.subtotal.into());
-    let state = match payment.state {
+pub(super) fn payment_state_to_proto(state: PaymentState) -> pb::PaymentState {
+    match state {
         PaymentState::RequiresAction => pb::PaymentState::RequiresAction,
         PaymentState::Authorized => pb::PaymentState::Authorized,
         PaymentState::Captured => pb::PaymentState::Captured,
@@ -94,12 +92,22 @@ pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
         PaymentState::Expired => pb::PaymentState::Expired,
         PaymentState::Failed => pb::PaymentState::Failed,
         PaymentState::Refunded => pb::PaymentState::Refunded,
-    };
-    let purpose = match payment.purpose {
+    }
+}
+
+pub(super) fn purpose_to_proto(purpose: Purpose) -> pb::PaymentPurpose {
+    match purpose {
         Purpose::Hire => pb::PaymentPurpose::Hire,
         Purpose::Membership => pb::PaymentPurpose::Membership,
         Purpose::TestCharge => pb::PaymentPurpose::TestCharge,
-    };
+    }
+}
+
+pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
+    let taxes = tax_lines_to_proto(&payment.sale);
+    let subtotal = Some(payment.sale.subtotal.into());
+    let state = payment_state_to_proto(payment.state);
+    let purpose = purpose_to_proto(payment.purpose);
     pb::Payment {
         id: payment.id.to_string(),
         purpose: purpose as i32,

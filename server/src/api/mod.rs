@@ -23,6 +23,7 @@ mod professional_profile;
 mod professional_view;
 mod push;
 mod quote_view;
+mod receipt_view;
 mod reply_language;
 mod request_photos;
 mod request_view;

@@ -2,11 +2,8 @@
 
 use repairs_proto::{billing as pb, types};
 
-use super::convert::timestamp;
-use crate::{
-    billing::payouts::{self, AccountState, EntryState, PayoutAccount},
-    store::payouts::PayoutRow,
-};
+use super::{convert::timestamp, tax_view::charged_to_proto};
+use crate::billing::payouts::{self, AccountState, Entry, EntryState, PayoutAccount};
 
 /// Payouts are in Canadian dollars, as the hires they come from.
 fn cad(amount_cents: i64) -> Option<types::Money> {
@@ -33,7 +30,10 @@ pub fn account_to_proto(account: PayoutAccount) -> pb::PayoutAccount {
     }
 }
 
-pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
+pub fn payout_to_proto(entry: Entry) -> pb::Payout {
+    let net = entry.net_cents();
+    let platform_fee_taxes = charged_to_proto(&entry.fee_taxes);
+    let row = entry.row;
     let state = match payouts::entry_state(&row) {
         EntryState::Owed => pb::PayoutState::Owed,
         EntryState::Paid => pb::PayoutState::Paid,
@@ -47,7 +47,7 @@ pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
         order_id: row.order_id.to_string(),
         gross: cad(row.gross_cents),
         platform_fee: cad(row.fee_cents),
-        net: cad(row.gross_cents - row.fee_cents),
+        net: cad(net),
         state: state as i32,
         transfer_id: row.transfer_id.unwrap_or_default(),
         create_time: Some(timestamp(row.captured_at)),
@@ -56,6 +56,6 @@ pub fn payout_to_proto(row: PayoutRow) -> pb::Payout {
         last_error: if failed { row.last_error } else { None }.unwrap_or_default(),
         next_attempt_time: row.next_attempt_at.filter(|_| failed).map(timestamp),
         note: row.note.unwrap_or_default(),
-        platform_fee_taxes: Vec::new(),
+        platform_fee_taxes,
     }
 }

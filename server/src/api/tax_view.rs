@@ -1,11 +1,16 @@
 //! Sales taxes as the contracts carry them (memberships, quotes, payments).
 
-use crate::billing::sale::Sale;
+use crate::billing::sale::{ChargedTax, Sale};
 
 /// A sale's taxes as the contract lists them: the English code, the rate as a short decimal,
 /// the amount and the seller's number.
 pub(super) fn tax_lines_to_proto(sale: &Sale) -> Vec<repairs_proto::types::TaxLine> {
-    sale.taxes
+    charged_to_proto(&sale.taxes)
+}
+
+/// Charged taxes as the contract lists them.
+pub(super) fn charged_to_proto(taxes: &[ChargedTax]) -> Vec<repairs_proto::types::TaxLine> {
+    taxes
         .iter()
         .map(|tax| repairs_proto::types::TaxLine {
             name: tax.line.name.as_str().to_owned(),

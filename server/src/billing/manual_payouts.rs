@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use super::{
     LedgerError,
-    payouts::{EntryState, entry_state},
+    payouts::{self, Entry, EntryState, entry_state},
 };
 use crate::{
     domain::text::bounded_text,
@@ -19,8 +19,9 @@ use crate::{
     store::{
         audit,
         manual_payouts::{self as store, ManualPayoutRow},
-        payouts::{self as ledger, PayoutRow},
+        payouts as ledger,
     },
+    tax::Registrations,
 };
 
 /// Orders one call may cover.
@@ -40,7 +41,7 @@ pub async fn record(
     state: &AppState,
     admin: Uuid,
     form: &ManualPayoutForm<'_>,
-) -> ApiResult<Vec<PayoutRow>> {
+) -> ApiResult<Vec<Entry>> {
     if state.connect.is_some() {
         return Err(ApiError::FailedPrecondition {
             reason: ErrorReason::PayoutsAutomatic,
@@ -55,6 +56,7 @@ pub async fn record(
         return Err(not_found("professional"));
     }
     let fee_percent = state.config.platform_fee_percent;
+    let seller = &state.config.registrations();
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     if !store::insert(&mut tx, admin, request_id, &wanted).await? {
         // A retry: the first call's record, which must be the same payout.
@@ -66,28 +68,31 @@ pub async fn record(
         if !same {
             return Err(LedgerError::RequestIdReused.into());
         }
-        let entries = entries_of(&mut tx, &wanted, fee_percent).await?;
+        let entries = entries_of(&mut tx, &wanted, seller, fee_percent).await?;
         tx.commit().await?;
         return Ok(entries);
     }
-    let entries = entries_of(&mut tx, &wanted, fee_percent).await?;
+    let entries = entries_of(&mut tx, &wanted, seller, fee_percent).await?;
     if entries.len() != wanted.order_ids.len() {
         return Err(ApiError::NotFound {
             reason: ErrorReason::NotFound,
             message: "an order is not a captured hire of this professional".to_owned(),
         });
     }
-    if !entries.iter().all(owed) {
+    if !entries.iter().all(|entry| owed(&entry.row)) {
         return Err(not_owed());
     }
-    let before = balance(&mut tx, &wanted, fee_percent, &entries).await?;
-    let marked = store::mark_paid(&mut tx, &wanted, &entries, Utc::now()).await?;
+    let before = balance(&mut tx, &wanted, seller, fee_percent, &entries).await?;
+    let rows: Vec<_> = entries.iter().map(|entry| entry.row.clone()).collect();
+    let marked = store::mark_paid(&mut tx, &wanted, &rows, Utc::now()).await?;
     if marked != entries.len() as u64 {
         // Another admin paid one of them since it was read.
         return Err(not_owed());
     }
-    let entries = entries_of(&mut tx, &wanted, fee_percent).await?;
-    let mut after = balance(&mut tx, &wanted, fee_percent, &entries).await?;
+    // The fee's taxes are kept with the records written now, as the fees are.
+    payouts::record_fee_taxes(&mut tx, &entries).await?;
+    let entries = entries_of(&mut tx, &wanted, seller, fee_percent).await?;
+    let mut after = balance(&mut tx, &wanted, seller, fee_percent, &entries).await?;
     after["note"] = json!(wanted.note);
     audit::record_change(
         &mut *tx,
@@ -131,12 +136,15 @@ fn parse(form: &ManualPayoutForm<'_>) -> ApiResult<ManualPayoutRow> {
 async fn entries_of(
     tx: &mut sqlx::PgConnection,
     record: &ManualPayoutRow,
+    seller: &Registrations,
     fee_percent: u8,
-) -> sqlx::Result<Vec<PayoutRow>> {
-    ledger::lock_entries(tx, record.professional_id, fee_percent, &record.order_ids).await
+) -> ApiResult<Vec<Entry>> {
+    let rows =
+        ledger::lock_entries(tx, record.professional_id, fee_percent, &record.order_ids).await?;
+    payouts::priced_all(seller, rows)
 }
 
-fn owed(entry: &PayoutRow) -> bool {
+fn owed(entry: &ledger::PayoutRow) -> bool {
     matches!(
         entry_state(entry),
         EntryState::Owed | EntryState::TransferFailed
@@ -154,17 +162,18 @@ fn not_owed() -> ApiError {
 async fn balance(
     tx: &mut sqlx::PgConnection,
     record: &ManualPayoutRow,
+    seller: &Registrations,
     fee_percent: u8,
-    entries: &[PayoutRow],
+    entries: &[Entry],
 ) -> ApiResult<Value> {
-    let totals = ledger::totals(&mut *tx, record.professional_id, fee_percent).await?;
+    let totals = payouts::totals(&mut *tx, seller, record.professional_id, fee_percent).await?;
     let entries: Vec<Value> = entries
         .iter()
         .map(|e| {
             json!({
-                "order_id": e.order_id,
-                "net_cents": e.gross_cents - e.fee_cents,
-                "paid_at": e.paid_at,
+                "order_id": e.row.order_id,
+                "net_cents": e.net_cents(),
+                "paid_at": e.row.paid_at,
             })
         })
         .collect();

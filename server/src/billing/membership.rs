@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use super::{
     Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, receipt,
+    receipt::Issuer,
     sale::{self, Sale},
 };
 use crate::{
@@ -19,7 +20,7 @@ use crate::{
         coupons::{self, Redemption, Reserved},
         memberships::{self, Grant, Member, Standing},
     },
-    tax::{Registrations, Seller},
+    tax::Registrations,
 };
 
 /// The period a purchase at `now` adds: one calendar month from the later of now and the
@@ -215,7 +216,7 @@ pub struct PurchaseRequest<'a> {
     pub price: Money,
     /// The platform (`Config::seller`): its registrations decide the taxes, and its name
     /// and numbers head the receipt.
-    pub seller: &'a Seller,
+    pub issuer: &'a Issuer<'a>,
     pub payment_method: &'a str,
     pub coupon_code: &'a str,
     pub request_id: &'a str,
@@ -264,7 +265,8 @@ pub async fn purchase(
             message: "verify your phone number before buying a membership".to_owned(),
         });
     }
-    let seller = request.seller;
+    let issuer = request.issuer;
+    let seller = &issuer.seller;
     let place = place_of(&seller.registrations, &standing)?;
     let (redemption, counted_now) = redeem(db, professional_id, request_id, code).await?;
     let quote = quote_with(
@@ -281,7 +283,7 @@ pub async fn purchase(
             payment_id: None,
             coupon_id: redemption.as_ref().map(|r| r.coupon_id),
         };
-        if !extend(db, seller, &free, &sale, today()).await? {
+        if !extend(db, issuer, &free, &sale, today()).await? {
             return Err(crate::error::not_found("professional"));
         }
         return Ok(Purchased {
@@ -322,7 +324,7 @@ pub async fn purchase(
             return Err(error.into());
         }
     };
-    grant_if_captured(db, seller, &payment).await?;
+    grant_if_captured(db, issuer, &payment).await?;
     Ok(Purchased {
         membership: get(db, professional_id).await?,
         sale,
@@ -358,10 +360,10 @@ async fn redeem(
 /// Grants the month a captured membership payment paid for, once per purchase: when the
 /// purchase call sees it captured, or later when the cardholder's authentication completes
 /// (ConfirmPayment, Stripe's webhook, a retry of the purchase). Other payments: nothing.
-/// The receipt shows what the ledger recorded with the payment, sold by `seller`.
+/// The receipt shows what the ledger recorded with the payment, sold by `issuer`'s platform.
 pub async fn grant_if_captured(
     db: &sqlx::PgPool,
-    seller: &Seller,
+    issuer: &Issuer<'_>,
     payment: &Payment,
 ) -> Result<(), LedgerError> {
     if payment.purpose != Purpose::Membership || payment.state != PaymentState::Captured {
@@ -387,7 +389,7 @@ pub async fn grant_if_captured(
     // Recorded before taxes were: the day it was made.
     let sold_on = sale.date.unwrap_or_else(|| payment.created_at.date_naive());
     // A professional deleted since has no membership left to extend.
-    extend(db, seller, &grant, sale, sold_on).await?;
+    extend(db, issuer, &grant, sale, sold_on).await?;
     Ok(())
 }
 
@@ -412,14 +414,14 @@ pub async fn send_reminders(db: &sqlx::PgPool) -> sqlx::Result<usize> {
 /// paid, 0 for a free month) goes out with the extension, in the professional's language.
 async fn extend(
     db: &sqlx::PgPool,
-    seller: &Seller,
+    issuer: &Issuer<'_>,
     grant: &Grant,
     sale: &Sale,
     sold_on: NaiveDate,
 ) -> sqlx::Result<bool> {
     let now = Utc::now();
-    let receipt =
-        |member: &Member, ends_at| receipt::receipt(member, seller, sale, sold_on, ends_at);
+    let sold = (sold_on, grant.payment_id);
+    let receipt = |member: &Member, ends_at| receipt::receipt(member, issuer, sale, sold, ends_at);
     memberships::grant(db, grant, |end| next_period(now, end), receipt).await
 }
 

@@ -18,11 +18,15 @@ use std::{collections::HashSet, time::Duration};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use super::payouts::{self, Entry};
 use crate::{
     domain::Cents,
     providers::payments::{PaymentError, stripe::StripeGateway},
     state::AppState,
-    store::payout_transfers::{self as store, Claim, DueTransfer},
+    store::{
+        payout_transfers::{self as store, Claim, DueTransfer},
+        payouts::lock_entries,
+    },
 };
 
 /// The wait before the first retry; it doubles after each failure.
@@ -51,6 +55,7 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Se
         return Ok(Sent::default());
     };
     let fee_percent = state.config.platform_fee_percent;
+    let seller = state.config.registrations();
     // Professionals whose account cannot receive transfers now (left for a later pass), and
     // those whose account can (asked of Stripe once a pass).
     let mut not_enabled: Vec<Uuid> = Vec::new();
@@ -80,7 +85,14 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Se
                 }
             }
         }
-        match transfer(stripe, &due).await {
+        // The entry as the ledger reads it (its payment is locked already), with the fee's
+        // taxes, kept with the payout record this pass writes.
+        let rows = lock_entries(&mut tx, due.professional_id, fee_percent, &[due.order_id]).await?;
+        let entries = payouts::priced_all(&seller, rows)?;
+        let [entry] = entries.as_slice() else {
+            anyhow::bail!("order {} is not an entry of its professional", due.order_id);
+        };
+        match transfer(stripe, &due, entry).await {
             Ok(transfer_id) => {
                 store::record_paid(&mut tx, &due, transfer_id.as_deref(), now).await?;
                 sent.paid += 1;
@@ -95,17 +107,19 @@ pub async fn send_due(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Se
                 sent.failed += 1;
             }
         }
+        payouts::record_fee_taxes(&mut tx, std::slice::from_ref(entry)).await?;
         tx.commit().await?;
     }
     Ok(sent)
 }
 
-/// The transfer of the entry's net; none when the fee took it all.
+/// The transfer of the entry's net (less the fee and its taxes); none when they took it all.
 async fn transfer(
     stripe: &StripeGateway,
     due: &DueTransfer,
+    entry: &Entry,
 ) -> Result<Option<String>, PaymentError> {
-    let net = due.gross_cents - due.fee_cents;
+    let net = entry.net_cents();
     if net <= 0 {
         return Ok(None);
     }

@@ -4,16 +4,23 @@
 //! a reversed entry, or as refunded after payout once paid. With Stripe owed entries are
 //! transferred by the housekeeping (`payout_transfers`); on the offline test gateway no money
 //! moves, and an admin records what they paid by hand (`manual_payouts`).
+//!
+//! The fee is `PLATFORM_FEE_PERCENT` of the hire's amount before the job's taxes, and the
+//! platform sells it to the professional: when registered, it charges its taxes on it
+//! ([`sale::fee_taxes`]: the province of the professional's home base, the capture's day),
+//! so the professional gets the gross less the fee and the fee's taxes. An entry's fee and
+//! fee taxes are reckoned at each read until its payout record is written, then kept.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use super::sale::{self, ChargedTax};
 use crate::{
     auth::{
         Caller,
         access::{self},
     },
-    domain::Language,
+    domain::{Cents, Currency, Language, Money},
     error::{ApiError, ApiResult, ErrorReason, not_found},
     providers::payments::{PaymentError, stripe::connect::OnboardingUrls},
     state::AppState,
@@ -22,6 +29,7 @@ use crate::{
         page::PageRequest,
         payouts::{self as store, PayoutRow, PayoutTotals},
     },
+    tax::Registrations,
 };
 
 /// Where a professional's payout account is.
@@ -59,6 +67,79 @@ pub enum EntryState {
     RefundedAfterPayout,
 }
 
+/// An entry with its fee's taxes.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub row: PayoutRow,
+    /// In receipt order; empty when none applies.
+    pub fee_taxes: Vec<ChargedTax>,
+}
+
+impl Entry {
+    /// The fee's taxes summed.
+    pub fn fee_tax_cents(&self) -> i64 {
+        self.fee_taxes
+            .iter()
+            .map(|tax| tax.line.amount.cents().get())
+            .sum()
+    }
+
+    /// What the professional gets: the gross less the fee and its taxes.
+    pub fn net_cents(&self) -> i64 {
+        self.row.gross_cents - self.row.fee_cents - self.fee_tax_cents()
+    }
+}
+
+/// Payouts are in Canadian dollars, as the hires they come from.
+pub fn cad(cents: i64) -> ApiResult<Money> {
+    Cents::new(cents)
+        .map(|cents| Money::new(cents, Currency::Cad))
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("payout amount: {e}")))
+}
+
+/// `row` with its fee's taxes: the recorded ones once it has a payout record, else those
+/// the platform (`seller`, its registrations now) charges on the fee.
+pub fn priced(seller: &Registrations, row: PayoutRow) -> ApiResult<Entry> {
+    let fee_taxes = if row.recorded {
+        sale::from_store(row.recorded_fee_taxes.0.clone(), Currency::Cad)
+            .map_err(ApiError::Internal)?
+    } else {
+        let day = row.captured_at.date_naive();
+        sale::fee_taxes(seller, &row.home_province, day, cad(row.fee_cents)?)?
+    };
+    Ok(Entry { row, fee_taxes })
+}
+
+/// Each row with its fee's taxes.
+pub fn priced_all(seller: &Registrations, rows: Vec<PayoutRow>) -> ApiResult<Vec<Entry>> {
+    rows.into_iter().map(|row| priced(seller, row)).collect()
+}
+
+/// What professional `id` is owed and was paid, read through `db`.
+pub async fn totals(
+    db: &mut sqlx::PgConnection,
+    seller: &Registrations,
+    id: Uuid,
+    fee_percent: u8,
+) -> ApiResult<PayoutTotals> {
+    let owed = store::owed(&mut *db, id, fee_percent).await?;
+    let owed_cents = priced_all(seller, owed)?.iter().map(Entry::net_cents).sum();
+    Ok(PayoutTotals {
+        owed_cents,
+        paid_cents: store::paid_cents(&mut *db, id).await?,
+    })
+}
+
+/// Records, through `tx`, the fee's taxes of entries whose payout record this transaction
+/// has just written for the first time.
+pub async fn record_fee_taxes(tx: &mut sqlx::PgConnection, entries: &[Entry]) -> ApiResult<()> {
+    for entry in entries.iter().filter(|entry| !entry.row.recorded) {
+        let taxes = sale::to_store(&entry.fee_taxes);
+        store::record_fee_taxes(tx, entry.row.order_id, &entry.row.home_province, &taxes).await?;
+    }
+    Ok(())
+}
+
 pub fn entry_state(row: &PayoutRow) -> EntryState {
     let refunded = row.payment_state == "refunded";
     match (refunded, row.paid_at.is_some()) {
@@ -72,7 +153,7 @@ pub fn entry_state(row: &PayoutRow) -> EntryState {
 
 /// The professional `id` if the caller is them or an admin. Anyone else learns nothing,
 /// not even whether the professional exists.
-async fn readable(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Uuid> {
+pub(super) async fn readable(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Uuid> {
     if !access::may_see_work_of(caller, id) || !store::professional_exists(&state.db, id).await? {
         return Err(not_found("professional"));
     }
@@ -82,7 +163,9 @@ async fn readable(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<Uuid
 pub async fn account(state: &AppState, caller: &Caller, id: Uuid) -> ApiResult<PayoutAccount> {
     let id = readable(state, caller, id).await?;
     let fee_percent = state.config.platform_fee_percent;
-    let totals = store::totals(&state.db, id, fee_percent).await?;
+    let mut db = state.db.acquire().await?;
+    let totals = totals(&mut db, &state.config.registrations(), id, fee_percent).await?;
+    drop(db);
     Ok(PayoutAccount {
         professional_id: id,
         state: account_state(state, id).await?,
@@ -117,9 +200,10 @@ pub async fn list(
     caller: &Caller,
     id: Uuid,
     page: &PageRequest,
-) -> ApiResult<(Vec<PayoutRow>, String)> {
+) -> ApiResult<(Vec<Entry>, String)> {
     let id = readable(state, caller, id).await?;
-    Ok(store::list(&state.db, id, state.config.platform_fee_percent, page).await?)
+    let (rows, next) = store::list(&state.db, id, state.config.platform_fee_percent, page).await?;
+    Ok((priced_all(&state.config.registrations(), rows)?, next))
 }
 
 /// Where to send a professional to set up their Connect account, and until when.

@@ -3,30 +3,52 @@
 //! [`crate::words`]'.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use uuid::Uuid;
 
 use super::sale::Sale;
 use crate::tax::Seller;
 use crate::{
+    config::{Config, links::Links},
     outbox::NewOutboxMessage,
     store::memberships::Member,
     tax::TaxLine,
     words::{self, Mail, MembershipReceipt, Moment},
 };
 
+/// Who issues the platform's receipts: the platform as the seller (`Config::seller`), and
+/// where the printable receipts are (`config::links`).
+#[derive(Debug, Clone)]
+pub struct Issuer<'a> {
+    pub seller: Seller,
+    pub links: Links<'a>,
+}
+
+impl<'a> Issuer<'a> {
+    pub fn of(config: &'a Config) -> Self {
+        Self {
+            seller: config.seller(),
+            links: config.links(),
+        }
+    }
+}
+
 fn to_member(member: &Member, mail: Mail) -> NewOutboxMessage {
     NewOutboxMessage::email(member.email.clone(), mail.subject, mail.body)
 }
 
-/// The receipt of one month: `seller` sold it to `member` as `sale` (for a month a coupon
-/// made free, a sale of 0) on `sold_on` (the day its taxes became payable, a UTC day, so
-/// read in UTC); the membership now ends at `ends_at`.
+/// The receipt of one month: `issuer`'s platform sold it to `member` as `sale` (for a month
+/// a coupon made free, a sale of 0, without a payment) on `sold_on` (the day its taxes
+/// became payable, a UTC day, so read in UTC) by payment `payment_id`, whose printable
+/// receipt it links to; the membership now ends at `ends_at`.
 pub fn receipt(
     member: &Member,
-    seller: &Seller,
+    issuer: &Issuer<'_>,
     sale: &Sale,
-    sold_on: NaiveDate,
+    (sold_on, payment_id): (NaiveDate, Option<Uuid>),
     ends_at: DateTime<Utc>,
 ) -> NewOutboxMessage {
+    let seller = &issuer.seller;
+    let link = payment_id.map(|id| issuer.links.receipt(id));
     let taxes: Vec<TaxLine> = sale.taxes.iter().map(|tax| tax.line).collect();
     let registrations = &seller.registrations;
     let receipt = MembershipReceipt {
@@ -38,6 +60,7 @@ pub fn receipt(
         taxes: &taxes,
         total: sale.total(),
         ends: Moment::new(ends_at, &member.time_zone),
+        link: link.as_ref().map_or("", |link| link.of(member.language)),
     };
     to_member(
         member,

@@ -1,12 +1,16 @@
 //! What a payment is made of: the amount before tax, the sales taxes on it (the rules are
 //! [`crate::tax`]'s) and the total the card is charged. Amounts in integer cents throughout.
 
+use anyhow::Context;
 use chrono::NaiveDate;
 
 use crate::{
-    domain::{Cents, Money, Province, QuoteTaxTreatment},
+    domain::{Cents, Currency, Money, Province, QuoteTaxTreatment},
     error::{ApiError, ApiResult, ErrorReason},
-    store::quotes::QuoteRow,
+    store::{
+        payments::{NewPaymentTax, TaxRow},
+        quotes::QuoteRow,
+    },
     tax::{RateTable, Registrations, Supply, TaxLine},
 };
 
@@ -156,6 +160,58 @@ fn charged(seller: &Registrations, line: TaxLine) -> ApiResult<ChargedTax> {
         line,
         registration_number: number.to_owned(),
     })
+}
+
+/// Taxes as the store records them (with a payment, or with a payout's fee).
+pub fn to_store(taxes: &[ChargedTax]) -> Vec<NewPaymentTax<'_>> {
+    taxes
+        .iter()
+        .map(|tax| NewPaymentTax {
+            tax: tax.line.name.as_str(),
+            rate_thousandths_percent: tax.line.rate.thousandths_percent(),
+            amount_cents: tax.line.amount.cents().get(),
+            registration_number: &tax.registration_number,
+        })
+        .collect()
+}
+
+/// Taxes as the store recorded them, in `currency`, back as charged taxes in receipt order.
+pub fn from_store(stored: Vec<TaxRow>, currency: Currency) -> anyhow::Result<Vec<ChargedTax>> {
+    let mut taxes = stored
+        .into_iter()
+        .map(|tax| {
+            let amount = Cents::new(tax.amount_cents)
+                .map(|cents| Money::new(cents, currency))
+                .context("stored tax amount")?;
+            ChargedTax::stored(
+                &tax.tax,
+                tax.rate_thousandths_percent,
+                amount,
+                tax.registration_number,
+            )
+            .map_err(|e| anyhow::anyhow!("stored tax: {e}"))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    taxes.sort_by_key(|tax| tax.line.name);
+    Ok(taxes)
+}
+
+/// The taxes on the platform's fee of `fee` sold to a professional whose home base is in
+/// `province_code`, on `day` (the capture's, UTC): none for a fee of 0, nor without a home
+/// base (nothing to reckon them by), nor when the platform is not registered.
+pub fn fee_taxes(
+    seller: &Registrations,
+    province_code: &str,
+    day: NaiveDate,
+    fee: Money,
+) -> ApiResult<Vec<ChargedTax>> {
+    let Some(place) = Province::from_code(province_code) else {
+        return Ok(Vec::new());
+    };
+    if fee.cents() == Cents::ZERO {
+        return Ok(Vec::new());
+    }
+    Ok(platform_sale(seller, Some(place), day, fee)?.taxes)
 }
 
 #[cfg(test)]

@@ -18,7 +18,6 @@ use crate::error::{ApiError, ErrorReason, FieldViolation};
 use serde::Deserialize;
 
 use super::{Ledger, LedgerError, PaymentState, ledger::Reported};
-use crate::tax::Seller;
 use crate::{
     providers::payments::{Decline, webhook},
     store::stripe_events,
@@ -135,10 +134,10 @@ pub struct Handled {
 }
 
 /// Verifies, deduplicates and applies one webhook delivery; a membership month it pays for
-/// gets its receipt from `seller`.
+/// gets its receipt from `issuer`.
 pub async fn handle(
     ledger: &Ledger,
-    seller: &Seller,
+    issuer: &super::receipt::Issuer<'_>,
     secret: Option<&str>,
     payload: &[u8],
     signature: &str,
@@ -174,7 +173,7 @@ pub async fn handle(
         // before the grant): a captured membership payment gets its month, once.
         match ledger.find_by_charge_id(&transition.charge_id).await {
             Ok(payment) => {
-                super::membership::grant_if_captured(ledger.db(), seller, &payment).await?
+                super::membership::grant_if_captured(ledger.db(), issuer, &payment).await?
             }
             Err(LedgerError::NotFound) => {}
             Err(other) => return Err(other.into()),

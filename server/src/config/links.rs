@@ -44,10 +44,12 @@ pub enum Page {
     StripeConnectRefresh,
     /// The professionals' sign-in (French readers get the page under `/fr`).
     ProfessionalSignIn,
+    /// A payment's printable receipt, for its payer, its payee or an admin.
+    Receipt,
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 15] = [
+pub const PAGES: [Page; 16] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::CustomerRequest,
@@ -63,6 +65,7 @@ pub const PAGES: [Page; 15] = [
     Page::StripeConnect,
     Page::StripeConnectRefresh,
     Page::ProfessionalSignIn,
+    Page::Receipt,
 ];
 
 impl Page {
@@ -84,6 +87,7 @@ impl Page {
             Self::StripeConnect => "/stripe-connect",
             Self::StripeConnectRefresh => "/stripe-connect?refresh=1",
             Self::ProfessionalSignIn => "/login-as-professional",
+            Self::Receipt => "/receipts/{payment_id}",
         }
     }
 }
@@ -208,6 +212,10 @@ impl<'a> Links<'a> {
         self.page(Page::ProfessionalSignIn, &[])
     }
 
+    pub fn receipt(&self, payment_id: Uuid) -> PageLink {
+        self.page(Page::Receipt, &[&payment_id.to_string()])
+    }
+
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{path}", self.base)
@@ -240,6 +248,7 @@ mod tests {
             Page::StripeConnect => 12,
             Page::StripeConnectRefresh => 13,
             Page::ProfessionalSignIn => 14,
+            Page::Receipt => 15,
         }
     }
 

@@ -8,7 +8,10 @@
 use anyhow::Context;
 
 use crate::{
-    billing::{Payment, PaymentState},
+    billing::{
+        Payment, PaymentState,
+        sale::{ChargedTax, Sale},
+    },
     config::links::{Links, PageLink},
     domain::{Language, Money},
     outbox::NewOutboxMessage,
@@ -19,8 +22,40 @@ use crate::{
         receipts::HireFacts,
         repair_requests::RepairRequestRow,
     },
-    words::{self, Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Moment, PaymentStep},
+    tax::{TaxLine, TaxName},
+    words::{
+        self, Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Moment,
+        PaymentStep,
+    },
 };
+
+/// What a hire's payment came to, beside the payment: its sale as the ledger recorded it
+/// (the job's taxes, collected under the professional's numbers), the taxes the platform
+/// charges on its fee, and the printable receipt.
+pub(super) struct Amounts {
+    pub sale: Sale,
+    pub fee_taxes: Vec<ChargedTax>,
+    pub receipt: PageLink,
+}
+
+impl Amounts {
+    fn fee_tax_lines(&self) -> Vec<TaxLine> {
+        self.fee_taxes.iter().map(|tax| tax.line).collect()
+    }
+
+    fn job_tax_lines(&self) -> Vec<TaxLine> {
+        self.sale.taxes.iter().map(|tax| tax.line).collect()
+    }
+
+    /// The professional's number for the taxes `names`, as the payment recorded it.
+    fn number(&self, names: &[TaxName]) -> Option<&str> {
+        self.sale
+            .taxes
+            .iter()
+            .find(|tax| names.contains(&tax.line.name))
+            .map(|tax| tax.registration_number.as_str())
+    }
+}
 
 /// The push alert of a hire on a device of the hired professional set to `language`: the
 /// service and the customer; the address is for the job's page.
@@ -183,11 +218,18 @@ pub(super) fn payment_alert(
 pub(super) fn job_paid_alert(
     facts: &HireFacts,
     payment: &Payment,
+    amounts: &Amounts,
     language: Language,
     link: &PageLink,
 ) -> Option<Alert> {
     let order_id = facts.order_id.to_string();
-    let paid = paid(facts, payment, language, &order_id, link.of(language)).ok()?;
+    let fee_taxes = amounts.fee_tax_lines();
+    let told = Told {
+        order_id: &order_id,
+        link: link.of(language),
+        fee_taxes: &fee_taxes,
+    };
+    let paid = paid(facts, payment, amounts, language, told).ok()?;
     Some(words::of(language).job_paid_alert(&paid))
 }
 
@@ -196,15 +238,16 @@ pub(super) fn job_paid_alert(
 pub(super) fn payment_outcome(
     facts: &HireFacts,
     payment: &Payment,
+    amounts: &Amounts,
     outcome: PaymentOutcome,
     links: Links<'_>,
 ) -> anyhow::Result<Vec<NewOutboxMessage>> {
     let mut told = Vec::new();
     if !facts.customer_deleted {
-        told.push(to_customer(facts, payment, outcome, links));
+        told.push(to_customer(facts, payment, amounts, outcome, links));
     }
     if outcome == PaymentOutcome::Charged {
-        told.push(job_paid(facts, payment, links)?);
+        told.push(job_paid(facts, payment, amounts, links)?);
     }
     Ok(told)
 }
@@ -213,6 +256,7 @@ pub(super) fn payment_outcome(
 fn to_customer(
     facts: &HireFacts,
     payment: &Payment,
+    amounts: &Amounts,
     outcome: PaymentOutcome,
     links: Links<'_>,
 ) -> NewOutboxMessage {
@@ -223,15 +267,24 @@ fn to_customer(
     let order_id = facts.order_id.to_string();
     let told = hire_payment(facts, payment, language, &order_id, link.of(language));
     let name = &facts.customer_name;
+    let taxes = amounts.job_tax_lines();
+    let receipt = HireReceipt {
+        gst_hst_number: amounts.number(&[TaxName::Gst, TaxName::Hst]),
+        qst_number: amounts.number(&[TaxName::Qst]),
+        subtotal: amounts.sale.subtotal,
+        taxes: &taxes,
+        total: payment.amount,
+        link: amounts.receipt.of(language),
+    };
     let mail = match outcome {
         PaymentOutcome::Held => {
             words.hold_placed(name, &told, payment.authorization_expires_at.map(at))
         }
         PaymentOutcome::Charged => {
             let charged = payment.captured_at.unwrap_or(payment.updated_at);
-            words.payment_receipt(name, &told, at(charged))
+            words.payment_receipt(name, &told, at(charged), &receipt)
         }
-        PaymentOutcome::Refunded => words.refund(name, &told, at(payment.updated_at)),
+        PaymentOutcome::Refunded => words.refund(name, &told, at(payment.updated_at), &receipt),
         PaymentOutcome::Ended(end) => {
             let ended = match end {
                 HoldEnd::Lapsed => payment.authorization_expires_at,
@@ -248,12 +301,19 @@ fn to_customer(
 fn job_paid(
     facts: &HireFacts,
     payment: &Payment,
+    amounts: &Amounts,
     links: Links<'_>,
 ) -> anyhow::Result<NewOutboxMessage> {
     let language = facts.professional_language;
     let order_id = facts.order_id.to_string();
     let link = links.professional_orders();
-    let paid = paid(facts, payment, language, &order_id, link.of(language))?;
+    let fee_taxes = amounts.fee_tax_lines();
+    let told = Told {
+        order_id: &order_id,
+        link: link.of(language),
+        fee_taxes: &fee_taxes,
+    };
+    let paid = paid(facts, payment, amounts, language, told)?;
     let mail = words::of(language).job_paid(&facts.professional_name, &paid);
     Ok(NewOutboxMessage::email(
         &facts.professional_email,
@@ -262,27 +322,39 @@ fn job_paid(
     ))
 }
 
-/// The job's payment as its professional reads of it in `language`, dated in their zone.
+/// What the professional's message of a paid job names beside the facts.
+struct Told<'a> {
+    order_id: &'a str,
+    link: &'a str,
+    fee_taxes: &'a [TaxLine],
+}
+
+/// The job's payment as its professional reads of it in `language`, dated in their zone:
+/// what they are owed is the amount less the fee and the fee's taxes.
 fn paid<'a>(
     facts: &'a HireFacts,
     payment: &Payment,
+    amounts: &'a Amounts,
     language: Language,
-    order_id: &'a str,
-    link: &'a str,
+    told: Told<'a>,
 ) -> anyhow::Result<JobPaid<'a>> {
     let currency = payment.amount.currency().code();
     let share = |cents| Money::parse(cents, currency).context("a payment's share");
+    let fee_tax_cents: i64 = told.fee_taxes.iter().map(|t| t.amount.cents().get()).sum();
+    let net = payment.amount.cents().get() - facts.fee_cents - fee_tax_cents;
     Ok(JobPaid {
         service: facts.service_name.of(language),
         customer: &facts.customer_name,
         amount: payment.amount,
         fee: share(facts.fee_cents)?,
-        net: share(facts.net_cents)?,
-        order_id,
+        net: share(net.max(0))?,
+        order_id: told.order_id,
         paid: Moment::new(
             payment.captured_at.unwrap_or(payment.updated_at),
             &facts.professional_time_zone,
         ),
-        link,
+        link: told.link,
+        fee_taxes: told.fee_taxes,
+        receipt_link: amounts.receipt.of(language),
     })
 }

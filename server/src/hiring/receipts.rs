@@ -12,10 +12,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::notice::{self, PaymentOutcome};
+use super::notice::{self, Amounts, PaymentOutcome};
 use crate::{
     alerts::{self, Alerting},
-    billing::{Payment, PaymentState, ledger},
+    billing::{Payment, PaymentState, ledger, payouts, sale},
     error::ApiResult,
     outbox::{self, NewOutboxMessage},
     state::AppState,
@@ -44,10 +44,34 @@ pub(super) async fn tell(
     if !receipts::claim(tx, payment.id, outcome.key()).await? {
         return Ok(false);
     }
-    let mut told = notice::payment_outcome(&facts, &payment, outcome, state.config.links())?;
-    told.extend(alerts(tx, state, &facts, &payment, outcome).await?);
+    let amounts = amounts(state, &facts, &payment)?;
+    let links = state.config.links();
+    let mut told = notice::payment_outcome(&facts, &payment, &amounts, outcome, links)?;
+    told.extend(alerts(tx, state, &facts, &payment, &amounts, outcome).await?);
     outbox::enqueue_many(&mut *tx, &told).await?;
     Ok(true)
+}
+
+/// What the payment came to: its sale as the ledger recorded it (the job's taxes) and the
+/// taxes the platform charges on its fee (at the professional's home base, the day of the
+/// capture, as the payout entry reckons them until its payout record is written).
+fn amounts(state: &AppState, facts: &HireFacts, payment: &Payment) -> ApiResult<Amounts> {
+    let sale = payment.sale.clone();
+    let day = payment
+        .captured_at
+        .unwrap_or(payment.updated_at)
+        .date_naive();
+    let fee_taxes = sale::fee_taxes(
+        &state.config.registrations(),
+        &facts.professional_home_province,
+        day,
+        payouts::cad(facts.fee_cents)?,
+    )?;
+    Ok(Amounts {
+        sale,
+        fee_taxes,
+        receipt: state.config.links().receipt(payment.id),
+    })
 }
 
 /// The pushes of `outcome` to the devices of the customer (none once deleted), and of a
@@ -57,6 +81,7 @@ async fn alerts(
     state: &AppState,
     facts: &HireFacts,
     payment: &Payment,
+    amounts: &Amounts,
     outcome: PaymentOutcome,
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     let mut alerts = Vec::new();
@@ -78,7 +103,7 @@ async fn alerts(
         let key = format!("{tag}:paid");
         let professional = [facts.professional_id];
         let to = Alerting::new(AccountKind::Professional, &professional, &link, &tag).keyed(&key);
-        let alert = |_, language| notice::job_paid_alert(facts, payment, language, &link);
+        let alert = |_, language| notice::job_paid_alert(facts, payment, amounts, language, &link);
         alerts.extend(alerts::to_devices(&mut *tx, to, alert).await?);
     }
     Ok(alerts)

@@ -49,6 +49,7 @@ pub mod session_versions;
 pub mod social_identities;
 pub mod standing;
 pub mod stripe_events;
+pub mod tax_report;
 pub mod taxes;
 pub mod transaction;
 

@@ -82,6 +82,16 @@ pub struct NewPaymentTax<'a> {
     pub registration_number: &'a str,
 }
 
+/// One tax row as a query over `payment_taxes` or `payout_fee_taxes` gives it (`json_agg` of
+/// the rows, no currency: the owner's); the statement and payouts read these.
+#[derive(Debug, Clone, sqlx::FromRow, serde::Deserialize)]
+pub struct TaxRow {
+    pub tax: String,
+    pub rate_thousandths_percent: i32,
+    pub amount_cents: i64,
+    pub registration_number: String,
+}
+
 /// What the gateway says of a payment now.
 #[derive(Debug, Clone, Copy)]
 pub struct GatewayState<'a> {
@@ -123,20 +133,15 @@ pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<Payme
     .fetch_optional(&mut *tx)
     .await?;
     if let Some(id) = inserted {
-        for tax in payment.taxes {
-            sqlx::query(
-                "insert into payment_taxes (payment_id, tax, rate_thousandths_percent,
-                     amount_cents, registration_number)
-                 values ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(tax.tax)
-            .bind(i32::try_from(tax.rate_thousandths_percent).unwrap_or(i32::MAX))
-            .bind(tax.amount_cents)
-            .bind(tax.registration_number)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_taxes(
+            &mut tx,
+            "insert into payment_taxes (payment_id, tax, rate_thousandths_percent,
+                 amount_cents, registration_number)
+             values ($1, $2, $3, $4, $5)",
+            (id, None),
+            payment.taxes,
+        )
+        .await?;
     }
     let row = sqlx::query_as(payment_sql(
         "select {columns} from payments where charge_id = $1",
@@ -146,6 +151,29 @@ pub async fn insert(db: &PgPool, payment: &NewPayment<'_>) -> sqlx::Result<Payme
     .await?;
     tx.commit().await?;
     Ok(row)
+}
+
+/// Inserts `taxes` through `tx` with `insert`, whose parameters are the owner's id, the
+/// tax, its rate, its amount, the seller's number, then `extra` when given.
+pub(super) async fn insert_taxes(
+    tx: &mut sqlx::PgConnection,
+    insert: &'static str,
+    (owner, extra): (Uuid, Option<&str>),
+    taxes: &[NewPaymentTax<'_>],
+) -> sqlx::Result<()> {
+    for tax in taxes {
+        let query = sqlx::query(insert)
+            .bind(owner)
+            .bind(tax.tax)
+            .bind(i32::try_from(tax.rate_thousandths_percent).unwrap_or(i32::MAX))
+            .bind(tax.amount_cents)
+            .bind(tax.registration_number);
+        match extra {
+            Some(extra) => query.bind(extra).execute(&mut *tx).await?,
+            None => query.execute(&mut *tx).await?,
+        };
+    }
+    Ok(())
 }
 
 #[tracing::instrument(skip_all)]

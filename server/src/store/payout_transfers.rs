@@ -32,7 +32,8 @@ pub enum Claim {
 
 /// Locks the oldest captured hire, not refunded, whose payout is neither paid nor waiting
 /// for a later retry, of a professional with a Connect account and not in `skip`. Its fee
-/// is the one recorded at a failed attempt, else `fee_percent` now.
+/// is the one recorded at a failed attempt, else `fee_percent` now of the amount before
+/// the job's taxes (as `payouts::ENTRIES` reckons it).
 #[tracing::instrument(skip_all)]
 pub async fn claim_due(
     tx: &mut PgConnection,
@@ -43,7 +44,7 @@ pub async fn claim_due(
     let due: Option<DueTransfer> = sqlx::query_as(
         "select o.id as order_id, o.professional_id, a.stripe_account_id,
             p.amount_cents as gross_cents,
-            coalesce(t.fee_cents, payout_fee(p.amount_cents, $2)) as fee_cents,
+            coalesce(t.fee_cents, payout_fee(p.subtotal_cents, $2)) as fee_cents,
             coalesce(t.attempts, 0) as attempts
          from payments p
          join orders o on o.payment_id = p.id

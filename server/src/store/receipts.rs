@@ -16,10 +16,9 @@ pub struct HireFacts {
     pub payment_id: Uuid,
     pub customer_id: Uuid,
     pub professional_id: Uuid,
-    /// The platform's share of the payment and the professional's, as the payouts count
-    /// them (`payout_fee`).
+    /// The platform's share of the payment before its taxes, as the payouts count it
+    /// (`payout_fee` of the amount before the job's taxes).
     pub fee_cents: i64,
-    pub net_cents: i64,
     #[sqlx(flatten)]
     pub service_name: ServiceNames,
     /// The request's IANA time zone, empty where its place has none: the customer's dates.
@@ -34,6 +33,8 @@ pub struct HireFacts {
     pub professional_language: Language,
     /// The professional's IANA time zone, empty when unknown.
     pub professional_time_zone: String,
+    /// The province code of the professional's home base (the fee's taxes); empty if none.
+    pub professional_home_province: String,
 }
 
 /// Order `order_id` with its payment, if the professional was hired on it (read through
@@ -45,14 +46,14 @@ pub async fn hired_order(
 ) -> sqlx::Result<Option<HireFacts>> {
     sqlx::query_as(
         "select o.id as order_id, p.id as payment_id, o.customer_id, o.professional_id,
-            payout_fee(p.amount_cents, $2) as fee_cents,
-            p.amount_cents - payout_fee(p.amount_cents, $2) as net_cents,
+            payout_fee(p.subtotal_cents, $2) as fee_cents,
             s.name_en as service_name_en, s.name_fr as service_name_fr,
             r.time_zone as request_time_zone,
             c.name as customer_name, c.email::text as customer_email,
             c.language as customer_language, c.deleted_at is not null as customer_deleted,
             pr.name as professional_name, pr.email::text as professional_email,
-            pr.language as professional_language, pr.time_zone as professional_time_zone
+            pr.language as professional_language, pr.time_zone as professional_time_zone,
+            pr.home_province as professional_home_province
          from orders o
          join payments p on p.id = o.payment_id
          join repair_requests r on r.id = o.repair_request_id
@@ -106,5 +107,44 @@ pub async fn untold(
     .bind(before)
     .bind(limit)
     .fetch_all(db)
+    .await
+}
+
+/// Who a payment's receipt names, beside what the ledger holds of the payment itself.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ReceiptParties {
+    /// The payer's name (a customer, a professional or an admin); `None` if none is found.
+    pub payer_name: Option<String>,
+    /// The hired professional of a hire (the payee), and what they sold.
+    pub payee_id: Option<Uuid>,
+    pub payee_name: Option<String>,
+    pub service_name_en: Option<String>,
+    pub service_name_fr: Option<String>,
+    /// The request's postal code (the place of the work); empty when it has none.
+    pub postal_code: Option<String>,
+}
+
+/// The parties of payment `payment_id`'s receipt; `None` when there is no such payment.
+#[tracing::instrument(skip_all)]
+pub async fn receipt_parties(
+    db: &PgPool,
+    payment_id: Uuid,
+) -> sqlx::Result<Option<ReceiptParties>> {
+    sqlx::query_as(
+        "select coalesce(c.name, payer.name, a.name) as payer_name,
+            o.professional_id as payee_id, pr.name as payee_name,
+            s.name_en as service_name_en, s.name_fr as service_name_fr, r.postal_code
+         from payments p
+         left join customers c on c.id = p.payer_id
+         left join professionals payer on payer.id = p.payer_id
+         left join admins a on a.id = p.payer_id
+         left join orders o on o.payment_id = p.id and p.purpose = 'hire'
+         left join professionals pr on pr.id = o.professional_id
+         left join repair_requests r on r.id = o.repair_request_id
+         left join services s on s.id = r.service_id
+         where p.id = $1",
+    )
+    .bind(payment_id)
+    .fetch_optional(db)
     .await
 }

@@ -108,13 +108,13 @@ pub fn valid_profile(service_id: &str) -> repairs_proto::accounts::ProfessionalP
         service_ids: vec![service_id.into()],
         qualification: "Red Seal".into(),
         experience: repairs_proto::accounts::Experience::Experience5To10 as i32,
+        gst_hst_number: String::new(),
+        qst_number: String::new(),
         minimum_fee: Some(repairs_proto::types::Money {
             amount_cents: 3000,
             currency: "CAD".into(),
         }),
         emergencies_any_hour: false,
-        gst_hst_number: String::new(),
-        qst_number: String::new(),
     }
 }
 

@@ -4,11 +4,12 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, MembershipReceipt, Moment,
-    NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
+    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, Sold,
+    UnreadMessages, Words,
     format::{
-        ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, receipt_lines,
-        sms_quoting, symbol,
+        ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
+        receipt_lines, sms_quoting, symbol,
     },
 };
 use crate::{
@@ -65,6 +66,7 @@ const RECEIPT: ReceiptLabels = ReceiptLabels {
         Some(number) => format!("{program} registration number: {number}"),
         None => format!("{program}: not registered"),
     },
+    printable: "Printable receipt: ",
 };
 
 fn mail(subject: impl Into<String>, body: String) -> Mail {
@@ -401,24 +403,38 @@ impl Words for English {
         )
     }
 
-    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail {
+    fn payment_receipt(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        charged: Moment,
+        receipt: &HireReceipt<'_>,
+    ) -> Mail {
         let lines = self.receipt_lines(payment, ("Amount charged", "Charged on"), charged);
+        let details = hire_receipt_lines(self, payment.professional, receipt, &RECEIPT);
         let (service, link) = (payment.service, payment.link);
         mail(
             format!("Your receipt: {service}"),
             format!(
-                "Hello {name},\n\nThank you. Your card was charged for your request ({service}).\n\n{lines}\n\nSee your orders: {link}"
+                "Hello {name},\n\nThank you. Your card was charged for your request ({service}).\n\n{lines}\n\n{details}\n\nSee your orders: {link}"
             ),
         )
     }
 
-    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail {
+    fn refund(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        refunded: Moment,
+        receipt: &HireReceipt<'_>,
+    ) -> Mail {
         let lines = self.receipt_lines(payment, ("Amount refunded", "Refunded on"), refunded);
+        let details = hire_receipt_lines(self, payment.professional, receipt, &RECEIPT);
         let (service, link) = (payment.service, payment.link);
         mail(
             format!("Refund: {service}"),
             format!(
-                "Hello {name},\n\nYour payment for your request ({service}) was refunded to your card. Your bank may take a few days to show it.\n\n{lines}\n\nSee your orders: {link}"
+                "Hello {name},\n\nYour payment for your request ({service}) was refunded to your card. Your bank may take a few days to show it.\n\n{lines}\n\n{details}\n\nSee your orders: {link}"
             ),
         )
     }
@@ -512,10 +528,22 @@ impl Words for English {
             self.money(paid.net),
         );
         let when = self.date_time(paid.paid);
+        let fee_taxes: String = paid
+            .fee_taxes
+            .iter()
+            .map(|tax| {
+                let (name, rate) = (self.tax_name(tax.name), self.percent(tax.rate));
+                format!(
+                    "\n{name} {rate} on the platform fee: {}",
+                    self.money(tax.amount)
+                )
+            })
+            .collect();
+        let receipt = paid.receipt_link;
         mail(
             format!("Job paid: {service}"),
             format!(
-                "Hello {name},\n\nThe payment for the job ({service}) you did for {customer} went through on {when}.\n\nOrder: {order_id}\nJob amount: {amount}\nPlatform fee: {fee}\nYour payout: {net}\n\nSee your orders: {link}"
+                "Hello {name},\n\nThe payment for the job ({service}) you did for {customer} went through on {when}.\n\nOrder: {order_id}\nJob amount: {amount}\nPlatform fee: {fee}{fee_taxes}\nYour payout: {net}\nPrintable receipt: {receipt}\n\nSee your orders: {link}"
             ),
         )
     }
@@ -629,6 +657,21 @@ impl Words for English {
                 "Hello {name},\n\nYour professional membership ends on {end}. Renew it to keep receiving requests."
             ),
         )
+    }
+
+    fn receipt_description(&self, sold: Sold<'_>) -> String {
+        match sold {
+            Sold::Membership => "Professional membership, one month".to_owned(),
+            Sold::TestCharge => "Test charge".to_owned(),
+            Sold::RepairWork {
+                service,
+                postal_code: "",
+            } => format!("{service}: repair work"),
+            Sold::RepairWork {
+                service,
+                postal_code,
+            } => format!("{service}: repair work at {postal_code}"),
+        }
     }
 
     fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail {

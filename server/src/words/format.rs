@@ -5,8 +5,9 @@
 use chrono::{DateTime, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
 
-use super::{MembershipReceipt, Words};
+use super::{HireReceipt, MembershipReceipt, Words};
 use crate::domain::{Currency, Money};
+use crate::tax::TaxLine;
 
 /// An instant, and the time zone of the one who reads it. Where the zone is unknown it is
 /// read in UTC, and the words say so.
@@ -65,14 +66,15 @@ impl Moment {
     }
 }
 
-/// How one language labels a membership receipt's lines; [`receipt_lines`] lays them out.
-/// Each label ends with its colon as the language writes it ("Seller: ", "Vendeur : ").
+/// How one language labels a receipt's lines; [`receipt_lines`] and [`hire_receipt_lines`]
+/// lay them out. Each label ends with its colon as the language writes it ("Seller: ",
+/// "Vendeur : ").
 pub(super) struct ReceiptLabels {
     pub heading: &'static str,
     pub seller: &'static str,
     pub date: &'static str,
     pub buyer: &'static str,
-    /// The whole line.
+    /// The membership's whole line.
     pub description: &'static str,
     /// The whole line, for a month a coupon made free.
     pub free: &'static str,
@@ -84,41 +86,83 @@ pub(super) struct ReceiptLabels {
     pub programs: (&'static str, &'static str),
     /// A registration's line: the seller's number, or that it is not registered.
     pub registration: fn(program: &str, number: Option<&str>) -> String,
+    /// Before the printable receipt's link.
+    pub printable: &'static str,
+}
+
+/// The seller and its registrations.
+fn seller_lines(
+    labels: &ReceiptLabels,
+    seller: &str,
+    (gst_hst_number, qst_number): (Option<&str>, Option<&str>),
+) -> Vec<String> {
+    let (gst_hst, qst) = labels.programs;
+    vec![
+        format!("{}{seller}", labels.seller),
+        (labels.registration)(gst_hst, gst_hst_number),
+        (labels.registration)(qst, qst_number),
+    ]
+}
+
+/// The subtotal and each tax.
+fn tax_lines(
+    words: &dyn Words,
+    labels: &ReceiptLabels,
+    subtotal: Money,
+    taxes: &[TaxLine],
+) -> Vec<String> {
+    let mut lines = vec![format!("{}{}", labels.subtotal, words.money(subtotal))];
+    lines.extend(taxes.iter().map(|tax| {
+        let (name, rate) = (words.tax_name(tax.name), words.percent(tax.rate));
+        format!("{name} {rate}{}{}", labels.colon, words.money(tax.amount))
+    }));
+    lines
 }
 
 /// A membership receipt's lines, in the language of `words` and its `labels`: the seller
 /// and its registrations, the date, the buyer, the description, then the subtotal and each
-/// tax (or that the month is free), and the total.
+/// tax (or that the month is free), the total and the printable receipt.
 pub(super) fn receipt_lines(
     words: &dyn Words,
     buyer: &str,
     receipt: &MembershipReceipt<'_>,
     labels: &ReceiptLabels,
 ) -> String {
-    let (gst_hst, qst) = labels.programs;
-    let mut lines = vec![
-        labels.heading.to_owned(),
-        format!("{}{}", labels.seller, receipt.seller),
-        (labels.registration)(gst_hst, receipt.gst_hst_number),
-        (labels.registration)(qst, receipt.qst_number),
+    let mut lines = vec![labels.heading.to_owned()];
+    lines.extend(seller_lines(
+        labels,
+        receipt.seller,
+        (receipt.gst_hst_number, receipt.qst_number),
+    ));
+    lines.extend([
         format!("{}{}", labels.date, words.date(receipt.date)),
         format!("{}{buyer}", labels.buyer),
         labels.description.to_owned(),
-    ];
+    ]);
     if receipt.total.cents().get() == 0 {
         lines.push(labels.free.to_owned());
     } else {
-        lines.push(format!(
-            "{}{}",
-            labels.subtotal,
-            words.money(receipt.subtotal)
-        ));
-        lines.extend(receipt.taxes.iter().map(|tax| {
-            let (name, rate) = (words.tax_name(tax.name), words.percent(tax.rate));
-            format!("{name} {rate}{}{}", labels.colon, words.money(tax.amount))
-        }));
+        lines.extend(tax_lines(words, labels, receipt.subtotal, receipt.taxes));
     }
     lines.push(format!("{}{}", labels.total, words.money(receipt.total)));
+    if !receipt.link.is_empty() {
+        lines.push(format!("{}{}", labels.printable, receipt.link));
+    }
+    lines.join("\n")
+}
+
+/// A hire receipt's auditor's lines: the professional `seller` and their registrations,
+/// the subtotal, each tax, the total and the printable receipt.
+pub(super) fn hire_receipt_lines(
+    words: &dyn Words,
+    seller: &str,
+    receipt: &HireReceipt<'_>,
+    labels: &ReceiptLabels,
+) -> String {
+    let mut lines = seller_lines(labels, seller, (receipt.gst_hst_number, receipt.qst_number));
+    lines.extend(tax_lines(words, labels, receipt.subtotal, receipt.taxes));
+    lines.push(format!("{}{}", labels.total, words.money(receipt.total)));
+    lines.push(format!("{}{}", labels.printable, receipt.link));
     lines.join("\n")
 }
 

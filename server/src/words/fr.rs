@@ -6,11 +6,12 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, HirePayment, Hired, HoldEnd, JobPaid, LapsingOrder, Mail, MembershipReceipt, Moment,
-    NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, UnreadMessages, Words,
+    Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
+    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, Sold,
+    UnreadMessages, Words,
     format::{
-        ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, receipt_lines,
-        sms_quoting, symbol,
+        ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
+        receipt_lines, sms_quoting, symbol,
     },
 };
 use crate::{
@@ -74,6 +75,7 @@ const RECEIPT: ReceiptLabels = ReceiptLabels {
         Some(number) => format!("Numéro d’inscription à la {program}\u{a0}: {number}"),
         None => format!("{program}\u{a0}: aucune inscription"),
     },
+    printable: "Reçu imprimable\u{a0}: ",
 };
 
 fn courriel(subject: impl Into<String>, body: String) -> Mail {
@@ -376,24 +378,38 @@ impl Words for French {
         )
     }
 
-    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail {
+    fn payment_receipt(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        charged: Moment,
+        receipt: &HireReceipt<'_>,
+    ) -> Mail {
         let lines = self.receipt_lines(payment, ("Montant débité", "Débité le"), charged);
+        let details = hire_receipt_lines(self, payment.professional, receipt, &RECEIPT);
         let (service, link) = (payment.service, payment.link);
         courriel(
             format!("Votre reçu\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nMerci. Votre carte a été débitée pour votre demande ({service}).\n\n{lines}\n\nVoir vos commandes\u{a0}: {link}"
+                "Bonjour {name},\n\nMerci. Votre carte a été débitée pour votre demande ({service}).\n\n{lines}\n\n{details}\n\nVoir vos commandes\u{a0}: {link}"
             ),
         )
     }
 
-    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail {
+    fn refund(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        refunded: Moment,
+        receipt: &HireReceipt<'_>,
+    ) -> Mail {
         let lines = self.receipt_lines(payment, ("Montant remboursé", "Remboursé le"), refunded);
+        let details = hire_receipt_lines(self, payment.professional, receipt, &RECEIPT);
         let (service, link) = (payment.service, payment.link);
         courriel(
             format!("Remboursement\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe paiement de votre demande ({service}) a été remboursé sur votre carte. Votre banque peut prendre quelques jours pour l’afficher.\n\n{lines}\n\nVoir vos commandes\u{a0}: {link}"
+                "Bonjour {name},\n\nLe paiement de votre demande ({service}) a été remboursé sur votre carte. Votre banque peut prendre quelques jours pour l’afficher.\n\n{lines}\n\n{details}\n\nVoir vos commandes\u{a0}: {link}"
             ),
         )
     }
@@ -477,10 +493,20 @@ impl Words for French {
             self.money(paid.net),
         );
         let when = self.date_time(paid.paid);
+        let fee_taxes: String = paid
+            .fee_taxes
+            .iter()
+            .map(|tax| {
+                let (name, rate) = (self.tax_name(tax.name), self.percent(tax.rate));
+                let amount = self.money(tax.amount);
+                format!("\n{name} {rate} sur les frais de plateforme\u{a0}: {amount}")
+            })
+            .collect();
+        let receipt = paid.receipt_link;
         courriel(
             format!("Travail payé\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe paiement du travail ({service}) que vous avez effectué pour {customer} a été reçu le {when}.\n\nCommande\u{a0}: {order_id}\nMontant du travail\u{a0}: {amount}\nFrais de plateforme\u{a0}: {fee}\nVotre versement\u{a0}: {net}\n\nVoir vos commandes\u{a0}: {link}"
+                "Bonjour {name},\n\nLe paiement du travail ({service}) que vous avez effectué pour {customer} a été reçu le {when}.\n\nCommande\u{a0}: {order_id}\nMontant du travail\u{a0}: {amount}\nFrais de plateforme\u{a0}: {fee}{fee_taxes}\nVotre versement\u{a0}: {net}\nReçu imprimable\u{a0}: {receipt}\n\nVoir vos commandes\u{a0}: {link}"
             ),
         )
     }
@@ -583,6 +609,21 @@ impl Words for French {
                 self.date(ends)
             ),
         )
+    }
+
+    fn receipt_description(&self, sold: Sold<'_>) -> String {
+        match sold {
+            Sold::Membership => "Abonnement professionnel, un mois".to_owned(),
+            Sold::TestCharge => "Paiement d’essai".to_owned(),
+            Sold::RepairWork {
+                service,
+                postal_code: "",
+            } => format!("{service}\u{a0}: travaux de réparation"),
+            Sold::RepairWork {
+                service,
+                postal_code,
+            } => format!("{service}\u{a0}: travaux de réparation au {postal_code}"),
+        }
     }
 
     fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail {

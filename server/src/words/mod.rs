@@ -129,6 +129,11 @@ pub struct JobPaid<'a> {
     pub paid: Moment,
     /// Their order history.
     pub link: &'a str,
+    /// The sales taxes the platform charged on its fee (their input tax credit), in receipt
+    /// order; empty when none applies.
+    pub fee_taxes: &'a [TaxLine],
+    /// The printable receipt of the job's payment.
+    pub receipt_link: &'a str,
 }
 
 /// A review as the reviewed professional reads of it.
@@ -192,6 +197,39 @@ pub struct MembershipReceipt<'a> {
     pub total: Money,
     /// The membership's new end.
     pub ends: Moment,
+    /// The printable receipt (`/receipts/{payment_id}`, `config::links`).
+    pub link: &'a str,
+}
+
+/// A hire's receipt as a tax auditor reads it: the professional (the seller, named by the
+/// [`HirePayment`]) with their registration numbers as the payment recorded them, the amount
+/// before tax, each tax and the total, and the printable receipt.
+#[derive(Debug, Clone, Copy)]
+pub struct HireReceipt<'a> {
+    /// `None`: not registered (no such tax was charged).
+    pub gst_hst_number: Option<&'a str>,
+    pub qst_number: Option<&'a str>,
+    pub subtotal: Money,
+    /// In receipt order.
+    pub taxes: &'a [TaxLine],
+    pub total: Money,
+    /// The printable receipt (`/receipts/{payment_id}`, `config::links`).
+    pub link: &'a str,
+}
+
+/// What a receipt says was sold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sold<'a> {
+    /// A month of the professional membership.
+    Membership,
+    /// An admin's test charge.
+    TestCharge,
+    /// A professional's repair work: the request's service in the reader's language, and
+    /// its postal code (empty when it has none).
+    RepairWork {
+        service: &'a str,
+        postal_code: &'a str,
+    },
 }
 
 /// Each message the server writes, and how the language writes money and moments. `name`
@@ -260,10 +298,23 @@ pub trait Words: Sync {
     /// To the customer: the hold is placed at the hire, and lapses at `lapses` (when the
     /// gateway said) unless the job is completed first.
     fn hold_placed(&self, name: &str, payment: &HirePayment<'_>, lapses: Option<Moment>) -> Mail;
-    /// To the customer: the receipt of the card charged at `charged`.
-    fn payment_receipt(&self, name: &str, payment: &HirePayment<'_>, charged: Moment) -> Mail;
+    /// To the customer: the receipt of the card charged at `charged`, with its auditor's
+    /// details.
+    fn payment_receipt(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        charged: Moment,
+        receipt: &HireReceipt<'_>,
+    ) -> Mail;
     /// To the customer: the payment was refunded at `refunded`.
-    fn refund(&self, name: &str, payment: &HirePayment<'_>, refunded: Moment) -> Mail;
+    fn refund(
+        &self,
+        name: &str,
+        payment: &HirePayment<'_>,
+        refunded: Moment,
+        receipt: &HireReceipt<'_>,
+    ) -> Mail;
     /// To the customer: the hold ended at `ended` (released or lapsed), nothing charged.
     fn hold_ended(
         &self,
@@ -304,6 +355,8 @@ pub trait Words: Sync {
     fn membership_receipt(&self, name: &str, receipt: &MembershipReceipt<'_>) -> Mail;
     /// Three days before a membership ends.
     fn membership_reminder(&self, name: &str, ends: Moment) -> Mail;
+    /// What a receipt says was sold: "Professional membership, one month".
+    fn receipt_description(&self, sold: Sold<'_>) -> String;
 
     // Content.
     /// To the team: a message sent through the contact form by `sender` at `email`.

@@ -522,6 +522,19 @@ fn montreal_receipt<'a>(taxes: &'a [TaxLine], ends: Moment) -> MembershipReceipt
         taxes,
         total: cad(2999 + 150 + 299),
         ends,
+        link: "http://x/fr/receipts/p-1",
+    }
+}
+
+/// A Montréal job of 120.50 $ with GST and QST under the professional's numbers.
+fn hire_receipt<'a>(taxes: &'a [TaxLine]) -> HireReceipt<'a> {
+    HireReceipt {
+        gst_hst_number: Some("123456789RT0001"),
+        qst_number: Some("1234567890TQ0001"),
+        subtotal: cad(12_050),
+        taxes,
+        total: cad(12_050 + 603 + 1_202),
+        link: "http://x/receipts/p-1",
     }
 }
 
@@ -708,6 +721,8 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         order_id: "o-1",
         paid: when,
         link: "http://x/stripe-connect",
+        fee_taxes: &[],
+        receipt_link: "http://x/receipts/p-1",
     };
     let review = Reviewed {
         service: "Plumbing",
@@ -735,8 +750,8 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.hold_lapsing_admin("Admin", &order),
         words.hold_placed("Éric", &payment, Some(when)),
         words.hold_placed("Éric", &payment, None),
-        words.payment_receipt("Éric", &payment, when),
-        words.refund("Éric", &payment, when),
+        words.payment_receipt("Éric", &payment, when, &hire_receipt(&taxes)),
+        words.refund("Éric", &payment, when, &hire_receipt(&taxes)),
         words.hold_ended("Éric", &payment, HoldEnd::Released, when),
         words.hold_ended("Éric", &payment, HoldEnd::Lapsed, when),
         words.job_paid("Ana", &paid),
@@ -921,7 +936,12 @@ fn the_hold_placed_names_the_amount_the_professional_and_when_it_lapses() {
 fn the_payment_receipt_names_what_was_charged_for_what_to_whom_and_when() {
     let payment = hire_payment("http://x/user-order-history");
     let charged = christmas_in_calgary();
-    let en = of(English).payment_receipt("Bo", &payment, charged);
+    let job_taxes = [
+        tax(TaxName::Gst, 5_000, 603),
+        tax(TaxName::Qst, 9_975, 1_202),
+    ];
+    let receipt = hire_receipt(&job_taxes);
+    let en = of(English).payment_receipt("Bo", &payment, charged, &receipt);
     assert_eq!(en.subject, "Your receipt: Plumbing");
     for part in [
         "Receipt number: 0192-abc\n",
@@ -929,17 +949,22 @@ fn the_payment_receipt_names_what_was_charged_for_what_to_whom_and_when() {
         "Professional: Élise Roy\n",
         "Amount charged: $120.50\n",
         "Charged on: December 25, 2026 at 2:30 p.m. (UTC\u{2212}7)\n",
+        "Seller: Élise Roy\nGST/HST registration number: 123456789RT0001\n",
+        "Subtotal: $120.50\nGST 5%: $6.03\nQST 9.975%: $12.02\nTotal: $138.55\n",
+        "Printable receipt: http://x/receipts/p-1",
         payment.link,
     ] {
         assert!(en.body.contains(part), "{part}: {}", en.body);
     }
-    let fr = of(French).payment_receipt("Bo", &payment, charged);
+    let fr = of(French).payment_receipt("Bo", &payment, charged, &receipt);
     assert_eq!(fr.subject, format!("Votre reçu{NBSP}: Plumbing"));
     for part in [
         "Numéro de reçu\u{a0}: 0192-abc\n",
         "Travail effectué par\u{a0}: Élise Roy\n",
         "Montant débité\u{a0}: 120,50\u{a0}$\n",
         "Débité le\u{a0}: 25 décembre 2026 à 14\u{a0}h\u{a0}30 (UTC\u{2212}7)\n",
+        "Vendeur\u{a0}: Élise Roy\n",
+        "TPS 5\u{a0}%\u{a0}: 6,03\u{a0}$\nTVQ 9,975\u{a0}%\u{a0}: 12,02\u{a0}$\n",
         payment.link,
     ] {
         assert!(fr.body.contains(part), "{part}: {}", fr.body);
@@ -951,7 +976,8 @@ fn the_payment_receipt_names_what_was_charged_for_what_to_whom_and_when() {
 fn a_refund_and_a_hold_s_end_say_how_much_and_when() {
     let payment = hire_payment("http://x/user-order-history");
     let when = christmas_in_calgary();
-    let en = of(English).refund("Bo", &payment, when);
+    let receipt = hire_receipt(&[]);
+    let en = of(English).refund("Bo", &payment, when, &receipt);
     assert_eq!(en.subject, "Refund: Plumbing");
     assert!(
         en.body.contains("Amount refunded: $120.50\n"),
@@ -962,7 +988,7 @@ fn a_refund_and_a_hold_s_end_say_how_much_and_when() {
         en.body
             .contains("Refunded on: December 25, 2026 at 2:30 p.m.")
     );
-    let fr = of(French).refund("Bo", &payment, when);
+    let fr = of(French).refund("Bo", &payment, when, &receipt);
     assert_eq!(fr.subject, format!("Remboursement{NBSP}: Plumbing"));
     assert!(
         fr.body.contains("Montant remboursé\u{a0}: 120,50\u{a0}$\n"),
@@ -1012,6 +1038,8 @@ fn the_paid_professional_reads_the_amount_the_fee_and_the_net() {
         order_id: "0192-abc",
         paid: christmas_in_calgary(),
         link: "http://x/professional-order-history",
+        fee_taxes: &[],
+        receipt_link: "http://x/receipts/p-1",
     };
     let en = of(English).job_paid("Ana", &paid);
     assert_eq!(en.subject, "Job paid: Plumbing");

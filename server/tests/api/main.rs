@@ -58,6 +58,7 @@ mod quote_taxes;
 mod quotes;
 mod readiness;
 mod receipts;
+mod receipts_reports;
 mod repair_requests;
 mod request_photos;
 mod request_reach;

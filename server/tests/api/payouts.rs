@@ -35,17 +35,17 @@ use uuid::Uuid;
 
 /// A hired job of `cents` CAD: the professional's id and token, the customer's token and the
 /// request.
-struct Hired {
-    billing: Billing,
-    market: Market,
-    pro_id: Uuid,
-    pro_token: String,
-    customer_token: String,
-    request: pb::RepairRequest,
-    order: bpb::Order,
+pub(crate) struct Hired {
+    pub(crate) billing: Billing,
+    pub(crate) market: Market,
+    pub(crate) pro_id: Uuid,
+    pub(crate) pro_token: String,
+    pub(crate) customer_token: String,
+    pub(crate) request: pb::RepairRequest,
+    pub(crate) order: bpb::Order,
 }
 
-async fn hired(server: &TestServer, cents: i64) -> Hired {
+pub(crate) async fn hired(server: &TestServer, cents: i64) -> Hired {
     let mut market = market::market(server).await;
     let billing = billing(server).await;
     let (_, customer_token) = customer(server).await;
@@ -69,13 +69,13 @@ async fn hired(server: &TestServer, cents: i64) -> Hired {
 }
 
 /// The customer marks the job done, which captures the hold.
-async fn complete(job: &mut Hired) {
+pub(crate) async fn complete(job: &mut Hired) {
     market::complete(&mut job.market, &job.customer_token, &job.request.id)
         .await
         .unwrap();
 }
 
-async fn account(
+pub(crate) async fn account(
     billing: &mut Billing,
     token: &str,
     professional: Uuid,
@@ -688,7 +688,7 @@ async fn send_due(server: &TestServer, now: chrono::DateTime<chrono::Utc>) -> Se
         .unwrap()
 }
 
-async fn only_entry(job: &mut Hired) -> bpb::Payout {
+pub(crate) async fn only_entry(job: &mut Hired) -> bpb::Payout {
     let (pro, token) = (job.pro_id, job.pro_token.clone());
     let mut list = payouts(&mut job.billing, &token, pro, 0, "")
         .await

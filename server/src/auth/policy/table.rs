@@ -154,6 +154,10 @@ pub const SERVICES: &[ServiceRules] = &[
             ("CreatePayoutOnboardingLink", PROFESSIONAL, WRITES),
             ("ListPayouts", PROFESSIONAL_OR_ADMIN, READS),
             ("RecordManualPayout", ADMIN, WRITES),
+            // The payer, the payee or an admin: the handler checks whose payment it is.
+            ("GetReceipt", SIGNED_IN, READS),
+            ("GetMonthlyStatement", PROFESSIONAL_OR_ADMIN, READS),
+            ("GetTaxReport", ADMIN, READS),
         ],
     },
     ServiceRules {

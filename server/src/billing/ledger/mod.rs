@@ -360,16 +360,7 @@ impl Ledger {
             )));
         }
         let sale = &payment.sale;
-        let taxes: Vec<store::NewPaymentTax<'_>> = sale
-            .taxes
-            .iter()
-            .map(|tax| store::NewPaymentTax {
-                tax: tax.line.name.as_str(),
-                rate_thousandths_percent: tax.line.rate.thousandths_percent(),
-                amount_cents: tax.line.amount.cents().get(),
-                registration_number: &tax.registration_number,
-            })
-            .collect();
+        let taxes = super::sale::to_store(&sale.taxes);
         let row = store::insert(
             &self.db,
             &store::NewPayment {

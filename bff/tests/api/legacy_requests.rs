@@ -549,9 +549,12 @@ async fn orders_list_for_their_parties_and_mark_completed_captures() {
     let mine = format!("/api/orders/user-orders/{customer_id}");
     let (status, orders) = get(&stack, &mine, Some(&customer_token)).await;
     assert_eq!(status, 200, "{orders}");
-    // The amount is what was held; `fees` stays the fee before tax.
+    // The amount is what was held; the application's `fees` stays the fee before tax.
     assert_eq!(orders[0]["amount"], 9_450);
-    assert_eq!(orders[0]["applicationdetails"]["fees"], "90.00");
+    let view = format!("/api/applications/view-application/{}", quote.id);
+    let (status, seen) = get(&stack, &view, Some(&customer_token)).await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(seen[0]["fees"], "90.00");
     assert_eq!(orders[0]["_id"], paid["order_id"]);
     assert_eq!(orders[0]["captured"], false);
     assert_eq!(orders[0]["applicationdetails"]["time_of_service"], 1.5);
@@ -815,9 +818,9 @@ async fn paid_and_completed(stack: &Stack, request: &str, quote: &str, customer:
     let db = &stack.server.server.state.db;
     let payment = Uuid::now_v7();
     sqlx::query(
-        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
-            charge_id, state)
-         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, 'captured')",
+        "insert into payments (id, purpose, payer_id, amount_cents, subtotal_cents, currency,
+            gateway, charge_id, state)
+         values ($1, 'hire', $2, 9000, 9000, 'CAD', 'test', $3, 'captured')",
     )
     .bind(payment)
     .bind(Uuid::parse_str(customer).unwrap())

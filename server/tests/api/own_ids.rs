@@ -98,6 +98,10 @@ const OWN_IDS: &[(&str, &str)] = &[
         "/repairs.billing.v1.BillingService/ListPayouts",
         "professional_id",
     ),
+    (
+        "/repairs.billing.v1.BillingService/GetMonthlyStatement",
+        "professional_id",
+    ),
     // Its oneof, set but empty (an unset one lists every order, for admins).
     (
         "/repairs.billing.v1.BillingService/ListOrders",

@@ -26,7 +26,7 @@ import { usePurchaseMembership } from '../api/purchase-membership';
 import { useMembershipOffer } from '../api/quote-membership';
 import { useAttemptKey, isUnsettled } from '../attempt-key';
 import { PaymentAuthentication, PaymentForm } from '../components/payment-form';
-import { SaleSummary, SummaryRow } from '../components/sale-summary';
+import { SaleSummary, SummaryRow } from '@/components/ui/sale-summary';
 import { useCoupon } from '../use-coupon';
 
 /**

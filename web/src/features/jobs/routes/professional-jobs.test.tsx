@@ -59,23 +59,12 @@ const quote = (fields: Record<string, unknown> = {}) => ({
  */
 function proServer(marketplace: Marketplace, { numbers = false } = {}) {
   signIn('professional', PROFESSIONAL_ID);
-  const base = professional();
-  const profile = numbers
-    ? { ...base.profile, gstHstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' }
-    : base.profile;
-  return stubServer(
-    {
-      getProfessional: () => ({
-        professional: professional({
-          state: ProfessionalState.APPROVED,
-          membershipActive: true,
-          profile,
-        }),
-      }),
-    },
-    {},
-    { marketplace },
-  );
+  const account = professional({ state: ProfessionalState.APPROVED, membershipActive: true });
+  if (numbers && account.profile) {
+    account.profile.gstHstNumber = '123456789RT0001';
+    account.profile.qstNumber = '1234567890TQ0001';
+  }
+  return stubServer({ getProfessional: () => ({ professional: account }) }, {}, { marketplace });
 }
 
 /** Opens the quote form on the request and sends it with `hours` and the fee as filled. */

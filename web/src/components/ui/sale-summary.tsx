@@ -45,8 +45,8 @@ interface SaleSummaryProps {
   taxes: readonly TaxLine[];
   /** Under each tax, the seller's registration number for it (receipts). */
   showNumbers?: boolean;
-  /** What the buyer pays. */
-  total: Money;
+  /** What the buyer pays; none for sums whose total the server does not give (a statement). */
+  total?: Money;
   /** The total's label ("Total" unless told). */
   totalLabel?: string;
   /** A line under the total: why there is no tax. */
@@ -102,11 +102,15 @@ export function SaleSummary({
           )}
         </>
       )}
-      <Separator />
-      <HStack justify="space-between" fontWeight="bold" fontSize={plain ? 'md' : 'lg'}>
-        <Text>{totalLabel ?? t('billing.total')}</Text>
-        <Text data-testid="total">{money(total)}</Text>
-      </HStack>
+      {total && (
+        <>
+          <Separator />
+          <HStack justify="space-between" fontWeight="bold" fontSize={plain ? 'md' : 'lg'}>
+            <Text>{totalLabel ?? t('billing.total')}</Text>
+            <Text data-testid="total">{money(total)}</Text>
+          </HStack>
+        </>
+      )}
       {note && (
         <Text fontSize="sm" color="fg.muted">
           {note}

@@ -290,7 +290,7 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
         ) : (
           <Text color="fg.muted" fontSize="sm">
             {t('quoteForm.noTaxNumber')}{' '}
-            <AppLink to={PROFESSIONAL_PROFILE_FORM_PATH} color="brand.fg">
+            <AppLink to={PROFESSIONAL_PROFILE_FORM_PATH} color="brand.fg" inline>
               {t('quoteForm.addTaxNumber')}
             </AppLink>
           </Text>

@@ -337,10 +337,9 @@ describe('order history', () => {
     expect(cells).toContain(charges);
     expect(cells).toContain(time);
     expect(cells).toContain(state);
-    expect(within(row).getByRole('link')).toHaveAttribute(
-      'href',
-      `${prefix}/user-view-request/${REQUEST_ID}`,
-    );
+    const [view, receipt] = within(row).getAllByRole('link');
+    expect(view).toHaveAttribute('href', `${prefix}/user-view-request/${REQUEST_ID}`);
+    expect(receipt).toHaveAttribute('href', `${prefix}/receipts/p1?as=customer`);
     expect(requests('listOrders')[0]).toMatchObject({
       party: { case: 'customerId', value: CUSTOMER_ID },
     });

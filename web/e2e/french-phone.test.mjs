@@ -326,7 +326,7 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
       await page.getByRole('link', { name: t('jobs.hireName', { name: proName }) }).click();
       await heading(page, t('pages.hire'));
       const fee = '45,00\u00a0$';
-      await page.getByTestId('amount-payable').getByText(fee).waitFor();
+      await page.getByTestId('total').getByText(fee).waitFor();
       await page.getByText(t('hire.holdNote')).waitFor();
       await check(page, 'customer: the hire page');
       await saysHeld(page, 'customer: the hire page');

@@ -66,12 +66,15 @@ export async function professional(name, { verify, approveWith, lang = 'en', pro
 
 const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
 
-/** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
-export const profileAt = (place) => ({
+/**
+ * The old profile form's fields: plumbing, 50 km, every day, all day, based at `place` (in
+ * Alberta unless its `province` and `provinceCode` say otherwise).
+ */
+export const profileAt = ({ province = 'Alberta', provinceCode = 'AB', ...place }) => ({
   description: 'Licensed plumber, emergencies day and night.',
-  registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
+  registered_address: `${place.office_address}, ${place.city} ${provinceCode} ${place.zipcode}`,
   ...place,
-  state_or_province: 'Alberta',
+  state_or_province: province,
   availability_days: EVERY_DAY,
   availability_hours1: '00:00',
   availability_hours2: '23:59',
@@ -85,6 +88,31 @@ export const profileAt = (place) => ({
 
 /** A professional's base in Calgary, near the requests `placeRequest` places. */
 export const CALGARY = { office_address: '100 7 Ave SW', city: 'Calgary', zipcode: 'T2P 1J9' };
+
+/** A professional's base in Montréal, near MONTREAL_PROPERTY (GST and QST apply there). */
+export const MONTREAL = {
+  office_address: '200 rue Sherbrooke Est',
+  city: 'Montréal',
+  zipcode: 'H2X 1C7',
+  province: 'Québec',
+  provinceCode: 'QC',
+};
+
+/** Where `placeRequest` places a request: a house in Calgary unless told. */
+const CALGARY_PROPERTY = {
+  address_1: '225 7 Ave SW',
+  state_or_province: 'Alberta',
+  city: 'Calgary',
+  zipcode: 'T2P 2W3',
+};
+
+/** A flat in Montréal, for a request taxed with GST and QST. */
+export const MONTREAL_PROPERTY = {
+  address_1: '3600 boulevard Saint-Laurent',
+  state_or_province: 'Québec',
+  city: 'Montréal',
+  zipcode: 'H2X 2V4',
+};
 
 /**
  * An approved member professional based at `place` (the offline test gateway's tok_visa
@@ -115,24 +143,23 @@ export const adminSession = () =>
   legacyApi('/admin/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
 
 /**
- * A plumbing request in Calgary placed by the customer through the legacy call; its id. The
- * same words twice are the same request (the call is idempotent): tell them apart by `words`.
+ * A plumbing request placed by the customer through the legacy call, at `property` (Calgary
+ * unless told); its id. The same words twice are the same request (the call is idempotent):
+ * tell them apart by `words`.
  */
 export async function placeRequest(
   { id, storage },
   words = 'The bathroom tap drips day and night.',
+  property = CALGARY_PROPERTY,
 ) {
   const placed = await legacyApi('/requests/place', {
     body: {
       specialisation: 'Plumbing Services',
       repair_explanation: words,
       repair_immediately: 'No',
-      address_1: '225 7 Ave SW',
       address_2: '',
       country: 'Canada',
-      state_or_province: 'Alberta',
-      city: 'Calgary',
-      zipcode: 'T2P 2W3',
+      ...property,
       status: 1,
       user_id: id,
     },

@@ -12,6 +12,7 @@ import {
 import { QuoteTaxTreatment } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
+import { montrealTaxes } from '@/test/taxes';
 import { Code, customerServer, rpcError, type BillingImpl } from '@/test/stub-server';
 
 const QUOTE_ID = '0190a6c0-4444-7000-8000-000000000004';
@@ -92,20 +93,7 @@ describe('hire', () => {
         professionalName: 'Paule Pro',
         fee: CAD(20000),
         subtotal: CAD(20000),
-        taxes: [
-          {
-            name: 'GST',
-            ratePercent: '5',
-            amount: CAD(1000),
-            registrationNumber: '123456789RT0001',
-          },
-          {
-            name: 'QST',
-            ratePercent: '9.975',
-            amount: CAD(1995),
-            registrationNumber: '1234567890TQ0001',
-          },
-        ],
+        taxes: montrealTaxes(),
         total: CAD(22995),
         amountPayable: CAD(22995),
         taxTreatment: QuoteTaxTreatment.ADDED,

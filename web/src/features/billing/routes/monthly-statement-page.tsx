@@ -1,4 +1,5 @@
 import { Heading, Input, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -72,6 +73,43 @@ export function MonthlyStatementPage() {
   );
 }
 
+interface StatementSectionProps<Row> {
+  id: string;
+  title: string;
+  /** What the section says when the month has no rows. */
+  emptyTitle: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  /** Under the table: its total. */
+  children?: ReactNode;
+}
+
+/** A part of the statement: its heading, then its rows as a table, or that there are none. */
+function StatementSection<Row>({
+  id,
+  title,
+  emptyTitle,
+  columns,
+  rows,
+  rowKey,
+  children,
+}: StatementSectionProps<Row>) {
+  return (
+    <Stack as="section" gap="3" aria-labelledby={id}>
+      <Heading as="h2" id={id} size="lg" color="brand.900">
+        {title}
+      </Heading>
+      {rows.length === 0 ? (
+        <EmptyState title={emptyTitle} />
+      ) : (
+        <SimpleTable caption={title} columns={columns} rows={rows} rowKey={rowKey} />
+      )}
+      {children}
+    </Stack>
+  );
+}
+
 /** A list of taxes on one line each: "GST 5% $1.00". */
 function TaxList({ taxes }: { taxes: StatementJob['taxes'] }) {
   const formatMoney = useMoneyFormat();
@@ -122,21 +160,14 @@ function StatementJobs({ statement }: { statement: MonthlyStatement }) {
     },
   ];
   return (
-    <Stack as="section" gap="3" aria-labelledby="statement-jobs">
-      <Heading as="h2" id="statement-jobs" size="lg" color="brand.900">
-        {t('statement.jobs')}
-      </Heading>
-      {statement.jobs.length === 0 ? (
-        <EmptyState title={t('statement.noJobs')} />
-      ) : (
-        <SimpleTable
-          caption={t('statement.jobs')}
-          columns={columns}
-          rows={statement.jobs}
-          rowKey={(job) => job.orderId}
-        />
-      )}
-    </Stack>
+    <StatementSection
+      id="statement-jobs"
+      title={t('statement.jobs')}
+      emptyTitle={t('statement.noJobs')}
+      columns={columns}
+      rows={statement.jobs}
+      rowKey={(job) => job.orderId}
+    />
   );
 }
 
@@ -186,23 +217,17 @@ function StatementPayouts({ statement }: { statement: MonthlyStatement }) {
   const { t } = useTranslation();
   const columns = usePayoutColumns();
   return (
-    <Stack as="section" gap="3" aria-labelledby="statement-payouts">
-      <Heading as="h2" id="statement-payouts" size="lg" color="brand.900">
-        {t('statement.payouts')}
-      </Heading>
-      {statement.payouts.length === 0 ? (
-        <EmptyState title={t('statement.noPayouts')} />
-      ) : (
-        <SimpleTable
-          caption={t('statement.payouts')}
-          columns={columns}
-          rows={statement.payouts}
-          rowKey={(payout) => payout.id}
-        />
-      )}
+    <StatementSection
+      id="statement-payouts"
+      title={t('statement.payouts')}
+      emptyTitle={t('statement.noPayouts')}
+      columns={columns}
+      rows={statement.payouts}
+      rowKey={(payout) => payout.id}
+    >
       {statement.paidOut && (
         <SummaryRow label={t('statement.paidOut')} amount={statement.paidOut} />
       )}
-    </Stack>
+    </StatementSection>
   );
 }

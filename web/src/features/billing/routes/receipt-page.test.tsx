@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaymentPurpose, PaymentState } from '@/gen/repairs/billing/v1/billing_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
+import { CAD, GST_HST_NUMBER, montrealTaxes, QST_NUMBER } from '@/test/taxes';
 import {
   CUSTOMER_ID,
   Code,
@@ -16,7 +17,6 @@ import {
 } from '@/test/stub-server';
 
 const PAYMENT_ID = '0190a6c0-5555-7000-8000-000000000005';
-const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
 
 /** A Montréal job by a professional registered for GST/HST and QST, held on the card. */
 const montrealReceipt = (fields: Record<string, unknown> = {}) => ({
@@ -24,25 +24,13 @@ const montrealReceipt = (fields: Record<string, unknown> = {}) => ({
     paymentId: PAYMENT_ID,
     purpose: PaymentPurpose.HIRE,
     state: PaymentState.AUTHORIZED,
-    seller: {
-      name: 'Paule Pro',
-      gstHstNumber: '123456789RT0001',
-      qstNumber: '1234567890TQ0001',
-    },
+    seller: { name: 'Paule Pro', gstHstNumber: GST_HST_NUMBER, qstNumber: QST_NUMBER },
     buyer: { name: 'Casey Customer' },
     description: 'Services de plomberie : travaux à H2X 1Y4',
     supplyDate: '2026-12-01',
     province: 'QC',
     subtotal: CAD(20000),
-    taxes: [
-      { name: 'GST', ratePercent: '5', amount: CAD(1000), registrationNumber: '123456789RT0001' },
-      {
-        name: 'QST',
-        ratePercent: '9.975',
-        amount: CAD(1995),
-        registrationNumber: '1234567890TQ0001',
-      },
-    ],
+    taxes: montrealTaxes(),
     total: CAD(22995),
     createTime: timestampFromMs(Date.UTC(2026, 11, 1, 15)),
     testMode: true,

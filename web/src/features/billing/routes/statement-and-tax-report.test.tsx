@@ -6,6 +6,7 @@ import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { PayoutState, TaxSeller } from '@/gen/repairs/billing/v1/billing_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
+import { CAD, gst, qst } from '@/test/taxes';
 import {
   Code,
   PROFESSIONAL_ID,
@@ -15,20 +16,6 @@ import {
   stubServer,
   type BillingImpl,
 } from '@/test/stub-server';
-
-const CAD = (amountCents: number) => ({ amountCents: BigInt(amountCents), currency: 'CAD' });
-const GST = (cents: number, number = '123456789RT0001') => ({
-  name: 'GST',
-  ratePercent: '5',
-  amount: CAD(cents),
-  registrationNumber: number,
-});
-const QST = (cents: number, number = '1234567890TQ0001') => ({
-  name: 'QST',
-  ratePercent: '9.975',
-  amount: CAD(cents),
-  registrationNumber: number,
-});
 
 /** December 2, 2026: last month is November, last quarter July to September. */
 const NOW = new Date(Date.UTC(2026, 11, 2, 12));
@@ -52,16 +39,16 @@ const november = () => ({
         customerName: 'Casey Customer',
         captureTime: timestampFromMs(Date.UTC(2026, 10, 20, 15)),
         subtotal: CAD(20000),
-        taxes: [GST(1000), QST(1995)],
+        taxes: [gst(1000), qst(1995)],
         total: CAD(22995),
         platformFee: CAD(2000),
-        platformFeeTaxes: [GST(100, '999999999RT0001')],
+        platformFeeTaxes: [gst(100, '999999999RT0001')],
       },
     ],
     jobsSubtotal: CAD(20000),
-    jobsTaxes: [GST(1000), QST(1995)],
+    jobsTaxes: [gst(1000), qst(1995)],
     platformFees: CAD(2000),
-    platformFeeTaxes: [GST(100, '999999999RT0001')],
+    platformFeeTaxes: [gst(100, '999999999RT0001')],
     payouts: [
       {
         id: 'po1',
@@ -72,7 +59,7 @@ const november = () => ({
         state: PayoutState.PAID,
         createTime: timestampFromMs(Date.UTC(2026, 10, 20, 15)),
         payTime: timestampFromMs(Date.UTC(2026, 10, 22, 15)),
-        platformFeeTaxes: [GST(100, '999999999RT0001')],
+        platformFeeTaxes: [gst(100, '999999999RT0001')],
       },
     ],
     paidOut: CAD(20895),

@@ -14,6 +14,7 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { controlledStream } from '@/test/controlled-stream';
 import { renderApp } from '@/test/render-app';
+import { montrealTaxes } from '@/test/taxes';
 import {
   Code,
   CUSTOMER_ID,
@@ -158,15 +159,7 @@ describe('application list', () => {
     localStorage.setItem('lang', 'fr');
     const taxed = quote('q1', {
       fee: CAD(20000),
-      taxes: [
-        { name: 'GST', ratePercent: '5', amount: CAD(1000), registrationNumber: '123456789RT0001' },
-        {
-          name: 'QST',
-          ratePercent: '9.975',
-          amount: CAD(1995),
-          registrationNumber: '1234567890TQ0001',
-        },
-      ],
+      taxes: montrealTaxes(),
       total: CAD(22995),
       taxTreatment: QuoteTaxTreatment.ADDED,
     });

@@ -1,5 +1,5 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
@@ -264,29 +264,19 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
             {...register('fee', { validate: validateFee })}
           />
         </FormField>
-        <Stack gap="1">
-          <ToggleField
-            control={control}
-            name="surge"
-            label={t('quoteForm.surge')}
-            kind="checkbox"
-          />
-          <Text color="fg.muted" fontSize="sm">
-            {t('quoteForm.surgeHelp')}
-          </Text>
-        </Stack>
+        <Choice
+          control={control}
+          name="surge"
+          label={t('quoteForm.surge')}
+          help={t('quoteForm.surgeHelp')}
+        />
         {taxRegistered ? (
-          <Stack gap="1">
-            <ToggleField
-              control={control}
-              name="addTaxes"
-              label={t('quoteForm.addTaxes')}
-              kind="checkbox"
-            />
-            <Text color="fg.muted" fontSize="sm">
-              {t('quoteForm.addTaxesHelp')}
-            </Text>
-          </Stack>
+          <Choice
+            control={control}
+            name="addTaxes"
+            label={t('quoteForm.addTaxes')}
+            help={t('quoteForm.addTaxesHelp')}
+          />
         ) : (
           <Text color="fg.muted" fontSize="sm">
             {t('quoteForm.noTaxNumber')}{' '}
@@ -305,5 +295,27 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
         </HStack>
       </Stack>
     </form>
+  );
+}
+
+/** A yes/no choice of the quote form: its checkbox, and what it does under it. */
+function Choice({
+  control,
+  name,
+  label,
+  help,
+}: {
+  control: Control<QuoteValues>;
+  name: 'surge' | 'addTaxes';
+  label: string;
+  help: string;
+}) {
+  return (
+    <Stack gap="1">
+      <ToggleField control={control} name={name} label={label} kind="checkbox" />
+      <Text color="fg.muted" fontSize="sm">
+        {help}
+      </Text>
+    </Stack>
   );
 }

@@ -62,3 +62,38 @@ export async function chooseMoreAction(page, menu, action) {
   await page.getByRole('button', { name: menu, exact: true }).click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
+
+/**
+ * Waits until nothing on the page says it is busy and its content has not changed for half a
+ * second (at most 10 s): the parts a screen loads after its title (a dashboard's figures, a
+ * professional's availability) are measured too.
+ */
+export async function quiet(page) {
+  await page.waitForFunction(
+    () => globalThis.document.querySelector('[aria-busy="true"]') === null,
+    null,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let timer = setTimeout(done, 500);
+        const giveUp = setTimeout(done, 10_000);
+        const observer = new globalThis.MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, 500);
+        });
+        function done() {
+          observer.disconnect();
+          clearTimeout(timer);
+          clearTimeout(giveUp);
+          resolve(undefined);
+        }
+        observer.observe(globalThis.document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        });
+      }),
+  );
+}

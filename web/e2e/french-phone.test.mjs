@@ -16,7 +16,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { screenLoaded } from './axe.mjs';
-import { BASE_URL, heading, openBrowser } from './browser.mjs';
+import { BASE_URL, heading, openBrowser, quiet } from './browser.mjs';
 import { englishTexts, frenchReaderProblems, isFrench, problemReport } from './french-reader.mjs';
 import { startsWith, translator } from './i18n.mjs';
 import { png } from './images.mjs';
@@ -34,41 +34,6 @@ const PHOTOS = [
   { name: 'evier.png', mimeType: 'image/png', buffer: png(320, 240, (x) => [200, x % 256, 40]) },
   { name: 'tuyau.png', mimeType: 'image/png', buffer: png(240, 320, (_, y) => [20, 90, y % 256]) },
 ];
-
-/**
- * Waits until nothing on the page says it is busy and its content has not changed for half a
- * second (at most 10 s): the parts a screen loads after its title (a dashboard's figures, a
- * professional's availability) are measured too.
- */
-async function quiet(page) {
-  await page.waitForFunction(
-    () => globalThis.document.querySelector('[aria-busy="true"]') === null,
-    null,
-    { timeout: 15_000 },
-  );
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        let timer = setTimeout(done, 500);
-        const giveUp = setTimeout(done, 10_000);
-        const observer = new globalThis.MutationObserver(() => {
-          clearTimeout(timer);
-          timer = setTimeout(done, 500);
-        });
-        function done() {
-          observer.disconnect();
-          clearTimeout(timer);
-          clearTimeout(giveUp);
-          resolve(undefined);
-        }
-        observer.observe(globalThis.document.body, {
-          childList: true,
-          subtree: true,
-          characterData: true,
-        });
-      }),
-  );
-}
 
 /** Marks the document: a reload (or a page load) loses the mark. */
 const markDocument = (page) =>
@@ -332,7 +297,7 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
       await page.getByRole('link', { name: t('jobs.hireName', { name: proName }) }).click();
       await heading(page, t('pages.hire'));
       const fee = '45,00\u00a0$';
-      await page.getByTestId('amount-payable').getByText(fee).waitFor();
+      await page.getByTestId('total').getByText(fee).waitFor();
       await page.getByText(t('hire.holdNote')).waitFor();
       await check(page, 'customer: the hire page');
       await saysHeld(page, 'customer: the hire page');

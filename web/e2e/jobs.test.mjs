@@ -95,7 +95,7 @@ describe('the job story', () => {
       await hireLink.click();
       await heading(page, t('pages.hire'));
       const fee = language === 'fr' ? '45,00\u00a0$' : '$45.00';
-      await page.getByTestId('amount-payable').getByText(fee).waitFor();
+      await page.getByTestId('total').getByText(fee).waitFor();
       // The customer's account is English: the service is named in the page's language.
       const service = language === 'fr' ? 'Services de plomberie' : 'Plumbing Services';
       await page

@@ -23,9 +23,13 @@ const REQUEST_SCREEN = /-request\/:id$|^\/request-apply\/:id$|^\/application-lis
 /** The screens whose id is a quote's. */
 const QUOTE_SCREEN = /^\/view-application\/:id$|^\/hire\/:id$/;
 
+/** The screens whose id is a payment's (a receipt: walked as the customer who paid). */
+const PAYMENT_SCREEN = /^\/receipts\/:id$/;
+
 /**
  * Sample values for a route's parameters, from the accounts that make the screen real: the
- * customer's request on the request screens, a quote on it on the quote screens, an account's
+ * customer's request on the request screens, a quote on it on the quote screens, the payment
+ * of one of the customer's hires on the receipt screen, an account's
  * own id on its onboarding and professional screens, the customer on the user screens, the
  * professional the admin reviews on the admin's (the hired one on the payouts screen), an
  * approved professional else.
@@ -36,6 +40,8 @@ function sampleParams(pattern, audience, accounts) {
     id = accounts.requestId;
   } else if (QUOTE_SCREEN.test(pattern)) {
     id = accounts.quoteId;
+  } else if (PAYMENT_SCREEN.test(pattern)) {
+    id = accounts.paymentId;
   } else if (audience.endsWith('onboarding') || audience.startsWith('professional')) {
     id = accounts[audience].id;
   } else if (audience === 'admin' && pattern.includes('-service/')) {

@@ -66,12 +66,15 @@ export async function professional(name, { verify, approveWith, lang = 'en', pro
 
 const EVERY_DAY = 'Monday,Tuesday,Wednesday,Thursday,Friday,Saturday,Sunday';
 
-/** The old profile form's fields: plumbing, 50 km, every day, all day, based at `place`. */
-export const profileAt = (place) => ({
+/**
+ * The old profile form's fields: plumbing, 50 km, every day, all day, based at `place` (in
+ * Alberta unless its `province` and `provinceCode` say otherwise).
+ */
+export const profileAt = ({ province = 'Alberta', provinceCode = 'AB', ...place }) => ({
   description: 'Licensed plumber, emergencies day and night.',
-  registered_address: `${place.office_address}, ${place.city} AB ${place.zipcode}`,
+  registered_address: `${place.office_address}, ${place.city} ${provinceCode} ${place.zipcode}`,
   ...place,
-  state_or_province: 'Alberta',
+  state_or_province: province,
   availability_days: EVERY_DAY,
   availability_hours1: '00:00',
   availability_hours2: '23:59',
@@ -85,6 +88,31 @@ export const profileAt = (place) => ({
 
 /** A professional's base in Calgary, near the requests `placeRequest` places. */
 export const CALGARY = { office_address: '100 7 Ave SW', city: 'Calgary', zipcode: 'T2P 1J9' };
+
+/** A professional's base in Montréal, near MONTREAL_PROPERTY (GST and QST apply there). */
+export const MONTREAL = {
+  office_address: '200 rue Sherbrooke Est',
+  city: 'Montréal',
+  zipcode: 'H2X 1C7',
+  province: 'Québec',
+  provinceCode: 'QC',
+};
+
+/** Where `placeRequest` places a request: a house in Calgary unless told. */
+const CALGARY_PROPERTY = {
+  address_1: '225 7 Ave SW',
+  state_or_province: 'Alberta',
+  city: 'Calgary',
+  zipcode: 'T2P 2W3',
+};
+
+/** A flat in Montréal, for a request taxed with GST and QST. */
+export const MONTREAL_PROPERTY = {
+  address_1: '3600 boulevard Saint-Laurent',
+  state_or_province: 'Québec',
+  city: 'Montréal',
+  zipcode: 'H2X 2V4',
+};
 
 /**
  * An approved member professional based at `place` (the offline test gateway's tok_visa
@@ -107,31 +135,31 @@ export async function memberProfessional(name, place, admin, { lang = 'en' } = {
 /**
  * The accounts, keyed by audience: `{ id, storage }` where storage is the localStorage entries
  * of the signed-in session (`public` stores nothing). The admin's id is the professional its
- * screens open; `requestId` is a request of the customer's, `quoteId` a quote on it.
+ * screens open; `requestId` is a request of the customer's, `quoteId` a quote on it,
+ * `paymentId` the payment of one of the customer's hires.
  */
 /** The admin of the stack, signed in: `admin_token` and `admin_name`. */
 export const adminSession = () =>
   legacyApi('/admin/login', { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
 
 /**
- * A plumbing request in Calgary placed by the customer through the legacy call; its id. The
- * same words twice are the same request (the call is idempotent): tell them apart by `words`.
+ * A plumbing request placed by the customer through the legacy call, at `property` (Calgary
+ * unless told); its id. The same words twice are the same request (the call is idempotent):
+ * tell them apart by `words`.
  */
 export async function placeRequest(
   { id, storage },
   words = 'The bathroom tap drips day and night.',
+  property = CALGARY_PROPERTY,
 ) {
   const placed = await legacyApi('/requests/place', {
     body: {
       specialisation: 'Plumbing Services',
       repair_explanation: words,
       repair_immediately: 'No',
-      address_1: '225 7 Ave SW',
       address_2: '',
       country: 'Canada',
-      state_or_province: 'Alberta',
-      city: 'Calgary',
-      zipcode: 'T2P 2W3',
+      ...property,
       status: 1,
       user_id: id,
     },
@@ -196,31 +224,66 @@ const protoText = (field, value) => {
 };
 
 /**
+ * A call over gRPC-web through the BFF with `token`, as the app makes it: `message` is the
+ * request in the protobuf wire format; the reply's bytes as a latin1 string (frames and
+ * trailers), or an error naming `method` when the call failed.
+ */
+async function grpcWeb(method, token, message) {
+  const frame = Buffer.alloc(5 + message.length);
+  frame.writeUInt32BE(message.length, 1);
+  message.copy(frame, 5);
+  const response = await fetch(`${BASE_URL}/${method}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/grpc-web+proto',
+      'x-grpc-web': '1',
+      authorization: `Bearer ${token}`,
+    },
+    body: frame,
+  });
+  const reply = Buffer.from(await response.arrayBuffer()).toString('latin1');
+  const status = response.headers.get('grpc-status') ?? /grpc-status:\s*(\d+)/.exec(reply)?.[1];
+  if (response.status !== 200 || status !== '0') {
+    throw new Error(`${method} answered ${response.status}, grpc-status ${status}`);
+  }
+  return reply;
+}
+
+/**
  * A service account made by the admin over gRPC-web through the BFF, as the admin screen
  * does (no legacy path makes one), so /admin/service-accounts lists a row.
  */
 async function serviceAccount(admin, name, scopes) {
   const message = Buffer.concat([protoText(1, name), ...scopes.map((s) => protoText(2, s))]);
-  const frame = Buffer.alloc(5 + message.length);
-  frame.writeUInt32BE(message.length, 1);
-  message.copy(frame, 5);
-  const response = await fetch(
-    `${BASE_URL}/repairs.accounts.v1.AccountsService/CreateServiceAccount`,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/grpc-web+proto',
-        'x-grpc-web': '1',
-        authorization: `Bearer ${admin.admin_token}`,
-      },
-      body: frame,
-    },
+  await grpcWeb(
+    'repairs.accounts.v1.AccountsService/CreateServiceAccount',
+    admin.admin_token,
+    message,
   );
-  const reply = Buffer.from(await response.arrayBuffer()).toString('latin1');
-  const status = response.headers.get('grpc-status') ?? /grpc-status:\s*(\d+)/.exec(reply)?.[1];
-  if (response.status !== 200 || status !== '0') {
-    throw new Error(`CreateServiceAccount answered ${response.status}, grpc-status ${status}`);
+}
+
+/**
+ * The payment of one of the customer's hires (BillingService.ListOrders over gRPC-web: no
+ * legacy path names a payment): the id inside the first order's `payment` (field 9, whose
+ * `id` is field 1), for the receipt page.
+ */
+export async function customerPaymentId({ id, storage }) {
+  const reply = await grpcWeb(
+    'repairs.billing.v1.BillingService/ListOrders',
+    storage.token,
+    protoText(1, id),
+  );
+  // Field 1, 36 bytes ("\n$") after the tag of field 9 ("J") and the payment's length (one
+  // byte, or two whose first is 0x80 or more).
+  const follows = (at) =>
+    reply[at - 2] === 'J' || (reply[at - 3] === 'J' && reply.charCodeAt(at - 2) >= 0x80);
+  let paymentId = '';
+  for (let at = reply.indexOf('\n$'); at !== -1 && !paymentId; at = reply.indexOf('\n$', at + 1)) {
+    const id = reply.slice(at + 2, at + 38);
+    if (follows(at) && /^[0-9a-f-]{36}$/.test(id)) paymentId = id;
   }
+  if (!paymentId) throw new Error('ListOrders named no payment of the customer');
+  return paymentId;
 }
 
 export async function createAccounts() {
@@ -258,6 +321,8 @@ export async function createAccounts() {
   return {
     requestId,
     quoteId: quote._id,
+    // The receipt screen (/receipts/:id) opens one of the customer's hires.
+    paymentId: await customerPaymentId(verifiedCustomer),
     serviceId: services[0]._id,
     public: { id: '', storage: {} },
     'customer-onboarding': newCustomer,

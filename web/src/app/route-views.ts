@@ -5,7 +5,7 @@
  */
 import { isValidElement, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { CustomerGate, RequireRole } from '@/features/accounts/routes';
+import { CustomerGate, RequireRole, RequireSignedIn } from '@/features/accounts/routes';
 import { ProfessionalGate } from '@/features/professionals/routes';
 import { isFrenchPath } from '@/lib/language';
 import type { Role } from '@/lib/session';
@@ -45,6 +45,8 @@ function guardsOf(node: ReactNode, outer: Guards): Guards {
   while (isValidElement<{ children?: ReactNode }>(current)) {
     const props: Record<string, unknown> = current.props;
     if (current.type === RequireRole) guards.role = props.role as Role;
+    // Anyone signed in: walked as the customer, the first role it opens with.
+    if (current.type === RequireSignedIn) guards.role = 'customer';
     if (current.type === CustomerGate && props.phoneStep) guards.phoneStep = true;
     if (current.type === ProfessionalGate) {
       if (props.step) guards.phoneStep = true;

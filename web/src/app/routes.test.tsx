@@ -238,7 +238,7 @@ describe('a French reader', () => {
     expect(router.state.location.pathname).toBe('/fr/admin/professionals-list');
     const menu = within(screen.getAllByRole('navigation', { name: 'Menu d’administration' })[0]!);
     const links = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toHaveLength(17);
+    expect(links).toHaveLength(18);
     for (const href of links) expect(href).toMatch(/^\/fr\/admin\//);
   });
 });
@@ -400,6 +400,7 @@ describe('signed-in areas', () => {
       '/admin/request-list',
       '/admin/service-list',
       '/admin/order-history',
+      '/admin/tax-report',
       '/admin/home',
       '/admin/phome',
       '/admin/frhome',

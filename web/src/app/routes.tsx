@@ -3,8 +3,10 @@
  * who may open it, each page also at its /fr twin (a French reader never leaves /fr). Each
  * feature lists its screens at their paths in its routes/index.tsx, with the guards and
  * layouts it gives the router; this table puts the screens in their layouts behind their
- * guards. Unknown paths show the not-found page.
+ * guards. A few pages (a receipt) are anyone's signed in, each reader in their own area.
+ * Unknown paths show the not-found page.
  */
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { AreaLayout } from '@/components/layout/area-layout';
 import { FullWidthLayout, PublicLayout } from '@/components/layout/public-layout';
@@ -18,6 +20,7 @@ import {
   ProfessionalLandingRedirect,
   RedirectIfSignedIn,
   RequireRole,
+  RequireSignedIn,
 } from '@/features/accounts/routes';
 import { adminRoutes } from '@/features/admin/routes';
 import { billingRoutes } from '@/features/billing/routes';
@@ -31,6 +34,7 @@ import {
 } from '@/features/professionals/routes';
 import { requestsRoutes } from '@/features/requests/routes';
 import { withFrenchTwins } from '@/lib/lazy-routes';
+import type { Role } from '@/lib/session';
 import { RootLayout } from './root-layout';
 
 /** Phone verification right after signing up (the new account is signed in). */
@@ -76,6 +80,27 @@ const ADMIN_AREA_PAGES = [
   ...billingRoutes.adminArea,
 ];
 
+/** Each role's area around its pages: its gates and its layout. */
+const AREAS: Record<Role, ReactNode> = {
+  customer: (
+    <>
+      <DeviceAlertsFollowLanguage role="customer" />
+      <CustomerGate>
+        <AreaLayoutWithUnread area="customer" />
+      </CustomerGate>
+    </>
+  ),
+  professional: (
+    <>
+      <DeviceAlertsFollowLanguage role="professional" />
+      <ProfessionalGate>
+        <ProfessionalAreaLayout layout={AreaLayoutWithUnread} />
+      </ProfessionalGate>
+    </>
+  ),
+  admin: <AreaLayout area="admin" />,
+};
+
 export const routes: RouteObject[] = withFrenchTwins([
   {
     element: <RootLayout />,
@@ -113,38 +138,21 @@ export const routes: RouteObject[] = withFrenchTwins([
         ],
       },
       {
-        element: (
-          <RequireRole role="customer">
-            <DeviceAlertsFollowLanguage role="customer" />
-            <CustomerGate>
-              <AreaLayoutWithUnread area="customer" />
-            </CustomerGate>
-          </RequireRole>
-        ),
+        element: <RequireRole role="customer">{AREAS.customer}</RequireRole>,
         children: CUSTOMER_AREA_PAGES,
       },
       {
-        element: (
-          <RequireRole role="professional">
-            <DeviceAlertsFollowLanguage role="professional" />
-            <ProfessionalGate>
-              <ProfessionalAreaLayout layout={AreaLayoutWithUnread} />
-            </ProfessionalGate>
-          </RequireRole>
-        ),
+        element: <RequireRole role="professional">{AREAS.professional}</RequireRole>,
         children: [
           ...PROFESSIONAL_AREA_PAGES,
           { element: <ProfessionalGate requireApproval />, children: PROFESSIONAL_WORK_PAGES },
         ],
       },
       {
-        element: (
-          <RequireRole role="admin">
-            <AreaLayout area="admin" />
-          </RequireRole>
-        ),
+        element: <RequireRole role="admin">{AREAS.admin}</RequireRole>,
         children: ADMIN_AREA_PAGES,
       },
+      { element: <RequireSignedIn areas={AREAS} />, children: billingRoutes.anySignedIn },
       ...accountsRoutes.logout,
     ],
   },

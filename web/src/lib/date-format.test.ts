@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './date-format';
+import {
+  daysBetween,
+  formatDate,
+  formatDay,
+  formatMonth,
+  lastQuarter,
+  monthBefore,
+  thisMonth,
+} from './date-format';
 import type { Language } from './language';
 
 /** Intl puts no-break spaces in French times ("15 h 30"); compare with plain ones. */
@@ -24,5 +32,47 @@ describe('formatDate', () => {
     ['2026-12-01T09:05:00', 'en', WITH_TIME, 'Dec 1, 2026, 9:05 a.m.'],
   ])('writes %s in %s (%o) as %j', (iso, language, options, expected) => {
     expect(plain(formatDate(at(iso), language, options))).toBe(expected);
+  });
+});
+
+describe('formatDay', () => {
+  it.each<[string, Language, string]>([
+    ['2026-12-01', 'fr', '1er décembre 2026'],
+    ['2026-12-01', 'en', 'December 1, 2026'],
+    ['2025-03-31', 'en', 'March 31, 2025'],
+    ['not a day', 'en', 'not a day'],
+  ])('writes the day %s in %s as %j, whatever the time zone', (day, language, expected) => {
+    expect(plain(formatDay(day, language))).toBe(expected);
+  });
+});
+
+describe('months', () => {
+  it('reads the month of a date in UTC, and the month before one', () => {
+    expect(thisMonth(new Date(Date.UTC(2026, 11, 31, 23, 59)))).toBe('2026-12');
+    expect(monthBefore('2026-12')).toBe('2026-11');
+    expect(monthBefore('2026-01')).toBe('2025-12');
+  });
+
+  it.each<[string, Language, string]>([
+    ['2026-11', 'en', 'November 2026'],
+    ['2026-11', 'fr', 'novembre 2026'],
+  ])('writes the month %s in %s as %j', (month, language, expected) => {
+    expect(formatMonth(month, language)).toBe(expected);
+  });
+});
+
+describe('periods', () => {
+  it.each([
+    [Date.UTC(2026, 11, 2), '2026-07-01', '2026-09-30'],
+    [Date.UTC(2026, 0, 15), '2025-10-01', '2025-12-31'],
+    [Date.UTC(2026, 3, 1), '2026-01-01', '2026-03-31'],
+  ])('takes the quarter before the one of %s', (now, start, end) => {
+    expect(lastQuarter(new Date(now))).toEqual({ start, end });
+  });
+
+  it('counts the days of a period, both ends included', () => {
+    expect(daysBetween('2026-01-01', '2026-01-01')).toBe(1);
+    expect(daysBetween('2024-01-01', '2024-12-31')).toBe(366);
+    expect(daysBetween('2026-02-01', '2026-01-31')).toBe(0);
   });
 });

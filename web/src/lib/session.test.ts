@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_SESSION_SECONDS, fakeToken } from '@/test/render-app';
 import {
+  chosenRole,
   AFTER_LOGOUT_PATHS,
   LOGOUT_PATHS,
   PROFESSIONAL_STATUS_PATHS,
@@ -329,5 +330,15 @@ describe('activeSessions', () => {
 
   it('is empty when nobody is signed in', () => {
     expect(activeSessions(envWith({}))).toEqual([]);
+  });
+});
+
+describe('chosenRole', () => {
+  it('takes the role a link names, else the first signed in, else the customer', () => {
+    expect(chosenRole('admin', ['customer', 'admin'])).toBe('admin');
+    expect(chosenRole('professional', [])).toBe('professional');
+    expect(chosenRole(null, ['professional', 'admin'])).toBe('professional');
+    expect(chosenRole('someone', ['admin'])).toBe('admin');
+    expect(chosenRole(null, [])).toBe('customer');
   });
 });

@@ -437,3 +437,19 @@ export function refreshProfessionalDetails(details: SessionDetails, store: KeyVa
   keep(pro.denialReason, details.denialReason);
   keep(pro.address, details.address);
 }
+
+/** The search parameter a link sets to say which of the reader's sessions opens the page. */
+export const AS_ROLE_PARAM = 'as';
+
+const isRole = (value: string | null): value is Role =>
+  (ROLES as readonly string[]).includes(value ?? '');
+
+/**
+ * Which session opens a page any signed-in role may read (a receipt: its payer, its payee or
+ * an admin): the role the link names (`?as=professional`), else the first role signed in on
+ * this browser (customer, professional, admin), else the customer's sign-in.
+ */
+export function chosenRole(asked: string | null, signedIn: readonly Role[]): Role {
+  if (isRole(asked)) return asked;
+  return signedIn[0] ?? 'customer';
+}

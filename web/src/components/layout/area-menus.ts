@@ -64,6 +64,7 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
     { to: '/admin/request-list', labelKey: 'pages.adminRequestList' },
     { to: '/admin/service-list', labelKey: 'pages.adminServiceList' },
     { to: '/admin/order-history', labelKey: 'pages.adminOrderHistory' },
+    { to: '/admin/tax-report', labelKey: 'pages.adminTaxReport' },
     { to: '/admin/home', labelKey: 'pages.adminHome' },
     { to: '/admin/phome', labelKey: 'pages.adminPhome' },
     { to: '/admin/frhome', labelKey: 'pages.adminFrhome' },

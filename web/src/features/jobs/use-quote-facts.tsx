@@ -1,21 +1,31 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PriceSummary } from '@/components/ui/sale-summary';
 import type { Quote } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatHours } from '@/lib/duration';
-import { formatMoney } from '@/lib/money';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { QuoteRating, SurgeBadge } from './components/quote-marks';
 
-/** A quote's figures as label and value pairs: fee, time, surge, rating, when sent. */
+/**
+ * A quote's figures as label and value pairs: its price (fee, each tax, total, or why there is
+ * no tax), time, surge, rating, when sent.
+ */
 export function useQuoteFacts(quote: Quote): [string, ReactNode][] {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatTime = useDateTimeFormat();
   return [
     [
-      t('jobs.fee'),
-      quote.fee ? formatMoney(quote.fee.amountCents, quote.fee.currency, language) : '',
+      t('jobs.price'),
+      <PriceSummary
+        key="price"
+        fee={quote.fee}
+        taxes={quote.taxes}
+        total={quote.total}
+        treatment={quote.taxTreatment}
+        plain
+      />,
     ],
     [t('jobs.estimatedTime'), formatHours(quote.estimatedMinutes, language)],
     [t('jobs.surge'), quote.surge ? <SurgeBadge key="surge" /> : t('common.no')],

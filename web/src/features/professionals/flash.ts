@@ -4,6 +4,8 @@ import type { Professional } from '@/gen/repairs/accounts/v1/accounts_pb';
 /** The one-line news a page passes to the next one through the router's state. */
 export interface FlashState {
   flash?: 'profile-updated' | 'licence-updated' | 'submitted' | 'change-pending';
+  /** The payment of a membership just bought: its receipt is offered. */
+  receipt?: string;
 }
 
 export const LICENCE_PAGE_PATH = '/update-professional-licence';

@@ -80,4 +80,18 @@ describe('profile form values', () => {
       experience: '',
     });
   });
+
+  it('sends the tax numbers without spaces, in upper case, and none as empty', () => {
+    const values = profileValues(professional(), 'en');
+    expect(values).toMatchObject({ gstHstNumber: '', qstNumber: '' });
+    const request = profileRequest(
+      PROFESSIONAL_ID,
+      { ...values, gstHstNumber: ' 123 456 789 rt 0001', qstNumber: '1234567890tq0001 ' },
+      'en',
+    );
+    expect(request.profile).toMatchObject({
+      gstHstNumber: '123456789RT0001',
+      qstNumber: '1234567890TQ0001',
+    });
+  });
 });

@@ -14,6 +14,7 @@ import {
 import { DEFAULT_PROVINCE, normalisePostalCode } from '@/lib/address';
 import type { Language } from '@/lib/language';
 import { centsToDollarsText, parseDollars } from '@/lib/money';
+import { normaliseTaxNumber } from '@/lib/tax-numbers';
 import { DEFAULT_HOURS } from './profile-fields';
 
 export interface ProfileValues {
@@ -40,6 +41,10 @@ export interface ProfileValues {
   minimumFee: string;
   /** Told of emergencies outside the hours above when nobody answered in time. */
   emergenciesAnyHour: boolean;
+  /** GST/HST registration number as typed; '' when not registered. */
+  gstHstNumber: string;
+  /** Quebec QST registration number as typed; '' when not registered for QST. */
+  qstNumber: string;
 }
 
 /**
@@ -80,6 +85,8 @@ export function profileValues(professional: Professional, language: Language): P
       ? centsToDollarsText(profile.minimumFee.amountCents, language)
       : '',
     emergenciesAnyHour: profile?.emergenciesAnyHour ?? false,
+    gstHstNumber: profile?.gstHstNumber ?? '',
+    qstNumber: profile?.qstNumber ?? '',
   };
 }
 
@@ -119,6 +126,8 @@ export function profileRequest(
         amountCents: parseDollars(values.minimumFee, language) ?? 0n,
         currency: 'CAD',
       },
+      gstHstNumber: normaliseTaxNumber(values.gstHstNumber),
+      qstNumber: normaliseTaxNumber(values.qstNumber),
     },
   };
 }
@@ -145,6 +154,11 @@ export const PROFILE_SERVER_FIELDS: Record<string, ServerField<ProfileValues>> =
   'profile.qualification': 'qualification',
   'profile.experience': 'experience',
   'profile.minimum_fee': 'minimumFee',
+  'profile.gst_hst_number': {
+    field: 'gstHstNumber',
+    messageKey: 'professionalProfile.errors.gstHstNumber',
+  },
+  'profile.qst_number': { field: 'qstNumber', messageKey: 'professionalProfile.errors.qstNumber' },
 };
 
 export const PROFILE_REASON_FIELDS = { EMAIL_TAKEN: 'email' } as const;

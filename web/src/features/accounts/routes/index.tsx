@@ -12,6 +12,7 @@ import { Logout } from './logout';
 export { CustomerGate } from '../components/customer-gate';
 export { DeviceAlertsFollowLanguage } from '../components/device-alerts-language';
 export { RequireRole } from '../components/require-role';
+export { RequireSignedIn } from '../components/require-signed-in';
 export { ProfessionalLandingRedirect, RedirectIfSignedIn } from '../components/session-redirect';
 
 const load = {

@@ -5,21 +5,25 @@ import type { Column } from '@/components/ui/simple-table';
 import type { Order } from '@/gen/repairs/billing/v1/billing_pb';
 import { formatHours } from '@/lib/duration';
 import { useDateFormat } from '@/lib/use-date-format';
+import type { Role } from '@/lib/session';
 import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { OrderStateBadge } from './order-state-badge';
+import { ReceiptLink } from './receipt-link';
 
 /** The columns the order histories choose from (the spec's User, Charges, Time Taken, ...). */
 export type OrderColumn =
-  'date' | 'customer' | 'professional' | 'amount' | 'time' | 'state' | 'request';
+  'date' | 'customer' | 'professional' | 'amount' | 'time' | 'state' | 'request' | 'receipt';
 
 /**
  * The columns of an order history, in the order asked. `requestPath` is where the Request
- * column links: the professional's or the admin's view of the repair request.
+ * column links: the professional's or the admin's view of the repair request; the Receipt
+ * column opens the payment's receipt in the area of `reader`.
  */
 export function useOrderColumns(
   keys: OrderColumn[],
   requestPath: (requestId: string) => string = () => '',
+  reader: Role = 'customer',
 ): Column<Order>[] {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -46,6 +50,16 @@ export function useOrderColumns(
         >
           {t('requests.view')}
         </AppLink>
+      ),
+    },
+    receipt: {
+      header: t('receipts.link'),
+      cell: (order) => (
+        <ReceiptLink
+          paymentId={order.payment?.id ?? ''}
+          role={reader}
+          label={t('receipts.linkOfOrder', { date: formatDate(order.createTime) })}
+        />
       ),
     },
   };

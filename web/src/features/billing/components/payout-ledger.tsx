@@ -3,16 +3,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagedList } from '@/components/paged-list';
 import { FigureCards } from '@/components/ui/figure-cards';
-import type { Column } from '@/components/ui/simple-table';
-import { StateBadge } from '@/components/ui/state-badge';
-import { PayoutState, type Payout, type PayoutAccount } from '@/gen/repairs/billing/v1/billing_pb';
+import type { Payout, PayoutAccount } from '@/gen/repairs/billing/v1/billing_pb';
 import { formatPercent } from '@/lib/money';
-import { useDateFormat, useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { usePageTokens } from '@/lib/use-page-tokens';
 import { usePayoutsPage } from '../api/list-payouts';
-import { PAYOUT_STATES } from '../payout-states';
+import { usePayoutColumns } from './payout-columns';
 
 /**
  * What a professional is owed and was paid, and the platform's fee. `reader` says whose
@@ -46,30 +43,6 @@ export function PayoutFigures({
   );
 }
 
-/** An entry's state, and why a transfer waits or how it was paid by hand. */
-function EntryState({ payout }: { payout: Payout }) {
-  const { t } = useTranslation();
-  const formatDateTime = useDateTimeFormat();
-  return (
-    <Stack gap="1" align="start">
-      <StateBadge labels={PAYOUT_STATES} state={payout.state} />
-      {payout.state === PayoutState.TRANSFER_FAILED && (
-        <Text fontSize="sm" color="fg.muted">
-          {t('payouts.retry', {
-            count: payout.failedAttempts,
-            time: formatDateTime(payout.nextAttemptTime),
-          })}
-        </Text>
-      )}
-      {payout.note && (
-        <Text fontSize="sm" color="fg.muted">
-          {t('payouts.byHand', { note: payout.note })}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 /**
  * The ledger, page by page: each captured hire, its fee, what it owes and whether paid.
  * `action`, when given, fills a last column (the admin's 'Mark paid').
@@ -82,18 +55,9 @@ export function PayoutLedger({
   action?: (payout: Payout) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const formatMoney = useMoneyFormat();
-  const formatDate = useDateFormat();
   const pages = usePageTokens();
   const { data, isPending, error } = usePayoutsPage(professionalId, pages.token);
-  const columns: Column<Payout>[] = [
-    { header: t('payouts.date'), cell: (payout) => formatDate(payout.createTime) },
-    { header: t('payouts.gross'), cell: (payout) => formatMoney(payout.gross) },
-    { header: t('payouts.fee'), cell: (payout) => formatMoney(payout.platformFee) },
-    { header: t('payouts.net'), cell: (payout) => formatMoney(payout.net) },
-    { header: t('payouts.state'), cell: (payout) => <EntryState payout={payout} /> },
-    { header: t('payouts.paidOn'), cell: (payout) => formatDate(payout.payTime) },
-  ];
+  const columns = usePayoutColumns();
   if (action) {
     columns.push({ header: t('common.actions'), hiddenHeader: true, cell: action });
   }

@@ -123,8 +123,9 @@ export function AdminOrderHistoryPage() {
   );
 
   const orderColumns = useOrderColumns(
-    ['date', 'customer', 'professional', 'amount', 'time', 'state', 'request'],
+    ['date', 'customer', 'professional', 'amount', 'time', 'state', 'request', 'receipt'],
     adminRequestPath,
+    'admin',
   );
   const columns: Column<Order>[] = [
     ...orderColumns,

@@ -9,8 +9,10 @@ import {
   type HireProfessionalRequest,
   type PaymentState as State,
 } from '@/gen/repairs/billing/v1/billing_pb';
+import { QuoteTaxTreatment } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import { renderApp } from '@/test/render-app';
+import { montrealTaxes } from '@/test/taxes';
 import { Code, customerServer, rpcError, type BillingImpl } from '@/test/stub-server';
 
 const QUOTE_ID = '0190a6c0-4444-7000-8000-000000000004';
@@ -60,7 +62,7 @@ describe('hire', () => {
     for (const text of ['Plumbing Services', '1.5 hrs', 'Paule Pro']) {
       expect(summary).toHaveTextContent(text);
     }
-    expect(screen.getByTestId('amount-payable')).toHaveTextContent('$1,234.50');
+    expect(screen.getByTestId('total')).toHaveTextContent('$1,234.50');
     expect(screen.getByRole('button', { name: 'Hire and pay $1,234.50' })).toBeVisible();
     expect(requests('previewHire')).toEqual([
       expect.objectContaining({ quoteId: QUOTE_ID, language: Language.EN }),
@@ -71,7 +73,7 @@ describe('hire', () => {
     localStorage.setItem('lang', 'fr');
     const { transport, requests } = hireServer(() => order(PaymentState.AUTHORIZED));
     renderApp(`/hire/${QUOTE_ID}`, transport);
-    expect((await screen.findByTestId('amount-payable')).textContent).toBe('1\u00a0234,50\u00a0$');
+    expect((await screen.findByTestId('total')).textContent).toBe('1\u00a0234,50\u00a0$');
     expect(screen.getByRole('region', { name: 'Récapitulatif' })).toHaveTextContent(
       'Type de service',
     );
@@ -80,6 +82,57 @@ describe('hire', () => {
     expect(requests('previewHire')).toEqual([
       expect.objectContaining({ quoteId: QUOTE_ID, language: Language.FR }),
     ]);
+  });
+
+  it('shows fee + TPS + TVQ = the amount held in French, and names the total on the button', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = hireServer(() => order(PaymentState.AUTHORIZED), {
+      previewHire: () => ({
+        serviceName: 'Services de plomberie',
+        estimatedMinutes: 120,
+        professionalName: 'Paule Pro',
+        fee: CAD(20000),
+        subtotal: CAD(20000),
+        taxes: montrealTaxes(),
+        total: CAD(22995),
+        amountPayable: CAD(22995),
+        taxTreatment: QuoteTaxTreatment.ADDED,
+      }),
+    });
+    renderApp(`/hire/${QUOTE_ID}`, transport);
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('229,95\u00a0$'));
+    const rows = Array.from(screen.getByTestId('sale').querySelectorAll(':scope > div'), (row) =>
+      Array.from(row.children, (cell) => cell.textContent).join(' '),
+    ).filter((text) => text.trim() !== '');
+    expect(rows).toEqual([
+      'Frais 200,00\u00a0$',
+      'TPS 5\u00a0% 10,00\u00a0$',
+      'TVQ 9,975\u00a0% 19,95\u00a0$',
+      'Montant à réserver 229,95\u00a0$',
+    ]);
+    expect(screen.getByRole('button', { name: 'Réserver 229,95\u00a0$' })).toBeVisible();
+  });
+
+  it('says a professional who is not registered charges no tax', async () => {
+    const { transport } = hireServer(() => order(PaymentState.AUTHORIZED), {
+      previewHire: () => ({
+        serviceName: 'Plumbing Services',
+        estimatedMinutes: 60,
+        professionalName: 'Paule Pro',
+        fee: CAD(20000),
+        subtotal: CAD(20000),
+        total: CAD(20000),
+        amountPayable: CAD(20000),
+        taxTreatment: QuoteTaxTreatment.NOT_REGISTERED,
+      }),
+    });
+    renderApp(`/hire/${QUOTE_ID}`, transport);
+    expect(
+      await screen.findByText('No tax: this professional is not registered for GST/HST.'),
+    ).toBeVisible();
+    expect(screen.getByTestId('total')).toHaveTextContent('$200.00');
+    expect(screen.queryByText(/^GST/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Hire and pay $200.00' })).toBeVisible();
   });
 
   it('hires with the test card, then says the professional is hired and the amount held', async () => {

@@ -7,6 +7,7 @@ import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
+import { PriceSummary } from '@/components/ui/sale-summary';
 import { AppLink } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
 import { BillingService, PaymentState, type Payment } from '@/gen/repairs/billing/v1/billing_pb';
@@ -28,8 +29,9 @@ import { HIRE_PATHS } from '../paths';
 const HELD = [PaymentState.AUTHORIZED, PaymentState.CAPTURED] as PaymentState[];
 
 /**
- * /hire/{quoteId}: the booking summary of a quote (service, estimated time,
- * professional, visitation fee, total, amount payable, all from the server's PreviewHire),
+ * /hire/{quoteId}: the booking summary of a quote (service, estimated time, professional,
+ * then fee + each tax = the amount payable, and why there is no tax when there is none, all
+ * from the server's PreviewHire),
  * the card form of the gateway in use (as the membership purchase), the cardholder's
  * authentication when the card asks for it, then /hired-successfully. Each press with a card
  * is one attempt with its own request_id, resent unchanged only when its answer was lost.
@@ -53,6 +55,8 @@ export function HirePage() {
   const summary = preview.data;
   const money = (amount: Money | undefined) =>
     amount ? formatMoney(amount.amountCents, amount.currency, language) : '';
+  /** What is held, then charged: fee plus taxes. */
+  const payable = summary?.total ?? summary?.amountPayable;
 
   /** Where a hire or its authentication left the payment. */
   const settle = (payment: Payment | undefined) => {
@@ -105,8 +109,6 @@ export function HirePage() {
               [t('hire.serviceType'), serviceName('', summary.serviceName)],
               [t('hire.estimatedTime'), formatHours(summary.estimatedMinutes, language)],
               [t('hire.professional'), summary.professionalName],
-              [t('hire.visitationFee'), money(summary.fee)],
-              [t('billing.total'), money(summary.fee)],
             ] as const
           ).map(([label, value]) => (
             <HStack key={label} justify="space-between" gap="4">
@@ -115,10 +117,14 @@ export function HirePage() {
             </HStack>
           ))}
           <Separator />
-          <HStack justify="space-between" fontWeight="bold" fontSize="lg">
-            <Text>{t('hire.amountPayable')}</Text>
-            <Text data-testid="amount-payable">{money(summary.amountPayable)}</Text>
-          </HStack>
+          <PriceSummary
+            fee={summary.subtotal ?? summary.fee}
+            taxes={summary.taxes}
+            total={payable}
+            treatment={summary.taxTreatment}
+            totalLabel={t('hire.amountPayable')}
+            plain
+          />
           <Text fontSize="sm">{t('hire.holdNote')}</Text>
         </Stack>
       )}
@@ -130,7 +136,7 @@ export function HirePage() {
         ) : (
           <PaymentForm
             config={config.data}
-            submitLabel={t('hire.pay', { amount: money(summary.amountPayable) })}
+            submitLabel={t('hire.pay', { amount: money(payable) })}
             busy={hire.isPending}
             onPay={pay}
           />

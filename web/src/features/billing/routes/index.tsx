@@ -30,6 +30,9 @@ export const billingRoutes = {
     page('/purchase-membership/:id', load.purchaseMembership),
     page('/purchase-membership', load.purchaseMembership),
     page('/membership-purchase', load.purchaseMembership),
+    page('/monthly-statement', () =>
+      import('./monthly-statement-page').then((m) => <m.MonthlyStatementPage />),
+    ),
   ],
   /** The professional's orders: approved professionals only. */
   professionalWork: [
@@ -55,5 +58,10 @@ export const billingRoutes = {
     // test card page"), but a test hold moves money and the contract keeps CreateTestCharge for
     // admins: it is the admin's test checkout, behind the admin guard.
     page('/block-card', load.testCheckout),
+    page('/admin/tax-report', () => import('./tax-report-page').then((m) => <m.TaxReportPage />)),
+  ],
+  /** Whoever is signed in, in their own area: a receipt's payer, its payee or an admin. */
+  anySignedIn: [
+    page('/receipts/:id', () => import('./receipt-page').then((m) => <m.ReceiptPage />)),
   ],
 } satisfies Record<string, RouteObject[]>;

@@ -83,6 +83,10 @@ describe('admin order history', () => {
       'href',
       `/admin/view-request/${REQUEST_ID}`,
     );
+    expect(within(row).getByRole('link', { name: /^Receipt of the order/ })).toHaveAttribute(
+      'href',
+      '/receipts/pay1?as=admin',
+    );
     expect(server.requests('listOrders')[0]).toMatchObject({ party: { case: undefined } });
 
     const user = userEvent.setup();
@@ -283,6 +287,9 @@ describe('professional order history', () => {
       'href',
       `/view-request/${REQUEST_ID}`,
     );
+    expect(
+      within(row).getByRole('link', { name: 'Receipt of the order of Nov 23, 2026' }),
+    ).toHaveAttribute('href', '/receipts/pay1?as=professional');
     expect(server.requests('listOrders')[0]).toMatchObject({
       party: { case: 'professionalId', value: PROFESSIONAL_ID },
     });

@@ -15,8 +15,9 @@ export function ProfessionalOrderHistoryPage() {
   const { t } = useTranslation();
   const professionalId = useSignedInId('professional');
   const columns = useOrderColumns(
-    ['date', 'customer', 'amount', 'time', 'state', 'request'],
+    ['date', 'customer', 'amount', 'time', 'state', 'request', 'receipt'],
     PROFESSIONAL_REQUEST_PATHS.view,
+    'professional',
   );
   return (
     <Stack gap="6">

@@ -232,6 +232,11 @@ describe('membership purchase', () => {
     await pay(user, '4242 4242 4242 4242');
     await waitFor(() => expect(router.state.location.pathname).toBe('/professional-dashboard'));
     expect(await screen.findByText('Payment successful! Membership activated.')).toBeVisible();
+    // The dashboard offers the purchase's receipt.
+    expect(await screen.findByRole('link', { name: 'Receipt of your purchase' })).toHaveAttribute(
+      'href',
+      '/receipts/pay-1?as=professional',
+    );
     const [sent] = server.requests('purchaseMembership');
     expect(sent).toMatchObject({ paymentMethod: '4242 4242 4242 4242', couponCode: 'save20' });
     expect(sent?.requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -26,7 +26,7 @@ import { usePurchaseMembership } from '../api/purchase-membership';
 import { useMembershipOffer } from '../api/quote-membership';
 import { useAttemptKey, isUnsettled } from '../attempt-key';
 import { PaymentAuthentication, PaymentForm } from '../components/payment-form';
-import { SaleSummary, SummaryRow } from '../components/sale-summary';
+import { SaleSummary, SummaryRow } from '@/components/ui/sale-summary';
 import { useCoupon } from '../use-coupon';
 
 /**
@@ -66,20 +66,23 @@ export function PurchaseMembershipPage() {
   const money = (amount: Money) => formatMoney(amount.amountCents, amount.currency, language);
   const free = total?.amountCents === 0n;
 
-  const succeed = () => {
+  /** Done: the dashboard, which offers the receipt of the payment (none for a free month). */
+  const succeed = (paymentId = '') => {
     invalidate(
       queryClient,
       BillingService.method.getMembership,
       AccountsService.method.getProfessional,
     );
     toaster.create({ type: 'success', title: t('billing.purchaseSucceeded') });
-    void navigate(PROFESSIONAL_DASHBOARD_PATH);
+    void navigate(PROFESSIONAL_DASHBOARD_PATH, {
+      state: paymentId ? { receipt: paymentId } : undefined,
+    });
   };
 
   /** What a purchase or its authentication came to. */
   const settle = (payment: Payment | undefined) => {
     setPending(null);
-    if (!payment || payment.state === PaymentState.CAPTURED) succeed();
+    if (!payment || payment.state === PaymentState.CAPTURED) succeed(payment?.id);
     else if (payment.state === PaymentState.REQUIRES_ACTION) setPending(payment);
     else if (payment.state === PaymentState.FAILED) {
       setFailure(t('billing.errors.authenticationFailed'));

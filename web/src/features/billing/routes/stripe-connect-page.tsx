@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { AppLink } from '@/components/ui/links';
 import { PayoutAccountState, type PayoutAccount } from '@/gen/repairs/billing/v1/billing_pb';
 import { reloadTo } from '@/lib/browser';
 import { useSignedInId } from '@/lib/use-signed-in-id';
@@ -10,6 +11,7 @@ import { useCreatePayoutOnboardingLink } from '../api/create-payout-onboarding-l
 import { usePayoutAccount } from '../api/get-payout-account';
 import { PayoutFigures, PayoutLedger } from '../components/payout-ledger';
 import { TestModeBadge } from '../components/test-mode-badge';
+import { MONTHLY_STATEMENT_PATH } from '../paths';
 import { ACCOUNT_STATE_KEYS } from '../payout-states';
 
 /**
@@ -25,6 +27,9 @@ export function StripeConnectPage() {
   return (
     <Stack gap="8">
       <PageTitle title={t('pages.stripeConnect')} />
+      <AppLink to={MONTHLY_STATEMENT_PATH} color="brand.fg" alignSelf="start">
+        {t('statement.link')}
+      </AppLink>
       {account.isPending && <RouteLoader />}
       {account.error && <RpcErrorAlert error={account.error} />}
       {account.data?.account && <AccountSummary account={account.data.account} />}

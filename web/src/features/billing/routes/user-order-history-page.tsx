@@ -14,8 +14,9 @@ export function UserOrderHistoryPage() {
   const { t } = useTranslation();
   const customerId = useSignedInId('customer');
   const columns = useOrderColumns(
-    ['date', 'professional', 'amount', 'time', 'state', 'request'],
+    ['date', 'professional', 'amount', 'time', 'state', 'request', 'receipt'],
     customerRequestPath,
+    'customer',
   );
   return (
     <Stack gap="6">

@@ -13,3 +13,19 @@ export function useMinimumFee(professionalId: string | null) {
     { select: (reply) => reply.professional?.profile?.minimumFee ?? null, retryOnMount: false },
   );
 }
+
+/**
+ * Whether the professional gave a GST/HST registration number on their profile (the same
+ * cached GetProfessional): only then may a quote add sales taxes, and the form adds them
+ * unless told otherwise.
+ */
+export function useTaxRegistered(professionalId: string | null) {
+  return useQuery(
+    AccountsService.method.getProfessional,
+    professionalId ? { id: professionalId } : skipToken,
+    {
+      select: (reply) => (reply.professional?.profile?.gstHstNumber ?? '') !== '',
+      retryOnMount: false,
+    },
+  );
+}

@@ -1,7 +1,8 @@
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActionLink, RowActions } from '@/components/ui/row-actions';
+import { PriceSummary } from '@/components/ui/sale-summary';
 import type { Column } from '@/components/ui/simple-table';
 import { useServiceNames } from '@/features/content';
 import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '@/features/professionals';
@@ -9,7 +10,6 @@ import type { QuotedRepairRequest } from '@/gen/repairs/marketplace/v1/marketpla
 import { formatHours } from '@/lib/duration';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
-import { useMoneyFormat } from '@/lib/use-money-format';
 import { QuoteStateBadge } from './quote-state-badge';
 
 /** The columns a professional's quoted-request lists choose from. */
@@ -21,7 +21,7 @@ export const quotedRowKey = (row: QuotedRepairRequest) =>
 
 /**
  * The columns of the professional's lists of requests they quoted on (applied, lost,
- * completed), in the order asked, then the View link and `actions` (Withdraw) when given.
+ * completed), in the order asked (the fee column with each tax and the total), then the View link and `actions` (Withdraw) when given.
  */
 export function useQuotedRequestColumns(
   keys: QuotedColumn[],
@@ -29,7 +29,6 @@ export function useQuotedRequestColumns(
 ): Column<QuotedRepairRequest>[] {
   const { t } = useTranslation();
   const language = useLanguage();
-  const formatMoney = useMoneyFormat();
   const formatDate = useDateFormat();
   const serviceName = useServiceNames();
   const nameOf = ({ repairRequest, quote }: QuotedRepairRequest) =>
@@ -50,15 +49,23 @@ export function useQuotedRequestColumns(
     },
     fee: {
       header: t('jobs.columns.fee'),
-      cell: (row) => (
-        <HStack gap="2" wrap="wrap">
-          <Text>{formatMoney(row.quote?.fee)}</Text>
-          {row.quote?.surge && (
+      cell: ({ quote }) => (
+        <Stack gap="2">
+          {quote && (
+            <PriceSummary
+              fee={quote.fee}
+              taxes={quote.taxes}
+              total={quote.total}
+              treatment={quote.taxTreatment}
+              plain
+            />
+          )}
+          {quote?.surge && (
             <Badge colorPalette="purple" variant="subtle">
               {t('jobs.surge')}
             </Badge>
           )}
-        </HStack>
+        </Stack>
       ),
     },
     quoted: {

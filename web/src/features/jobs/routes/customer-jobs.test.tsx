@@ -7,12 +7,14 @@ import { OrderState, PaymentState } from '@/gen/repairs/billing/v1/billing_pb';
 import {
   QuoteSchema,
   QuoteState,
+  QuoteTaxTreatment,
   RepairRequestState,
   type CreateReviewRequest,
   type Quote,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { controlledStream } from '@/test/controlled-stream';
 import { renderApp } from '@/test/render-app';
+import { montrealTaxes } from '@/test/taxes';
 import {
   Code,
   CUSTOMER_ID,
@@ -146,10 +148,51 @@ describe('application list', () => {
     });
     renderApp(`/application-list/${REQUEST_ID}`, transport);
     const card = await screen.findByRole('article');
+    // The fee, then the total (no tax on this quote).
     expect(
-      within(card).getByText((_, node) => node?.textContent === '1\u00a0234,50\u00a0$'),
-    ).toBeVisible();
+      within(card).getAllByText((_, node) => node?.textContent === '1\u00a0234,50\u00a0$'),
+    ).toHaveLength(2);
     expect(within(card).getByRole('link', { name: 'Engager Paule Pro' })).toBeVisible();
+  });
+
+  it('shows fee, TPS, TVQ and total on a card in French, with the professional’s taxes', async () => {
+    localStorage.setItem('lang', 'fr');
+    const taxed = quote('q1', {
+      fee: CAD(20000),
+      taxes: montrealTaxes(),
+      total: CAD(22995),
+      taxTreatment: QuoteTaxTreatment.ADDED,
+    });
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: [taxed] }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('article');
+    const rows = Array.from(
+      within(card).getByTestId('sale').querySelectorAll(':scope > div'),
+      (row) => Array.from(row.children, (cell) => cell.textContent).join(' '),
+    );
+    expect(rows).toEqual([
+      'Frais 200,00\u00a0$',
+      'TPS 5\u00a0% 10,00\u00a0$',
+      'TVQ 9,975\u00a0% 19,95\u00a0$',
+      'Total 229,95\u00a0$',
+    ]);
+  });
+
+  it.each([
+    [QuoteTaxTreatment.NOT_REGISTERED, 'No tax: this professional is not registered for GST/HST.'],
+    [QuoteTaxTreatment.NOT_ADDED, 'Taxes not added: the fee is all the professional asks.'],
+  ])('says why a quote carries no tax (%s)', async (taxTreatment, note) => {
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({
+        quotes: [quote('q1', { total: CAD(123450), taxTreatment })],
+      }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(note)).toBeVisible();
+    expect(within(card).getByTestId('total')).toHaveTextContent('$1,234.50');
   });
 
   it('says the quote from the customer’s side in French: theirs to choose, its fee, no surge', async () => {
@@ -287,10 +330,9 @@ describe('order history', () => {
     expect(cells).toContain(charges);
     expect(cells).toContain(time);
     expect(cells).toContain(state);
-    expect(within(row).getByRole('link')).toHaveAttribute(
-      'href',
-      `${prefix}/user-view-request/${REQUEST_ID}`,
-    );
+    const [view, receipt] = within(row).getAllByRole('link');
+    expect(view).toHaveAttribute('href', `${prefix}/user-view-request/${REQUEST_ID}`);
+    expect(receipt).toHaveAttribute('href', `${prefix}/receipts/p1?as=customer`);
     expect(requests('listOrders')[0]).toMatchObject({
       party: { case: 'customerId', value: CUSTOMER_ID },
     });

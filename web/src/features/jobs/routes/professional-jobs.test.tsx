@@ -6,6 +6,7 @@ import { ProfessionalState } from '@/gen/repairs/accounts/v1/accounts_pb';
 import {
   ProfessionalRepairRequestView,
   QuoteState,
+  QuoteTaxTreatment,
   RepairRequestState,
   type QuotedRepairRequestSchema,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
@@ -52,18 +53,18 @@ const quote = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-/** An approved professional with a paid membership and a minimum fee of 30.00 CAD. */
-function proServer(marketplace: Marketplace) {
+/**
+ * An approved professional with a paid membership and a minimum fee of 30.00 CAD, registered
+ * for GST/HST and QST when `numbers`.
+ */
+function proServer(marketplace: Marketplace, { numbers = false } = {}) {
   signIn('professional', PROFESSIONAL_ID);
-  return stubServer(
-    {
-      getProfessional: () => ({
-        professional: professional({ state: ProfessionalState.APPROVED, membershipActive: true }),
-      }),
-    },
-    {},
-    { marketplace },
-  );
+  const account = professional({ state: ProfessionalState.APPROVED, membershipActive: true });
+  if (numbers && account.profile) {
+    account.profile.gstHstNumber = '123456789RT0001';
+    account.profile.qstNumber = '1234567890TQ0001';
+  }
+  return stubServer({ getProfessional: () => ({ professional: account }) }, {}, { marketplace });
 }
 
 /** Opens the quote form on the request and sends it with `hours` and the fee as filled. */
@@ -99,8 +100,87 @@ describe('sending a quote (/request-apply)', () => {
         estimatedMinutes: 90,
         fee: expect.objectContaining({ amountCents: 4550n, currency: 'CAD' }),
         surge: false,
+        addTaxes: false,
       }),
     ]);
+  });
+
+  it('says a professional without a GST/HST number quotes without taxes, with a way to the profile', async () => {
+    const server = proServer({ getRepairRequest: () => ({ repairRequest: approximate() }) });
+    renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
+    expect(
+      await screen.findByText(
+        'Your quote carries no tax: your profile has no GST/HST registration number.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: /^Add taxes/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Add it to your profile' })).toHaveAttribute(
+      'href',
+      '/update-professional-profile',
+    );
+  });
+
+  it('adds taxes by default for a registered professional, and sends the choice', async () => {
+    const server = proServer(
+      {
+        getRepairRequest: () => ({ repairRequest: approximate() }),
+        createQuote: (request) => ({ quote: quote({ fee: request.fee }) }),
+      },
+      { numbers: true },
+    );
+    const { router } = renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
+    const box = await screen.findByRole('checkbox', { name: 'Add taxes (GST/HST, QST in Quebec)' });
+    expect(box).toBeChecked();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Estimated time/), '2');
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/applied-requests'));
+    expect(server.requests('createQuote')[0]).toMatchObject({ addTaxes: true });
+  });
+
+  it('sends a quote without taxes when a registered professional unticks the box (French)', async () => {
+    localStorage.setItem('lang', 'fr');
+    const server = proServer(
+      {
+        getRepairRequest: () => ({ repairRequest: approximate() }),
+        createQuote: (request) => ({ quote: quote({ fee: request.fee }) }),
+      },
+      { numbers: true },
+    );
+    renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
+    const box = await screen.findByRole('checkbox', {
+      name: 'Ajouter les taxes (TPS/TVH, TVQ au Québec)',
+    });
+    const user = userEvent.setup();
+    await user.click(box);
+    expect(box).not.toBeChecked();
+    await user.type(screen.getByLabelText(/^Durée estimée/), '1');
+    await user.click(screen.getByRole('button', { name: 'Envoyer la soumission' }));
+    await waitFor(() => expect(server.requests('createQuote')).toHaveLength(1));
+    expect(server.requests('createQuote')[0]).toMatchObject({ addTaxes: false });
+  });
+
+  it('shows TAX_REGISTRATION_REQUIRED in the page with a link to the profile', async () => {
+    const server = proServer(
+      {
+        getRepairRequest: () => ({ repairRequest: approximate() }),
+        createQuote: () => {
+          throw rpcError(Code.FailedPrecondition, 'TAX_REGISTRATION_REQUIRED');
+        },
+      },
+      { numbers: true },
+    );
+    await sendQuote(server, '1');
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByText(
+        'Add your GST/HST registration number to your profile before adding taxes to a quote, or send the quote without taxes.',
+      ),
+    ).toBeVisible();
+    expect(within(alert).getByRole('link', { name: 'Open my profile' })).toHaveAttribute(
+      'href',
+      '/update-professional-profile',
+    );
   });
 
   it('keeps what is typed until the quote is sent, should the page close meanwhile', async () => {
@@ -279,7 +359,8 @@ describe('the professional’s lists', () => {
     const tables = await screen.findAllByRole('table');
     const applied = within(tables[0]!);
     expect(applied.getByText('1.5 hrs')).toBeVisible();
-    expect(applied.getByText('$45.50')).toBeVisible();
+    // The fee, then the total: no tax on this quote.
+    expect(applied.getAllByText('$45.50')).toHaveLength(2);
     expect(applied.getByRole('link', { name: 'View request Plumbing Services' })).toHaveAttribute(
       'href',
       `/view-request/${REQUEST_ID}`,
@@ -295,6 +376,40 @@ describe('the professional’s lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Quote withdrawn.')).toBeVisible();
     expect(server.requests('withdrawQuote')).toEqual([expect.objectContaining({ id: QUOTE_ID })]);
+  });
+
+  it('shows each tax and the total of a quote with taxes, and why another has none', async () => {
+    const taxed = quote({
+      fee: { amountCents: 20000n, currency: 'CAD' },
+      taxes: [
+        {
+          name: 'HST',
+          ratePercent: '14',
+          amount: { amountCents: 2800n, currency: 'CAD' },
+          registrationNumber: '123456789RT0001',
+        },
+      ],
+      total: { amountCents: 22800n, currency: 'CAD' },
+      taxTreatment: QuoteTaxTreatment.ADDED,
+    });
+    const untaxed = quote({
+      id: 'q-untaxed',
+      total: { amountCents: 4550n, currency: 'CAD' },
+      taxTreatment: QuoteTaxTreatment.NOT_REGISTERED,
+    });
+    const server = listsServer({
+      [ProfessionalRepairRequestView.APPLIED]: [
+        { repairRequest: approximate(), quote: taxed },
+        { repairRequest: approximate({ id: 'r-2' }), quote: untaxed },
+      ],
+    });
+    renderApp('/applied-requests', server.transport);
+    const table = within((await screen.findAllByRole('table'))[0]!);
+    expect(table.getByText('HST 14%').nextSibling).toHaveTextContent('$28.00');
+    expect(table.getByText('$228.00')).toBeVisible();
+    expect(
+      table.getByText('No tax: this professional is not registered for GST/HST.'),
+    ).toBeVisible();
   });
 
   it('says when nothing was quoted', async () => {

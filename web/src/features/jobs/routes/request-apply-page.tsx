@@ -1,5 +1,5 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
@@ -13,6 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { toaster } from '@/components/ui/toast';
+import { PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
 import { useServiceNames } from '@/features/content';
 import {
   approximatePlace,
@@ -35,7 +36,7 @@ import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useCreateQuote } from '../api/create-quote';
-import { useMinimumFee } from '../api/get-minimum-fee';
+import { useMinimumFee, useTaxRegistered } from '../api/get-minimum-fee';
 import { useQuotedRequest } from '../api/get-repair-request';
 
 interface QuoteValues {
@@ -45,6 +46,8 @@ interface QuoteValues {
   fee: string;
   /** The spec's "Surge Cost": this fee replaces the standard one and may be below it. */
   surge: boolean;
+  /** Add GST/HST (and QST in Quebec) to the fee: offered to registered professionals only. */
+  addTaxes: boolean;
 }
 
 /** The fee the field shows as an example, as its help text does. */
@@ -71,7 +74,9 @@ const MAX_FEE_CENTS = BigInt(
  * hours and a fee in dollars (started from the professional's minimum fee), sent as minutes
  * and CAD cents (MarketplaceService.CreateQuote); 'Surge Cost' lets the fee go below the
  * minimum for this job. A fee under the minimum is said beside the field, by the form first
- * and by the server's FEE_BELOW_MINIMUM if the minimum changed meanwhile.
+ * and by the server's FEE_BELOW_MINIMUM if the minimum changed meanwhile. A professional with
+ * a GST/HST number adds the taxes of the property's province (ticked by default, `add_taxes`);
+ * one without is told their quote carries none, with a way to their profile.
  */
 export function RequestApplyPage() {
   const { t } = useTranslation();
@@ -79,6 +84,7 @@ export function RequestApplyPage() {
   const professionalId = useSignedInId('professional');
   const request = useQuotedRequest(id);
   const minimum = useMinimumFee(professionalId);
+  const taxRegistered = useTaxRegistered(professionalId).data ?? false;
   const repairRequest = request.data?.repairRequest;
   const open = repairRequest?.state === RepairRequestState.OPEN;
   const loading = request.isPending || (minimum.isPending && minimum.fetchStatus !== 'idle');
@@ -99,6 +105,7 @@ export function RequestApplyPage() {
               requestId={id}
               professionalId={professionalId ?? ''}
               minimumFee={minimum.data ?? null}
+              taxRegistered={taxRegistered}
             />
           ) : (
             <FormAlert status="info" title={t('quoteForm.notOpen')} />
@@ -129,9 +136,11 @@ interface QuoteFormProps {
   professionalId: string;
   /** The professional's minimum fee; null when their profile has none. */
   minimumFee: Money | null;
+  /** Whether their profile has a GST/HST number (then taxes are added unless unticked). */
+  taxRegistered: boolean;
 }
 
-function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
+function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: QuoteFormProps) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const navigate = useLocalizedNavigate();
@@ -153,6 +162,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
       hours: '',
       fee: minimumCents !== null ? centsToDollarsText(minimumCents, language) : '',
       surge: false,
+      addTaxes: taxRegistered,
       ...draft.restored,
     },
   });
@@ -160,7 +170,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
   const server = useServerErrors(setError, { fields: SERVER_FIELDS });
   const problem = create.error ? readRpcError(create.error) : null;
 
-  const onSubmit = handleSubmit(({ hours, fee, surge }) => {
+  const onSubmit = handleSubmit(({ hours, fee, surge, addTaxes }) => {
     server.clear();
     create.mutate(
       {
@@ -168,6 +178,7 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
         estimatedMinutes: parseHours(hours) ?? 0,
         fee: { amountCents: parseDollars(fee, language) ?? 0n, currency: 'CAD' },
         surge,
+        addTaxes: taxRegistered && addTaxes,
       },
       {
         onSuccess: () => {
@@ -211,6 +222,11 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
                 {t('quoteForm.seeApplied')}
               </AppLink>
             )}
+            {problem?.reason === 'TAX_REGISTRATION_REQUIRED' && (
+              <AppLink to={PROFESSIONAL_PROFILE_FORM_PATH} color="brand.fg">
+                {t('quoteForm.openProfile')}
+              </AppLink>
+            )}
           </FormAlert>
         )}
         <FormField
@@ -248,17 +264,27 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
             {...register('fee', { validate: validateFee })}
           />
         </FormField>
-        <Stack gap="1">
-          <ToggleField
+        <Choice
+          control={control}
+          name="surge"
+          label={t('quoteForm.surge')}
+          help={t('quoteForm.surgeHelp')}
+        />
+        {taxRegistered ? (
+          <Choice
             control={control}
-            name="surge"
-            label={t('quoteForm.surge')}
-            kind="checkbox"
+            name="addTaxes"
+            label={t('quoteForm.addTaxes')}
+            help={t('quoteForm.addTaxesHelp')}
           />
+        ) : (
           <Text color="fg.muted" fontSize="sm">
-            {t('quoteForm.surgeHelp')}
+            {t('quoteForm.noTaxNumber')}{' '}
+            <AppLink to={PROFESSIONAL_PROFILE_FORM_PATH} color="brand.fg" inline>
+              {t('quoteForm.addTaxNumber')}
+            </AppLink>
           </Text>
-        </Stack>
+        )}
         <HStack gap="3" wrap="wrap">
           <Button type="submit" colorPalette="accent" loading={create.isPending}>
             {t('quoteForm.send')}
@@ -269,5 +295,27 @@ function QuoteForm({ requestId, professionalId, minimumFee }: QuoteFormProps) {
         </HStack>
       </Stack>
     </form>
+  );
+}
+
+/** A yes/no choice of the quote form: its checkbox, and what it does under it. */
+function Choice({
+  control,
+  name,
+  label,
+  help,
+}: {
+  control: Control<QuoteValues>;
+  name: 'surge' | 'addTaxes';
+  label: string;
+  help: string;
+}) {
+  return (
+    <Stack gap="1">
+      <ToggleField control={control} name={name} label={label} kind="checkbox" />
+      <Text color="fg.muted" fontSize="sm">
+        {help}
+      </Text>
+    </Stack>
   );
 }

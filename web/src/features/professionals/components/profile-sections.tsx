@@ -11,6 +11,7 @@ import { FormSection } from '@/components/ui/form-section';
 import { SelectInput } from '@/components/ui/select-input';
 import { PROVINCES, provinceKey } from '@/lib/address';
 import { centsToDollarsText } from '@/lib/money';
+import { GST_HST_EXAMPLE, QST_EXAMPLE } from '@/lib/tax-numbers';
 import { useLanguage } from '@/lib/use-language';
 import { EXPERIENCES, WEEKDAYS } from '../profile-fields';
 import type { ProfileValues } from '../profile-values';
@@ -276,6 +277,48 @@ export function WorkSection({ services }: { services: CheckboxOption[] }) {
         helperText={t('professionalProfile.licenceNote')}
         options={services}
       />
+    </FormSection>
+  );
+}
+
+/**
+ * The professional's sales tax registrations (optional, changed at once): without a GST/HST
+ * number their quotes carry no tax; a QST number goes with one.
+ */
+export function TaxSection() {
+  const { t } = useTranslation();
+  const { register, errors, rules } = useProfileForm();
+  return (
+    <FormSection
+      title={t('professionalProfile.sections.taxes')}
+      description={t('professionalProfile.sections.taxesHelp')}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <FormField
+          label={t('professionalProfile.gstHstNumber')}
+          error={errors.gstHstNumber?.message}
+          helperText={t('professionalProfile.gstHstNumberHelp', { example: GST_HST_EXAMPLE })}
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={GST_HST_EXAMPLE}
+            {...register('gstHstNumber', rules.gstHstNumber)}
+          />
+        </FormField>
+        <FormField
+          label={t('professionalProfile.qstNumber')}
+          error={errors.qstNumber?.message}
+          helperText={t('professionalProfile.qstNumberHelp', { example: QST_EXAMPLE })}
+        >
+          <Input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={QST_EXAMPLE}
+            {...register('qstNumber', rules.qstNumber)}
+          />
+        </FormField>
+      </SimpleGrid>
     </FormSection>
   );
 }

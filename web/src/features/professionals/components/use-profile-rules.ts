@@ -7,6 +7,7 @@ import { POSTAL_CODE_PATTERN } from '@/lib/address';
 import { fitsMaxLen, limitOf, type Limit } from '@/lib/contract-limits';
 import { parseLanguage } from '@/lib/language';
 import { parseDollars } from '@/lib/money';
+import { isGstHstNumber, isQstNumber } from '@/lib/tax-numbers';
 import type { TranslationKey } from '@/lib/translation-key';
 import { notBlank } from '@/lib/validation';
 import { MAX_FEE_CENTS, RADIUS_KM } from '../profile-fields';
@@ -100,6 +101,17 @@ export function useProfileRules() {
           return (
             (cents !== null && cents <= MAX_FEE_CENTS) || t('professionalProfile.errors.feeFormat')
           );
+        },
+      },
+      gstHstNumber: {
+        validate: (value: string) =>
+          !notBlank(value) || isGstHstNumber(value) || t('professionalProfile.errors.gstHstNumber'),
+      },
+      qstNumber: {
+        validate: (value: string, values: ProfileValues) => {
+          if (!notBlank(value)) return true;
+          if (!isQstNumber(value)) return t('professionalProfile.errors.qstNumber');
+          return notBlank(values.gstHstNumber) || t('professionalProfile.errors.qstWithoutGstHst');
         },
       },
     };

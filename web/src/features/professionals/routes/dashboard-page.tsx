@@ -1,11 +1,13 @@
-import { Heading, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageTitle } from '@/components/page-title';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FigureCards } from '@/components/ui/figure-cards';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
+import { MONTHLY_STATEMENT_PATH, receiptPath } from '@/features/billing';
 import { useServiceNames } from '@/features/content';
 import { UnreadConversations } from '@/features/conversations';
 import { isAwaitingReview } from '@/lib/session';
@@ -16,6 +18,7 @@ import { AvailabilityPanel } from '../components/availability-panel';
 import { FlashNotice } from '../components/flash-notice';
 import { MembershipStatus } from '../components/membership-notice';
 import { PendingChangeNotice } from '../components/pending-change';
+import type { FlashState } from '../flash';
 import { isMembershipInactive } from '../membership';
 import { useProfessionalAccount } from '../professional-context';
 import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-requests';
@@ -23,7 +26,8 @@ import { approximatePlace, PROFESSIONAL_REQUEST_PATHS } from '../professional-re
 /**
  * /professional-dashboard: the heading, a 'Profile Review Pending!' banner while the profile
  * waits for review (or a notice while a change of an approved one does, and the way to add a
- * licence once approved), the membership (until when it is paid, or the inactive notice), and once
+ * licence once approved), the membership (until when it is paid, or the inactive notice; the
+ * receipt of a membership just bought; the monthly statement once approved), and once
  * approved the availability (pause, resume, on call now: one tap each) and the four counters (requests received, quoted, hired, completed) with the latest
  * matching requests, counted by the server, and the messages: how many are unread and the
  * newest conversations.
@@ -32,6 +36,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const { professional, status } = useProfessionalAccount();
   const underReview = isAwaitingReview(status);
+  const purchased = (useLocation().state as FlashState | null)?.receipt;
   return (
     <Stack gap="6">
       <PageTitle title={t('pages.professionalDashboard')} />
@@ -48,6 +53,18 @@ export function DashboardPage() {
           expireTime={professional.membershipExpireTime}
         />
       )}
+      <HStack gap="6" wrap="wrap">
+        {purchased && (
+          <AppLink to={receiptPath(purchased, 'professional')} color="brand.fg">
+            {t('receipts.ofPurchase')}
+          </AppLink>
+        )}
+        {status === 'approved' && (
+          <AppLink to={MONTHLY_STATEMENT_PATH} color="brand.fg">
+            {t('statement.link')}
+          </AppLink>
+        )}
+      </HStack>
       {professional && status === 'approved' && <AvailabilityPanel professional={professional} />}
       {professional && status === 'approved' && professional.membershipActive && (
         <Counters professionalId={professional.id} />

@@ -129,6 +129,69 @@ describe('professional profile form', () => {
     },
   );
 
+  it('checks the tax numbers in the page, then saves them normalised', async () => {
+    signIn('professional', PROFESSIONAL_ID);
+    const { transport, requests } = stubServer({
+      getProfessional: () => ({ professional: professional() }),
+      updateProfessionalProfile: () => ({ professional: professional() }),
+    });
+    const { router } = renderApp('/update-professional-profile', transport);
+    const gst = await screen.findByLabelText(/^GST\/HST registration number/);
+    const qst = screen.getByLabelText(/^QST registration number/);
+    expect(
+      screen.getByText('Optional. 9 digits, RT and 4 digits, such as 123456789RT0001.'),
+    ).toBeVisible();
+    expect(screen.getByText(/Without a GST\/HST number, your quotes carry no tax\./)).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(qst, '1234567890TQ0001');
+    await user.click(screen.getByRole('button', { name: 'Save the profile' }));
+    expect(
+      await screen.findByText('Give your GST/HST number too: a QST number goes with one.'),
+    ).toBeVisible();
+    await user.type(gst, '123456789RT01');
+    await user.click(screen.getByRole('button', { name: 'Save the profile' }));
+    expect(
+      await screen.findByText('Enter your GST/HST number as 9 digits, RT and 4 digits.'),
+    ).toBeVisible();
+    expect(gst).toHaveAttribute('aria-invalid', 'true');
+    expect(requests('updateProfessionalProfile')).toEqual([]);
+
+    await user.clear(gst);
+    await user.type(gst, '123 456 789 rt 0001');
+    await user.click(screen.getByRole('button', { name: 'Save the profile' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/update-professional-licence'),
+    );
+    expect(requests('updateProfessionalProfile')[0]).toMatchObject({
+      profile: { gstHstNumber: '123456789RT0001', qstNumber: '1234567890TQ0001' },
+    });
+  });
+
+  it('shows the server’s refusal of a tax number under its field, in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    signIn('professional', PROFESSIONAL_ID);
+    const { transport } = stubServer({
+      getProfessional: () => ({ professional: professional() }),
+      updateProfessionalProfile: () => {
+        throw rpcError(Code.InvalidArgument, 'INVALID_ARGUMENT', {
+          'profile.qst_number': 'malformed QST number',
+        });
+      },
+    });
+    renderApp('/fr/update-professional-profile', transport);
+    const gst = await screen.findByLabelText(/^Numéro d’inscription à la TPS\/TVH/);
+    const qst = screen.getByLabelText(/^Numéro d’inscription à la TVQ/);
+    const user = userEvent.setup();
+    await user.type(gst, '123456789RT0001');
+    await user.type(qst, '1234567890TQ0001');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le profil' }));
+    expect(
+      await screen.findByText('Entrez votre numéro de TVQ en 10 chiffres, TQ et 4 chiffres.'),
+    ).toBeVisible();
+    expect(qst).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('malformed QST number')).toBeNull();
+  });
+
   it('saves the choice of emergencies at any hour from its switch', async () => {
     signIn('professional', PROFESSIONAL_ID);
     const { transport, requests } = stubServer({

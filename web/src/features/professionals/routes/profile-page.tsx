@@ -20,6 +20,7 @@ import {
   AddressSection,
   AvailabilitySection,
   BasicInfoSection,
+  TaxSection,
   WorkSection,
 } from '../components/profile-sections';
 import { flashAfterSave, LICENCE_PAGE_PATH, type FlashState } from '../flash';
@@ -117,6 +118,7 @@ function ProfileForm({
             <AddressSection />
             <AvailabilitySection />
             <WorkSection services={serviceOptions} />
+            <TaxSection />
             <AppLink to="/prof-forgot-password" color="brand.fg">
               {t('professionalProfile.changePassword')}
             </AppLink>

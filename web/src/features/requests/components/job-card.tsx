@@ -1,8 +1,9 @@
 import { Card, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { Phone } from 'lucide-react';
+import { Phone, ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PhoneButton } from '@/components/ui/contact-links';
 import { LinkButton } from '@/components/ui/links';
+import { useJobReceiptPath } from '@/features/billing';
 import { CONVERSATION_PATHS } from '@/features/conversations';
 import { PublicProfessionalAvatar, publicProfileTarget } from '@/features/professionals';
 import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
@@ -15,7 +16,8 @@ const ACTION = { minH: '11', h: 'auto', py: '2', whiteSpace: 'normal' } as const
 /**
  * The hired professional on the customer's request page, first once hired (and kept as a
  * record once done): their photo and name, a tap to call them (the request's JobContacts),
- * the conversation with them on this page, and their public profile, which leads back here.
+ * the conversation with them on this page, the receipt of the hire (its hold, then its charge),
+ * and their public profile, which leads back here.
  */
 export function JobCard({ request }: { request: RepairRequest }) {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export function JobCard({ request }: { request: RepairRequest }) {
   const professionalId = request.hiredProfessionalId || contact?.id || '';
   const name = contact?.name || request.hiredProfessionalName;
   const phone = contact?.phone ?? '';
+  const receipt = useJobReceiptPath(request.id);
   if (!professionalId) return null;
   return (
     <Card.Root as="section" variant="outline" bg="bg" aria-labelledby="job-card-heading">
@@ -49,6 +52,12 @@ export function JobCard({ request }: { request: RepairRequest }) {
           >
             {t('conversations.withName', { name })}
           </LinkButton>
+          {receipt && (
+            <LinkButton to={receipt} variant="outline" colorPalette="brand" {...ACTION}>
+              <ReceiptText aria-hidden />
+              {t('receipts.link')}
+            </LinkButton>
+          )}
           <LinkButton
             {...publicProfileTarget(professionalId, {
               back: REQUEST_PATHS.view(request.id),

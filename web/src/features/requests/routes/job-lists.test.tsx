@@ -26,12 +26,13 @@ const hired = (fields: Parameters<typeof repairRequest>[0] = {}) =>
     ...fields,
   });
 
-/** The hired quote 'q1': its fee is what the hire held on the card. */
+/** The hired quote 'q1': its total, fee plus 14 % HST, is what the hire held on the card. */
 const hiredQuote = () => ({
   quote: {
     id: 'q1',
     professionalName: 'Paule Pro',
     fee: { amountCents: 12000n, currency: 'CAD' },
+    total: { amountCents: 13680n, currency: 'CAD' },
   },
 });
 
@@ -133,7 +134,7 @@ describe('active requests', () => {
     expect(dialog).toHaveAccessibleName('Mark the job completed?');
     await waitFor(() =>
       expect(dialog).toHaveAccessibleDescription(
-        'Your card will be charged $120.00 for the job done by Paule Pro.',
+        'Your card will be charged $136.80 for the job done by Paule Pro.',
       ),
     );
     expect(requests('getQuote')).toEqual([expect.objectContaining({ id: 'q1' })]);
@@ -167,7 +168,7 @@ describe('active requests', () => {
     expect(dialog).toHaveAccessibleName('Marquer le travail comme terminé?');
     await waitFor(() =>
       expect(dialog).toHaveAccessibleDescription(
-        'Le montant de 120,00\u00a0$ sera prélevé sur votre carte pour le travail fait par Paule Pro.',
+        'Le montant de 136,80\u00a0$ sera prélevé sur votre carte pour le travail fait par Paule Pro.',
       ),
     );
     expect(requests('completeRepairRequest')).toEqual([]);
@@ -193,7 +194,7 @@ describe('active requests', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
 
     answer(hiredQuote());
-    expect(await within(dialog).findByText(/\$120\.00/)).toBeVisible();
+    expect(await within(dialog).findByText(/\$136\.80/)).toBeVisible();
     expect(confirm).toBeEnabled();
   });
 

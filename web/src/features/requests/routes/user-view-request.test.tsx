@@ -20,6 +20,7 @@ import {
   repairRequest,
   signIn,
   stubServer,
+  type BillingImpl,
   type MarketplaceImpl,
 } from '@/test/stub-server';
 
@@ -63,7 +64,11 @@ const hired = (state: RepairRequestState = RepairRequestState.HIRED) =>
   });
 
 /** A signed-in customer's server showing `request`, with the marketplace methods given. */
-function requestServer(request: RepairRequest, marketplace: MarketplaceImpl = {}) {
+function requestServer(
+  request: RepairRequest,
+  marketplace: MarketplaceImpl = {},
+  billing: BillingImpl = {},
+) {
   signIn('customer', CUSTOMER_ID);
   return stubServer(
     {
@@ -76,7 +81,7 @@ function requestServer(request: RepairRequest, marketplace: MarketplaceImpl = {}
         },
       }),
     },
-    {},
+    billing,
     {
       marketplace: {
         getRepairRequest: () => ({ repairRequest: request }),
@@ -176,9 +181,28 @@ describe('the customer’s request, live', () => {
 
   it('keeps the job card as a record once done, leading back to the completed requests, in French', async () => {
     localStorage.setItem('lang', 'fr');
-    const { transport, requests } = requestServer(hired(RepairRequestState.COMPLETED));
+    const { transport, requests } = requestServer(
+      hired(RepairRequestState.COMPLETED),
+      {},
+      {
+        listOrders: () => ({
+          orders: [
+            { id: 'o0', repairRequestId: 'another-request', payment: { id: 'p0' } },
+            { id: 'o1', repairRequestId: REQUEST_ID, payment: { id: 'p1' } },
+          ],
+        }),
+      },
+    );
     renderApp(`/user-view-request/${REQUEST_ID}`, transport);
     const card = await screen.findByRole('region', { name: 'Votre professionnel' }, FIRST_RENDER);
+    // The hire's receipt, from the customer's orders.
+    expect(await within(card).findByRole('link', { name: 'Reçu' })).toHaveAttribute(
+      'href',
+      '/fr/receipts/p1?as=customer',
+    );
+    expect(requests('listOrders')[0]).toMatchObject({
+      party: { case: 'customerId', value: CUSTOMER_ID },
+    });
     expect(
       within(card).getByRole('link', {
         name: 'Appeler le +1\u00a0403\u00a0555\u00a00111',

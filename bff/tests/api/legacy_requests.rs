@@ -806,9 +806,9 @@ async fn paid_and_completed(stack: &Stack, request: &str, quote: &str, customer:
     let db = &stack.server.server.state.db;
     let payment = Uuid::now_v7();
     sqlx::query(
-        "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
-            charge_id, state)
-         values ($1, 'hire', $2, 9000, 'CAD', 'test', $3, 'captured')",
+        "insert into payments (id, purpose, payer_id, amount_cents, subtotal_cents, currency,
+            gateway, charge_id, state)
+         values ($1, 'hire', $2, 9000, 9000, 'CAD', 'test', $3, 'captured')",
     )
     .bind(payment)
     .bind(Uuid::parse_str(customer).unwrap())

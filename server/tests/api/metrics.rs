@@ -177,9 +177,9 @@ async fn pool_outbox_holds_and_failures_are_reported() {
     assert!((0.0..120.0).contains(&since), "{since}");
     for (hours, charge) in [(2, "pi_soon"), (120, "pi_later"), (-1, "pi_over")] {
         sqlx::query(
-            "insert into payments (id, purpose, payer_id, amount_cents, currency, gateway,
-                                   charge_id, state, authorization_expires_at)
-             values ($1, 'hire', $2, 10000, 'CAD', 'test', $3, 'authorized',
+            "insert into payments (id, purpose, payer_id, amount_cents, subtotal_cents, currency,
+                                   gateway, charge_id, state, authorization_expires_at)
+             values ($1, 'hire', $2, 10000, 10000, 'CAD', 'test', $3, 'authorized',
                      now() + make_interval(hours => $4))",
         )
         .bind(Uuid::now_v7())

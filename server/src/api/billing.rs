@@ -9,7 +9,7 @@ use tonic::{Request, Response, Status};
 use super::billing_view::*;
 use super::convert::{Reply, ok};
 use super::quote_view::tax_treatment_to_proto;
-use super::tax_view::tax_lines_to_proto;
+use super::tax_view::{membership_tax_lines, tax_lines_to_proto};
 use super::{
     convert::{Who, caller, time_from_proto, timestamp, who},
     payout_view, receipt_view,
@@ -198,7 +198,7 @@ impl BillingService for BillingApi {
             discount_percent: quote.discount_percent,
             amount_payable: Some(total.into()),
             subtotal: Some(quote.sale.subtotal.into()),
-            taxes: tax_lines_to_proto(&quote.sale),
+            taxes: membership_tax_lines(&quote.sale),
             total: Some(total.into()),
         })
     }
@@ -230,7 +230,7 @@ impl BillingService for BillingApi {
             )),
             payment: purchased.payment.map(payment_to_proto),
             subtotal: Some(purchased.sale.subtotal.into()),
-            taxes: tax_lines_to_proto(&purchased.sale),
+            taxes: membership_tax_lines(&purchased.sale),
             total: Some(purchased.sale.total().into()),
         })
     }

@@ -3,6 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuoteTaxTreatment } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money, TaxLine } from '@/gen/repairs/type/v1/common_pb';
+
+/**
+ * A tax line's fields: the membership replies carry billing's TaxLine, every other message
+ * the common one, with the same fields.
+ */
+type TaxLineFields = Pick<TaxLine, 'name' | 'ratePercent' | 'amount' | 'registrationNumber'>;
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useTaxLabel, useTaxTreatmentNote } from '@/lib/use-tax-text';
 
@@ -42,7 +48,7 @@ interface SaleSummaryProps {
   /** Show the subtotal even when no tax applies (a quote's fee). */
   alwaysShowSubtotal?: boolean;
   /** In the order the server gives (receipt order); none when no tax applies. */
-  taxes: readonly TaxLine[];
+  taxes: readonly TaxLineFields[];
   /** Under each tax, the seller's registration number for it (receipts). */
   showNumbers?: boolean;
   /** What the buyer pays; none for sums whose total the server does not give (a statement). */
@@ -123,7 +129,7 @@ export function SaleSummary({
 interface PriceSummaryProps {
   /** The fee before tax. */
   fee?: Money;
-  taxes: readonly TaxLine[];
+  taxes: readonly TaxLineFields[];
   /** Fee plus taxes; the fee when the server sent none (an older quote). */
   total?: Money;
   treatment: QuoteTaxTreatment;

@@ -9,6 +9,7 @@ use super::sale::Sale;
 use crate::tax::Seller;
 use crate::{
     config::{Config, links::Links},
+    domain::Role,
     outbox::NewOutboxMessage,
     store::memberships::Member,
     tax::TaxLine,
@@ -48,7 +49,7 @@ pub fn receipt(
     ends_at: DateTime<Utc>,
 ) -> NewOutboxMessage {
     let seller = &issuer.seller;
-    let link = payment_id.map(|id| issuer.links.receipt(id));
+    let link = payment_id.map(|id| issuer.links.receipt(id, Role::Professional));
     let taxes: Vec<TaxLine> = sale.taxes.iter().map(|tax| tax.line).collect();
     let registrations = &seller.registrations;
     let receipt = MembershipReceipt {

@@ -212,8 +212,18 @@ impl<'a> Links<'a> {
         self.page(Page::ProfessionalSignIn, &[])
     }
 
-    pub fn receipt(&self, payment_id: Uuid) -> PageLink {
-        self.page(Page::Receipt, &[&payment_id.to_string()])
+    /// A payment's receipt for `reader`: a professional's or an admin's link names their
+    /// session (`?as=professional`), which the web app opens it with when the browser holds
+    /// several; a customer's is the page alone.
+    pub fn receipt(&self, payment_id: Uuid, reader: Role) -> PageLink {
+        let mut link = self.page(Page::Receipt, &[&payment_id.to_string()]);
+        if reader != Role::Customer {
+            for url in [&mut link.english, &mut link.french] {
+                url.push_str("?as=");
+                url.push_str(reader.as_str());
+            }
+        }
+        link
     }
 
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
@@ -250,6 +260,22 @@ mod tests {
             Page::ProfessionalSignIn => 14,
             Page::Receipt => 15,
         }
+    }
+
+    #[test]
+    fn a_professional_s_receipt_names_their_session_and_a_customer_s_does_not() {
+        let links = Links::new("https://repairs.example/");
+        let id = Uuid::nil();
+        let professional = links.receipt(id, Role::Professional);
+        assert_eq!(
+            professional.of(Language::French),
+            format!("https://repairs.example/fr/receipts/{id}?as=professional")
+        );
+        let customer = links.receipt(id, Role::Customer);
+        assert_eq!(
+            customer.of(Language::English),
+            format!("https://repairs.example/receipts/{id}")
+        );
     }
 
     #[test]

@@ -36,6 +36,8 @@ pub(super) struct Amounts {
     pub sale: Sale,
     pub fee_taxes: Vec<ChargedTax>,
     pub receipt: PageLink,
+    /// The same receipt opened with the professional's session.
+    pub payee_receipt: PageLink,
 }
 
 impl Amounts {
@@ -355,6 +357,6 @@ fn paid<'a>(
         ),
         link: told.link,
         fee_taxes: told.fee_taxes,
-        receipt_link: amounts.receipt.of(language),
+        receipt_link: amounts.payee_receipt.of(language),
     })
 }

@@ -16,6 +16,7 @@ use super::notice::{self, Amounts, PaymentOutcome};
 use crate::{
     alerts::{self, Alerting},
     billing::{Payment, PaymentState, ledger, payouts, sale},
+    domain::Role,
     error::ApiResult,
     outbox::{self, NewOutboxMessage},
     state::AppState,
@@ -67,10 +68,12 @@ fn amounts(state: &AppState, facts: &HireFacts, payment: &Payment) -> ApiResult<
         day,
         payouts::cad(facts.fee_cents)?,
     )?;
+    let links = state.config.links();
     Ok(Amounts {
         sale,
         fee_taxes,
-        receipt: state.config.links().receipt(payment.id),
+        receipt: links.receipt(payment.id, Role::Customer),
+        payee_receipt: links.receipt(payment.id, Role::Professional),
     })
 }
 

@@ -3,6 +3,7 @@
 //! professional can no longer take jobs. The words are [`crate::words`]'.
 
 use crate::{
+    billing::sale,
     config::links::PageLink,
     domain::{Language, SmsUpdates},
     outbox::NewOutboxMessage,
@@ -19,6 +20,7 @@ fn facts<'a>(quote: &'a QuoteRow, language: Language, link: &'a str) -> NewQuote
         service: quote.service_name.of(language),
         professional: &quote.professional_name,
         fee: quote.fee(),
+        total: sale::quote_sale(quote).total(),
         link,
     }
 }

@@ -99,6 +99,10 @@ impl English {
 }
 
 impl Words for English {
+    fn price_with_taxes(&self, total: &str, fee: &str) -> String {
+        format!("{total} taxes included ({fee} before taxes)")
+    }
+
     fn money(&self, amount: Money) -> String {
         let (units, cents) = amount_parts(amount, ',');
         format!("{}{units}.{cents:02}", symbol(amount.currency()))
@@ -255,7 +259,7 @@ impl Words for English {
             body: format!(
                 "{} offers {}. Open your request to see the quotes.",
                 quote.professional,
-                self.money(quote.fee)
+                self.quoted_price(quote.fee, quote.total)
             ),
         }
     }
@@ -276,7 +280,7 @@ impl Words for English {
             link,
             ..
         } = *quote;
-        let fee = self.money(quote.fee);
+        let fee = self.quoted_price(quote.fee, quote.total);
         mail(
             format!("New quote on your request: {service}"),
             format!(
@@ -286,7 +290,7 @@ impl Words for English {
     }
 
     fn new_quote_sms(&self, quote: &NewQuote<'_>) -> String {
-        let fee = self.money(quote.fee);
+        let fee = self.quoted_price(quote.fee, quote.total);
         format!("New quote ({}): {fee}. {}", quote.service, quote.link)
     }
 

@@ -104,6 +104,10 @@ impl French {
 }
 
 impl Words for French {
+    fn price_with_taxes(&self, total: &str, fee: &str) -> String {
+        format!("{total} taxes comprises ({fee} avant taxes)")
+    }
+
     fn money(&self, amount: Money) -> String {
         let (units, cents) = amount_parts(amount, '\u{a0}');
         format!("{units},{cents:02}\u{a0}{}", symbol(amount.currency()))
@@ -246,7 +250,7 @@ impl Words for French {
             body: format!(
                 "{} propose {}. Ouvrez votre demande pour voir les soumissions.",
                 quote.professional,
-                self.money(quote.fee)
+                self.quoted_price(quote.fee, quote.total)
             ),
         }
     }
@@ -262,7 +266,7 @@ impl Words for French {
 
     fn new_quote_email(&self, name: &str, quote: &NewQuote<'_>) -> Mail {
         let (service, professional, link) = (quote.service, quote.professional, quote.link);
-        let fee = self.money(quote.fee);
+        let fee = self.quoted_price(quote.fee, quote.total);
         courriel(
             format!("Nouvelle soumission pour votre demande\u{a0}: {service}"),
             format!(
@@ -275,7 +279,7 @@ impl Words for French {
         let (service, link) = (quote.service, quote.link);
         format!(
             "Nouvelle soumission ({service})\u{a0}: {}. {link}",
-            self.money(quote.fee)
+            self.quoted_price(quote.fee, quote.total)
         )
     }
 

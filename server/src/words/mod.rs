@@ -60,7 +60,10 @@ pub struct NewQuote<'a> {
     /// The service's name in the reader's language.
     pub service: &'a str,
     pub professional: &'a str,
+    /// The fee before tax, and what the customer pays: the fee plus the taxes the
+    /// professional added (the fee itself when none).
     pub fee: Money,
+    pub total: Money,
     /// `PUBLIC_URL/application-list/{request_id}` (`config::links`).
     pub link: &'a str,
 }
@@ -237,6 +240,17 @@ pub enum Sold<'a> {
 pub trait Words: Sync {
     /// "$120.00", "120,00 $".
     fn money(&self, amount: Money) -> String;
+    /// What a quote asks: "$120.00", or with taxes "$137.96 taxes included ($120.00 before
+    /// taxes)".
+    fn quoted_price(&self, fee: Money, total: Money) -> String {
+        if total == fee {
+            self.money(fee)
+        } else {
+            self.price_with_taxes(&self.money(total), &self.money(fee))
+        }
+    }
+    /// A total with its taxes, and the fee before them, both written already.
+    fn price_with_taxes(&self, total: &str, fee: &str) -> String;
     /// A day in the reader's zone: "December 25, 2026", "25 décembre 2026".
     fn date(&self, when: Moment) -> String;
     /// A day and a time in the reader's zone, with the zone's offset.

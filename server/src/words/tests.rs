@@ -308,6 +308,7 @@ fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
         service: "Plumbing",
         professional: "Ana",
         fee: cad(12_050),
+        total: cad(12_050),
         link: "http://x/application-list/1",
     };
     let en = of(English).new_quote_email("Bo", &quote);
@@ -329,6 +330,35 @@ fn a_new_quote_names_the_fee_in_the_reader_s_money_and_the_link() {
     assert_eq!(
         of(French).new_quote_sms(&quote),
         "Nouvelle soumission (Plumbing)\u{a0}: 120,50\u{a0}$. http://x/application-list/1"
+    );
+}
+
+#[test]
+fn a_taxed_quote_gives_the_customer_its_total_and_its_fee_before_taxes() {
+    let quote = NewQuote {
+        service: "Plumbing",
+        professional: "Ana",
+        fee: cad(20_000),
+        total: cad(22_995),
+        link: "http://x/application-list/1",
+    };
+    let en = of(English).new_quote_email("Bo", &quote);
+    assert!(
+        en.body
+            .contains("Ana quoted $229.95 taxes included ($200.00 before taxes)"),
+        "{}",
+        en.body
+    );
+    let fr = of(French).new_quote_sms(&quote);
+    assert!(
+        fr.contains("229,95\u{a0}$ taxes comprises (200,00\u{a0}$ avant taxes)"),
+        "{fr}"
+    );
+    let alert = of(French).new_quote_alert(&quote);
+    assert!(
+        alert.body.contains("229,95\u{a0}$ taxes comprises"),
+        "{}",
+        alert.body
     );
 }
 
@@ -689,6 +719,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         service: "Plumbing",
         professional: "Ana Roy",
         fee: cad(12050),
+        total: cad(12050),
         link: "http://x/application-list/1",
     };
     let hired = Hired {

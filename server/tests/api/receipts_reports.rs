@@ -181,7 +181,9 @@ async fn a_halifax_membership_receipt_carries_the_platform_s_numbers_and_hst_for
     .await;
     assert_eq!(bodies.len(), 1);
     assert!(
-        bodies[0].1.contains(&format!("/fr/receipts/{id}")),
+        bodies[0]
+            .1
+            .contains(&format!("/fr/receipts/{id}?as=professional")),
         "{}",
         bodies[0].1
     );

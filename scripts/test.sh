@@ -7,7 +7,8 @@
 #   2. starts a throwaway Postgres and Redis on 127.0.0.1 (stopped by process id on exit),
 #   3. Rust: format; clippy while every target compiles once; unit and integration tests
 #      (the server started for real), BFF tests,
-#   4. contracts: buf lint, buf breaking against the merge-base with main; web: eslint, type-check, Vitest, production build,
+#   4. beside the Rust tests: contracts (buf lint, buf breaking against the merge-base with
+#      main); web: eslint, type-check, Vitest, production build,
 #   5. end to end: the server, the BFF and the built web app started for real, driven by
 #      headless Chromium; then the legacy REST API checked against its OpenAPI description
 #      by schemathesis (installed into target/ like localstripe),
@@ -110,14 +111,16 @@ with_clippy() {
   RUSTC_WORKSPACE_WRAPPER="$driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" "$@"
 }
 
-rust_suites() {
+rust_build() {
   section "Rust: format"
   check cargo-fmt cargo fmt --all --check
 
   section "Rust: clippy, compiling every target once for the lints and the tests"
   check cargo-clippy with_clippy cargo build --workspace --all-targets
+}
 
-  section "Rust: unit and integration tests"
+rust_tests() {
+  section "Rust: unit and integration tests (the web suites run beside them)"
   wait_for_tools
   with_clippy cargo test --workspace --no-fail-fast 2>&1 | tee "$LOGS/cargo-test.log" | grep -E '^test result|FAILED|panicked' || true
   local p f
@@ -154,7 +157,7 @@ git_input() {
 
 web_suites() {
   section "Web: install, contracts lint, lint, type-check, unit tests, build"
-  if ! wait "$NPM_PID"; then
+  if [ "$NPM_STATUS" -ne 0 ]; then
     tail -n 40 "$LOGS/npm-ci.log"
     count npm-ci 0 1
     return
@@ -182,6 +185,36 @@ web_suites() {
   [ "$f" -gt 0 ] && tail -n 60 "$LOGS/vitest.log"
   count vitest "$p" "$f"
   check web-build bash -c 'cd web && npm run --silent build'
+}
+
+# The web suites run beside the Rust tests, which wait on Postgres, Redis and the servers
+# they start more than they use the processors: on two cores that saves minutes of CI. The
+# web suites' lines are shown, and their counts added, once both are done.
+start_web_suites() {
+  NPM_STATUS=0
+  wait "$NPM_PID" || NPM_STATUS=$?
+  (
+    PASSED=0 FAILED=0 FAILURES=()
+    web_suites
+    echo "$PASSED $FAILED" >"$LOGS/web-suites.counts"
+    printf '%s\n' "${FAILURES[@]}" >"$LOGS/web-suites.failures"
+  ) >"$LOGS/web-suites.out" 2>&1 &
+  WEB_PID=$!
+}
+
+finish_web_suites() {
+  wait "$WEB_PID"
+  cat "$LOGS/web-suites.out"
+  local p=0 f=1 failure
+  [ -s "$LOGS/web-suites.counts" ] && read -r p f <"$LOGS/web-suites.counts"
+  PASSED=$((PASSED + p))
+  FAILED=$((FAILED + f))
+  if [ -f "$LOGS/web-suites.failures" ]; then
+    while IFS= read -r failure; do
+      [ -n "$failure" ] && FAILURES+=("$failure")
+    done <"$LOGS/web-suites.failures"
+  fi
+  [ -s "$LOGS/web-suites.counts" ] || FAILURES+=("web suites (ended without counts)")
 }
 
 # What the landing page loads before it is interactive (its scripts and their static imports,
@@ -288,8 +321,10 @@ start_test_postgres
 start_test_redis
 echo "Postgres: $TEST_DATABASE_URL  Redis: $TEST_REDIS_URL"
 
-rust_suites
-web_suites
+rust_build
+start_web_suites
+rust_tests
+finish_web_suites
 landing_js_budget
 end_to_end
 legacy_contract

@@ -25,10 +25,10 @@ lint:
 fmt:
 	cargo fmt --all
 
-## Print the speed and memory figures (README "Figures"): release build, throwaway services.
+## Print the speed and memory figures (docs/figures.md): release build, throwaway services.
 bench:
 	bash scripts/bench/run.sh
 
-## Print how fast an emergency's first Web Push reaches the push service (README "Figures").
+## Print how fast an emergency's first Web Push reaches the push service (docs/figures.md).
 bench-alerts:
 	bash scripts/bench/alerts.sh

@@ -271,8 +271,8 @@ legacy_contract() {
   e2e_suite schemathesis e2e/openapi.contract.mjs
 }
 
-# Deployment (README "Running it across machines"): linters from target/deploy-venv, then
-# scripts/cluster-test.sh on the debug build the Rust suites made.
+# Deployment (docs/operations.md, "Running it across machines"): linters from
+# target/deploy-venv, then scripts/cluster-test.sh on the debug build the Rust suites made.
 deployment_suites() {
   section "Deployment: Dockerfile, compose.yaml, Kubernetes manifests, scripts; the cluster"
   if ! install_deploy_tools >"$LOGS/deploy-tools.log" 2>&1; then

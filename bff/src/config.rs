@@ -63,7 +63,7 @@ pub struct Config {
     pub stripe_publishable_key: Option<String>,
 
     /// Threads that serve calls. One by default: the BFF waits on the network and does little
-    /// work per call, and one thread does it with the least CPU per call (README "Figures");
+    /// work per call, and one thread does it with the least CPU per call (docs/figures.md);
     /// more help only where the BFF has several cores to itself. Scale out with replicas.
     #[arg(long, env = "BFF_WORKER_THREADS", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub worker_threads: u16,

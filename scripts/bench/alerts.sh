@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench-alerts`: how fast an emergency's first Web Push reaches the push service, and
-# its first native push APNs or FCM (README.md "Figures"). Prints figures and asserts nothing.
+# its first native push APNs or FCM (docs/figures.md, "Emergency alerts").
+# Prints figures and asserts nothing.
 #
 # Builds release, starts a throwaway Postgres and Redis (scripts/services.sh) and the release
 # server on 127.0.0.1 with a fresh VAPID key, PUSH_ENDPOINT_HOSTS=127.0.0.1, and APNs and FCM

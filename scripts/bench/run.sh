@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: the figures of README.md's "Figures" section, side by side in one run on this
+# `make bench`: the figures of docs/figures.md, side by side in one run on this
 # machine (absolute numbers drift with the machine's load; the ratios are what to compare).
 #
 # Builds release, starts a throwaway Postgres and Redis (scripts/services.sh), the release

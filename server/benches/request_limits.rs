@@ -6,8 +6,8 @@
 //! - for scale, prost's decoding of the same bytes, which tonic does anyway after the check;
 //! - with `--features protovalidate-crate`, the third-party `prost-protovalidate` crate's
 //!   runtime validator on the same requests (decoded as `DynamicMessage`, which it needs, and
-//!   validated), the alternative the README weighs. That feature needs `protoc` on the PATH
-//!   (the crate compiles `validate.proto` with it).
+//!   validated), the alternative docs/configuration.md weighs. That feature needs `protoc` on
+//!   the PATH (the crate compiles `validate.proto` with it).
 //!
 //! Prints nanoseconds per check; asserts nothing but that the requests are valid. No
 //! services needed: `cargo bench -p repairs-server --bench request_limits`.

@@ -25,8 +25,9 @@ use crate::forwarded::forwarded_for;
 const X_REQUEST_ID: &str = "x-request-id";
 const X_FORWARDED_FOR: &str = "x-forwarded-for";
 
-/// The active catalogue as one BFF keeps it for `LEGACY_CATALOGUE_TTL_MS` (README): most
-/// legacy calls name a service, and the server would otherwise list the catalogue for each.
+/// The active catalogue as one BFF keeps it for `LEGACY_CATALOGUE_TTL_MS`
+/// (docs/configuration.md): most legacy calls name a service, and the server would otherwise
+/// list the catalogue for each.
 /// The BFF's own legacy edits drop it (`Catalogue::changed`).
 pub type CatalogueCache = Cached<Vec<repairs_proto::content::Service>, tonic::Status>;
 

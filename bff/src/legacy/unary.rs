@@ -2,7 +2,7 @@
 //! client streams), yet tonic hands each request to hyper as a stream of one message, and
 //! hyper sends such a body after the headers, usually in a write of its own: two writes and two
 //! wake-ups at the server per call. Here the message is taken whole before the call goes out,
-//! so hyper sends the headers and the message together (`make bench`, README "Figures").
+//! so hyper sends the headers and the message together (`make bench`, docs/figures.md).
 
 use std::task::{Context, Poll};
 

@@ -35,7 +35,7 @@ pub const STRIPE_API_URL: &str = "https://api.stripe.com";
 /// The Stripe API version every call asks for (`Stripe-Version`), so that the replies this
 /// adapter reads keep their shape when the account's default version changes. Moving to a
 /// newer version is a change of this line, after reading Stripe's changelog for the
-/// PaymentIntent, Refund, Account and Transfer fields read here (README, "Stripe").
+/// PaymentIntent, Refund, Account and Transfer fields read here (docs/integrators.md).
 pub const STRIPE_API_VERSION: &str = "2024-06-20";
 
 #[derive(Debug, Clone)]

@@ -13,7 +13,8 @@
 #      headless Chromium; then the legacy REST API checked against its OpenAPI description
 #      by schemathesis (installed into target/ like localstripe),
 #   6. deployment: the Dockerfile, compose.yaml, the Kubernetes manifests and the scripts
-#      against their linters, and the cluster test (two replicas; backup and restore),
+#      against their linters, and the cluster test (two replicas; backup and restore); every
+#      relative link of the Markdown (scripts/check-doc-links.py),
 # and ends with one line `N passed, N failed` over all suites.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -274,7 +275,8 @@ legacy_contract() {
 # Deployment (docs/operations.md, "Running it across machines"): linters from
 # target/deploy-venv, then scripts/cluster-test.sh on the debug build the Rust suites made.
 deployment_suites() {
-  section "Deployment: Dockerfile, compose.yaml, Kubernetes manifests, scripts; the cluster"
+  section "Deployment: Dockerfile, compose.yaml, Kubernetes manifests, scripts; the cluster; the docs' links"
+  check doc-links python3 scripts/check-doc-links.py
   if ! install_deploy_tools >"$LOGS/deploy-tools.log" 2>&1; then
     tail -n 20 "$LOGS/deploy-tools.log"
     count deploy-tools 0 1

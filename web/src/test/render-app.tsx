@@ -18,6 +18,21 @@ export const unimplementedTransport = (): Transport => createRouterTransport(() 
  * and the given transport (UNIMPLEMENTED everywhere by default). `strict` wraps it in
  * StrictMode as main.tsx does, for screens whose effects must run once all the same.
  */
+/**
+ * The app's query client with its retries (the same calls retried as often) but without
+ * their growing wait (1 s, then 2 s): a refusal shows in a test within its find timeout
+ * even on a busy machine.
+ */
+function testQueryClient() {
+  const client = createQueryClient();
+  const queries = client.getDefaultOptions().queries;
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...queries, retryDelay: 50 },
+  });
+  return client;
+}
+
 export function renderApp(
   path: string,
   transport: Transport = unimplementedTransport(),
@@ -25,7 +40,7 @@ export function renderApp(
 ) {
   const i18n = createI18n(pageLanguage(path, preferredLanguage(browserStore())));
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   const app = (
     <AppProvider transport={transport} queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />
@@ -38,11 +53,7 @@ export function renderApp(
 /** Renders one piece of a screen with the app's providers (no router), in `language`. */
 export function renderInApp(element: ReactNode, transport: Transport, language: Language = 'en') {
   return render(
-    <AppProvider
-      transport={transport}
-      queryClient={createQueryClient()}
-      i18n={createI18n(language)}
-    >
+    <AppProvider transport={transport} queryClient={testQueryClient()} i18n={createI18n(language)}>
       {element}
     </AppProvider>,
   );

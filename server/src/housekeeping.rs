@@ -99,6 +99,10 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
             crate::hiring::reconcile::reconcile(state, now()).await,
         ),
         logged(
+            "releases cut short",
+            crate::hiring::release::finish_unfinished(state, now()).await,
+        ),
+        logged(
             "payout transfers",
             crate::billing::payout_transfers::send_due(state, now()).await,
         ),

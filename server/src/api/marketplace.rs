@@ -162,6 +162,25 @@ impl MarketplaceService for MarketplaceApi {
         }))
     }
 
+    async fn release_hire(
+        &self,
+        request: Request<pb::ReleaseHireRequest>,
+    ) -> Reply<pb::ReleaseHireResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let form = crate::hiring::ReleaseForm {
+            repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
+            reason: &message.reason,
+            request_id: &message.request_id,
+        };
+        let released = crate::hiring::release_hire(&self.state, &caller, form).await?;
+        // The professional knew the address as the hired one; the contacts go with the hire.
+        let viewed = Viewed::new(&caller, released, Location::Full);
+        Ok(Response::new(pb::ReleaseHireResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
     async fn list_customer_repair_requests(
         &self,
         request: Request<pb::ListCustomerRepairRequestsRequest>,

@@ -13,7 +13,7 @@ use super::{
     quote_view::quote_to_proto,
 };
 use crate::{
-    domain::{Language, RepairRequestState, Urgency},
+    domain::{Language, RepairRequestState, Urgency, customer_release_from},
     error::{ApiError, ApiResult},
     quotes::ProfessionalView,
     requests::{CustomerView, DraftForm, Location, Viewed, reach::ReachCounts, watch::Update},
@@ -179,6 +179,12 @@ pub fn repair_request_to_proto(
             .iter()
             .map(|photo| photo_to_proto(state, photo))
             .collect(),
+        customer_release_time: match (r.state(), viewed.location) {
+            (RepairRequestState::Hired, Location::Full) => r
+                .hired_at
+                .map(|hired| timestamp(customer_release_from(hired))),
+            _ => None,
+        },
     }
 }
 

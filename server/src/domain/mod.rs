@@ -47,7 +47,7 @@ pub use professional::{
 pub use province::Province;
 pub use push::{PushEndpoint, PushHosts, PushKeys};
 pub use quote::{QuoteChange, QuoteState, QuoteTaxTreatment};
-pub use repair_request::{RepairRequestState, RequestChange, Urgency};
+pub use repair_request::{RepairRequestState, RequestChange, Urgency, customer_release_from};
 pub use review::{Rating, ReviewText};
 pub use role::Role;
 pub use search::PeopleSearch;

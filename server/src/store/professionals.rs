@@ -87,7 +87,7 @@ const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.ph
               where ps.professional_id = p.id), '{}') as service_ids
     from professionals p";
 
-pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>> {
+pub async fn get(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} where p.id = $1")))
         .bind(id)
         .fetch_optional(db)
@@ -553,6 +553,18 @@ pub struct AvailabilityRow {
     pub on_call_until: Option<DateTime<Utc>>,
 }
 
+/// Professional `id`'s pause and on-call window, locked for the rest of the transaction;
+/// `None` when there is no such professional.
+pub async fn lock_availability(
+    tx: &mut PgConnection,
+    id: Uuid,
+) -> sqlx::Result<Option<AvailabilityRow>> {
+    sqlx::query_as("select paused_until, on_call_until from professionals where id = $1 for update")
+        .bind(id)
+        .fetch_optional(tx)
+        .await
+}
+
 /// Replaces professional `id`'s pause and on-call window in the caller's transaction, under
 /// the row's lock; answers what they were, `None` when there is no such professional.
 pub async fn set_availability(
@@ -560,12 +572,7 @@ pub async fn set_availability(
     id: Uuid,
     next: AvailabilityRow,
 ) -> sqlx::Result<Option<AvailabilityRow>> {
-    let before: Option<AvailabilityRow> = sqlx::query_as(
-        "select paused_until, on_call_until from professionals where id = $1 for update",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let before = lock_availability(&mut *tx, id).await?;
     if before.is_some() {
         sqlx::query("update professionals set paused_until = $2, on_call_until = $3 where id = $1")
             .bind(id)

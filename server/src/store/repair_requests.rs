@@ -347,6 +347,23 @@ pub async fn hire(
     Ok(done.rows_affected() == 1)
 }
 
+/// HIRED -> OPEN when its hire was released: nobody is hired any more. False when it was not
+/// hired.
+pub async fn release(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
+    let release = RequestChange::Release;
+    let done = sqlx::query(
+        "update repair_requests set state = $3, hired_application_id = null,
+            hired_professional_id = null
+         where id = $1 and state = any($2)",
+    )
+    .bind(id)
+    .bind(release.from_codes())
+    .bind(release.leads_to().as_str())
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Marks the customer's hired request completed; `None` when it is not theirs or not hired.
 pub async fn complete(
     db: impl sqlx::PgExecutor<'_>,

@@ -5,8 +5,8 @@ use chrono::{Datelike, Timelike};
 
 use super::{
     Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
-    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, Sold,
-    UnreadMessages, Words,
+    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
+    ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -516,6 +516,69 @@ impl Words for English {
                 self.money(paid.net)
             ),
         }
+    }
+
+    fn hire_released_by_professional(&self, name: &str, hire: &ReleasedHire<'_>) -> Mail {
+        let (service, professional) = (hire.service, hire.professional);
+        let (reason, link) = (hire.reason, hire.link);
+        mail(
+            format!("{professional} can't make it: {service}"),
+            format!(
+                "Hello {name},\n\n{professional} can't come for your request ({service}). In their words: \u{201c}{reason}\u{201d}\n\nThe hold on your card is released and nothing was charged. Your request is open again with the other quotes you had: choose another professional now, no need to post again: {link}"
+            ),
+        )
+    }
+
+    fn hire_released_alert(&self, hire: &ReleasedHire<'_>) -> Alert {
+        Alert {
+            title: format!("{} can't make it", hire.professional),
+            body: format!(
+                "{}: your other quotes are open again. Choose another professional.",
+                hire.service
+            ),
+        }
+    }
+
+    fn hire_released_by_customer(&self, name: &str, service: &str) -> Mail {
+        mail(
+            format!("Job released: {service}"),
+            format!(
+                "Hello {name},\n\nThe customer released the job ({service}): they needed someone there sooner and are choosing another professional. You don't need to go, and nothing was charged to them. If you were on your way, write to them in the conversation."
+            ),
+        )
+    }
+
+    fn choosing_again(&self, name: &str, service: &str, link: &str) -> Mail {
+        mail(
+            format!("Your quote is live again: {service}"),
+            format!(
+                "Hello {name},\n\nThe professional hired for a request you quoted on ({service}) could not do the job, so the customer is choosing again and your quote is live again. If you can no longer do it, withdraw it: {link}"
+            ),
+        )
+    }
+
+    fn paused_after_releases(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        mail(
+            format!(
+                "Your request alerts are paused until {}",
+                self.date(paused.until)
+            ),
+            format!(
+                "Hello {name},\n\n{released} of your jobs were released in the last 30 days. So that customers with an emergency reach someone who can come, your new request alerts are paused until {until}. Your live quotes stay as they are. When you are ready again, end the pause from your profile (Availability)."
+            ),
+        )
+    }
+
+    fn paused_after_releases_admin(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (professional, email) = (paused.professional, paused.email);
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        mail(
+            format!("Paused after {released} released jobs: {professional}"),
+            format!(
+                "Hello {name},\n\n{released} jobs of {professional} ({email}) were released in the last 30 days, by them or by their customers. Their request alerts are paused until {until}; they were told. You may want to ask them what is happening; the pause can be ended from their profile."
+            ),
+        )
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {

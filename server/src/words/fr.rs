@@ -7,8 +7,8 @@ use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
     Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
-    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, Sold,
-    UnreadMessages, Words,
+    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
+    ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -486,6 +486,69 @@ impl Words for French {
                 self.money(paid.net)
             ),
         }
+    }
+
+    fn hire_released_by_professional(&self, name: &str, hire: &ReleasedHire<'_>) -> Mail {
+        let (service, professional) = (hire.service, hire.professional);
+        let (reason, link) = (hire.reason, hire.link);
+        courriel(
+            format!("{professional} ne peut pas venir\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{professional} ne peut pas venir pour votre demande ({service}). Selon ses mots\u{a0}: «\u{a0}{reason}\u{a0}»\n\nLa préautorisation de votre carte est libérée et rien n’a été prélevé. Votre demande est de nouveau ouverte avec les autres soumissions que vous aviez\u{a0}: choisissez un autre professionnel dès maintenant, sans publier de nouveau\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hire_released_alert(&self, hire: &ReleasedHire<'_>) -> Alert {
+        Alert {
+            title: format!("{} ne peut pas venir", hire.professional),
+            body: format!(
+                "{}\u{a0}: vos autres soumissions sont de nouveau ouvertes. Choisissez un autre professionnel.",
+                hire.service
+            ),
+        }
+    }
+
+    fn hire_released_by_customer(&self, name: &str, service: &str) -> Mail {
+        courriel(
+            format!("Travail libéré\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe client a libéré le travail ({service})\u{a0}: il lui fallait quelqu’un plus tôt et il choisit un autre professionnel. Vous n’avez pas à vous déplacer, et rien ne lui a été prélevé. Si vous étiez en route, écrivez-lui dans la conversation."
+            ),
+        )
+    }
+
+    fn choosing_again(&self, name: &str, service: &str, link: &str) -> Mail {
+        courriel(
+            format!("Votre soumission est de nouveau ouverte\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe professionnel choisi pour une demande sur laquelle vous avez soumissionné ({service}) n’a pas pu faire le travail\u{a0}; le client choisit donc de nouveau et votre soumission est de nouveau ouverte. Si vous ne pouvez plus le faire, retirez-la\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn paused_after_releases(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        courriel(
+            format!(
+                "Vos alertes de demandes sont en pause jusqu’au {}",
+                self.date(paused.until)
+            ),
+            format!(
+                "Bonjour {name},\n\n{released} de vos travaux ont été libérés au cours des 30 derniers jours. Pour que les clients en situation d’urgence joignent quelqu’un qui peut venir, vos alertes de nouvelles demandes sont en pause jusqu’au {until}. Vos soumissions ouvertes restent telles quelles. Quand vous serez prêt de nouveau, mettez fin à la pause depuis votre profil (Disponibilité)."
+            ),
+        )
+    }
+
+    fn paused_after_releases_admin(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (professional, email) = (paused.professional, paused.email);
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        courriel(
+            format!("En pause après {released} travaux libérés\u{a0}: {professional}"),
+            format!(
+                "Bonjour {name},\n\n{released} travaux de {professional} ({email}) ont été libérés au cours des 30 derniers jours, par ce professionnel ou par ses clients. Ses alertes de demandes sont en pause jusqu’au {until}\u{a0}; il en a été informé. Vous voudrez peut-être lui demander ce qui se passe\u{a0}; la pause peut être levée depuis son profil."
+            ),
+        )
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {

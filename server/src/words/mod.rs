@@ -220,6 +220,28 @@ pub struct HireReceipt<'a> {
     pub link: &'a str,
 }
 
+/// A hire given back by its professional, as the customer reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct ReleasedHire<'a> {
+    /// The service's name in the reader's language.
+    pub service: &'a str,
+    pub professional: &'a str,
+    /// Why, in the professional's own words.
+    pub reason: &'a str,
+    /// The request's quotes (`config::links`).
+    pub link: &'a str,
+}
+
+/// A professional paused after hires of theirs were released.
+#[derive(Debug, Clone, Copy)]
+pub struct PausedAfterReleases<'a> {
+    pub professional: &'a str,
+    pub email: &'a str,
+    /// Their hires released in the last 30 days, this one included.
+    pub released: i64,
+    pub until: Moment,
+}
+
 /// What a receipt says was sold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sold<'a> {
@@ -343,6 +365,23 @@ pub trait Words: Sync {
     fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert;
     /// The push alert of a job paid, to its professional: what they are owed of it.
     fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert;
+
+    // When a hire goes wrong.
+    /// To the customer: the hired professional cannot come; the request is open again with
+    /// its other quotes.
+    fn hire_released_by_professional(&self, name: &str, hire: &ReleasedHire<'_>) -> Mail;
+    /// The push alert of the same.
+    fn hire_released_alert(&self, hire: &ReleasedHire<'_>) -> Alert;
+    /// To the hired professional: the customer released the job (nobody had come by the time
+    /// they were given), in words that do not blame.
+    fn hire_released_by_customer(&self, name: &str, service: &str) -> Mail;
+    /// To a professional whose quote the hire had set aside: it is live again (`link`: their
+    /// quotes).
+    fn choosing_again(&self, name: &str, service: &str, link: &str) -> Mail;
+    /// To the professional: their alerts are paused after hires of theirs were released.
+    fn paused_after_releases(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail;
+    /// To the admins: the same pause, for them to follow up.
+    fn paused_after_releases_admin(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail;
 
     // Conversations.
     /// What stands in a message for a phone number its reader sees once they hire.

@@ -78,6 +78,7 @@ pub const SERVICES: &[ServiceRules] = &[
             ("UpdateRepairRequest", CUSTOMER, WRITES),
             ("CancelRepairRequest", CUSTOMER, WRITES),
             ("CompleteRepairRequest", CUSTOMER, WRITES),
+            ("ReleaseHire", CUSTOMER_OR_PROFESSIONAL, WRITES),
             ("ListCustomerRepairRequests", CUSTOMER_OR_ADMIN, READS),
             ("ListRepairRequests", ADMIN, READS),
             ("WatchRepairRequest", SIGNED_IN, READS),

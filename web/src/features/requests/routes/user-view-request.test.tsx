@@ -236,3 +236,78 @@ describe('the customer’s request, live', () => {
     expect(router.state.location.pathname).toBe(`/view-professional/${PROFESSIONAL_ID}`);
   });
 });
+
+describe('when the hired professional does not come', () => {
+  it('says from when the customer may choose again, before that time', async () => {
+    const { transport } = requestServer(
+      repairRequest({
+        ...hired(),
+        customerReleaseTime: timestampFromMs(Date.now() + 3_600_000),
+      }),
+    );
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Your professional' }, FIRST_RENDER);
+    expect(within(card).getByText(/If nobody has come by/)).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'They didn’t come' })).toBeNull();
+  });
+
+  it('asks what happened, releases the hire and offers the other quotes on the same page, in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    let released = false;
+    const other = quote({ id: 'q2', professionalId: 'p2', professionalName: 'Marc Plombier' });
+    const { transport, requests } = requestServer(
+      repairRequest({ ...hired(), customerReleaseTime: timestampFromMs(Date.now() - 60_000) }),
+      {
+        getRepairRequest: () => ({
+          repairRequest: released
+            ? repairRequest({ state: RepairRequestState.OPEN, quoteCount: 1 })
+            : repairRequest({
+                ...hired(),
+                customerReleaseTime: timestampFromMs(Date.now() - 60_000),
+              }),
+        }),
+        listRepairRequestQuotes: () => ({
+          quotes: released
+            ? [quote({ state: QuoteState.RELEASED }), other]
+            : [quote({ state: QuoteState.HIRED }), other],
+        }),
+        releaseHire: () => {
+          released = true;
+          return { repairRequest: repairRequest({ state: RepairRequestState.OPEN }) };
+        },
+      },
+    );
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Votre professionnel' }, FIRST_RENDER);
+    await userEvent.click(within(card).getByRole('button', { name: 'Personne n’est venu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choisir un autre professionnel?' });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Choisir un autre professionnel' }),
+    );
+    expect(
+      await within(dialog).findByText('Dites en quelques mots ce qui s’est passé.'),
+    ).toBeVisible();
+    expect(requests('releaseHire')).toEqual([]);
+
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Ce qui s’est passé/ }),
+      'Personne après trois heures',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Choisir un autre professionnel' }),
+    );
+    await waitFor(() => expect(requests('releaseHire')).toHaveLength(1));
+    expect(requests('releaseHire')[0]).toMatchObject({
+      repairRequestId: REQUEST_ID,
+      reason: 'Personne après trois heures',
+    });
+    const again = await screen.findByRole('region', { name: 'Choisir un autre professionnel' });
+    expect(within(again).getByText('Paule Pro ne peut pas venir')).toBeVisible();
+    expect(within(again).getByRole('link', { name: 'Marc Plombier' })).toBeVisible();
+    expect(within(again).getByRole('link', { name: 'Engager Marc Plombier' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('q2'),
+    );
+    expect(within(again).queryByRole('link', { name: 'Engager Paule Pro' })).toBeNull();
+  });
+});

@@ -522,7 +522,7 @@ impl Words for French {
         courriel(
             format!("Votre soumission est de nouveau ouverte\u{a0}: {service}"),
             format!(
-                "Bonjour {name},\n\nLe professionnel choisi pour une demande sur laquelle vous avez soumissionné ({service}) n’a pas pu faire le travail\u{a0}; le client choisit donc de nouveau et votre soumission est de nouveau ouverte. Si vous ne pouvez plus le faire, retirez-la\u{a0}: {link}"
+                "Bonjour {name},\n\nLe professionnel choisi pour une demande sur laquelle vous avez soumissionné ({service}) n’a pas pu faire le travail; le client choisit donc de nouveau et votre soumission est de nouveau ouverte. Si vous ne pouvez plus le faire, retirez-la\u{a0}: {link}"
             ),
         )
     }
@@ -546,7 +546,7 @@ impl Words for French {
         courriel(
             format!("En pause après {released} travaux libérés\u{a0}: {professional}"),
             format!(
-                "Bonjour {name},\n\n{released} travaux de {professional} ({email}) ont été libérés au cours des 30 derniers jours, par ce professionnel ou par ses clients. Ses alertes de demandes sont en pause jusqu’au {until}\u{a0}; il en a été informé. Vous voudrez peut-être lui demander ce qui se passe\u{a0}; la pause peut être levée depuis son profil."
+                "Bonjour {name},\n\n{released} travaux de {professional} ({email}) ont été libérés au cours des 30 derniers jours, par ce professionnel ou par ses clients. Ses alertes de demandes sont en pause jusqu’au {until}; il en a été informé. Vous voudrez peut-être lui demander ce qui se passe; la pause peut être levée depuis son profil."
             ),
         )
     }

@@ -32,6 +32,7 @@ mod foundation;
 mod geocoding;
 mod hiring;
 mod layers;
+mod licences;
 mod limits;
 mod matching;
 mod memberships;

@@ -52,6 +52,7 @@ pub const SERVICES: &[ServiceRules] = &[
             ("SetProfessionalPhoto", PROFESSIONAL, WRITES),
             ("AddLicence", PROFESSIONAL, WRITES),
             ("DeleteLicence", PROFESSIONAL, WRITES),
+            ("PreviewDeleteLicence", PROFESSIONAL, READS),
             ("SubmitProfileForReview", PROFESSIONAL, WRITES),
             ("ListProfessionals", ADMIN, READS),
             ("ApproveProfessional", ADMIN, WRITES),

@@ -59,6 +59,7 @@ mod quotes;
 mod readiness;
 mod receipts;
 mod receipts_reports;
+mod refunds;
 mod repair_requests;
 mod request_photos;
 mod request_reach;

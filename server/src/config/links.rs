@@ -226,6 +226,18 @@ impl<'a> Links<'a> {
         link
     }
 
+    /// The credit note of refund `refund_id` of payment `payment_id`: its receipt page
+    /// showing that refund (`?refund=`).
+    pub fn credit_note(&self, payment_id: Uuid, refund_id: Uuid, reader: Role) -> PageLink {
+        let mut link = self.receipt(payment_id, reader);
+        for url in [&mut link.english, &mut link.french] {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str("refund=");
+            url.push_str(&refund_id.to_string());
+        }
+        link
+    }
+
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{path}", self.base)

@@ -37,6 +37,7 @@ pub mod quotes;
 pub mod reads;
 pub mod receipts;
 pub mod refresh_tokens;
+pub mod refunds;
 pub mod repair_requests;
 pub mod request_matches;
 pub mod request_opens;

@@ -4,7 +4,7 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
+    Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
     MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
     ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
@@ -440,6 +440,39 @@ impl Words for English {
             format!(
                 "Hello {name},\n\nYour payment for your request ({service}) was refunded to your card. Your bank may take a few days to show it.\n\n{lines}\n\n{details}\n\nSee your orders: {link}"
             ),
+        )
+    }
+
+    fn credit_note(&self, name: &str, note: &CreditNote<'_>) -> Mail {
+        let CreditNote {
+            service,
+            order_id,
+            reason,
+            link,
+            ..
+        } = *note;
+        let amount = self.money(note.amount);
+        let how = if note.in_full { "in full" } else { "in part" };
+        let mut lines = format!(
+            "Order: {order_id}\nOriginal total: {}\nAmount refunded: {amount}\nSales taxes refunded: {}\nRefunded on: {}\nReason: {reason}",
+            self.money(note.original),
+            self.money(note.taxes),
+            self.date_time(note.refunded),
+        );
+        let intro = match note.professional_share {
+            None => format!(
+                "The payment for your request ({service}) was refunded {how}: {amount} goes back to your card. Your bank may take a few days to show it."
+            ),
+            Some(share) => {
+                lines.push_str(&format!("\nYour share given back: {}", self.money(share)));
+                format!(
+                    "The customer's payment for the job ({service}) was refunded {how}: {amount} went back to their card. Your share of it is taken off what you are owed, or settled with you if it was already paid out."
+                )
+            }
+        };
+        mail(
+            format!("Credit note: {service}"),
+            format!("Hello {name},\n\n{intro}\n\n{lines}\n\nYour credit note: {link}"),
         )
     }
 

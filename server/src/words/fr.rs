@@ -6,7 +6,7 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
+    Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
     MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
     ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
@@ -415,6 +415,46 @@ impl Words for French {
             format!(
                 "Bonjour {name},\n\nLe paiement de votre demande ({service}) a été remboursé sur votre carte. Votre banque peut prendre quelques jours pour l’afficher.\n\n{lines}\n\n{details}\n\nVoir vos commandes\u{a0}: {link}"
             ),
+        )
+    }
+
+    fn credit_note(&self, name: &str, note: &CreditNote<'_>) -> Mail {
+        let CreditNote {
+            service,
+            order_id,
+            reason,
+            link,
+            ..
+        } = *note;
+        let amount = self.money(note.amount);
+        let how = if note.in_full {
+            "en totalité"
+        } else {
+            "en partie"
+        };
+        let mut lines = format!(
+            "Commande\u{a0}: {order_id}\nTotal initial\u{a0}: {}\nMontant remboursé\u{a0}: {amount}\nTaxes de vente remboursées\u{a0}: {}\nRemboursé le\u{a0}: {}\nMotif\u{a0}: {reason}",
+            self.money(note.original),
+            self.money(note.taxes),
+            self.date_time(note.refunded),
+        );
+        let intro = match note.professional_share {
+            None => format!(
+                "Le paiement de votre demande ({service}) a été remboursé {how}\u{a0}: {amount} retourne sur votre carte. Votre banque peut prendre quelques jours pour l’afficher."
+            ),
+            Some(share) => {
+                lines.push_str(&format!(
+                    "\nVotre part remboursée\u{a0}: {}",
+                    self.money(share)
+                ));
+                format!(
+                    "Le paiement du client pour le travail ({service}) a été remboursé {how}\u{a0}: {amount} est retourné sur sa carte. Votre part est déduite de ce qui vous est dû, ou réglée avec vous si elle vous a déjà été versée."
+                )
+            }
+        };
+        courriel(
+            format!("Note de crédit\u{a0}: {service}"),
+            format!("Bonjour {name},\n\n{intro}\n\n{lines}\n\nVotre note de crédit\u{a0}: {link}"),
         )
     }
 

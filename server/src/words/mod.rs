@@ -101,6 +101,26 @@ pub struct HirePayment<'a> {
     pub link: &'a str,
 }
 
+/// One refund of a hire's payment, as its credit note tells it.
+pub struct CreditNote<'a> {
+    pub service: &'a str,
+    pub order_id: &'a str,
+    /// What this refund gave back, and the sales taxes within it.
+    pub amount: Money,
+    pub taxes: Money,
+    /// The payment's total.
+    pub original: Money,
+    /// Whether nothing is left to refund after it.
+    pub in_full: bool,
+    /// To the professional: their share given back (taken off what they are owed, or to
+    /// settle with the platform once paid); `None` in the customer's note.
+    pub professional_share: Option<Money>,
+    pub reason: &'a str,
+    pub refunded: Moment,
+    /// The credit note's page.
+    pub link: &'a str,
+}
+
 /// A step of a hire's payment, as its customer's alert names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PaymentStep {
@@ -351,6 +371,9 @@ pub trait Words: Sync {
         refunded: Moment,
         receipt: &HireReceipt<'_>,
     ) -> Mail;
+    /// To a hire's customer or its professional: the credit note of one refund, what it gave
+    /// back of the payment and why.
+    fn credit_note(&self, name: &str, note: &CreditNote<'_>) -> Mail;
     /// To the customer: the hold ended at `ended` (released or lapsed), nothing charged.
     fn hold_ended(
         &self,

@@ -348,6 +348,7 @@ impl World {
             target: Self::target(&payment),
             request_id: Uuid::now_v7().to_string(),
             reason: "Charged twice".into(),
+            amount: None,
         });
         self.billing.refund_payment(request).await?;
         Ok(expect(

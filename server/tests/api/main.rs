@@ -60,6 +60,7 @@ mod quotes;
 mod readiness;
 mod receipts;
 mod receipts_reports;
+mod refunds;
 mod release_hire;
 mod repair_requests;
 mod request_photos;

@@ -389,6 +389,7 @@ pub async fn job_at(
                     }),
                     request_id: Uuid::now_v7().to_string(),
                     reason: "the job was not done".into(),
+                    amount: None,
                 },
                 &admin,
             ))

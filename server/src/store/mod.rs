@@ -12,6 +12,7 @@ pub mod coupons;
 pub mod customers;
 pub mod email_verifications;
 pub mod embedded_postgres;
+pub mod job_problems;
 mod language;
 pub mod limit_counters;
 pub mod manual_payouts;

@@ -251,6 +251,19 @@ async fn keep_photo(
     Ok(())
 }
 
+/// How long a photo no report took is kept.
+pub const UNATTACHED_KEPT: chrono::Duration = chrono::Duration::days(1);
+
+/// Deletes the photos no report took within [`UNATTACHED_KEPT`] of their upload, before
+/// `now`, row and files; how many.
+pub async fn purge_unattached(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<usize> {
+    let removed = job_problems::remove_unattached_before(&state.db, now - UNATTACHED_KEPT).await?;
+    for keys in &removed {
+        photos::discard(state.storage.as_ref(), keys).await;
+    }
+    Ok(removed.len())
+}
+
 /// Whose problems `caller` lists: every one for an admin, their own jobs' otherwise.
 fn whose(caller: &Caller) -> Whose {
     match caller.role {

@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::services::ServiceNames;
 use crate::domain::{
-    Language, StoredPhoto,
+    Language, PhotoKeys, StoredPhoto,
     job_problem::{Outcome, ProblemChange, ProblemState},
 };
 
@@ -219,6 +219,24 @@ pub async fn add_photo(
     .execute(tx)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Deletes the photos no report took, uploaded before `before`: their files, to remove.
+pub async fn remove_unattached_before(
+    db: impl PgExecutor<'_>,
+    before: DateTime<Utc>,
+) -> sqlx::Result<Vec<PhotoKeys>> {
+    let keys: Vec<(String, String)> = sqlx::query_as(
+        "delete from job_problem_photos where problem_id is null and created_at < $1
+         returning large_key, thumbnail_key",
+    )
+    .bind(before)
+    .fetch_all(db)
+    .await?;
+    Ok(keys
+        .into_iter()
+        .map(|(large, thumbnail)| PhotoKeys { large, thumbnail })
+        .collect())
 }
 
 /// Whose problems a list shows.

@@ -8,7 +8,7 @@
 
 use futures::future::join_all;
 use repairs_proto::marketplace as pb;
-use repairs_server::{domain::Role, testing::photos};
+use repairs_server::{domain::Role, problems, testing::photos};
 use tonic::{Code, Status};
 use uuid::Uuid;
 
@@ -455,6 +455,24 @@ async fn photos_go_with_the_report_they_were_uploaded_for() {
         .await
         .unwrap();
     assert_eq!(read.problem.unwrap().photos.len(), 1);
+
+    // A photo no report took goes a day after its upload; an attached one stays.
+    let state = job.server.server.state.clone();
+    let later = problems::purge_unattached(&state, chrono::Utc::now()).await;
+    assert_eq!(later.unwrap(), 0, "not yet a day old");
+    let waiting = job
+        .market
+        .add_job_problem_photo(with_token(upload(photos::jpeg(64, 48)), &job.customer))
+        .await;
+    assert!(waiting.is_ok(), "{waiting:?}");
+    let a_day_on = chrono::Utc::now() + chrono::Duration::days(1) + chrono::Duration::minutes(1);
+    let purged = problems::purge_unattached(&state, a_day_on).await.unwrap();
+    assert_eq!(purged, 1);
+    let kept: i64 = sqlx::query_scalar("select count(*) from job_problem_photos")
+        .fetch_one(db(&job.server))
+        .await
+        .unwrap();
+    assert_eq!(kept, 1, "the report's photo stays");
 }
 
 #[tokio::test]

@@ -110,6 +110,10 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
             "unsent message photos",
             crate::conversations::photos::purge_unsent(state, now()).await,
         ),
+        logged(
+            "unattached problem photos",
+            crate::problems::purge_unattached(state, now()).await,
+        ),
     ]
     .into_iter()
     .all(|ok| ok)

@@ -46,10 +46,12 @@ pub enum Page {
     ProfessionalSignIn,
     /// A payment's printable receipt, for its payer, its payee or an admin.
     Receipt,
+    /// A problem reported after a job, for admins.
+    AdminProblem,
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 16] = [
+pub const PAGES: [Page; 17] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::CustomerRequest,
@@ -66,6 +68,7 @@ pub const PAGES: [Page; 16] = [
     Page::StripeConnectRefresh,
     Page::ProfessionalSignIn,
     Page::Receipt,
+    Page::AdminProblem,
 ];
 
 impl Page {
@@ -88,6 +91,7 @@ impl Page {
             Self::StripeConnectRefresh => "/stripe-connect?refresh=1",
             Self::ProfessionalSignIn => "/login-as-professional",
             Self::Receipt => "/receipts/{payment_id}",
+            Self::AdminProblem => "/admin/problems/{problem_id}",
         }
     }
 }
@@ -168,6 +172,10 @@ impl<'a> Links<'a> {
 
     pub fn customer_jobs(&self) -> PageLink {
         self.page(Page::CustomerJobs, &[])
+    }
+
+    pub fn admin_problem(&self, problem_id: Uuid) -> PageLink {
+        self.page(Page::AdminProblem, &[&problem_id.to_string()])
     }
 
     pub fn admin_orders(&self) -> PageLink {
@@ -271,6 +279,7 @@ mod tests {
             Page::StripeConnectRefresh => 13,
             Page::ProfessionalSignIn => 14,
             Page::Receipt => 15,
+            Page::AdminProblem => 16,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod conversation;
 pub mod coordinates;
 pub mod coupon;
 pub mod email;
+pub mod job_problem;
 pub mod money;
 pub mod native_device;
 pub mod order;

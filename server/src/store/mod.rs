@@ -13,6 +13,7 @@ pub mod customers;
 pub mod email_verifications;
 pub mod embedded_postgres;
 pub mod hire_releases;
+pub mod job_problems;
 mod language;
 pub mod limit_counters;
 pub mod manual_payouts;

@@ -6,7 +6,7 @@ use chrono::{Datelike, Timelike};
 use super::{
     Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
     MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
-    ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
+    ProblemReported, ProblemResolved, ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -778,6 +778,63 @@ impl Words for English {
         mail(
             format!("Contact form: {sender}"),
             format!("From: {sender} <{email}>\n\n{message}\n"),
+        )
+    }
+
+    fn support(&self) -> &'static str {
+        "Support"
+    }
+
+    fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        mail(
+            format!("A question about a finished job: {service}"),
+            format!(
+                "Hello {name},\n\n{customer} wrote to us about the job you finished for them ({service}):\n\n\u{201c}{text}\u{201d}\n\nYour conversation with them is open again so you can sort it out together; our support team can read it and help. Reply here: {link}"
+            ),
+        )
+    }
+
+    fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            professional,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        mail(
+            format!("Problem reported after a job: {service}"),
+            format!(
+                "Hello {name},\n\n{customer} reported a problem with a finished job ({service}, done by {professional}):\n\n\u{201c}{text}\u{201d}\n\nThe job's history, its conversation and the resolve form: {link}"
+            ),
+        )
+    }
+
+    fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail {
+        let ProblemResolved {
+            service,
+            note,
+            link,
+            ..
+        } = *resolved;
+        let refund = if resolved.refunded {
+            "\n\nThe payment was refunded in part or in full; the refund receipt is in your order history."
+        } else {
+            ""
+        };
+        mail(
+            format!("Problem closed: {service}"),
+            format!(
+                "Hello {name},\n\nOur support team closed the problem reported on the job ({service}). Their note:\n\n{note}{refund}\n\nThe conversation stays readable here: {link}"
+            ),
         )
     }
 }

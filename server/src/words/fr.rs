@@ -8,7 +8,7 @@ use chrono::{Datelike, NaiveDateTime, Timelike};
 use super::{
     Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
     MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
-    ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
+    ProblemReported, ProblemResolved, ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -737,6 +737,63 @@ impl Words for French {
         courriel(
             format!("Formulaire de contact\u{a0}: {sender}"),
             format!("De\u{a0}: {sender} <{email}>\n\n{message}\n"),
+        )
+    }
+
+    fn support(&self) -> &'static str {
+        "Soutien"
+    }
+
+    fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        courriel(
+            format!("Une question sur un travail terminé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} nous a écrit au sujet du travail que vous avez terminé pour lui ({service})\u{a0}:\n\n«\u{a0}{text}\u{a0}»\n\nVotre conversation avec ce client est rouverte pour que vous puissiez trouver une solution ensemble; notre équipe de soutien peut la lire et vous aider. Répondez ici\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            professional,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        courriel(
+            format!("Problème signalé après un travail\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} a signalé un problème avec un travail terminé ({service}, fait par {professional})\u{a0}:\n\n«\u{a0}{text}\u{a0}»\n\nL’historique du travail, sa conversation et le formulaire de résolution\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail {
+        let ProblemResolved {
+            service,
+            note,
+            link,
+            ..
+        } = *resolved;
+        let refund = if resolved.refunded {
+            "\n\nLe paiement a été remboursé en partie ou en totalité; le reçu du remboursement se trouve dans votre historique de commandes."
+        } else {
+            ""
+        };
+        courriel(
+            format!("Problème réglé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nNotre équipe de soutien a clos le problème signalé sur le travail ({service}). Sa note\u{a0}:\n\n{note}{refund}\n\nLa conversation reste consultable ici\u{a0}: {link}"
+            ),
         )
     }
 }

@@ -277,6 +277,31 @@ pub enum Sold<'a> {
     },
 }
 
+/// A problem reported after a job, as the hired professional or an admin reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemReported<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    /// The professional's name (for admins).
+    pub professional: &'a str,
+    /// What the customer wrote, quoted in part.
+    pub text: &'a str,
+    /// The job's conversation (the professional), or the problem's page (admins).
+    pub link: &'a str,
+}
+
+/// How an admin closed a problem, as either party reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemResolved<'a> {
+    pub service: &'a str,
+    /// The admin's note.
+    pub note: &'a str,
+    /// Whether the payment was refunded (in part or in full).
+    pub refunded: bool,
+    /// The job's page.
+    pub link: &'a str,
+}
+
 /// Each message the server writes, and how the language writes money and moments. `name`
 /// is always the reader's.
 pub trait Words: Sync {
@@ -437,4 +462,16 @@ pub trait Words: Sync {
     // Content.
     /// To the team: a message sent through the contact form by `sender` at `email`.
     fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail;
+
+    // A problem after the job.
+
+    /// Who an admin's message in a conversation is from: "Support".
+    fn support(&self) -> &'static str;
+    /// To the hired professional: the customer reported a problem with the job; the
+    /// conversation is open again. Words that do not blame.
+    fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail;
+    /// To an admin: a problem joined the queue.
+    fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail;
+    /// To either party: an admin closed the problem, with their note.
+    fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail;
 }

@@ -31,6 +31,7 @@ mod faults;
 mod foundation;
 mod geocoding;
 mod hiring;
+mod job_problems;
 mod layers;
 mod licences;
 mod limits;

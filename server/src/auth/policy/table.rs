@@ -103,8 +103,9 @@ pub const SERVICES: &[ServiceRules] = &[
             // Conversations: the handlers check that the caller is one of the conversation's two
             // parties (`conversations::place`); admins read a request's conversations (a reported
             // one's reading is audited by the handler, not counted here as a write) and keep the
-            // reports' queue.
-            ("SendMessage", CUSTOMER_OR_PROFESSIONAL, WRITES),
+            // reports' queue. Admins write only in a job's conversation while a problem reported
+            // on it is open (`conversations::send`).
+            ("SendMessage", SIGNED_IN, WRITES),
             ("AddMessagePhoto", CUSTOMER_OR_PROFESSIONAL, WRITES),
             ("ListConversations", SIGNED_IN, READS),
             ("ListMessages", SIGNED_IN, READS),
@@ -116,6 +117,13 @@ pub const SERVICES: &[ServiceRules] = &[
             ("BlockProfessional", CUSTOMER, WRITES),
             ("UnblockProfessional", CUSTOMER, WRITES),
             ("ListBlockedProfessionals", CUSTOMER, READS),
+            // A problem after the job: the handlers check that a customer reports on their own
+            // job, and that a customer or professional reads only their jobs' problems.
+            ("ReportJobProblem", CUSTOMER, WRITES),
+            ("AddJobProblemPhoto", CUSTOMER, WRITES),
+            ("ListJobProblems", SIGNED_IN, READS),
+            ("GetJobProblem", SIGNED_IN, READS),
+            ("ResolveJobProblem", ADMIN, WRITES),
         ],
     },
     ServiceRules {

@@ -118,7 +118,11 @@ async fn the_last_approved_licence_goes_only_when_confirmed_and_ends_the_live_qu
             .unwrap();
     let told = emails_to(db(&server), &customer_email, "Quote withdrawn").await;
     assert_eq!(told.len(), 1);
-    assert!(!told[0].1.contains("licence"), "no reason given: {}", told[0].1);
+    assert!(
+        !told[0].1.contains("licence"),
+        "no reason given: {}",
+        told[0].1
+    );
     let read = accounts
         .get_professional(with_token(
             acc::GetProfessionalRequest {

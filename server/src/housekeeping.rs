@@ -99,12 +99,20 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
             crate::hiring::reconcile::reconcile(state, now()).await,
         ),
         logged(
+            "releases cut short",
+            crate::hiring::release::finish_unfinished(state, now()).await,
+        ),
+        logged(
             "payout transfers",
             crate::billing::payout_transfers::send_due(state, now()).await,
         ),
         logged(
             "unsent message photos",
             crate::conversations::photos::purge_unsent(state, now()).await,
+        ),
+        logged(
+            "unattached problem photos",
+            crate::problems::purge_unattached(state, now()).await,
         ),
     ]
     .into_iter()

@@ -28,6 +28,7 @@ pub mod matching;
 pub mod metrics;
 pub mod outbox;
 pub mod photos;
+pub mod problems;
 pub mod providers;
 pub mod quotes;
 pub mod readiness;

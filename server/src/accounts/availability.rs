@@ -110,6 +110,35 @@ pub async fn set(state: &AppState, caller: &Caller, id: Uuid, wanted: Wanted) ->
     Ok(())
 }
 
+/// Pauses professional `id` until `until` (or their own later pause) after `released`
+/// released hires, in the release's transaction `tx`; written to the audit log as the
+/// server's own act, for the admins to see.
+pub async fn pause_after_releases(
+    tx: &mut sqlx::PgConnection,
+    id: Uuid,
+    until: DateTime<Utc>,
+    released: i64,
+) -> ApiResult<()> {
+    let current = crate::store::professionals::lock_availability(&mut *tx, id)
+        .await?
+        .ok_or_else(|| crate::error::not_found("professional"))?;
+    let next = AvailabilityRow {
+        paused_until: Some(current.paused_until.map_or(until, |own| own.max(until))),
+        on_call_until: None,
+    };
+    crate::store::professionals::set_availability(&mut *tx, id, next).await?;
+    audit::record_by_server(
+        &mut *tx,
+        "professional.paused_after_releases",
+        ("professional", &id.to_string()),
+        &format!("{released} released hires in 30 days"),
+        Some(&to_json(current)),
+        Some(&to_json(next)),
+    )
+    .await?;
+    Ok(())
+}
+
 /// The housekeeping step: clears the pauses and on-call windows that ended by `now` (the
 /// rule already ignores them; this keeps the rows and what the professional is shown
 /// tidy). Answers how many professionals' rows changed.

@@ -392,10 +392,31 @@ pub async fn add_licence(
     Err(refused)
 }
 
-pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> ApiResult<()> {
-    match professionals::delete_licence(&state.db, id, licence_id).await? {
+/// Removes a licence. The last one an approved professional was approved with only when
+/// `end_live_quotes` confirms it: they then need a new one, and their live quotes are
+/// withdrawn (customers told) in the same transaction.
+pub async fn delete_licence(
+    state: &AppState,
+    id: Uuid,
+    licence_id: Uuid,
+    end_live_quotes: bool,
+) -> ApiResult<()> {
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    let deleted = professionals::delete_licence(&mut tx, id, licence_id, end_live_quotes).await?;
+    if let LicenceDeleted::LastApproved(_) = &deleted {
+        crate::quotes::withdraw_all_of(&mut tx, id).await?;
+    }
+    tx.commit().await?;
+    state.outbox.wake();
+    match deleted {
         LicenceDeleted::NotFound => Err(crate::error::not_found("licence")),
-        LicenceDeleted::Pending(key) => {
+        LicenceDeleted::LastNotConfirmed => Err(ApiError::FailedPrecondition {
+            reason: ErrorReason::LastApprovedLicence,
+            message: "this is your last approved licence: deleting it ends your live quotes \
+                      and you get no jobs until a new one is approved; confirm to go on"
+                .to_owned(),
+        }),
+        LicenceDeleted::Pending(key) | LicenceDeleted::LastApproved(key) => {
             discard_file(state, &key).await;
             Ok(())
         }
@@ -404,6 +425,18 @@ pub async fn delete_licence(state: &AppState, id: Uuid, licence_id: Uuid) -> Api
             sent_back_for_review(state, id, Marked::NotYet).await
         }
     }
+}
+
+/// What deleting a licence of professional `id` would end (PreviewDeleteLicence).
+pub async fn preview_delete_licence(
+    state: &AppState,
+    id: Uuid,
+    licence_id: Uuid,
+) -> ApiResult<professionals::LicenceDeletion> {
+    let mut conn = state.db.acquire().await?;
+    professionals::licence_deletion(&mut conn, id, licence_id)
+        .await?
+        .ok_or_else(|| crate::error::not_found("licence"))
 }
 
 /// "Continue without licence update": a denied profile goes back to the admins as it is; an

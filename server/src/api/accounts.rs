@@ -556,6 +556,13 @@ impl AccountsService for AccountsApi {
         super::professional_profile::delete_licence(&self.state, request).await
     }
 
+    async fn preview_delete_licence(
+        &self,
+        request: Request<pb::PreviewDeleteLicenceRequest>,
+    ) -> Reply<pb::PreviewDeleteLicenceResponse> {
+        super::professional_profile::preview_delete_licence(&self.state, request).await
+    }
+
     async fn submit_profile_for_review(
         &self,
         request: Request<pb::SubmitProfileForReviewRequest>,

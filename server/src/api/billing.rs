@@ -26,7 +26,7 @@ use crate::{
         membership::{self, PurchaseRequest, QuoteFor},
         payouts,
         receipt::Issuer,
-        receipts, statement, stripe_events, tax_report, test_charge,
+        receipts, refunds, statement, stripe_events, tax_report, test_charge,
     },
     domain::Role,
     error::{ApiError, parse_id},
@@ -114,6 +114,7 @@ impl BillingService for BillingApi {
     ) -> Reply<pb::HandleStripeEventResponse> {
         let req = request.into_inner();
         let handled = stripe_events::handle(
+            &self.state,
             &self.ledger(),
             &Issuer::of(&self.state.config),
             self.state.config.stripe_webhook_secret.as_deref(),
@@ -129,7 +130,10 @@ impl BillingService for BillingApi {
         // A hire it moved follows; a membership month it granted has its receipt waiting.
         if let Some(charge_id) = &handled.charge_id {
             let settled = match self.ledger().find_by_charge_id(charge_id).await {
-                Ok(payment) => hiring::settle(&self.state, &payment).await,
+                Ok(payment) => match hiring::settle(&self.state, &payment).await {
+                    Ok(()) => refunds::tell(&self.state, &payment).await.map(|_| ()),
+                    Err(error) => Err(error),
+                },
                 Err(crate::billing::LedgerError::NotFound) => Ok(()),
                 Err(other) => Err(ApiError::from(other)),
             };
@@ -351,17 +355,23 @@ impl BillingService for BillingApi {
     ) -> Reply<pb::RefundPaymentResponse> {
         let caller = caller(&request)?;
         let req = request.into_inner();
-        let payment = self
-            .admin_step(
-                caller,
-                req.target,
-                Step::Refund,
-                &req.request_id,
-                &req.reason,
-            )
-            .await?;
+        let ledger = self.ledger();
+        let payment = admin::refund(
+            &self.state,
+            &ledger,
+            caller.account_id,
+            target(req.target),
+            req.amount,
+            &req.request_id,
+            &req.reason,
+        )
+        .await?;
+        // The order follows a payment refunded in full; each refund's credit note is told.
+        hiring::settle(&self.state, &payment).await?;
+        refunds::tell(&self.state, &payment).await?;
+        let made = refunds::of_payment(&self.state.db, payment.id).await?;
         ok(pb::RefundPaymentResponse {
-            payment: Some(payment),
+            payment: Some(payment_with_refunds(payment, made)),
         })
     }
 
@@ -495,8 +505,9 @@ impl BillingService for BillingApi {
                 &request.get_ref().payment_id,
             )
             .await?;
+        let made = refunds::of_payment(&self.state.db, payment.id).await?;
         ok(pb::GetPaymentResponse {
-            payment: Some(payment_to_proto(payment)),
+            payment: Some(payment_with_refunds(payment, made)),
         })
     }
 
@@ -569,7 +580,11 @@ impl BillingService for BillingApi {
         let req = request.into_inner();
         let id = parse_id("payment_id", &req.payment_id)?;
         let language = reply_language(&self.state.db, &caller, req.language).await?;
-        let receipt = receipts::receipt(&self.state, &caller, id, language).await?;
+        let refund_id = match req.refund_id.trim() {
+            "" => None,
+            given => Some(parse_id("refund_id", given)?),
+        };
+        let receipt = receipts::receipt(&self.state, &caller, id, refund_id, language).await?;
         ok(pb::GetReceiptResponse {
             receipt: Some(receipt_view::receipt_to_proto(receipt)),
         })

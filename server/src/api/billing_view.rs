@@ -6,7 +6,7 @@ use super::{convert::timestamp, tax_view::tax_lines_to_proto};
 use crate::{
     billing::{Payment, PaymentState, Purpose, admin::Target, membership::Membership},
     domain::Money,
-    store::{coupons::CouponRow, orders as store_orders},
+    store::{coupons::CouponRow, orders as store_orders, refunds::RefundRow},
 };
 
 /// An order as its parties and admins see it (contacts once the request was hired).
@@ -133,7 +133,28 @@ pub(super) fn payment_to_proto(payment: Payment) -> pb::Payment {
         charge_id: payment.charge_id,
         subtotal,
         taxes,
+        refunded: Some(payment.refunded.into()),
+        refunds: Vec::new(),
     }
+}
+
+/// A payment with its refunds listed (RefundPayment, GetPayment).
+pub(super) fn payment_with_refunds(payment: Payment, refunds: Vec<RefundRow>) -> pb::Payment {
+    let mut view = payment_to_proto(payment);
+    view.refunds = refunds
+        .into_iter()
+        .map(|row| pb::Refund {
+            id: row.id.to_string(),
+            amount: Some(repairs_proto::types::Money {
+                amount_cents: row.amount_cents,
+                currency: row.currency,
+            }),
+            reason: row.reason,
+            create_time: Some(timestamp(row.created_at)),
+            gateway_refund_id: row.gateway_refund_id.unwrap_or_default(),
+        })
+        .collect();
+    view
 }
 
 pub(super) fn target(target: Option<pb::PaymentTarget>) -> Option<Target> {

@@ -15,16 +15,17 @@ use crate::{
     },
     domain::{
         Language,
-        conversation::{ConversationState, ReportReason, Side},
+        conversation::{Author, ConversationState, ReportReason, Side},
     },
     state::AppState,
     store::professional_blocks::BlockRow,
 };
 
-fn author_to_proto(side: Side) -> pb::MessageAuthor {
-    match side {
-        Side::Customer => pb::MessageAuthor::Customer,
-        Side::Professional => pb::MessageAuthor::Professional,
+fn author_to_proto(author: Author) -> pb::MessageAuthor {
+    match author {
+        Author::Party(Side::Customer) => pb::MessageAuthor::Customer,
+        Author::Party(Side::Professional) => pb::MessageAuthor::Professional,
+        Author::Admin => pb::MessageAuthor::Admin,
     }
 }
 
@@ -118,7 +119,7 @@ pub(super) fn report_to_proto(
             .conversation
             .as_ref()
             .map(|conversation| conversation_to_proto(state, conversation, language)),
-        reported_by: author_to_proto(report.reported_by()) as i32,
+        reported_by: author_to_proto(Author::Party(report.reported_by())) as i32,
         reason: report_reason_to_proto(report.reason()) as i32,
         details: report.details.clone(),
         create_time: Some(timestamp(report.created_at)),

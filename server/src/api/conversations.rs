@@ -12,7 +12,7 @@ use super::{
         blocked_to_proto, conversation_to_proto, event_to_proto, message_to_proto,
         report_reason_from_proto, report_to_proto,
     },
-    convert::{Reply, caller, caller_session},
+    convert::{Reply, caller, caller_session, client_key, ids},
     photo_view::photo_to_proto,
     reply_language::reply_language,
     request_view::count,
@@ -91,17 +91,8 @@ pub async fn send_message(
     request: Request<pb::SendMessageRequest>,
 ) -> Reply<pb::SendMessageResponse> {
     let (caller, at, message) = named(state, request).await?;
-    let client_key = uuid::Uuid::parse_str(message.request_id.trim()).map_err(|_| {
-        ApiError::invalid(
-            "request_id",
-            "send a request id (a UUID made once per message and resent on retry)",
-        )
-    })?;
-    let photo_ids = message
-        .photo_ids
-        .iter()
-        .map(|id| parse_id("photo_ids", id))
-        .collect::<ApiResult<Vec<_>>>()?;
+    let client_key = client_key(&message.request_id, "message")?;
+    let photo_ids = ids("photo_ids", &message.photo_ids)?;
     let outgoing = Outgoing {
         client_key,
         text: message.text,

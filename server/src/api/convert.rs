@@ -175,3 +175,21 @@ pub type Reply<T> = Result<tonic::Response<T>, tonic::Status>;
 pub fn ok<T>(message: T) -> Reply<T> {
     Ok(tonic::Response::new(message))
 }
+
+/// A create call's client key (its `request_id`: a UUID made once per `what` and resent
+/// unchanged on retry).
+pub fn client_key(raw: &str, what: &str) -> crate::error::ApiResult<uuid::Uuid> {
+    uuid::Uuid::parse_str(raw.trim()).map_err(|_| {
+        crate::error::ApiError::invalid(
+            "request_id",
+            format!("send a request id (a UUID made once per {what} and resent on retry)"),
+        )
+    })
+}
+
+/// The ids of a repeated field, each parsed (INVALID_ARGUMENT on `field` otherwise).
+pub fn ids(field: &str, raw: &[String]) -> crate::error::ApiResult<Vec<uuid::Uuid>> {
+    raw.iter()
+        .map(|id| crate::error::parse_id(field, id))
+        .collect()
+}

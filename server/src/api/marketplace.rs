@@ -3,7 +3,8 @@
 //! lists), the dashboards' counters, the address suggestions and quotes (send,
 //! read, withdraw, the request's list, the professional's lists), reviews, the live
 //! stream of one request (WatchRepairRequest, `requests::watch`), the photos of the
-//! damage (`super::request_photos`) and conversations (handed to `super::conversations`);
+//! damage (`super::request_photos`), conversations (handed to `super::conversations`) and
+//! the problems reported after a job (`super::job_problems`);
 //! the other calls answer UNIMPLEMENTED until their rules land.
 
 use repairs_proto::{
@@ -158,6 +159,25 @@ impl MarketplaceService for MarketplaceApi {
         let completed = crate::hiring::complete(&self.state, caller.account_id, id).await?;
         let viewed = Viewed::new(&caller, completed, Location::Full);
         Ok(Response::new(pb::CompleteRepairRequestResponse {
+            repair_request: Some(self.one(&caller, &viewed).await?),
+        }))
+    }
+
+    async fn release_hire(
+        &self,
+        request: Request<pb::ReleaseHireRequest>,
+    ) -> Reply<pb::ReleaseHireResponse> {
+        let caller = caller(&request)?;
+        let message = request.into_inner();
+        let form = crate::hiring::ReleaseForm {
+            repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
+            reason: &message.reason,
+            request_id: &message.request_id,
+        };
+        let released = crate::hiring::release_hire(&self.state, &caller, form).await?;
+        // The professional knew the address as the hired one; the contacts go with the hire.
+        let viewed = Viewed::new(&caller, released, Location::Full);
+        Ok(Response::new(pb::ReleaseHireResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))
     }
@@ -529,6 +549,43 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::RemoveRepairRequestPhotoRequest>,
     ) -> Reply<pb::RemoveRepairRequestPhotoResponse> {
         super::request_photos::remove(&self.state, request).await
+    }
+
+    // A problem after the job: each handled in `super::job_problems`.
+
+    async fn report_job_problem(
+        &self,
+        request: Request<pb::ReportJobProblemRequest>,
+    ) -> Reply<pb::ReportJobProblemResponse> {
+        super::job_problems::report(&self.state, request).await
+    }
+
+    async fn add_job_problem_photo(
+        &self,
+        request: Request<pb::AddJobProblemPhotoRequest>,
+    ) -> Reply<pb::AddJobProblemPhotoResponse> {
+        super::job_problems::add_photo(&self.state, request).await
+    }
+
+    async fn list_job_problems(
+        &self,
+        request: Request<pb::ListJobProblemsRequest>,
+    ) -> Reply<pb::ListJobProblemsResponse> {
+        super::job_problems::list(&self.state, request).await
+    }
+
+    async fn get_job_problem(
+        &self,
+        request: Request<pb::GetJobProblemRequest>,
+    ) -> Reply<pb::GetJobProblemResponse> {
+        super::job_problems::get(&self.state, request).await
+    }
+
+    async fn resolve_job_problem(
+        &self,
+        request: Request<pb::ResolveJobProblemRequest>,
+    ) -> Reply<pb::ResolveJobProblemResponse> {
+        super::job_problems::resolve(&self.state, request).await
     }
 
     async fn suggest_addresses(

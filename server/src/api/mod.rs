@@ -14,6 +14,7 @@ mod conversations;
 mod convert;
 pub mod deadline;
 pub mod health;
+mod job_problems;
 pub mod limits;
 mod marketplace;
 mod matching;

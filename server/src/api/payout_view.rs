@@ -57,5 +57,6 @@ pub fn payout_to_proto(entry: Entry) -> pb::Payout {
         next_attempt_time: row.next_attempt_at.filter(|_| failed).map(timestamp),
         note: row.note.unwrap_or_default(),
         platform_fee_taxes,
+        refunded: cad(row.refunded_cents),
     }
 }

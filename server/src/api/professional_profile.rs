@@ -95,8 +95,24 @@ pub(super) async fn delete_licence(
     let who = caller(&request)?;
     let req = request.into_inner();
     let id = access::own_or_given(&who, "professional_id", &req.professional_id)?;
-    rules::profile::delete_licence(state, id, parse_id("licence_id", &req.licence_id)?).await?;
+    let licence_id = parse_id("licence_id", &req.licence_id)?;
+    rules::profile::delete_licence(state, id, licence_id, req.end_live_quotes).await?;
     ok(pb::DeleteLicenceResponse {})
+}
+
+pub(super) async fn preview_delete_licence(
+    state: &AppState,
+    request: Request<pb::PreviewDeleteLicenceRequest>,
+) -> Reply<pb::PreviewDeleteLicenceResponse> {
+    let who = caller(&request)?;
+    let req = request.into_inner();
+    let id = access::own_or_given(&who, "professional_id", &req.professional_id)?;
+    let licence_id = parse_id("licence_id", &req.licence_id)?;
+    let deletion = rules::profile::preview_delete_licence(state, id, licence_id).await?;
+    ok(pb::PreviewDeleteLicenceResponse {
+        last_approved_licence: deletion.last_approved,
+        live_quotes_ended: i32::try_from(deletion.live_quotes).unwrap_or(i32::MAX),
+    })
 }
 
 pub(super) async fn submit_for_review(

@@ -152,6 +152,7 @@ pub fn to_proto(
         on_call_until: row.on_call_until.filter(|end| *end > now).map(timestamp),
         // Read apart, by the one professional's view (`account_view::professional`).
         pending_change: None,
+        licence_needed_since: row.licence_needed_since.map(timestamp),
     }
 }
 

@@ -23,6 +23,7 @@ pub fn quote_state(state: QuoteState) -> pb::QuoteState {
         QuoteState::Hired => pb::QuoteState::Hired,
         QuoteState::NotSelected => pb::QuoteState::NotSelected,
         QuoteState::Withdrawn => pb::QuoteState::Withdrawn,
+        QuoteState::Released => pb::QuoteState::Released,
     }
 }
 
@@ -52,5 +53,6 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         taxes: tax_lines_to_proto(&sale),
         total: Some(sale.total().into()),
         tax_treatment: tax_treatment_to_proto(quote.tax_treatment) as i32,
+        release_time: (quote.state() == QuoteState::Released).then(|| timestamp(quote.updated_at)),
     }
 }

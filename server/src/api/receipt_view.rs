@@ -71,6 +71,16 @@ pub(super) fn receipt_to_proto(receipt: Receipt) -> pb::Receipt {
         capture_time: receipt.payment.captured_at.map(timestamp),
         refund_time: receipt.refunded_at.map(timestamp),
         test_mode: receipt.payment.test_mode,
+        refund_id: receipt
+            .credit_note
+            .as_ref()
+            .map(|note| note.refund_id.to_string())
+            .unwrap_or_default(),
+        original_total: receipt
+            .credit_note
+            .as_ref()
+            .map(|n| n.original_total.into()),
+        refund_reason: receipt.credit_note.map(|n| n.reason).unwrap_or_default(),
     }
 }
 

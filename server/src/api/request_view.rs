@@ -13,7 +13,9 @@ use super::{
     quote_view::quote_to_proto,
 };
 use crate::{
-    domain::{Language, RepairRequestState, Urgency},
+    domain::{
+        Language, RepairRequestState, Urgency, customer_release_from, job_problem::report_deadline,
+    },
     error::{ApiError, ApiResult},
     quotes::ProfessionalView,
     requests::{CustomerView, DraftForm, Location, Viewed, reach::ReachCounts, watch::Update},
@@ -179,7 +181,46 @@ pub fn repair_request_to_proto(
             .iter()
             .map(|photo| photo_to_proto(state, photo))
             .collect(),
+        customer_release_time: match (r.state(), viewed.location) {
+            (RepairRequestState::Hired, Location::Full) => r
+                .hired_at
+                .map(|hired| timestamp(customer_release_from(hired))),
+            _ => None,
+        },
+        open_problem: open_problem_of(viewed),
+        problem_report_deadline: match viewed.location {
+            Location::Full if r.state() == RepairRequestState::Completed => {
+                r.completed_at.map(|done| timestamp(report_deadline(done)))
+            }
+            _ => None,
+        },
     }
+}
+
+/// The open problem of a job, for its customer, its hired professional and admins (those
+/// who see the full request): its id, text, state and time; GetJobProblem has the rest.
+fn open_problem_of(viewed: &Viewed) -> Option<pb::JobProblem> {
+    let r = &viewed.request;
+    let (Location::Full, Some(id), Some(at)) =
+        (&viewed.location, r.open_problem_id, r.open_problem_at)
+    else {
+        return None;
+    };
+    Some(pb::JobProblem {
+        id: id.to_string(),
+        repair_request_id: r.id.to_string(),
+        customer_id: r.customer_id.to_string(),
+        professional_id: r
+            .hired_professional_id
+            .map(|id| id.to_string())
+            .unwrap_or_default(),
+        professional_name: r.hired_professional_name.clone().unwrap_or_default(),
+        customer_name: r.customer_name.clone(),
+        text: r.open_problem_text.clone().unwrap_or_default(),
+        state: pb::JobProblemState::Open as i32,
+        create_time: Some(timestamp(at)),
+        ..Default::default()
+    })
 }
 
 /// The description's translation when it is in `reader`'s language and the description is

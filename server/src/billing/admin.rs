@@ -125,11 +125,70 @@ pub async fn step(
         action: match step {
             Step::Capture => "payment.capture",
             Step::Void => "payment.void",
-            Step::Refund => "payment.refund",
         },
         target: ("payment", &payment_id),
     };
     let done = ledger.step(admin_id, before.id, step, request_id);
+    audited(ledger, &attempt, &reason, &before, done).await
+}
+
+/// A refund by an admin: `amount` (none: everything left) of the payment `target` names,
+/// for `reason` (required), under their `request_id`, audited like every step.
+pub async fn refund(
+    state: &crate::state::AppState,
+    ledger: &Ledger,
+    admin_id: Uuid,
+    target: Option<Target>,
+    amount: Option<repairs_proto::types::Money>,
+    request_id: &str,
+    reason: &str,
+) -> ApiResult<Payment> {
+    let request_id = IdempotencyKey::parse(request_id)?;
+    let reason = match reason.trim() {
+        "" => {
+            return Err(ApiError::invalid(
+                "reason",
+                "say why the payment is refunded",
+            ));
+        }
+        given => {
+            bounded_text(given, "the reason", 500).map_err(|e| ApiError::invalid("reason", e))?
+        }
+    };
+    let target = target.ok_or_else(|| ApiError::invalid("target", "name the payment"))?;
+    let before = resolve(ledger, &target).await?;
+    let amount = match amount {
+        None => None,
+        Some(money) => {
+            let currency = if money.currency.is_empty() {
+                before.amount.currency().code().to_owned()
+            } else {
+                money.currency.clone()
+            };
+            if money.amount_cents <= 0 {
+                return Err(ApiError::invalid(
+                    "amount.amount_cents",
+                    "the amount to refund must be more than 0",
+                ));
+            }
+            let amount = crate::domain::Money::parse(money.amount_cents, &currency)
+                .map_err(|e| ApiError::invalid("amount", e.to_string()))?;
+            Some(amount)
+        }
+    };
+    let ask = super::ledger::RefundAsk {
+        amount,
+        reason: reason.clone(),
+        basis: super::refunds::basis(state, &before).await?,
+    };
+    let payment_id = before.id.to_string();
+    let attempt = audit::Attempt {
+        admin_id,
+        request_id: request_id.uuid(),
+        action: "payment.refund",
+        target: ("payment", &payment_id),
+    };
+    let done = ledger.refund(admin_id, before.id, &ask, request_id);
     audited(ledger, &attempt, &reason, &before, done).await
 }
 

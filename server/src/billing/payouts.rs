@@ -84,9 +84,11 @@ impl Entry {
             .sum()
     }
 
-    /// What the professional gets: the gross less the fee and its taxes.
+    /// What the professional gets: the gross less the fee and its taxes, less their share
+    /// given back by refunds (made before the payout; one after it is recovered by hand).
     pub fn net_cents(&self) -> i64 {
-        self.row.gross_cents - self.row.fee_cents - self.fee_tax_cents()
+        let net = self.row.gross_cents - self.row.fee_cents - self.fee_tax_cents();
+        (net - self.row.refunded_before_payout_cents).max(0)
     }
 }
 
@@ -141,7 +143,8 @@ pub async fn record_fee_taxes(tx: &mut sqlx::PgConnection, entries: &[Entry]) ->
 }
 
 pub fn entry_state(row: &PayoutRow) -> EntryState {
-    let refunded = row.payment_state == "refunded";
+    let refunded =
+        row.payment_state == "refunded" || row.refunded_cents > row.refunded_before_payout_cents;
     match (refunded, row.paid_at.is_some()) {
         (true, true) => EntryState::RefundedAfterPayout,
         (true, false) => EntryState::Reversed,

@@ -42,15 +42,28 @@ pub struct Receipt {
     /// Where the taxes were reckoned, when a rule needed the place.
     pub province: Option<Province>,
     pub sale: Sale,
-    /// When the whole amount was refunded.
+    /// When the whole amount was refunded (on a credit note: when that refund was made).
     pub refunded_at: Option<DateTime<Utc>>,
+    /// Set on a credit note: `sale` is then what the refund gave back.
+    pub credit_note: Option<CreditNote>,
 }
 
-/// The receipt of payment `payment_id`, its words in `language`.
+/// A refund as its credit note names it.
+#[derive(Debug, Clone)]
+pub struct CreditNote {
+    pub refund_id: Uuid,
+    /// The payment's total.
+    pub original_total: crate::domain::Money,
+    pub reason: String,
+}
+
+/// The receipt of payment `payment_id`, or the credit note of its refund `refund_id`, its
+/// words in `language`.
 pub async fn receipt(
     state: &AppState,
     caller: &Caller,
     payment_id: Uuid,
+    refund_id: Option<Uuid>,
     language: Language,
 ) -> ApiResult<Receipt> {
     let unknown = || not_found("payment");
@@ -61,7 +74,29 @@ pub async fn receipt(
     if !may_read(caller, &payment, &parties) {
         return Err(unknown());
     }
-    let sale = payment.sale.clone();
+    let mut sale = payment.sale.clone();
+    let mut refunded_at = (payment.state == PaymentState::Refunded).then_some(payment.updated_at);
+    let mut credit_note = None;
+    if let Some(refund_id) = refund_id {
+        let refund = crate::store::refunds::find(&state.db, refund_id)
+            .await?
+            .filter(|r| r.payment_id == payment.id && r.state == "succeeded")
+            .ok_or_else(|| not_found("refund"))?;
+        let currency = payment.amount.currency();
+        let money = |cents| {
+            crate::domain::Money::parse(cents, currency.code())
+                .map_err(|e| crate::error::ApiError::Internal(anyhow::anyhow!("refund: {e}")))
+        };
+        sale.subtotal = money(refund.amount_cents - refund.tax_cents)?;
+        sale.taxes = super::sale::from_store(refund.taxes.0.clone(), currency)
+            .map_err(crate::error::ApiError::Internal)?;
+        refunded_at = Some(refund.created_at);
+        credit_note = Some(CreditNote {
+            refund_id,
+            original_total: payment.amount,
+            reason: refund.reason,
+        });
+    }
     let seller = match payment.purpose {
         Purpose::Hire => Party {
             name: parties.payee_name.clone().unwrap_or_default(),
@@ -81,7 +116,6 @@ pub async fn receipt(
         qst_number: None,
     };
     let description = description(&payment, &parties, language);
-    let refunded_at = (payment.state == PaymentState::Refunded).then_some(payment.updated_at);
     Ok(Receipt {
         supply_date: sale.date.unwrap_or_else(|| payment.created_at.date_naive()),
         province: sale.place,
@@ -91,6 +125,7 @@ pub async fn receipt(
         description,
         sale,
         refunded_at,
+        credit_note,
     })
 }
 

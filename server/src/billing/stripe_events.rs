@@ -7,7 +7,7 @@
 //! | `payment_intent.succeeded` | REQUIRES_ACTION or AUTHORIZED -> CAPTURED |
 //! | `payment_intent.payment_failed` | REQUIRES_ACTION -> FAILED |
 //! | `payment_intent.canceled` | REQUIRES_ACTION or AUTHORIZED -> CANCELED (EXPIRED when Stripe let the hold lapse) |
-//! | `charge.refunded` (in full) | CAPTURED -> REFUNDED |
+//! | `charge.refunded` (in full or in part) | each refund not recorded yet is recorded (keyed on its Stripe refund id); CAPTURED -> REFUNDED once they add up to the charge |
 //! | `charge.dispute.created` | none: recorded and logged for an admin |
 //!
 //! Any other event is recorded and acknowledged. A payment in another state is left alone
@@ -38,6 +38,9 @@ pub enum EventError {
     Malformed(String),
     #[error(transparent)]
     Ledger(#[from] LedgerError),
+    /// A refund it reports could not be recorded.
+    #[error("{0:?}")]
+    Refund(ApiError),
 }
 
 impl EventError {
@@ -48,7 +51,7 @@ impl EventError {
             Self::NotConfigured => "not_configured",
             Self::Signature(_) => "signature",
             Self::Malformed(_) => "malformed",
-            Self::Ledger(_) => "not_applied",
+            Self::Ledger(_) | Self::Refund(_) => "not_applied",
         }
     }
 }
@@ -81,7 +84,24 @@ struct EventObject {
     cancellation_reason: Option<String>,
     /// On a Charge: refunded in full.
     refunded: Option<bool>,
+    /// On a Charge: what its refunds add up to, and the refunds (Stripe lists the latest).
+    amount_refunded: Option<i64>,
+    refunds: Option<RefundList>,
     last_payment_error: Option<PaymentErrorObject>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RefundList {
+    #[serde(default)]
+    data: Vec<RefundObject>,
+}
+
+#[derive(Debug, Deserialize)]
+struct RefundObject {
+    id: String,
+    amount: i64,
+    /// `succeeded`, `pending`, `failed`, `canceled`...: only money that left counts.
+    status: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,7 +110,7 @@ struct PaymentErrorObject {
     decline_code: Option<String>,
 }
 
-use PaymentState::{Authorized, Canceled, Captured, Expired, Failed, Refunded, RequiresAction};
+use PaymentState::{Authorized, Canceled, Captured, Expired, Failed, RequiresAction};
 
 /// The transition `event` reports, if it reports one.
 fn reported(event: &Event) -> Option<Reported> {
@@ -104,9 +124,6 @@ fn reported(event: &Event) -> Option<Reported> {
             let lapsed = object.cancellation_reason.as_deref() == Some("automatic");
             let to = if lapsed { Expired } else { Canceled };
             (intent()?, &[RequiresAction, Authorized], to)
-        }
-        "charge.refunded" if object.refunded == Some(true) => {
-            (object.payment_intent.clone()?, &[Captured], Refunded)
         }
         _ => return None,
     };
@@ -133,9 +150,63 @@ pub struct Handled {
     pub charge_id: Option<String>,
 }
 
+/// What a `charge.refunded` event reports: the charge's PaymentIntent, the refunds it lists
+/// (id and cents, oldest first) and what the charge's refunds add up to.
+#[derive(Debug, PartialEq, Eq)]
+struct ReportedRefunds {
+    intent: String,
+    listed: Vec<(String, i64)>,
+    total: i64,
+}
+
+/// The refunds a `charge.refunded` event reports; `None` for any other event.
+fn reported_refunds(event: &Event) -> Option<ReportedRefunds> {
+    if event.kind != "charge.refunded" {
+        return None;
+    }
+    let object = &event.data.object;
+    let intent = object.payment_intent.clone()?;
+    let mut listed: Vec<(String, i64)> = object
+        .refunds
+        .as_ref()
+        .map(|list| {
+            list.data
+                .iter()
+                .filter(|r| matches!(r.status.as_deref(), None | Some("succeeded" | "pending")))
+                .map(|r| (r.id.clone(), r.amount))
+                .collect()
+        })
+        .unwrap_or_default();
+    listed.reverse();
+    let total = object
+        .amount_refunded
+        .unwrap_or_else(|| listed.iter().map(|r| r.1).sum());
+    // An event without its refunds (older API versions): what it adds up to, as one refund
+    // keyed on the charge and that total; refunded in full with no amount, all that is left.
+    let charge = object.id.clone().unwrap_or_else(|| intent.clone());
+    if listed.is_empty() && total > 0 {
+        listed.push((format!("{charge}:{total}"), total));
+    }
+    if object.refunded == Some(true) && total == 0 {
+        listed.push((format!("{charge}:full"), super::refunds::ALL_LEFT));
+        let total = super::refunds::ALL_LEFT;
+        return Some(ReportedRefunds {
+            intent,
+            listed,
+            total,
+        });
+    }
+    Some(ReportedRefunds {
+        intent,
+        listed,
+        total,
+    })
+}
+
 /// Verifies, deduplicates and applies one webhook delivery; a membership month it pays for
-/// gets its receipt from `issuer`.
+/// gets its receipt from `issuer`, a refund made at Stripe is recorded (`billing::refunds`).
 pub async fn handle(
+    state: &crate::state::AppState,
     ledger: &Ledger,
     issuer: &super::receipt::Issuer<'_>,
     secret: Option<&str>,
@@ -179,6 +250,24 @@ pub async fn handle(
             Err(other) => return Err(other.into()),
         }
     }
+    let mut refunded = None;
+    if let Some(ReportedRefunds {
+        intent,
+        listed,
+        total,
+    }) = reported_refunds(&event)
+    {
+        match ledger.find_by_charge_id(&intent).await {
+            Ok(payment) => {
+                super::refunds::record_reported(state, &payment, &listed, total)
+                    .await
+                    .map_err(EventError::Refund)?;
+                refunded = Some(intent);
+            }
+            Err(LedgerError::NotFound) => {}
+            Err(other) => return Err(other.into()),
+        }
+    }
     if event.kind == "charge.dispute.created" {
         tracing::warn!(
             event = %event.id,
@@ -186,7 +275,7 @@ pub async fn handle(
             "Stripe reports a dispute"
         );
     }
-    let moved = transition.map(|t| t.charge_id);
+    let moved = transition.map(|t| t.charge_id).or(refunded);
     let charge_id = moved.clone().or(event.data.object.payment_intent.clone());
     let processed = stripe_events::record(db, &event.id, &event.kind, charge_id.as_deref()).await?;
     Ok(Handled {
@@ -210,6 +299,7 @@ impl From<EventError> for ApiError {
                 message: error.to_string(),
             },
             E::Ledger(ledger) => ledger.into(),
+            E::Refund(error) => error,
         }
     }
 }
@@ -249,17 +339,29 @@ mod tests {
     }
 
     #[test]
-    fn only_full_refunds_refund() {
-        let full = event(
-            "charge.refunded",
-            serde_json::json!({"id": "ch_1", "payment_intent": "pi_1", "refunded": true}),
-        );
-        assert_eq!(reported(&full).unwrap().to, Refunded);
+    fn refunds_are_read_oldest_first_with_their_total() {
         let partial = event(
             "charge.refunded",
-            serde_json::json!({"id": "ch_1", "payment_intent": "pi_1", "refunded": false}),
+            serde_json::json!({"id": "ch_1", "payment_intent": "pi_1", "refunded": false,
+                "amount_refunded": 700, "refunds": {"data": [
+                    {"id": "re_2", "amount": 200, "status": "succeeded"},
+                    {"id": "re_0", "amount": 50, "status": "failed"},
+                    {"id": "re_1", "amount": 500, "status": "succeeded"}]}}),
         );
-        assert_eq!(reported(&partial), None);
+        assert_eq!(reported(&partial), None, "no transition of its own");
+        let read = reported_refunds(&partial).unwrap();
+        assert_eq!(read.intent, "pi_1");
+        assert_eq!(
+            read.listed,
+            vec![("re_1".to_owned(), 500), ("re_2".to_owned(), 200)]
+        );
+        assert_eq!(read.total, 700);
+        let bare = event(
+            "charge.refunded",
+            serde_json::json!({"id": "ch_1", "payment_intent": "pi_1", "amount_refunded": 300}),
+        );
+        let read = reported_refunds(&bare).unwrap();
+        assert_eq!(read.listed, vec![("ch_1:300".to_owned(), 300)]);
     }
 
     #[test]

@@ -46,10 +46,12 @@ pub enum Page {
     ProfessionalSignIn,
     /// A payment's printable receipt, for its payer, its payee or an admin.
     Receipt,
+    /// A problem reported after a job, for admins.
+    AdminProblem,
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 16] = [
+pub const PAGES: [Page; 17] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::CustomerRequest,
@@ -66,6 +68,7 @@ pub const PAGES: [Page; 16] = [
     Page::StripeConnectRefresh,
     Page::ProfessionalSignIn,
     Page::Receipt,
+    Page::AdminProblem,
 ];
 
 impl Page {
@@ -88,6 +91,7 @@ impl Page {
             Self::StripeConnectRefresh => "/stripe-connect?refresh=1",
             Self::ProfessionalSignIn => "/login-as-professional",
             Self::Receipt => "/receipts/{payment_id}",
+            Self::AdminProblem => "/admin/problems/{problem_id}",
         }
     }
 }
@@ -170,6 +174,10 @@ impl<'a> Links<'a> {
         self.page(Page::CustomerJobs, &[])
     }
 
+    pub fn admin_problem(&self, problem_id: Uuid) -> PageLink {
+        self.page(Page::AdminProblem, &[&problem_id.to_string()])
+    }
+
     pub fn admin_orders(&self) -> PageLink {
         self.page(Page::AdminOrders, &[])
     }
@@ -226,6 +234,18 @@ impl<'a> Links<'a> {
         link
     }
 
+    /// The credit note of refund `refund_id` of payment `payment_id`: its receipt page
+    /// showing that refund (`?refund=`).
+    pub fn credit_note(&self, payment_id: Uuid, refund_id: Uuid, reader: Role) -> PageLink {
+        let mut link = self.receipt(payment_id, reader);
+        for url in [&mut link.english, &mut link.french] {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str("refund=");
+            url.push_str(&refund_id.to_string());
+        }
+        link
+    }
+
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{path}", self.base)
@@ -259,6 +279,7 @@ mod tests {
             Page::StripeConnectRefresh => 13,
             Page::ProfessionalSignIn => 14,
             Page::Receipt => 15,
+            Page::AdminProblem => 16,
         }
     }
 

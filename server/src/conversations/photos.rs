@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::{blocks, place::Place, send::refuse_if_closed};
 use crate::{
-    domain::{PhotoKeys, StoredPhoto},
+    domain::{PhotoKeys, StoredPhoto, conversation::Author},
     error::{ApiError, ApiResult, ErrorReason},
     photos,
     state::AppState,
@@ -41,8 +41,9 @@ pub async fn upload(state: &AppState, place: &Place, content: Vec<u8>) -> ApiRes
     // The cheap refusals first, then the decode.
     photos::sniff(&content)?;
     refuse_if_closed(
+        Author::Party(side),
         place.request.state(),
-        place.request.hired_professional_id,
+        (place.request.hired_professional_id, place.problem_open),
         place.professional_id,
     )?;
     let (customer_id, professional_id) = (place.request.customer_id, place.professional_id);

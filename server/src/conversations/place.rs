@@ -10,10 +10,14 @@ use crate::{
         Caller,
         access::{self, ConversationParties, ConversationSeat},
     },
-    domain::{Role, conversation::Side},
+    domain::{
+        Role,
+        conversation::{Author, Side},
+    },
     error::{ApiError, ApiResult, ErrorReason, not_found, parse_id},
     state::AppState,
     store::{
+        job_problems,
         repair_requests::{self, RepairRequestRow},
         standing,
     },
@@ -27,6 +31,8 @@ pub struct Place {
     pub professional_id: Uuid,
     /// The caller's side; `None` for an admin.
     pub side: Option<Side>,
+    /// Whether a problem reported on the request's job is open (admins write then).
+    pub problem_open: bool,
 }
 
 impl Place {
@@ -37,6 +43,11 @@ impl Place {
             message: "only the customer and the professional take part in a conversation"
                 .to_owned(),
         })
+    }
+
+    /// Who the caller writes as: their side, or an admin.
+    pub fn author(&self) -> Author {
+        self.side.map_or(Author::Admin, Author::Party)
     }
 
     /// The account on `side`.
@@ -99,9 +110,13 @@ pub async fn locate(
             }));
         }
     }
+    let problem_open = job_problems::open_on(&state.db, repair_request_id)
+        .await?
+        .is_some();
     Ok(Place {
         request,
         professional_id,
         side,
+        problem_open,
     })
 }

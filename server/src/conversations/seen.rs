@@ -9,7 +9,7 @@ use crate::{
     domain::{
         Language, StoredPhoto,
         contacts::{Masked, Placeholders, mask_contacts},
-        conversation::{self, ConversationState, Side},
+        conversation::{self, Author, ConversationState, Side},
     },
     store::conversations::{ConversationRow, MessageRow},
     words,
@@ -27,7 +27,7 @@ pub struct Reader {
 pub struct SeenMessage {
     pub id: Uuid,
     pub sequence: i64,
-    pub author: Side,
+    pub author: Author,
     /// Empty once deleted.
     pub text: String,
     pub contacts_masked: bool,
@@ -65,7 +65,9 @@ pub fn placeholders(language: Language) -> Placeholders<'static> {
 pub fn message(message: &MessageRow, reader: Reader, shared: bool) -> SeenMessage {
     let author = message.author();
     let deleted = message.deleted_at.is_some();
-    let masks = !deleted && conversation::masked_for(reader.side, author, shared);
+    // An admin writes only once the job is done: nothing of theirs is masked.
+    let by_admin = message.by_admin();
+    let masks = !deleted && !by_admin && conversation::masked_for(reader.side, author, shared);
     let shown = |text: &str| {
         if masks {
             mask_contacts(text, &placeholders(reader.language))
@@ -83,6 +85,7 @@ pub fn message(message: &MessageRow, reader: Reader, shared: bool) -> SeenMessag
     };
     // The author reads their words whole; the other party reads what `masked_for` leaves.
     let masked_for_other_party = !deleted
+        && !by_admin
         && reader.side == Some(author)
         && conversation::masked_for(Some(author.other()), author, shared)
         && mask_contacts(&message.text, &placeholders(reader.language)).masked;
@@ -94,7 +97,11 @@ pub fn message(message: &MessageRow, reader: Reader, shared: bool) -> SeenMessag
     SeenMessage {
         id: message.id,
         sequence: message.sequence,
-        author,
+        author: if by_admin {
+            Author::Admin
+        } else {
+            Author::Party(author)
+        },
         contacts_masked: text.as_ref().is_some_and(|text| text.masked),
         masked_for_other_party,
         text: text.map(|text| text.text).unwrap_or_default(),
@@ -140,6 +147,7 @@ pub fn conversation(
         request_state,
         row.hired_professional_id,
         row.professional_id,
+        row.problem_open,
     );
     let (unread, other_read) = match reader.side {
         Some(side) => (row.unread(side), row.read_sequence(side.other())),

@@ -4,7 +4,8 @@
 //! block. In the transaction that writes it: its sequence (the conversation's row raised, so
 //! none is skipped or taken twice), the reader's unread count and the email due if it stays
 //! unread, the push alerts to the reader's devices, and its translation when the reader reads
-//! the other language.
+//! the other language. An admin writes too, to both parties, in the hired professional's
+//! conversation while a problem reported on the finished job is open (`crate::problems`).
 
 use std::time::Duration;
 
@@ -22,14 +23,18 @@ use crate::{
     config::links::PageLink,
     domain::{
         RepairRequestState,
-        conversation::{self, ConversationState, MAX_MESSAGE_PHOTOS, MessageText, Side},
+        conversation::{self, Author, ConversationState, MAX_MESSAGE_PHOTOS, MessageText, Side},
     },
     error::{ApiError, ApiResult, ErrorReason, not_found},
     outbox,
     state::AppState,
     store::{
         accounts::{self as account_store, AccountKind},
-        conversations::{self, ConversationRow, EmailDelays, MessageRow, NewMessage, Parties},
+        audit,
+        conversations::{
+            self, ConversationRow, EmailDelays, LockedRequest, MessageRow, NewMessage, Parties,
+        },
+        job_problems,
         message_photos::{self, Upload},
     },
     words::{self, NewMessage as Alerted},
@@ -52,14 +57,14 @@ pub struct Sent {
     pub conversation: ConversationRow,
 }
 
-/// Sends `outgoing` from the caller (a party of `place`).
+/// Sends `outgoing` from the caller (a party of `place`, or an admin during an open problem).
 pub async fn send(
     state: &AppState,
     caller: &Caller,
     place: &Place,
     outgoing: &Outgoing,
 ) -> ApiResult<Sent> {
-    let side = place.party()?;
+    let author = place.author();
     let photo_ids = &outgoing.photo_ids;
     let distinct: std::collections::HashSet<&Uuid> = photo_ids.iter().collect();
     if photo_ids.len() > MAX_MESSAGE_PHOTOS || distinct.len() != photo_ids.len() {
@@ -78,7 +83,7 @@ pub async fn send(
     // concurrent retry that stored it first gives it back.
     let written = spent
         .settle_if(
-            write(state, place, side, (caller, outgoing), &text).await,
+            write(state, place, author, (caller, outgoing), &text).await,
             Option::is_some,
         )
         .await?;
@@ -146,13 +151,25 @@ async fn spend_budget(state: &AppState, account_id: Uuid) -> ApiResult<Spent> {
 }
 
 /// CONVERSATION_CLOSED when the conversation of `professional_id` on a request in `state`
-/// (hired: `hired`) can no longer be written to.
+/// (hired: `hired`; a problem open on its job: `problem_open`) can no longer be written to
+/// by `author`. An admin writes only in the hired professional's conversation of a
+/// completed job with an open problem; anywhere else they read (PERMISSION_DENIED).
 pub fn refuse_if_closed(
+    author: Author,
     state: RepairRequestState,
-    hired: Option<Uuid>,
+    (hired, problem_open): (Option<Uuid>, bool),
     professional_id: Uuid,
 ) -> ApiResult<()> {
-    match conversation::conversation_state(state, hired, professional_id) {
+    let open = conversation::conversation_state(state, hired, professional_id, problem_open);
+    if author == Author::Admin && !(problem_open && hired == Some(professional_id)) {
+        return Err(ApiError::PermissionDenied {
+            reason: ErrorReason::RoleNotAllowed,
+            message: "admins write in a job's conversation only while a problem reported on \
+                      it is open"
+                .to_owned(),
+        });
+    }
+    match open {
         ConversationState::Open => Ok(()),
         ConversationState::ReadOnly => Err(ApiError::FailedPrecondition {
             reason: ErrorReason::ConversationClosed,
@@ -190,45 +207,70 @@ async fn with_photos(
 async fn write(
     state: &AppState,
     place: &Place,
-    side: Side,
+    author: Author,
     (caller, outgoing): (&Caller, &Outgoing),
     text: &MessageText,
 ) -> ApiResult<Option<Sent>> {
     let (request_id, professional_id) = (place.request.id, place.professional_id);
     let mut tx = crate::store::transaction::begin(&state.db).await?;
-    let (request_state, hired) = conversations::lock_request(&mut tx, request_id)
+    let LockedRequest {
+        state: request_state,
+        hired,
+        problem_open,
+    } = conversations::lock_request(&mut tx, request_id)
         .await?
         .ok_or_else(|| not_found("request"))?;
-    refuse_if_closed(request_state, hired, professional_id)?;
-    blocks::refuse_between(&mut *tx, place.request.customer_id, professional_id).await?;
-    let kind = |side| match side {
-        Side::Customer => AccountKind::Customer,
-        Side::Professional => AccountKind::Professional,
+    refuse_if_closed(
+        author,
+        request_state,
+        (hired, problem_open),
+        professional_id,
+    )?;
+    let readers = match author {
+        Author::Party(side) => {
+            blocks::refuse_between(&mut *tx, place.request.customer_id, professional_id).await?;
+            vec![side.other()]
+        }
+        Author::Admin => vec![Side::Customer, Side::Professional],
     };
-    let author = account_store::contact(&mut *tx, kind(side), caller.account_id)
-        .await?
-        .ok_or_else(|| not_found("account"))?;
-    let reader_id = place.account_of(side.other());
+    let (author_name, author_language) = match author {
+        Author::Party(side) => {
+            let contact = account_store::contact(&mut *tx, kind(side), caller.account_id)
+                .await?
+                .ok_or_else(|| not_found("account"))?;
+            (contact.name, contact.language)
+        }
+        Author::Admin => {
+            let language = job_problems::admin_language(&mut *tx, caller.account_id)
+                .await?
+                .ok_or_else(|| not_found("account"))?;
+            (String::new(), language)
+        }
+    };
     // A professional whose account was deleted reads nothing more.
-    let reader_language = account_store::contact(&mut *tx, kind(side.other()), reader_id)
-        .await?
-        .ok_or_else(|| not_found("professional"))?
-        .language;
+    let mut translate = false;
+    for reader in &readers {
+        let reader_language =
+            account_store::contact(&mut *tx, kind(*reader), place.account_of(*reader))
+                .await?
+                .ok_or_else(|| not_found("professional"))?
+                .language;
+        translate |= state.translation.is_configured() && reader_language != author_language;
+    }
     let parties = Parties {
         repair_request_id: request_id,
         customer_id: place.request.customer_id,
         professional_id,
     };
     let (conversation_id, sequence) = conversations::next_sequence(&mut tx, parties).await?;
-    let translate = state.translation.is_configured() && reader_language != author.language;
     let new = NewMessage {
         conversation_id,
         sequence,
-        author: side,
+        author,
         author_id: caller.account_id,
         client_key: outgoing.client_key,
         text: text.as_str(),
-        text_language: author.language,
+        text_language: author_language,
         translate,
     };
     let Some(mut message) = conversations::insert_message(&mut tx, &new).await? else {
@@ -247,29 +289,57 @@ async fn write(
         after: state.config.message_email_after,
         every: state.config.message_email_every,
     };
-    conversations::count_unread(&mut tx, conversation_id, side.other(), delays).await?;
-    let link = link_for(state, side.other(), request_id);
     let tag = format!("conversation:{conversation_id}");
     let key = format!("message:{}", message.id);
-    let readers = [reader_id];
-    let to = Alerting::new(kind(side.other()), &readers, &link, &tag).keyed(&key);
-    let (service, from) = (&place.request.service_name, author.name.as_str());
-    let alerts = alerts::to_devices(&mut *tx, to, |_, language| {
-        // Read as before the hire, whatever the hire: no contact detail on a lock screen.
-        let reader = Reader {
-            side: Some(side.other()),
-            language,
-        };
-        let text = seen::preview(&seen::message(&message, reader, false), language);
-        let alerted = Alerted {
-            service: service.of(language),
-            from,
-            text: &text,
-        };
-        Some(words::of(language).new_message_alert(&alerted))
-    })
-    .await?;
+    let service = &place.request.service_name;
+    let mut alerts = Vec::new();
+    for reader in readers {
+        conversations::count_unread(&mut tx, conversation_id, reader, delays).await?;
+        let link = link_for(state, reader, request_id);
+        let accounts = [place.account_of(reader)];
+        let to = Alerting::new(kind(reader), &accounts, &link, &tag).keyed(&key);
+        alerts.extend(
+            alerts::to_devices(&mut *tx, to, |_, language| {
+                // Read as before the hire, whatever the hire: no contact detail on a lock
+                // screen.
+                let seen_by = Reader {
+                    side: Some(reader),
+                    language,
+                };
+                let text = seen::preview(&seen::message(&message, seen_by, false), language);
+                let words = words::of(language);
+                let from = match author {
+                    Author::Party(_) => author_name.as_str(),
+                    Author::Admin => words.support(),
+                };
+                let alerted = Alerted {
+                    service: service.of(language),
+                    from,
+                    text: &text,
+                };
+                Some(words.new_message_alert(&alerted))
+            })
+            .await?,
+        );
+    }
     outbox::enqueue_many(&mut *tx, &alerts).await?;
+    if author == Author::Admin {
+        // An admin writing in the parties' conversation is kept in the audit log.
+        let after = serde_json::json!({
+            "conversation_id": conversation_id,
+            "sequence": sequence,
+            "text": text.as_str(),
+        });
+        audit::record_change(
+            &mut *tx,
+            caller.account_id,
+            "conversation_message.send",
+            ("conversation_message", &message.id.to_string()),
+            None,
+            Some(&after),
+        )
+        .await?;
+    }
     let conversation = conversations::get(&mut *tx, request_id, professional_id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("conversation written and not read back"))?;
@@ -282,6 +352,14 @@ async fn write(
         message,
         conversation,
     }))
+}
+
+/// The accounts a side's readers are.
+fn kind(side: Side) -> AccountKind {
+    match side {
+        Side::Customer => AccountKind::Customer,
+        Side::Professional => AccountKind::Professional,
+    }
 }
 
 /// The page where `reader` reads the conversations of request `request_id`.

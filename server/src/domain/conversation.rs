@@ -41,6 +41,31 @@ impl Side {
     }
 }
 
+/// Who wrote a message: one of the two parties, or an admin (while a problem reported on the
+/// job is open, `domain::job_problem`), who writes to both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Author {
+    Party(Side),
+    Admin,
+}
+
+impl Author {
+    /// Its spelling in `conversation_messages.author`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Author::Party(side) => side.as_str(),
+            Author::Admin => "admin",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Self> {
+        match code {
+            "admin" => Some(Author::Admin),
+            other => Side::from_code(other).map(Author::Party),
+        }
+    }
+}
+
 /// The longest message text, in characters.
 pub const MAX_MESSAGE_CHARS: usize = repairs_proto::limits::send_message::TEXT_MAX_LEN;
 /// The most photos one message carries.
@@ -78,16 +103,20 @@ pub enum ConversationState {
 
 /// A conversation's state from its request's: writable while the request is open or its
 /// payment pending, and once hired for the hired professional's only; read-only once the
-/// request is completed, cancelled or expired.
+/// request is completed, cancelled or expired, but for the hired professional's while a
+/// problem reported on the completed job is open (`problem_open`, `domain::job_problem`).
 pub fn conversation_state(
     request: RepairRequestState,
     hired_professional_id: Option<Uuid>,
     professional_id: Uuid,
+    problem_open: bool,
 ) -> ConversationState {
     use RepairRequestState as S;
+    let hired_one = hired_professional_id == Some(professional_id);
     match request {
         S::Open | S::PendingPayment => ConversationState::Open,
-        S::Hired if hired_professional_id == Some(professional_id) => ConversationState::Open,
+        S::Hired if hired_one => ConversationState::Open,
+        S::Completed if hired_one && problem_open => ConversationState::Open,
         S::Hired | S::Completed | S::Cancelled | S::Expired => ConversationState::ReadOnly,
     }
 }
@@ -187,13 +216,28 @@ mod tests {
             (S::Expired, None, ReadOnly, ReadOnly),
         ];
         for (state, hired, for_pro, for_other) in table {
-            assert_eq!(conversation_state(state, hired, PRO), for_pro, "{state:?}");
             assert_eq!(
-                conversation_state(state, hired, OTHER_PRO),
+                conversation_state(state, hired, PRO, false),
+                for_pro,
+                "{state:?}"
+            );
+            assert_eq!(
+                conversation_state(state, hired, OTHER_PRO, false),
                 for_other,
                 "{state:?}"
             );
         }
+    }
+
+    #[test]
+    fn an_open_problem_opens_the_hired_one_s_conversation_again_only() {
+        use ConversationState::{Open, ReadOnly};
+        use RepairRequestState as S;
+        assert_eq!(conversation_state(S::Completed, Some(PRO), PRO, true), Open);
+        let other = conversation_state(S::Completed, Some(PRO), OTHER_PRO, true);
+        assert_eq!(other, ReadOnly);
+        let cancelled = conversation_state(S::Cancelled, Some(PRO), PRO, true);
+        assert_eq!(cancelled, ReadOnly);
     }
 
     #[test]

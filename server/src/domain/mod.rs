@@ -7,6 +7,7 @@ pub mod conversation;
 pub mod coordinates;
 pub mod coupon;
 pub mod email;
+pub mod job_problem;
 pub mod money;
 pub mod native_device;
 pub mod order;
@@ -47,7 +48,7 @@ pub use professional::{
 pub use province::Province;
 pub use push::{PushEndpoint, PushHosts, PushKeys};
 pub use quote::{QuoteChange, QuoteState, QuoteTaxTreatment};
-pub use repair_request::{RepairRequestState, RequestChange, Urgency};
+pub use repair_request::{RepairRequestState, RequestChange, Urgency, customer_release_from};
 pub use review::{Rating, ReviewText};
 pub use role::Role;
 pub use search::PeopleSearch;

@@ -7,14 +7,17 @@ pub enum QuoteState {
     Hired,
     NotSelected,
     Withdrawn,
+    /// Its hire was released (the professional could not come, or did not).
+    Released,
 }
 
 impl QuoteState {
-    pub const ALL: [Self; 4] = [
+    pub const ALL: [Self; 5] = [
         Self::Submitted,
         Self::Hired,
         Self::NotSelected,
         Self::Withdrawn,
+        Self::Released,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -23,6 +26,7 @@ impl QuoteState {
             Self::Hired => "hired",
             Self::NotSelected => "not_selected",
             Self::Withdrawn => "withdrawn",
+            Self::Released => "released",
         }
     }
 
@@ -41,6 +45,10 @@ pub enum QuoteChange {
     NotSelect,
     /// Its professional took it back, or can no longer take jobs.
     Withdraw,
+    /// Its hire was released.
+    Release,
+    /// Set aside by a hire that was then released: live again.
+    Revive,
 }
 
 impl QuoteChange {
@@ -48,6 +56,8 @@ impl QuoteChange {
         match self {
             Self::Hire => &[QuoteState::Submitted, QuoteState::Hired],
             Self::NotSelect | Self::Withdraw => &[QuoteState::Submitted],
+            Self::Release => &[QuoteState::Hired],
+            Self::Revive => &[QuoteState::NotSelected],
         }
     }
 
@@ -56,6 +66,8 @@ impl QuoteChange {
             Self::Hire => QuoteState::Hired,
             Self::NotSelect => QuoteState::NotSelected,
             Self::Withdraw => QuoteState::Withdrawn,
+            Self::Release => QuoteState::Released,
+            Self::Revive => QuoteState::Submitted,
         }
     }
 

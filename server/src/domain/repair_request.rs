@@ -98,6 +98,8 @@ pub enum RequestChange {
     CancelHired,
     /// Nobody was hired in time.
     Expire,
+    /// The hire was released (the professional could not come, or did not): open again.
+    Release,
 }
 
 impl RequestChange {
@@ -107,7 +109,7 @@ impl RequestChange {
             Self::AwaitPayment | Self::CancelOpen | Self::Expire => &[S::Open],
             Self::Reopen => &[S::PendingPayment],
             Self::Hire => &[S::Open, S::PendingPayment, S::Hired],
-            Self::Complete | Self::CancelHired => &[S::Hired],
+            Self::Complete | Self::CancelHired | Self::Release => &[S::Hired],
         }
     }
 
@@ -115,7 +117,7 @@ impl RequestChange {
         use RepairRequestState as S;
         match self {
             Self::AwaitPayment => S::PendingPayment,
-            Self::Reopen => S::Open,
+            Self::Reopen | Self::Release => S::Open,
             Self::Hire => S::Hired,
             Self::Complete => S::Completed,
             Self::CancelOpen | Self::CancelHired => S::Cancelled,
@@ -135,6 +137,16 @@ impl RequestChange {
             .map(|state| state.as_str())
             .collect()
     }
+}
+
+/// How long after the hire the customer may say the professional did not come, when the
+/// quote gave no arrival time.
+pub const CUSTOMER_RELEASE_AFTER: chrono::Duration = chrono::Duration::hours(2);
+
+/// From when the customer of a job hired at `hired_at` may release the hire ("they didn't
+/// come").
+pub fn customer_release_from(hired_at: DateTime<Utc>) -> DateTime<Utc> {
+    hired_at + CUSTOMER_RELEASE_AFTER
 }
 
 #[cfg(test)]

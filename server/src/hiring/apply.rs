@@ -169,8 +169,11 @@ async fn hire_on(
     )
     .await?;
     orders::mark_hired(tx, order.id, now).await?;
-    let lost =
-        quotes::close_submitted(tx, order.repair_request_id, Some(order.quote_id), now).await?;
+    let hire = quotes::SetAside {
+        quote_id: order.quote_id,
+        order_id: order.id,
+    };
+    let lost = quotes::close_submitted(tx, order.repair_request_id, Some(hire), now).await?;
     let mut told: Vec<NewOutboxMessage> = lost.iter().map(notice::not_selected).collect();
     if let Some(first) = lost.first() {
         let quoted: Vec<Uuid> = lost.iter().map(|q| q.professional_id).collect();

@@ -19,6 +19,7 @@ use crate::{
     state::AppState,
     store::{
         accounts::{self as account_store, AccountKind},
+        hire_releases,
         orders::{self, OrderRecord},
         repair_requests::{self, RepairRequestRow},
     },
@@ -70,6 +71,15 @@ pub async fn complete(
         reason: ErrorReason::PaymentState,
         message: "the card hold of this job is not in place; authorise the card again from the active request".to_owned(),
     })?;
+    if hire_releases::of_order(&state.db, order.id)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::FailedPrecondition {
+            reason: ErrorReason::RepairRequestNotHired,
+            message: "this hire was released, so the job cannot be marked done; hire again from your quotes".to_owned(),
+        });
+    }
     if payment.state != PaymentState::Captured {
         ledger(state)
             .step(customer_id, payment.id, Step::Capture, derived_key(order.id, "capture"))

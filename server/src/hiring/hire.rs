@@ -15,6 +15,7 @@ use crate::{
     requests,
     state::AppState,
     store::{
+        hire_releases,
         orders::{self, NewClaim, OrderRecord},
         professionals,
         quotes::{self, QuoteRow},
@@ -136,6 +137,10 @@ async fn claim(
             Some(id) => Some(ledger::find_in(&mut *tx, id).await?.state),
             None => None,
         };
+        if hire_releases::of_order(&mut *tx, live.id).await?.is_some() {
+            // Being released: the request reopens in a moment.
+            return Err(requests::not_open());
+        }
         let same_quote = live.quote_id == quote.id;
         match payment {
             Some(

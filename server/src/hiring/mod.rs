@@ -31,9 +31,11 @@ mod notice;
 mod orders_of;
 mod receipts;
 pub mod reconcile;
+pub mod release;
 pub mod sweep;
 
 pub use apply::{ledger, settle};
 pub use finish::{cancel, complete};
 pub use hire::{HireForm, Preview, hire, preview};
 pub use orders_of::{list_orders, list_orders_for_service, order_with_payment};
+pub use release::{ReleaseForm, release_hire};

@@ -245,7 +245,9 @@ pub(super) fn payment_outcome(
     links: Links<'_>,
 ) -> anyhow::Result<Vec<NewOutboxMessage>> {
     let mut told = Vec::new();
-    if !facts.customer_deleted {
+    // A refund is told by its credit note (`billing::refunds::tell`), one per refund: the
+    // last one, which refunds the payment in full, included.
+    if !facts.customer_deleted && outcome != PaymentOutcome::Refunded {
         told.push(to_customer(facts, payment, amounts, outcome, links));
     }
     if outcome == PaymentOutcome::Charged {

@@ -85,6 +85,7 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
     // Left a moment to the call that moved the payment, which tells it in its own
     // transaction.
     done.told = receipts::tell_untold(state, unfinished, BATCH).await?;
+    done.told += crate::billing::refunds::tell_untold(state, unfinished, BATCH).await?;
     Ok(done)
 }
 
@@ -92,7 +93,7 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
 pub async fn resume(state: &AppState, claim: &OrderRecord) -> ApiResult<Resumed> {
     let ledger = ledger(state);
     let payment = match ledger.made_by(claim.customer_id, claim.request_id).await? {
-        AttemptSeen::Made(payment) => Some(payment),
+        AttemptSeen::Made(payment) => Some(*payment),
         AttemptSeen::Running => match rerun(state, claim).await {
             Ok(payment) => payment,
             Err(LedgerError::InProgress) => return Ok(Resumed::Busy),

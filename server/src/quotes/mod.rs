@@ -86,6 +86,13 @@ pub async fn create(
         return Err(requests::not_open());
     }
     blocks::refuse_if_blocked(&mut *tx, form.repair_request_id, professional_id).await?;
+    if quotes::released_on(&mut *tx, form.repair_request_id, professional_id).await? {
+        return Err(ApiError::FailedPrecondition {
+            reason: ErrorReason::QuoteReleased,
+            message: "your hire on this request was released, so you cannot quote on it again"
+                .to_owned(),
+        });
+    }
     let taxes = match treatment {
         QuoteTaxTreatment::Added => {
             taxes_at_property(&mut tx, &seller, form.repair_request_id, fee_cents).await?

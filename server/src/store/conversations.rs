@@ -10,7 +10,10 @@ use sqlx::{PgConnection, PgExecutor};
 use uuid::Uuid;
 
 use super::services::ServiceNames;
-use crate::domain::{Language, RepairRequestState, StoredPhoto, conversation::Side};
+use crate::domain::{
+    Language, RepairRequestState, StoredPhoto,
+    conversation::{Author, Side},
+};
 
 /// A conversation with what its views need: its request's state and hire, the names shown,
 /// and both readers' markers.
@@ -24,6 +27,8 @@ pub struct ConversationRow {
     pub last_message_at: DateTime<Utc>,
     pub request_state: String,
     pub hired_professional_id: Option<Uuid>,
+    /// Whether a problem reported on the request's job is open (`store::job_problems`).
+    pub problem_open: bool,
     pub service_id: Uuid,
     #[sqlx(flatten)]
     pub service_name: ServiceNames,
@@ -55,7 +60,10 @@ impl ConversationRow {
 
 const SELECT_CONVERSATION: &str = "select c.id, c.repair_request_id, c.customer_id,
         c.professional_id, c.last_sequence, c.last_message_at, r.state as request_state,
-        r.hired_professional_id, r.service_id, s.name_en as service_name_en,
+        r.hired_professional_id,
+        exists(select 1 from job_problems jp
+               where jp.repair_request_id = r.id and jp.state = 'open') as problem_open,
+        r.service_id, s.name_en as service_name_en,
         s.name_fr as service_name_fr, coalesce(p.name, '') as professional_name,
         rc.read_sequence as customer_read_sequence, rc.unread as customer_unread,
         rp.read_sequence as professional_read_sequence, rp.unread as professional_unread
@@ -86,9 +94,15 @@ pub struct MessageRow {
 }
 
 impl MessageRow {
-    /// Who wrote it; the table's check admits no other spelling.
+    /// The party who wrote it (an admin's message: see [`Self::by_admin`]); the table's
+    /// check admits no other spelling.
     pub fn author(&self) -> Side {
         Side::from_code(&self.author).unwrap_or(Side::Customer)
+    }
+
+    /// Whether an admin wrote it (to both parties).
+    pub fn by_admin(&self) -> bool {
+        Author::from_code(&self.author) == Some(Author::Admin)
     }
 }
 
@@ -187,7 +201,7 @@ pub async fn next_sequence(tx: &mut PgConnection, parties: Parties) -> sqlx::Res
 pub struct NewMessage<'a> {
     pub conversation_id: Uuid,
     pub sequence: i64,
-    pub author: Side,
+    pub author: Author,
     pub author_id: Uuid,
     pub client_key: Uuid,
     pub text: &'a str,
@@ -436,19 +450,32 @@ pub async fn erase_author(tx: &mut PgConnection, author_id: Uuid) -> sqlx::Resul
 pub async fn lock_request(
     tx: &mut PgConnection,
     repair_request_id: Uuid,
-) -> sqlx::Result<Option<(RepairRequestState, Option<Uuid>)>> {
-    let row: Option<(String, Option<Uuid>)> = sqlx::query_as(
-        "select state, hired_professional_id from repair_requests where id = $1 for share",
+) -> sqlx::Result<Option<LockedRequest>> {
+    let row: Option<(String, Option<Uuid>, bool)> = sqlx::query_as(
+        "select state, hired_professional_id,
+                exists(select 1 from job_problems jp
+                       where jp.repair_request_id = r.id and jp.state = 'open')
+         from repair_requests r where id = $1 for share",
     )
     .bind(repair_request_id)
     .fetch_optional(tx)
     .await?;
-    Ok(row.map(|(state, hired)| {
-        (
-            RepairRequestState::from_code(&state).unwrap_or(RepairRequestState::Open),
-            hired,
-        )
+    Ok(row.map(|(state, hired, problem_open)| LockedRequest {
+        state: RepairRequestState::from_code(&state).unwrap_or(RepairRequestState::Open),
+        hired,
+        problem_open,
     }))
+}
+
+/// What decides whether a request's conversations may be written to, read under the
+/// request's lock.
+#[derive(Debug, Clone, Copy)]
+pub struct LockedRequest {
+    pub state: RepairRequestState,
+    pub hired: Option<Uuid>,
+    /// Whether a problem reported on its job is open (ReportJobProblem and ResolveJobProblem
+    /// lock the request for update, so this holds until the transaction ends).
+    pub problem_open: bool,
 }
 
 /// The conversations `ids` (those that exist).

@@ -25,13 +25,14 @@ fn meters(a: &str, b: &str) -> String {
     format!("(2 * 6371008.8 * asin(least(1.0, ({a} <-> {b}) / (2 * earth()))))")
 }
 
-/// The professional `p` may be matched at all at `now`: approved, phone verified, an
+/// The professional `p` may be matched at all at `now`: approved with a licence (none deleted
+/// the last one they were approved with), phone verified, an
 /// active membership, a home base and a radius, and not paused ([`available`]). The SQL function
 /// `professional_may_be_matched` (migration 075) says the same for the fan-out index's
 /// `eligible` flag, which only narrows candidates: this fragment is the exact check.
 pub fn eligible(now: &str) -> String {
     format!(
-        "p.state = 'approved' and p.phone_verified and {active}
+        "p.state = 'approved' and p.licence_needed_since is null and p.phone_verified and {active}
          and p.home_latitude is not null and p.home_longitude is not null
          and p.radius_km is not null and {available}",
         active = memberships::active_sql("p.membership_expires_at", now),

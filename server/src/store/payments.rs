@@ -32,6 +32,8 @@ pub struct PaymentRow {
     pub tax_date: Option<NaiveDate>,
     #[sqlx(try_from = "sqlx::types::Json<Vec<super::taxes::StoredTax>>")]
     pub taxes: StoredTaxes,
+    /// What its refunds that succeeded add up to (`refunds`).
+    pub refunded_cents: i64,
 }
 
 /// A payment's columns, its taxes with them, over the `payments` table (unaliased).
@@ -39,7 +41,10 @@ static PAYMENT_COLUMNS: LazyLock<String> = LazyLock::new(|| {
     format!(
         "id, purpose, payer_id, amount_cents, currency, gateway, charge_id, state, \
          client_secret, failure_code, authorization_expires_at, captured_at, created_at, \
-         updated_at, subtotal_cents, tax_province, tax_date, {taxes}",
+         updated_at, subtotal_cents, tax_province, tax_date, {taxes}, \
+         coalesce((select sum(r.amount_cents) from refunds r \
+                   where r.payment_id = payments.id and r.state = 'succeeded'), 0)::bigint \
+             as refunded_cents",
         taxes = taxes_column(
             "payment_taxes",
             "payment_id",

@@ -36,6 +36,11 @@ pub struct PayoutRow {
     pub recorded: bool,
     /// The fee's taxes as recorded; empty before the record (and when none applied).
     pub recorded_fee_taxes: Json<Vec<TaxRow>>,
+    /// The professional's share given back by the payment's refunds (pending ones too: the
+    /// money is on its way back to the customer), and the part of it given back before the
+    /// payout (all of it while unpaid).
+    pub refunded_cents: i64,
+    pub refunded_before_payout_cents: i64,
 }
 
 /// What a professional is owed (captured, neither paid nor refunded) and was paid, net of
@@ -56,7 +61,14 @@ const ENTRIES: &str = "
         coalesce(t.attempts, 0) as attempts, t.next_attempt_at, t.last_error, m.note,
         pr.home_province, t.id is not null as recorded,
         coalesce((select json_agg(x order by x.tax) from payout_fee_taxes x
-                  where x.order_id = o.id), '[]'::json) as recorded_fee_taxes
+                  where x.order_id = o.id), '[]'::json) as recorded_fee_taxes,
+        coalesce((select sum(r.professional_cents) from refunds r
+                  where r.payment_id = p.id and r.state <> 'failed'), 0)::bigint
+            as refunded_cents,
+        coalesce((select sum(r.professional_cents) from refunds r
+                  where r.payment_id = p.id and r.state <> 'failed'
+                    and (t.paid_at is null or r.created_at < t.paid_at)), 0)::bigint
+            as refunded_before_payout_cents
     from orders o
     join payments p on p.id = o.payment_id
     join professionals pr on pr.id = o.professional_id
@@ -72,14 +84,18 @@ pub async fn professional_exists(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
         .await
 }
 
-/// What was paid to a professional: each paid entry's gross less its recorded fee and the
-/// fee's recorded taxes.
+/// What was paid to a professional: each paid entry's gross less its recorded fee, the
+/// fee's recorded taxes and their share given back by refunds before the payout.
 #[tracing::instrument(skip_all)]
 pub async fn paid_cents(db: impl PgExecutor<'_>, professional: Uuid) -> sqlx::Result<i64> {
     sqlx::query_scalar(
         "select coalesce(sum(t.gross_cents - t.fee_cents
                  - coalesce((select sum(x.amount_cents) from payout_fee_taxes x
-                             where x.order_id = t.order_id), 0)), 0)::bigint
+                             where x.order_id = t.order_id), 0)
+                 - coalesce((select sum(r.professional_cents) from refunds r
+                             join orders o on o.payment_id = r.payment_id
+                             where o.id = t.order_id and r.state <> 'failed'
+                               and r.created_at < t.paid_at), 0)), 0)::bigint
          from payouts t where t.professional_id = $1 and t.paid_at is not null",
     )
     .bind(professional)

@@ -160,6 +160,15 @@ pub async fn apply(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<()> {
     .bind(id)
     .execute(&mut *tx)
     .await?;
+    // A professional who deleted their last approved licence is fit again with a new one.
+    sqlx::query(
+        "update professionals set licence_needed_since = null
+         where id = $1 and exists (
+            select 1 from licences where professional_id = $1 and not awaiting_review)",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 

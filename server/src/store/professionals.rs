@@ -54,6 +54,8 @@ pub struct ProfessionalRow {
     /// Sales tax registrations, normalised; `None` when not registered.
     pub gst_hst_number: Option<String>,
     pub qst_number: Option<String>,
+    /// Since when they need a new licence (they deleted the last one they were approved with).
+    pub licence_needed_since: Option<DateTime<Utc>>,
 }
 
 impl ProfessionalRow {
@@ -81,13 +83,13 @@ const SELECT: &str = "select p.id, p.name, p.email::text as email, p.phone, p.ph
     p.home_province, p.home_postal_code, p.time_zone, p.available_days, p.available_from,
     p.available_to, p.radius_km, p.qualification, p.experience, p.minimum_fee_cents,
     p.emergencies_any_hour, p.photo_key, p.membership_expires_at, p.created_at, p.updated_at,
-    p.paused_until, p.on_call_until, p.gst_hst_number, p.qst_number,
+    p.paused_until, p.on_call_until, p.gst_hst_number, p.qst_number, p.licence_needed_since,
     coalesce((select array_agg(ps.service_id order by s.position)
               from professional_services ps join services s on s.id = ps.service_id
               where ps.professional_id = p.id), '{}') as service_ids
     from professionals p";
 
-pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>> {
+pub async fn get(db: impl sqlx::PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<ProfessionalRow>> {
     sqlx::query_as(sqlx::AssertSqlSafe(format!("{SELECT} where p.id = $1")))
         .bind(id)
         .fetch_optional(db)
@@ -306,11 +308,13 @@ pub async fn registrations(db: &PgPool, id: Uuid) -> sqlx::Result<Option<Registr
 /// Whether the professional may be hired (they exist and are approved), the row share-locked
 /// until the transaction ends so that an admin's decision waits for the hire or comes first.
 pub async fn lock_hireable(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
-    let approved: Option<bool> =
-        sqlx::query_scalar("select state = 'approved' from professionals where id = $1 for share")
-            .bind(id)
-            .fetch_optional(tx)
-            .await?;
+    let approved: Option<bool> = sqlx::query_scalar(
+        "select state = 'approved' and licence_needed_since is null from professionals
+             where id = $1 for share",
+    )
+    .bind(id)
+    .fetch_optional(tx)
+    .await?;
     Ok(approved == Some(true))
 }
 
@@ -498,42 +502,95 @@ pub enum LicenceDeleted {
     Pending(String),
     /// Removed (its file key to delete); the profile goes back to review if it was decided.
     FromProfile(String),
+    /// Removed, and it was the last licence the approved professional was approved with:
+    /// they now need a new one (`licence_needed_since` set). Its file key to delete.
+    LastApproved(String),
+    /// Not removed: it is the last approved licence and the caller did not confirm it.
+    LastNotConfirmed,
     NotFound,
 }
 
-/// Removes a licence of this professional, under their row lock. An approved professional
-/// stays approved (`keeps_changes_pending`): a licence awaiting review leaves their pending
-/// change; one they were approved with is simply gone.
-pub async fn delete_licence(
-    db: &PgPool,
+/// What deleting a licence would do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LicenceDeletion {
+    /// It is the last licence the approved professional was approved with.
+    pub last_approved: bool,
+    /// Their live quotes (submitted, waiting for a customer).
+    pub live_quotes: i64,
+}
+
+/// What deleting licence `licence_id` of professional `professional_id` would do, read
+/// through `tx` (with the professional's row locked when the caller holds its lock); `None`
+/// when no such licence is theirs.
+pub async fn licence_deletion(
+    tx: &mut PgConnection,
     professional_id: Uuid,
     licence_id: Uuid,
+) -> sqlx::Result<Option<LicenceDeletion>> {
+    let row: Option<(bool, bool, i64, i64)> = sqlx::query_as(
+        "select p.state = 'approved' and p.licence_needed_since is null, l.awaiting_review,
+            (select count(*) from licences o where o.professional_id = p.id and not o.awaiting_review),
+            (select count(*) from quotes q where q.professional_id = p.id and q.state = 'submitted')
+         from licences l join professionals p on p.id = l.professional_id
+         where l.id = $1 and l.professional_id = $2",
+    )
+    .bind(licence_id)
+    .bind(professional_id)
+    .fetch_optional(tx)
+    .await?;
+    Ok(row.map(
+        |(approved, awaiting_review, approved_licences, live_quotes)| {
+            let last_approved = approved && !awaiting_review && approved_licences == 1;
+            LicenceDeletion {
+                last_approved,
+                live_quotes: if last_approved { live_quotes } else { 0 },
+            }
+        },
+    ))
+}
+
+/// Removes a licence of this professional, under their row lock, in the caller's `tx`. An
+/// approved professional stays approved (`keeps_changes_pending`): a licence awaiting review
+/// leaves their pending change; one they were approved with is simply gone, unless it is the
+/// last one: then only when `confirmed`, and they need a new one from now on.
+pub async fn delete_licence(
+    tx: &mut PgConnection,
+    professional_id: Uuid,
+    licence_id: Uuid,
+    confirmed: bool,
 ) -> sqlx::Result<LicenceDeleted> {
-    let mut tx = crate::store::transaction::begin(db).await?;
-    let Some(current) = lock_state(&mut tx, professional_id).await? else {
+    let Some(current) = lock_state(&mut *tx, professional_id).await? else {
         return Ok(LicenceDeleted::NotFound);
     };
-    let deleted: Option<(String, bool)> = sqlx::query_as(
+    let Some(deletion) = licence_deletion(&mut *tx, professional_id, licence_id).await? else {
+        return Ok(LicenceDeleted::NotFound);
+    };
+    if deletion.last_approved && !confirmed {
+        return Ok(LicenceDeleted::LastNotConfirmed);
+    }
+    let (key, awaiting_review): (String, bool) = sqlx::query_as(
         "delete from licences where id = $1 and professional_id = $2
          returning file_key, awaiting_review",
     )
     .bind(licence_id)
     .bind(professional_id)
-    .fetch_optional(&mut *tx)
+    .fetch_one(&mut *tx)
     .await?;
-    let Some((key, awaiting_review)) = deleted else {
-        return Ok(LicenceDeleted::NotFound);
-    };
-    let deleted = if current.keeps_changes_pending() {
+    if deletion.last_approved {
+        sqlx::query("update professionals set licence_needed_since = now() where id = $1")
+            .bind(professional_id)
+            .execute(&mut *tx)
+            .await?;
+        return Ok(LicenceDeleted::LastApproved(key));
+    }
+    Ok(if current.keeps_changes_pending() {
         if awaiting_review {
-            pending_changes::licences_changed(&mut tx, professional_id).await?;
+            pending_changes::licences_changed(tx, professional_id).await?;
         }
         LicenceDeleted::Pending(key)
     } else {
         LicenceDeleted::FromProfile(key)
-    };
-    tx.commit().await?;
-    Ok(deleted)
+    })
 }
 
 /// The professional's minimum ("standard") fee in CAD cents; `None` when not given.
@@ -553,6 +610,18 @@ pub struct AvailabilityRow {
     pub on_call_until: Option<DateTime<Utc>>,
 }
 
+/// Professional `id`'s pause and on-call window, locked for the rest of the transaction;
+/// `None` when there is no such professional.
+pub async fn lock_availability(
+    tx: &mut PgConnection,
+    id: Uuid,
+) -> sqlx::Result<Option<AvailabilityRow>> {
+    sqlx::query_as("select paused_until, on_call_until from professionals where id = $1 for update")
+        .bind(id)
+        .fetch_optional(tx)
+        .await
+}
+
 /// Replaces professional `id`'s pause and on-call window in the caller's transaction, under
 /// the row's lock; answers what they were, `None` when there is no such professional.
 pub async fn set_availability(
@@ -560,12 +629,7 @@ pub async fn set_availability(
     id: Uuid,
     next: AvailabilityRow,
 ) -> sqlx::Result<Option<AvailabilityRow>> {
-    let before: Option<AvailabilityRow> = sqlx::query_as(
-        "select paused_until, on_call_until from professionals where id = $1 for update",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
+    let before = lock_availability(&mut *tx, id).await?;
     if before.is_some() {
         sqlx::query("update professionals set paused_until = $2, on_call_until = $3 where id = $1")
             .bind(id)

@@ -295,17 +295,25 @@ pub struct ClosedQuote {
     pub service_name: ServiceNames,
 }
 
-/// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` but `keep` (it
-/// was cancelled, or `keep` was hired); who to tell.
+/// The hire that sets the other quotes aside: its quote, kept, and its order, which a release
+/// of the hire reads to bring them back.
+#[derive(Debug, Clone, Copy)]
+pub struct SetAside {
+    pub quote_id: Uuid,
+    pub order_id: Uuid,
+}
+
+/// SUBMITTED -> NOT_SELECTED for every quote on request `repair_request_id` but the hired one
+/// of `keep` (none when it was cancelled); who to tell.
 pub async fn close_submitted(
     tx: &mut PgConnection,
     repair_request_id: Uuid,
-    keep: Option<Uuid>,
+    keep: Option<SetAside>,
     now: DateTime<Utc>,
 ) -> sqlx::Result<Vec<ClosedQuote>> {
     sqlx::query_as(
         "with q as (
-            update quotes set state = $5, updated_at = $2
+            update quotes set state = $5, updated_at = $2, set_aside_by = $6
             where repair_request_id = $1 and state = any($4)
               and ($3::uuid is null or id <> $3)
             returning professional_id
@@ -319,9 +327,72 @@ pub async fn close_submitted(
     )
     .bind(repair_request_id)
     .bind(now)
-    .bind(keep)
+    .bind(keep.map(|hire| hire.quote_id))
     .bind(QuoteChange::NotSelect.from_codes())
     .bind(QuoteChange::NotSelect.leads_to().as_str())
+    .bind(keep.map(|hire| hire.order_id))
+    .fetch_all(tx)
+    .await
+}
+
+/// Whether professional `professional_id`'s hire on request `repair_request_id` was
+/// released (they may not quote on it again).
+pub async fn released_on(
+    db: impl sqlx::PgExecutor<'_>,
+    repair_request_id: Uuid,
+    professional_id: Uuid,
+) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "select exists (select 1 from quotes
+            where repair_request_id = $1 and professional_id = $2 and state = $3)",
+    )
+    .bind(repair_request_id)
+    .bind(professional_id)
+    .bind(QuoteState::Released.as_str())
+    .fetch_one(db)
+    .await
+}
+
+/// HIRED -> RELEASED for the quote `id`; false when it was not hired.
+pub async fn release(tx: &mut PgConnection, id: Uuid, now: DateTime<Utc>) -> sqlx::Result<bool> {
+    let release = QuoteChange::Release;
+    let done = sqlx::query(
+        "update quotes set state = $4, updated_at = $2 where id = $1 and state = any($3)",
+    )
+    .bind(id)
+    .bind(now)
+    .bind(release.from_codes())
+    .bind(release.leads_to().as_str())
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// NOT_SELECTED -> SUBMITTED for the quotes the hire `order_id` set aside, whose
+/// professionals may still take jobs; who to tell that the customer is choosing again.
+pub async fn revive_set_aside(
+    tx: &mut PgConnection,
+    order_id: Uuid,
+    now: DateTime<Utc>,
+) -> sqlx::Result<Vec<ClosedQuote>> {
+    let revive = QuoteChange::Revive;
+    sqlx::query_as(
+        "with q as (
+            update quotes set state = $4, updated_at = $2, set_aside_by = null
+            where set_aside_by = $1 and state = any($3)
+            returning professional_id, repair_request_id
+        )
+        select q.professional_id, p.email::text as email, p.name, p.language,
+            s.name_en as service_name_en, s.name_fr as service_name_fr
+        from q
+        join professionals p on p.id = q.professional_id
+        join repair_requests r on r.id = q.repair_request_id
+        join services s on s.id = r.service_id",
+    )
+    .bind(order_id)
+    .bind(now)
+    .bind(revive.from_codes())
+    .bind(revive.leads_to().as_str())
     .fetch_all(tx)
     .await
 }

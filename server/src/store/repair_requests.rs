@@ -63,6 +63,11 @@ pub struct RepairRequestRow {
     /// while fewer are in (`requests::fanout`).
     pub photos_to_follow: i16,
     pub photo_count: i32,
+    /// The problem reported on its job and still open (`store::job_problems`): its id, text
+    /// and when it was reported.
+    pub open_problem_id: Option<Uuid>,
+    pub open_problem_text: Option<String>,
+    pub open_problem_at: Option<DateTime<Utc>>,
 }
 
 impl RepairRequestRow {
@@ -116,7 +121,9 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
                      'thumbnail_key', p.thumbnail_key, 'width', p.width, 'height', p.height,
                      'created_at', p.created_at) order by p.created_at, p.id)
                   from repair_request_photos p where p.repair_request_id = r.id),
-                 '[]') as photos
+                 '[]') as photos,
+        jp.id as open_problem_id, jp.text as open_problem_text,
+        jp.created_at as open_problem_at
     from requests r join services s on s.id = r.service_id
     join customers cu on cu.id = r.customer_id
     left join professionals hp on hp.id = r.hired_professional_id
@@ -125,7 +132,8 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
     left join lateral (
         select hired_at, completed_at, payment_id from orders
         where repair_request_id = r.id and closed_at is null
-    ) o on true";
+    ) o on true
+    left join job_problems jp on jp.repair_request_id = r.id and jp.state = 'open'";
 
 type RowQuery<'q> =
     sqlx::query::QueryAs<'q, sqlx::Postgres, RepairRequestRow, sqlx::postgres::PgArguments>;
@@ -342,6 +350,23 @@ pub async fn hire(
     .bind(professional_id)
     .bind(hire.from_codes())
     .bind(hire.leads_to().as_str())
+    .execute(tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// HIRED -> OPEN when its hire was released: nobody is hired any more. False when it was not
+/// hired.
+pub async fn release(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
+    let release = RequestChange::Release;
+    let done = sqlx::query(
+        "update repair_requests set state = $3, hired_application_id = null,
+            hired_professional_id = null
+         where id = $1 and state = any($2)",
+    )
+    .bind(id)
+    .bind(release.from_codes())
+    .bind(release.leads_to().as_str())
     .execute(tx)
     .await?;
     Ok(done.rows_affected() == 1)

@@ -4,9 +4,9 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
-    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, Sold,
-    UnreadMessages, Words,
+    Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
+    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
+    ProblemReported, ProblemResolved, ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -443,6 +443,39 @@ impl Words for English {
         )
     }
 
+    fn credit_note(&self, name: &str, note: &CreditNote<'_>) -> Mail {
+        let CreditNote {
+            service,
+            order_id,
+            reason,
+            link,
+            ..
+        } = *note;
+        let amount = self.money(note.amount);
+        let how = if note.in_full { "in full" } else { "in part" };
+        let mut lines = format!(
+            "Order: {order_id}\nOriginal total: {}\nAmount refunded: {amount}\nSales taxes refunded: {}\nRefunded on: {}\nReason: {reason}",
+            self.money(note.original),
+            self.money(note.taxes),
+            self.date_time(note.refunded),
+        );
+        let intro = match note.professional_share {
+            None => format!(
+                "The payment for your request ({service}) was refunded {how}: {amount} goes back to your card. Your bank may take a few days to show it."
+            ),
+            Some(share) => {
+                lines.push_str(&format!("\nYour share given back: {}", self.money(share)));
+                format!(
+                    "The customer's payment for the job ({service}) was refunded {how}: {amount} went back to their card. Your share of it is taken off what you are owed, or settled with you if it was already paid out."
+                )
+            }
+        };
+        mail(
+            format!("Credit note: {service}"),
+            format!("Hello {name},\n\n{intro}\n\n{lines}\n\nYour credit note: {link}"),
+        )
+    }
+
     fn hold_ended(
         &self,
         name: &str,
@@ -516,6 +549,69 @@ impl Words for English {
                 self.money(paid.net)
             ),
         }
+    }
+
+    fn hire_released_by_professional(&self, name: &str, hire: &ReleasedHire<'_>) -> Mail {
+        let (service, professional) = (hire.service, hire.professional);
+        let (reason, link) = (hire.reason, hire.link);
+        mail(
+            format!("{professional} can't make it: {service}"),
+            format!(
+                "Hello {name},\n\n{professional} can't come for your request ({service}). In their words: \u{201c}{reason}\u{201d}\n\nThe hold on your card is released and nothing was charged. Your request is open again with the other quotes you had: choose another professional now, no need to post again: {link}"
+            ),
+        )
+    }
+
+    fn hire_released_alert(&self, hire: &ReleasedHire<'_>) -> Alert {
+        Alert {
+            title: format!("{} can't make it", hire.professional),
+            body: format!(
+                "{}: your other quotes are open again. Choose another professional.",
+                hire.service
+            ),
+        }
+    }
+
+    fn hire_released_by_customer(&self, name: &str, service: &str) -> Mail {
+        mail(
+            format!("Job released: {service}"),
+            format!(
+                "Hello {name},\n\nThe customer released the job ({service}): they needed someone there sooner and are choosing another professional. You don't need to go, and nothing was charged to them. If you were on your way, write to them in the conversation."
+            ),
+        )
+    }
+
+    fn choosing_again(&self, name: &str, service: &str, link: &str) -> Mail {
+        mail(
+            format!("Your quote is live again: {service}"),
+            format!(
+                "Hello {name},\n\nThe professional hired for a request you quoted on ({service}) could not do the job, so the customer is choosing again and your quote is live again. If you can no longer do it, withdraw it: {link}"
+            ),
+        )
+    }
+
+    fn paused_after_releases(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        mail(
+            format!(
+                "Your request alerts are paused until {}",
+                self.date(paused.until)
+            ),
+            format!(
+                "Hello {name},\n\n{released} of your jobs were released in the last 30 days. So that customers with an emergency reach someone who can come, your new request alerts are paused until {until}. Your live quotes stay as they are. When you are ready again, end the pause from your profile (Availability)."
+            ),
+        )
+    }
+
+    fn paused_after_releases_admin(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (professional, email) = (paused.professional, paused.email);
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        mail(
+            format!("Paused after {released} released jobs: {professional}"),
+            format!(
+                "Hello {name},\n\n{released} jobs of {professional} ({email}) were released in the last 30 days, by them or by their customers. Their request alerts are paused until {until}; they were told. You may want to ask them what is happening; the pause can be ended from their profile."
+            ),
+        )
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {
@@ -682,6 +778,63 @@ impl Words for English {
         mail(
             format!("Contact form: {sender}"),
             format!("From: {sender} <{email}>\n\n{message}\n"),
+        )
+    }
+
+    fn support(&self) -> &'static str {
+        "Support"
+    }
+
+    fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        mail(
+            format!("A question about a finished job: {service}"),
+            format!(
+                "Hello {name},\n\n{customer} wrote to us about the job you finished for them ({service}):\n\n\u{201c}{text}\u{201d}\n\nYour conversation with them is open again so you can sort it out together; our support team can read it and help. Reply here: {link}"
+            ),
+        )
+    }
+
+    fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            professional,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        mail(
+            format!("Problem reported after a job: {service}"),
+            format!(
+                "Hello {name},\n\n{customer} reported a problem with a finished job ({service}, done by {professional}):\n\n\u{201c}{text}\u{201d}\n\nThe job's history, its conversation and the resolve form: {link}"
+            ),
+        )
+    }
+
+    fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail {
+        let ProblemResolved {
+            service,
+            note,
+            link,
+            ..
+        } = *resolved;
+        let refund = if resolved.refunded {
+            "\n\nThe payment was refunded in part or in full; the refund receipt is in your order history."
+        } else {
+            ""
+        };
+        mail(
+            format!("Problem closed: {service}"),
+            format!(
+                "Hello {name},\n\nOur support team closed the problem reported on the job ({service}). Their note:\n\n{note}{refund}\n\nThe conversation stays readable here: {link}"
+            ),
         )
     }
 }

@@ -6,9 +6,9 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
-    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PaymentStep, Reviewed, Sold,
-    UnreadMessages, Words,
+    Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
+    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
+    ProblemReported, ProblemResolved, ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -418,6 +418,46 @@ impl Words for French {
         )
     }
 
+    fn credit_note(&self, name: &str, note: &CreditNote<'_>) -> Mail {
+        let CreditNote {
+            service,
+            order_id,
+            reason,
+            link,
+            ..
+        } = *note;
+        let amount = self.money(note.amount);
+        let how = if note.in_full {
+            "en totalité"
+        } else {
+            "en partie"
+        };
+        let mut lines = format!(
+            "Commande\u{a0}: {order_id}\nTotal initial\u{a0}: {}\nMontant remboursé\u{a0}: {amount}\nTaxes de vente remboursées\u{a0}: {}\nRemboursé le\u{a0}: {}\nMotif\u{a0}: {reason}",
+            self.money(note.original),
+            self.money(note.taxes),
+            self.date_time(note.refunded),
+        );
+        let intro = match note.professional_share {
+            None => format!(
+                "Le paiement de votre demande ({service}) a été remboursé {how}\u{a0}: {amount} retourne sur votre carte. Votre banque peut prendre quelques jours pour l’afficher."
+            ),
+            Some(share) => {
+                lines.push_str(&format!(
+                    "\nVotre part remboursée\u{a0}: {}",
+                    self.money(share)
+                ));
+                format!(
+                    "Le paiement du client pour le travail ({service}) a été remboursé {how}\u{a0}: {amount} est retourné sur sa carte. Votre part est déduite de ce qui vous est dû, ou réglée avec vous si elle vous a déjà été versée."
+                )
+            }
+        };
+        courriel(
+            format!("Note de crédit\u{a0}: {service}"),
+            format!("Bonjour {name},\n\n{intro}\n\n{lines}\n\nVotre note de crédit\u{a0}: {link}"),
+        )
+    }
+
     fn hold_ended(
         &self,
         name: &str,
@@ -486,6 +526,69 @@ impl Words for French {
                 self.money(paid.net)
             ),
         }
+    }
+
+    fn hire_released_by_professional(&self, name: &str, hire: &ReleasedHire<'_>) -> Mail {
+        let (service, professional) = (hire.service, hire.professional);
+        let (reason, link) = (hire.reason, hire.link);
+        courriel(
+            format!("{professional} ne peut pas venir\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{professional} ne peut pas venir pour votre demande ({service}). Selon ses mots\u{a0}: «\u{a0}{reason}\u{a0}»\n\nLa préautorisation de votre carte est libérée et rien n’a été prélevé. Votre demande est de nouveau ouverte avec les autres soumissions que vous aviez\u{a0}: choisissez un autre professionnel dès maintenant, sans publier de nouveau\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn hire_released_alert(&self, hire: &ReleasedHire<'_>) -> Alert {
+        Alert {
+            title: format!("{} ne peut pas venir", hire.professional),
+            body: format!(
+                "{}\u{a0}: vos autres soumissions sont de nouveau ouvertes. Choisissez un autre professionnel.",
+                hire.service
+            ),
+        }
+    }
+
+    fn hire_released_by_customer(&self, name: &str, service: &str) -> Mail {
+        courriel(
+            format!("Travail libéré\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe client a libéré le travail ({service})\u{a0}: il lui fallait quelqu’un plus tôt et il choisit un autre professionnel. Vous n’avez pas à vous déplacer, et rien ne lui a été prélevé. Si vous étiez en route, écrivez-lui dans la conversation."
+            ),
+        )
+    }
+
+    fn choosing_again(&self, name: &str, service: &str, link: &str) -> Mail {
+        courriel(
+            format!("Votre soumission est de nouveau ouverte\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nLe professionnel choisi pour une demande sur laquelle vous avez soumissionné ({service}) n’a pas pu faire le travail; le client choisit donc de nouveau et votre soumission est de nouveau ouverte. Si vous ne pouvez plus le faire, retirez-la\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn paused_after_releases(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        courriel(
+            format!(
+                "Vos alertes de demandes sont en pause jusqu’au {}",
+                self.date(paused.until)
+            ),
+            format!(
+                "Bonjour {name},\n\n{released} de vos travaux ont été libérés au cours des 30 derniers jours. Pour que les clients en situation d’urgence joignent quelqu’un qui peut venir, vos alertes de nouvelles demandes sont en pause jusqu’au {until}. Vos soumissions ouvertes restent telles quelles. Quand vous serez prêt de nouveau, mettez fin à la pause depuis votre profil (Disponibilité)."
+            ),
+        )
+    }
+
+    fn paused_after_releases_admin(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail {
+        let (professional, email) = (paused.professional, paused.email);
+        let (released, until) = (paused.released, self.date_time(paused.until));
+        courriel(
+            format!("En pause après {released} travaux libérés\u{a0}: {professional}"),
+            format!(
+                "Bonjour {name},\n\n{released} travaux de {professional} ({email}) ont été libérés au cours des 30 derniers jours, par ce professionnel ou par ses clients. Ses alertes de demandes sont en pause jusqu’au {until}; il en a été informé. Vous voudrez peut-être lui demander ce qui se passe; la pause peut être levée depuis son profil."
+            ),
+        )
     }
 
     fn job_paid(&self, name: &str, paid: &JobPaid<'_>) -> Mail {
@@ -634,6 +737,63 @@ impl Words for French {
         courriel(
             format!("Formulaire de contact\u{a0}: {sender}"),
             format!("De\u{a0}: {sender} <{email}>\n\n{message}\n"),
+        )
+    }
+
+    fn support(&self) -> &'static str {
+        "Soutien"
+    }
+
+    fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        courriel(
+            format!("Une question sur un travail terminé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} nous a écrit au sujet du travail que vous avez terminé pour lui ({service})\u{a0}:\n\n«\u{a0}{text}\u{a0}»\n\nVotre conversation avec ce client est rouverte pour que vous puissiez trouver une solution ensemble; notre équipe de soutien peut la lire et vous aider. Répondez ici\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail {
+        let ProblemReported {
+            service,
+            customer,
+            professional,
+            link,
+            ..
+        } = *problem;
+        let text = excerpt(problem.text);
+        courriel(
+            format!("Problème signalé après un travail\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\n{customer} a signalé un problème avec un travail terminé ({service}, fait par {professional})\u{a0}:\n\n«\u{a0}{text}\u{a0}»\n\nL’historique du travail, sa conversation et le formulaire de résolution\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail {
+        let ProblemResolved {
+            service,
+            note,
+            link,
+            ..
+        } = *resolved;
+        let refund = if resolved.refunded {
+            "\n\nLe paiement a été remboursé en partie ou en totalité; le reçu du remboursement se trouve dans votre historique de commandes."
+        } else {
+            ""
+        };
+        courriel(
+            format!("Problème réglé\u{a0}: {service}"),
+            format!(
+                "Bonjour {name},\n\nNotre équipe de soutien a clos le problème signalé sur le travail ({service}). Sa note\u{a0}:\n\n{note}{refund}\n\nLa conversation reste consultable ici\u{a0}: {link}"
+            ),
         )
     }
 }

@@ -101,6 +101,26 @@ pub struct HirePayment<'a> {
     pub link: &'a str,
 }
 
+/// One refund of a hire's payment, as its credit note tells it.
+pub struct CreditNote<'a> {
+    pub service: &'a str,
+    pub order_id: &'a str,
+    /// What this refund gave back, and the sales taxes within it.
+    pub amount: Money,
+    pub taxes: Money,
+    /// The payment's total.
+    pub original: Money,
+    /// Whether nothing is left to refund after it.
+    pub in_full: bool,
+    /// To the professional: their share given back (taken off what they are owed, or to
+    /// settle with the platform once paid); `None` in the customer's note.
+    pub professional_share: Option<Money>,
+    pub reason: &'a str,
+    pub refunded: Moment,
+    /// The credit note's page.
+    pub link: &'a str,
+}
+
 /// A step of a hire's payment, as its customer's alert names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PaymentStep {
@@ -220,6 +240,28 @@ pub struct HireReceipt<'a> {
     pub link: &'a str,
 }
 
+/// A hire given back by its professional, as the customer reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct ReleasedHire<'a> {
+    /// The service's name in the reader's language.
+    pub service: &'a str,
+    pub professional: &'a str,
+    /// Why, in the professional's own words.
+    pub reason: &'a str,
+    /// The request's quotes (`config::links`).
+    pub link: &'a str,
+}
+
+/// A professional paused after hires of theirs were released.
+#[derive(Debug, Clone, Copy)]
+pub struct PausedAfterReleases<'a> {
+    pub professional: &'a str,
+    pub email: &'a str,
+    /// Their hires released in the last 30 days, this one included.
+    pub released: i64,
+    pub until: Moment,
+}
+
 /// What a receipt says was sold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Sold<'a> {
@@ -233,6 +275,31 @@ pub enum Sold<'a> {
         service: &'a str,
         postal_code: &'a str,
     },
+}
+
+/// A problem reported after a job, as the hired professional or an admin reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemReported<'a> {
+    pub service: &'a str,
+    pub customer: &'a str,
+    /// The professional's name (for admins).
+    pub professional: &'a str,
+    /// What the customer wrote, quoted in part.
+    pub text: &'a str,
+    /// The job's conversation (the professional), or the problem's page (admins).
+    pub link: &'a str,
+}
+
+/// How an admin closed a problem, as either party reads of it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProblemResolved<'a> {
+    pub service: &'a str,
+    /// The admin's note.
+    pub note: &'a str,
+    /// Whether the payment was refunded (in part or in full).
+    pub refunded: bool,
+    /// The job's page.
+    pub link: &'a str,
 }
 
 /// Each message the server writes, and how the language writes money and moments. `name`
@@ -329,6 +396,9 @@ pub trait Words: Sync {
         refunded: Moment,
         receipt: &HireReceipt<'_>,
     ) -> Mail;
+    /// To a hire's customer or its professional: the credit note of one refund, what it gave
+    /// back of the payment and why.
+    fn credit_note(&self, name: &str, note: &CreditNote<'_>) -> Mail;
     /// To the customer: the hold ended at `ended` (released or lapsed), nothing charged.
     fn hold_ended(
         &self,
@@ -343,6 +413,23 @@ pub trait Words: Sync {
     fn payment_alert(&self, payment: &HirePayment<'_>, step: PaymentStep) -> Alert;
     /// The push alert of a job paid, to its professional: what they are owed of it.
     fn job_paid_alert(&self, paid: &JobPaid<'_>) -> Alert;
+
+    // When a hire goes wrong.
+    /// To the customer: the hired professional cannot come; the request is open again with
+    /// its other quotes.
+    fn hire_released_by_professional(&self, name: &str, hire: &ReleasedHire<'_>) -> Mail;
+    /// The push alert of the same.
+    fn hire_released_alert(&self, hire: &ReleasedHire<'_>) -> Alert;
+    /// To the hired professional: the customer released the job (nobody had come by the time
+    /// they were given), in words that do not blame.
+    fn hire_released_by_customer(&self, name: &str, service: &str) -> Mail;
+    /// To a professional whose quote the hire had set aside: it is live again (`link`: their
+    /// quotes).
+    fn choosing_again(&self, name: &str, service: &str, link: &str) -> Mail;
+    /// To the professional: their alerts are paused after hires of theirs were released.
+    fn paused_after_releases(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail;
+    /// To the admins: the same pause, for them to follow up.
+    fn paused_after_releases_admin(&self, name: &str, paused: &PausedAfterReleases<'_>) -> Mail;
 
     // Conversations.
     /// What stands in a message for a phone number its reader sees once they hire.
@@ -375,4 +462,16 @@ pub trait Words: Sync {
     // Content.
     /// To the team: a message sent through the contact form by `sender` at `email`.
     fn contact_message(&self, sender: &str, email: &str, message: &str) -> Mail;
+
+    // A problem after the job.
+
+    /// Who an admin's message in a conversation is from: "Support".
+    fn support(&self) -> &'static str;
+    /// To the hired professional: the customer reported a problem with the job; the
+    /// conversation is open again. Words that do not blame.
+    fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail;
+    /// To an admin: a problem joined the queue.
+    fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail;
+    /// To either party: an admin closed the problem, with their note.
+    fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail;
 }

@@ -703,6 +703,48 @@ fn a_contact_message_names_its_sender_in_both_languages() {
     assert!(fr.body.contains("elise@example.ca") && fr.body.contains("Salut"));
 }
 
+fn problem_reported() -> ProblemReported<'static> {
+    ProblemReported {
+        service: "Plumbing",
+        customer: "Éric",
+        professional: "Ana Roy",
+        text: "The leak is back under the sink",
+        link: "http://x/admin/problems/1",
+    }
+}
+
+fn problem_resolved(refunded: bool) -> ProblemResolved<'static> {
+    ProblemResolved {
+        service: "Plumbing",
+        note: "Ana will come back on Monday at no charge.",
+        refunded,
+        link: "http://x/user-view-request/1",
+    }
+}
+
+#[test]
+fn a_problem_after_the_job_is_told_without_blame_in_both_languages() {
+    for language in [English, French] {
+        let words = of(language);
+        let told = words.problem_reported("Ana", &problem_reported());
+        assert!(told.body.contains("Éric") && told.body.contains("The leak is back"));
+        assert!(told.body.contains("http://x/admin/problems/1"));
+        let admin = words.problem_reported_admin("Admin", &problem_reported());
+        assert!(admin.body.contains("Ana Roy") && admin.subject.contains("Plumbing"));
+        let closed = words.problem_resolved("Éric", &problem_resolved(true));
+        assert!(closed.body.contains("Monday at no charge"));
+        let plain = words.problem_resolved("Éric", &problem_resolved(false));
+        assert!(closed.body.len() > plain.body.len(), "the refund is said");
+    }
+    assert_eq!(of(English).support(), "Support");
+    assert_eq!(of(French).support(), "Soutien");
+    let fr = of(French).problem_reported("Ana", &problem_reported());
+    assert!(
+        fr.subject
+            .starts_with("Une question sur un travail terminé")
+    );
+}
+
 /// Every message, written with sample values, in the language of `words`.
 fn every_text(words: &dyn Words) -> Vec<String> {
     let when = christmas_in_calgary();
@@ -799,6 +841,10 @@ fn every_text(words: &dyn Words) -> Vec<String> {
             },
         ),
         words.membership_reminder("Ana", when),
+        words.problem_reported("Ana", &problem_reported()),
+        words.problem_reported_admin("Admin", &problem_reported()),
+        words.problem_resolved("Éric", &problem_resolved(true)),
+        words.problem_resolved("Ana", &problem_resolved(false)),
     ];
     let texts = [
         words.phone_code("1234"),

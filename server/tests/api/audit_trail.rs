@@ -162,6 +162,8 @@ impl World {
             "UpdateLegalPage" => self.update_legal_page().await,
             "MarkContactMessageRead" => self.mark_contact_message_read().await,
             "ResolveConversationReport" => self.resolve_conversation_report().await,
+            "SendMessage" => self.send_message_on_a_problem().await,
+            "ResolveJobProblem" => self.resolve_job_problem().await,
             "CreateServiceAccount" => self.create_service_account().await.map(|(e, _)| e),
             "RotateServiceAccountKey" => self.rotate_service_account_key().await,
             "RevokeServiceAccount" => self.revoke_service_account().await,
@@ -348,6 +350,7 @@ impl World {
             target: Self::target(&payment),
             request_id: Uuid::now_v7().to_string(),
             reason: "Charged twice".into(),
+            amount: None,
         });
         self.billing.refund_payment(request).await?;
         Ok(expect(
@@ -597,6 +600,68 @@ impl World {
         Ok(expect(
             "conversation_report.resolve",
             ("conversation_report", id),
+            Change::Updated,
+        ))
+    }
+
+    /// A completed job whose customer reported a problem: the customer's token, the
+    /// professional's id, the request and the problem.
+    async fn reported_problem(
+        &mut self,
+    ) -> Result<(Market, (Uuid, RepairRequest), mkt::JobProblem), Status> {
+        let (mut market, customer_token, (pro_id, pro_token), request) =
+            self.request_and_professional().await;
+        let quote = send_quote(&self.server, &pro_token, &request.id, 10_000).await;
+        let key = Uuid::now_v7();
+        hire(&self.billing, &customer_token, &quote.id, VISA, key).await?;
+        complete(&mut market, &customer_token, &request.id).await?;
+        let report = mkt::ReportJobProblemRequest {
+            repair_request_id: request.id.clone(),
+            text: "The leak is back".into(),
+            photo_ids: Vec::new(),
+            request_id: Uuid::now_v7().to_string(),
+        };
+        let problem = market
+            .report_job_problem(with_token(report, &customer_token))
+            .await?
+            .into_inner()
+            .problem
+            .unwrap_or_default();
+        Ok((market, (pro_id, request), problem))
+    }
+
+    /// An admin writes in the job's conversation while its problem is open.
+    async fn send_message_on_a_problem(&mut self) -> Result<Expected, Status> {
+        let (mut market, (pro_id, request), _) = self.reported_problem().await?;
+        self.mark().await;
+        let send = self.admin(mkt::SendMessageRequest {
+            repair_request_id: request.id,
+            professional_id: pro_id.to_string(),
+            text: "We are looking into it".into(),
+            request_id: Uuid::now_v7().to_string(),
+            ..Default::default()
+        });
+        let sent = market.send_message(send).await?;
+        let id = sent.into_inner().message.unwrap_or_default().id;
+        Ok(expect(
+            "conversation_message.send",
+            ("conversation_message", id),
+            Change::Created,
+        ))
+    }
+
+    async fn resolve_job_problem(&mut self) -> Result<Expected, Status> {
+        let (mut market, _, problem) = self.reported_problem().await?;
+        self.mark().await;
+        let request = self.admin(mkt::ResolveJobProblemRequest {
+            id: problem.id.clone(),
+            outcome: mkt::JobProblemOutcome::Note as i32,
+            note: "The professional comes back on Monday".into(),
+        });
+        market.resolve_job_problem(request).await?;
+        Ok(expect(
+            "job_problem.resolve",
+            ("job_problem", problem.id),
             Change::Updated,
         ))
     }

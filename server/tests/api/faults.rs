@@ -15,6 +15,9 @@ use crate::helpers::{
     send_quote, test_redis_url,
 };
 use futures::future::join_all;
+use repairs_proto::marketplace::{
+    self as pb, marketplace_service_client::MarketplaceServiceClient,
+};
 use sqlx::PgPool;
 use tokio::process::{Child, Command};
 use tonic::transport::Channel;
@@ -63,6 +66,33 @@ async fn connect(port: u16) -> Channel {
     }
 }
 
+/// Runs `calls` at once against the server process, kills it (SIGKILL) as soon as the first
+/// answers (or after 5 s), and counts those answered with success before the kill.
+async fn killed_after_first_answer<T: Send + 'static>(
+    server: &mut Child,
+    calls: impl Iterator<Item = impl Future<Output = Result<T, tonic::Status>> + Send + 'static>,
+) -> usize {
+    let (answered_tx, mut answered_rx) = tokio::sync::mpsc::channel(64);
+    let running: Vec<_> = calls
+        .map(|call| {
+            let answered = answered_tx.clone();
+            tokio::spawn(async move {
+                let answer = call.await;
+                let _ = answered.send(()).await;
+                answer
+            })
+        })
+        .collect();
+    let _ = tokio::time::timeout(Duration::from_secs(5), answered_rx.recv()).await;
+    server.start_kill().unwrap();
+    server.wait().await.unwrap();
+    join_all(running)
+        .await
+        .into_iter()
+        .filter(|answer| matches!(answer, Ok(Ok(_))))
+        .count()
+}
+
 /// Claims with no payment, holds no order holds, and requests with more than one hold.
 async fn leftovers(db: &PgPool) -> (i64, i64, i64) {
     sqlx::query_as(
@@ -107,27 +137,10 @@ async fn hires_cut_by_a_killed_server_are_put_right_by_the_restart_and_never_hel
 
     // Killed as soon as the first hire is answered: the others are then somewhere between
     // their claim, the card's authorisation and the hire being written.
-    let (answered_tx, mut answered_rx) = tokio::sync::mpsc::channel(40);
-    let hires: Vec<_> = jobs
+    let hires = jobs
         .iter()
-        .map(|(token, quote)| {
-            let hire = hire(&billing, token, quote, VISA, Uuid::now_v7());
-            let answered = answered_tx.clone();
-            tokio::spawn(async move {
-                let answer = hire.await;
-                let _ = answered.send(()).await;
-                answer
-            })
-        })
-        .collect();
-    let _ = tokio::time::timeout(Duration::from_secs(5), answered_rx.recv()).await;
-    server.start_kill().unwrap();
-    server.wait().await.unwrap();
-    let answered = join_all(hires)
-        .await
-        .into_iter()
-        .filter(|hire| matches!(hire, Ok(Ok(_))))
-        .count();
+        .map(|(token, quote)| hire(&billing, token, quote, VISA, Uuid::now_v7()));
+    let answered = killed_after_first_answer(&mut server, hires).await;
     let db = db(&setup);
     let cut = leftovers(db).await;
     println!(
@@ -178,6 +191,110 @@ async fn hires_cut_by_a_killed_server_are_put_right_by_the_restart_and_never_hel
     assert!(held.iter().all(|(holds,)| *holds == 1), "{held:?}");
     assert_eq!(leftovers(db).await, (0, 0, 0));
     println!("after the restart: 40 requests hired on one hold each, nothing left over");
+    server.start_kill().unwrap();
+    server.wait().await.unwrap();
+    setup.stop().await;
+}
+
+/// Releases started and never finished, hire holds on a request whose hire was released,
+/// and released requests left hired.
+async fn releases_left(db: &PgPool) -> (i64, i64, i64) {
+    sqlx::query_as(
+        "select
+            (select count(*) from hire_releases where finished_at is null),
+            (select count(*) from hire_releases h join orders o on o.id = h.order_id
+             join payments p on p.id = o.payment_id where p.state = 'authorized'),
+            (select count(*) from hire_releases h join repair_requests r on r.id = h.repair_request_id
+             where r.state = 'hired' and r.hired_application_id = h.quote_id)",
+    )
+    .fetch_one(db)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn releases_cut_by_a_killed_server_leave_no_hold_and_reopen_on_restart() {
+    let setup = TestServer::start_with(|config| {
+        config.jwt_secret = Some(JWT_SECRET.to_owned());
+        config.repair_requests_per_customer_per_hour = 1_000;
+    })
+    .await;
+    let mut market = market(&setup).await;
+    let in_process = Billing::new(setup.channel().await);
+    let (_, pro) = professional(&setup, CALGARY_PRO).await.into_first_two();
+    let mut requests = Vec::new();
+    for _ in 0..30 {
+        let (_, token) = customer(&setup).await;
+        let request = place(&mut market, &token, Uuid::now_v7(), in_calgary())
+            .await
+            .unwrap();
+        let quote = send_quote(&setup, &pro, &request.id, 9_000).await;
+        hire(&in_process, &token, &quote.id, VISA, Uuid::now_v7())
+            .await
+            .unwrap();
+        requests.push(request.id);
+    }
+    let data_dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut server = spawn_server(&setup.database.url, port, data_dir.path());
+    let market = MarketplaceServiceClient::new(connect(port).await);
+
+    // The professional gives back all thirty jobs at once; the server is killed as soon as
+    // the first answer comes.
+    let releases = requests.iter().map(|id| {
+        let mut market = market.clone();
+        let request = helpers::with_token(
+            pb::ReleaseHireRequest {
+                repair_request_id: id.clone(),
+                reason: "The van broke down".into(),
+                request_id: Uuid::now_v7().to_string(),
+            },
+            &pro,
+        );
+        async move { market.release_hire(request).await }
+    });
+    let answered = killed_after_first_answer(&mut server, releases).await;
+    let db = db(&setup);
+    println!(
+        "{answered} of 30 releases answered before the kill; left: {:?} (unfinished, held, still hired)",
+        releases_left(db).await
+    );
+
+    // As if the leases of the calls cut short had run out: the restarted server's
+    // housekeeping pass finishes what was started.
+    sqlx::query("update hire_releases set started_at = started_at - interval '15 minutes'")
+        .execute(db)
+        .await
+        .unwrap();
+    sqlx::query("update payment_attempts set started_at = started_at - interval '15 minutes'")
+        .execute(db)
+        .await
+        .unwrap();
+    let mut server = spawn_server(&setup.database.url, port, data_dir.path());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while releases_left(db).await != (0, 0, 0) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "after the restart's housekeeping: {:?}",
+            releases_left(db).await
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // Every request is either open again with its hold released, or still hired on its one
+    // hold (its release never began).
+    let (open, hired, held): (i64, i64, i64) = sqlx::query_as(
+        "select count(*) filter (where r.state = 'open'),
+            count(*) filter (where r.state = 'hired'),
+            (select count(*) from payments p where p.purpose = 'hire' and p.state = 'authorized')
+         from repair_requests r",
+    )
+    .fetch_one(db)
+    .await
+    .unwrap();
+    assert_eq!(open + hired, 30);
+    assert_eq!(held, hired, "one hold per request still hired, none other");
+    assert!(open >= i64::try_from(answered).unwrap());
+    println!("after the restart: {open} requests open again, {hired} still hired on one hold each");
     server.start_kill().unwrap();
     server.wait().await.unwrap();
     setup.stop().await;

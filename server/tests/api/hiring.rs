@@ -959,8 +959,13 @@ impl PaymentGateway for Observed {
     async fn void(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
         self.inner.void(id, key).await
     }
-    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
-        self.inner.refund(id, key).await
+    async fn refund(
+        &self,
+        id: &str,
+        amount: repairs_server::domain::Money,
+        key: &IdempotencyKey,
+    ) -> Result<repairs_server::providers::payments::GatewayRefund, PaymentError> {
+        self.inner.refund(id, amount, key).await
     }
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
         self.inner.retrieve(id).await

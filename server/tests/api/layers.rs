@@ -53,6 +53,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "dashboards",
             "hiring",
             "matching",
+            "problems",
             "quotes",
             "requests",
             "reviews",

@@ -260,6 +260,7 @@ async fn admin_step(
                     target,
                     request_id,
                     reason: "the job was not done".into(),
+                    amount: None,
                 },
                 &admin,
             ))

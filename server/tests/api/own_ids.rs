@@ -55,6 +55,10 @@ const OWN_IDS: &[(&str, &str)] = &[
         "professional_id",
     ),
     (
+        "/repairs.accounts.v1.AccountsService/PreviewDeleteLicence",
+        "professional_id",
+    ),
+    (
         "/repairs.accounts.v1.AccountsService/SubmitProfileForReview",
         "id",
     ),

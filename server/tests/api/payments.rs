@@ -8,7 +8,8 @@ use crate::helpers::TestServer;
 use chrono::{Duration, Utc};
 use repairs_server::{
     billing::{
-        Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing, ledger::Step,
+        Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Timing,
+        ledger::{RefundAsk, RefundBasis, Step},
         sale::Sale,
     },
     domain::{Cents, Currency, Money},
@@ -99,7 +100,12 @@ async fn a_hold_is_captured_then_refunded() {
         "{again:?}"
     );
 
-    let refunded = step(&s, admin, &held, Step::Refund).await;
+    let ask = RefundAsk {
+        amount: None,
+        reason: "Refunded in a test".to_owned(),
+        basis: RefundBasis::platform(held.amount),
+    };
+    let refunded = s.ledger.refund(admin, held.id, &ask, key()).await.unwrap();
     assert_eq!(refunded.state, PaymentState::Refunded);
     // By charge id too (the legacy block-payment-confirm names the charge).
     let found = s.ledger.find_by_charge_id(&held.charge_id).await.unwrap();

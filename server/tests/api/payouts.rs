@@ -91,7 +91,7 @@ pub(crate) async fn account(
         .map(|r| r.into_inner().account.unwrap())
 }
 
-async fn payouts(
+pub(crate) async fn payouts(
     billing: &mut Billing,
     token: &str,
     professional: Uuid,
@@ -111,7 +111,7 @@ async fn payouts(
         .map(|r| r.into_inner())
 }
 
-fn cents(money: Option<&repairs_proto::types::Money>) -> i64 {
+pub(crate) fn cents(money: Option<&repairs_proto::types::Money>) -> i64 {
     let money = money.unwrap();
     assert_eq!(money.currency, "CAD");
     money.amount_cents
@@ -221,6 +221,7 @@ async fn a_paid_entry_keeps_its_fee_and_a_refund_after_it_shows_refunded_after_p
                 }),
                 request_id: Uuid::now_v7().to_string(),
                 reason: "the job was not done".into(),
+                amount: None,
             },
             &admin,
         ))
@@ -743,6 +744,7 @@ async fn refund(billing: &mut Billing, admin: &str, order: &str) {
                 }),
                 request_id: Uuid::now_v7().to_string(),
                 reason: "the job was not done".into(),
+                amount: None,
             },
             admin,
         ))

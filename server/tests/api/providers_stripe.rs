@@ -13,7 +13,9 @@ use std::{
 use crate::helpers::{self, LocalServer, TestServer};
 use repairs_server::{
     billing::{
-        Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing, sale::Sale,
+        Ledger, LedgerError, Payment, PaymentState, Purpose, StartPayment, Step, Timing,
+        ledger::{RefundAsk, RefundBasis},
+        sale::Sale,
     },
     domain::{Cents, Currency, Money},
     providers::payments::{
@@ -234,11 +236,67 @@ async fn a_charge_is_refunded() {
     let admin = Uuid::now_v7();
     let charged = s.start(admin, "pm_card_visa", Timing::Now).await;
     assert_eq!(charged.state, PaymentState::Captured);
-    let refunded = s.step(admin, &charged, Step::Refund).await;
+    let refunded = s
+        .ledger
+        .refund(admin, charged.id, &refund_ask(&charged, None), key())
+        .await
+        .unwrap();
     assert_eq!(refunded.state, PaymentState::Refunded);
-    let twice = s.ledger.step(admin, charged.id, Step::Refund, key()).await;
+    assert_eq!(refunded.refunded, charged.amount);
+    let twice = s
+        .ledger
+        .refund(admin, charged.id, &refund_ask(&charged, None), key())
+        .await;
     assert!(matches!(twice, Err(LedgerError::State(_))), "{twice:?}");
     s.stop().await;
+}
+
+#[tokio::test]
+async fn a_charge_is_refunded_in_parts_with_the_amount_sent_to_stripe() {
+    let s = setup().await;
+    let admin = Uuid::now_v7();
+    let charged = s.start(admin, "pm_card_visa", Timing::Now).await;
+    let part = Money::new(Cents::new(1_000).unwrap(), charged.amount.currency());
+    let first = s
+        .ledger
+        .refund(admin, charged.id, &refund_ask(&charged, Some(part)), key())
+        .await
+        .unwrap();
+    assert_eq!(first.state, PaymentState::Captured, "partly refunded");
+    assert_eq!(first.refunded, part);
+    // Stripe itself counts the amount sent: more than what is left is refused there too.
+    let left = charged.amount.cents().get() - 1_000;
+    let too_much = Money::new(Cents::new(left + 1).unwrap(), charged.amount.currency());
+    let refused = s
+        .ledger
+        .refund(
+            admin,
+            charged.id,
+            &refund_ask(&charged, Some(too_much)),
+            key(),
+        )
+        .await;
+    assert!(
+        matches!(refused, Err(LedgerError::RefundExceedsRemaining(l)) if l.cents().get() == left),
+        "{refused:?}"
+    );
+    let rest = s
+        .ledger
+        .refund(admin, charged.id, &refund_ask(&charged, None), key())
+        .await
+        .unwrap();
+    assert_eq!(rest.state, PaymentState::Refunded);
+    assert_eq!(rest.refunded, charged.amount);
+    s.stop().await;
+}
+
+/// A refund of `amount` (none: all that is left) of a payment the platform sold.
+fn refund_ask(payment: &Payment, amount: Option<Money>) -> RefundAsk {
+    RefundAsk {
+        amount,
+        reason: "Refunded in a test".to_owned(),
+        basis: RefundBasis::platform(payment.amount),
+    }
 }
 
 #[tokio::test]

@@ -9,7 +9,7 @@
 use chrono::{DateTime, Duration, Utc};
 use repairs_proto::{billing as bpb, marketplace as pb};
 use repairs_server::{
-    billing::Step,
+    billing::ledger::{RefundAsk, RefundBasis},
     domain::{Language, Role},
     hiring,
     providers::payments::IdempotencyKey,
@@ -166,6 +166,7 @@ async fn admin_step(
                     target,
                     request_id,
                     reason: "the job was not done".into(),
+                    amount: None,
                 },
                 admin,
             ))
@@ -329,12 +330,12 @@ async fn a_refund_is_told_once_in_the_customer_s_language() {
     for (code, subject, amount) in [
         (
             "en",
-            "Refund: Plumbing Services",
+            "Credit note: Plumbing Services",
             "Amount refunded: $90.00\n",
         ),
         (
             "fr",
-            "Remboursement\u{a0}: Services de plomberie",
+            "Note de crédit\u{a0}: Services de plomberie",
             "Montant remboursé\u{a0}: 90,00\u{a0}$\n",
         ),
     ] {
@@ -349,8 +350,21 @@ async fn a_refund_is_told_once_in_the_customer_s_language() {
                 .unwrap();
         }
         replay(&server, &order).await;
+        // One credit note, and no other refund email besides.
         let body = the_one_email(&server, &parties.customer_email, subject).await;
-        let (_, _, refunded) = payment_times(&server, &order).await;
+        let emails = emails_to(db(&server), &parties.customer_email, "").await;
+        assert!(
+            !emails
+                .iter()
+                .any(|(s, _)| s.starts_with("Refund") || s.starts_with("Rembourse")),
+            "{emails:#?}"
+        );
+        let refunded: DateTime<Utc> =
+            sqlx::query_scalar("select created_at from refunds where payment_id = $1")
+                .bind(payment_id(&order))
+                .fetch_one(db(&server))
+                .await
+                .unwrap();
         assert_says(
             &body,
             &[amount, &order.id, &in_calgary_time(code, refunded)],
@@ -425,16 +439,20 @@ async fn the_housekeeping_tells_what_the_call_that_moved_a_payment_did_not() {
     // followed: nobody told the customer.
     let state = &server.server.state;
     let (admin, _) = server.account_token(Role::Admin).await;
-    hiring::ledger(state)
-        .step(
-            admin,
-            payment_id(&order),
-            Step::Refund,
-            IdempotencyKey::new(Uuid::now_v7()),
-        )
+    let payment = hiring::ledger(state)
+        .find(payment_id(&order))
         .await
         .unwrap();
-    let subject = "Refund: Plumbing Services";
+    let ask = RefundAsk {
+        amount: None,
+        reason: "The leak came back".to_owned(),
+        basis: RefundBasis::platform(payment.amount),
+    };
+    hiring::ledger(state)
+        .refund(admin, payment.id, &ask, IdempotencyKey::new(Uuid::now_v7()))
+        .await
+        .unwrap();
+    let subject = "Credit note: Plumbing Services";
     assert!(
         emails_to(db(&server), &parties.customer_email, subject)
             .await
@@ -442,7 +460,8 @@ async fn the_housekeeping_tells_what_the_call_that_moved_a_payment_did_not() {
     );
     let later = Utc::now() + Duration::hours(1);
     let pass = hiring::reconcile::reconcile(state, later).await.unwrap();
-    assert_eq!(pass.told, 1);
+    // The order's refunded outcome (its push) and the refund's credit note.
+    assert_eq!(pass.told, 2);
     assert_eq!(
         hiring::reconcile::reconcile(state, later)
             .await
@@ -451,6 +470,9 @@ async fn the_housekeeping_tells_what_the_call_that_moved_a_payment_did_not() {
         0
     );
     let body = the_one_email(&server, &parties.customer_email, subject).await;
-    assert_says(&body, &["Amount refunded: $90.00\n", &order.id]);
+    assert_says(
+        &body,
+        &["Amount refunded: $90.00\n", &order.id, "The leak came back"],
+    );
     server.stop().await;
 }

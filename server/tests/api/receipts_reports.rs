@@ -99,6 +99,7 @@ async fn receipt(
             pb::GetReceiptRequest {
                 payment_id: payment_id.into(),
                 language: language as i32,
+                refund_id: String::new(),
             },
             token,
         ))
@@ -377,6 +378,7 @@ async fn the_tax_report_sums_membership_taxes_per_province_without_refunds_and_a
                 }),
                 request_id: Uuid::now_v7().to_string(),
                 reason: "a mistake".into(),
+                amount: None,
             },
             &admin,
         ))

@@ -17,9 +17,9 @@ use repairs_server::{
 use tonic::{Code, transport::Channel};
 use uuid::Uuid;
 
-const SECRET: &str = "whsec_test_webhooks";
+pub(crate) const SECRET: &str = "whsec_test_webhooks";
 
-async fn stripe_server() -> TestServer {
+pub(crate) async fn stripe_server() -> TestServer {
     TestServer::start_with(|config| {
         config.stripe_secret_key = Some("sk_test_unused".to_owned());
         config.stripe_publishable_key = Some("pk_test_shown".to_owned());
@@ -59,14 +59,14 @@ async fn state_of(server: &TestServer, payment: &Payment) -> PaymentState {
     ledger.find(payment.id).await.unwrap().state
 }
 
-fn event(id: &str, kind: &str, object: serde_json::Value) -> Vec<u8> {
+pub(crate) fn event(id: &str, kind: &str, object: serde_json::Value) -> Vec<u8> {
     serde_json::to_vec(&serde_json::json!({
         "id": id, "object": "event", "type": kind, "data": { "object": object }
     }))
     .unwrap()
 }
 
-async fn deliver(
+pub(crate) async fn deliver(
     client: &mut BillingServiceClient<Channel>,
     payload: Vec<u8>,
     signed_at: i64,

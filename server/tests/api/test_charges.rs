@@ -107,6 +107,7 @@ async fn a_test_charge_is_authorised_then_captured_released_or_refunded() {
                 target: target(Target::PaymentId(held.id.clone())),
                 request_id: Uuid::new_v4().to_string(),
                 reason: "test over".into(),
+                amount: None,
             },
             &admin,
         ))

@@ -238,7 +238,7 @@ describe('a French reader', () => {
     expect(router.state.location.pathname).toBe('/fr/admin/professionals-list');
     const menu = within(screen.getAllByRole('navigation', { name: 'Menu d’administration' })[0]!);
     const links = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toHaveLength(18);
+    expect(links).toHaveLength(19);
     for (const href of links) expect(href).toMatch(/^\/fr\/admin\//);
   });
 });
@@ -409,6 +409,7 @@ describe('signed-in areas', () => {
       '/admin/create-coupon',
       '/admin/contact-messages',
       '/admin/reported-conversations',
+      '/admin/problems',
       '/admin/legal-pages',
       '/admin/audit-log',
       '/admin/service-accounts',

@@ -23,6 +23,7 @@ import {
   RequireSignedIn,
 } from '@/features/accounts/routes';
 import { adminRoutes } from '@/features/admin/routes';
+import { problemsRoutes } from '@/features/problems/routes';
 import { billingRoutes } from '@/features/billing/routes';
 import { contentRoutes } from '@/features/content/routes';
 import { AreaLayoutWithUnread, conversationsRoutes } from '@/features/conversations/routes';
@@ -77,6 +78,7 @@ const ADMIN_AREA_PAGES = [
   ...requestsRoutes.adminArea,
   ...contentRoutes.adminArea,
   ...conversationsRoutes.adminArea,
+  ...problemsRoutes.adminArea,
   ...billingRoutes.adminArea,
 ];
 

@@ -36,6 +36,7 @@ fn state_text(state: i32) -> &'static str {
         Ok(pb::QuoteState::Hired) => "hired",
         Ok(pb::QuoteState::NotSelected) => "not_selected",
         Ok(pb::QuoteState::Withdrawn) => "withdrawn",
+        Ok(pb::QuoteState::Released) => "released",
         Ok(pb::QuoteState::Unspecified) | Err(_) => "",
     }
 }

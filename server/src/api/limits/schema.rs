@@ -23,6 +23,7 @@ pub const MAX_PHOTO_REQUEST_BYTES: usize = super::super::MAX_PHOTO_MESSAGE_BYTES
 const PHOTO_UPLOADS: &[&str] = &[
     "repairs.marketplace.v1.AddRepairRequestPhotoRequest",
     "repairs.marketplace.v1.AddMessagePhotoRequest",
+    "repairs.marketplace.v1.AddJobProblemPhotoRequest",
 ];
 
 /// Nesting deeper than this is refused as malformed (the contracts nest a few levels).
@@ -346,12 +347,13 @@ mod tests {
         for path in [
             "/repairs.marketplace.v1.MarketplaceService/AddRepairRequestPhoto",
             "/repairs.marketplace.v1.MarketplaceService/AddMessagePhoto",
+            "/repairs.marketplace.v1.MarketplaceService/AddJobProblemPhoto",
         ] {
             let photo = schema.input_of(path).unwrap();
             assert_eq!(photo.max_bytes, MAX_PHOTO_REQUEST_BYTES, "{path}");
         }
         const { assert!(MAX_PHOTO_REQUEST_BYTES > crate::photos::MAX_PHOTO_BYTES) };
-        assert_eq!(schema.paths().count(), 122);
+        assert_eq!(schema.paths().count(), 129);
     }
 
     #[test]

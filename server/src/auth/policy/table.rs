@@ -52,6 +52,7 @@ pub const SERVICES: &[ServiceRules] = &[
             ("SetProfessionalPhoto", PROFESSIONAL, WRITES),
             ("AddLicence", PROFESSIONAL, WRITES),
             ("DeleteLicence", PROFESSIONAL, WRITES),
+            ("PreviewDeleteLicence", PROFESSIONAL, READS),
             ("SubmitProfileForReview", PROFESSIONAL, WRITES),
             ("ListProfessionals", ADMIN, READS),
             ("ApproveProfessional", ADMIN, WRITES),
@@ -78,6 +79,7 @@ pub const SERVICES: &[ServiceRules] = &[
             ("UpdateRepairRequest", CUSTOMER, WRITES),
             ("CancelRepairRequest", CUSTOMER, WRITES),
             ("CompleteRepairRequest", CUSTOMER, WRITES),
+            ("ReleaseHire", CUSTOMER_OR_PROFESSIONAL, WRITES),
             ("ListCustomerRepairRequests", CUSTOMER_OR_ADMIN, READS),
             ("ListRepairRequests", ADMIN, READS),
             ("WatchRepairRequest", SIGNED_IN, READS),
@@ -101,8 +103,9 @@ pub const SERVICES: &[ServiceRules] = &[
             // Conversations: the handlers check that the caller is one of the conversation's two
             // parties (`conversations::place`); admins read a request's conversations (a reported
             // one's reading is audited by the handler, not counted here as a write) and keep the
-            // reports' queue.
-            ("SendMessage", CUSTOMER_OR_PROFESSIONAL, WRITES),
+            // reports' queue. Admins write only in a job's conversation while a problem reported
+            // on it is open (`conversations::send`).
+            ("SendMessage", SIGNED_IN, WRITES),
             ("AddMessagePhoto", CUSTOMER_OR_PROFESSIONAL, WRITES),
             ("ListConversations", SIGNED_IN, READS),
             ("ListMessages", SIGNED_IN, READS),
@@ -114,6 +117,13 @@ pub const SERVICES: &[ServiceRules] = &[
             ("BlockProfessional", CUSTOMER, WRITES),
             ("UnblockProfessional", CUSTOMER, WRITES),
             ("ListBlockedProfessionals", CUSTOMER, READS),
+            // A problem after the job: the handlers check that a customer reports on their own
+            // job, and that a customer or professional reads only their jobs' problems.
+            ("ReportJobProblem", CUSTOMER, WRITES),
+            ("AddJobProblemPhoto", CUSTOMER, WRITES),
+            ("ListJobProblems", SIGNED_IN, READS),
+            ("GetJobProblem", SIGNED_IN, READS),
+            ("ResolveJobProblem", ADMIN, WRITES),
         ],
     },
     ServiceRules {

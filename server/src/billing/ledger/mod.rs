@@ -30,9 +30,11 @@ use crate::{
 const ABANDONED_AFTER_SECS: i64 = 120;
 
 mod payment;
+mod refund;
 mod refusal;
 
 pub use payment::*;
+pub use refund::{RefundAsk, RefundBasis, close_if_refunded, split_reported};
 pub use refusal::LedgerError;
 use refusal::{from_refusal_code, refusal, refusal_code};
 
@@ -109,8 +111,8 @@ impl Ledger {
         self.finish(attempt_id, recorded).await
     }
 
-    /// Capture, void or refund of an existing payment, by `actor_id` (an admin) under
-    /// their `request_id`.
+    /// Capture or void of an existing payment, by `actor_id` (an admin) under their
+    /// `request_id`.
     pub async fn step(
         &self,
         actor_id: Uuid,
@@ -263,7 +265,9 @@ impl Ledger {
         };
         Ok(match (attempt.outcome.as_str(), attempt.payment_id) {
             ("running", _) => AttemptSeen::Running,
-            ("succeeded", Some(payment_id)) => AttemptSeen::Made(self.find(payment_id).await?),
+            ("succeeded", Some(payment_id)) => {
+                AttemptSeen::Made(Box::new(self.find(payment_id).await?))
+            }
             _ => AttemptSeen::None,
         })
     }
@@ -296,7 +300,6 @@ impl Ledger {
         let answer = match step {
             Step::Capture => self.gateway.capture(&payment.charge_id, &key).await,
             Step::Void => self.gateway.void(&payment.charge_id, &key).await,
-            Step::Refund => self.gateway.refund(&payment.charge_id, &key).await,
         };
         // Only the call whose gateway request took the step has taken it: of two captures
         // racing on one hold (under two keys) the gateway refuses the second, which then
@@ -529,6 +532,8 @@ fn to_payment(row: PaymentRow) -> Result<Payment, LedgerError> {
         created_at: row.created_at,
         updated_at: row.updated_at,
         test_mode: row.gateway == "test",
+        refunded: Money::parse(row.refunded_cents, &row.currency)
+            .context("stored refunded amount")?,
         charge_id: row.charge_id,
         sale,
     })

@@ -115,6 +115,8 @@ pub struct Payment {
     /// What `amount` is made of, as recorded with the payment: the subtotal and each tax
     /// (none for a payment made before taxes were kept).
     pub sale: Sale,
+    /// What its refunds made so far add up to (all of `amount` once REFUNDED by refunds).
+    pub refunded: Money,
 }
 
 /// The cardholder's answer on the offline test gateway's authentication step.
@@ -144,12 +146,12 @@ impl StartPayment {
     }
 }
 
-/// The steps an admin takes on an existing payment, each with the states it starts from.
+/// The steps an admin takes on an existing payment, each with the states it starts from
+/// (a refund, in full or in part, is [`super::Ledger::refund`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
     Capture,
     Void,
-    Refund,
 }
 
 impl Step {
@@ -157,7 +159,6 @@ impl Step {
         match self {
             Self::Capture => "capture",
             Self::Void => "void",
-            Self::Refund => "refund",
         }
     }
 
@@ -166,7 +167,6 @@ impl Step {
         match self {
             Self::Capture => "captured",
             Self::Void => "voided",
-            Self::Refund => "refunded",
         }
     }
 
@@ -174,7 +174,6 @@ impl Step {
         match self {
             Self::Capture => PaymentState::Captured,
             Self::Void => PaymentState::Canceled,
-            Self::Refund => PaymentState::Refunded,
         }
     }
 
@@ -182,7 +181,6 @@ impl Step {
         match self {
             Self::Capture => &[PaymentState::Authorized],
             Self::Void => &[PaymentState::Authorized, PaymentState::RequiresAction],
-            Self::Refund => &[PaymentState::Captured],
         }
     }
 }
@@ -195,7 +193,7 @@ pub enum AttemptSeen {
     /// Not finished: running, or cut short (the gateway may hold a payment under its key).
     Running,
     /// It made this payment.
-    Made(Payment),
+    Made(Box<Payment>),
 }
 
 /// A transition the gateway reports in an event (`billing::stripe_events`).

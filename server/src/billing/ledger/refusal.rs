@@ -22,6 +22,14 @@ pub enum LedgerError {
     State(&'static str),
     #[error("the card authorisation has lapsed; it can no longer be captured")]
     AuthorizationExpired,
+    /// More than what is left of the payment was asked; what is left.
+    #[error(
+        "At most {} is left to refund on this payment",
+        crate::words::of(crate::domain::Language::English).money(*.0)
+    )]
+    RefundExceedsRemaining(crate::domain::Money),
+    #[error("a refund is made in the currency of its payment")]
+    RefundCurrency,
     #[error("this request_id was already used for another payment call")]
     RequestIdReused,
     #[error("a call with this request_id is still running; retry with the same request_id")]
@@ -65,6 +73,14 @@ pub(super) fn refusal_code(error: &LedgerError) -> Option<String> {
         LedgerError::NotFound => "not_found".to_owned(),
         LedgerError::State(step) => format!("state:{step}"),
         LedgerError::AuthorizationExpired => "authorization_expired".to_owned(),
+        LedgerError::RefundExceedsRemaining(left) => {
+            format!(
+                "refund_exceeds:{}:{}",
+                left.cents().get(),
+                left.currency().code()
+            )
+        }
+        LedgerError::RefundCurrency => "refund_currency".to_owned(),
         LedgerError::RequestIdReused
         | LedgerError::InProgress
         | LedgerError::TestModeOnly
@@ -79,6 +95,15 @@ pub(super) fn from_refusal_code(code: &str) -> LedgerError {
     const STEPS: [&str; 5] = ["captured", "voided", "refunded", "started", "confirmed"];
     match code.split_once(':') {
         Some(("declined", decline)) => LedgerError::Declined(Decline::from_code(decline)),
+        Some(("refund_exceeds", left)) => left
+            .split_once(':')
+            .and_then(|(cents, currency)| {
+                crate::domain::Money::parse(cents.parse().ok()?, currency).ok()
+            })
+            .map_or_else(
+                || LedgerError::Internal(anyhow::anyhow!("unknown refusal code {code:?}")),
+                LedgerError::RefundExceedsRemaining,
+            ),
         Some(("state", step)) => STEPS
             .into_iter()
             .find(|s| *s == step)
@@ -88,6 +113,7 @@ pub(super) fn from_refusal_code(code: &str) -> LedgerError {
             "amount_too_small" => LedgerError::AmountTooSmall,
             "not_found" => LedgerError::NotFound,
             "authorization_expired" => LedgerError::AuthorizationExpired,
+            "refund_currency" => LedgerError::RefundCurrency,
             other => LedgerError::Internal(anyhow::anyhow!("unknown refusal code {other:?}")),
         },
     }
@@ -106,6 +132,8 @@ impl From<LedgerError> for ApiError {
             L::AmountTooSmall => precondition(ErrorReason::AmountTooSmall),
             L::State(_) => precondition(ErrorReason::PaymentState),
             L::AuthorizationExpired => precondition(ErrorReason::AuthorizationExpired),
+            L::RefundExceedsRemaining(_) => precondition(ErrorReason::RefundExceedsRemaining),
+            L::RefundCurrency => Self::invalid("amount.currency", message),
             L::RequestIdReused => precondition(ErrorReason::RequestIdReused),
             L::InvalidPaymentMethod => Self::InvalidArgument {
                 reason: ErrorReason::PaymentMethodInvalid,
@@ -156,6 +184,11 @@ mod tests {
             LedgerError::NotFound,
             LedgerError::State("captured"),
             LedgerError::AuthorizationExpired,
+            LedgerError::RefundExceedsRemaining(crate::domain::Money::new(
+                crate::domain::Cents::new(1234).unwrap(),
+                crate::domain::Currency::Cad,
+            )),
+            LedgerError::RefundCurrency,
         ];
         for refusal in refusals {
             let code = refusal_code(&refusal).unwrap();

@@ -5,8 +5,11 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
-use super::{GatewayKind, GatewayPayment, IdempotencyKey, NewCharge, PaymentError, PaymentGateway};
-use crate::metrics::Metrics;
+use super::{
+    GatewayKind, GatewayPayment, GatewayRefund, IdempotencyKey, NewCharge, PaymentError,
+    PaymentGateway,
+};
+use crate::{domain::Money, metrics::Metrics};
 
 pub struct Metered {
     inner: Arc<dyn PaymentGateway>,
@@ -36,11 +39,11 @@ pub fn reason(error: &PaymentError) -> &'static str {
 }
 
 impl Metered {
-    fn counted(
+    fn counted<T>(
         &self,
         operation: &str,
-        result: Result<GatewayPayment, PaymentError>,
-    ) -> Result<GatewayPayment, PaymentError> {
+        result: Result<T, PaymentError>,
+    ) -> Result<T, PaymentError> {
         if let Err(error) = &result {
             self.metrics.payment_failed(operation, reason(error));
         }
@@ -74,8 +77,13 @@ impl PaymentGateway for Metered {
         self.counted("void", self.inner.void(id, key).await)
     }
 
-    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
-        self.counted("refund", self.inner.refund(id, key).await)
+    async fn refund(
+        &self,
+        id: &str,
+        amount: Money,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayRefund, PaymentError> {
+        self.counted("refund", self.inner.refund(id, amount, key).await)
     }
 
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {

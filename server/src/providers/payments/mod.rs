@@ -47,8 +47,14 @@ pub trait PaymentGateway: Send + Sync {
     /// Releases an authorisation (or a payment still waiting for the cardholder).
     async fn void(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError>;
 
-    /// Refunds a captured payment in full.
-    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError>;
+    /// Refunds `amount` of a captured payment (what is left of it, or part of it). A
+    /// repeated key answers the first refund.
+    async fn refund(
+        &self,
+        id: &str,
+        amount: Money,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayRefund, PaymentError>;
 
     /// The payment as the gateway sees it now (after 3-D Secure, or to reconcile).
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError>;
@@ -63,6 +69,13 @@ pub trait PaymentGateway: Send + Sync {
     ) -> Result<GatewayPayment, PaymentError> {
         Err(PaymentError::TestModeOnly)
     }
+}
+
+/// A refund the gateway made: its id (Stripe's `re_...`) and the payment after it.
+#[derive(Debug, Clone)]
+pub struct GatewayRefund {
+    pub id: String,
+    pub payment: GatewayPayment,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,8 +16,9 @@ use serde::{Deserialize, de::DeserializeOwned};
 use tokio::sync::{Semaphore, SemaphorePermit};
 
 use super::{
-    Decline, GatewayKind, GatewayPayment, GatewayStatus, IdempotencyKey, MINIMUM_CHARGE_CENTS,
-    NewCharge, PaymentError, PaymentGateway, as_created, test_gateway::HOLD_DAYS,
+    Decline, GatewayKind, GatewayPayment, GatewayRefund, GatewayStatus, IdempotencyKey,
+    MINIMUM_CHARGE_CENTS, NewCharge, PaymentError, PaymentGateway, as_created,
+    test_gateway::HOLD_DAYS,
 };
 use crate::{
     domain::Money,
@@ -91,10 +92,9 @@ struct ErrorBody {
     payment_intent: Option<Box<Intent>>,
 }
 
-/// A Refund: only that one was made matters.
+/// A Refund: its id, kept with the ledger's refund (the webhook's key).
 #[derive(Debug, Deserialize)]
 struct Refund {
-    #[allow(dead_code, reason = "read to check the reply is a refund")]
     id: String,
 }
 
@@ -353,22 +353,29 @@ impl PaymentGateway for StripeGateway {
         self.step(id, key, "cancel").await
     }
 
-    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
+    async fn refund(
+        &self,
+        id: &str,
+        amount: Money,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayRefund, PaymentError> {
         let id = path_segment(id)?;
-        // A refund answers a Refund object; the intent itself stays "succeeded" at Stripe.
-        let _refund: Refund = self
+        let cents = amount.cents().get().to_string();
+        // A refund answers a Refund object; the intent itself stays "succeeded" at Stripe,
+        // partly or wholly refunded: the ledger counts what its refunds add up to.
+        let refund: Refund = self
             .post(
                 "v1/refunds",
-                &[("payment_intent", id)],
+                &[("payment_intent", id), ("amount", &cents)],
                 &key.for_step("refund"),
                 Call::Step("refund"),
             )
             .await?;
-        let mut payment = self.retrieve(id).await?;
-        if payment.status == GatewayStatus::Captured {
-            payment.status = GatewayStatus::Refunded;
-        }
-        Ok(payment)
+        let payment = self.retrieve(id).await?;
+        Ok(GatewayRefund {
+            id: refund.id,
+            payment,
+        })
     }
 
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {

@@ -13,7 +13,7 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
 
 use super::{
-    Clock, Decline, GatewayKind, GatewayPayment, GatewayStatus, IdempotencyKey,
+    Clock, Decline, GatewayKind, GatewayPayment, GatewayRefund, GatewayStatus, IdempotencyKey,
     MINIMUM_CHARGE_CENTS, NewCharge, PaymentError, PaymentGateway, as_created,
     test_cards::TestCard,
 };
@@ -64,11 +64,6 @@ const VOID: Step = Step {
     name: "void",
     from: &["requires_capture", "requires_action"],
     to: "canceled",
-};
-const REFUND: Step = Step {
-    name: "refund",
-    from: &["succeeded"],
-    to: "refunded",
 };
 
 impl TestGateway {
@@ -189,6 +184,12 @@ impl TestGateway {
         .ok_or(PaymentError::NotFound)
     }
 
+    async fn begin(&self) -> Result<crate::store::transaction::Tx, PaymentError> {
+        crate::store::transaction::begin(&self.db)
+            .await
+            .map_err(unavailable)
+    }
+
     /// Applies `step` once per key: a repeated key answers the intent as it is now.
     async fn step(
         &self,
@@ -211,9 +212,7 @@ impl TestGateway {
             return Err(PaymentError::State { step: step.name });
         }
         let now = self.clock.now();
-        let mut tx = crate::store::transaction::begin(&self.db)
-            .await
-            .map_err(unavailable)?;
+        let mut tx = self.begin().await?;
         let updated: Option<IntentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "update test_gateway_intents
              set status = $3,
@@ -247,6 +246,79 @@ impl TestGateway {
         .map_err(unavailable)?;
         tx.commit().await.map_err(unavailable)?;
         row.into_payment()
+    }
+}
+
+impl TestGateway {
+    /// Refunds `amount` of a captured intent, once per key (a repeated key answers the
+    /// first refund): the intent is `refunded` once its refunds add up to its amount. More
+    /// than what is left is refused, as Stripe refuses it.
+    async fn refund_part(
+        &self,
+        id: &str,
+        amount: Money,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayRefund, PaymentError> {
+        let key = key.for_step("refund");
+        let seen: Option<(String, String)> = sqlx::query_as(
+            "select id, intent_id from test_gateway_refunds where idempotency_key = $1",
+        )
+        .bind(&key)
+        .fetch_optional(&self.db)
+        .await
+        .map_err(unavailable)?;
+        if let Some((refund, intent)) = seen {
+            let payment = self.find(&intent).await?.into_payment()?;
+            return Ok(GatewayRefund {
+                id: refund,
+                payment,
+            });
+        }
+        let current = self.find(id).await?;
+        if current.status != "succeeded" || current.currency != amount.currency().code() {
+            return Err(PaymentError::State { step: "refund" });
+        }
+        let now = self.clock.now();
+        let mut tx = self.begin().await?;
+        // Only within what is left: two refunds racing cannot give back more than the charge.
+        let updated: Option<IntentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "update test_gateway_intents
+             set amount_refunded_cents = amount_refunded_cents + $2,
+                 status = case when amount_refunded_cents + $2 = amount_cents
+                               then 'refunded' else status end,
+                 updated_at = $3
+             where id = $1 and status = 'succeeded'
+               and amount_refunded_cents + $2 <= amount_cents
+             returning {INTENT_COLUMNS}"
+        )))
+        .bind(id)
+        .bind(amount.cents().get())
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(unavailable)?;
+        let Some(row) = updated else {
+            return Err(PaymentError::State { step: "refund" });
+        };
+        let refund_id = format!("re_test_{}", uuid::Uuid::now_v7().simple());
+        sqlx::query(
+            "insert into test_gateway_refunds (id, idempotency_key, intent_id, amount_cents,
+                 created_at)
+             values ($1, $2, $3, $4, $5)",
+        )
+        .bind(&refund_id)
+        .bind(&key)
+        .bind(id)
+        .bind(amount.cents().get())
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .map_err(unavailable)?;
+        tx.commit().await.map_err(unavailable)?;
+        Ok(GatewayRefund {
+            id: refund_id,
+            payment: row.into_payment()?,
+        })
     }
 }
 
@@ -323,8 +395,13 @@ impl PaymentGateway for TestGateway {
         self.step(id, key, &VOID).await
     }
 
-    async fn refund(&self, id: &str, key: &IdempotencyKey) -> Result<GatewayPayment, PaymentError> {
-        self.step(id, key, &REFUND).await
+    async fn refund(
+        &self,
+        id: &str,
+        amount: Money,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayRefund, PaymentError> {
+        self.refund_part(id, amount, key).await
     }
 
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {

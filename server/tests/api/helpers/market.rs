@@ -380,22 +380,32 @@ pub async fn job_at(
     }
     if stage == Stage::Refunded {
         let (_, admin) = server.account_token(Role::Admin).await;
-        billing(server)
-            .await
-            .refund_payment(with_token(
-                bpb::RefundPaymentRequest {
-                    target: Some(bpb::PaymentTarget {
-                        target: Some(bpb::payment_target::Target::OrderId(order.id.clone())),
-                    }),
-                    request_id: Uuid::now_v7().to_string(),
-                    reason: "the job was not done".into(),
-                },
-                &admin,
-            ))
-            .await
-            .unwrap();
+        refund(server, &admin, &order.id).await.unwrap();
     }
     (request, order)
+}
+
+/// Admin `token` refunds the payment of order `order_id`.
+pub async fn refund(
+    server: &TestServer,
+    token: &str,
+    order_id: &str,
+) -> Result<bpb::Payment, tonic::Status> {
+    billing(server)
+        .await
+        .refund_payment(with_token(
+            bpb::RefundPaymentRequest {
+                target: Some(bpb::PaymentTarget {
+                    target: Some(bpb::payment_target::Target::OrderId(order_id.to_owned())),
+                }),
+                request_id: Uuid::now_v7().to_string(),
+                reason: "the job was not done".into(),
+                amount: None,
+            },
+            token,
+        ))
+        .await
+        .map(|r| r.into_inner().payment.unwrap_or_default())
 }
 
 /// A test charge on `card` (with `coupon`, or none when empty) by admin `token`.

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
   contact_message: {
     'contact_message.mark_read': 'audit.actions.markRead',
   },
+  job_problem: { 'job_problem.resolve': 'audit.actions.resolve' },
+  conversation_message: { 'conversation_message.send': 'audit.actions.send' },
   service_account: {
     'service_account.create': 'audit.actions.create',
     'service_account.rotate_key': 'audit.actions.rotateKey',
@@ -50,6 +52,8 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
 };
 
 export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
+  job_problem: 'audit.records.jobProblem',
+  conversation_message: 'audit.records.conversationMessage',
   professional: 'audit.records.professional',
   customer: 'audit.records.customer',
   coupon: 'audit.records.coupon',

@@ -4,6 +4,7 @@
  * professional area's unread total and the customer's blocked professionals.
  */
 export { BlockedProfessionals } from './components/blocked-professionals';
+export { ConversationThread } from './components/conversation-thread';
 export { JobConversation, ProfessionalConversation } from './components/professional-conversation';
 export { RequestConversations } from './components/request-conversations';
 export { UnreadConversations } from './components/unread-conversations';

@@ -7,6 +7,7 @@ export const QUOTE_STATES = [
   { state: QuoteState.HIRED, key: 'jobs.quoteStates.hired', palette: 'green' },
   { state: QuoteState.NOT_SELECTED, key: 'jobs.quoteStates.notSelected', palette: 'gray' },
   { state: QuoteState.WITHDRAWN, key: 'jobs.quoteStates.withdrawn', palette: 'orange' },
+  { state: QuoteState.RELEASED, key: 'jobs.quoteStates.released', palette: 'red' },
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { timestampDate } from '@bufbuild/protobuf/wkt';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,8 @@ import { toaster } from '@/components/ui/toast';
 import { BillingService, OrderState, type Order } from '@/gen/repairs/billing/v1/billing_pb';
 import { invalidate } from '@/lib/query-keys';
 import { readRpcError } from '@/lib/rpc-error';
+import { centsToDollarsText, formatMoney as formatCents, parseDollars } from '@/lib/money';
+import { useLanguage } from '@/lib/use-language';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useCapturePayment } from '../api/capture-payment';
 import {
@@ -39,6 +41,10 @@ const REASON_MAX = Math.min(
 
 const EVERYONE = { case: undefined } as const;
 
+/** What is left to refund of an order's payment: its amount less what was refunded. */
+const leftToRefund = (order: Order) =>
+  (order.payment?.amount?.amountCents ?? 0n) - (order.payment?.refunded?.amountCents ?? 0n);
+
 /** Whether the hold can still be captured: authorised, and its validity not yet passed. */
 const capturable = (order: Order) =>
   order.state === OrderState.AUTHORIZED &&
@@ -49,12 +55,14 @@ const capturable = (order: Order) =>
  * /admin/order-history: every order, newest first, with the spec's columns (User,
  * Professional, Charges, Time Taken, Capture Amount: a 'Capture' button while the hold can be
  * captured, 'Captured Already' once it is) and where the payment is; Release for a hold and
- * Refund for a captured payment. Each asks first, and each confirmed step is one attempt with
- * its own request_id, resent unchanged when it is retried after an unsettled failure, so a
- * payment is never captured or refunded twice.
+ * Refund for a captured payment: an amount (what is left, unless the admin gives less) and a
+ * required reason, shown on both parties' credit notes. Each asks first, and each confirmed
+ * step is one attempt with its own request_id, resent unchanged when it is retried after an
+ * unsettled failure, so a payment is never captured or refunded twice.
  */
 export function AdminOrderHistoryPage() {
   const { t, i18n } = useTranslation();
+  const language = useLanguage();
   const customerName = useCustomerName();
   const formatMoney = useMoneyFormat();
   const queryClient = useQueryClient();
@@ -64,19 +72,38 @@ export function AdminOrderHistoryPage() {
   const attempt = useAttemptKey();
   const [asking, setAsking] = useState<{ step: Step; order: Order } | null>(null);
   const [reason, setReason] = useState('');
+  const [amountText, setAmountText] = useState('');
+  const [invalid, setInvalid] = useState<{ amount?: string; reason?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
   const busy = capture.isPending || release.isPending || refund.isPending;
 
   const ask = (step: Step, order: Order) => {
     setFailure(null);
     setReason('');
+    setInvalid({});
+    setAmountText(step === 'refund' ? centsToDollarsText(leftToRefund(order), language) : '');
     setAsking({ step, order });
   };
   const close = () => {
     if (!busy) setAsking(null);
   };
 
-  const send = (step: Step, order: Order, requestId: string) => {
+  /** The refund's amount in cents, or why the form cannot be sent (said under its field). */
+  const checkRefund = (order: Order): bigint | null => {
+    const left = leftToRefund(order);
+    const cents = parseDollars(amountText, language);
+    const errors: { amount?: string; reason?: string } = {};
+    if (cents === null || cents <= 0n) errors.amount = t('adminOrders.errors.amountInvalid');
+    else if (cents > left)
+      errors.amount = t('adminOrders.errors.amountTooMuch', {
+        left: formatCents(left, order.payment?.amount?.currency ?? 'CAD', language),
+      });
+    if (!reason.trim()) errors.reason = t('adminOrders.errors.reasonRequired');
+    setInvalid(errors);
+    return errors.amount || errors.reason ? null : cents;
+  };
+
+  const send = (step: Step, order: Order, requestId: string, cents: bigint) => {
     const target = { target: { case: 'orderId' as const, value: order.id } };
     const why = reason.trim();
     switch (step) {
@@ -85,7 +112,12 @@ export function AdminOrderHistoryPage() {
       case 'void':
         return release.mutateAsync({ target, requestId, reason: why });
       case 'refund':
-        return refund.mutateAsync({ target, requestId, reason: why });
+        return refund.mutateAsync({
+          target,
+          requestId,
+          reason: why,
+          amount: { amountCents: cents, currency: order.payment?.amount?.currency ?? 'CAD' },
+        });
     }
   };
 
@@ -93,9 +125,13 @@ export function AdminOrderHistoryPage() {
     if (!asking) return;
     const { step, order } = asking;
     setFailure(null);
-    const requestId = attempt.keyFor(JSON.stringify([step, order.id, reason.trim()]));
+    const cents = step === 'refund' ? checkRefund(order) : 0n;
+    if (cents === null) return;
+    const requestId = attempt.keyFor(
+      JSON.stringify([step, order.id, reason.trim(), cents.toString()]),
+    );
     try {
-      await send(step, order, requestId);
+      await send(step, order, requestId, cents);
       attempt.settle();
       setAsking(null);
       toaster.create({ type: 'success', title: t(`adminOrders.done.${step}`) });
@@ -179,9 +215,55 @@ export function AdminOrderHistoryPage() {
                 [t('orders.amount'), formatMoney(asking.order.payment?.amount)],
                 [t('orders.customer'), customerName(asking.order)],
                 [t('orders.professional'), asking.order.professionalName],
+                ...((asking.order.payment?.refunded?.amountCents ?? 0n) > 0n
+                  ? ([
+                      [
+                        t('adminOrders.refundedAlready'),
+                        formatMoney(asking.order.payment?.refunded),
+                      ],
+                    ] as [string, string][])
+                  : []),
               ]}
             />
-            {asking.step !== 'capture' && (
+            {asking.step === 'refund' && (
+              <>
+                <FormField
+                  label={t('adminOrders.refundAmount')}
+                  required
+                  error={invalid.amount}
+                  helperText={t('adminOrders.refundAmountHelp', {
+                    left: formatCents(
+                      leftToRefund(asking.order),
+                      asking.order.payment?.amount?.currency ?? 'CAD',
+                      language,
+                    ),
+                  })}
+                >
+                  <Input
+                    value={amountText}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    onChange={(event) => setAmountText(event.target.value)}
+                  />
+                </FormField>
+                <FormField
+                  label={t('adminOrders.refundReason')}
+                  required
+                  error={invalid.reason}
+                  helperText={t('adminOrders.refundReasonHelp', {
+                    max: formatFigure(i18n, REASON_MAX),
+                  })}
+                >
+                  <Textarea
+                    value={reason}
+                    maxLength={REASON_MAX}
+                    rows={3}
+                    onChange={(event) => setReason(event.target.value)}
+                  />
+                </FormField>
+              </>
+            )}
+            {asking.step === 'void' && (
               <FormField
                 label={t('adminOrders.reason')}
                 helperText={t('adminOrders.reasonHelp', { max: formatFigure(i18n, REASON_MAX) })}

@@ -155,12 +155,15 @@ describe('admin order history', () => {
       within(captured).getByRole('button', { name: 'Refund $45.50 to Cam Captured' }),
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund this payment?' });
-    await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Job not done');
+    // The amount defaults to everything left; the reason is asked for.
+    expect(within(dialog).getByLabelText(/Amount to refund/)).toHaveValue('45.50');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Job not done');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByText('The payment was refunded.')).toBeVisible();
     expect(server.requests('refundPayment')[0]).toMatchObject({
       target: { target: { case: 'orderId', value: 'o-captured' } },
       reason: 'Job not done',
+      amount: { amountCents: 4550n, currency: 'CAD' },
     });
 
     const held = await rowOf('Holly Held');
@@ -233,6 +236,68 @@ describe('admin order history', () => {
     expect(within(row).queryByRole('button', { name: /^Charge/ })).toBeNull();
   });
 
+  it('refunds part of what is left, and says in the dialog what is wrong before sending', async () => {
+    const server = adminServer(
+      [
+        order({
+          state: OrderState.CAPTURED,
+          payment: {
+            id: 'pay1',
+            amount: cad(4550n),
+            refunded: cad(1550n),
+            state: PaymentState.CAPTURED,
+          },
+        }),
+      ],
+      { refundPayment: () => ({ payment: { id: 'pay1', state: PaymentState.CAPTURED } }) },
+    );
+    renderApp('/admin/order-history', server.transport);
+    const user = userEvent.setup();
+    await user.click(
+      within(await rowOf('Casey Customer')).getByRole('button', { name: /^Refund/ }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund this payment?' });
+    expect(within(dialog).getByText('$15.50')).toBeVisible();
+    const amount = within(dialog).getByLabelText(/Amount to refund/);
+    expect(amount).toHaveValue('30.00');
+    await user.clear(amount);
+    await user.type(amount, '30.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('At most $30.00 is left to refund.')).toBeVisible();
+    expect(within(dialog).getByText('Say why the payment is refunded.')).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests('refundPayment')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '12.34');
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Came back for the leak');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByText('The payment was refunded.')).toBeVisible();
+    expect(server.requests('refundPayment')[0]).toMatchObject({
+      reason: 'Came back for the leak',
+      amount: { amountCents: 1234n, currency: 'CAD' },
+    });
+  });
+
+  it('says in French when the server finds less left to refund than the page showed', async () => {
+    localStorage.setItem('lang', 'fr');
+    const server = adminServer([order({ state: OrderState.CAPTURED })], {
+      refundPayment: () => {
+        throw rpcError(Code.FailedPrecondition, 'REFUND_EXCEEDS_REMAINING');
+      },
+    });
+    renderApp('/admin/order-history', server.transport);
+    const user = userEvent.setup();
+    await user.click(
+      within(await rowOf('Casey Customer')).getByRole('button', { name: /^Rembourser/ }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rembourser ce paiement?' });
+    await user.type(within(dialog).getByLabelText(/^Motif/), 'Erreur');
+    await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'C’est plus que ce qui reste à rembourser sur ce paiement.',
+    );
+  });
+
   it('says in the page, in French, why the server refused a refund, and never in a browser alert', async () => {
     localStorage.setItem('lang', 'fr');
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
@@ -246,6 +311,7 @@ describe('admin order history', () => {
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: /^Rembourser/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Rembourser ce paiement?' });
+    await user.type(within(dialog).getByLabelText(/^Motif/), 'Travail non fait');
     await user.click(within(dialog).getByRole('button', { name: 'Rembourser' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Ce paiement ne peut pas être modifié ainsi dans son état actuel.',

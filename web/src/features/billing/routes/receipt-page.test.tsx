@@ -83,6 +83,35 @@ describe('receipt', () => {
     ]);
   });
 
+  it('shows the credit note of a refund: what it gave back, the original total and why', async () => {
+    signIn('customer', CUSTOMER_ID);
+    const refundId = '0190a6c0-6666-7000-8000-000000000006';
+    const server = receiptServer(() =>
+      montrealReceipt({
+        state: PaymentState.CAPTURED,
+        refundId,
+        refundReason: 'The leak came back',
+        originalTotal: CAD(22995),
+        subtotal: CAD(5000),
+        taxes: [],
+        total: CAD(5000),
+        refundTime: timestampFromMs(Date.UTC(2026, 11, 3, 15)),
+      }),
+    );
+    renderApp(`/receipts/${PAYMENT_ID}?refund=${refundId}`, server.transport);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Credit note' })).toBeVisible();
+    expect(await screen.findByTestId('receipt-state')).toHaveTextContent('Refund');
+    expect(screen.getByText('Credit note number').nextSibling).toHaveTextContent(refundId);
+    expect(screen.getByText('Original total').nextSibling).toHaveTextContent('$229.95');
+    expect(screen.getByText('Reason for the refund').nextSibling).toHaveTextContent(
+      'The leak came back',
+    );
+    expect(saleRows()).toEqual(['Subtotal $50.00', 'Total $50.00']);
+    expect(server.requests('getReceipt')).toEqual([
+      expect.objectContaining({ paymentId: PAYMENT_ID, refundId }),
+    ]);
+  });
+
   it('says when the seller is not registered, and that the payment was charged', async () => {
     signIn('customer', CUSTOMER_ID);
     const server = receiptServer(() =>

@@ -2,7 +2,7 @@ import { Global } from '@emotion/react';
 import { Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
@@ -10,6 +10,7 @@ import { FactsList } from '@/components/ui/facts-list';
 import { SaleSummary } from '@/components/ui/sale-summary';
 import { PaymentState, type Receipt, type ReceiptParty } from '@/gen/repairs/billing/v1/billing_pb';
 import { formatDay } from '@/lib/date-format';
+import { useMoneyFormat } from '@/lib/use-money-format';
 import { provinceKey, PROVINCES } from '@/lib/address';
 import { useDateFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
@@ -39,18 +40,21 @@ const PRINT_STYLES = {
  * registered), the buyer, the dates, what was sold, the subtotal, each tax with its rate and
  * the seller's number, the total, whether it is a hold, a charge or a refund, and the test
  * mode. A Print button; printed, the page shows the receipt alone, black on white. The payer,
- * the payee or an admin, each in their own area.
+ * the payee or an admin, each in their own area. With `?refund=<id>`, the credit note of that
+ * refund instead: what it gave back (subtotal, taxes, total), the original total and why.
  */
 export function ReceiptPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const { data, isPending, error } = useReceipt(id);
+  const [search] = useSearchParams();
+  const refundId = search.get('refund') ?? '';
+  const { data, isPending, error } = useReceipt(id, refundId);
   const receipt = data?.receipt;
   return (
     <Stack gap="6" maxW="3xl">
       <Global styles={PRINT_STYLES} />
       <HStack justify="space-between" align="start" wrap="wrap" gap="3">
-        <PageTitle title={t('pages.receipt')} />
+        <PageTitle title={refundId ? t('receipts.creditNote') : t('pages.receipt')} />
         {receipt && (
           <Button variant="outline" colorPalette="brand" onClick={() => window.print()}>
             <Printer aria-hidden />
@@ -69,6 +73,8 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatDate = useDateFormat('long');
+  const formatMoney = useMoneyFormat();
+  const creditNote = receipt.refundId !== '';
   const stateLabel = usePaymentStateLabel();
   const stateText = (
     {
@@ -98,7 +104,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
           size="lg"
           data-testid="receipt-state"
         >
-          {stateText ?? stateLabel(receipt.state)}
+          {creditNote ? t('receipts.states.creditNote') : (stateText ?? stateLabel(receipt.state))}
         </Badge>
         {receipt.testMode && <TestModeBadge />}
       </HStack>
@@ -110,6 +116,13 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
       <FactsList
         facts={[
           [t('receipts.number'), receipt.paymentId],
+          ...(creditNote
+            ? ([
+                [t('receipts.refundNumber'), receipt.refundId],
+                [t('receipts.originalTotal'), formatMoney(receipt.originalTotal)],
+                [t('receipts.refundReason'), receipt.refundReason],
+              ] as [string, string][])
+            : []),
           ...dates,
           [t('receipts.description'), receipt.description],
           ...(province ? ([[t('receipts.province'), province]] as [string, string][]) : []),

@@ -57,6 +57,8 @@ interface ComposerProps {
   onSent: (response: SendMessageResponse) => void;
   /** Said under the text ('Contact details are shared once you hire'). */
   note?: string;
+  /** Whether photos may go with the text (not for admins, who write as Support). */
+  photos?: boolean;
 }
 
 /**
@@ -65,7 +67,7 @@ interface ComposerProps {
  * a client key made once per message and kept when the answer was lost, so a second press
  * never sends it twice; the server's refusals show above the text.
  */
-export function Composer({ conversation, onSent, note }: ComposerProps) {
+export function Composer({ conversation, onSent, note, photos = true }: ComposerProps) {
   const { t, i18n } = useTranslation();
   const send = useSendMessage();
   const [clientKey, setClientKey] = useState(newRequestId);
@@ -149,19 +151,21 @@ export function Composer({ conversation, onSent, note }: ComposerProps) {
             })}
           />
         </FormField>
-        <PhotoPicker
-          label={t('conversations.photosLabel')}
-          help={t('conversations.photosHelp', {
-            max: formatFigure(i18n, MESSAGE_PHOTOS_MAX),
-            size: formatFigure(i18n, megabytes(PHOTO_MAX_BYTES)),
-          })}
-          items={items}
-          max={MESSAGE_PHOTOS_MAX}
-          onChoose={(files) => uploads.add(files, MESSAGE_PHOTOS_MAX)}
-          onRemove={(key) => uploads.remove(key)}
-          onRetry={(key) => uploads.retry(key)}
-          compact
-        />
+        {photos && (
+          <PhotoPicker
+            label={t('conversations.photosLabel')}
+            help={t('conversations.photosHelp', {
+              max: formatFigure(i18n, MESSAGE_PHOTOS_MAX),
+              size: formatFigure(i18n, megabytes(PHOTO_MAX_BYTES)),
+            })}
+            items={items}
+            max={MESSAGE_PHOTOS_MAX}
+            onChoose={(files) => uploads.add(files, MESSAGE_PHOTOS_MAX)}
+            onRemove={(key) => uploads.remove(key)}
+            onRetry={(key) => uploads.retry(key)}
+            compact
+          />
+        )}
         <HStack justify="end">
           <Button
             type="submit"

@@ -64,7 +64,7 @@ export function ConversationThread({
   const newest = messages.at(-1)?.sequence;
   const readOnly = thread?.conversation?.state === ConversationState.READ_ONLY;
   const party = reader === 'admin' ? null : reader;
-  const own = party ? OWN_AUTHOR[party] : MessageAuthor.UNSPECIFIED;
+  const own = party ? OWN_AUTHOR[party] : MessageAuthor.ADMIN;
   const ownNewest = party ? messages.findLast((message) => message.author === own) : undefined;
   const arrived =
     party && thread
@@ -92,6 +92,7 @@ export function ConversationThread({
 
   const authorOf = (message: ConversationMessage) => {
     if (message.author === own) return t('conversations.you');
+    if (message.author === MessageAuthor.ADMIN) return t('conversations.support');
     return message.author === MessageAuthor.CUSTOMER ? names.customer : names.professional;
   };
 
@@ -195,6 +196,15 @@ export function ConversationThread({
           conversation={conversation}
           onSent={(response) => sent(response.message, response.conversation)}
           note={beforeHire ? t(`conversations.maskedBeforeHire.${party}`) : undefined}
+        />
+      )}
+      {!party && thread && !readOnly && thread.conversation !== undefined && (
+        // Admins write only while a problem reported on the job is open (the server says
+        // OPEN then); as Support, with no photos.
+        <Composer
+          conversation={conversation}
+          onSent={(response) => sent(response.message, response.conversation)}
+          photos={false}
         />
       )}
       {party && (

@@ -30,13 +30,15 @@ import { usePageTokens } from '@/lib/use-page-tokens';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useProfessionalRequestsPage } from '../api/list-professional-repair-requests';
 import { quotedRowKey } from '../components/quoted-request-columns';
+import { ReleaseHire } from '../components/release-hire';
 
 /**
  * /professional-active-requests: the jobs the professional was hired on and not yet marked
  * done, one card each, with what they need to go: the full street address and the
  * customer's name, phone and email (the request's JobContacts, sent to the hired
  * professional only), the fee and time quoted, the photos of the damage and the
- * conversation with the customer (opened in place, with its unread count).
+ * conversation with the customer (opened in place, with its unread count), and "I can't make
+ * it" when the job cannot go ahead (ReleaseHire).
  */
 export function ActiveRequestsPage() {
   const { t } = useTranslation();
@@ -132,6 +134,7 @@ function ActiveJob({ job }: { job: QuotedRepairRequest }) {
         {t('requests.view')}
       </AppLink>
       <JobConversation request={request} />
+      <ReleaseHire request={request} as="professional" />
     </Stack>
   );
 }

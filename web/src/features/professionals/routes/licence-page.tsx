@@ -14,6 +14,7 @@ import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { notBlank } from '@/lib/validation';
 import { useAddLicence } from '../api/add-licence';
 import { useDeleteLicence } from '../api/delete-licence';
+import { usePreviewDeleteLicence } from '../api/preview-delete-licence';
 import { useSubmitProfileForReview } from '../api/submit-profile-for-review';
 import { FlashNotice } from '../components/flash-notice';
 import {
@@ -102,6 +103,9 @@ export function LicencePage() {
     <Stack gap="6" maxW="4xl">
       <PageTitle title={t('licences.title')} />
       <FlashNotice />
+      {professional?.licenceNeededSince && (
+        <FormAlert status="warning" title={t('licences.needed')} />
+      )}
       <Text color="fg.muted">{t('licences.intro')}</Text>
       {existing.length > 0 && <ExistingLicences professionalId={id} licences={existing} />}
       {server.formError && <FormAlert title={server.formError} />}
@@ -170,6 +174,9 @@ function ExistingLicences({
   const { t } = useTranslation();
   const remove = useDeleteLicence();
   const [removing, setRemoving] = useState<Licence | null>(null);
+  // The last licence they were approved with ends their live quotes: the dialog says so first.
+  const preview = usePreviewDeleteLicence(removing?.id);
+  const last = preview.data?.lastApprovedLicence ?? false;
   return (
     <Stack gap="3">
       <Text fontWeight="semibold">{t('licences.existing')}</Text>
@@ -186,18 +193,24 @@ function ExistingLicences({
       <ConfirmDialog
         open={removing !== null}
         title={t('licences.removeQuestion', { label: removing?.label ?? '' })}
-        confirmLabel={t('common.delete')}
+        confirmLabel={last ? t('licences.removeLast') : t('common.delete')}
         destructive
         loading={remove.isPending}
+        confirmDisabled={preview.isPending || preview.isError}
         onCancel={() => setRemoving(null)}
         onConfirm={() =>
           removing &&
           remove.mutate(
-            { professionalId, licenceId: removing.id },
+            { professionalId, licenceId: removing.id, endLiveQuotes: last },
             { onSettled: () => setRemoving(null) },
           )
         }
-      />
+      >
+        {preview.isError && <FormAlert title={t('licences.previewFailed')} />}
+        {last && (
+          <Text>{t('licences.lastWarning', { count: preview.data?.liveQuotesEnded ?? 0 })}</Text>
+        )}
+      </ConfirmDialog>
     </Stack>
   );
 }

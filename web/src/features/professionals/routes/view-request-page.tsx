@@ -10,6 +10,7 @@ import { FactsList } from '@/components/ui/facts-list';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
 import { ProfessionalConversation } from '@/features/conversations';
+import { OpenProblem } from '@/features/problems';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
 import type { TranslationKey } from '@/lib/translation-key';
@@ -116,6 +117,7 @@ export function ViewRequestPage() {
               {t('requests.open.quote')}
             </LinkButton>
           )}
+          <OpenProblem request={request} reader="professional" />
           <ProfessionalConversation request={request} />
         </>
       )}

@@ -4,9 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { PhoneButton } from '@/components/ui/contact-links';
 import { LinkButton } from '@/components/ui/links';
 import { useJobReceiptPath } from '@/features/billing';
+import { ReleaseHire } from '@/features/jobs';
 import { CONVERSATION_PATHS } from '@/features/conversations';
 import { PublicProfessionalAvatar, publicProfileTarget } from '@/features/professionals';
-import type { RepairRequest } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import {
+  type RepairRequest,
+  RepairRequestState,
+} from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { formatPhone } from '@/lib/phone';
 import { REQUEST_PATHS } from '../paths';
 
@@ -17,7 +21,8 @@ const ACTION = { minH: '11', h: 'auto', py: '2', whiteSpace: 'normal' } as const
  * The hired professional on the customer's request page, first once hired (and kept as a
  * record once done): their photo and name, a tap to call them (the request's JobContacts),
  * the conversation with them on this page, the receipt of the hire (its hold, then its charge),
- * and their public profile, which leads back here.
+ * and their public profile, which leads back here; while hired, the way out when they do not
+ * come (ReleaseHire).
  */
 export function JobCard({ request }: { request: RepairRequest }) {
   const { t } = useTranslation();
@@ -70,6 +75,9 @@ export function JobCard({ request }: { request: RepairRequest }) {
             {t('jobs.viewProfile')}
           </LinkButton>
         </Stack>
+        {request.state === RepairRequestState.HIRED && (
+          <ReleaseHire request={request} as="customer" />
+        )}
       </Card.Body>
     </Card.Root>
   );

@@ -6,7 +6,8 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { RequestConversations } from '@/features/conversations';
-import { isFinalRequestState, useLiveQuotes } from '@/features/jobs';
+import { ChooseAgain, isFinalRequestState, useLiveQuotes } from '@/features/jobs';
+import { OpenProblem, ReportProblem } from '@/features/problems';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useRepairRequest } from '../api/get-repair-request';
 import { JobCard } from '../components/job-card';
@@ -55,6 +56,9 @@ export function UserViewRequestPage() {
       {request && (
         <>
           {WITH_JOB_CARD.includes(request.state) && <JobCard request={request} />}
+          <ChooseAgain request={request} quotes={live.quotes} />
+          <OpenProblem request={request} reader="customer" />
+          <ReportProblem request={request} />
           <RequestFacts request={request} />
           <RequestPhotos key={request.id} request={request} editable={open} />
           {open && <RequestReach reach={live.reach ?? data?.reach} />}

@@ -4,11 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  JobProblemSchema,
+  JobProblemState,
   QuoteSchema,
   QuoteState,
   RepairRequestState,
   type Quote,
   type RepairRequest,
+  type ReportJobProblemRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { controlledStream } from '@/test/controlled-stream';
 import { renderApp } from '@/test/render-app';
@@ -16,8 +19,10 @@ import {
   CUSTOMER_ID,
   PROFESSIONAL_ID,
   REQUEST_ID,
+  Code,
   customer,
   repairRequest,
+  rpcError,
   signIn,
   stubServer,
   type BillingImpl,
@@ -234,5 +239,155 @@ describe('the customer’s request, live', () => {
     // The hire is done: no way to hire again.
     expect(screen.queryByRole('link', { name: /^Hire/ })).toBeNull();
     expect(router.state.location.pathname).toBe(`/view-professional/${PROFESSIONAL_ID}`);
+  });
+});
+
+describe('when the hired professional does not come', () => {
+  it('says from when the customer may choose again, before that time', async () => {
+    const { transport } = requestServer(
+      repairRequest({
+        ...hired(),
+        customerReleaseTime: timestampFromMs(Date.now() + 3_600_000),
+      }),
+    );
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Your professional' }, FIRST_RENDER);
+    expect(within(card).getByText(/If nobody has come by/)).toBeVisible();
+    expect(within(card).queryByRole('button', { name: 'They didn’t come' })).toBeNull();
+  });
+
+  it('asks what happened, releases the hire and offers the other quotes on the same page, in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    let released = false;
+    const other = quote({ id: 'q2', professionalId: 'p2', professionalName: 'Marc Plombier' });
+    const { transport, requests } = requestServer(
+      repairRequest({ ...hired(), customerReleaseTime: timestampFromMs(Date.now() - 60_000) }),
+      {
+        getRepairRequest: () => ({
+          repairRequest: released
+            ? repairRequest({ state: RepairRequestState.OPEN, quoteCount: 1 })
+            : repairRequest({
+                ...hired(),
+                customerReleaseTime: timestampFromMs(Date.now() - 60_000),
+              }),
+        }),
+        listRepairRequestQuotes: () => ({
+          quotes: released
+            ? [quote({ state: QuoteState.RELEASED }), other]
+            : [quote({ state: QuoteState.HIRED }), other],
+        }),
+        releaseHire: () => {
+          released = true;
+          return { repairRequest: repairRequest({ state: RepairRequestState.OPEN }) };
+        },
+      },
+    );
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('region', { name: 'Votre professionnel' }, FIRST_RENDER);
+    await userEvent.click(within(card).getByRole('button', { name: 'Personne n’est venu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choisir un autre professionnel?' });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Choisir un autre professionnel' }),
+    );
+    expect(
+      await within(dialog).findByText('Dites en quelques mots ce qui s’est passé.'),
+    ).toBeVisible();
+    expect(requests('releaseHire')).toEqual([]);
+
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Ce qui s’est passé/ }),
+      'Personne après trois heures',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Choisir un autre professionnel' }),
+    );
+    await waitFor(() => expect(requests('releaseHire')).toHaveLength(1));
+    expect(requests('releaseHire')[0]).toMatchObject({
+      repairRequestId: REQUEST_ID,
+      reason: 'Personne après trois heures',
+    });
+    const again = await screen.findByRole('region', { name: 'Choisir un autre professionnel' });
+    expect(within(again).getByText('Paule Pro ne peut pas venir')).toBeVisible();
+    expect(within(again).getByRole('link', { name: 'Marc Plombier' })).toBeVisible();
+    expect(within(again).getByRole('link', { name: 'Engager Marc Plombier' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('q2'),
+    );
+    expect(within(again).queryByRole('link', { name: 'Engager Paule Pro' })).toBeNull();
+  });
+});
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** Paule Pro's completed job, whose problem deadline is `daysLeft` days away. */
+const completedJob = (daysLeft: number, openProblem?: { text: string }) =>
+  repairRequest({
+    state: RepairRequestState.COMPLETED,
+    hiredProfessionalId: PROFESSIONAL_ID,
+    hiredProfessionalName: 'Paule Pro',
+    completeTime: timestampFromMs(Date.now() - (14 - daysLeft) * DAY_MS),
+    problemReportDeadline: timestampFromMs(Date.now() + daysLeft * DAY_MS),
+    openProblem: openProblem && {
+      id: 'problem-1',
+      text: openProblem.text,
+      state: JobProblemState.OPEN,
+      createTime: timestampFromMs(Date.now() - DAY_MS),
+    },
+  });
+
+describe('a problem after the job', () => {
+  it('is reported from the completed request, saying what is wrong first', async () => {
+    const reports: ReportJobProblemRequest[] = [];
+    const { transport } = requestServer(completedJob(5), {
+      reportJobProblem: (request) => {
+        reports.push(request);
+        return { problem: create(JobProblemSchema, { id: 'problem-1', text: request.text }) };
+      },
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const open = await screen.findByRole('button', { name: 'Report a problem' }, FIRST_RENDER);
+    await userEvent.click(open);
+    const form = screen.getByRole('form', { name: 'A problem with this job?' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Send the report' }));
+    expect(await within(form).findByText('Say what is wrong.')).toBeVisible();
+    expect(reports).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText(/What is wrong/), '  The leak is back ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send the report' }));
+    await waitFor(() => expect(reports).toHaveLength(1));
+    expect(reports[0]).toMatchObject({ repairRequestId: REQUEST_ID, text: 'The leak is back' });
+    expect(reports[0]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server’s refusal in the form, in French', async () => {
+    const { transport } = requestServer(completedJob(1), {
+      reportJobProblem: () => {
+        throw rpcError(Code.FailedPrecondition, 'PROBLEM_REPORT_CLOSED');
+      },
+    });
+    renderApp(`/fr/user-view-request/${REQUEST_ID}`, transport);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Signaler un problème' }, FIRST_RENDER),
+    );
+    await userEvent.type(screen.getByLabelText(/Ce qui ne va pas/), 'La fuite est revenue');
+    await userEvent.click(screen.getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(await screen.findByText(/jusqu’à 14 jours après la fin du travail/)).toBeVisible();
+  });
+
+  it('is not offered after the deadline', async () => {
+    const { transport } = requestServer(completedJob(-1));
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    await screen.findAllByText('Paule Pro', undefined, FIRST_RENDER);
+    expect(screen.queryByRole('button', { name: 'Report a problem' })).toBeNull();
+  });
+
+  it('once reported, shows on the page instead of the button', async () => {
+    const { transport } = requestServer(completedJob(5, { text: 'The leak is back' }));
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    expect(
+      await screen.findByText('You reported a problem with this job', undefined, FIRST_RENDER),
+    ).toBeVisible();
+    expect(screen.getByText('“The leak is back”')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Report a problem' })).toBeNull();
   });
 });

@@ -34,5 +34,7 @@ create table hire_releases (
 -- A professional's released hires of the last 30 days, whoever released them (the pause
 -- after three).
 create index hire_releases_professional_idx on hire_releases (professional_id, started_at);
+-- A retried ReleaseHire finds its release by the actor's key.
+create index hire_releases_key_idx on hire_releases (actor_id, request_id);
 -- The housekeeping pass's unfinished releases.
 create index hire_releases_unfinished_idx on hire_releases (started_at) where finished_at is null;

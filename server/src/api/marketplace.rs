@@ -174,9 +174,9 @@ impl MarketplaceService for MarketplaceApi {
             reason: &message.reason,
             request_id: &message.request_id,
         };
-        let released = crate::hiring::release_hire(&self.state, &caller, form).await?;
-        // The professional knew the address as the hired one; the contacts go with the hire.
-        let viewed = Viewed::new(&caller, released, Location::Full);
+        crate::hiring::release_hire(&self.state, &caller, form).await?;
+        // No longer hired, the professional reads it as any who quoted on it: approximately.
+        let viewed = requests::get(&self.state, &caller, form.repair_request_id).await?;
         Ok(Response::new(pb::ReleaseHireResponse {
             repair_request: Some(self.one(&caller, &viewed).await?),
         }))

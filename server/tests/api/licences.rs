@@ -28,6 +28,19 @@ async fn approve_change(
     approved.unwrap().into_inner().professional.unwrap()
 }
 
+/// Professional `pro` as admin `admin` reads them.
+async fn read_professional(
+    accounts: &mut AccountsClient,
+    admin: &str,
+    pro: Uuid,
+) -> acc::Professional {
+    let request = acc::GetProfessionalRequest {
+        id: pro.to_string(),
+    };
+    let read = accounts.get_professional(with_token(request, admin)).await;
+    read.unwrap().into_inner().professional.unwrap()
+}
+
 /// The professional's one approved licence: uploaded, then approved by the admin.
 async fn approved_licence(
     accounts: &mut AccountsClient,
@@ -123,18 +136,7 @@ async fn the_last_approved_licence_goes_only_when_confirmed_and_ends_the_live_qu
         "no reason given: {}",
         told[0].1
     );
-    let read = accounts
-        .get_professional(with_token(
-            acc::GetProfessionalRequest {
-                id: pro.to_string(),
-            },
-            &admin,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .professional
-        .unwrap();
+    let read = read_professional(&mut accounts, &admin, pro).await;
     assert!(read.licence_needed_since.is_some());
     assert_eq!(read.state(), acc::ProfessionalState::Approved);
 
@@ -162,18 +164,7 @@ async fn the_last_approved_licence_goes_only_when_confirmed_and_ends_the_live_qu
 
     // A new licence approved: fit again, and quoting works.
     approved_licence(&mut accounts, &admin, (pro, &pro_token)).await;
-    let read = accounts
-        .get_professional(with_token(
-            acc::GetProfessionalRequest {
-                id: pro.to_string(),
-            },
-            &admin,
-        ))
-        .await
-        .unwrap()
-        .into_inner()
-        .professional
-        .unwrap();
+    let read = read_professional(&mut accounts, &admin, pro).await;
     assert!(read.licence_needed_since.is_none());
     let again = send_quote(&server, &pro_token, &other.id, 9_000).await;
     assert_eq!(again.state(), pb::QuoteState::Submitted);

@@ -132,6 +132,12 @@ async fn a_professional_who_cannot_come_sends_the_customer_back_to_the_other_quo
     assert_eq!(reopened.state(), pb::RepairRequestState::Open);
     assert!(reopened.hired_professional_id.is_empty());
     assert!(reopened.contacts.is_none());
+    // No longer hired, the professional reads it approximately, as anyone who quoted.
+    assert!(matches!(
+        reopened.location,
+        Some(pb::repair_request::Location::ApproximateLocation(_))
+    ));
+    assert!(reopened.customer_id.is_empty());
 
     let released = quote_state(&mut job.market, &job.customer, &job.quote.id).await;
     assert_eq!(released.state(), pb::QuoteState::Released);

@@ -63,12 +63,13 @@ pub struct ReleaseForm<'a> {
     pub request_id: &'a str,
 }
 
-/// Releases the hire on a request (see the module's comment); answers the request after it.
+/// Releases the hire on a request (see the module's comment). The caller reads the request
+/// after it as the one visibility rule shows it to them (`requests::get`).
 pub async fn release_hire(
     state: &AppState,
     caller: &Caller,
     form: ReleaseForm<'_>,
-) -> ApiResult<RepairRequestRow> {
+) -> ApiResult<()> {
     let key = IdempotencyKey::parse(form.request_id)?;
     let reason = form.reason.trim();
     if reason.is_empty() {
@@ -81,16 +82,14 @@ pub async fn release_hire(
         if earlier.repair_request_id != id {
             return Err(LedgerError::RequestIdReused.into());
         }
-        complete_steps(state, &earlier).await?;
-        return request_now(state, id).await;
+        return complete_steps(state, &earlier).await;
     }
     let request = repair_requests::get(&state.db, id)
         .await?
         .ok_or_else(|| not_found("request"))?;
     let released_by = releaser(caller, &request).ok_or_else(|| not_found("request"))?;
     let started = start(state, caller, released_by, id, reason, key).await?;
-    complete_steps(state, &started).await?;
-    request_now(state, id).await
+    complete_steps(state, &started).await
 }
 
 /// Who the caller releases as: the request's customer or its hired professional.
@@ -102,12 +101,6 @@ fn releaser(caller: &Caller, request: &RepairRequestRow) -> Option<ReleasedBy> {
         }
         _ => None,
     }
-}
-
-async fn request_now(state: &AppState, id: Uuid) -> ApiResult<RepairRequestRow> {
-    repair_requests::get(&state.db, id)
-        .await?
-        .ok_or_else(|| not_found("request"))
 }
 
 fn not_hired() -> ApiError {

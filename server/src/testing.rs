@@ -16,6 +16,7 @@ pub mod native_push;
 pub mod photos;
 pub mod push_service;
 pub mod scrape;
+mod template;
 mod waits;
 
 pub use accounts::*;
@@ -38,7 +39,8 @@ pub fn test_redis_url() -> String {
         .expect("TEST_REDIS_URL is not set: run the tests with `make test`")
 }
 
-/// A database of its own for one test, dropped by [`TestServer::stop`].
+/// A database of its own for one test, migrated (a copy of the migrated template), dropped
+/// by [`TestServer::stop`].
 pub struct TestDatabase {
     pub name: String,
     pub url: String,
@@ -51,11 +53,9 @@ impl TestDatabase {
         let mut conn = PgConnection::connect(&admin_url)
             .await
             .expect("connect to TEST_DATABASE_URL");
-        sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
-            .execute(&mut conn)
-            .await
-            .expect("create test database");
-        let url = replace_database(&admin_url, &name);
+        let template = template::migrated_template(&mut conn, &admin_url).await;
+        template::copy_template(&mut conn, &template, &name).await;
+        let url = template::replace_database(&admin_url, &name);
         Self { name, url }
     }
 
@@ -70,17 +70,6 @@ impl TestDatabase {
         .execute(&mut conn)
         .await
         .expect("drop test database");
-    }
-}
-
-fn replace_database(url: &str, database: &str) -> String {
-    let (base, query) = url
-        .split_once('?')
-        .map_or((url, None), |(b, q)| (b, Some(q)));
-    let base = base.rsplit_once('/').map_or(base, |(head, _)| head);
-    match query {
-        Some(q) => format!("{base}/{database}?{q}"),
-        None => format!("{base}/{database}"),
     }
 }
 

@@ -103,6 +103,10 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
             crate::hiring::release::finish_unfinished(state, now()).await,
         ),
         logged(
+            "disputes the test gateway played",
+            crate::billing::disputes::apply_played(state).await,
+        ),
+        logged(
             "payout transfers",
             crate::billing::payout_transfers::send_due(state, now()).await,
         ),

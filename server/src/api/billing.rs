@@ -12,7 +12,7 @@ use super::quote_view::tax_treatment_to_proto;
 use super::tax_view::{membership_tax_lines, tax_lines_to_proto};
 use super::{
     convert::{Who, caller, time_from_proto, timestamp, who},
-    payout_view, receipt_view,
+    dispute_view, payout_view, receipt_view,
     reply_language::reply_language,
 };
 use crate::{
@@ -20,7 +20,7 @@ use crate::{
     billing::{
         Ledger, Payment, TestAuthentication,
         admin::{self},
-        coupons,
+        coupons, disputes,
         ledger::Step,
         manual_payouts::{self, ManualPayoutForm},
         membership::{self, PurchaseRequest, QuoteFor},
@@ -614,6 +614,55 @@ impl BillingService for BillingApi {
         ok(pb::GetTaxReportResponse {
             csv: tax_report::csv(&rows),
             rows: rows.iter().map(receipt_view::tax_row_to_proto).collect(),
+        })
+    }
+
+    async fn list_disputes(
+        &self,
+        request: Request<pb::ListDisputesRequest>,
+    ) -> Reply<pb::ListDisputesResponse> {
+        let req = request.into_inner();
+        let page = PageRequest::parse(req.page_size, &req.page_token)?;
+        let only = dispute_view::state_filter(req.state)?;
+        let (rows, next_page_token) = disputes::answer::list(&self.state, only, &page).await?;
+        ok(pb::ListDisputesResponse {
+            disputes: rows
+                .into_iter()
+                .map(dispute_view::dispute_to_proto)
+                .collect(),
+            next_page_token,
+        })
+    }
+
+    async fn get_dispute(
+        &self,
+        request: Request<pb::GetDisputeRequest>,
+    ) -> Reply<pb::GetDisputeResponse> {
+        let (row, evidence) =
+            disputes::answer::get(&self.state, &request.get_ref().dispute_id).await?;
+        ok(pb::GetDisputeResponse {
+            dispute: Some(dispute_view::dispute_to_proto(row)),
+            evidence: Some(dispute_view::evidence_to_proto(evidence)),
+        })
+    }
+
+    async fn submit_dispute_evidence(
+        &self,
+        request: Request<pb::SubmitDisputeEvidenceRequest>,
+    ) -> Reply<pb::SubmitDisputeEvidenceResponse> {
+        let caller = caller(&request)?;
+        let req = request.into_inner();
+        let (row, evidence) = disputes::answer::submit(
+            &self.state,
+            caller.account_id,
+            &req.dispute_id,
+            &req.request_id,
+            &req.note,
+        )
+        .await?;
+        ok(pb::SubmitDisputeEvidenceResponse {
+            dispute: Some(dispute_view::dispute_to_proto(row)),
+            evidence: Some(dispute_view::evidence_to_proto(evidence)),
         })
     }
 }

@@ -70,6 +70,8 @@ pub(super) fn order_state(state: PaymentState) -> i32 {
         PaymentState::Expired => pb::OrderState::Expired,
         PaymentState::Failed => pb::OrderState::Failed,
         PaymentState::Refunded => pb::OrderState::Refunded,
+        PaymentState::Disputed => pb::OrderState::Disputed,
+        PaymentState::ChargedBack => pb::OrderState::ChargedBack,
     }) as i32
 }
 
@@ -92,6 +94,8 @@ pub(super) fn payment_state_to_proto(state: PaymentState) -> pb::PaymentState {
         PaymentState::Expired => pb::PaymentState::Expired,
         PaymentState::Failed => pb::PaymentState::Failed,
         PaymentState::Refunded => pb::PaymentState::Refunded,
+        PaymentState::Disputed => pb::PaymentState::Disputed,
+        PaymentState::ChargedBack => pb::PaymentState::ChargedBack,
     }
 }
 

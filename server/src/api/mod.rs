@@ -13,6 +13,7 @@ mod conversation_view;
 mod conversations;
 mod convert;
 pub mod deadline;
+mod dispute_view;
 pub mod health;
 mod job_problems;
 pub mod limits;

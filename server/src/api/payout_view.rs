@@ -40,6 +40,8 @@ pub fn payout_to_proto(entry: Entry) -> pb::Payout {
         EntryState::Reversed => pb::PayoutState::Reversed,
         EntryState::TransferFailed => pb::PayoutState::TransferFailed,
         EntryState::RefundedAfterPayout => pb::PayoutState::RefundedAfterPayout,
+        EntryState::Held => pb::PayoutState::Held,
+        EntryState::DisputeLost => pb::PayoutState::DisputeLost,
     };
     let failed = state == pb::PayoutState::TransferFailed;
     pb::Payout {

@@ -7,6 +7,7 @@
 
 pub mod admin;
 pub mod coupons;
+pub mod disputes;
 pub mod ledger;
 pub mod manual_payouts;
 pub mod membership;

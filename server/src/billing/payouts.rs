@@ -14,7 +14,10 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::sale::{self, ChargedTax};
+use super::{
+    PaymentState,
+    sale::{self, ChargedTax},
+};
 use crate::{
     auth::{
         Caller,
@@ -65,6 +68,10 @@ pub enum EntryState {
     Reversed,
     /// Paid, then refunded to the customer: not taken back automatically.
     RefundedAfterPayout,
+    /// Not paid yet, and its payment is disputed: nothing is transferred until it is won.
+    Held,
+    /// Its payment's dispute was lost: nothing is owed (paid before, recovered by hand).
+    DisputeLost,
 }
 
 /// An entry with its fee's taxes.
@@ -87,6 +94,11 @@ impl Entry {
     /// What the professional gets: the gross less the fee and its taxes, less their share
     /// given back by refunds (made before the payout; one after it is recovered by hand).
     pub fn net_cents(&self) -> i64 {
+        if self.row.payment_state == PaymentState::ChargedBack.as_str()
+            && self.row.paid_at.is_none()
+        {
+            return 0;
+        }
         let net = self.row.gross_cents - self.row.fee_cents - self.fee_tax_cents();
         (net - self.row.refunded_before_payout_cents).max(0)
     }
@@ -143,6 +155,13 @@ pub async fn record_fee_taxes(tx: &mut sqlx::PgConnection, entries: &[Entry]) ->
 }
 
 pub fn entry_state(row: &PayoutRow) -> EntryState {
+    let paid = row.paid_at.is_some();
+    if row.payment_state == PaymentState::ChargedBack.as_str() {
+        return EntryState::DisputeLost;
+    }
+    if row.payment_state == PaymentState::Disputed.as_str() && !paid {
+        return EntryState::Held;
+    }
     let refunded =
         row.payment_state == "refunded" || row.refunded_cents > row.refunded_before_payout_cents;
     match (refunded, row.paid_at.is_some()) {

@@ -8,7 +8,7 @@
 //! | `payment_intent.payment_failed` | REQUIRES_ACTION -> FAILED |
 //! | `payment_intent.canceled` | REQUIRES_ACTION or AUTHORIZED -> CANCELED (EXPIRED when Stripe let the hold lapse) |
 //! | `charge.refunded` (in full or in part) | each refund not recorded yet is recorded (keyed on its Stripe refund id); CAPTURED -> REFUNDED once they add up to the charge |
-//! | `charge.dispute.created` | none: recorded and logged for an admin |
+//! | `charge.dispute.created`, `.updated`, `.closed` | the dispute recorded; CAPTURED -> DISPUTED while open, back to CAPTURED when won, CHARGED_BACK when lost (`billing::disputes`) |
 //!
 //! Any other event is recorded and acknowledged. A payment in another state is left alone
 //! (the event is late: the transition happened already through the API).
@@ -19,7 +19,7 @@ use serde::Deserialize;
 
 use super::{Ledger, LedgerError, PaymentState, ledger::Reported};
 use crate::{
-    providers::payments::{Decline, webhook},
+    providers::payments::{Decline, GatewayDispute, stripe::dispute::DisputeObject, webhook},
     store::stripe_events,
 };
 
@@ -38,9 +38,9 @@ pub enum EventError {
     Malformed(String),
     #[error(transparent)]
     Ledger(#[from] LedgerError),
-    /// A refund it reports could not be recorded.
+    /// A refund or a dispute it reports could not be recorded.
     #[error("{0:?}")]
-    Refund(ApiError),
+    NotRecorded(ApiError),
 }
 
 impl EventError {
@@ -51,7 +51,7 @@ impl EventError {
             Self::NotConfigured => "not_configured",
             Self::Signature(_) => "signature",
             Self::Malformed(_) => "malformed",
-            Self::Ledger(_) | Self::Refund(_) => "not_applied",
+            Self::Ledger(_) | Self::NotRecorded(_) => "not_applied",
         }
     }
 }
@@ -203,6 +203,24 @@ fn reported_refunds(event: &Event) -> Option<ReportedRefunds> {
     })
 }
 
+/// The dispute a `charge.dispute.*` event carries; `None` for any other event.
+fn reported_dispute(kind: &str, payload: &[u8]) -> Result<Option<GatewayDispute>, EventError> {
+    #[derive(Deserialize)]
+    struct DisputeEvent {
+        data: DisputeData,
+    }
+    #[derive(Deserialize)]
+    struct DisputeData {
+        object: DisputeObject,
+    }
+    if !kind.starts_with("charge.dispute.") {
+        return Ok(None);
+    }
+    let event: DisputeEvent = serde_json::from_slice(payload)
+        .map_err(|e| EventError::Malformed(format!("the dispute cannot be read: {e}")))?;
+    Ok(event.data.object.into_dispute())
+}
+
 /// Verifies, deduplicates and applies one webhook delivery; a membership month it pays for
 /// gets its receipt from `issuer`, a refund made at Stripe is recorded (`billing::refunds`).
 pub async fn handle(
@@ -261,21 +279,21 @@ pub async fn handle(
             Ok(payment) => {
                 super::refunds::record_reported(state, &payment, &listed, total)
                     .await
-                    .map_err(EventError::Refund)?;
+                    .map_err(EventError::NotRecorded)?;
                 refunded = Some(intent);
             }
             Err(LedgerError::NotFound) => {}
             Err(other) => return Err(other.into()),
         }
     }
-    if event.kind == "charge.dispute.created" {
-        tracing::warn!(
-            event = %event.id,
-            charge = event.data.object.payment_intent.as_deref().unwrap_or("?"),
-            "Stripe reports a dispute"
-        );
+    let mut disputed = None;
+    if let Some(dispute) = reported_dispute(&event.kind, payload)? {
+        let applied = super::disputes::apply(state, &dispute)
+            .await
+            .map_err(EventError::NotRecorded)?;
+        disputed = applied.dispute_id.map(|_| dispute.charge_id);
     }
-    let moved = transition.map(|t| t.charge_id).or(refunded);
+    let moved = transition.map(|t| t.charge_id).or(refunded).or(disputed);
     let charge_id = moved.clone().or(event.data.object.payment_intent.clone());
     let processed = stripe_events::record(db, &event.id, &event.kind, charge_id.as_deref()).await?;
     Ok(Handled {
@@ -299,7 +317,7 @@ impl From<EventError> for ApiError {
                 message: error.to_string(),
             },
             E::Ledger(ledger) => ledger.into(),
-            E::Refund(error) => error,
+            E::NotRecorded(error) => error,
         }
     }
 }
@@ -362,6 +380,31 @@ mod tests {
         );
         let read = reported_refunds(&bare).unwrap();
         assert_eq!(read.listed, vec![("ch_1:300".to_owned(), 300)]);
+    }
+
+    #[test]
+    fn dispute_events_carry_their_dispute() {
+        let payload = serde_json::json!({
+            "id": "evt_1", "type": "charge.dispute.created", "data": { "object": {
+                "id": "dp_1", "object": "dispute", "charge": "ch_1", "payment_intent": "pi_1",
+                "amount": 5000, "currency": "cad", "reason": "fraudulent",
+                "status": "needs_response", "evidence_details": { "due_by": 1_800_000_000 }
+            }}
+        })
+        .to_string();
+        let dispute = reported_dispute("charge.dispute.created", payload.as_bytes())
+            .unwrap()
+            .unwrap();
+        assert_eq!(dispute.id, "dp_1");
+        assert_eq!(dispute.charge_id, "pi_1");
+        assert_eq!(dispute.amount.to_string(), "50.00 CAD");
+        assert_eq!(dispute.status, "needs_response");
+        assert!(dispute.evidence_due_by.is_some());
+        assert!(
+            reported_dispute("customer.created", payload.as_bytes())
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The sales tax report (GetTaxReport, admins): per seller (the platform on what it sells
 //! professionals: memberships and platform fees; the professionals together on their repair
-//! work), province, tax and rate, the taxable sales and the tax collected on captured, not
-//! refunded, payments whose day of supply falls in a period of at most 366 days; and the
-//! same lines as CSV (RFC 4180) for an accountant.
+//! work), province, tax and rate, the taxable sales and the tax collected on captured (or
+//! disputed, not yet lost), not refunded, payments whose day of supply falls in a period of
+//! at most 366 days, less what the partial refunds made in it gave back; and the same lines
+//! as CSV (RFC 4180) for an accountant.
 
 use std::collections::BTreeMap;
 

@@ -48,10 +48,12 @@ pub enum Page {
     Receipt,
     /// A problem reported after a job, for admins.
     AdminProblem,
+    /// A card dispute and its evidence, for admins.
+    AdminDispute,
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 17] = [
+pub const PAGES: [Page; 18] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::CustomerRequest,
@@ -69,6 +71,7 @@ pub const PAGES: [Page; 17] = [
     Page::ProfessionalSignIn,
     Page::Receipt,
     Page::AdminProblem,
+    Page::AdminDispute,
 ];
 
 impl Page {
@@ -92,6 +95,7 @@ impl Page {
             Self::ProfessionalSignIn => "/login-as-professional",
             Self::Receipt => "/receipts/{payment_id}",
             Self::AdminProblem => "/admin/problems/{problem_id}",
+            Self::AdminDispute => "/admin/disputes/{dispute_id}",
         }
     }
 }
@@ -176,6 +180,10 @@ impl<'a> Links<'a> {
 
     pub fn admin_problem(&self, problem_id: Uuid) -> PageLink {
         self.page(Page::AdminProblem, &[&problem_id.to_string()])
+    }
+
+    pub fn admin_dispute(&self, dispute_id: Uuid) -> PageLink {
+        self.page(Page::AdminDispute, &[&dispute_id.to_string()])
     }
 
     pub fn admin_orders(&self) -> PageLink {
@@ -280,6 +288,7 @@ mod tests {
             Page::ProfessionalSignIn => 14,
             Page::Receipt => 15,
             Page::AdminProblem => 16,
+            Page::AdminDispute => 17,
         }
     }
 

@@ -106,9 +106,11 @@ pub(super) async fn apply(
             receipts::tell(&mut tx, state, order.id).await?;
             Applied::Done
         }
-        PaymentState::Authorized | PaymentState::Captured => {
-            hire_on(&mut tx, state, &order, request_state, now).await?
-        }
+        // A disputed or charged back payment was captured first: hired already, above.
+        PaymentState::Authorized
+        | PaymentState::Captured
+        | PaymentState::Disputed
+        | PaymentState::ChargedBack => hire_on(&mut tx, state, &order, request_state, now).await?,
         PaymentState::RequiresAction => match request_state {
             RepairRequestState::Open => {
                 let change = RequestChange::AwaitPayment;

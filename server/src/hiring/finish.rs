@@ -158,7 +158,11 @@ async fn release_before_cancel(
         | PaymentState::Expired
         | PaymentState::Failed
         | PaymentState::Refunded => settle(state, &released).await,
-        PaymentState::Captured | PaymentState::Authorized | PaymentState::RequiresAction => {
+        PaymentState::Captured
+        | PaymentState::Disputed
+        | PaymentState::ChargedBack
+        | PaymentState::Authorized
+        | PaymentState::RequiresAction => {
             Err(ApiError::FailedPrecondition {
                 reason: ErrorReason::JobAlreadyPaid,
                 message: "this job was already paid for, so it can no longer be cancelled; contact us if you need a refund".to_owned(),

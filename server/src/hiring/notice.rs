@@ -153,7 +153,12 @@ impl PaymentOutcome {
             PaymentState::Refunded => Some(Self::Refunded),
             PaymentState::Canceled => Some(Self::Ended(HoldEnd::Released)),
             PaymentState::Expired => Some(Self::Ended(HoldEnd::Lapsed)),
-            PaymentState::RequiresAction | PaymentState::Failed => None,
+            // A dispute is the bank's and the admins' matter: the parties were told of the
+            // charge, and nothing of the platform's own changed since.
+            PaymentState::RequiresAction
+            | PaymentState::Failed
+            | PaymentState::Disputed
+            | PaymentState::ChargedBack => None,
         }
     }
 

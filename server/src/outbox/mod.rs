@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 pub use crate::providers::web_push::Urgency;
 pub use crate::store::outbox::{Channel, Hold, NewOutboxMessage};
-pub use worker::{Worker, WorkerSettings};
+pub use worker::{SENDING, Worker, WorkerSettings};
 
 /// Wakes this process's worker when a message was written, so it need not wait for its
 /// next poll. Other processes' messages are found by polling.

@@ -27,8 +27,9 @@ use crate::{
     },
 };
 
-/// How many sends run at the same time.
-const SENDING: usize = 16;
+/// How many sends run at the same time: also how many messages a server killed mid-send
+/// can have sent without recording it, which go again when their lease ends (README).
+pub const SENDING: usize = 16;
 /// Longest wait between two tries.
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);
 /// How long a push service keeps a message for a device that is away, at most.

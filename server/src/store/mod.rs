@@ -10,6 +10,7 @@ pub mod conversation_reports;
 pub mod conversations;
 pub mod coupons;
 pub mod customers;
+pub mod disputes;
 pub mod email_verifications;
 pub mod embedded_postgres;
 pub mod hire_releases;

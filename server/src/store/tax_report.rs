@@ -21,9 +21,11 @@ pub struct TaxSum {
     pub sales: i64,
 }
 
-/// The taxes recorded with captured (not refunded) payments whose day of supply is in
-/// [`from`, `to`]: the platform's on what it sold (memberships, test charges), the
-/// professionals' on their repair work (hires).
+/// The taxes recorded with captured payments (disputed ones too: the money is held until the
+/// bank decides) whose day of supply is in [`from`, `to`], less those given back by the
+/// partial refunds made in it (each credit note's taxes and the amount before them, on the
+/// day it was made): the platform's on what it sold (memberships, test charges), the
+/// professionals' on their repair work (hires). A payment refunded in full is left out.
 #[tracing::instrument(skip_all)]
 pub async fn payment_taxes(
     db: &PgPool,
@@ -31,14 +33,28 @@ pub async fn payment_taxes(
     to: NaiveDate,
 ) -> sqlx::Result<Vec<TaxSum>> {
     sqlx::query_as(
-        "select case when p.purpose = 'hire' then 'professionals' else 'platform' end as seller,
-            p.tax_province as province, x.tax, x.rate_thousandths_percent,
-            sum(p.subtotal_cents)::bigint as taxable_cents,
-            sum(x.amount_cents)::bigint as tax_cents, count(*)::bigint as sales
-         from payments p
-         join payment_taxes x on x.payment_id = p.id
-         where p.state = 'captured' and p.tax_date between $1 and $2
-           and p.tax_province is not null
+        "select case when purpose = 'hire' then 'professionals' else 'platform' end as seller,
+            province, tax, rate_thousandths_percent,
+            sum(taxable_cents)::bigint as taxable_cents,
+            sum(tax_cents)::bigint as tax_cents, sum(sales)::bigint as sales
+         from (
+             select p.purpose, p.tax_province as province, x.tax, x.rate_thousandths_percent,
+                 p.subtotal_cents as taxable_cents, x.amount_cents as tax_cents, 1 as sales
+             from payments p
+             join payment_taxes x on x.payment_id = p.id
+             where p.state in ('captured', 'disputed') and p.tax_date between $1 and $2
+               and p.tax_province is not null
+             union all
+             select p.purpose, p.tax_province, t.tax, t.rate_thousandths_percent,
+                 -(r.amount_cents - r.tax_cents), -t.amount_cents, 0
+             from refunds r
+             join payments p on p.id = r.payment_id
+             cross join lateral jsonb_to_recordset(r.taxes)
+                 as t(tax text, rate_thousandths_percent integer, amount_cents bigint)
+             where r.state = 'succeeded' and p.state in ('captured', 'disputed')
+               and (r.created_at at time zone 'UTC')::date between $1 and $2
+               and p.tax_province is not null
+         ) lines
          group by 1, 2, 3, 4",
     )
     .bind(from)
@@ -62,7 +78,8 @@ pub async fn recorded_fee_taxes(
          join payout_fee_taxes x on x.order_id = t.order_id
          join orders o on o.id = t.order_id
          join payments p on p.id = o.payment_id
-         where p.state = 'captured' and p.captured_at >= $1 and p.captured_at < $2
+         where p.state in ('captured', 'disputed')
+           and p.captured_at >= $1 and p.captured_at < $2
          group by 1, 2, 3, 4",
     )
     .bind(from)
@@ -95,7 +112,7 @@ pub async fn unrecorded_fees(
          join orders o on o.payment_id = p.id
          join professionals pr on pr.id = o.professional_id
          left join payouts t on t.order_id = o.id
-         where p.purpose = 'hire' and p.state = 'captured'
+         where p.purpose = 'hire' and p.state in ('captured', 'disputed')
            and p.captured_at >= $1 and p.captured_at < $2 and t.id is null
          group by 1, 2, 3",
     )

@@ -4,9 +4,10 @@
 use chrono::{Datelike, Timelike};
 
 use super::{
-    Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
-    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
-    ProblemReported, ProblemResolved, ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
+    Alert, CreditNote, DisputeOpened, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid,
+    LapsingOrder, Mail, MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest,
+    PausedAfterReleases, PaymentStep, ProblemReported, ProblemResolved, ReleasedHire, Reviewed,
+    Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -814,6 +815,20 @@ impl Words for English {
             format!("Problem reported after a job: {service}"),
             format!(
                 "Hello {name},\n\n{customer} reported a problem with a finished job ({service}, done by {professional}):\n\n\u{201c}{text}\u{201d}\n\nThe job's history, its conversation and the resolve form: {link}"
+            ),
+        )
+    }
+
+    fn dispute_opened_admin(&self, name: &str, dispute: &DisputeOpened<'_>) -> Mail {
+        let (amount, reason, link) = (self.money(dispute.amount), dispute.reason, dispute.link);
+        let due = dispute.due.map_or_else(
+            || "as soon as possible".to_owned(),
+            |due| format!("by {}", self.date_time(due)),
+        );
+        mail(
+            format!("Card dispute: {amount}"),
+            format!(
+                "Hello {name},\n\nA cardholder disputed a charge of {amount} with their bank (reason given: {reason}). The professional's payout for this job is held until the bank decides. The bank takes evidence {due}: review what the platform holds about the job and send it from {link}"
             ),
         )
     }

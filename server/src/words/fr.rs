@@ -6,9 +6,10 @@
 use chrono::{Datelike, NaiveDateTime, Timelike};
 
 use super::{
-    Alert, CreditNote, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid, LapsingOrder, Mail,
-    MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest, PausedAfterReleases, PaymentStep,
-    ProblemReported, ProblemResolved, ReleasedHire, Reviewed, Sold, UnreadMessages, Words,
+    Alert, CreditNote, DisputeOpened, HirePayment, HireReceipt, Hired, HoldEnd, JobPaid,
+    LapsingOrder, Mail, MembershipReceipt, Moment, NewMessage, NewQuote, NewRequest,
+    PausedAfterReleases, PaymentStep, ProblemReported, ProblemResolved, ReleasedHire, Reviewed,
+    Sold, UnreadMessages, Words,
     format::{
         ALERT_EXCERPT_CHARS, ReceiptLabels, amount_parts, excerpt, excerpt_of, hire_receipt_lines,
         receipt_lines, sms_quoting, symbol,
@@ -773,6 +774,20 @@ impl Words for French {
             format!("Problème signalé après un travail\u{a0}: {service}"),
             format!(
                 "Bonjour {name},\n\n{customer} a signalé un problème avec un travail terminé ({service}, fait par {professional})\u{a0}:\n\n«\u{a0}{text}\u{a0}»\n\nL’historique du travail, sa conversation et le formulaire de résolution\u{a0}: {link}"
+            ),
+        )
+    }
+
+    fn dispute_opened_admin(&self, name: &str, dispute: &DisputeOpened<'_>) -> Mail {
+        let (amount, reason, link) = (self.money(dispute.amount), dispute.reason, dispute.link);
+        let due = dispute.due.map_or_else(
+            || "dès que possible".to_owned(),
+            |due| format!("jusqu’au {}", self.date_time(due)),
+        );
+        courriel(
+            format!("Contestation de paiement par carte\u{a0}: {amount}"),
+            format!(
+                "Bonjour {name},\n\nUn titulaire de carte a contesté auprès de sa banque un paiement de {amount} (motif indiqué\u{a0}: {reason}). Le versement au professionnel pour ce travail est retenu jusqu’à la décision de la banque. La banque reçoit les preuves {due}\u{a0}: examinez ce que la plateforme détient sur le travail et envoyez-le depuis {link}"
             ),
         )
     }

@@ -290,6 +290,18 @@ pub struct ProblemReported<'a> {
     pub link: &'a str,
 }
 
+/// A card dispute the bank opened, as the admins are told of it.
+#[derive(Debug, Clone, Copy)]
+pub struct DisputeOpened<'a> {
+    pub amount: Money,
+    /// The bank's reason as the gateway names it (`fraudulent`...).
+    pub reason: &'a str,
+    /// Until when evidence is taken, when the gateway said.
+    pub due: Option<Moment>,
+    /// The dispute's page.
+    pub link: &'a str,
+}
+
 /// How an admin closed a problem, as either party reads of it.
 #[derive(Debug, Clone, Copy)]
 pub struct ProblemResolved<'a> {
@@ -472,6 +484,8 @@ pub trait Words: Sync {
     fn problem_reported(&self, name: &str, problem: &ProblemReported<'_>) -> Mail;
     /// To an admin: a problem joined the queue.
     fn problem_reported_admin(&self, name: &str, problem: &ProblemReported<'_>) -> Mail;
+    /// To the admins: a cardholder disputed a charge; the evidence is due by a date.
+    fn dispute_opened_admin(&self, name: &str, dispute: &DisputeOpened<'_>) -> Mail;
     /// To either party: an admin closed the problem, with their note.
     fn problem_resolved(&self, name: &str, resolved: &ProblemResolved<'_>) -> Mail;
 }

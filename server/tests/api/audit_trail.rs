@@ -153,6 +153,7 @@ impl World {
             "DeleteCoupon" => self.delete_coupon().await,
             "CreateTestCharge" => self.create_test_charge().await,
             "RecordManualPayout" => self.record_manual_payout().await,
+            "SubmitDisputeEvidence" => self.submit_dispute_evidence().await,
             "CreateService" => self.create_service().await,
             "UpdateService" => self.update_service().await,
             "DeleteService" => self.delete_service().await,
@@ -432,6 +433,43 @@ impl World {
         Ok(expect(
             "professional.record_payout",
             ("professional", pro_id.to_string()),
+            Change::Updated,
+        ))
+    }
+
+    async fn submit_dispute_evidence(&mut self) -> Result<Expected, Status> {
+        let (mut market, customer_token, (_, pro_token), request) =
+            self.request_and_professional().await;
+        let server = &self.server;
+        let quote = send_quote(server, &pro_token, &request.id, 10_000).await;
+        let dispute_card = "tok_createDispute";
+        hire(
+            &self.billing,
+            &customer_token,
+            &quote.id,
+            dispute_card,
+            Uuid::now_v7(),
+        )
+        .await?;
+        complete(&mut market, &customer_token, &request.id).await?;
+        repairs_server::billing::disputes::apply_played(&server.server.state)
+            .await
+            .unwrap();
+        let listed = self
+            .billing
+            .list_disputes(self.admin(bill::ListDisputesRequest::default()))
+            .await?;
+        let dispute_id = listed.into_inner().disputes.remove(0).id;
+        self.mark().await;
+        let request = self.admin(bill::SubmitDisputeEvidenceRequest {
+            dispute_id: dispute_id.clone(),
+            request_id: Uuid::now_v7().to_string(),
+            note: "The repair was done; see the conversation.".into(),
+        });
+        self.billing.submit_dispute_evidence(request).await?;
+        Ok(expect(
+            "dispute.submit_evidence",
+            ("dispute", dispute_id),
             Change::Updated,
         ))
     }

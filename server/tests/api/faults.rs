@@ -28,6 +28,16 @@ const JWT_SECRET: &str = "faults-test-secret-that-is-long-enough";
 /// The server binary on `database_url`, listening on `grpc_port`, its housekeeping pass
 /// every second.
 fn spawn_server(database_url: &str, grpc_port: u16, data_dir: &std::path::Path) -> Child {
+    spawn_server_with(database_url, grpc_port, data_dir, &[])
+}
+
+/// [`spawn_server`] with these settings too.
+pub(crate) fn spawn_server_with(
+    database_url: &str,
+    grpc_port: u16,
+    data_dir: &std::path::Path,
+    settings: &[(&str, &str)],
+) -> Child {
     Command::new(env!("CARGO_BIN_EXE_repairs-server"))
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
@@ -40,6 +50,7 @@ fn spawn_server(database_url: &str, grpc_port: u16, data_dir: &std::path::Path) 
         .env("HTTP_ADDR", format!("127.0.0.1:{}", free_port()))
         .env("PURGE_INTERVAL_SECS", "1")
         .env("RUST_LOG", "warn")
+        .envs(settings.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .kill_on_drop(true)
@@ -48,7 +59,7 @@ fn spawn_server(database_url: &str, grpc_port: u16, data_dir: &std::path::Path) 
 }
 
 /// A channel to the server on `port` once it answers (up to 30 s).
-async fn connect(port: u16) -> Channel {
+pub(crate) async fn connect(port: u16) -> Channel {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         if let Ok(channel) = Channel::from_shared(format!("http://127.0.0.1:{port}"))
@@ -412,7 +423,7 @@ async fn a_message_sent_while_the_database_was_away_is_recorded_when_it_returns_
 
 /// Contact messages sent one after another from `sender` until `until` turns true; how many
 /// were accepted.
-async fn send_contact_messages(
+pub(crate) async fn send_contact_messages(
     channel: Channel,
     sender: usize,
     until: Arc<std::sync::atomic::AtomicBool>,

@@ -970,6 +970,14 @@ impl PaymentGateway for Observed {
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
         self.inner.retrieve(id).await
     }
+    async fn submit_dispute_evidence(
+        &self,
+        id: &str,
+        evidence: &repairs_server::providers::payments::DisputeSubmission,
+        key: &IdempotencyKey,
+    ) -> Result<repairs_server::providers::payments::GatewayDispute, PaymentError> {
+        self.inner.submit_dispute_evidence(id, evidence, key).await
+    }
 }
 
 /// Admin `admin`'s capture of order `order_id` through a ledger on `gateway`.

@@ -46,6 +46,11 @@ pub(crate) struct Hired {
 }
 
 pub(crate) async fn hired(server: &TestServer, cents: i64) -> Hired {
+    hired_with(server, cents, VISA).await
+}
+
+/// [`hired`], paid with `card`.
+pub(crate) async fn hired_with(server: &TestServer, cents: i64, card: &str) -> Hired {
     let mut market = market::market(server).await;
     let billing = billing(server).await;
     let (_, customer_token) = customer(server).await;
@@ -54,7 +59,7 @@ pub(crate) async fn hired(server: &TestServer, cents: i64) -> Hired {
         .await
         .unwrap();
     let quote = send_quote(server, &pro_token, &request.id, cents).await;
-    let order = hire(&billing, &customer_token, &quote.id, VISA, Uuid::now_v7())
+    let order = hire(&billing, &customer_token, &quote.id, card, Uuid::now_v7())
         .await
         .unwrap();
     Hired {

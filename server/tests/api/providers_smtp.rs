@@ -19,30 +19,37 @@ use tokio::{
 
 /// One message as the sink got it: the envelope and the raw DATA.
 #[derive(Debug, Clone, Default)]
-struct Received {
+pub(crate) struct Received {
     auth: Option<String>,
     mail_from: String,
     rcpt_to: Vec<String>,
-    data: Vec<u8>,
+    pub(crate) data: Vec<u8>,
 }
 
 /// Speaks just enough SMTP: 220, EHLO/HELO, AUTH, MAIL, RCPT, DATA ... ".", RSET, NOOP, QUIT.
 /// A recipient whose address contains "reject" is refused with 550.
-struct SmtpSink {
-    addr: SocketAddr,
+pub(crate) struct SmtpSink {
+    pub(crate) addr: SocketAddr,
     received: Arc<Mutex<Vec<Received>>>,
     task: JoinHandle<()>,
 }
 
 impl SmtpSink {
     async fn start() -> Self {
+        Self::start_slow(std::time::Duration::ZERO).await
+    }
+
+    /// A sink that keeps each message as soon as its DATA ends and accepts it (250) only
+    /// `accept_after` later, as a slow relay does: a sender stopped in between has sent a
+    /// message it never heard was accepted.
+    pub(crate) async fn start_slow(accept_after: std::time::Duration) -> Self {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await.unwrap();
         let addr = listener.local_addr().unwrap();
         let received = Arc::new(Mutex::new(Vec::new()));
         let store = received.clone();
         let task = tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
-                tokio::spawn(session(stream, store.clone()));
+                tokio::spawn(session(stream, store.clone(), accept_after));
             }
         });
         Self {
@@ -52,20 +59,26 @@ impl SmtpSink {
         }
     }
 
-    fn messages(&self) -> Vec<Received> {
+    pub(crate) fn messages(&self) -> Vec<Received> {
         self.received.lock().unwrap().clone()
     }
 
-    fn stop(self) {
+    pub(crate) fn stop(self) {
         self.task.abort();
     }
 }
 
-async fn session(stream: TcpStream, store: Arc<Mutex<Vec<Received>>>) {
+async fn session(
+    stream: TcpStream,
+    store: Arc<Mutex<Vec<Received>>>,
+    accept_after: std::time::Duration,
+) {
     let (read, mut write) = stream.into_split();
     let mut lines = BufReader::new(read);
     let mut current = Received::default();
-    write.write_all(b"220 sink ESMTP\r\n").await.unwrap();
+    if write.write_all(b"220 sink ESMTP\r\n").await.is_err() {
+        return;
+    }
     loop {
         let mut line = Vec::new();
         if lines.read_until(b'\n', &mut line).await.unwrap_or(0) == 0 {
@@ -94,22 +107,29 @@ async fn session(stream: TcpStream, store: Arc<Mutex<Vec<Received>>>) {
                 b"250 2.1.5 ok\r\n"
             }
             "DATA" => {
-                write
+                if write
                     .write_all(b"354 end with <CRLF>.<CRLF>\r\n")
                     .await
-                    .unwrap();
+                    .is_err()
+                {
+                    return;
+                }
                 current.data = read_data(&mut lines).await;
                 store.lock().unwrap().push(std::mem::take(&mut current));
+                tokio::time::sleep(accept_after).await;
                 b"250 2.0.0 queued\r\n"
             }
             "RSET" | "NOOP" => b"250 ok\r\n",
             "QUIT" => {
-                write.write_all(b"221 bye\r\n").await.unwrap();
+                let _ = write.write_all(b"221 bye\r\n").await;
                 return;
             }
             _ => b"502 5.5.2 not implemented\r\n",
         };
-        write.write_all(reply).await.unwrap();
+        // The client may be gone (a killed sender).
+        if write.write_all(reply).await.is_err() {
+            return;
+        }
     }
 }
 
@@ -118,7 +138,7 @@ async fn read_data(lines: &mut BufReader<tokio::net::tcp::OwnedReadHalf>) -> Vec
     let mut data = Vec::new();
     loop {
         let mut line = Vec::new();
-        if lines.read_until(b'\n', &mut line).await.unwrap() == 0 || line == b".\r\n" {
+        if lines.read_until(b'\n', &mut line).await.unwrap_or(0) == 0 || line == b".\r\n" {
             return data;
         }
         let unstuffed = if line.starts_with(b"..") {

@@ -493,3 +493,82 @@ async fn a_call_that_could_not_reach_stripe_can_be_retried_with_its_key() {
     assert_eq!(attempts, 1);
     s.stop().await;
 }
+
+/// A dispute's evidence goes to Stripe's dispute update call, submitted, under the
+/// request's key, and Stripe's answer is read back; a dispute Stripe no longer takes
+/// evidence for (400) is refused as a state, not as Stripe being down.
+#[tokio::test]
+async fn dispute_evidence_is_sent_to_stripe_s_dispute_update_call() {
+    type Seen = Arc<Mutex<Vec<(String, String, String)>>>;
+    let seen: Seen = Arc::default();
+    let record = seen.clone();
+    let router = axum::Router::new().route(
+        "/v1/disputes/{id}",
+        axum::routing::post(
+            move |axum::extract::Path(id): axum::extract::Path<String>,
+                  headers: http::HeaderMap,
+                  body: String| {
+                let record = record.clone();
+                async move {
+                    let key = header_of(&headers, "idempotency-key");
+                    record.lock().unwrap().push((id.clone(), key, body));
+                    if id == "dp_closed" {
+                        let error = serde_json::json!({"error": {
+                            "type": "invalid_request_error",
+                            "message": "This dispute is already closed"}});
+                        return (http::StatusCode::BAD_REQUEST, axum::Json(error));
+                    }
+                    let dispute = serde_json::json!({
+                        "id": id, "object": "dispute", "charge": "ch_1",
+                        "payment_intent": "pi_disputed", "amount": 5000, "currency": "cad",
+                        "reason": "fraudulent", "status": "under_review",
+                        "evidence_details": {"due_by": null}
+                    });
+                    (http::StatusCode::OK, axum::Json(dispute))
+                }
+            },
+        ),
+    );
+    let local = LocalServer::start(router).await;
+    let gateway = gateway(&local.url());
+    let evidence = repairs_server::providers::payments::DisputeSubmission {
+        customer_name: "Jeanne Tremblay".to_owned(),
+        customer_email_address: "jeanne@example.ca".to_owned(),
+        product_description: "Plumbing: water under the sink".to_owned(),
+        service_date: chrono::NaiveDate::from_ymd_opt(2026, 11, 30),
+        uncategorized_text: "Hired 10:02, done 12:40 & paid".to_owned(),
+    };
+    let key = key();
+    let answered = gateway
+        .submit_dispute_evidence("dp_open", &evidence, &key)
+        .await
+        .unwrap();
+    assert_eq!(answered.charge_id, "pi_disputed");
+    assert_eq!(answered.status, "under_review");
+    assert_eq!(answered.amount.to_string(), "50.00 CAD");
+    let refused = gateway
+        .submit_dispute_evidence("dp_closed", &evidence, &key)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            repairs_server::providers::payments::PaymentError::State { .. }
+        ),
+        "{refused:?}"
+    );
+    let seen = seen.lock().unwrap().clone();
+    let (id, sent_key, body) = &seen[0];
+    assert_eq!(id, "dp_open");
+    assert_eq!(sent_key, &key.for_step("dispute"));
+    for field in [
+        "evidence%5Bcustomer_name%5D=Jeanne+Tremblay",
+        "evidence%5Bcustomer_email_address%5D=jeanne%40example.ca",
+        "evidence%5Bservice_date%5D=2026-11-30",
+        "evidence%5Buncategorized_text%5D=Hired+10%3A02%2C+done+12%3A40+%26+paid",
+        "submit=true",
+    ] {
+        assert!(body.contains(field), "{field} in {body}");
+    }
+    local.stop().await;
+}

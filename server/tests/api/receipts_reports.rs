@@ -361,6 +361,56 @@ async fn report(
         .map(tonic::Response::into_inner)
 }
 
+/// A partial refund's credit note gives back part of the tax in the period it is made: the
+/// report shows the membership's HST less the refund's, on its amount before tax less the
+/// refund's.
+#[tokio::test]
+async fn the_tax_report_takes_off_what_partial_refunds_gave_back() {
+    let server = server(true, 0).await;
+    let mut billing = billing(&server).await;
+    let admin = server.account_token(Role::Admin).await.1;
+    let (_, _, payment_id) = member(&server, "NS", "en").await;
+    billing
+        .refund_payment(with_token(
+            pb::RefundPaymentRequest {
+                target: Some(pb::PaymentTarget {
+                    target: Some(pb::payment_target::Target::PaymentId(payment_id.clone())),
+                }),
+                request_id: Uuid::now_v7().to_string(),
+                reason: "a week not used".into(),
+                amount: Some(repairs_proto::types::Money {
+                    amount_cents: 1_000,
+                    currency: "CAD".into(),
+                }),
+            },
+            &admin,
+        ))
+        .await
+        .unwrap();
+    let (refunded, refunded_tax): (i64, i64) = sqlx::query_as(
+        "select amount_cents, tax_cents from refunds where payment_id = $1 and state = 'succeeded'",
+    )
+    .bind(Uuid::parse_str(&payment_id).unwrap())
+    .fetch_one(&server.server.state.db)
+    .await
+    .unwrap();
+    assert_eq!(refunded, 1_000);
+    assert!(refunded_tax > 0 && refunded_tax < 420, "{refunded_tax}");
+
+    let today = Utc::now().date_naive().format("%Y-%m-%d").to_string();
+    let read = report(&mut billing, &admin, (&today, &today))
+        .await
+        .unwrap();
+    let hst = read.rows.iter().find(|r| r.province == "NS").unwrap();
+    assert_eq!(
+        cents(hst.taxable_sales.as_ref()),
+        2_999 - (refunded - refunded_tax)
+    );
+    assert_eq!(cents(hst.tax_collected.as_ref()), 420 - refunded_tax);
+    assert_eq!(hst.sale_count, 1);
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn the_tax_report_sums_membership_taxes_per_province_without_refunds_and_as_csv() {
     let server = server(true, 0).await;

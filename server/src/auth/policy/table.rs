@@ -168,6 +168,9 @@ pub const SERVICES: &[ServiceRules] = &[
             ("GetReceipt", SIGNED_IN, READS),
             ("GetMonthlyStatement", PROFESSIONAL_OR_ADMIN, READS),
             ("GetTaxReport", ADMIN, READS),
+            ("ListDisputes", ADMIN, READS),
+            ("GetDispute", ADMIN, READS),
+            ("SubmitDisputeEvidence", ADMIN, WRITES),
         ],
     },
     ServiceRules {

@@ -35,8 +35,8 @@ mod refusal;
 
 pub use payment::*;
 pub use refund::{RefundAsk, RefundBasis, close_if_refunded, split_reported};
-pub use refusal::LedgerError;
-use refusal::{from_refusal_code, refusal, refusal_code};
+pub use refusal::{LedgerError, refusal};
+use refusal::{from_refusal_code, refusal_code};
 
 /// What one attempt came to: the payment, or the refusal and the payment it concerns.
 type Outcome = Result<Payment, (LedgerError, Option<Box<Payment>>)>;

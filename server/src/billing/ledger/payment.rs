@@ -51,10 +51,14 @@ pub enum PaymentState {
     Expired,
     Failed,
     Refunded,
+    /// Captured, then disputed by the cardholder: no refund while it is open.
+    Disputed,
+    /// The dispute was lost: the bank took the money back.
+    ChargedBack,
 }
 
 impl PaymentState {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 9] = [
         Self::RequiresAction,
         Self::Authorized,
         Self::Captured,
@@ -62,6 +66,8 @@ impl PaymentState {
         Self::Expired,
         Self::Failed,
         Self::Refunded,
+        Self::Disputed,
+        Self::ChargedBack,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -73,6 +79,8 @@ impl PaymentState {
             Self::Expired => "expired",
             Self::Failed => "failed",
             Self::Refunded => "refunded",
+            Self::Disputed => "disputed",
+            Self::ChargedBack => "charged_back",
         }
     }
 

@@ -50,7 +50,7 @@ pub enum LedgerError {
 }
 
 /// A gateway error as the ledger reports it.
-pub(super) fn refusal(error: PaymentError, step: &'static str) -> LedgerError {
+pub fn refusal(error: PaymentError, step: &'static str) -> LedgerError {
     match error {
         PaymentError::Declined { decline, .. } => LedgerError::Declined(decline),
         PaymentError::InvalidPaymentMethod => LedgerError::InvalidPaymentMethod,

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 
 use super::{
-    GatewayKind, GatewayPayment, GatewayRefund, IdempotencyKey, NewCharge, PaymentError,
-    PaymentGateway,
+    DisputeSubmission, GatewayDispute, GatewayKind, GatewayPayment, GatewayRefund, IdempotencyKey,
+    NewCharge, PaymentError, PaymentGateway,
 };
 use crate::{domain::Money, metrics::Metrics};
 
@@ -99,5 +99,25 @@ impl PaymentGateway for Metered {
             "answer_authentication",
             self.inner.answer_authentication(id, approved).await,
         )
+    }
+
+    async fn submit_dispute_evidence(
+        &self,
+        id: &str,
+        evidence: &DisputeSubmission,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayDispute, PaymentError> {
+        self.counted(
+            "submit_dispute_evidence",
+            self.inner.submit_dispute_evidence(id, evidence, key).await,
+        )
+    }
+
+    async fn played_disputes(&self, limit: i64) -> Result<Vec<GatewayDispute>, PaymentError> {
+        self.counted("played_disputes", self.inner.played_disputes(limit).await)
+    }
+
+    async fn dispute_applied(&self, dispute: &GatewayDispute) -> Result<(), PaymentError> {
+        self.counted("dispute_applied", self.inner.dispute_applied(dispute).await)
     }
 }

@@ -12,6 +12,7 @@ use crate::error::ApiError;
 
 pub mod clock;
 mod decline;
+pub mod disputes;
 pub mod metered;
 pub mod stripe;
 pub mod test_cards;
@@ -23,6 +24,7 @@ use chrono::{DateTime, Utc};
 
 pub use clock::{Clock, SystemClock};
 pub use decline::Decline;
+pub use disputes::{DisputeSubmission, GatewayDispute};
 
 use crate::domain::Money;
 
@@ -68,6 +70,27 @@ pub trait PaymentGateway: Send + Sync {
         _approved: bool,
     ) -> Result<GatewayPayment, PaymentError> {
         Err(PaymentError::TestModeOnly)
+    }
+
+    /// Sends `evidence` for dispute `id` and submits it (no further change is taken); the
+    /// dispute after it. A repeated key answers the first submission.
+    async fn submit_dispute_evidence(
+        &self,
+        id: &str,
+        evidence: &DisputeSubmission,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayDispute, PaymentError>;
+
+    /// Disputes that changed at the gateway and that the platform has not applied yet, as
+    /// events to play. Only the offline test gateway keeps such a list: Stripe sends its
+    /// events to the webhook.
+    async fn played_disputes(&self, _limit: i64) -> Result<Vec<GatewayDispute>, PaymentError> {
+        Ok(Vec::new())
+    }
+
+    /// The platform applied `dispute` as [`Self::played_disputes`] gave it.
+    async fn dispute_applied(&self, _dispute: &GatewayDispute) -> Result<(), PaymentError> {
+        Ok(())
     }
 }
 

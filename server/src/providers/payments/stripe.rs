@@ -1,6 +1,7 @@
 //! Stripe's PaymentIntents over its REST API: `POST /v1/payment_intents` (confirmed at
 //! once; `capture_method=manual` for holds), `/capture`, `/cancel`, `POST /v1/refunds`,
-//! `GET /v1/payment_intents/{id}`. Every write carries an `Idempotency-Key` made from the
+//! `GET /v1/payment_intents/{id}`, and `POST /v1/disputes/{id}` (a dispute's evidence,
+//! submitted). Every write carries an `Idempotency-Key` made from the
 //! call's `request_id`.
 //!
 //! Plain reqwest (already in the build) with lenient reply structs rather than async-stripe:
@@ -16,9 +17,9 @@ use serde::{Deserialize, de::DeserializeOwned};
 use tokio::sync::{Semaphore, SemaphorePermit};
 
 use super::{
-    Decline, GatewayKind, GatewayPayment, GatewayRefund, GatewayStatus, IdempotencyKey,
-    MINIMUM_CHARGE_CENTS, NewCharge, PaymentError, PaymentGateway, as_created,
-    test_gateway::HOLD_DAYS,
+    Decline, DisputeSubmission, GatewayDispute, GatewayKind, GatewayPayment, GatewayRefund,
+    GatewayStatus, IdempotencyKey, MINIMUM_CHARGE_CENTS, NewCharge, PaymentError, PaymentGateway,
+    as_created, test_gateway::HOLD_DAYS,
 };
 use crate::{
     domain::Money,
@@ -29,6 +30,7 @@ use crate::{
 };
 
 pub mod connect;
+pub mod dispute;
 
 /// Stripe's API origin (the default base URL).
 pub const STRIPE_API_URL: &str = "https://api.stripe.com";
@@ -381,6 +383,50 @@ impl PaymentGateway for StripeGateway {
     async fn retrieve(&self, id: &str) -> Result<GatewayPayment, PaymentError> {
         let path = format!("v1/payment_intents/{}", path_segment(id)?);
         self.get::<Intent>(&path).await?.into_payment()
+    }
+
+    async fn submit_dispute_evidence(
+        &self,
+        id: &str,
+        evidence: &DisputeSubmission,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayDispute, PaymentError> {
+        let path = format!("v1/disputes/{}", path_segment(id)?);
+        let service_date = evidence
+            .service_date
+            .map(|day| day.format("%Y-%m-%d").to_string())
+            .unwrap_or_default();
+        let mut form = vec![
+            ("evidence[customer_name]", evidence.customer_name.as_str()),
+            (
+                "evidence[customer_email_address]",
+                evidence.customer_email_address.as_str(),
+            ),
+            (
+                "evidence[product_description]",
+                evidence.product_description.as_str(),
+            ),
+            (
+                "evidence[uncategorized_text]",
+                evidence.uncategorized_text.as_str(),
+            ),
+            ("submit", "true"),
+        ];
+        if !service_date.is_empty() {
+            form.push(("evidence[service_date]", service_date.as_str()));
+        }
+        let dispute: dispute::DisputeObject = self
+            .post(
+                &path,
+                &form,
+                &key.for_step("dispute"),
+                Call::Step("contested"),
+            )
+            .await?;
+        let id = dispute.id.clone();
+        dispute
+            .into_dispute()
+            .ok_or_else(|| unavailable(anyhow!("Stripe's dispute {id} names no payment")))
     }
 }
 

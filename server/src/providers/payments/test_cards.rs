@@ -12,6 +12,8 @@ pub enum TestCard {
     Declines(Decline),
     /// Needs 3-D Secure: the payment waits for the cardholder.
     RequiresAuthentication,
+    /// Authorised or charged, then disputed by the cardholder once the money is taken.
+    Disputed,
 }
 
 impl TestCard {
@@ -37,6 +39,7 @@ impl TestCard {
             | "tok_threeDSecure2Required"
             | "pm_card_threeDSecure2Required"
             | "4000002500003155" => Self::RequiresAuthentication,
+            "tok_createDispute" | "pm_card_createDispute" | "4000000000000259" => Self::Disputed,
             _ => return None,
         };
         Some(card)

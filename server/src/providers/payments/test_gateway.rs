@@ -3,7 +3,7 @@
 //! after authorisation by an injectable [`Clock`]. No money moves; the contract labels its
 //! payments test mode. A card that needs 3-D Secure waits until
 //! [`TestGateway::authenticate`] (the test-mode authentication page) answers for the
-//! cardholder.
+//! cardholder. Stripe's dispute test card is disputed once charged ([`disputes`]).
 
 use std::sync::Arc;
 
@@ -13,11 +13,13 @@ use chrono::{DateTime, Duration, Utc};
 use sqlx::PgPool;
 
 use super::{
-    Clock, Decline, GatewayKind, GatewayPayment, GatewayRefund, GatewayStatus, IdempotencyKey,
-    MINIMUM_CHARGE_CENTS, NewCharge, PaymentError, PaymentGateway, as_created,
-    test_cards::TestCard,
+    Clock, Decline, DisputeSubmission, GatewayDispute, GatewayKind, GatewayPayment, GatewayRefund,
+    GatewayStatus, IdempotencyKey, MINIMUM_CHARGE_CENTS, NewCharge, PaymentError, PaymentGateway,
+    as_created, test_cards::TestCard,
 };
 use crate::domain::Money;
+
+mod disputes;
 
 /// How long an authorisation can be captured (Stripe's default for card holds).
 pub const HOLD_DAYS: i64 = 7;
@@ -119,8 +121,12 @@ impl TestGateway {
         let card = TestCard::of(charge.payment_method.as_str())
             .ok_or(PaymentError::InvalidPaymentMethod)?;
         let (status, decline, hold) = match (card, method) {
-            (TestCard::Succeeds, CaptureMethod::Manual) => ("requires_capture", None, true),
-            (TestCard::Succeeds, CaptureMethod::Automatic) => ("succeeded", None, false),
+            (TestCard::Succeeds | TestCard::Disputed, CaptureMethod::Manual) => {
+                ("requires_capture", None, true)
+            }
+            (TestCard::Succeeds | TestCard::Disputed, CaptureMethod::Automatic) => {
+                ("succeeded", None, false)
+            }
             (TestCard::Declines(decline), _) => ("failed", Some(decline.code()), false),
             (TestCard::RequiresAuthentication, _) => ("requires_action", None, false),
         };
@@ -131,8 +137,9 @@ impl TestGateway {
         sqlx::query(
             "insert into test_gateway_intents
                  (id, idempotency_key, amount_cents, currency, capture_method, payment_method,
-                  status, decline_code, client_secret, hold_expires_at, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+                  status, decline_code, client_secret, hold_expires_at, created_at, updated_at,
+                  disputes_on_capture)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
              on conflict (idempotency_key) do nothing",
         )
         .bind(&id)
@@ -149,9 +156,13 @@ impl TestGateway {
         .bind(&client_secret)
         .bind(hold.then(|| now + Duration::days(HOLD_DAYS)))
         .bind(now)
+        .bind(card == TestCard::Disputed)
         .execute(&self.db)
         .await
         .map_err(unavailable)?;
+        disputes::open_if_charged(&self.db, &id, now)
+            .await
+            .map_err(unavailable)?;
         let row: IntentRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "select {INTENT_COLUMNS} from test_gateway_intents where idempotency_key = $1"
         )))
@@ -244,6 +255,9 @@ impl TestGateway {
         .execute(&mut *tx)
         .await
         .map_err(unavailable)?;
+        disputes::open_if_charged(&mut *tx, id, now)
+            .await
+            .map_err(unavailable)?;
         tx.commit().await.map_err(unavailable)?;
         row.into_payment()
     }
@@ -281,6 +295,8 @@ impl TestGateway {
         let now = self.clock.now();
         let mut tx = self.begin().await?;
         // Only within what is left: two refunds racing cannot give back more than the charge.
+        // A disputed charge is not refunded (Stripe's `charge_disputed`).
+        let open_dispute = disputes::OPEN_ON_INTENT;
         let updated: Option<IntentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "update test_gateway_intents
              set amount_refunded_cents = amount_refunded_cents + $2,
@@ -289,6 +305,7 @@ impl TestGateway {
                  updated_at = $3
              where id = $1 and status = 'succeeded'
                and amount_refunded_cents + $2 <= amount_cents
+               and not {open_dispute}
              returning {INTENT_COLUMNS}"
         )))
         .bind(id)
@@ -414,6 +431,23 @@ impl PaymentGateway for TestGateway {
         approved: bool,
     ) -> Result<GatewayPayment, PaymentError> {
         self.authenticate(id, approved).await
+    }
+
+    async fn submit_dispute_evidence(
+        &self,
+        id: &str,
+        evidence: &DisputeSubmission,
+        key: &IdempotencyKey,
+    ) -> Result<GatewayDispute, PaymentError> {
+        disputes::submit(&self.db, id, evidence, key).await
+    }
+
+    async fn played_disputes(&self, limit: i64) -> Result<Vec<GatewayDispute>, PaymentError> {
+        disputes::played(&self.db, limit).await
+    }
+
+    async fn dispute_applied(&self, dispute: &GatewayDispute) -> Result<(), PaymentError> {
+        disputes::applied(&self.db, dispute).await
     }
 }
 

@@ -26,6 +26,9 @@ const QUOTE_SCREEN = /^\/view-application\/:id$|^\/hire\/:id$/;
 /** The screens whose id is a payment's (a receipt: walked as the customer who paid). */
 const PAYMENT_SCREEN = /^\/receipts\/:id$/;
 
+/** A card dispute's id no dispute has (the walk's gateway takes none): the page's not-found state. */
+const NO_DISPUTE = '0190a6c0-9999-7000-8000-000000000009';
+
 /**
  * Sample values for a route's parameters, from the accounts that make the screen real: the
  * customer's request on the request screens, a quote on it on the quote screens, the payment
@@ -53,7 +56,13 @@ function sampleParams(pattern, audience, accounts) {
   } else if (audience === 'public') {
     id = accounts.customer.id;
   }
-  return { id, phone: '14035550100', token: 'an-expired-link', req_id: accounts.requestId };
+  return {
+    id,
+    phone: '14035550100',
+    token: 'an-expired-link',
+    req_id: accounts.requestId,
+    disputeId: NO_DISPUTE,
+  };
 }
 
 /**

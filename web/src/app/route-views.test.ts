@@ -20,6 +20,7 @@ describe('route views', () => {
         phone: '14035550100',
         token: 't',
         req_id: 'r1',
+        disputeId: 'd1',
       });
       expect(matchRoutes(routes, path)?.at(-1)?.route.path).toBe(pattern);
     }

@@ -52,7 +52,13 @@ describe('routes table', () => {
   });
 
   it('has a French twin under /fr for every page, behind the same guards', () => {
-    const samples = { id: 'x1', phone: '14035550100', token: 't', req_id: 'r1' };
+    const samples = {
+      id: 'x1',
+      phone: '14035550100',
+      token: 't',
+      req_id: 'r1',
+      disputeId: 'd1',
+    };
     const patterns = routeViews(routes)
       .map((view) => view.pattern)
       .filter((pattern) => pattern !== NOT_FOUND_SAMPLE_PATH);
@@ -238,7 +244,7 @@ describe('a French reader', () => {
     expect(router.state.location.pathname).toBe('/fr/admin/professionals-list');
     const menu = within(screen.getAllByRole('navigation', { name: 'Menu d’administration' })[0]!);
     const links = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toHaveLength(19);
+    expect(links).toHaveLength(20);
     for (const href of links) expect(href).toMatch(/^\/fr\/admin\//);
   });
 });
@@ -410,6 +416,7 @@ describe('signed-in areas', () => {
       '/admin/contact-messages',
       '/admin/reported-conversations',
       '/admin/problems',
+      '/admin/disputes',
       '/admin/legal-pages',
       '/admin/audit-log',
       '/admin/service-accounts',

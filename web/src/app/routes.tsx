@@ -24,6 +24,7 @@ import {
 } from '@/features/accounts/routes';
 import { adminRoutes } from '@/features/admin/routes';
 import { problemsRoutes } from '@/features/problems/routes';
+import { disputesRoutes } from '@/features/disputes/routes';
 import { billingRoutes } from '@/features/billing/routes';
 import { contentRoutes } from '@/features/content/routes';
 import { AreaLayoutWithUnread, conversationsRoutes } from '@/features/conversations/routes';
@@ -79,6 +80,7 @@ const ADMIN_AREA_PAGES = [
   ...contentRoutes.adminArea,
   ...conversationsRoutes.adminArea,
   ...problemsRoutes.adminArea,
+  ...disputesRoutes.adminArea,
   ...billingRoutes.adminArea,
 ];
 

@@ -79,6 +79,7 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
     { to: '/admin/contact-messages', labelKey: 'pages.adminContactMessages' },
     { to: '/admin/reported-conversations', labelKey: 'pages.adminReportedConversations' },
     { to: '/admin/problems', labelKey: 'pages.adminProblems' },
+    { to: '/admin/disputes', labelKey: 'pages.adminDisputes' },
     { to: '/admin/legal-pages', labelKey: 'pages.adminLegalPages' },
     { to: '/admin/audit-log', labelKey: 'pages.adminAuditLog' },
     { to: '/admin/service-accounts', labelKey: 'pages.adminServiceAccounts' },

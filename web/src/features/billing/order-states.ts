@@ -9,4 +9,6 @@ export const ORDER_STATES = [
   { state: OrderState.EXPIRED, key: 'checkout.states.expired', palette: 'orange' },
   { state: OrderState.FAILED, key: 'checkout.states.failed', palette: 'red' },
   { state: OrderState.REFUNDED, key: 'checkout.states.refunded', palette: 'purple' },
+  { state: OrderState.DISPUTED, key: 'checkout.states.disputed', palette: 'red' },
+  { state: OrderState.CHARGED_BACK, key: 'checkout.states.chargedBack', palette: 'gray' },
 ] as const;

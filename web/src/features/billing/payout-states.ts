@@ -12,6 +12,8 @@ export const PAYOUT_STATES = [
     key: 'payouts.states.refundedAfterPayout',
     palette: 'orange',
   },
+  { state: PayoutState.HELD, key: 'payouts.states.held', palette: 'red' },
+  { state: PayoutState.DISPUTE_LOST, key: 'payouts.states.disputeLost', palette: 'gray' },
 ] as const;
 
 /** What the page says of each state of the payout account. */

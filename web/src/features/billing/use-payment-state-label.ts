@@ -12,6 +12,8 @@ const LABELS: Record<PaymentState, TranslationKey> = {
   [PaymentState.EXPIRED]: 'checkout.states.expired',
   [PaymentState.FAILED]: 'checkout.states.failed',
   [PaymentState.REFUNDED]: 'checkout.states.refunded',
+  [PaymentState.DISPUTED]: 'checkout.states.disputed',
+  [PaymentState.CHARGED_BACK]: 'checkout.states.chargedBack',
 };
 
 /** A payment's state in the reader's language. */

@@ -3,17 +3,30 @@ import { useTranslation } from 'react-i18next';
 import { StateBadge } from '@/components/ui/state-badge';
 import { PayoutState, type Payout } from '@/gen/repairs/billing/v1/billing_pb';
 import { useDateTimeFormat } from '@/lib/use-date-format';
+import type { TranslationKey } from '@/lib/translation-key';
 import { useMoneyFormat } from '@/lib/use-money-format';
 import { useTaxLabel } from '@/lib/use-tax-text';
 import { PAYOUT_STATES } from '../payout-states';
 
-/** An entry's state, and why a transfer waits or how it was paid by hand. */
+/** What a card dispute on the job does to its entry, said under the state. */
+const DISPUTE_NOTES: Partial<Record<PayoutState, TranslationKey>> = {
+  [PayoutState.HELD]: 'payouts.heldNote',
+  [PayoutState.DISPUTE_LOST]: 'payouts.disputeLostNote',
+};
+
+/** An entry's state, and why a transfer waits (a failure, a dispute) or how it was paid by hand. */
 export function EntryState({ payout }: { payout: Payout }) {
   const { t } = useTranslation();
   const formatDateTime = useDateTimeFormat();
+  const disputeNote = DISPUTE_NOTES[payout.state];
   return (
     <Stack gap="1" align="start">
       <StateBadge labels={PAYOUT_STATES} state={payout.state} />
+      {disputeNote && (
+        <Text fontSize="sm" color="fg.muted">
+          {t(disputeNote)}
+        </Text>
+      )}
       {payout.state === PayoutState.TRANSFER_FAILED && (
         <Text fontSize="sm" color="fg.muted">
           {t('payouts.retry', {

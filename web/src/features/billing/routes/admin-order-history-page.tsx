@@ -41,6 +41,14 @@ const REASON_MAX = Math.min(
 
 const EVERYONE = { case: undefined } as const;
 
+/** The orders whose card was charged, whatever happened after (a refund, a dispute). */
+const CHARGED_STATES: readonly OrderState[] = [
+  OrderState.CAPTURED,
+  OrderState.REFUNDED,
+  OrderState.DISPUTED,
+  OrderState.CHARGED_BACK,
+];
+
 /** What is left to refund of an order's payment: its amount less what was refunded. */
 const leftToRefund = (order: Order) =>
   (order.payment?.amount?.amountCents ?? 0n) - (order.payment?.refunded?.amountCents ?? 0n);
@@ -170,7 +178,7 @@ export function AdminOrderHistoryPage() {
       cell: (order) =>
         capturable(order) ? (
           stepButton('capture', order)
-        ) : order.state === OrderState.CAPTURED || order.state === OrderState.REFUNDED ? (
+        ) : CHARGED_STATES.includes(order.state) ? (
           <Text color="fg.muted">{t('adminOrders.capturedAlready')}</Text>
         ) : (
           ''

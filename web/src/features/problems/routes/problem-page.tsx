@@ -3,9 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useProblemMessage } from '@/components/form/use-problem-message';
-import { PageTitle } from '@/components/page-title';
-import { RouteLoader } from '@/components/route-loader';
-import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { RecordPage } from '@/components/record-page';
 import { FactsList } from '@/components/ui/facts-list';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
@@ -46,13 +44,12 @@ export function ProblemPage() {
   const { data, isPending, error } = useJobProblem(id);
   const problem = data?.problem;
   return (
-    <Stack gap="6" maxW="4xl">
-      <AppLink to={PROBLEM_PATHS.adminQueue} color="brand.fg" alignSelf="start">
-        {t('problems.backToQueue')}
-      </AppLink>
-      <PageTitle title={t('pages.adminProblem')} />
-      {isPending && <RouteLoader />}
-      {error && <RpcErrorAlert error={error} />}
+    <RecordPage
+      back={{ to: PROBLEM_PATHS.adminQueue, label: t('problems.backToQueue') }}
+      title={t('pages.adminProblem')}
+      isPending={isPending}
+      error={error}
+    >
       {problem && (
         <>
           <ProblemFacts problem={problem} />
@@ -69,7 +66,7 @@ export function ProblemPage() {
           {problem.state === JobProblemState.OPEN && <ResolveForm problem={problem} />}
         </>
       )}
-    </Stack>
+    </RecordPage>
   );
 }
 

@@ -1,0 +1,5 @@
+/** The card disputes' pages. */
+export const DISPUTE_PATHS = {
+  adminList: '/admin/disputes',
+  admin: (id: string) => `/admin/disputes/${encodeURIComponent(id)}`,
+} as const;

@@ -2,13 +2,19 @@
 //!
 //! Generated code is never edited by hand. The only hand-written parts are these module
 //! declarations, [`province`], the table of the province codes an `Address` carries,
-//! [`reason`], how an error's reason travels as a string, and the types of [`limits`], whose
-//! data is generated from the contracts' `buf.validate` rules.
+//! [`reason`], how an error's reason travels as a string, the types of [`limits`], whose
+//! data is generated from the contracts' `buf.validate` rules, and [`LEGACY_CALL`].
 
 #[allow(missing_docs, clippy::unreadable_literal)]
 pub mod limits;
 pub mod province;
 pub mod reason;
+
+/// The metadata key the BFF sets (to "1") on the calls it makes for a legacy `/api` path,
+/// so that a rule the old forms cannot follow (CreateQuote's `arrival_minutes` on an
+/// emergency) asks nothing of them. A client that sets it only loses what the old forms
+/// lack.
+pub const LEGACY_CALL: &str = "x-repairs-legacy-call";
 
 /// Encoded `FileDescriptorSet` of every contract (and of `buf/validate/validate.proto`, whose
 /// annotations its options keep), for gRPC reflection and for reading the rules.

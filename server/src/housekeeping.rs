@@ -7,8 +7,9 @@
 //! (`crate::hiring::reconcile`); the professionals whose membership ran out, dropped from the
 //! fan-out's index; the professionals' pauses and on-call windows that ended
 //! (`crate::accounts::availability`); with Stripe, the payouts owed to professionals
-//! (`crate::billing::payout_transfers`); and the photos uploaded into conversations that no
-//! message took within a day (`crate::conversations::photos`).
+//! (`crate::billing::payout_transfers`); the photos uploaded into conversations that no
+//! message took within a day (`crate::conversations::photos`); and the positions of trips
+//! whose hire ended without an arrival (`crate::trips::clear_ended_positions`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
 //! their rows).
 
@@ -113,6 +114,10 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
         logged(
             "unsent message photos",
             crate::conversations::photos::purge_unsent(state, now()).await,
+        ),
+        logged(
+            "positions of ended trips",
+            crate::trips::clear_ended_positions(db, now()).await,
         ),
         logged(
             "unattached problem photos",

@@ -42,6 +42,7 @@ pub mod telemetry;
 #[cfg(feature = "test-support")]
 pub mod testing;
 pub mod translations;
+pub mod trips;
 pub mod words;
 
 use std::{net::SocketAddr, sync::Arc, time::Duration};

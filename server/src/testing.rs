@@ -15,6 +15,7 @@ pub mod local_server;
 pub mod native_push;
 pub mod photos;
 pub mod push_service;
+pub mod road_router;
 pub mod scrape;
 mod template;
 mod waits;

@@ -45,6 +45,10 @@ impl Rpc {
     /// Wraps a message with the call's metadata.
     pub fn request<T>(&self, message: T) -> tonic::Request<T> {
         let mut request = self.token.request(message);
+        request.metadata_mut().insert(
+            repairs_proto::LEGACY_CALL,
+            AsciiMetadataValue::from_static("1"),
+        );
         if let Some(id) = &self.request_id {
             request.metadata_mut().insert(X_REQUEST_ID, id.clone());
         }

@@ -335,6 +335,7 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::CreateQuoteRequest>,
     ) -> Reply<pb::CreateQuoteResponse> {
         let caller = caller(&request)?;
+        let legacy_form = request.metadata().contains_key(repairs_proto::LEGACY_CALL);
         let message = request.into_inner();
         let form = QuoteForm {
             repair_request_id: parse_id("repair_request_id", &message.repair_request_id)?,
@@ -342,6 +343,8 @@ impl MarketplaceService for MarketplaceApi {
             fee: message.fee.map(|fee| (fee.amount_cents, fee.currency)),
             surge: message.surge,
             add_taxes: message.add_taxes,
+            arrival_minutes: message.arrival_minutes,
+            legacy_form,
         };
         let quote = quotes::create(&self.state, caller.account_id, form).await?;
         let language = self.language_of(&caller).await?;
@@ -607,5 +610,26 @@ impl MarketplaceService for MarketplaceApi {
         request: Request<pb::ReverseGeocodeRequest>,
     ) -> Reply<pb::ReverseGeocodeResponse> {
         super::addresses::reverse(&self.state, request).await
+    }
+
+    async fn start_trip(
+        &self,
+        request: Request<pb::StartTripRequest>,
+    ) -> Reply<pb::StartTripResponse> {
+        super::trips::start(&self.state, request).await
+    }
+
+    async fn share_trip_position(
+        &self,
+        request: Request<pb::ShareTripPositionRequest>,
+    ) -> Reply<pb::ShareTripPositionResponse> {
+        super::trips::share_position(&self.state, request).await
+    }
+
+    async fn arrive_at_job(
+        &self,
+        request: Request<pb::ArriveAtJobRequest>,
+    ) -> Reply<pb::ArriveAtJobResponse> {
+        super::trips::arrive(&self.state, request).await
     }
 }

@@ -31,6 +31,8 @@ mod request_photos;
 mod request_view;
 mod service_accounts;
 mod tax_view;
+mod trip_view;
+mod trips;
 
 use repairs_proto::{
     accounts::accounts_service_server::AccountsServiceServer,

@@ -54,5 +54,7 @@ pub fn quote_to_proto(quote: &QuoteRow, language: Language) -> pb::Quote {
         total: Some(sale.total().into()),
         tax_treatment: tax_treatment_to_proto(quote.tax_treatment) as i32,
         release_time: (quote.state() == QuoteState::Released).then(|| timestamp(quote.updated_at)),
+        arrival_minutes: quote.arrival_minutes.unwrap_or(0),
+        arrive_by: quote.arrive_by().map(timestamp),
     }
 }

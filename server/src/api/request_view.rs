@@ -11,6 +11,7 @@ use super::{
     convert::{address_form, language_to_proto, timestamp},
     photo_view::photo_to_proto,
     quote_view::quote_to_proto,
+    trip_view::trip_to_proto,
 };
 use crate::{
     domain::{
@@ -188,6 +189,10 @@ pub fn repair_request_to_proto(
             _ => None,
         },
         open_problem: open_problem_of(viewed),
+        trip: match viewed.location {
+            Location::Full => r.trip.as_ref().map(|trip| trip_to_proto(trip, viewed)),
+            Location::Approximate(_) => None,
+        },
         problem_report_deadline: match viewed.location {
             Location::Full if r.state() == RepairRequestState::Completed => {
                 r.completed_at.map(|done| timestamp(report_deadline(done)))

@@ -211,6 +211,18 @@ pub fn is_party(caller: &Caller, request: RequestParties) -> bool {
     request_view(caller, request) == RequestView::Full
 }
 
+/// Whether the caller is the request's hired professional: the only one who may say they are
+/// on their way to it, share where they are and say they arrived.
+pub fn is_hired_professional(caller: &Caller, request: RequestParties) -> bool {
+    caller.role == Role::Professional && request.hired_professional_id == Some(caller.account_id)
+}
+
+/// Whether the caller may see where the professional on the way to a job is: the request's
+/// customer, whose door it is, and nobody else (admins see the estimate, not the position).
+pub fn may_see_trip_position(caller: &Caller, request: RequestParties) -> bool {
+    caller.role == Role::Customer && request.customer_id == caller.account_id
+}
+
 /// Whether the caller may read how far a request reached (how many professionals were
 /// alerted and opened it): its customer and admins, never a professional, not even the hired
 /// one.

@@ -25,6 +25,14 @@ pub type CacheResult<T> = Result<T, CacheError>;
 pub trait Cache: Send + Sync + 'static {
     /// The value, unless missing or expired.
     async fn get(&self, key: &str) -> CacheResult<Option<String>>;
+    /// The values of `keys`, in their order (one round trip where the cache allows).
+    async fn get_many(&self, keys: &[String]) -> CacheResult<Vec<Option<String>>> {
+        let mut values = Vec::with_capacity(keys.len());
+        for key in keys {
+            values.push(self.get(key).await?);
+        }
+        Ok(values)
+    }
     /// Stores a value that expires after `ttl`, replacing any other.
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> CacheResult<()>;
     /// Stores a value only when the key is absent; tells whether it was stored.

@@ -59,6 +59,17 @@ impl Cache for RedisCache {
         Ok(self.connection.clone().get(self.key(key)).await?)
     }
 
+    async fn get_many(&self, keys: &[String]) -> CacheResult<Vec<Option<String>>> {
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = keys.iter().map(|key| self.key(key)).collect();
+        Ok(redis::cmd("MGET")
+            .arg(&keys)
+            .query_async(&mut self.connection.clone())
+            .await?)
+    }
+
     async fn set(&self, key: &str, value: &str, ttl: Duration) -> CacheResult<()> {
         let _: () = self
             .connection

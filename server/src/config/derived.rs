@@ -172,6 +172,7 @@ impl Config {
             repair_request_max_notified: 200,
             emergency_escalate_after: Duration::from_secs(600),
             request_photos_wait: Duration::from_secs(120),
+            trip_position_every: Duration::from_secs(10),
             sms_notifications_per_hour: 2000,
             sms_budget_per_hour: 500,
             sms_budget_per_address_per_hour: 10,

@@ -569,6 +569,11 @@ pub struct Config {
     #[arg(long, env = "REQUEST_PHOTOS_WAIT", default_value = "2m", value_parser = parse_duration)]
     pub request_photos_wait: std::time::Duration,
 
+    /// The shortest time between two positions of one trip to a job (ShareTripPosition);
+    /// phones send every 15 to 30 s. Seconds, or `10s`.
+    #[arg(long, env = "TRIP_POSITION_EVERY", default_value = "10s", value_parser = parse_duration)]
+    pub trip_position_every: std::time::Duration,
+
     /// Texts telling professionals of new requests, per hour, all replicas together; beyond
     /// it they get the email alone. Apart from the phone codes' budget, so busy hours never
     /// stop sign-ups.

@@ -13,7 +13,9 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgConnection, PgPool};
 use uuid::Uuid;
 
-pub use crate::providers::distance::{Distance, DistanceService};
+pub use crate::providers::distance::{Distance, DistanceService, Drive};
+
+use crate::domain::Coordinates;
 pub use matches_of::{MatchesPage, matches_of};
 pub use page::OpenRequestsPageRequest;
 
@@ -117,6 +119,10 @@ pub async fn latest_open_for(
 pub struct Notify {
     pub professional_id: Uuid,
     pub distance: Distance,
+    /// Their home base, where the drive is reckoned from.
+    pub home: Coordinates,
+    /// The drive from their home base, once reckoned ([`soonest_by_road`]).
+    pub drive: Option<Drive>,
     pub name: String,
     pub email: String,
     /// Verified, E.164.
@@ -134,6 +140,8 @@ struct NotifyRow {
     phone: Option<String>,
     sms_opt_in: bool,
     language: Language,
+    home_latitude: f64,
+    home_longitude: f64,
 }
 
 /// The professionals to notify of request `request_id` now, the nearest `limit` of them,
@@ -201,6 +209,11 @@ async fn to_tell(
         .map(|row| Notify {
             professional_id: row.id,
             distance: Distance { meters: row.meters },
+            home: Coordinates {
+                latitude: row.home_latitude,
+                longitude: row.home_longitude,
+            },
+            drive: None,
             name: row.name,
             email: row.email,
             phone: row.phone,
@@ -208,6 +221,41 @@ async fn to_tell(
             language: row.language,
         })
         .collect())
+}
+
+/// How many matching professionals, nearest first in a straight line, are weighed by road
+/// for each one alerted: enough that one across a river loses its place to one farther
+/// away by a straight road, few enough that one look-up answers for all.
+pub const CANDIDATES_PER_ALERT: usize = 2;
+
+/// The `keep` of `candidates` soonest at `to` by road from their home bases, soonest first
+/// (then nearest, then by id), each with its drive. The router answers in one look-up per
+/// hundred; when it cannot, the straight-line estimate orders them as the distance does.
+pub async fn soonest_by_road(
+    distances: &DistanceService,
+    to: Coordinates,
+    candidates: Vec<Notify>,
+    keep: usize,
+) -> Vec<Notify> {
+    let homes: Vec<Coordinates> = candidates.iter().map(|c| c.home).collect();
+    let drives = distances.drives_to(&homes, to).await;
+    let mut ranked: Vec<Notify> = candidates
+        .into_iter()
+        .zip(drives)
+        .map(|(candidate, drive)| Notify {
+            drive: Some(drive),
+            ..candidate
+        })
+        .collect();
+    ranked.sort_by(|a, b| {
+        let seconds = |n: &Notify| n.drive.map_or(f64::INFINITY, |d| d.seconds);
+        seconds(a)
+            .total_cmp(&seconds(b))
+            .then(a.distance.meters.total_cmp(&b.distance.meters))
+            .then(a.professional_id.cmp(&b.professional_id))
+    });
+    ranked.truncate(keep);
+    ranked
 }
 
 /// Brings the fan-out index's `eligible` flags in line with eligibility at `now`

@@ -16,7 +16,10 @@ use crate::{
     },
     billing::{membership, sale},
     conversations::blocks,
-    domain::{Cents, Currency, Money, Province, QuoteState, QuoteTaxTreatment, RepairRequestState},
+    domain::{
+        Cents, Currency, Money, Province, QuoteState, QuoteTaxTreatment, RepairRequestState,
+        Urgency,
+    },
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
     matching,
     outbox::{self, NewOutboxMessage},
@@ -47,6 +50,39 @@ pub struct QuoteForm {
     pub surge: bool,
     /// Whether to add sales taxes; `None`: added when the professional is registered.
     pub add_taxes: Option<bool>,
+    /// How soon after a hire they can be at the door, in minutes.
+    pub arrival_minutes: Option<i32>,
+    /// Sent through the legacy apply form, which has no arrival field.
+    pub legacy_form: bool,
+}
+
+/// The latest arrival an emergency's quote may promise: a day, in minutes.
+pub const MAX_EMERGENCY_ARRIVAL_MINUTES: i32 = 24 * 60;
+
+/// The arrival time a quote on a request of `urgency` carries: required on an emergency
+/// (except from the legacy form, which cannot say it), and then within a day.
+fn check_arrival(form: &QuoteForm, urgency: Urgency) -> ApiResult<Option<i32>> {
+    let required = || ApiError::InvalidArgument {
+        reason: ErrorReason::ArrivalTimeRequired,
+        violations: vec![FieldViolation::new(
+            "arrival_minutes",
+            "say how soon after the hire you can be at the door: within a day on an emergency",
+        )],
+    };
+    match (urgency, form.arrival_minutes) {
+        (Urgency::Immediate, None) if form.legacy_form => Ok(None),
+        (Urgency::Immediate, None) => Err(required()),
+        (Urgency::Immediate, Some(minutes)) if minutes > MAX_EMERGENCY_ARRIVAL_MINUTES => {
+            Err(required())
+        }
+        (_, Some(minutes)) if !(1..=MAX_ESTIMATED_MINUTES).contains(&minutes) => {
+            Err(ApiError::invalid(
+                "arrival_minutes",
+                "give the arrival time, from 1 minute to 30 days",
+            ))
+        }
+        (_, arrival) => Ok(arrival),
+    }
 }
 
 /// Sends a quote: only a member professional the request matches, on an open request, whose
@@ -85,6 +121,10 @@ pub async fn create(
     {
         return Err(requests::not_open());
     }
+    let urgency = quotes::request_urgency(&mut *tx, form.repair_request_id)
+        .await?
+        .ok_or_else(|| not_found("request"))?;
+    let arrival_minutes = check_arrival(&form, urgency)?;
     blocks::refuse_if_blocked(&mut *tx, form.repair_request_id, professional_id).await?;
     if quotes::released_on(&mut *tx, form.repair_request_id, professional_id).await? {
         return Err(ApiError::FailedPrecondition {
@@ -108,6 +148,7 @@ pub async fn create(
             fee_cents,
             surge: form.surge,
             taxes,
+            arrival_minutes,
         },
         Utc::now(),
     )

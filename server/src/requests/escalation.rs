@@ -1,6 +1,6 @@
 //! Escalation: an emergency nobody quoted on within `EMERGENCY_ESCALATE_AFTER` of its placing
 //! is announced to the next ring: the professionals it matches who were not told of it yet,
-//! the nearest `REPAIR_REQUEST_MAX_NOTIFIED` of those on duty and as many of those off duty
+//! soonest by road first (`matching::soonest_by_road`), the nearest `REPAIR_REQUEST_MAX_NOTIFIED` of those on duty and as many of those off duty
 //! who chose, in their profile, to receive emergencies at any hour
 //! (`matching::professionals_to_escalate_at`). Every server process sweeps; each request is
 //! claimed once (`escalated_at`, `for update skip locked`) in the transaction that tells its
@@ -44,6 +44,8 @@ pub async fn escalate_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<
         };
         let limit = state.config.repair_request_max_notified;
         let ring = matching::professionals_to_escalate_at(&mut tx, request.id, now, limit).await?;
+        let ring =
+            matching::soonest_by_road(&state.distances, request.point(), ring, usize::MAX).await;
         let told = fanout::tell(&mut tx, state, &request, &ring).await?;
         tx.commit().await?;
         state.outbox.wake();

@@ -3,8 +3,12 @@
 //! written to the outbox. `request_notifications` holds one row per request, professional
 //! and channel, so a retried create, an edit or a second server process never tells anyone
 //! twice. What one request can send is bounded: the nearest `REPAIR_REQUEST_MAX_NOTIFIED`
-//! professionals, and texts within the service's hourly `SMS_NOTIFICATIONS_PER_HOUR` (counted
-//! in `crate::budgets`, in the same transaction). Each professional newly told also gets a
+//! professionals by road (`matching::soonest_by_road`: the drive from their home base, among
+//! twice as many nearest in a straight line), and texts within the service's hourly
+//! `SMS_NOTIFICATIONS_PER_HOUR` (counted in `crate::budgets`, in the same transaction).
+//! The drives are looked up inside the transaction, bounded by the router's timeout and
+//! concurrency (`OSRM_TIMEOUT_MS`, `DISTANCE_CONCURRENCY`), falling back to the
+//! straight-line estimate. Each professional newly told also gets a
 //! push on each device they asked to be alerted on (`alerts`), urgent for an
 //! emergency.
 
@@ -44,16 +48,22 @@ pub async fn notify_matches(
     request: &RepairRequestRow,
     whom: Whom<'_>,
 ) -> sqlx::Result<usize> {
-    let nearest =
-        matching::professionals_to_notify(tx, request.id, state.config.repair_request_max_notified)
-            .await?;
-    let chosen: Vec<matching::Notify> = nearest
+    let limit = state.config.repair_request_max_notified;
+    let nearest = matching::professionals_to_notify(
+        tx,
+        request.id,
+        limit.saturating_mul(matching::CANDIDATES_PER_ALERT),
+    )
+    .await?;
+    let candidates: Vec<matching::Notify> = nearest
         .into_iter()
         .filter(|p| match whom {
             Whom::Everyone => true,
             Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
         })
         .collect();
+    let chosen =
+        matching::soonest_by_road(&state.distances, request.point(), candidates, limit).await;
     tell(tx, state, request, &chosen).await
 }
 

@@ -59,6 +59,8 @@ pub enum Location {
 pub struct Viewed {
     pub request: RepairRequestRow,
     pub location: Location,
+    /// Whether the viewer sees where the professional on the way is (its customer only).
+    pub sees_trip_position: bool,
     /// Private: every view is made by [`Viewed::new`], and so through [`hide_hire_from`].
     _made: MadeByNew,
 }
@@ -72,9 +74,11 @@ impl Viewed {
     /// may know (`hide_hire_from`, the one rule of it).
     pub fn new(viewer: &Caller, mut request: RepairRequestRow, location: Location) -> Self {
         hide_hire_from(viewer, &mut request);
+        let sees_trip_position = access::may_see_trip_position(viewer, parties(&request));
         Self {
             request,
             location,
+            sees_trip_position,
             _made: MadeByNew,
         }
     }
@@ -85,6 +89,7 @@ impl Viewed {
         Self {
             request,
             location: Location::Full,
+            sees_trip_position: false,
             _made: MadeByNew,
         }
     }
@@ -103,11 +108,12 @@ fn parties(request: &RepairRequestRow) -> RequestParties {
 }
 
 /// The one rule of who learns who was hired: the request's customer, admins and the hired
-/// professional read the hired professional's id, name and contact details and the hired
-/// quote's id; anyone else (a professional who quoted and lost, one the request matched) reads
-/// none of them, only that it was hired.
+/// professional read the hired professional's id, name and contact details, the hired
+/// quote's id and the trip to the job; anyone else (a professional who quoted and lost, one
+/// the request matched) reads none of them, only that it was hired.
 fn hide_hire_from(viewer: &Caller, request: &mut RepairRequestRow) {
     if !access::is_party(viewer, parties(request)) {
+        request.trip = None;
         request.hired_professional_id = None;
         request.hired_application_id = None;
         request.hired_professional_name = None;

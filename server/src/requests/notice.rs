@@ -26,6 +26,10 @@ fn facts<'a>(
         city: &request.city,
         province: &request.province,
         distance_km: to.distance.whole_km(),
+        drive_minutes: to
+            .drive
+            .filter(|drive| drive.by_road)
+            .map(|drive| drive.whole_minutes()),
         emergency: request.urgency() == Urgency::Immediate,
         photos,
         link,

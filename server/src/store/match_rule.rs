@@ -172,11 +172,13 @@ pub static OPEN_REQUESTS: LazyLock<String> = LazyLock::new(|| {
 /// distance alone: ties with the last row are kept (`with ties`) and ordered by id outside.
 pub static TO_NOTIFY: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "select n.id, n.meters, n.name, n.email, n.phone, n.sms_opt_in, n.language
+        "select n.id, n.meters, n.name, n.email, n.phone, n.sms_opt_in, n.language,
+                n.home_latitude, n.home_longitude
          from repair_requests r
          cross join lateral (
              select p.id, {distance} as meters, p.name, p.email::text as email, p.phone,
-                    p.sms_updates = 'yes' as sms_opt_in, p.language,
+                    p.sms_updates = 'yes' as sms_opt_in, p.language, p.home_latitude,
+                    p.home_longitude,
                     s.home_point <-> {REQUEST_POINT} as rank
              from professional_services s
              join professionals p on p.id = s.professional_id
@@ -204,7 +206,8 @@ pub static TO_ESCALATE: LazyLock<String> = LazyLock::new(|| {
         format!(
             "(select * from (
                  select p.id, {distance} as meters, p.name, p.email::text as email, p.phone,
-                        p.sms_updates = 'yes' as sms_opt_in, p.language,
+                        p.sms_updates = 'yes' as sms_opt_in, p.language, p.home_latitude,
+                    p.home_longitude,
                         s.home_point <-> {REQUEST_POINT} as rank
                  from professional_services s
                  join professionals p on p.id = s.professional_id
@@ -222,7 +225,8 @@ pub static TO_ESCALATE: LazyLock<String> = LazyLock::new(|| {
         )
     };
     format!(
-        "select n.id, n.meters, n.name, n.email, n.phone, n.sms_opt_in, n.language
+        "select n.id, n.meters, n.name, n.email, n.phone, n.sms_opt_in, n.language,
+                n.home_latitude, n.home_longitude
          from repair_requests r
          cross join lateral ({on_duty} union all {any_hour}) n
          where r.id = $1 and r.state = 'open'

@@ -56,6 +56,7 @@ pub mod stripe_events;
 pub mod tax_report;
 pub mod taxes;
 pub mod transaction;
+pub mod trips;
 
 use std::time::Duration;
 

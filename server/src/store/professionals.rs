@@ -594,6 +594,22 @@ pub async fn delete_licence(
 }
 
 /// The professional's minimum ("standard") fee in CAD cents; `None` when not given.
+/// Where professional `id` sets out from: their home base, when placed.
+pub async fn home_base(db: &PgPool, id: Uuid) -> sqlx::Result<Option<crate::domain::Coordinates>> {
+    let point: Option<(Option<f64>, Option<f64>)> =
+        sqlx::query_as("select home_latitude, home_longitude from professionals where id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(match point {
+        Some((Some(latitude), Some(longitude))) => Some(crate::domain::Coordinates {
+            latitude,
+            longitude,
+        }),
+        _ => None,
+    })
+}
+
 pub async fn minimum_fee_cents(db: &PgPool, id: Uuid) -> sqlx::Result<Option<i64>> {
     let fee: Option<Option<i64>> =
         sqlx::query_scalar("select minimum_fee_cents from professionals where id = $1")

@@ -1,7 +1,7 @@
 //! Quotes on repair requests. Rows are never deleted; `state` says how each one ended.
 
 use chrono::{DateTime, Utc};
-use sqlx::{PgConnection, PgPool};
+use sqlx::{PgConnection, PgExecutor, PgPool};
 use uuid::Uuid;
 
 use std::sync::LazyLock;
@@ -16,7 +16,7 @@ use super::{
 };
 use crate::domain::{
     Cents, Currency, Language, Money, Province, QuoteChange, QuoteState, QuoteTaxTreatment,
-    RepairRequestState,
+    RepairRequestState, Urgency,
 };
 use crate::tax::ChargedTax;
 
@@ -51,11 +51,21 @@ pub struct QuoteRow {
     pub tax_date: Option<NaiveDate>,
     #[sqlx(try_from = "sqlx::types::Json<Vec<StoredTax>>")]
     pub taxes: StoredTaxes,
+    /// Minutes after a hire until at the door, when the professional said.
+    pub arrival_minutes: Option<i32>,
 }
 
 impl QuoteRow {
     pub fn state(&self) -> QuoteState {
         QuoteState::from_code(&self.state).unwrap_or(QuoteState::Withdrawn)
+    }
+
+    /// When a hired professional should be at the door: the hire (the quote's last change,
+    /// to HIRED) plus the arrival they promised.
+    pub fn arrive_by(&self) -> Option<DateTime<Utc>> {
+        let minutes = self.arrival_minutes?;
+        (self.state() == QuoteState::Hired)
+            .then(|| self.updated_at + chrono::Duration::minutes(i64::from(minutes)))
     }
 }
 
@@ -66,7 +76,7 @@ static SELECT: LazyLock<String> = LazyLock::new(|| {
             p.name as professional_name, q.estimated_minutes, q.fee_cents, q.currency, q.surge,
             q.state, q.created_at, q.updated_at, r.customer_id, s.name_en as service_name_en,
             s.name_fr as service_name_fr, r.description as request_description, {reviews},
-            q.tax_treatment, q.tax_province, q.tax_date, {taxes}
+            q.tax_treatment, q.tax_province, q.tax_date, {taxes}, q.arrival_minutes
         from q
         join professionals p on p.id = q.professional_id
         join repair_requests r on r.id = q.repair_request_id
@@ -85,6 +95,8 @@ pub struct NewQuote {
     pub fee_cents: i64,
     pub surge: bool,
     pub taxes: NewQuoteTaxes,
+    /// Minutes after a hire until at the door, when said.
+    pub arrival_minutes: Option<i32>,
 }
 
 /// The taxes a new quote carries, fixed as it is sent.
@@ -119,8 +131,9 @@ pub async fn insert(
     let id = Uuid::now_v7();
     sqlx::query(
         "insert into quotes (id, repair_request_id, professional_id, estimated_minutes,
-            fee_cents, surge, created_at, updated_at, tax_treatment, tax_province, tax_date)
-        values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10)",
+            fee_cents, surge, created_at, updated_at, tax_treatment, tax_province, tax_date,
+            arrival_minutes)
+        values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11)",
     )
     .bind(id)
     .bind(quote.repair_request_id)
@@ -132,6 +145,7 @@ pub async fn insert(
     .bind(treatment.as_str())
     .bind(place)
     .bind(date)
+    .bind(quote.arrival_minutes)
     .execute(&mut *tx)
     .await?;
     for tax in taxes {
@@ -254,6 +268,26 @@ pub async fn live_for_request(
 
 /// Locks request `id` for the rest of the transaction; its state, `None` when it does not
 /// exist.
+/// The urgency of request `id` (read in the transaction that locked it).
+pub async fn request_urgency(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<Urgency>> {
+    let code: Option<String> =
+        sqlx::query_scalar("select urgency from repair_requests where id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(code.and_then(|code| Urgency::from_code(&code)))
+}
+
+/// The quote hired on request `id`, if any.
+pub async fn hired_quote_id(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<Option<Uuid>> {
+    let quote: Option<Option<Uuid>> =
+        sqlx::query_scalar("select hired_application_id from repair_requests where id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(quote.flatten())
+}
+
 pub async fn lock_request_state(
     tx: &mut PgConnection,
     id: Uuid,

@@ -68,9 +68,19 @@ pub struct RepairRequestRow {
     pub open_problem_id: Option<Uuid>,
     pub open_problem_text: Option<String>,
     pub open_problem_at: Option<DateTime<Utc>>,
+    /// The hired professional's trip to the job, once started (`store::trips`).
+    pub trip: Option<sqlx::types::Json<super::trips::TripRow>>,
 }
 
 impl RepairRequestRow {
+    /// Where it is.
+    pub fn point(&self) -> crate::domain::Coordinates {
+        crate::domain::Coordinates {
+            latitude: self.latitude,
+            longitude: self.longitude,
+        }
+    }
+
     /// The stored state; the table's check admits no other spelling.
     pub fn state(&self) -> RepairRequestState {
         RepairRequestState::from_code(&self.state).unwrap_or(RepairRequestState::Open)
@@ -123,7 +133,8 @@ const SELECT: &str = "select r.id, r.customer_id, r.request_hash, r.service_id,
                   from repair_request_photos p where p.repair_request_id = r.id),
                  '[]') as photos,
         jp.id as open_problem_id, jp.text as open_problem_text,
-        jp.created_at as open_problem_at
+        jp.created_at as open_problem_at,
+        (select to_jsonb(t) from trips t where t.quote_id = r.hired_application_id) as trip
     from requests r join services s on s.id = r.service_id
     join customers cu on cu.id = r.customer_id
     left join professionals hp on hp.id = r.hired_professional_id

@@ -230,6 +230,7 @@ pub async fn send_quote(
                 }),
                 surge: false,
                 add_taxes: None,
+                arrival_minutes: Some(45),
             },
             token,
         ))

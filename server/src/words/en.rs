@@ -43,6 +43,19 @@ fn distance(km: i32) -> String {
     }
 }
 
+/// ", about 12 min by road" when a router reckoned the drive; nothing otherwise.
+fn by_road(minutes: Option<i32>) -> String {
+    minutes.map_or_else(String::new, |m| format!(", {} by road", minutes_text(m)))
+}
+
+/// "about 12 min", "less than 1 min".
+fn minutes_text(minutes: i32) -> String {
+    match minutes {
+        ..=0 => "less than 1 min".to_owned(),
+        m => format!("about {m} min"),
+    }
+}
+
 /// `text` with its first letter in upper case, to open a sentence.
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -206,11 +219,12 @@ impl Words for English {
             city,
             province,
             distance_km,
+            drive_minutes,
             emergency,
             photos,
             link,
         } = *request;
-        let distance = distance(distance_km);
+        let (distance, road) = (distance(distance_km), by_road(drive_minutes));
         let urgency = if emergency {
             "The customer needs help right away."
         } else {
@@ -219,7 +233,7 @@ impl Words for English {
         mail(
             format!("New request: {service} in {city}"),
             format!(
-                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance} from your base.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
+                "Hello {name},\n\nA new request ({service}) was just posted in {city}, {province}, {distance} from your base{road}.\n{urgency}\nPhotos of the damage: {photos}.\n\nSee the request and send a quote: {link}"
             ),
         )
     }
@@ -229,11 +243,12 @@ impl Words for English {
             service,
             city,
             distance_km,
+            drive_minutes,
             photos,
             link,
             ..
         } = *request;
-        let distance = distance(distance_km);
+        let distance = format!("{}{}", distance(distance_km), by_road(drive_minutes));
         format!("New request: {service} in {city} ({distance}, photos: {photos}). {link}")
     }
 
@@ -247,8 +262,9 @@ impl Words for English {
         Alert {
             title: format!("{kind}: {service} in {city}"),
             body: format!(
-                "{} from you. Photos: {}. Open the request to send a quote.",
+                "{} from you{}. Photos: {}. Open the request to send a quote.",
                 capitalised(&distance(request.distance_km)),
+                by_road(request.drive_minutes),
                 request.photos
             ),
         }
@@ -262,6 +278,30 @@ impl Words for English {
                 quote.professional,
                 self.quoted_price(quote.fee, quote.total)
             ),
+        }
+    }
+
+    fn trip_started_alert(&self, professional: &str, service: &str, minutes: i32) -> Alert {
+        Alert {
+            title: format!("{professional} is on the way"),
+            body: format!(
+                "{service}: {} to your door. Open your request to follow the arrival.",
+                minutes_text(minutes)
+            ),
+        }
+    }
+
+    fn trip_started_sms(&self, professional: &str, minutes: i32, link: &str) -> String {
+        format!(
+            "{professional} is on the way: {}. Follow the arrival: {link}",
+            minutes_text(minutes)
+        )
+    }
+
+    fn trip_arrived_alert(&self, professional: &str, service: &str) -> Alert {
+        Alert {
+            title: format!("{professional} has arrived"),
+            body: format!("{service}: {professional} is at your door."),
         }
     }
 

@@ -61,6 +61,19 @@ fn distance(km: i32) -> String {
     }
 }
 
+/// ", à environ 12 min de route" quand un routeur a calculé le trajet ; rien sinon.
+fn by_road(minutes: Option<i32>) -> String {
+    minutes.map_or_else(String::new, |m| format!(", à {} de route", minutes_text(m)))
+}
+
+/// "environ 12 min", "moins de 1 min".
+fn minutes_text(minutes: i32) -> String {
+    match minutes {
+        ..=0 => "moins de 1\u{a0}min".to_owned(),
+        m => format!("environ {m}\u{a0}min"),
+    }
+}
+
 const RECEIPT: ReceiptLabels = ReceiptLabels {
     heading: "Reçu",
     seller: "Vendeur\u{a0}: ",
@@ -206,8 +219,11 @@ impl Words for French {
 
     fn new_request_email(&self, name: &str, request: &NewRequest<'_>) -> Mail {
         let (service, city, province) = (request.service, request.city, request.province);
-        let (distance, photos, link) =
-            (distance(request.distance_km), request.photos, request.link);
+        let (distance, road) = (
+            distance(request.distance_km),
+            by_road(request.drive_minutes),
+        );
+        let (photos, link) = (request.photos, request.link);
         let urgency = match request.emergency {
             true => "Le client a besoin d’aide tout de suite.",
             false => "Le client peut attendre quelques jours.",
@@ -215,14 +231,19 @@ impl Words for French {
         courriel(
             format!("Nouvelle demande\u{a0}: {service} à {city}"),
             format!(
-                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance} de chez vous.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
+                "Bonjour {name},\n\nUne nouvelle demande ({service}) vient d’être publiée à {city}, {province}, à {distance} de chez vous{road}.\n{urgency}\nPhotos des dégâts\u{a0}: {photos}.\n\nVoir la demande et envoyer une soumission\u{a0}: {link}"
             ),
         )
     }
 
     fn new_request_sms(&self, request: &NewRequest<'_>) -> String {
         let (service, city, link) = (request.service, request.city, request.link);
-        let (distance, photos) = (distance(request.distance_km), request.photos);
+        let distance = format!(
+            "{}{}",
+            distance(request.distance_km),
+            by_road(request.drive_minutes)
+        );
+        let photos = request.photos;
         format!(
             "Nouvelle demande\u{a0}: {service} à {city} ({distance}, photos\u{a0}: {photos}). {link}"
         )
@@ -238,8 +259,9 @@ impl Words for French {
         Alert {
             title: format!("{kind}\u{a0}: {service} à {city}"),
             body: format!(
-                "À {} de vous. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
+                "À {} de vous{}. Photos\u{a0}: {}. Ouvrez la demande pour envoyer une soumission.",
                 distance(request.distance_km),
+                by_road(request.drive_minutes),
                 request.photos
             ),
         }
@@ -253,6 +275,30 @@ impl Words for French {
                 quote.professional,
                 self.quoted_price(quote.fee, quote.total)
             ),
+        }
+    }
+
+    fn trip_started_alert(&self, professional: &str, service: &str, minutes: i32) -> Alert {
+        Alert {
+            title: format!("{professional} est en route"),
+            body: format!(
+                "{service}\u{a0}: arrivée dans {}. Ouvrez votre demande pour suivre l’arrivée.",
+                minutes_text(minutes)
+            ),
+        }
+    }
+
+    fn trip_started_sms(&self, professional: &str, minutes: i32, link: &str) -> String {
+        format!(
+            "{professional} est en route\u{a0}: arrivée dans {}. Suivre l’arrivée\u{a0}: {link}",
+            minutes_text(minutes)
+        )
+    }
+
+    fn trip_arrived_alert(&self, professional: &str, service: &str) -> Alert {
+        Alert {
+            title: format!("{professional} est arrivé"),
+            body: format!("{service}\u{a0}: {professional} est à votre porte."),
         }
     }
 

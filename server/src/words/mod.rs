@@ -45,6 +45,9 @@ pub struct NewRequest<'a> {
     pub city: &'a str,
     pub province: &'a str,
     pub distance_km: i32,
+    /// The drive from their home base, in whole minutes, when a road router reckoned it
+    /// (the straight-line estimate is not told as a drive).
+    pub drive_minutes: Option<i32>,
     pub emergency: bool,
     /// How many photos of the damage it has: the marker the outbox replaces by the count
     /// when it sends (`outbox::photo_count`), since photos are added after the request is
@@ -373,6 +376,15 @@ pub trait Words: Sync {
     fn new_quote_alert(&self, quote: &NewQuote<'_>) -> Alert;
     /// To a customer: `professional` cannot take jobs any more, so their quote is withdrawn.
     fn quote_withdrawn(&self, name: &str, professional: &str, service: &str) -> Mail;
+
+    // Trips ("on my way").
+    /// To the customer: `professional` set out for the job and should be there in about
+    /// `minutes`.
+    fn trip_started_alert(&self, professional: &str, service: &str, minutes: i32) -> Alert;
+    /// The text of [`Words::trip_started_alert`], to a customer who chose texts.
+    fn trip_started_sms(&self, professional: &str, minutes: i32, link: &str) -> String;
+    /// To the customer: `professional` is at the door.
+    fn trip_arrived_alert(&self, professional: &str, service: &str) -> Alert;
 
     // Hiring.
     fn hired(&self, name: &str, job: &Hired<'_>) -> Mail;

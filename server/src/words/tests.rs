@@ -183,6 +183,7 @@ const REQUEST: NewRequest<'static> = NewRequest {
     city: "Calgary",
     province: "AB",
     distance_km: 12,
+    drive_minutes: None,
     emergency: true,
     photos: "3",
     link: "http://127.0.0.1:8080/view-request/abc",
@@ -745,6 +746,42 @@ fn a_problem_after_the_job_is_told_without_blame_in_both_languages() {
     );
 }
 
+#[test]
+fn a_drive_a_router_reckoned_is_told_in_minutes_by_road() {
+    let by_road = NewRequest {
+        drive_minutes: Some(12),
+        ..REQUEST
+    };
+    assert!(
+        of(English)
+            .new_request_alert(&by_road)
+            .body
+            .starts_with("About 12 km from you, about 12 min by road.")
+    );
+    assert!(
+        of(French)
+            .new_request_alert(&by_road)
+            .body
+            .starts_with("À environ 12\u{a0}km de vous, à environ 12\u{a0}min de route.")
+    );
+    assert!(
+        of(English)
+            .new_request_sms(&by_road)
+            .contains("(about 12 km, about 12 min by road, photos: 3)")
+    );
+    let started = of(French).trip_started_alert("Marc", "Plomberie", 14);
+    assert_eq!(started.title, "Marc est en route");
+    assert!(
+        started.body.contains("environ 14\u{a0}min"),
+        "{}",
+        started.body
+    );
+    assert_eq!(
+        of(English).trip_started_sms("Marc", 0, "http://x/r/1"),
+        "Marc is on the way: less than 1 min. Follow the arrival: http://x/r/1"
+    );
+}
+
 /// Every message, written with sample values, in the language of `words`.
 fn every_text(words: &dyn Words) -> Vec<String> {
     let when = christmas_in_calgary();
@@ -753,6 +790,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         city: "Calgary",
         province: "AB",
         distance_km: 4,
+        drive_minutes: Some(9),
         emergency: true,
         photos: "2",
         link: "http://x/view-request/1",
@@ -850,6 +888,7 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.phone_code("1234"),
         words.new_request_sms(&request),
         words.new_quote_sms(&quote),
+        words.trip_started_sms("Marc", 14, "http://x/user-view-request/1"),
     ];
     let alerts = [
         words.new_request_alert(&request),
@@ -867,6 +906,9 @@ fn every_text(words: &dyn Words) -> Vec<String> {
         words.payment_alert(&payment, PaymentStep::HoldEnded(HoldEnd::Released)),
         words.payment_alert(&payment, PaymentStep::HoldEnded(HoldEnd::Lapsed)),
         words.job_paid_alert(&paid),
+        words.trip_started_alert("Marc", "Plumbing", 14),
+        words.trip_started_alert("Marc", "Plumbing", 0),
+        words.trip_arrived_alert("Marc", "Plumbing"),
     ];
     mails
         .into_iter()

@@ -798,6 +798,7 @@ async fn a_blocked_professional_can_neither_write_nor_quote_until_unblocked() {
                 }),
                 surge: false,
                 add_taxes: None,
+                arrival_minutes: Some(45),
             },
             &pro,
         ))

@@ -55,6 +55,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "matching",
             "problems",
             "quotes",
+            "trips",
             "requests",
             "reviews",
             "translations",

@@ -155,6 +155,7 @@ async fn the_last_approved_licence_goes_only_when_confirmed_and_ends_the_live_qu
                 }),
                 surge: false,
                 add_taxes: None,
+                arrival_minutes: Some(45),
             },
             &pro_token,
         ))

@@ -15,6 +15,7 @@ mod access;
 mod account_messages;
 mod accounts;
 mod admin_lists;
+mod arrival;
 mod audit_trail;
 mod availability;
 mod cache;

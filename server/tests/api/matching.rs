@@ -24,6 +24,7 @@ use repairs_server::{
     domain::{Coordinates, great_circle_meters},
     matching::DistanceService,
     providers::osrm::{OsrmConfig, OsrmDistance},
+    testing::road_router::parse_points,
 };
 use serde_json::json;
 
@@ -46,19 +47,6 @@ const SLOW_LONGITUDE: f64 = -52.0;
 /// Road distance in the fake: 1.25 times great-circle, as roads wander.
 fn road_meters(a: Coordinates, b: Coordinates) -> f64 {
     (great_circle_meters(a, b) * 1.25).round()
-}
-
-fn parse_points(points: &str) -> Option<Vec<Coordinates>> {
-    points
-        .split(';')
-        .map(|pair| {
-            let (lng, lat) = pair.split_once(',')?;
-            Some(Coordinates {
-                latitude: lat.parse().ok()?,
-                longitude: lng.parse().ok()?,
-            })
-        })
-        .collect()
 }
 
 /// OSRM's `GET /table/v1/{profile}/{lng,lat;lng,lat}?sources=0&destinations=1&annotations=distance`.

@@ -86,6 +86,7 @@ impl Job {
                     fee: Some(cad(cents)),
                     surge: false,
                     add_taxes,
+                    arrival_minutes: Some(45),
                 },
                 token,
             ))

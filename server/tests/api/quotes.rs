@@ -32,6 +32,7 @@ fn quote_on(request_id: &str, fee: Option<Money>, surge: bool) -> pb::CreateQuot
         fee,
         surge,
         add_taxes: None,
+        arrival_minutes: Some(45),
     }
 }
 

@@ -213,6 +213,7 @@ async fn a_released_professional_cannot_quote_again_on_the_reopened_request() {
                 }),
                 surge: false,
                 add_taxes: None,
+                arrival_minutes: Some(45),
             },
             &job.pro,
         ))

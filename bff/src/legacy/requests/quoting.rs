@@ -50,6 +50,8 @@ impl ApplyBody {
             surge,
             // The old form has no tax box: the professional's registration decides.
             add_taxes: None,
+            // Nor an arrival field: `LEGACY_CALL` spares it the emergencies' rule.
+            arrival_minutes: None,
         }
     }
 }

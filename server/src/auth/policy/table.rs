@@ -86,6 +86,10 @@ pub const SERVICES: &[ServiceRules] = &[
             ("SuggestAddresses", SIGNED_IN, READS),
             ("GeocodeAddress", SIGNED_IN, READS),
             ("ReverseGeocode", SIGNED_IN, READS),
+            // The hired professional's trip (`crate::trips` checks they are the one).
+            ("StartTrip", PROFESSIONAL, WRITES),
+            ("ShareTripPosition", PROFESSIONAL, WRITES),
+            ("ArriveAtJob", PROFESSIONAL, WRITES),
             ("CreateQuote", PROFESSIONAL, WRITES),
             ("GetQuote", SIGNED_IN, READS),
             ("WithdrawQuote", PROFESSIONAL, WRITES),

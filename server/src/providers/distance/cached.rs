@@ -1,14 +1,18 @@
-//! Distances for display (GetDistance), from the configured provider, through the cache:
-//! one look-up per pair of places. Places are rounded to 4 decimals (about 10 m) and the
-//! pair is ordered, so A->B and B->A, or two addresses a few metres apart, share one entry.
-//! The list and fan-out rule stays great-circle in SQL (`super::rule`); road distance is
-//! shown, never used to decide a match.
+//! Distances and drives from the configured provider, through the cache: one look-up per
+//! pair of places. Places are rounded to 4 decimals (about 10 m), so two addresses a few
+//! metres apart share one entry; a distance's pair is ordered (A->B is B->A), a drive's is
+//! not (one-way streets). Who matches stays great-circle in SQL (`crate::store::match_rule`);
+//! drives only order those who match, and give a trip its arrival time.
+//!
+//! A drive always has an answer: when the router is down, slow, over its budget of calls in
+//! flight, or finds no road, the straight-line estimate stands in
+//! ([`super::straight_line_drive`], `by_road: false`) and is not cached.
 
 use std::{sync::Arc, time::Duration};
 
 use tokio::sync::Semaphore;
 
-use super::{Distance, DistanceProvider};
+use super::{Distance, DistanceProvider, Drive, MAX_DRIVES_PER_CALL, straight_line_drive};
 use crate::{
     cache::Cache,
     domain::Coordinates,
@@ -71,6 +75,116 @@ impl DistanceService {
         )
     }
 
+    fn drive_key(&self, from: Rounded, to: Rounded) -> String {
+        format!(
+            "drive:{}:{},{}:{},{}",
+            self.provider.kind(),
+            from.0,
+            from.1,
+            to.0,
+            to.1
+        )
+    }
+
+    /// A turn to call the provider, waiting up to `wait`.
+    async fn turn(&self) -> ApiResult<tokio::sync::SemaphorePermit<'_>> {
+        tokio::time::timeout(self.wait, self.outside_calls.acquire())
+            .await
+            .map_err(|_| ApiError::Unavailable {
+                reason: ErrorReason::DistanceUnavailable,
+                message: "the distance service is busy; please try again".to_owned(),
+            })?
+            .map_err(|e| ApiError::Internal(e.into()))
+    }
+
+    /// The drive from each of `from` to `to`, in `from`'s order: cached ones from the cache
+    /// (one round trip), the others from the provider (one call per
+    /// [`MAX_DRIVES_PER_CALL`]), each falling back to the straight-line estimate.
+    pub async fn drives_to(&self, from: &[Coordinates], to: Coordinates) -> Vec<Drive> {
+        if self.provider.is_local() {
+            return from.iter().map(|&a| straight_line_drive(a, to)).collect();
+        }
+        let to = Rounded::of(to);
+        let from: Vec<Rounded> = from.iter().map(|&a| Rounded::of(a)).collect();
+        let keys: Vec<String> = from.iter().map(|&a| self.drive_key(a, to)).collect();
+        let cached = self.cache.get_many(&keys).await.unwrap_or_else(|error| {
+            tracing::warn!(%error, "drive cache unreadable; asking the router");
+            vec![None; keys.len()]
+        });
+        let mut drives: Vec<Option<Drive>> = cached
+            .iter()
+            .map(|value| value.as_deref().and_then(parse_drive))
+            .collect();
+        let missing: Vec<usize> = (0..from.len()).filter(|&i| drives[i].is_none()).collect();
+        for chunk in missing.chunks(MAX_DRIVES_PER_CALL) {
+            let points: Vec<Coordinates> = chunk.iter().map(|&i| from[i].coordinates()).collect();
+            let answered = match self.turn().await {
+                Ok(_permit) => self.provider.drives(&points, to.coordinates()).await,
+                Err(_) => Err(super::DistanceError::Unavailable {
+                    detail: "every router call in flight".to_owned(),
+                }),
+            };
+            match answered {
+                Ok(answers) => {
+                    for (&i, answer) in chunk.iter().zip(answers) {
+                        if let Some(drive) = answer {
+                            self.keep(&keys[i], &drive).await;
+                            drives[i] = Some(drive);
+                        }
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "road router did not answer; straight-line drives")
+                }
+            }
+        }
+        drives
+            .into_iter()
+            .zip(&from)
+            .map(|(drive, a)| {
+                drive.unwrap_or_else(|| straight_line_drive(a.coordinates(), to.coordinates()))
+            })
+            .collect()
+    }
+
+    /// The route from `a` to `b` (a trip's estimate), from the cache or the provider, else
+    /// the straight-line estimate.
+    pub async fn route(&self, a: Coordinates, b: Coordinates) -> Drive {
+        if self.provider.is_local() {
+            return straight_line_drive(a, b);
+        }
+        let (from, to) = (Rounded::of(a), Rounded::of(b));
+        let key = format!("route:{}", self.drive_key(from, to));
+        if let Some(drive) = crate::cache::cached_json::<StoredDrive>(&*self.cache, &key).await {
+            return drive.into();
+        }
+        let answered = match self.turn().await {
+            Ok(_permit) => {
+                self.provider
+                    .route(from.coordinates(), to.coordinates())
+                    .await
+            }
+            Err(_) => Err(super::DistanceError::Unavailable {
+                detail: "every router call in flight".to_owned(),
+            }),
+        };
+        match answered {
+            Ok(drive) => {
+                self.keep(&key, &drive).await;
+                drive
+            }
+            Err(error) => {
+                tracing::warn!(%error, "road router did not answer; straight-line route");
+                straight_line_drive(a, b)
+            }
+        }
+    }
+
+    /// Keeps a router's drive; a cache that cannot be reached only costs the next look-up.
+    async fn keep(&self, key: &str, drive: &Drive) {
+        crate::cache::keep_json(&*self.cache, key, &StoredDrive::from(*drive), CACHE_TTL).await;
+    }
+
     /// The distance between two places, from the cache or else from the provider (then
     /// cached). A cache that cannot be reached only costs the look-up.
     pub async fn between(&self, a: Coordinates, b: Coordinates) -> ApiResult<Distance> {
@@ -86,13 +200,7 @@ impl DistanceService {
             Err(error) => tracing::warn!(%error, "distance cache unreadable; asking the provider"),
         }
         let meters = {
-            let _permit = tokio::time::timeout(self.wait, self.outside_calls.acquire())
-                .await
-                .map_err(|_| ApiError::Unavailable {
-                    reason: ErrorReason::DistanceUnavailable,
-                    message: "the distance service is busy; please try again".to_owned(),
-                })?
-                .map_err(|e| ApiError::Internal(e.into()))?;
+            let _permit = self.turn().await?;
             self.provider
                 .meters(a.coordinates(), b.coordinates())
                 .await?
@@ -102,6 +210,38 @@ impl DistanceService {
         }
         Ok(Distance { meters })
     }
+}
+
+/// A router's drive as cached (only router answers are: `by_road` is implied).
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct StoredDrive {
+    m: f64,
+    s: f64,
+}
+
+impl From<Drive> for StoredDrive {
+    fn from(drive: Drive) -> Self {
+        Self {
+            m: drive.meters,
+            s: drive.seconds,
+        }
+    }
+}
+
+impl From<StoredDrive> for Drive {
+    fn from(stored: StoredDrive) -> Self {
+        Drive {
+            meters: stored.m,
+            seconds: stored.s,
+            by_road: true,
+        }
+    }
+}
+
+fn parse_drive(value: &str) -> Option<Drive> {
+    serde_json::from_str::<StoredDrive>(value)
+        .ok()
+        .map(Drive::from)
 }
 
 #[cfg(test)]

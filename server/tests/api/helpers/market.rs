@@ -216,22 +216,25 @@ pub async fn silent_for(
     tokio::time::timeout(wait, stream.message()).await.is_err()
 }
 
-/// Professional `token`'s quote on `request_id`: 90.00 CAD, one hour.
+/// A quote on `request_id` of 90.00 CAD and one hour, there `arrival_minutes` after a hire.
+pub fn quote_request(request_id: &str, arrival_minutes: Option<i32>) -> pb::CreateQuoteRequest {
+    pb::CreateQuoteRequest {
+        repair_request_id: request_id.into(),
+        estimated_minutes: 60,
+        fee: Some(repairs_proto::types::Money {
+            amount_cents: 9_000,
+            currency: "CAD".into(),
+        }),
+        surge: false,
+        add_taxes: None,
+        arrival_minutes,
+    }
+}
+
+/// Professional `token`'s quote on `request_id`: 90.00 CAD, one hour, there in 45 minutes.
 pub async fn quote(market: &mut Market, token: &str, request_id: &str) -> pb::Quote {
     market
-        .create_quote(with_token(
-            pb::CreateQuoteRequest {
-                repair_request_id: request_id.into(),
-                estimated_minutes: 60,
-                fee: Some(repairs_proto::types::Money {
-                    amount_cents: 9_000,
-                    currency: "CAD".into(),
-                }),
-                surge: false,
-                add_taxes: None,
-            },
-            token,
-        ))
+        .create_quote(with_token(quote_request(request_id, Some(45)), token))
         .await
         .unwrap()
         .into_inner()

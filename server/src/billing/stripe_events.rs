@@ -62,16 +62,25 @@ impl From<sqlx::Error> for EventError {
     }
 }
 
+/// An event as delivered: its object kept as JSON, read once per view its kind needs
+/// ([`EventObject`] always, [`DisputeObject`] for `charge.dispute.*`).
 #[derive(Debug, Deserialize)]
-struct Event {
+struct Delivered {
     id: String,
     #[serde(rename = "type")]
     kind: String,
-    data: EventData,
+    data: DeliveredData,
 }
 
 #[derive(Debug, Deserialize)]
-struct EventData {
+struct DeliveredData {
+    object: serde_json::Value,
+}
+
+#[derive(Debug)]
+struct Event {
+    id: String,
+    kind: String,
     object: EventObject,
 }
 
@@ -114,7 +123,7 @@ use PaymentState::{Authorized, Canceled, Captured, Expired, Failed, RequiresActi
 
 /// The transition `event` reports, if it reports one.
 fn reported(event: &Event) -> Option<Reported> {
-    let object = &event.data.object;
+    let object = &event.object;
     let intent = || object.id.clone().filter(|id| id.starts_with("pi_"));
     let (charge_id, from, to): (_, &'static [PaymentState], _) = match event.kind.as_str() {
         "payment_intent.amount_capturable_updated" => (intent()?, &[RequiresAction], Authorized),
@@ -164,7 +173,7 @@ fn reported_refunds(event: &Event) -> Option<ReportedRefunds> {
     if event.kind != "charge.refunded" {
         return None;
     }
-    let object = &event.data.object;
+    let object = &event.object;
     let intent = object.payment_intent.clone()?;
     let mut listed: Vec<(String, i64)> = object
         .refunds
@@ -203,22 +212,31 @@ fn reported_refunds(event: &Event) -> Option<ReportedRefunds> {
     })
 }
 
-/// The dispute a `charge.dispute.*` event carries; `None` for any other event.
-fn reported_dispute(kind: &str, payload: &[u8]) -> Result<Option<GatewayDispute>, EventError> {
-    #[derive(Deserialize)]
-    struct DisputeEvent {
-        data: DisputeData,
-    }
-    #[derive(Deserialize)]
-    struct DisputeData {
-        object: DisputeObject,
-    }
+/// The dispute a `charge.dispute.*` event's `object` is; `None` for any other event.
+fn reported_dispute(
+    kind: &str,
+    object: &serde_json::Value,
+) -> Result<Option<GatewayDispute>, EventError> {
     if !kind.starts_with("charge.dispute.") {
         return Ok(None);
     }
-    let event: DisputeEvent = serde_json::from_slice(payload)
+    let dispute = DisputeObject::deserialize(object)
         .map_err(|e| EventError::Malformed(format!("the dispute cannot be read: {e}")))?;
-    Ok(event.data.object.into_dispute())
+    Ok(dispute.into_dispute())
+}
+
+/// Reads a delivery: the event, and its object as JSON for the views its kind needs.
+fn read(payload: &[u8]) -> Result<(Event, serde_json::Value), EventError> {
+    let delivered: Delivered =
+        serde_json::from_slice(payload).map_err(|e| EventError::Malformed(e.to_string()))?;
+    let object = EventObject::deserialize(&delivered.data.object)
+        .map_err(|e| EventError::Malformed(e.to_string()))?;
+    let event = Event {
+        id: delivered.id,
+        kind: delivered.kind,
+        object,
+    };
+    Ok((event, delivered.data.object))
 }
 
 /// Verifies, deduplicates and applies one webhook delivery; a membership month it pays for
@@ -237,8 +255,7 @@ pub async fn handle(
     }
     let secret = secret.ok_or(EventError::NotConfigured)?;
     webhook::verify(payload, signature, secret, now_unix)?;
-    let event: Event =
-        serde_json::from_slice(payload).map_err(|e| EventError::Malformed(e.to_string()))?;
+    let (event, object) = read(payload)?;
     if event.id.is_empty() || event.id.len() > 255 {
         return Err(EventError::Malformed(
             "the event id is missing or too long".to_owned(),
@@ -287,14 +304,14 @@ pub async fn handle(
         }
     }
     let mut disputed = None;
-    if let Some(dispute) = reported_dispute(&event.kind, payload)? {
+    if let Some(dispute) = reported_dispute(&event.kind, &object)? {
         let applied = super::disputes::apply(state, &dispute)
             .await
             .map_err(EventError::NotRecorded)?;
         disputed = applied.dispute_id.map(|_| dispute.charge_id);
     }
     let moved = transition.map(|t| t.charge_id).or(refunded).or(disputed);
-    let charge_id = moved.clone().or(event.data.object.payment_intent.clone());
+    let charge_id = moved.clone().or(event.object.payment_intent.clone());
     let processed = stripe_events::record(db, &event.id, &event.kind, charge_id.as_deref()).await?;
     Ok(Handled {
         event_id: event.id,
@@ -327,10 +344,10 @@ mod tests {
     use super::*;
 
     fn event(kind: &str, object: serde_json::Value) -> Event {
-        serde_json::from_value(serde_json::json!({
+        let payload = serde_json::json!({
             "id": "evt_1", "type": kind, "data": { "object": object }
-        }))
-        .unwrap()
+        });
+        read(payload.to_string().as_bytes()).unwrap().0
     }
 
     #[test]
@@ -392,7 +409,8 @@ mod tests {
             }}
         })
         .to_string();
-        let dispute = reported_dispute("charge.dispute.created", payload.as_bytes())
+        let (_, object) = read(payload.as_bytes()).unwrap();
+        let dispute = reported_dispute("charge.dispute.created", &object)
             .unwrap()
             .unwrap();
         assert_eq!(dispute.id, "dp_1");
@@ -401,7 +419,7 @@ mod tests {
         assert_eq!(dispute.status, "needs_response");
         assert!(dispute.evidence_due_by.is_some());
         assert!(
-            reported_dispute("customer.created", payload.as_bytes())
+            reported_dispute("customer.created", &object)
                 .unwrap()
                 .is_none()
         );

@@ -20,6 +20,13 @@ pub fn bounded_text(raw: &str, what: &str, max: usize) -> Result<String, String>
     Ok(text.to_owned())
 }
 
+/// At most `max` characters of `text`, cut on a character boundary.
+pub fn truncated(text: &str, max: usize) -> &str {
+    text.char_indices()
+        .nth(max)
+        .map_or(text, |(at, _)| &text[..at])
+}
+
 /// Like [`bounded_text`], but empty is allowed (and kept empty).
 pub fn optional_text(raw: &str, what: &str, max: usize) -> Result<String, String> {
     if raw.trim().is_empty() {

@@ -19,9 +19,6 @@ use crate::{
     },
 };
 
-/// The longest note an admin sends with the evidence.
-pub const MAX_NOTE_CHARS: usize = 2_000;
-
 /// A page of disputes, newest first, in `state` when given.
 pub async fn list(
     state: &AppState,
@@ -53,13 +50,8 @@ pub async fn submit(
 ) -> ApiResult<(DisputeRow, Evidence)> {
     let id = parse_id("dispute_id", id)?;
     let key = IdempotencyKey::parse(request_id)?;
+    // Its length is the contract's (`buf.validate`, checked before the handler).
     let note = note.trim();
-    if note.chars().count() > MAX_NOTE_CHARS {
-        return Err(ApiError::invalid(
-            "note",
-            format!("the note can be at most {MAX_NOTE_CHARS} characters"),
-        ));
-    }
     let (row, evidence) = claim(state, admin_id, id, key, note).await?;
     let sent = state
         .payments

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::{
+    domain::{Money, text::truncated},
     error::{ApiError, ApiResult},
     providers::payments::DisputeSubmission,
     store::disputes::{self as store, DisputeRow},
@@ -104,7 +105,7 @@ impl Evidence {
             product_description: format!(
                 "{}: {}",
                 self.request_title,
-                cut(&self.request_description, 2_000)
+                truncated(&self.request_description, 2_000)
             ),
             service_date: self
                 .completed_at
@@ -117,7 +118,10 @@ impl Evidence {
     /// The times, the quote, the receipt, the photos and the conversation, after `note`,
     /// within [`MAX_TEXT_CHARS`] (the conversation's latest messages are the ones left out).
     pub fn text(&self, note: &str) -> String {
-        let money = |cents: i64| format!("{}.{:02} {}", cents / 100, cents % 100, self.currency);
+        let money = |cents: i64| {
+            Money::parse(cents, &self.currency)
+                .map_or_else(|_| format!("{cents} cents"), |money| money.to_string())
+        };
         let time = |at: Option<DateTime<Utc>>| {
             at.map_or_else(|| "not recorded".to_owned(), |at| at.to_rfc3339())
         };
@@ -160,15 +164,8 @@ impl Evidence {
             }
             text.push_str(&line);
         }
-        cut(&text, MAX_TEXT_CHARS).to_owned()
+        truncated(&text, MAX_TEXT_CHARS).to_owned()
     }
-}
-
-/// At most `max` characters of `text`.
-fn cut(text: &str, max: usize) -> &str {
-    text.char_indices()
-        .nth(max)
-        .map_or(text, |(at, _)| &text[..at])
 }
 
 #[cfg(test)]

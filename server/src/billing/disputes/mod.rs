@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use super::PaymentState;
 use crate::{
+    domain::text::truncated,
     error::ApiResult,
     outbox::{self, NewOutboxMessage},
     providers::payments::GatewayDispute,
@@ -183,13 +184,6 @@ async fn tell_admins(
         ));
     }
     Ok(told)
-}
-
-/// At most `max` characters of `text`.
-fn truncated(text: &str, max: usize) -> &str {
-    text.char_indices()
-        .nth(max)
-        .map_or(text, |(at, _)| &text[..at])
 }
 
 #[cfg(test)]

@@ -276,6 +276,13 @@ pub enum PaymentError {
     Unavailable(#[source] anyhow::Error),
 }
 
+impl PaymentError {
+    /// The offline test gateway's database failed (`what` it was reading or writing).
+    pub(crate) fn test_gateway_database(error: sqlx::Error, what: &'static str) -> Self {
+        Self::Unavailable(anyhow::Error::new(error).context(what))
+    }
+}
+
 /// Stripe's smallest charge in CAD and EUR, in cents.
 pub const MINIMUM_CHARGE_CENTS: i64 = 50;
 

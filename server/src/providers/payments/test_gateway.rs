@@ -68,6 +68,10 @@ const VOID: Step = Step {
     to: "canceled",
 };
 
+fn unavailable(error: sqlx::Error) -> PaymentError {
+    PaymentError::test_gateway_database(error, "test gateway database")
+}
+
 impl TestGateway {
     pub fn new(db: PgPool, clock: Arc<dyn Clock>) -> Self {
         Self { db, clock }
@@ -349,10 +353,6 @@ fn stored_method(method: &str) -> String {
         Some(last_four) if is_number => format!("card ending {}", &digits[last_four..]),
         _ => method.to_owned(),
     }
-}
-
-fn unavailable(error: sqlx::Error) -> PaymentError {
-    PaymentError::Unavailable(anyhow::Error::new(error).context("test gateway database"))
 }
 
 impl IntentRow {

@@ -129,7 +129,7 @@ pub(super) async fn applied(db: &PgPool, dispute: &GatewayDispute) -> Result<(),
 }
 
 fn unavailable(error: sqlx::Error) -> PaymentError {
-    PaymentError::Unavailable(anyhow::Error::new(error).context("test gateway disputes"))
+    PaymentError::test_gateway_database(error, "test gateway disputes")
 }
 
 impl DisputeRow {

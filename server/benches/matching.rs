@@ -9,7 +9,11 @@
 //! nearest first), for two alternatives of the fan-out (one reach per professional; a 500 km box
 //! around the request over professionals' home points), and for the same queries on PostGIS
 //! (`ST_DWithin` on geography with GiST) on the same data, and one `EXPLAIN (ANALYZE,
-//! BUFFERS)` of each. Asserts nothing.
+//! BUFFERS)` of each. Then (c) the fan-out as the server runs it, soonest by road: the
+//! nearest 400 by the rule, weighed by drive time (`matching::soonest_by_road`, one table
+//! look-up per hundred, nothing cached) from the local road router answering in 5 ms, with
+//! the router down (the straight-line estimate after the refused look-ups), and with the
+//! embedded default (straight line, no outside call). Asserts nothing.
 //!
 //! Run: `cargo bench -p repairs-server --bench matching` (no services needed: it starts a
 //! throwaway Postgres cluster of its own in a temporary folder, from the Postgres binaries on
@@ -395,6 +399,107 @@ async fn run(db: &PgPool) {
         ratio(&list_p99),
         ratio(&notify_p99)
     );
+    by_road(db, &requests).await;
+}
+
+/// (c): the fan-out's choice soonest by road, for each way drives can be answered.
+async fn by_road(db: &PgPool, requests: &[Uuid]) {
+    use repairs_server::{
+        cache::MemoryCache,
+        providers::{
+            distance::GreatCircle,
+            osrm::{OsrmConfig, OsrmDistance},
+        },
+        testing::road_router::{RoadRouter, Roads},
+    };
+    use std::sync::Arc;
+    let router = RoadRouter::start(Roads {
+        river: None,
+        delay: Duration::from_millis(5),
+    })
+    .await;
+    let osrm = || Arc::new(OsrmDistance::new(OsrmConfig::new(router.url())).unwrap());
+    // A fresh cache per call: every drive is asked of the router.
+    let service = |provider: Arc<dyn repairs_server::providers::distance::DistanceProvider>| {
+        matching::DistanceService::new(
+            provider,
+            Arc::new(MemoryCache::new("bench:")),
+            8,
+            Duration::from_secs(2),
+        )
+    };
+    let points: Vec<(Uuid, repairs_server::domain::Coordinates)> = {
+        let rows: Vec<(Uuid, f64, f64)> = sqlx::query_as(
+            "select id, latitude, longitude from repair_requests where id = any($1)",
+        )
+        .bind(requests)
+        .fetch_all(db)
+        .await
+        .unwrap();
+        rows.into_iter()
+            .map(|(id, latitude, longitude)| {
+                (
+                    id,
+                    repairs_server::domain::Coordinates {
+                        latitude,
+                        longitude,
+                    },
+                )
+            })
+            .collect()
+    };
+    println!();
+    for (label, down, local) in [
+        (
+            "(c) whom to notify soonest by road, router in 5 ms",
+            false,
+            false,
+        ),
+        (
+            "(c) whom to notify soonest by road, router down",
+            true,
+            false,
+        ),
+        (
+            "(c) whom to notify by the straight-line drive (default)",
+            false,
+            true,
+        ),
+    ] {
+        router.set_down(down);
+        let mut times = Vec::with_capacity(points.len());
+        let mut told = 0;
+        for (n, (id, at)) in points.iter().enumerate() {
+            let distances = if local {
+                service(Arc::new(GreatCircle))
+            } else {
+                service(osrm())
+            };
+            let started = Instant::now();
+            let mut tx = db.begin().await.unwrap();
+            let candidates = matching::professionals_to_notify_at(
+                &mut tx,
+                *id,
+                bench_now(),
+                MAX_NOTIFIED * matching::CANDIDATES_PER_ALERT,
+            )
+            .await
+            .unwrap();
+            let chosen = matching::soonest_by_road(&distances, *at, candidates, MAX_NOTIFIED).await;
+            tx.rollback().await.unwrap();
+            if n >= WARM_UP {
+                times.push(started.elapsed());
+                told += chosen.len();
+            }
+        }
+        figures::report(&format!("{label:58}"), times);
+        println!(
+            "{:60}{:.1} told on average",
+            "",
+            told as f64 / (points.len() - WARM_UP).max(1) as f64
+        );
+    }
+    router.stop().await;
 }
 
 #[tokio::main]

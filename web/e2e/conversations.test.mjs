@@ -335,6 +335,7 @@ describe('photos of the damage and a conversation before the hire', () => {
       await pp.goto(`${BASE_URL}/request-apply/${requestId}`);
       await heading(pp, t('pages.requestApply'));
       await pp.getByLabel(startsWith(t('quoteForm.hours'))).fill('1.5');
+      await pp.getByLabel(startsWith(t('trip.form.arrival'))).fill('40');
       await pp.getByLabel(startsWith(t('quoteForm.fee'))).fill('120');
       await pp.getByRole('button', { name: t('quoteForm.send') }).click();
       await pp.getByText(t('quoteForm.sent')).first().waitFor();
@@ -435,6 +436,7 @@ describe('photos of the damage and a conversation before the hire', () => {
     await pp.goto(`${BASE_URL}/request-apply/${requestId}`);
     await heading(pp, t('pages.requestApply'));
     await pp.getByLabel(startsWith(t('quoteForm.hours'))).fill('1');
+    await pp.getByLabel(startsWith(t('trip.form.arrival'))).fill('40');
     await pp.getByLabel(startsWith(t('quoteForm.fee'))).fill('90');
     await pp.getByRole('button', { name: t('quoteForm.send') }).click();
     await pp.getByText(t('errors.reasons.PROFESSIONAL_BLOCKED')).waitFor();

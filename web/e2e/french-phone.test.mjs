@@ -270,6 +270,7 @@ describe('a Quebecer’s request, quote and hire, in French on a phone', () => {
       await heading(pp, t('pages.requestApply'));
       await check(pp, 'professional: the quote form');
       await pp.getByLabel(startsWith(t('quoteForm.hours'))).fill('2');
+      await pp.getByLabel(startsWith(t('trip.form.arrival'))).fill('40');
       await pp.getByLabel(startsWith(t('quoteForm.fee'))).fill('45');
       await pp.getByRole('button', { name: t('quoteForm.send') }).click();
       await pp.getByText(t('quoteForm.sent')).first().waitFor();

@@ -76,6 +76,7 @@ describe('the job story', () => {
       await proPage.goto(`${BASE_URL}/request-apply/${requestId}`);
       await heading(proPage, t('pages.requestApply'));
       await proPage.getByLabel(startsWith(t('quoteForm.hours'))).fill('2');
+      await proPage.getByLabel(startsWith(t('trip.form.arrival'))).fill('40');
       await proPage.getByLabel(startsWith(t('quoteForm.fee'))).fill('45');
       await proPage.getByRole('button', { name: t('quoteForm.send') }).click();
       await proPage.getByText(t('quoteForm.sent')).first().waitFor();

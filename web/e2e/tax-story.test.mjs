@@ -134,6 +134,7 @@ describe('taxes on a Montréal job, in French on a phone', () => {
         met(pp, 'professional: the quote form', `target under 44 x 44 px: ${target}`);
       }
       await pp.getByLabel(startsWith(t('quoteForm.hours'))).fill('2');
+      await pp.getByLabel(startsWith(t('trip.form.arrival'))).fill('40');
       const fee = pp.getByLabel(startsWith(t('quoteForm.fee')));
       await fee.fill('200,00');
       await pp.getByRole('button', { name: t('quoteForm.send') }).click();

@@ -149,13 +149,13 @@ fn invalid(message: &str) -> Response {
         .into_response()
 }
 
-/// Counts the call, waits the delay; `Err` with the refusal when switched off.
+/// Counts the call; `Err` with the refusal at once when switched off, else after the delay.
 async fn answer(shared: &Shared) -> Result<(), Response> {
     shared.calls.fetch_add(1, Ordering::SeqCst);
-    tokio::time::sleep(shared.roads.delay).await;
     if shared.down.load(Ordering::SeqCst) {
         return Err((StatusCode::SERVICE_UNAVAILABLE, "<html>down</html>").into_response());
     }
+    tokio::time::sleep(shared.roads.delay).await;
     Ok(())
 }
 

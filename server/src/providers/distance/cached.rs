@@ -116,14 +116,19 @@ impl DistanceService {
             .map(|value| value.as_deref().and_then(parse_drive))
             .collect();
         let missing: Vec<usize> = (0..from.len()).filter(|&i| drives[i].is_none()).collect();
-        for chunk in missing.chunks(MAX_DRIVES_PER_CALL) {
-            let points: Vec<Coordinates> = chunk.iter().map(|&i| from[i].coordinates()).collect();
+        // The look-ups of one call go side by side, each waiting for its turn.
+        let places = &from;
+        let asked = missing.chunks(MAX_DRIVES_PER_CALL).map(|chunk| async move {
+            let points: Vec<Coordinates> = chunk.iter().map(|&i| places[i].coordinates()).collect();
             let answered = match self.turn().await {
                 Ok(_permit) => self.provider.drives(&points, to.coordinates()).await,
                 Err(_) => Err(super::DistanceError::Unavailable {
                     detail: "every router call in flight".to_owned(),
                 }),
             };
+            (chunk, answered)
+        });
+        for (chunk, answered) in futures::future::join_all(asked).await {
             match answered {
                 Ok(answers) => {
                     for (&i, answer) in chunk.iter().zip(answers) {

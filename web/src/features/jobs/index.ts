@@ -3,3 +3,5 @@
 export { isFinalRequestState, useLiveQuotes } from './api/watch-repair-request';
 export { ChooseAgain } from './components/choose-again';
 export { ReleaseHire } from './components/release-hire';
+export { TripPanel } from './trip/trip-panel';
+export { TripBanner } from './components/trip-banner';

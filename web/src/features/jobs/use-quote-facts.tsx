@@ -6,15 +6,19 @@ import { formatHours } from '@/lib/duration';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { useLanguage } from '@/lib/use-language';
 import { QuoteRating, SurgeBadge } from './components/quote-marks';
+import { useQuoteArrival } from './use-arrival-words';
 
 /**
  * A quote's figures as label and value pairs: its price (fee, each tax, total, or why there is
- * no tax), time, surge, rating, when sent.
+ * no tax), how soon the professional can be there (when they said), time, surge, rating, when
+ * sent.
  */
 export function useQuoteFacts(quote: Quote): [string, ReactNode][] {
   const { t } = useTranslation();
   const language = useLanguage();
   const formatTime = useDateTimeFormat();
+  const arrival = useQuoteArrival()(quote);
+  const arrivalFacts: [string, ReactNode][] = arrival ? [[t('arrival.label'), arrival]] : [];
   return [
     [
       t('jobs.price'),
@@ -27,6 +31,7 @@ export function useQuoteFacts(quote: Quote): [string, ReactNode][] {
         plain
       />,
     ],
+    ...arrivalFacts,
     [t('jobs.estimatedTime'), formatHours(quote.estimatedMinutes, language)],
     [t('jobs.surge'), quote.surge ? <SurgeBadge key="surge" /> : t('common.no')],
     [t('jobs.rating'), <QuoteRating key="rating" quote={quote} />],

@@ -1,16 +1,16 @@
-import { Button, Textarea } from '@chakra-ui/react';
+import { Button } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CountedTextareaField } from '@/components/ui/counted-textarea-field';
 import { FormSection } from '@/components/ui/form-section';
 import { useAttemptKey } from '@/features/billing';
 import {
   SubmitDisputeEvidenceRequestSchema,
   type Dispute,
 } from '@/gen/repairs/billing/v1/billing_pb';
-import { bound, formatFigure, limitOf } from '@/lib/contract-limits';
+import { bound, limitOf } from '@/lib/contract-limits';
 import { readRpcError } from '@/lib/rpc-error';
 import { useSubmitDisputeEvidence } from '../api/disputes';
 
@@ -27,7 +27,7 @@ const NOTE_MAX = bound(
  * once. A refusal is said in the form.
  */
 export function EvidenceForm({ dispute, onSent }: { dispute: Dispute; onSent: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const problemMessage = useProblemMessage();
   const submit = useSubmitDisputeEvidence(dispute.id);
   const attempt = useAttemptKey();
@@ -52,20 +52,14 @@ export function EvidenceForm({ dispute, onSent }: { dispute: Dispute; onSent: ()
     <form noValidate onSubmit={(event) => void send(event)}>
       <FormSection title={t('disputes.formTitle')} description={t('disputes.formHelp')}>
         {refusal && <FormAlert status="error" title={refusal} />}
-        <FormField
+        <CountedTextareaField
           label={t('disputes.note')}
-          helperText={t('requests.descriptionCount', {
-            count: note.length,
-            max: formatFigure(i18n, NOTE_MAX),
-          })}
-        >
-          <Textarea
-            rows={5}
-            maxLength={NOTE_MAX}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </FormField>
+          count={note.length}
+          limit={NOTE_MAX}
+          rows={5}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <Button
           type="submit"
           alignSelf="start"

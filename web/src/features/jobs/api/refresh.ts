@@ -18,3 +18,17 @@ export function useQuoteChange<I extends DescMessage, O extends DescMessage>(
     MatchingService.method.listOpenRequests,
   );
 }
+
+/**
+ * A change to a hired professional's trip (on my way, arrived): after it the request and
+ * their lists reload, so that every screen shows the trip as it is.
+ */
+export function useTripChange<I extends DescMessage, O extends DescMessage>(
+  method: DescMethodUnary<I, O>,
+) {
+  return useRefreshingMutation(
+    method,
+    MarketplaceService.method.getRepairRequest,
+    MarketplaceService.method.listProfessionalRepairRequests,
+  );
+}

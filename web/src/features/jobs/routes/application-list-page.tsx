@@ -1,4 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -8,16 +9,24 @@ import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AppLink } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
-import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
+import { QuoteState, RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useLiveQuotes } from '../api/watch-repair-request';
 import { HireLink } from '../components/hire-link';
 import { QuoteCard } from '../components/quote-card';
+import { QuoteComparison } from '../components/quote-comparison';
+import { QuoteSort } from '../components/quote-sort';
 import { JOB_PATHS } from '../paths';
+import { defaultQuoteOrder, sortQuotes, type QuoteOrder } from '../quote-order';
+
+/** The quotes still in play: waiting for the customer's choice, or the one hired. */
+const LIVE_STATES: QuoteState[] = [QuoteState.SUBMITTED, QuoteState.HIRED];
 
 /**
- * /application-list/{id}: the quotes on one of the customer's requests, oldest first, each
- * with the professional's rating, the fee, the time and the surge flag, and View and Hire.
- * While the request is open new quotes appear without a reload (WatchRepairRequest).
+ * /application-list/{id}: the quotes on one of the customer's requests, each with the
+ * professional's rating, the fee, how soon they can be there, the time and the surge flag, and
+ * View and Hire; sorted as the customer chooses (the soonest arrival first when any
+ * professional said one, else the newest), with the live quotes side by side when there are
+ * several. While the request is open new quotes appear without a reload (WatchRepairRequest).
  */
 export function ApplicationListPage() {
   const { t } = useTranslation();
@@ -26,6 +35,10 @@ export function ApplicationListPage() {
   const serviceName = useServiceNames();
   const hired = request?.hiredProfessionalName;
   const open = !request || request.state === RepairRequestState.OPEN;
+  const [chosenOrder, setOrder] = useState<QuoteOrder | null>(null);
+  const order = chosenOrder ?? defaultQuoteOrder(quotes ?? []);
+  const sorted = quotes && sortQuotes(quotes, order);
+  const live = sorted?.filter((quote) => LIVE_STATES.includes(quote.state)) ?? [];
 
   return (
     <Stack gap="6" maxW="3xl">
@@ -42,16 +55,18 @@ export function ApplicationListPage() {
       {open && state === 'live' && <Text fontSize="sm">{t('jobs.liveQuotes')}</Text>}
       {isPending && <RouteLoader />}
       {error && <RpcErrorAlert error={error} />}
-      {quotes && (
+      {sorted && (
         <>
           <Text role="status" fontWeight="medium">
-            {t('jobs.quoteCount', { count: quotes.length })}
+            {t('jobs.quoteCount', { count: sorted.length })}
           </Text>
-          {quotes.length === 0 ? (
+          {sorted.length > 1 && <QuoteSort value={order} onChange={setOrder} />}
+          {live.length > 1 && <QuoteComparison quotes={live} />}
+          {sorted.length === 0 ? (
             <EmptyState title={t('jobs.noQuotes')} />
           ) : (
             <Stack as="ul" gap="4" listStyleType="none">
-              {quotes.map((quote) => (
+              {sorted.map((quote) => (
                 <li key={quote.id}>
                   <QuoteCard
                     quote={quote}

@@ -15,6 +15,7 @@ import {
 import { controlledStream } from '@/test/controlled-stream';
 import { renderApp } from '@/test/render-app';
 import { montrealTaxes } from '@/test/taxes';
+import { setViewportWidth } from '@/test/viewport';
 import {
   Code,
   CUSTOMER_ID,
@@ -90,8 +91,9 @@ describe('application list', () => {
         } as never,
       },
     });
-    expect(await screen.findByRole('link', { name: 'Sam Second' })).toBeVisible();
-    expect(screen.getByText('No reviews yet')).toBeVisible();
+    const second = await screen.findByRole('link', { name: 'Sam Second' });
+    expect(second).toBeVisible();
+    expect(within(second.closest('article')!).getByText('No reviews yet')).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('2 quotes');
 
     // A withdrawn quote leaves the list.
@@ -207,6 +209,169 @@ describe('application list', () => {
     for (const text of ['Frais', 'Tarif particulier', 'Non']) {
       expect(within(card).getByText(text)).toBeVisible();
     }
+  });
+});
+
+describe('arrival first: how soon, sorted, side by side', () => {
+  /** Three quotes: one that said nothing of the arrival, one dear and soon, one cheap and late. */
+  const three = () => [
+    quote('silent', {
+      professionalName: 'Sam Silent',
+      fee: CAD(9000),
+      total: CAD(9000),
+      createTime: timestampFromMs(Date.UTC(2026, 10, 23, 18)),
+      professionalReviews: undefined,
+    }),
+    quote('soon', {
+      professionalName: 'Marc Soon',
+      arrivalMinutes: 40,
+      fee: CAD(20000),
+      taxes: montrealTaxes(),
+      total: CAD(22995),
+      taxTreatment: QuoteTaxTreatment.ADDED,
+      createTime: timestampFromMs(Date.UTC(2026, 10, 23, 16)),
+      professionalReviews: { reviewCount: 3, averageRating: 4 },
+    }),
+    quote('late', {
+      professionalName: 'Lea Late',
+      arrivalMinutes: 150,
+      fee: CAD(12000),
+      total: CAD(12000),
+      taxTreatment: QuoteTaxTreatment.NOT_REGISTERED,
+      createTime: timestampFromMs(Date.UTC(2026, 10, 23, 17)),
+      professionalReviews: { reviewCount: 20, averageRating: 4.8 },
+    }),
+  ];
+  const cardNames = () =>
+    screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+  const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('says how soon each can come, lists the soonest first, and sorts as asked', async () => {
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: three() }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    await screen.findAllByRole('article');
+    expect(cardNames()).toEqual(['Marc Soon', 'Lea Late', 'Sam Silent']);
+    const [soon, late, silent] = screen.getAllByRole('article');
+    expect(plain(within(soon!).getByText(/^Can be there in/).textContent)).toBe(
+      'Can be there in about 40 min',
+    );
+    expect(plain(within(late!).getByText(/^Can be there in/).textContent)).toBe(
+      'Can be there in about 2 h 30 min',
+    );
+    expect(within(silent!).queryByText(/Can be there/)).toBeNull();
+    expect(within(silent!).queryByText('Arrival')).toBeNull();
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('arrival');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Soonest arrival', 'Lowest total', 'Best rated', 'Newest']);
+    const user = userEvent.setup();
+    await user.selectOptions(sort, 'Lowest total');
+    expect(cardNames()).toEqual(['Sam Silent', 'Lea Late', 'Marc Soon']);
+    await user.selectOptions(sort, 'Best rated');
+    expect(cardNames()).toEqual(['Lea Late', 'Marc Soon', 'Sam Silent']);
+    await user.selectOptions(sort, 'Newest');
+    expect(cardNames()).toEqual(['Sam Silent', 'Lea Late', 'Marc Soon']);
+  });
+
+  it('compares the live quotes in a table with its caption and headers, in the chosen order', async () => {
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({
+        quotes: [...three(), quote('gone', { state: QuoteState.NOT_SELECTED })],
+      }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const section = await screen.findByRole('region', { name: 'Compare the quotes' });
+    const table = within(section).getByRole('table', {
+      name: 'The quotes side by side: fee, taxes, total, arrival and reviews',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Professional', 'Fee', 'Taxes', 'Total', 'Arrival', 'Reviews']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => plain(cell.textContent)),
+      );
+    expect(rows.map((row) => row.slice(0, 5))).toEqual([
+      ['Marc Soon', '$200.00', 'GST 5% $10.00QST 9.975% $19.95', '$229.95', 'about 40 min'],
+      ['Lea Late', '$120.00', 'No tax (not registered)', '$120.00', 'about 2 h 30 min'],
+      ['Sam Silent', '$90.00', '', '$90.00', 'Not said'],
+    ]);
+    expect(
+      within(table).getByRole('img', { name: 'Rated 4.8 out of 5, from 20 reviews' }),
+    ).toBeVisible();
+  });
+
+  it('compares them as one card each on a phone, in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    setViewportWidth(390);
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: three() }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const section = await screen.findByRole('region', { name: 'Comparer les soumissions' });
+    expect(within(section).queryByRole('table')).toBeNull();
+    const cards = within(section).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0]!).getByText('Marc Soon')).toBeVisible();
+    const arrival = within(cards[0]!).getByText('Arrivée', { selector: 'dt' });
+    expect(plain(arrival.nextElementSibling!.textContent)).toBe('environ 40 min');
+    expect(screen.getByRole('combobox', { name: 'Trier par' })).toHaveValue('arrival');
+    expect(
+      within(screen.getAllByRole('article')[0]!).getByText((_, node) =>
+        node?.tagName === 'DD'
+          ? plain(node.textContent) === 'Peut être là dans environ 40 min'
+          : false,
+      ),
+    ).toBeVisible();
+  });
+
+  it('offers neither a sort nor a comparison for a single quote', async () => {
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({ quotes: [quote('q1')] }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    await screen.findByRole('article');
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Compare the quotes' })).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Should be there by 9:40 p.m.'],
+    ['fr', 'Devrait être là vers 21 h 40'],
+  ])('says by when the hired professional should be there (%s)', async (language, text) => {
+    localStorage.setItem('lang', language);
+    const arriveBy = new Date();
+    arriveBy.setHours(21, 40, 0, 0);
+    const { transport } = customerServer({
+      listRepairRequestQuotes: () => ({
+        quotes: [
+          quote('q1', {
+            state: QuoteState.HIRED,
+            arrivalMinutes: 40,
+            arriveBy: timestampFromMs(arriveBy.getTime()),
+          }),
+        ],
+      }),
+    });
+    renderApp(`/application-list/${REQUEST_ID}`, transport);
+    const card = await screen.findByRole('article');
+    expect(
+      within(card).getByText((_, node) =>
+        node?.tagName === 'DD' ? plain(node.textContent) === text : false,
+      ),
+    ).toBeVisible();
   });
 });
 

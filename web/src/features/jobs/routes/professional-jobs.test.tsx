@@ -8,6 +8,7 @@ import {
   QuoteState,
   QuoteTaxTreatment,
   RepairRequestState,
+  Urgency,
   type QuotedRepairRequestSchema,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { MessageInitShape } from '@bufbuild/protobuf';
@@ -67,13 +68,21 @@ function proServer(marketplace: Marketplace, { numbers = false } = {}) {
   return stubServer({ getProfessional: () => ({ professional: account }) }, {}, { marketplace });
 }
 
-/** Opens the quote form on the request and sends it with `hours` and the fee as filled. */
-async function sendQuote(server: ReturnType<typeof proServer>, hours: string) {
+/** The quote form's "When can you be there?" (required on an emergency, as the stub's request). */
+const ARRIVAL_LABEL = /^When can you be there\?/;
+
+/**
+ * Opens the quote form on the request and sends it with `hours`, the fee as filled and
+ * `arrival` minutes.
+ */
+async function sendQuote(server: ReturnType<typeof proServer>, hours: string, arrival = '45') {
   renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
   await screen.findByLabelText(/^Fee \(CAD\)/);
   const user = userEvent.setup();
   await user.type(screen.getByLabelText(/^Estimated time/), hours);
+  if (arrival) await user.type(screen.getByLabelText(ARRIVAL_LABEL), arrival);
   await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+  return user;
 }
 
 describe('sending a quote (/request-apply)', () => {
@@ -92,6 +101,7 @@ describe('sending a quote (/request-apply)', () => {
     await user.type(screen.getByLabelText(/^Estimated time/), '1.5');
     await user.clear(fee);
     await user.type(fee, '45.50');
+    await user.type(screen.getByLabelText(ARRIVAL_LABEL), '40');
     await user.click(screen.getByRole('button', { name: 'Send the quote' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applied-requests'));
     expect(server.requests('createQuote')).toEqual([
@@ -101,6 +111,7 @@ describe('sending a quote (/request-apply)', () => {
         fee: expect.objectContaining({ amountCents: 4550n, currency: 'CAD' }),
         surge: false,
         addTaxes: false,
+        arrivalMinutes: 40,
       }),
     ]);
   });
@@ -133,6 +144,7 @@ describe('sending a quote (/request-apply)', () => {
     expect(box).toBeChecked();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/^Estimated time/), '2');
+    await user.click(screen.getByRole('button', { name: /^60\smin$/ }));
     await user.click(screen.getByRole('button', { name: 'Send the quote' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applied-requests'));
     expect(server.requests('createQuote')[0]).toMatchObject({ addTaxes: true });
@@ -155,6 +167,7 @@ describe('sending a quote (/request-apply)', () => {
     await user.click(box);
     expect(box).not.toBeChecked();
     await user.type(screen.getByLabelText(/^Durée estimée/), '1');
+    await user.type(screen.getByLabelText(/^Dans combien de temps/), '30');
     await user.click(screen.getByRole('button', { name: 'Envoyer la soumission' }));
     await waitFor(() => expect(server.requests('createQuote')).toHaveLength(1));
     expect(server.requests('createQuote')[0]).toMatchObject({ addTaxes: false });
@@ -193,11 +206,13 @@ describe('sending a quote (/request-apply)', () => {
     await user.type(await screen.findByLabelText(/^Estimated time/), '2.5');
     await user.clear(screen.getByLabelText(/^Fee \(CAD\)/));
     await user.type(screen.getByLabelText(/^Fee \(CAD\)/), '80.00');
+    await user.type(screen.getByLabelText(ARRIVAL_LABEL), '25');
     first.unmount();
 
     const { router } = renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
     expect(await screen.findByLabelText(/^Estimated time/)).toHaveValue('2.5');
     expect(screen.getByLabelText(/^Fee \(CAD\)/)).toHaveValue('80.00');
+    expect(screen.getByLabelText(ARRIVAL_LABEL)).toHaveValue('25');
     await user.click(screen.getByRole('button', { name: 'Send the quote' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/applied-requests'));
     expect(localStorage.getItem(`drafts:${PROFESSIONAL_ID}`)).toBeNull();
@@ -214,6 +229,7 @@ describe('sending a quote (/request-apply)', () => {
     await user.type(screen.getByLabelText(/^Estimated time/), '2');
     await user.clear(fee);
     await user.type(fee, '20');
+    await user.type(screen.getByLabelText(ARRIVAL_LABEL), '45');
     await user.click(screen.getByRole('button', { name: 'Send the quote' }));
     expect(
       await screen.findByText(
@@ -266,6 +282,7 @@ describe('sending a quote (/request-apply)', () => {
     await user.type(screen.getByLabelText(/^Durée estimée/), '0,5');
     await user.clear(fee);
     await user.type(fee, '1 234,50');
+    await user.type(screen.getByLabelText(/^Dans combien de temps/), '45');
     await user.click(screen.getByRole('button', { name: 'Envoyer la soumission' }));
     await waitFor(() => expect(server.requests('createQuote')).toHaveLength(1));
     expect(server.requests('createQuote')[0]).toMatchObject({
@@ -301,6 +318,107 @@ describe('sending a quote (/request-apply)', () => {
       await screen.findByText('Enter the time in hours, up to 720 (for example 1.5).'),
     ).toBeVisible();
     expect(server.requests('createQuote')).toEqual([]);
+  });
+
+  it('asks how soon the professional can be there on an emergency, within a day', async () => {
+    const server = proServer({
+      getRepairRequest: () => ({ repairRequest: approximate() }),
+      createQuote: (request) => ({ quote: quote({ arrivalMinutes: request.arrivalMinutes }) }),
+    });
+    const user = await sendQuote(server, '1', '');
+    const arrival = screen.getByLabelText(ARRIVAL_LABEL);
+    expect(await screen.findByText('Say how soon you can be there')).toBeVisible();
+    expect(arrival).toHaveAttribute('aria-invalid', 'true');
+    expect(arrival).toBeRequired();
+    expect(server.requests('createQuote')).toEqual([]);
+
+    await user.type(arrival, '1500');
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    expect(
+      await screen.findByText(
+        'On an emergency you must be there within a day: enter from 1 to 1,440 minutes.',
+      ),
+    ).toBeVisible();
+    expect(server.requests('createQuote')).toEqual([]);
+
+    const choices = screen.getByRole('group', { name: 'Quick choices' });
+    const ninety = within(choices).getByRole('button', { name: /^90\smin$/ });
+    await user.click(ninety);
+    expect(arrival).toHaveValue('90');
+    expect(ninety).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(/within a day/)).toBeNull();
+    expect(screen.getByText('Minutes after you are hired')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    await waitFor(() => expect(server.requests('createQuote')).toHaveLength(1));
+    expect(server.requests('createQuote')[0]).toMatchObject({ arrivalMinutes: 90 });
+  });
+
+  it('leaves the arrival optional on a request that can wait, up to 30 days', async () => {
+    const server = proServer({
+      getRepairRequest: () => ({ repairRequest: approximate({ urgency: Urgency.CAN_WAIT }) }),
+      createQuote: () => ({ quote: quote() }),
+    });
+    const user = await sendQuote(server, '1', '50000');
+    const arrival = screen.getByLabelText(ARRIVAL_LABEL);
+    expect(arrival).not.toBeRequired();
+    expect(
+      await screen.findByText('Enter a whole number of minutes from 1 to 43,200.'),
+    ).toBeVisible();
+    expect(server.requests('createQuote')).toEqual([]);
+
+    await user.clear(arrival);
+    await user.click(screen.getByRole('button', { name: 'Send the quote' }));
+    await waitFor(() => expect(server.requests('createQuote')).toHaveLength(1));
+    expect(server.requests('createQuote')[0]!.arrivalMinutes).toBeUndefined();
+  });
+
+  it('shows the server’s ARRIVAL_TIME_REQUIRED beside the arrival', async () => {
+    const server = proServer({
+      getRepairRequest: () => ({ repairRequest: approximate() }),
+      createQuote: () => {
+        throw rpcError(Code.InvalidArgument, 'ARRIVAL_TIME_REQUIRED', {
+          arrival_minutes: 'say how soon after the hire you can be at the door',
+        });
+      },
+    });
+    await sendQuote(server, '1', '45');
+    expect(
+      await screen.findByText(
+        'Say how soon after the hire you can be at the door: on an emergency, within a day (1,440 minutes).',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText(ARRIVAL_LABEL)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for the arrival in French, with French figures', async () => {
+    localStorage.setItem('lang', 'fr');
+    const server = proServer({ getRepairRequest: () => ({ repairRequest: approximate() }) });
+    renderApp(`/request-apply/${REQUEST_ID}`, server.transport);
+    const arrival = await screen.findByLabelText(
+      /^Dans combien de temps pouvez-vous être sur place\?/,
+    );
+    expect(screen.getByText('Minutes après avoir été engagé')).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Envoyer la soumission' }));
+    expect(
+      await screen.findByText('Indiquez dans combien de temps vous pouvez être là'),
+    ).toBeVisible();
+    await user.type(arrival, '2000');
+    await user.click(screen.getByRole('button', { name: 'Envoyer la soumission' }));
+    expect(
+      plain(
+        (await screen.findByText(/^Pour une urgence, vous devez être là en moins d’une journée/))
+          .textContent,
+      ),
+    ).toBe(
+      'Pour une urgence, vous devez être là en moins d’une journée : entrez de 1 à 1 440 minutes.',
+    );
+    expect(
+      within(screen.getByRole('group', { name: 'Choix rapides' })).getByRole('button', {
+        name: /^2\sh$/,
+      }),
+    ).toBeVisible();
   });
 
   it('shows the membership notice when the server answers the membership reason', async () => {

@@ -1,5 +1,5 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useForm, type Control } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ToggleField } from '@/components/form/toggle-field';
@@ -24,6 +24,7 @@ import {
 import {
   CreateQuoteRequestSchema,
   RepairRequestState,
+  Urgency,
   type RepairRequest,
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import type { Money } from '@/gen/repairs/type/v1/common_pb';
@@ -38,6 +39,13 @@ import { useSignedInId } from '@/lib/use-signed-in-id';
 import { useCreateQuote } from '../api/create-quote';
 import { useMinimumFee, useTaxRegistered } from '../api/get-minimum-fee';
 import { useQuotedRequest } from '../api/get-repair-request';
+import { formatDuration } from '../arrival';
+import {
+  maxArrivalMinutes,
+  MIN_ARRIVAL_MINUTES,
+  quickArrivals,
+  readArrival,
+} from '../trip/arrival-minutes';
 
 interface QuoteValues {
   /** Estimated time in hours ("1.5"). */
@@ -48,6 +56,8 @@ interface QuoteValues {
   surge: boolean;
   /** Add GST/HST (and QST in Quebec) to the fee: offered to registered professionals only. */
   addTaxes: boolean;
+  /** How soon after a hire they can be at the door, in whole minutes ("45"). */
+  arrival: string;
 }
 
 /** The fee the field shows as an example, as its help text does. */
@@ -59,6 +69,8 @@ const SERVER_FIELDS = {
   fee: 'fee',
   'fee.amount_cents': 'fee',
   'fee.currency': 'fee',
+  // ARRIVAL_TIME_REQUIRED says it in its own words; a bare refusal of the bounds in these.
+  arrival_minutes: { field: 'arrival', messageKey: 'trip.form.refused' },
 } as const;
 
 /**
@@ -76,7 +88,10 @@ const MAX_FEE_CENTS = BigInt(
  * minimum for this job. A fee under the minimum is said beside the field, by the form first
  * and by the server's FEE_BELOW_MINIMUM if the minimum changed meanwhile. A professional with
  * a GST/HST number adds the taxes of the property's province (ticked by default, `add_taxes`);
- * one without is told their quote carries none, with a way to their profile.
+ * one without is told their quote carries none, with a way to their profile. How soon after a
+ * hire they can be at the door, in minutes (typed, or one of the quick choices), is required
+ * on an emergency and then within a day (`arrival_minutes`); the server's ARRIVAL_TIME_REQUIRED
+ * shows beside it.
  */
 export function RequestApplyPage() {
   const { t } = useTranslation();
@@ -106,6 +121,7 @@ export function RequestApplyPage() {
               professionalId={professionalId ?? ''}
               minimumFee={minimum.data ?? null}
               taxRegistered={taxRegistered}
+              emergency={repairRequest.urgency === Urgency.IMMEDIATE}
             />
           ) : (
             <FormAlert status="info" title={t('quoteForm.notOpen')} />
@@ -138,9 +154,17 @@ interface QuoteFormProps {
   minimumFee: Money | null;
   /** Whether their profile has a GST/HST number (then taxes are added unless unticked). */
   taxRegistered: boolean;
+  /** An emergency (URGENCY_IMMEDIATE): the arrival is required, and within a day. */
+  emergency: boolean;
 }
 
-function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: QuoteFormProps) {
+function QuoteForm({
+  requestId,
+  professionalId,
+  minimumFee,
+  taxRegistered,
+  emergency,
+}: QuoteFormProps) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const navigate = useLocalizedNavigate();
@@ -155,14 +179,16 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
     handleSubmit,
     setError,
     getValues,
+    setValue,
     watch,
-    formState: { errors },
+    formState: { errors, isSubmitted },
   } = useForm<QuoteValues>({
     defaultValues: {
       hours: '',
       fee: minimumCents !== null ? centsToDollarsText(minimumCents, language) : '',
       surge: false,
       addTaxes: taxRegistered,
+      arrival: '',
       ...draft.restored,
     },
   });
@@ -170,8 +196,9 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
   const server = useServerErrors(setError, { fields: SERVER_FIELDS });
   const problem = create.error ? readRpcError(create.error) : null;
 
-  const onSubmit = handleSubmit(({ hours, fee, surge, addTaxes }) => {
+  const onSubmit = handleSubmit(({ hours, fee, surge, addTaxes, arrival }) => {
     server.clear();
+    const read = readArrival(arrival, emergency);
     create.mutate(
       {
         repairRequestId: requestId,
@@ -179,6 +206,7 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
         fee: { amountCents: parseDollars(fee, language) ?? 0n, currency: 'CAD' },
         surge,
         addTaxes: taxRegistered && addTaxes,
+        arrivalMinutes: 'minutes' in read ? read.minutes : undefined,
       },
       {
         onSuccess: () => {
@@ -204,6 +232,17 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
       t('quoteForm.errors.belowMinimum', { minimum: formatMoney(minimumFee ?? undefined) })
     );
   };
+
+  const validateArrival = (value: string) => {
+    const read = readArrival(value, emergency);
+    if (!('problem' in read)) return true;
+    if (read.problem === 'required') return t('trip.form.required');
+    return t(emergency ? 'trip.form.rangeEmergency' : 'trip.form.range', {
+      min: formatFigure(i18n, MIN_ARRIVAL_MINUTES),
+      max: formatFigure(i18n, maxArrivalMinutes(emergency)),
+    });
+  };
+  const arrival = useWatch({ control, name: 'arrival' }) ?? '';
 
   if (isMembershipInactive(create.error)) {
     return <InactiveMembershipNotice professionalId={professionalId} />;
@@ -246,6 +285,42 @@ function QuoteForm({ requestId, professionalId, minimumFee, taxRegistered }: Quo
             })}
           />
         </FormField>
+        <Stack gap="2">
+          <FormField
+            label={t('trip.form.arrival')}
+            helperText={t('trip.form.arrivalHelp')}
+            error={errors.arrival?.message}
+            required={emergency}
+          >
+            <Input
+              inputMode="numeric"
+              autoComplete="off"
+              maxW="40"
+              {...register('arrival', { validate: validateArrival })}
+            />
+          </FormField>
+          <HStack gap="2" wrap="wrap" role="group" aria-label={t('trip.form.quickChoices')}>
+            {quickArrivals(emergency).map((minutes) => (
+              <Button
+                key={minutes}
+                type="button"
+                size="sm"
+                minH="11"
+                variant={arrival.trim() === String(minutes) ? 'solid' : 'outline'}
+                colorPalette="brand"
+                aria-pressed={arrival.trim() === String(minutes)}
+                onClick={() =>
+                  setValue('arrival', String(minutes), {
+                    shouldDirty: true,
+                    shouldValidate: isSubmitted,
+                  })
+                }
+              >
+                {formatDuration(minutes, t, language)}
+              </Button>
+            ))}
+          </HStack>
+        </Stack>
         <FormField
           label={t('quoteForm.fee')}
           helperText={

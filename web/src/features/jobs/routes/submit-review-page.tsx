@@ -1,16 +1,16 @@
-import { Button, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { PageTitle } from '@/components/page-title';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
+import { CountedTextareaField } from '@/components/ui/counted-textarea-field';
 import { AppLink } from '@/components/ui/links';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { toaster } from '@/components/ui/toast';
 import { CreateReviewRequestSchema } from '@/gen/repairs/marketplace/v1/marketplace_pb';
-import { fitsMaxLen, formatFigure, limitOf, maxLengthRule } from '@/lib/contract-limits';
+import { fitsMaxLen, limitOf, maxLengthRule } from '@/lib/contract-limits';
 import { useLocalizedNavigate } from '@/lib/localized-navigation';
 import { useCreateReview } from '../api/create-review';
 import { JOB_PATHS } from '../paths';
@@ -91,22 +91,16 @@ export function SubmitReviewPage() {
               />
             )}
           />
-          <FormField
+          <CountedTextareaField
             label={t('jobs.review.text')}
             error={errors.text?.message}
-            helperText={t('requests.descriptionCount', {
-              count: text.length,
-              max: formatFigure(i18n, maxLength.value),
+            count={text.length}
+            limit={maxLength.value}
+            rows={6}
+            {...register('text', {
+              validate: (value) => fitsMaxLen(i18n, REVIEW_TEXT, value),
             })}
-          >
-            <Textarea
-              rows={6}
-              maxLength={maxLength.value}
-              {...register('text', {
-                validate: (value) => fitsMaxLen(i18n, REVIEW_TEXT, value),
-              })}
-            />
-          </FormField>
+          />
           <Button
             type="submit"
             colorPalette="accent"

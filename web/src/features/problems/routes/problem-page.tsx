@@ -1,12 +1,12 @@
-import { Box, Button, Heading, HStack, Image, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useProblemMessage } from '@/components/form/use-problem-message';
 import { RecordPage } from '@/components/record-page';
 import { FactsList } from '@/components/ui/facts-list';
+import { CountedTextareaField } from '@/components/ui/counted-textarea-field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { FormField } from '@/components/ui/form-field';
 import { AppLink } from '@/components/ui/links';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { toaster } from '@/components/ui/toast';
@@ -210,14 +210,16 @@ function ResolveForm({ problem }: { problem: JobProblem }) {
             </AppLink>
           </FormAlert>
         )}
-        <FormField label={t('problems.note')} error={errors.note} required>
-          <Textarea
-            rows={4}
-            maxLength={NOTE_MAX}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </FormField>
+        <CountedTextareaField
+          label={t('problems.note')}
+          error={errors.note}
+          required
+          count={note.length}
+          limit={NOTE_MAX}
+          rows={4}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <Button
           type="submit"
           alignSelf="start"

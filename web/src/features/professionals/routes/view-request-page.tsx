@@ -10,6 +10,7 @@ import { FactsList } from '@/components/ui/facts-list';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { useServiceNames } from '@/features/content';
 import { ProfessionalConversation } from '@/features/conversations';
+import { TripPanel } from '@/features/jobs';
 import { OpenProblem } from '@/features/problems';
 import { RepairRequestState, Urgency } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { Language } from '@/gen/repairs/type/v1/common_pb';
@@ -35,7 +36,9 @@ const TRANSLATION_LABELS: Record<Language, TranslationKey> = {
  * (city, postal area and distance until hired; the street once hired). The Quote button shows
  * only while the request is open. When the server offers a machine translation of the
  * description into the reader's language, it shows beside the original, labelled as such.
- * The photos of the damage open large; below, the conversation with the customer.
+ * The photos of the damage open large; below, the conversation with the customer. For the
+ * professional hired on it, while HIRED, their trip to the job comes first: "I'm on my way",
+ * the position shared while on the way, "I've arrived".
  */
 export function ViewRequestPage() {
   const { t } = useTranslation();
@@ -61,6 +64,7 @@ export function ViewRequestPage() {
       {error && <RpcErrorAlert error={error} />}
       {request && (
         <>
+          <TripPanel request={request} />
           <FactsList
             facts={[
               [

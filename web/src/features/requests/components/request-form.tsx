@@ -1,5 +1,5 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import { Button, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { fillFromSuggestion } from '@/components/address/suggested-address';
 import { useDraftAutosave, useFormDraft } from '@/components/form/use-form-draft';
 import { useServerErrors } from '@/components/form/use-server-errors';
 import { FormAlert } from '@/components/ui/form-alert';
+import { CountedTextareaField } from '@/components/ui/counted-textarea-field';
 import { FormField } from '@/components/ui/form-field';
 import { FormSection } from '@/components/ui/form-section';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
@@ -22,7 +23,7 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { AddressSchema } from '@/gen/repairs/type/v1/common_pb';
 import { POSTAL_CODE_PATTERN, PROVINCES, provinceKey } from '@/lib/address';
-import { bound, fitsMaxLen, formatFigure, limitOf } from '@/lib/contract-limits';
+import { bound, fitsMaxLen, limitOf } from '@/lib/contract-limits';
 import { useLanguage } from '@/lib/use-language';
 import { notBlank } from '@/lib/validation';
 import { UseMyLocation } from './use-my-location';
@@ -209,26 +210,20 @@ export function RequestForm({
             )}
           />
         )}
-        <FormField
+        <CountedTextareaField
           label={t('requests.description')}
           error={errors.description?.message}
-          helperText={t('requests.descriptionCount', {
-            count: description.length,
-            max: formatFigure(i18n, bound(DESCRIPTION.maxLen, 'description')),
-          })}
           required
-        >
-          <Textarea
-            rows={5}
-            maxLength={DESCRIPTION.maxLen}
-            {...register('description', {
-              validate: (value) =>
-                !notBlank(value)
-                  ? t('requests.errors.descriptionRequired')
-                  : fitsMaxLen(i18n, DESCRIPTION, value),
-            })}
-          />
-        </FormField>
+          count={description.length}
+          limit={bound(DESCRIPTION.maxLen, 'description')}
+          rows={5}
+          {...register('description', {
+            validate: (value) =>
+              !notBlank(value)
+                ? t('requests.errors.descriptionRequired')
+                : fitsMaxLen(i18n, DESCRIPTION, value),
+          })}
+        />
         <Controller
           control={control}
           name="urgency"

@@ -6,7 +6,7 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink, LinkButton } from '@/components/ui/links';
 import { RequestConversations } from '@/features/conversations';
-import { ChooseAgain, isFinalRequestState, useLiveQuotes } from '@/features/jobs';
+import { ChooseAgain, isFinalRequestState, TripBanner, useLiveQuotes } from '@/features/jobs';
 import { OpenProblem, ReportProblem } from '@/features/problems';
 import { RepairRequestState } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useRepairRequest } from '../api/get-repair-request';
@@ -28,10 +28,11 @@ const WITH_JOB_CARD: RepairRequestState[] = [
  * /user-view-request/{id}: the customer's request, its photos of the damage (added and
  * removed while it is open), while open how many professionals were alerted and opened it,
  * its quotes, edit and delete, and the conversations with the professionals who wrote or
- * quoted; once hired, the hired professional first (JobCard). The request follows its stream
- * (WatchRepairRequest) until it is final: its state, its count of quotes, its reach and the
- * professionals who quoted change on the page as they do on the server. Its back link leads
- * to the list the request is in.
+ * quoted; once hired, the hired professional's way to the door first (TripBanner: by when they
+ * should be there, then the minutes left while on the way), then the hired professional
+ * (JobCard). The request follows its stream (WatchRepairRequest) until it is final: its state,
+ * its count of quotes, its reach, the professionals who quoted and the trip change on the page
+ * as they do on the server. Its back link leads to the list the request is in.
  */
 export function UserViewRequestPage() {
   const { t } = useTranslation();
@@ -55,6 +56,7 @@ export function UserViewRequestPage() {
       {error && <RpcErrorAlert error={error} />}
       {request && (
         <>
+          <TripBanner request={request} quotes={live.quotes} />
           {WITH_JOB_CARD.includes(request.state) && <JobCard request={request} />}
           <ChooseAgain request={request} quotes={live.quotes} />
           <OpenProblem request={request} reader="customer" />

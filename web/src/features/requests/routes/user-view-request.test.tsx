@@ -4,11 +4,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
+  ArrivalEstimateSource,
   JobProblemSchema,
   JobProblemState,
   QuoteSchema,
   QuoteState,
   RepairRequestState,
+  TripSchema,
+  TripState,
   type Quote,
   type RepairRequest,
   type ReportJobProblemRequest,
@@ -239,6 +242,142 @@ describe('the customer’s request, live', () => {
     // The hire is done: no way to hire again.
     expect(screen.queryByRole('link', { name: /^Hire/ })).toBeNull();
     expect(router.state.location.pathname).toBe(`/view-professional/${PROFESSIONAL_ID}`);
+  });
+});
+
+describe('the hired professional on the way', () => {
+  const MINUTE = 60_000;
+  const plain = (text: string | null) => text?.replace(/[\u00a0\u202f]/g, ' ');
+  /** The hired request with Paule Pro's trip as `fields` say. */
+  const withTrip = (fields: MessageInitShape<typeof TripSchema>) =>
+    repairRequest({
+      ...hired(),
+      trip: create(TripSchema, {
+        professionalName: 'Marc',
+        startTime: timestampFromMs(Date.now() - 5 * MINUTE),
+        ...fields,
+      } as MessageInitShape<typeof TripSchema>),
+    });
+  const change = (revision: bigint, request: RepairRequest) => ({
+    revision,
+    event: { case: 'change' as const, value: { repairRequest: request } as never },
+  });
+  const hiredQuote = () => {
+    const arriveBy = new Date();
+    arriveBy.setHours(21, 40, 0, 0);
+    return quote({
+      state: QuoteState.HIRED,
+      arrivalMinutes: 40,
+      arriveBy: timestampFromMs(arriveBy.getTime()),
+    });
+  };
+
+  it('says by when they should come, then the minutes and the way left as the stream tells, then that they arrived', async () => {
+    const stream = controlledStream();
+    const { transport } = requestServer(hired(), {
+      listRepairRequestQuotes: () => ({ quotes: [hiredQuote()] }),
+      watchRepairRequest: () => stream.watch(),
+    });
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const banner = await screen.findByTestId('trip-banner', undefined, FIRST_RENDER);
+    await waitFor(() => expect(plain(banner.textContent)).toBe('Should be there by 9:40 p.m.'));
+    const live = within(banner).getByRole('status');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toBeEmptyDOMElement();
+
+    stream.push({
+      revision: 5n,
+      event: {
+        case: 'snapshot',
+        value: { repairRequest: hired(), quotes: [hiredQuote()] } as never,
+      },
+    });
+    stream.push(
+      change(
+        6n,
+        withTrip({
+          state: TripState.ON_THE_WAY,
+          estimatedArrivalTime: timestampFromMs(Date.now() + 14 * MINUTE),
+          distanceLeftM: 6200,
+          estimateSource: ArrivalEstimateSource.ROUTE,
+        }),
+      ),
+    );
+    await waitFor(() => expect(plain(live.textContent)).toBe('Marc is on the way: about 14 min'));
+    expect(plain(within(banner).getByText(/left$/).textContent)).toBe('6.2 km left');
+    expect(
+      within(banner).getByText('Estimated from the route; no live position right now'),
+    ).toBeVisible();
+    expect(within(banner).queryByText(/Should be there/)).toBeNull();
+    // The banner stands before the hired professional's card.
+    const card = screen.getByRole('region', { name: 'Your professional' });
+    expect(banner.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // A live position, with no road router: the estimate is approximate.
+    stream.push(
+      change(
+        7n,
+        withTrip({
+          state: TripState.ON_THE_WAY,
+          estimatedArrivalTime: timestampFromMs(Date.now() + 20_000),
+          distanceLeftM: 150,
+          estimateSource: ArrivalEstimateSource.POSITION,
+          roadEstimateUnavailable: true,
+        }),
+      ),
+    );
+    await waitFor(() =>
+      expect(plain(live.textContent)).toBe('Marc is on the way: less than 1 min'),
+    );
+    expect(plain(within(banner).getByText(/left$/).textContent)).toBe('150 m left');
+    expect(within(banner).queryByText(/Estimated from the route/)).toBeNull();
+    expect(
+      within(banner).getByText('Approximate estimate: road directions are unavailable right now'),
+    ).toBeVisible();
+
+    stream.push(change(8n, withTrip({ state: TripState.ARRIVED })));
+    await waitFor(() => expect(live).toHaveTextContent('Marc has arrived'));
+    // The same live region says it: a screen reader hears the arrival.
+    expect(within(banner).getByRole('status')).toBe(live);
+    expect(within(banner).queryByText(/left$/)).toBeNull();
+  });
+
+  it('is in French', async () => {
+    localStorage.setItem('lang', 'fr');
+    const { transport } = requestServer(
+      withTrip({
+        state: TripState.ON_THE_WAY,
+        estimatedArrivalTime: timestampFromMs(Date.now() + 14 * MINUTE),
+        distanceLeftM: 6200,
+        estimateSource: ArrivalEstimateSource.ROUTE,
+        roadEstimateUnavailable: true,
+      }),
+    );
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    const banner = await screen.findByTestId('trip-banner', undefined, FIRST_RENDER);
+    const live = within(banner).getByRole('status');
+    await waitFor(() =>
+      expect(live.textContent).toBe('Marc est en route\u00a0: environ 14\u00a0min'),
+    );
+    expect(plain(within(banner).getByText(/^Reste/).textContent)).toBe('Reste 6,2 km');
+    expect(
+      within(banner).getByText(
+        'Estimation selon l’itinéraire; pas de position en direct pour l’instant',
+      ),
+    ).toBeVisible();
+    expect(
+      within(banner).getByText(
+        // (the matcher's spaces are plain: Testing Library reads a no-break space as one)
+        'Estimation approximative : l’itinéraire routier n’est pas disponible pour l’instant',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows nothing of a trip on a request not hired', async () => {
+    const { transport } = requestServer(repairRequest());
+    renderApp(`/user-view-request/${REQUEST_ID}`, transport);
+    expect(await screen.findByText('No messages yet', undefined, FIRST_RENDER)).toBeVisible();
+    expect(screen.queryByTestId('trip-banner')).toBeNull();
   });
 });
 

@@ -350,8 +350,10 @@ pub struct Config {
     )]
     pub contact_messages_per_account_per_hour: u32,
 
-    /// How distances are shown (GetDistance): `great-circle`, or `osrm` for road distance
-    /// from the OSRM server at OSRM_URL. Who sees or is told of a request is always decided
+    /// Where distances (GetDistance), drive times (the order matching professionals are
+    /// alerted in) and trips' arrival times come from: `great-circle` (drives: the straight
+    /// line times 1.3 at 40 km/h), or `osrm`, the OSRM server at OSRM_URL, with the straight
+    /// line standing in when it fails. Who may see or be told of a request is always decided
     /// on great-circle distance.
     #[arg(
         long,
@@ -361,7 +363,8 @@ pub struct Config {
     )]
     pub distance_provider: DistanceProviderKind,
 
-    /// Base URL of the OSRM server (its `table` service), with DISTANCE_PROVIDER=osrm.
+    /// Base URL of the OSRM server (its `table` and `route` services), with
+    /// DISTANCE_PROVIDER=osrm.
     #[arg(long, env = "OSRM_URL")]
     pub osrm_url: Option<String>,
 

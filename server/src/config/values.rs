@@ -49,10 +49,10 @@ pub(super) fn parse_language(value: &str) -> Result<Language, String> {
     }
 }
 
-/// Where displayed distances come from.
+/// Where distances and drive times come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DistanceProviderKind {
-    /// Along the Earth's surface, computed here.
+    /// Along the Earth's surface, computed here (drives: with a road factor).
     GreatCircle,
     /// By road, from an OSRM server.
     Osrm,

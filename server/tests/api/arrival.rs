@@ -390,8 +390,22 @@ async fn only_the_hired_professional_travels_and_the_customer_watches_the_arriva
         assert_eq!(refused.code(), code);
     }
 
+    // The customer chose texts: setting out tells them at once, with the arrival time.
+    sqlx::query("update customers set sms_updates = 'yes' where id = (select customer_id from repair_requests where id = $1::uuid)")
+        .bind(&job.request.id)
+        .execute(db(&job.server))
+        .await
+        .unwrap();
     let started = job.start(&pro).await.unwrap();
     assert_eq!(started.state(), pb::TripState::OnTheWay);
+    let texts: Vec<String> = sqlx::query_scalar(
+        "select body from outbox_messages where channel = 'sms' and recipient = '+14035550100'
+         and body like '% is on the way: %'",
+    )
+    .fetch_all(db(&job.server))
+    .await
+    .unwrap();
+    assert_eq!(texts.len(), 1, "{texts:?}");
     assert_eq!(started.estimate_source(), pb::ArrivalEstimateSource::Route);
     assert_eq!(
         job.start(&pro).await.unwrap(),

@@ -13,6 +13,7 @@ import { createI18n } from '@/lib/i18n';
 import type { Language } from '@/lib/language';
 import {
   formatArrivalTime,
+  isLiveEstimate,
   formatDistance,
   formatWait,
   minutesLeft,
@@ -160,5 +161,21 @@ describe('formatDistance', () => {
     expect(
       plain(t('arrival.trip.distanceLeft', { distance: formatDistance(6200, language) })),
     ).toBe(text);
+  });
+});
+
+describe('isLiveEstimate', () => {
+  const at = Date.UTC(2026, 11, 3, 21, 0);
+  const trip = (source: ArrivalEstimateSource, positionAt?: number) =>
+    create(TripSchema, {
+      state: TripState.ON_THE_WAY,
+      estimateSource: source,
+      lastPositionTime: positionAt === undefined ? undefined : timestampFromMs(positionAt),
+    });
+
+  it('is live from a position under ten minutes old, and not from the route', () => {
+    expect(isLiveEstimate(trip(ArrivalEstimateSource.POSITION, at), at + 9 * 60_000)).toBe(true);
+    expect(isLiveEstimate(trip(ArrivalEstimateSource.POSITION, at), at + 10 * 60_000)).toBe(false);
+    expect(isLiveEstimate(trip(ArrivalEstimateSource.ROUTE), at)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { timestampDate, timestampMs } from '@bufbuild/protobuf/wkt';
 import type { TFunction } from 'i18next';
 import {
+  ArrivalEstimateSource,
   QuoteState,
   TripState,
   type Quote,
@@ -98,4 +99,20 @@ export function formatDistance(metres: number, language: Language): string {
     unitDisplay: 'short',
     maximumFractionDigits: 1,
   }).format(km ? metres / 1000 : Math.max(10, Math.round(metres / 10) * 10));
+}
+
+/** How long a position keeps an estimate live (the server's POSITION_FRESH_FOR). */
+export const POSITION_FRESH_MS = 10 * 60_000;
+
+/**
+ * Whether a trip's estimate is live at `now`: made from a position less than ten minutes old.
+ * The server says so when it reads the trip; between reads, a phone that stopped sending ages
+ * the estimate here.
+ */
+export function isLiveEstimate(trip: Trip, now: number): boolean {
+  return (
+    trip.estimateSource === ArrivalEstimateSource.POSITION &&
+    trip.lastPositionTime !== undefined &&
+    now - timestampMs(trip.lastPositionTime) < POSITION_FRESH_MS
+  );
 }

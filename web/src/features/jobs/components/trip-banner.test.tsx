@@ -13,8 +13,8 @@ import { TripBanner } from './trip-banner';
 const NOW = new Date('2026-11-23T21:00:00Z').getTime();
 const MINUTE = 60_000;
 
-/** A request hired, with Marc on his way and due at `eta`. */
-const onTheWay = (eta: number) =>
+/** A request hired, with Marc on his way and due at `eta`, his phone last heard at `seen`. */
+const onTheWay = (eta: number, seen = NOW) =>
   repairRequest({
     state: RepairRequestState.HIRED,
     hiredProfessionalName: 'Marc',
@@ -24,6 +24,7 @@ const onTheWay = (eta: number) =>
       estimatedArrivalTime: timestampFromMs(eta),
       distanceLeftM: 6200,
       estimateSource: ArrivalEstimateSource.POSITION,
+      lastPositionTime: timestampFromMs(seen),
     },
   });
 
@@ -63,6 +64,18 @@ describe('the trip banner', () => {
     await act(async () => vi.advanceTimersByTime(5 * MINUTE));
     expect(changes).toHaveLength(due);
     observer.disconnect();
+  });
+
+  it('says the estimate is not live once the phone was last heard ten minutes ago', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    renderInApp(
+      <TripBanner request={onTheWay(NOW + 20 * MINUTE, NOW - 9 * MINUTE)} />,
+      unimplementedTransport(),
+    );
+    const note = 'Estimated from the route; no live position right now';
+    expect(screen.queryByText(note)).toBeNull();
+    await act(async () => vi.advanceTimersByTime(MINUTE));
+    expect(screen.getByText(note)).toBeVisible();
   });
 
   it('holds its empty live region in the page from the hire on, so the start is heard', () => {

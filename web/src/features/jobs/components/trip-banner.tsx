@@ -2,7 +2,6 @@ import { Box, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { CarFront, CircleCheck, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
-  ArrivalEstimateSource,
   RepairRequestState,
   TripState,
   type Quote,
@@ -11,7 +10,7 @@ import {
 } from '@/gen/repairs/marketplace/v1/marketplace_pb';
 import { useLanguage } from '@/lib/use-language';
 import { useNow } from '@/lib/use-now';
-import { formatDistance, tripHeadline } from '../arrival';
+import { formatDistance, isLiveEstimate, tripHeadline } from '../arrival';
 import { useQuoteArrival } from '../use-arrival-words';
 
 /** How often the minutes left are counted again. */
@@ -26,6 +25,18 @@ function TripHeadline({ trip, name }: { trip: Trip; name: string }) {
   const language = useLanguage();
   const now = useNow(TICK_MS, trip.state === TripState.ON_THE_WAY);
   return tripHeadline(trip, name, now, t, language);
+}
+
+/** "Estimated from the route; no live position right now", while the estimate is not live. */
+function NotLiveNote({ trip }: { trip: Trip }) {
+  const { t } = useTranslation();
+  const now = useNow(TICK_MS, true);
+  if (isLiveEstimate(trip, now)) return null;
+  return (
+    <Text fontSize="sm" color="fg.muted">
+      {t('arrival.trip.routeEstimate')}
+    </Text>
+  );
 }
 
 /**
@@ -86,11 +97,7 @@ export function TripBanner({ request, quotes }: { request: RepairRequest; quotes
               })}
             </Text>
           )}
-          {onTheWay?.estimateSource === ArrivalEstimateSource.ROUTE && (
-            <Text fontSize="sm" color="fg.muted">
-              {t('arrival.trip.routeEstimate')}
-            </Text>
-          )}
+          {onTheWay && <NotLiveNote trip={onTheWay} />}
           {onTheWay?.roadEstimateUnavailable && (
             <Text fontSize="sm" color="fg.muted">
               {t('arrival.trip.approximate')}

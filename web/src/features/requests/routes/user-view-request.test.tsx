@@ -322,6 +322,7 @@ describe('the hired professional on the way', () => {
           estimatedArrivalTime: timestampFromMs(Date.now() + 20_000),
           distanceLeftM: 150,
           estimateSource: ArrivalEstimateSource.POSITION,
+          lastPositionTime: timestampFromMs(Date.now()),
           roadEstimateUnavailable: true,
         }),
       ),

@@ -33,6 +33,7 @@ mod probes;
 mod security_headers;
 mod servers;
 mod static_files;
+mod unsubscribe;
 mod webhooks;
 
 use config::Config;
@@ -97,6 +98,7 @@ pub fn app(state: AppState) -> Router {
         ))
         .merge(files::routes(state.files.clone()))
         .merge(webhooks::routes(state.channel.clone()))
+        .merge(unsubscribe::routes())
         .route(
             "/metrics",
             get(metrics::serve).with_state(state.metrics.clone()),

@@ -9,7 +9,9 @@
 //! (`crate::accounts::availability`); with Stripe, the payouts owed to professionals
 //! (`crate::billing::payout_transfers`); the photos uploaded into conversations that no
 //! message took within a day (`crate::conversations::photos`); and the positions of trips
-//! whose hire ended without an arrival (`crate::trips::clear_ended_positions`).
+//! whose hire ended without an arrival (`crate::trips::clear_ended_positions`); and the
+//! accounts their person closed whose grace has run out, erased (`crate::accounts::closure`);
+//! and the archives of data exports past their 7 days (`crate::accounts::export`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
 //! their rows).
 
@@ -122,6 +124,14 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
         logged(
             "unattached problem photos",
             crate::problems::purge_unattached(state, now()).await,
+        ),
+        logged(
+            "data exports past their 7 days",
+            crate::accounts::export::expire_due(state, now()).await,
+        ),
+        logged(
+            "closed accounts' erasure",
+            crate::accounts::closure::erase_due(state, now()).await,
         ),
     ]
     .into_iter()

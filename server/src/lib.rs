@@ -222,6 +222,7 @@ async fn prepare_state(config: &Config, database: &Database) -> anyhow::Result<P
         phone_code_key: Arc::new(auth::secret::derive_key(&secret, "phone-codes")),
         counter_key: Arc::new(auth::secret::derive_key(&secret, "counter-keys")),
         file_link_key: Arc::new(auth::secret::derive_key(&secret, "file-links")),
+        unsubscribe_link_key: Arc::new(auth::secret::derive_key(&secret, "unsubscribe-links")),
         metrics,
         push_public_key: vapid.as_ref().map(|key| key.public_base64url().into()),
         native_push: native_push.platforms(),
@@ -262,7 +263,11 @@ impl BackgroundTasks {
             state.outbox.clone(),
         )
         .with_metrics(state.metrics.clone())
-        .with_native_push(prepared.native_push.clone());
+        .with_native_push(prepared.native_push.clone())
+        .with_unsubscribing(Arc::new(accounts::notifications::EmailFooters::new(
+            *state.unsubscribe_link_key,
+            state.config.clone(),
+        )));
         if let Some(push) = &prepared.push {
             worker = worker.with_push(push.clone());
         }
@@ -294,6 +299,7 @@ impl BackgroundTasks {
         ];
         tasks.push(requests::escalation::spawn(state.clone(), stop.clone()));
         tasks.push(conversations::emails::spawn(state.clone(), stop.clone()));
+        tasks.push(accounts::export::spawn(state.clone(), stop.clone()));
         if state.translation.is_configured() {
             tasks.push(translations::spawn::<requests::translations::Descriptions>(
                 state.clone(),

@@ -88,6 +88,8 @@ pub struct AppState {
     pub counter_key: Arc<[u8; 32]>,
     /// Key that signs file links (derived from the server secret).
     pub file_link_key: Arc<[u8; 32]>,
+    /// Signs the emails' unsubscribe links (`accounts::notifications`).
+    pub unsubscribe_link_key: Arc<[u8; 32]>,
     /// What `/metrics` reports (`crate::metrics`).
     pub metrics: Metrics,
     /// The VAPID public key browsers subscribe to Web Push with (base64url); `None` when

@@ -25,3 +25,4 @@ mod openapi;
 mod prerendered;
 mod servers;
 mod static_files;
+mod unsubscribe;

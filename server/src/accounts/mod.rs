@@ -3,10 +3,14 @@
 //! (`vetting`). Transport-free: the gRPC handlers in `api::accounts` call these.
 
 pub mod availability;
+pub mod closure;
 pub mod directory;
 pub mod email_verification;
+pub mod export;
+pub mod notifications;
 pub mod password_reset;
 pub mod phone_verification;
+pub mod privacy_incidents;
 pub mod profile;
 pub mod push;
 pub mod removal;

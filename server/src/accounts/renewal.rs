@@ -38,8 +38,12 @@ pub struct NewSession {
 }
 
 /// Opens a session for the account at its current token version: a new family, its first
-/// refresh token and an access token.
+/// refresh token and an access token. Every sign-in comes through here, so a closed account
+/// is refused here (ACCOUNT_CLOSED), whichever way it signs in.
 pub async fn open(state: &AppState, account_id: Uuid, role: Role) -> ApiResult<NewSession> {
+    if let Ok(kind) = super::account_kind(role) {
+        super::closure::refuse_if_closed(state, kind, account_id).await?;
+    }
     let version = state
         .sessions
         .current(role, account_id)

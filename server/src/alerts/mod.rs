@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use crate::{
     config::links::PageLink,
-    domain::Language,
+    domain::{Language, Subscriber, Topic},
     outbox::{NewOutboxMessage, Urgency},
     store::{accounts::AccountKind, push_subscriptions, services::ServiceNames},
     words::Alert,
@@ -39,6 +39,8 @@ pub struct Alerting<'a> {
     tag: &'a str,
     /// Keys the pushes (`{dedupe}:{subscription}`) so that a retried event writes none twice.
     dedupe: &'a str,
+    /// The kind of message, when its person may turn it off (payments' alerts may not).
+    topic: Option<Topic>,
 }
 
 impl<'a> Alerting<'a> {
@@ -55,7 +57,15 @@ impl<'a> Alerting<'a> {
             url,
             tag,
             dedupe: tag,
+            topic: None,
         }
+    }
+
+    /// An alert of a kind its person may turn off: not written to a device of someone who
+    /// turned `topic` off for pushes.
+    pub fn about(mut self, topic: Topic) -> Self {
+        self.topic = Some(topic);
+        self
     }
 
     /// Wakes the device now (an emergency, a hire).
@@ -108,6 +118,14 @@ pub async fn to_devices(
             let mut message = NewOutboxMessage::push(device.subscription_id, json, to.urgency);
             message.dedupe_key = Some(format!("{}:{}", to.dedupe, device.subscription_id));
             message.discard_after = to.until;
+            if let Some(topic) = to.topic {
+                message = message.for_subscriber(Subscriber {
+                    topic,
+                    role: to.kind.role(),
+                    account_id: device.account_id,
+                    language: device.language,
+                });
+            }
             Some(message)
         })
         .collect())
@@ -126,7 +144,9 @@ pub async fn request_closed(
 ) -> sqlx::Result<Vec<NewOutboxMessage>> {
     let tag = format!("repair-request:{request_id}");
     let key = format!("closed:{request_id}");
-    let to = Alerting::new(AccountKind::Professional, professionals, link, &tag).keyed(&key);
+    let to = Alerting::new(AccountKind::Professional, professionals, link, &tag)
+        .keyed(&key)
+        .about(Topic::RequestUpdates);
     to_devices(db, to, |_, language| {
         Some(crate::words::of(language).quote_closed_alert(service.of(language), cancelled))
     })

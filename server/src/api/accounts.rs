@@ -217,6 +217,55 @@ impl AccountsService for AccountsApi {
         })
     }
 
+    async fn get_notification_preferences(
+        &self,
+        request: Request<pb::GetNotificationPreferencesRequest>,
+    ) -> Reply<pb::GetNotificationPreferencesResponse> {
+        super::notifications::get(&self.state, request).await
+    }
+
+    async fn update_notification_preferences(
+        &self,
+        request: Request<pb::UpdateNotificationPreferencesRequest>,
+    ) -> Reply<pb::UpdateNotificationPreferencesResponse> {
+        super::notifications::update(&self.state, request).await
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: Request<pb::UnsubscribeRequest>,
+    ) -> Reply<pb::UnsubscribeResponse> {
+        super::notifications::unsubscribe(&self.state, request).await
+    }
+
+    async fn request_data_export(
+        &self,
+        request: Request<pb::RequestDataExportRequest>,
+    ) -> Reply<pb::RequestDataExportResponse> {
+        super::data_export::request(&self.state, request).await
+    }
+
+    async fn get_data_export(
+        &self,
+        request: Request<pb::GetDataExportRequest>,
+    ) -> Reply<pb::GetDataExportResponse> {
+        super::data_export::get(&self.state, request).await
+    }
+
+    async fn request_account_deletion(
+        &self,
+        request: Request<pb::RequestAccountDeletionRequest>,
+    ) -> Reply<pb::RequestAccountDeletionResponse> {
+        super::account_closure::request(&self.state, request).await
+    }
+
+    async fn cancel_account_deletion(
+        &self,
+        request: Request<pb::CancelAccountDeletionRequest>,
+    ) -> Reply<pb::CancelAccountDeletionResponse> {
+        super::account_closure::cancel(&self.state, request).await
+    }
+
     async fn get_push_public_key(
         &self,
         _: Request<pb::GetPushPublicKeyRequest>,
@@ -451,6 +500,20 @@ impl AccountsService for AccountsApi {
             events,
             next_page_token,
         })
+    }
+
+    async fn record_privacy_incident(
+        &self,
+        request: Request<pb::RecordPrivacyIncidentRequest>,
+    ) -> Reply<pb::RecordPrivacyIncidentResponse> {
+        super::privacy_incidents::record(&self.state, request).await
+    }
+
+    async fn list_privacy_incidents(
+        &self,
+        request: Request<pb::ListPrivacyIncidentsRequest>,
+    ) -> Reply<pb::ListPrivacyIncidentsResponse> {
+        super::privacy_incidents::list(&self.state, request).await
     }
 
     async fn get_sign_in_options(

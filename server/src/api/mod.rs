@@ -2,6 +2,7 @@
 //! may touch the record it names, calls the rules, and encodes. Each service's conversions
 //! to and from the contract's messages sit beside it in a `*_view` module.
 
+mod account_closure;
 mod account_view;
 mod accounts;
 mod addresses;
@@ -12,6 +13,7 @@ mod content;
 mod conversation_view;
 mod conversations;
 mod convert;
+mod data_export;
 pub mod deadline;
 mod dispute_view;
 pub mod health;
@@ -19,8 +21,10 @@ mod job_problems;
 pub mod limits;
 mod marketplace;
 mod matching;
+mod notifications;
 mod payout_view;
 pub mod photo_view;
+mod privacy_incidents;
 mod professional_profile;
 mod professional_view;
 mod push;

@@ -9,7 +9,7 @@ use super::sale::Sale;
 use crate::tax::Seller;
 use crate::{
     config::{Config, links::Links},
-    domain::Role,
+    domain::{Role, Subscriber, Topic},
     outbox::NewOutboxMessage,
     store::memberships::Member,
     tax::TaxLine,
@@ -69,11 +69,18 @@ pub fn receipt(
     )
 }
 
-/// The reminder sent three days before a membership ends.
-pub fn reminder(member: &Member, ends_at: DateTime<Utc>) -> NewOutboxMessage {
+/// The reminder sent three days before the membership of professional `id` ends; they may
+/// turn reminders off.
+pub fn reminder(id: Uuid, member: &Member, ends_at: DateTime<Utc>) -> NewOutboxMessage {
     let ends = Moment::new(ends_at, &member.time_zone);
     to_member(
         member,
         words::of(member.language).membership_reminder(&member.name, ends),
     )
+    .for_subscriber(Subscriber {
+        topic: Topic::Reminders,
+        role: Role::Professional,
+        account_id: id,
+        language: member.language,
+    })
 }

@@ -154,6 +154,8 @@ impl Config {
             gst_hst_number: None,
             qst_number: None,
             platform_legal_name: "Repairs".to_owned(),
+            platform_mailing_address: String::new(),
+            account_deletion_grace_days: 14,
             platform_fee_percent: 0,
             log_format: LogFormat::Text,
             trusted_proxies: vec![IpAddr::from([127, 0, 0, 1]).into()],

@@ -50,10 +50,17 @@ pub enum Page {
     AdminProblem,
     /// A card dispute and its evidence, for admins.
     AdminDispute,
+    /// Turning one kind of email off from its link, without signing in; also the address
+    /// of the email's one-click `List-Unsubscribe` (a POST there turns it off).
+    Unsubscribe,
+    /// Keeping an account its person closed, before it is erased.
+    KeepAccount,
+    /// A customer's account settings: their data's copy, what reaches them, closing.
+    CustomerAccount,
 }
 
 /// Every page the server links to.
-pub const PAGES: [Page; 18] = [
+pub const PAGES: [Page; 21] = [
     Page::ViewRequest,
     Page::RequestQuotes,
     Page::CustomerRequest,
@@ -72,6 +79,9 @@ pub const PAGES: [Page; 18] = [
     Page::Receipt,
     Page::AdminProblem,
     Page::AdminDispute,
+    Page::Unsubscribe,
+    Page::KeepAccount,
+    Page::CustomerAccount,
 ];
 
 impl Page {
@@ -96,6 +106,9 @@ impl Page {
             Self::Receipt => "/receipts/{payment_id}",
             Self::AdminProblem => "/admin/problems/{problem_id}",
             Self::AdminDispute => "/admin/disputes/{dispute_id}",
+            Self::Unsubscribe => "/unsubscribe/{token}",
+            Self::KeepAccount => "/keep-account/{token}",
+            Self::CustomerAccount => "/user-account-setting",
         }
     }
 }
@@ -254,6 +267,27 @@ impl<'a> Links<'a> {
         link
     }
 
+    /// Where a person finds their own account: a customer's settings, a professional's
+    /// profile.
+    pub fn own_account(&self, role: Role) -> PageLink {
+        match role {
+            Role::Customer => self.page(Page::CustomerAccount, &[]),
+            _ => self.professional_profile(),
+        }
+    }
+
+    /// The page keeping a closed account before its erasure: token from
+    /// `accounts::closure`.
+    pub fn keep_account(&self, token: &str) -> PageLink {
+        self.page(Page::KeepAccount, &[token])
+    }
+
+    /// The page (and one-click address) turning one kind of email off: token from
+    /// `accounts::notifications::link`.
+    pub fn unsubscribe(&self, token: &str) -> PageLink {
+        self.page(Page::Unsubscribe, &[token])
+    }
+
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{path}", self.base)
@@ -289,6 +323,9 @@ mod tests {
             Page::Receipt => 15,
             Page::AdminProblem => 16,
             Page::AdminDispute => 17,
+            Page::Unsubscribe => 18,
+            Page::KeepAccount => 19,
+            Page::CustomerAccount => 20,
         }
     }
 

@@ -264,6 +264,11 @@ pub struct Config {
     #[arg(long, env = "PLATFORM_LEGAL_NAME", default_value = "Repairs")]
     pub platform_legal_name: String,
 
+    /// The platform's postal address, given with its name at the foot of every email a
+    /// person may turn off (CASL asks such mail to say who sends it and how to reach them).
+    #[arg(long, env = "PLATFORM_MAILING_ADDRESS", default_value = "")]
+    pub platform_mailing_address: String,
+
     /// The platform's share of each captured hire, in percent (0 to 100); the professional
     /// is owed the rest. The fee is rounded down to the cent.
     #[arg(
@@ -309,6 +314,16 @@ pub struct Config {
     /// further try, up to an hour.
     #[arg(long, env = "OUTBOX_RETRY_BASE_MS", default_value_t = 5000)]
     pub outbox_retry_base_ms: u64,
+
+    /// Days between a person closing their account and its erasure, while the emailed link
+    /// can still keep it (RequestAccountDeletion).
+    #[arg(
+        long,
+        env = "ACCOUNT_DELETION_GRACE_DAYS",
+        default_value_t = 14,
+        value_parser = clap::value_parser!(u32).range(0..=365)
+    )]
+    pub account_deletion_grace_days: u32,
 
     /// Days sent messages stay in the outbox table before the purge removes them.
     #[arg(long, env = "OUTBOX_KEEP_DAYS", default_value_t = 7)]

@@ -15,7 +15,7 @@ use super::{
     send::link_for,
 };
 use crate::{
-    domain::conversation,
+    domain::{Subscriber, Topic, conversation},
     outbox::{self, NewOutboxMessage},
     requests::escalation::sweep_every,
     state::AppState,
@@ -65,10 +65,19 @@ fn notices(
     due: &DueEmail,
     unread: &conversation_emails::Unread,
 ) -> Option<Vec<NewOutboxMessage>> {
-    let (Some(name), Some(address), Some(language)) =
-        (&due.reader_name, &due.reader_email, due.reader_language)
-    else {
+    let (Some(reader_id), Some(name), Some(address), Some(language)) = (
+        due.reader_id,
+        &due.reader_name,
+        &due.reader_email,
+        due.reader_language,
+    ) else {
         return None;
+    };
+    let subscriber = Subscriber {
+        topic: Topic::RequestUpdates,
+        role: due.side().role(),
+        account_id: reader_id,
+        language,
     };
     let reader = Reader {
         side: Some(due.side()),
@@ -90,14 +99,16 @@ fn notices(
         link: link.of(language),
     };
     let mail = words.unread_messages(name, &facts);
-    let mut email = NewOutboxMessage::email(address, mail.subject, mail.body);
+    let mut email =
+        NewOutboxMessage::email(address, mail.subject, mail.body).for_subscriber(subscriber);
     email.dedupe_key = Some(format!(
         "conversation-email:{}:{}:{}",
         due.conversation_id, due.side, unread.newest
     ));
     let mut messages = vec![email];
     if let Some(phone) = due.reader_texts_to() {
-        let mut text = NewOutboxMessage::sms(phone, words.unread_messages_sms(&facts));
+        let mut text = NewOutboxMessage::sms(phone, words.unread_messages_sms(&facts))
+            .for_subscriber(subscriber);
         text.dedupe_key = Some(format!(
             "conversation-sms:{}:{}:{}",
             due.conversation_id, due.side, unread.newest

@@ -22,7 +22,7 @@ use crate::{
     budgets::{Budget, Spent},
     config::links::PageLink,
     domain::{
-        RepairRequestState,
+        RepairRequestState, Topic,
         conversation::{self, Author, ConversationState, MAX_MESSAGE_PHOTOS, MessageText, Side},
     },
     error::{ApiError, ApiResult, ErrorReason, not_found},
@@ -297,7 +297,9 @@ async fn write(
         conversations::count_unread(&mut tx, conversation_id, reader, delays).await?;
         let link = link_for(state, reader, request_id);
         let accounts = [place.account_of(reader)];
-        let to = Alerting::new(kind(reader), &accounts, &link, &tag).keyed(&key);
+        let to = Alerting::new(kind(reader), &accounts, &link, &tag)
+            .keyed(&key)
+            .about(Topic::RequestUpdates);
         alerts.extend(
             alerts::to_devices(&mut *tx, to, |_, language| {
                 // Read as before the hire, whatever the hire: no contact detail on a lock

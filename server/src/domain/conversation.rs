@@ -33,6 +33,14 @@ impl Side {
     }
 
     /// The party that reads what this one writes.
+    /// The role of the accounts on this side.
+    pub fn role(self) -> super::Role {
+        match self {
+            Side::Customer => super::Role::Customer,
+            Side::Professional => super::Role::Professional,
+        }
+    }
+
     pub fn other(self) -> Self {
         match self {
             Side::Customer => Side::Professional,

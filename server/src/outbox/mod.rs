@@ -18,6 +18,7 @@ use sqlx::PgExecutor;
 use tokio::sync::Notify;
 use uuid::Uuid;
 
+pub use crate::domain::Subscriber;
 pub use crate::providers::web_push::Urgency;
 pub use crate::store::outbox::{Channel, Hold, NewOutboxMessage};
 pub use worker::{SENDING, Worker, WorkerSettings};
@@ -36,6 +37,19 @@ impl OutboxSignal {
     async fn woken(&self) {
         self.0.notified().await;
     }
+}
+
+/// What an email its person may turn off gains as it is sent: the address a one-click
+/// `List-Unsubscribe` posts to (RFC 8058) and the footer saying who sends it and how to stop
+/// it, in the person's language. `accounts::notifications` makes them; the worker asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsubscribe {
+    pub link: String,
+    pub footer: String,
+}
+
+pub trait Unsubscribing: Send + Sync + 'static {
+    fn unsubscribe(&self, subscriber: &Subscriber) -> Unsubscribe;
 }
 
 /// Writes a message into the outbox, in the caller's transaction. `None`: its dedupe key
@@ -73,6 +87,7 @@ impl NewOutboxMessage {
             dedupe_key: None,
             discard_after: None,
             held: None,
+            subscriber: None,
         }
     }
 
@@ -85,6 +100,7 @@ impl NewOutboxMessage {
             dedupe_key: None,
             discard_after: None,
             held: None,
+            subscriber: None,
         }
     }
 
@@ -99,12 +115,21 @@ impl NewOutboxMessage {
             dedupe_key: None,
             discard_after: None,
             held: None,
+            subscriber: None,
         }
     }
 
     /// Keeps the message back as `hold` says (a new request's alerts waiting for its photos).
     pub fn held(mut self, hold: Option<Hold>) -> Self {
         self.held = hold;
+        self
+    }
+
+    /// Makes the message one its person may turn off: a `subscriber.topic` they have turned
+    /// off for this channel is not written at all, and an email carries the link that turns
+    /// it off (`crate::accounts::notification_preferences`).
+    pub fn for_subscriber(mut self, subscriber: Subscriber) -> Self {
+        self.subscriber = Some(subscriber);
         self
     }
 

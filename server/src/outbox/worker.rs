@@ -11,7 +11,7 @@ use rand::Rng;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
 
-use super::OutboxSignal;
+use super::{OutboxSignal, Unsubscribing};
 use crate::{
     config::Config,
     domain::NativePlatform,
@@ -74,6 +74,8 @@ pub struct Worker {
     signal: OutboxSignal,
     /// Where the delay of each notification of a repair request is counted.
     metrics: Metrics,
+    /// The link and footer of an email its person may turn off; `None`: sent without them.
+    unsubscribing: Option<Arc<dyn Unsubscribing>>,
     /// Sends that ended while the database could not be told: recorded before anything new
     /// is claimed, so a message that went out is never sent again when its lease runs out.
     unrecorded: std::sync::Mutex<Vec<Outcome>>,
@@ -127,6 +129,7 @@ impl Worker {
             settings,
             signal,
             metrics: Metrics::default(),
+            unsubscribing: None,
             unrecorded: std::sync::Mutex::default(),
         }
     }
@@ -144,6 +147,32 @@ impl Worker {
     }
 
     /// Sends the `push` channel's messages to native devices through `native`.
+    /// Gives the emails their person may turn off a one-click unsubscribe link and footer.
+    pub fn with_unsubscribing(mut self, unsubscribing: Arc<dyn Unsubscribing>) -> Self {
+        self.unsubscribing = Some(unsubscribing);
+        self
+    }
+
+    /// The email of `message`: with its unsubscribe footer and header when it is one its
+    /// person may turn off (CASL, RFC 8058).
+    fn email_of(&self, message: &ClaimedMessage) -> EmailMessage {
+        let unsubscribe = message
+            .subscriber()
+            .zip(self.unsubscribing.as_ref())
+            .map(|(subscriber, unsubscribing)| unsubscribing.unsubscribe(&subscriber));
+        let body = match &unsubscribe {
+            Some(unsubscribe) => format!("{}\n\n-- \n{}", message.body, unsubscribe.footer),
+            None => message.body.clone(),
+        };
+        EmailMessage {
+            delivery_id: message.id,
+            to: message.recipient.clone(),
+            subject: message.subject.clone(),
+            body,
+            list_unsubscribe: unsubscribe.map(|unsubscribe| unsubscribe.link),
+        }
+    }
+
     pub fn with_native_push(mut self, native: NativePush) -> Self {
         self.native = native;
         self
@@ -291,16 +320,7 @@ impl Worker {
                     })
                     .await
             }
-            _ => {
-                self.email
-                    .send(&EmailMessage {
-                        delivery_id: message.id,
-                        to: message.recipient.clone(),
-                        subject: message.subject.clone(),
-                        body: message.body.clone(),
-                    })
-                    .await
-            }
+            _ => self.email.send(&self.email_of(message)).await,
         };
         let outcome = match sent {
             Ok(()) => Outcome::Sent {

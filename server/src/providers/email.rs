@@ -13,6 +13,10 @@ pub struct EmailMessage {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// Where a one-click unsubscribe posts (`List-Unsubscribe`, RFC 8058); `None` for the
+    /// mail that cannot be turned off (receipts, security messages).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_unsubscribe: Option<String>,
 }
 
 #[async_trait]
@@ -20,8 +24,8 @@ pub trait EmailSender: Send + Sync + 'static {
     async fn send(&self, message: &EmailMessage) -> anyhow::Result<()>;
 }
 
-/// Writes each message as a JSON line (`delivery_id`, `to`, `subject`, `body`, `sent_at`) to
-/// `email.jsonl`.
+/// Writes each message as a JSON line (`delivery_id`, `to`, `subject`, `body`,
+/// `list_unsubscribe` when it has one, `sent_at`) to `email.jsonl`.
 #[derive(Debug)]
 pub struct OutboxEmail(JsonLinesFile);
 
@@ -64,6 +68,7 @@ mod tests {
                 to: "ana@example.ca".into(),
                 subject: format!("Hello {n}"),
                 body: "line one\nline two".into(),
+                list_unsubscribe: None,
             };
             outbox.send(&message).await.unwrap();
         }

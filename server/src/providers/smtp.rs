@@ -6,7 +6,10 @@ use std::{str::FromStr, time::Duration};
 use async_trait::async_trait;
 use lettre::{
     AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor,
-    message::{Mailbox, header::ContentType},
+    message::{
+        Mailbox,
+        header::{ContentType, HeaderName, HeaderValue},
+    },
     transport::smtp::authentication::Credentials,
 };
 
@@ -147,7 +150,20 @@ impl SmtpEmail {
             .to
             .parse()
             .map_err(|_| SmtpError::InvalidRecipient(message.to.clone()))?;
-        Ok(Message::builder()
+        let mut builder = Message::builder();
+        if let Some(link) = &message.list_unsubscribe {
+            // RFC 8058: a mail client's one-click unsubscribe posts to the link.
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{link}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        Ok(builder
             .from(self.from.clone())
             .to(to)
             .subject(message.subject.as_str())
@@ -222,6 +238,7 @@ mod tests {
                 to: "nobody".into(),
                 subject: "s".into(),
                 body: "b".into(),
+                list_unsubscribe: None,
             })
             .await
             .unwrap_err();

@@ -17,7 +17,7 @@ use crate::{
     billing::{membership, sale},
     conversations::blocks,
     domain::{
-        Cents, Currency, Money, Province, QuoteState, QuoteTaxTreatment, RepairRequestState,
+        Cents, Currency, Money, Province, QuoteState, QuoteTaxTreatment, RepairRequestState, Topic,
         Urgency,
     },
     error::{ApiError, ApiResult, ErrorReason, FieldViolation, not_found},
@@ -237,7 +237,9 @@ async fn tell_customer(
     let tag = format!("quotes:{}", quote.repair_request_id);
     let key = format!("quote:{}", quote.id);
     let customer_id = [quote.customer_id];
-    let to = Alerting::new(AccountKind::Customer, &customer_id, &link, &tag).keyed(&key);
+    let to = Alerting::new(AccountKind::Customer, &customer_id, &link, &tag)
+        .keyed(&key)
+        .about(Topic::RequestUpdates);
     messages.extend(
         alerts::to_devices(&mut *tx, to, |_, language| {
             Some(notice::new_quote_alert(quote, language, &link))

@@ -5,7 +5,7 @@
 use crate::{
     billing::sale,
     config::links::PageLink,
-    domain::{Language, SmsUpdates},
+    domain::{Language, Role, SmsUpdates, Subscriber, Topic},
     outbox::NewOutboxMessage,
     store::{
         customers::CustomerRow,
@@ -39,6 +39,12 @@ pub(super) fn new_quote(
     let words = words::of(customer.language);
     let facts = facts(quote, customer.language, link.of(customer.language));
     let mail = words.new_quote_email(&customer.name, &facts);
+    let subscriber = Subscriber {
+        topic: Topic::RequestUpdates,
+        role: Role::Customer,
+        account_id: customer.id,
+        language: customer.language,
+    };
     let mut messages = vec![NewOutboxMessage::email(
         &customer.email,
         mail.subject,
@@ -49,6 +55,9 @@ pub(super) fn new_quote(
         messages.push(NewOutboxMessage::sms(phone, words.new_quote_sms(&facts)));
     }
     messages
+        .into_iter()
+        .map(|message| message.for_subscriber(subscriber))
+        .collect()
 }
 
 /// The email telling a customer that a quote on their request was withdrawn.

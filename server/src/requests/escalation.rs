@@ -44,6 +44,7 @@ pub async fn escalate_due(state: &AppState, now: DateTime<Utc>) -> sqlx::Result<
         };
         let limit = state.config.repair_request_max_notified;
         let ring = matching::professionals_to_escalate_at(&mut tx, request.id, now, limit).await?;
+        let ring = fanout::still_alerted(&mut tx, ring).await?;
         let ring =
             matching::soonest_by_road(&state.distances, request.point(), ring, usize::MAX).await;
         let told = fanout::tell(&mut tx, state, &request, &ring).await?;

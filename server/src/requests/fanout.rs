@@ -22,12 +22,13 @@ use crate::{
     alerts::{self, Alerting},
     budgets,
     config::links::PageLink,
-    domain::{Email, Urgency},
+    domain::{Email, NotifyChannel, Topic, Urgency},
     matching,
     outbox::{self, Channel, NewOutboxMessage},
     state::AppState,
     store::{
         accounts::AccountKind,
+        notification_preferences,
         repair_requests::{self, Claim, RepairRequestRow},
     },
 };
@@ -62,9 +63,43 @@ pub async fn notify_matches(
             Whom::Email(email) => p.email.eq_ignore_ascii_case(email.as_str()),
         })
         .collect();
+    let candidates = still_alerted(tx, candidates).await?;
     let chosen =
         matching::soonest_by_road(&state.distances, request.point(), candidates, limit).await;
     tell(tx, state, request, &chosen).await
+}
+
+/// Of `candidates`, those who still want alerts of new requests on some channel: one who
+/// turned them all off leaves their place to the next.
+pub(super) async fn still_alerted(
+    tx: &mut PgConnection,
+    candidates: Vec<matching::Notify>,
+) -> sqlx::Result<Vec<matching::Notify>> {
+    let off = turned_off(tx, &candidates).await?;
+    Ok(candidates
+        .into_iter()
+        .filter(|p| {
+            !NotifyChannel::ALL
+                .iter()
+                .all(|channel| off.contains(&(p.professional_id, *channel)))
+        })
+        .collect())
+}
+
+/// Who of `professionals` turned alerts of new requests off, on which channel.
+async fn turned_off(
+    tx: &mut PgConnection,
+    professionals: &[matching::Notify],
+) -> sqlx::Result<HashSet<(Uuid, NotifyChannel)>> {
+    let ids: Vec<Uuid> = professionals.iter().map(|p| p.professional_id).collect();
+    let off = notification_preferences::turned_off(
+        tx,
+        AccountKind::Professional,
+        &ids,
+        Topic::NewRequests,
+    )
+    .await?;
+    Ok(off.into_iter().collect())
 }
 
 /// Writes the notifications of `request` for the professionals `chosen` who were not told
@@ -80,10 +115,15 @@ pub(super) async fn tell(
     let link = state.config.links().view_request(request.id);
     let hold = photos_hold(request, state.config.request_photos_wait);
     // Every message due, each with the claim that keeps it to one per request,
-    // professional and channel.
+    // professional and channel; none on a channel its professional turned off, so no text
+    // budget goes to them and no claim says they were told there.
+    let off = turned_off(tx, chosen).await?;
     let mut due: Vec<(Claim, NewOutboxMessage)> = Vec::new();
     for professional in chosen {
         for message in notice::new_request(request, professional, &link) {
+            if off.contains(&(professional.professional_id, message.channel.chosen_as())) {
+                continue;
+            }
             let message = message.held(hold);
             let claim = Claim {
                 professional_id: professional.professional_id,
@@ -168,6 +208,7 @@ async fn alerts(
         chosen.iter().map(|p| (p.professional_id, p)).collect();
     let tag = format!("repair-request:{}", request.id);
     let to = Alerting::new(AccountKind::Professional, told, link, &tag)
+        .about(Topic::NewRequests)
         .urgent(request.urgency() == Urgency::Immediate)
         .until(request.expires_at);
     alerts::to_devices(&mut *tx, to, |professional, language| {

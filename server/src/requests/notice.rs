@@ -6,7 +6,7 @@
 
 use crate::{
     config::links::PageLink,
-    domain::{Language, Urgency},
+    domain::{Language, Role, Subscriber, Topic, Urgency},
     matching::Notify,
     outbox::{NewOutboxMessage, photo_count},
     store::{quotes::ClosedQuote, repair_requests::RepairRequestRow, services::ServiceNames},
@@ -70,7 +70,14 @@ pub(super) fn new_request(
         );
         NewOutboxMessage {
             dedupe_key: Some(key),
-            ..message.discard_after(request.expires_at)
+            ..message
+                .discard_after(request.expires_at)
+                .for_subscriber(Subscriber {
+                    topic: Topic::NewRequests,
+                    role: Role::Professional,
+                    account_id: to.professional_id,
+                    language: to.language,
+                })
         }
     };
     let email = words.new_request_email(&to.name, &facts);

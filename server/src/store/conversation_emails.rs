@@ -25,6 +25,8 @@ pub struct DueEmail {
     pub hired_professional_id: Option<Uuid>,
     #[sqlx(flatten)]
     pub service_name: ServiceNames,
+    /// The reader's account (`None` once a customer's account is deleted).
+    pub reader_id: Option<Uuid>,
     pub reader_name: Option<String>,
     pub reader_email: Option<String>,
     pub reader_language: Option<Language>,
@@ -64,6 +66,7 @@ pub async fn claim_due(
          select r.conversation_id, r.side, r.read_sequence, r.emailed_sequence,
              c.repair_request_id, c.professional_id, q.hired_professional_id,
              s.name_en as service_name_en, s.name_fr as service_name_fr,
+             coalesce(cu.id, pr.id) as reader_id,
              coalesce(cu.name, pr.name) as reader_name,
              coalesce(cu.email, pr.email)::text as reader_email,
              coalesce(cu.language, pr.language) as reader_language,

@@ -27,14 +27,17 @@ fn meters(a: &str, b: &str) -> String {
 
 /// The professional `p` may be matched at all at `now`: approved with a licence (none deleted
 /// the last one they were approved with), phone verified, an
-/// active membership, a home base and a radius, and not paused ([`available`]). The SQL function
+/// active membership, a home base and a radius, not paused ([`available`]) and not closed
+/// by its person (`account_closures`). The SQL function
 /// `professional_may_be_matched` (migration 075) says the same for the fan-out index's
 /// `eligible` flag, which only narrows candidates: this fragment is the exact check.
 pub fn eligible(now: &str) -> String {
     format!(
         "p.state = 'approved' and p.licence_needed_since is null and p.phone_verified and {active}
          and p.home_latitude is not null and p.home_longitude is not null
-         and p.radius_km is not null and {available}",
+         and p.radius_km is not null and {available}
+         and not exists (select 1 from account_closures c
+                         where c.account_kind = 'professional' and c.account_id = p.id)",
         active = memberships::active_sql("p.membership_expires_at", now),
         available = available(now),
     )

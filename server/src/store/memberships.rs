@@ -122,7 +122,7 @@ pub async fn remind_due(
     db: &PgPool,
     within: chrono::Duration,
     batch: i64,
-    reminder: impl Fn(&Member, DateTime<Utc>) -> NewOutboxMessage,
+    reminder: impl Fn(Uuid, &Member, DateTime<Utc>) -> NewOutboxMessage,
 ) -> sqlx::Result<usize> {
     let mut tx = crate::store::transaction::begin(db).await?;
     let due: Vec<(Uuid, Member)> =
@@ -153,7 +153,7 @@ pub async fn remind_due(
         let Some(end) = member.membership_expires_at else {
             continue;
         };
-        super::outbox::insert(&mut *tx, &reminder(member, end)).await?;
+        super::outbox::insert(&mut *tx, &reminder(*id, member, end)).await?;
         sqlx::query("update professionals set membership_reminded_for = $2 where id = $1")
             .bind(id)
             .bind(end)

@@ -1,5 +1,6 @@
 //! Postgres: the pool, the migrations, and (in the embedded default) the local cluster.
 
+pub mod account_closures;
 pub mod accounts;
 pub mod admins;
 pub mod audit;
@@ -10,9 +11,11 @@ pub mod conversation_reports;
 pub mod conversations;
 pub mod coupons;
 pub mod customers;
+pub mod data_exports;
 pub mod disputes;
 pub mod email_verifications;
 pub mod embedded_postgres;
+pub mod export_records;
 pub mod hire_releases;
 pub mod job_problems;
 mod language;
@@ -22,6 +25,7 @@ pub mod match_rule;
 pub mod memberships;
 pub mod message_photos;
 pub mod message_translations;
+pub mod notification_preferences;
 pub mod orders;
 pub mod outbox;
 pub mod page;
@@ -31,6 +35,7 @@ pub mod payments;
 pub mod payout_transfers;
 pub mod payouts;
 pub mod pending_changes;
+pub mod privacy_incidents;
 pub mod professional_blocks;
 pub mod professional_services;
 pub mod professionals;

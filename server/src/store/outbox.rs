@@ -4,6 +4,8 @@ use chrono::{DateTime, Utc};
 use sqlx::{PgExecutor, PgPool};
 use uuid::Uuid;
 
+use crate::domain::{Language, NotifyChannel, Role, Subscriber, Topic};
+
 /// A message to write into the outbox.
 #[derive(Debug, Clone)]
 pub struct NewOutboxMessage {
@@ -19,6 +21,9 @@ pub struct NewOutboxMessage {
     pub discard_after: Option<DateTime<Utc>>,
     /// Not sent before the hold ends, unless released earlier ([`release_held`]).
     pub held: Option<Hold>,
+    /// A message its person may turn off: written only while they have its kind on for its
+    /// channel (`notification_preferences`); an email gets an unsubscribe link.
+    pub subscriber: Option<Subscriber>,
 }
 
 /// A message kept back until a request's photos are in: due at `until` at the latest, and
@@ -38,6 +43,15 @@ pub enum Channel {
 }
 
 impl Channel {
+    /// The channel as a person chooses it (Web Push and native pushes are one).
+    pub fn chosen_as(self) -> NotifyChannel {
+        match self {
+            Self::Email => NotifyChannel::Email,
+            Self::Sms => NotifyChannel::Sms,
+            Self::Push => NotifyChannel::Push,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Email => "email",
@@ -57,50 +71,86 @@ pub struct ClaimedMessage {
     pub body: String,
     pub attempts: i32,
     pub discard_after: Option<DateTime<Utc>>,
+    pub topic: Option<String>,
+    pub account_kind: Option<String>,
+    pub account_id: Option<Uuid>,
+    pub language: Option<String>,
 }
 
-/// Writes a message; returns its delivery id, or `None` when its dedupe key was used already.
+impl ClaimedMessage {
+    /// Whom a message that may be turned off is for (`None` for receipts, security messages
+    /// and the team's mail).
+    pub fn subscriber(&self) -> Option<Subscriber> {
+        Some(Subscriber {
+            topic: Topic::from_code(self.topic.as_deref()?)?,
+            role: self.account_kind.as_deref()?.parse::<Role>().ok()?,
+            account_id: self.account_id?,
+            language: Language::from_code(self.language.as_deref()?)?,
+        })
+    }
+}
+
+/// The columns naming a message's person and kind, as bound for `unnest`.
+#[derive(Default)]
+struct SubscriberColumns {
+    topic: Vec<Option<&'static str>>,
+    kind: Vec<Option<&'static str>>,
+    account: Vec<Option<Uuid>>,
+    language: Vec<Option<&'static str>>,
+}
+
+impl SubscriberColumns {
+    fn of(messages: &[NewOutboxMessage]) -> Self {
+        let mut columns = Self::default();
+        for subscriber in messages.iter().map(|m| m.subscriber) {
+            columns.topic.push(subscriber.map(|s| s.topic.as_str()));
+            columns.kind.push(subscriber.map(|s| s.role.as_str()));
+            columns.account.push(subscriber.map(|s| s.account_id));
+            columns
+                .language
+                .push(subscriber.map(|s| s.language.as_str()));
+        }
+        columns
+    }
+}
+
+/// Writes a message; returns its delivery id, or `None` when its dedupe key was used already
+/// or its person turned its kind off.
 pub async fn insert(
     db: impl PgExecutor<'_>,
     message: &NewOutboxMessage,
 ) -> sqlx::Result<Option<Uuid>> {
-    let id: Option<(Uuid,)> = sqlx::query_as(
-        "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key,
-             discard_after, next_attempt_at, held_for_request)
-         values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), $9)
-         on conflict (dedupe_key) do nothing
-         returning id",
-    )
-    .bind(Uuid::now_v7())
-    .bind(message.channel.as_str())
-    .bind(&message.recipient)
-    .bind(&message.subject)
-    .bind(&message.body)
-    .bind(&message.dedupe_key)
-    .bind(message.discard_after)
-    .bind(message.held.map(|hold| hold.until))
-    .bind(message.held.map(|hold| hold.for_photos_of))
-    .fetch_optional(db)
-    .await?;
-    Ok(id.map(|(id,)| id))
+    Ok(insert_many(db, std::slice::from_ref(message))
+        .await?
+        .pop()
+        .flatten())
 }
 
 /// Writes several messages in one statement; for each, its delivery id, or `None` when its
-/// dedupe key was used already.
+/// dedupe key was used already or its person turned its kind off on its channel. The one rule
+/// of what a person turned off: a message naming its person and kind is written only while no
+/// preference row turns that kind off on its channel.
 pub async fn insert_many(
     db: impl PgExecutor<'_>,
     messages: &[NewOutboxMessage],
 ) -> sqlx::Result<Vec<Option<Uuid>>> {
     let ids: Vec<Uuid> = messages.iter().map(|_| Uuid::now_v7()).collect();
+    let subscribers = SubscriberColumns::of(messages);
     let written: Vec<(Uuid,)> = sqlx::query_as(
         "insert into outbox_messages (id, channel, recipient, subject, body, dedupe_key,
-             discard_after, next_attempt_at, held_for_request)
+             discard_after, next_attempt_at, held_for_request, topic, account_kind,
+             account_id, language)
          select id, channel, recipient, subject, body, dedupe_key, discard_after,
-                coalesce(due, now()), held_for
+                coalesce(due, now()), held_for, topic, account_kind, account_id, language
          from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[],
-                     $6::text[], $7::timestamptz[], $8::timestamptz[], $9::uuid[])
+                     $6::text[], $7::timestamptz[], $8::timestamptz[], $9::uuid[],
+                     $10::text[], $11::text[], $12::uuid[], $13::text[])
               as m(id, channel, recipient, subject, body, dedupe_key, discard_after, due,
-                   held_for)
+                   held_for, topic, account_kind, account_id, language)
+         where m.topic is null or not exists (
+                 select 1 from notification_preferences p
+                 where p.account_kind = m.account_kind and p.account_id = m.account_id
+                   and p.topic = m.topic and p.channel = m.channel and not p.enabled)
          on conflict (dedupe_key) do nothing
          returning id",
     )
@@ -143,6 +193,10 @@ pub async fn insert_many(
             .map(|m| m.held.map(|hold| hold.for_photos_of))
             .collect::<Vec<_>>(),
     )
+    .bind(&subscribers.topic)
+    .bind(&subscribers.kind)
+    .bind(&subscribers.account)
+    .bind(&subscribers.language)
     .fetch_all(db)
     .await?;
     let written: std::collections::HashSet<Uuid> = written.into_iter().map(|(id,)| id).collect();
@@ -206,7 +260,8 @@ pub async fn claim(
                limit $1
                for update skip locked) due
          where m.id = due.id
-         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts, m.discard_after",
+         returning m.id, m.channel, m.recipient, m.subject, m.body, m.attempts, m.discard_after,
+                   m.topic, m.account_kind, m.account_id, m.language",
     )
     .bind(limit)
     .bind(lease_secs)

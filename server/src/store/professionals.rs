@@ -671,3 +671,67 @@ pub async fn end_availability_due(db: &PgPool, now: DateTime<Utc>) -> sqlx::Resu
     .await?;
     Ok(done.rows_affected())
 }
+
+/// The name an erased professional's row keeps, where the books still point to it.
+pub const ERASED_NAME: &str = "Deleted professional";
+
+/// Whether the books hold professional `id` (orders, payouts): then their erasure keeps the
+/// row, anonymised ([`anonymise`]), rather than deleting it.
+pub async fn kept_by_books(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<bool> {
+    sqlx::query_scalar(
+        "select exists (select 1 from orders where professional_id = $1)
+             or exists (select 1 from payout_accounts where professional_id = $1)",
+    )
+    .bind(id)
+    .fetch_one(tx)
+    .await
+}
+
+/// Removes what identifies professional `id` while keeping the row the books point to: name,
+/// email, phone, password, profile, home base, tax numbers, photo, licences, services, sign-in
+/// links and identities and devices. The files to discard once committed; `None` when there
+/// is no such professional.
+pub async fn anonymise(tx: &mut PgConnection, id: Uuid) -> sqlx::Result<Option<Vec<String>>> {
+    let locked: Option<(Option<String>,)> =
+        sqlx::query_as("select photo_key from professionals where id = $1 for update")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((photo,)) = locked else {
+        return Ok(None);
+    };
+    let mut files: Vec<String> =
+        sqlx::query_scalar("delete from licences where professional_id = $1 returning file_key")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+    files.extend(photo);
+    for statement in [
+        "delete from professional_services where professional_id = $1",
+        "delete from social_identities where professional_id = $1",
+        "delete from password_resets where role = 'professional' and account_id = $1",
+        "delete from email_verifications where role = 'professional' and account_id = $1",
+        "delete from outbox_messages where channel = 'push' and recipient in (
+            select id::text from push_subscriptions where professional_id = $1)",
+        "delete from push_subscriptions where professional_id = $1",
+        "delete from professional_pending_changes where professional_id = $1",
+    ] {
+        sqlx::query(statement).bind(id).execute(&mut *tx).await?;
+    }
+    sqlx::query(
+        "update professionals set name = $2, email = 'deleted-' || id || '@deleted.invalid',
+             password_hash = null, phone = null, phone_verified = false, sms_updates = 'no',
+             email_verified_at = null, description = '', registered_address = '',
+             home_line1 = '', home_line2 = '', home_city = '', home_province = '',
+             home_postal_code = '', home_latitude = null, home_longitude = null,
+             radius_km = null, qualification = '', experience = null, photo_key = null,
+             qst_number = null, gst_hst_number = null, membership_expires_at = null,
+             on_call_until = null, paused_until = null
+         where id = $1",
+    )
+    .bind(id)
+    .bind(ERASED_NAME)
+    .execute(&mut *tx)
+    .await?;
+    Ok(Some(files))
+}

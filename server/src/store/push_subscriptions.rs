@@ -167,6 +167,26 @@ pub async fn remove_device(
     Ok(done.rows_affected() == 1)
 }
 
+/// Forgets every device of `owner` and the pushes still waiting for them (an account closed);
+/// how many devices.
+pub async fn forget_all_of(db: impl PgExecutor<'_>, owner: Owner) -> sqlx::Result<i64> {
+    let (customer, professional) = owner.columns();
+    sqlx::query_scalar(
+        "with gone as (
+             delete from push_subscriptions
+             where customer_id is not distinct from $1 and professional_id is not distinct from $2
+             returning id::text as id),
+         unsent as (
+             delete from outbox_messages
+             where channel = 'push' and state = 'pending' and recipient in (select id from gone))
+         select count(*) from gone",
+    )
+    .bind(customer)
+    .bind(professional)
+    .fetch_one(db)
+    .await
+}
+
 /// Forgets a subscription its push service no longer knows.
 pub async fn delete(db: impl PgExecutor<'_>, id: Uuid) -> sqlx::Result<()> {
     sqlx::query("delete from push_subscriptions where id = $1")

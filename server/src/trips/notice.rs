@@ -8,7 +8,7 @@ use sqlx::PgConnection;
 
 use crate::{
     alerts::{self, Alerting},
-    domain::SmsUpdates,
+    domain::{Role, SmsUpdates, Subscriber, Topic},
     error::{ApiResult, not_found},
     outbox::{self, NewOutboxMessage},
     state::AppState,
@@ -42,12 +42,20 @@ pub(super) async fn started(
         let words = words::of(customer.language);
         let text =
             words.trip_started_sms(professional(request), minutes, link.of(customer.language));
-        messages.push(NewOutboxMessage::sms(phone, text));
+        messages.push(
+            NewOutboxMessage::sms(phone, text).for_subscriber(Subscriber {
+                topic: Topic::RequestUpdates,
+                role: Role::Customer,
+                account_id: customer.id,
+                language: customer.language,
+            }),
+        );
     }
     let tag = format!("trip:{}", trip.quote_id);
     let key = format!("trip-started:{}", trip.quote_id);
     let to_customer = [request.customer_id];
     let to = Alerting::new(AccountKind::Customer, &to_customer, &link, &tag)
+        .about(Topic::RequestUpdates)
         .urgent(true)
         .keyed(&key);
     messages.extend(
@@ -73,6 +81,7 @@ pub(super) async fn arrived(
     let key = format!("trip-arrived:{}", trip.quote_id);
     let to_customer = [request.customer_id];
     let to = Alerting::new(AccountKind::Customer, &to_customer, &link, &tag)
+        .about(Topic::RequestUpdates)
         .urgent(true)
         .keyed(&key);
     let pushes = alerts::to_devices(&mut *tx, to, |_, language| {

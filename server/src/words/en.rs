@@ -14,7 +14,7 @@ use super::{
     },
 };
 use crate::{
-    domain::Money,
+    domain::{Money, Topic},
     tax::{Rate, TaxName},
 };
 
@@ -151,6 +151,26 @@ impl Words for English {
             "Reset your password",
             format!(
                 "Hello {name},\n\nTo choose a new password, open this link within the hour:\n{link}\n\nIf you did not ask for this, ignore this message."
+            ),
+        )
+    }
+
+    fn data_export_ready(&self, name: &str, until: Moment, link: &str) -> Mail {
+        mail(
+            "A copy of your data is ready",
+            format!(
+                "Hello {name},\n\nThe copy of your data you asked for is ready. Download it from your account page until {}:\n{link}\n\nIf you did not ask for it, tell us by replying to this email.",
+                self.date(until)
+            ),
+        )
+    }
+
+    fn account_closed(&self, name: &str, erased_on: Moment, keep_link: &str) -> Mail {
+        mail(
+            "Your account is closed",
+            format!(
+                "Hello {name},\n\nYour account is closed, as you asked. Your personal information will be erased on {}; the receipts and records the law makes us keep will no longer name you.\n\nIf you change your mind before then, open this link to keep your account:\n{keep_link}\n\nIf you did not ask for this, open the link at once and change your password.",
+                self.date(erased_on)
             ),
         )
     }
@@ -797,6 +817,17 @@ impl Words for English {
             format!(
                 "Hello {name},\n\nYour professional membership ends on {end}. Renew it to keep receiving requests."
             ),
+        )
+    }
+
+    fn unsubscribe_footer(&self, topic: Topic, sender: &str, link: &str) -> String {
+        let what = match topic {
+            Topic::NewRequests => "alerts of new repair requests near you",
+            Topic::RequestUpdates => "updates on your requests and jobs",
+            Topic::Reminders => "reminders about your membership",
+        };
+        format!(
+            "You receive {what} because of your account with {sender}. To stop these emails, open {link} (no sign-in needed) or choose on your account page."
         )
     }
 

@@ -16,7 +16,7 @@ use super::{
     },
 };
 use crate::{
-    domain::Money,
+    domain::{Money, Topic},
     tax::{Rate, TaxName},
 };
 
@@ -155,6 +155,26 @@ impl Words for French {
             "Réinitialiser votre mot de passe",
             format!(
                 "Bonjour {name},\n\nPour choisir un nouveau mot de passe, ouvrez ce lien dans l’heure :\n{link}\n\nSi vous n’avez rien demandé, ignorez ce message."
+            ),
+        )
+    }
+
+    fn data_export_ready(&self, name: &str, until: Moment, link: &str) -> Mail {
+        courriel(
+            "Une copie de vos données est prête",
+            format!(
+                "Bonjour {name},\n\nLa copie de vos données que vous avez demandée est prête. Téléchargez-la depuis la page de votre compte jusqu’au {}\u{a0}:\n{link}\n\nSi vous ne l’avez pas demandée, dites-le-nous en répondant à ce courriel.",
+                self.date(until)
+            ),
+        )
+    }
+
+    fn account_closed(&self, name: &str, erased_on: Moment, keep_link: &str) -> Mail {
+        courriel(
+            "Votre compte est fermé",
+            format!(
+                "Bonjour {name},\n\nVotre compte est fermé à votre demande. Vos renseignements personnels seront effacés le {}; les reçus et les registres que la loi nous oblige à garder ne vous nommeront plus.\n\nSi vous changez d’avis d’ici là, ouvrez ce lien pour garder votre compte :\n{keep_link}\n\nSi vous n’avez rien demandé, ouvrez ce lien sans tarder et changez votre mot de passe.",
+                self.date(erased_on)
             ),
         )
     }
@@ -762,6 +782,19 @@ impl Words for French {
                 "Bonjour {name},\n\nVotre abonnement professionnel se termine le {}. Renouvelez-le pour continuer à recevoir des demandes.",
                 self.date(ends)
             ),
+        )
+    }
+
+    fn unsubscribe_footer(&self, topic: Topic, sender: &str, link: &str) -> String {
+        let what = match topic {
+            Topic::NewRequests => {
+                "les alertes de nouvelles demandes de réparation près de chez vous"
+            }
+            Topic::RequestUpdates => "les nouvelles de vos demandes et de vos travaux",
+            Topic::Reminders => "les rappels de votre abonnement",
+        };
+        format!(
+            "Vous recevez {what} en raison de votre compte chez {sender}. Pour ne plus recevoir ces courriels, ouvrez {link} (sans vous connecter) ou faites votre choix dans la page de votre compte."
         )
     }
 

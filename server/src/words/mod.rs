@@ -13,7 +13,7 @@ mod tests;
 pub use format::Moment;
 
 use crate::{
-    domain::{Language, Money},
+    domain::{Language, Money, Topic},
     tax::{Rate, TaxLine, TaxName},
 };
 
@@ -345,6 +345,11 @@ pub trait Words: Sync {
     // Accounts.
     /// The link that sets a new password, valid an hour.
     fn password_reset(&self, name: &str, link: &str) -> Mail;
+    /// The person closed their account: erased on `erased_on` unless they follow `keep_link`.
+    fn account_closed(&self, name: &str, erased_on: Moment, keep_link: &str) -> Mail;
+    /// The copy of their data they asked for is ready on `link` (their account page) until
+    /// `until`.
+    fn data_export_ready(&self, name: &str, until: Moment, link: &str) -> Mail;
     /// The link that confirms a new account's email address, valid three days.
     fn email_confirmation(&self, name: &str, link: &str) -> Mail;
     /// The text message with a phone verification code, valid ten minutes.
@@ -480,6 +485,11 @@ pub trait Words: Sync {
     fn membership_receipt(&self, name: &str, receipt: &MembershipReceipt<'_>) -> Mail;
     /// Three days before a membership ends.
     fn membership_reminder(&self, name: &str, ends: Moment) -> Mail;
+
+    // What reaches a person.
+    /// The foot of an email of `topic` its reader may turn off: who sends it (`sender`: the
+    /// platform's name and address) and the `link` that stops that kind (CASL).
+    fn unsubscribe_footer(&self, topic: Topic, sender: &str, link: &str) -> String;
     /// What a receipt says was sold: "Professional membership, one month".
     fn receipt_description(&self, sold: Sold<'_>) -> String;
 

@@ -168,6 +168,8 @@ impl World {
             "CreateServiceAccount" => self.create_service_account().await.map(|(e, _)| e),
             "RotateServiceAccountKey" => self.rotate_service_account_key().await,
             "RevokeServiceAccount" => self.revoke_service_account().await,
+            "RecordPrivacyIncident" => self.record_privacy_incident().await,
+            "RequestDataExport" => self.request_data_export().await,
             _ => return None,
         })
     }
@@ -207,6 +209,45 @@ impl World {
         self.accounts.revoke_service_account(request).await?;
         let target = ("service_account", id);
         Ok(expect("service_account.revoke", target, Change::Updated))
+    }
+
+    async fn request_data_export(&mut self) -> Result<Expected, Status> {
+        let (id, _) = self.server.account_token(Role::Customer).await;
+        let request = self.admin(acc::RequestDataExportRequest {
+            account_id: id.to_string(),
+            role: acc::Role::Customer as i32,
+        });
+        self.accounts.request_data_export(request).await?;
+        Ok(expect(
+            "data_export.request",
+            ("customer", id.to_string()),
+            Change::Created,
+        ))
+    }
+
+    async fn record_privacy_incident(&mut self) -> Result<Expected, Status> {
+        let now = prost_types::Timestamp {
+            seconds: chrono::Utc::now().timestamp() - 60,
+            nanos: 0,
+        };
+        let request = self.admin(acc::RecordPrivacyIncidentRequest {
+            incident: Some(acc::PrivacyIncident {
+                occurred_at: Some(now),
+                discovered_at: Some(now),
+                description: "A laptop with a support export was stolen.".into(),
+                information_involved: "Customers' names and emails".into(),
+                people_affected: 12,
+                risk_assessment: "The disk was encrypted.".into(),
+                ..Default::default()
+            }),
+        });
+        let recorded = self.accounts.record_privacy_incident(request).await?;
+        let id = recorded.into_inner().incident.unwrap_or_default().id;
+        Ok(expect(
+            "privacy_incident.record",
+            ("privacy_incident", id),
+            Change::Created,
+        ))
     }
 
     async fn delete_customer(&mut self) -> Result<Expected, Status> {

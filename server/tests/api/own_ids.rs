@@ -24,6 +24,14 @@ use tonic::{Code, client::Grpc};
 /// `(RPC, the field naming the caller's account)`: empty means the caller.
 const OWN_IDS: &[(&str, &str)] = &[
     (
+        "/repairs.accounts.v1.AccountsService/RequestDataExport",
+        "account_id",
+    ),
+    (
+        "/repairs.accounts.v1.AccountsService/GetDataExport",
+        "account_id",
+    ),
+    (
         "/repairs.accounts.v1.AccountsService/SendPhoneCode",
         "account_id",
     ),

@@ -170,6 +170,7 @@ fn reset_email(to: &str) -> EmailMessage {
                https://reparations.example.ca/fr/reinitialiser?jeton=abc123\n\n\
                . Une ligne qui commence par un point.\n"
             .into(),
+        list_unsubscribe: None,
     }
 }
 
@@ -210,6 +211,35 @@ async fn a_french_email_arrives_whole() {
     assert!(
         body.contains("\n. Une ligne qui commence par un point."),
         "{body}"
+    );
+    sink.stop();
+}
+
+#[tokio::test]
+async fn an_email_its_person_may_turn_off_carries_the_one_click_headers() {
+    let sink = SmtpSink::start().await;
+    let sender = SmtpEmail::new(config(&sink)).unwrap();
+    let link = "https://reparations.example.ca/fr/unsubscribe/pn0123.abc";
+    let alert = EmailMessage {
+        list_unsubscribe: Some(link.to_owned()),
+        ..reset_email("anais@example.ca")
+    };
+    sender.send(&alert).await.unwrap();
+    sender.send(&reset_email("anais@example.ca")).await.unwrap();
+
+    let messages = sink.messages();
+    let parsed = MessageParser::default().parse(&messages[0].data).unwrap();
+    let header = |name: &str| parsed.header_raw(name).map(|value| value.trim().to_owned());
+    assert_eq!(header("List-Unsubscribe"), Some(format!("<{link}>")));
+    assert_eq!(
+        header("List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let security = MessageParser::default().parse(&messages[1].data).unwrap();
+    assert_eq!(
+        security.header_raw("List-Unsubscribe"),
+        None,
+        "a reset cannot be turned off"
     );
     sink.stop();
 }

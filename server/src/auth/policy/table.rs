@@ -38,6 +38,24 @@ pub const SERVICES: &[ServiceRules] = &[
             ("SendPhoneCode", CUSTOMER_OR_PROFESSIONAL, WRITES),
             ("VerifyPhoneCode", CUSTOMER_OR_PROFESSIONAL, WRITES),
             ("UpdateSmsPreference", CUSTOMER_OR_PROFESSIONAL, WRITES),
+            (
+                "GetNotificationPreferences",
+                CUSTOMER_OR_PROFESSIONAL,
+                READS,
+            ),
+            (
+                "UpdateNotificationPreferences",
+                CUSTOMER_OR_PROFESSIONAL,
+                WRITES,
+            ),
+            // Its proof is the signed link in the request: it works without signing in.
+            ("Unsubscribe", ANYONE, WRITES),
+            // The person's own, or an admin's for someone who asked by other means.
+            ("RequestDataExport", SIGNED_IN, WRITES),
+            ("GetDataExport", SIGNED_IN, READS),
+            ("RequestAccountDeletion", CUSTOMER_OR_PROFESSIONAL, WRITES),
+            // Its proof is the emailed link in the request: the account cannot sign in.
+            ("CancelAccountDeletion", ANYONE, WRITES),
             // Web Push: a subscription belongs to the caller's own account.
             ("GetPushPublicKey", CUSTOMER_OR_PROFESSIONAL, READS),
             ("AddPushSubscription", CUSTOMER_OR_PROFESSIONAL, WRITES),
@@ -61,6 +79,8 @@ pub const SERVICES: &[ServiceRules] = &[
             ("RefusePendingChange", ADMIN, WRITES),
             ("DeleteProfessional", ADMIN, WRITES),
             ("ListAuditEvents", ADMIN, READS),
+            ("RecordPrivacyIncident", ADMIN, WRITES),
+            ("ListPrivacyIncidents", ADMIN, READS),
             ("SetProfessionalAvailability", PROFESSIONAL_OR_ADMIN, WRITES),
             // Service accounts (what each scope opens: `scopes.rs`).
             ("CreateServiceAccount", ADMIN, WRITES),

@@ -21,6 +21,9 @@ import { useUpdateCustomer } from '../api/update-customer';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { FORGOT_PASSWORD_PATHS } from '../roles';
 import { DeviceAlertsSwitch } from '../components/device-alerts-switch';
+import { NotificationPreferences } from '../components/notification-preferences';
+import { DataExportSection } from '../components/data-export-section';
+import { CloseAccountSection } from '../components/close-account-section';
 
 interface SettingsValues {
   name: string;
@@ -40,8 +43,9 @@ const valuesOf = (customer: Customer): SettingsValues => ({
 });
 
 /**
- * /user-account-setting (My Profile): the customer's own details, their device's alerts, and
- * the professionals they blocked (with Unblock).
+ * /user-account-setting (My Profile): the customer's own details, their device's alerts, what
+ * reaches them (by email, text and device alerts), the professionals they blocked (with
+ * Unblock), a copy of their data, and closing their account.
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -54,7 +58,10 @@ export function AccountSettingsPage() {
       {error && <RpcErrorAlert error={error} />}
       {data?.customer && <SettingsForm customer={data.customer} />}
       <DeviceAlertsSwitch role="customer" />
+      <NotificationPreferences />
       <BlockedProfessionals />
+      <DataExportSection />
+      <CloseAccountSection role="customer" />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@
 import type { RouteObject } from 'react-router';
 import { page } from '@/lib/lazy-routes';
 import type { Role } from '@/lib/session';
+import { ACCOUNT_CLOSED_PATH } from '../closed-account';
 import type { MemberRole } from '../roles';
 import { Logout } from './logout';
 
@@ -48,10 +49,23 @@ export const accountsRoutes = {
     page('/prof-forgot-password', load.forgotPassword('professional')),
     page('/prof-reset-password/:id/:token', load.resetPassword('professional')),
   ],
-  /** The link emailed at sign-up: opened signed in or not, in the reader's language. */
+  /**
+   * Links in emails, opened signed in or not, in the reader's language: the one emailed at
+   * sign-up, the one at the foot of an email that turns that kind of email off, and the one
+   * that keeps a closed account; and the page closing an account leads to (signed out).
+   */
   emailLink: [
     page('/verify-email/:token', () =>
       import('./verify-email-page').then((m) => <m.VerifyEmailPage />),
+    ),
+    page('/unsubscribe/:token', () =>
+      import('./unsubscribe-page').then((m) => <m.UnsubscribePage />),
+    ),
+    page('/keep-account/:token', () =>
+      import('./keep-account-page').then((m) => <m.KeepAccountPage />),
+    ),
+    page(ACCOUNT_CLOSED_PATH, () =>
+      import('./account-closed-page').then((m) => <m.AccountClosedPage />),
     ),
   ],
   /** Phone verification right after signing up (the new account is signed in). */

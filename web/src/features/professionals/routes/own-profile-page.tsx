@@ -3,14 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { LinkButton } from '@/components/ui/links';
-import { DeviceAlertsSwitch, PROFESSIONAL_PROFILE_FORM_PATH } from '@/features/accounts';
+import {
+  CloseAccountSection,
+  DataExportSection,
+  DeviceAlertsSwitch,
+  NotificationPreferences,
+  PROFESSIONAL_PROFILE_FORM_PATH,
+} from '@/features/accounts';
 import { ProfessionalDetails } from '../components/professional-details';
 import { ReviewList } from '../components/review-list';
 import { useProfessionalAccount } from '../professional-context';
 
 /**
  * /view-professional-profile: the professional's own profile and licences, with an edit link,
- * and the reviews customers wrote of their work (where the review emails send them).
+ * what reaches them (by email, text and device alerts), the reviews customers wrote of
+ * their work (where the review emails send them), a copy of their data, and closing their
+ * account.
  */
 export function OwnProfilePage() {
   const { t } = useTranslation();
@@ -26,8 +34,11 @@ export function OwnProfilePage() {
       {professional ? (
         <>
           <DeviceAlertsSwitch role="professional" />
+          <NotificationPreferences />
           <ProfessionalDetails professional={professional} />
           <ReviewList professionalId={professional.id} />
+          <DataExportSection />
+          <CloseAccountSection role="professional" />
         </>
       ) : (
         <RouteLoader />

@@ -105,10 +105,13 @@ export function CloseAccountSection({
     close.mutate(request, {
       onSuccess: async (answer) => {
         setLeaving(true);
-        // The session is over on the server: forget it here, then say what happened. The
-        // cached answers go once the guarded page is gone (none of them reloads meanwhile).
-        await forgetClosedAccount(role, browserStore(), device);
+        // The session is over on the server. Leave the guarded page first (with the session
+        // still here, its guard would send the reader to the sign-in page instead, and a
+        // call of its still on the way would come back refused), then forget the account
+        // and every cached answer.
+        await queryClient.cancelQueries();
         await navigate(ACCOUNT_CLOSED_PATH, { replace: true, state: accountClosedState(answer) });
+        await forgetClosedAccount(role, browserStore(), device);
         queryClient.clear();
       },
       onError: (error) => {

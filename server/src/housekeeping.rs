@@ -1,5 +1,4 @@
-//! Periodic clean-up: expired password-reset and email-verification links, old delivered
-//! outbox messages, the counters of budget windows that ended, and the refresh tokens of
+//! Periodic clean-up: expired password-reset and email-verification links, the counters of budget windows that ended, and the refresh tokens of
 //! sign-ins that ended a week ago; the membership
 //! reminders that have come due; the open repair requests nobody was hired on in time,
 //! which expire; the hires' card holds about to lapse (warned a day before) or lapsed
@@ -11,7 +10,9 @@
 //! message took within a day (`crate::conversations::photos`); and the positions of trips
 //! whose hire ended without an arrival (`crate::trips::clear_ended_positions`); and the
 //! accounts their person closed whose grace has run out, erased (`crate::accounts::closure`);
-//! and the archives of data exports past their 7 days (`crate::accounts::export`).
+//! and the archives of data exports past their 7 days (`crate::accounts::export`); and what
+//! is past its retention period: old requests' photos and messages, old sent emails and
+//! texts (`crate::retention`).
 //! Safe to run in every server process at once (plain deletes; reminders and payouts lock
 //! their rows).
 
@@ -20,7 +21,7 @@ use std::time::Duration;
 use sqlx::PgPool;
 use tokio::{sync::watch, task::JoinHandle};
 
-use crate::store::{email_verifications, limit_counters, outbox, password_resets, refresh_tokens};
+use crate::store::{email_verifications, limit_counters, password_resets, refresh_tokens};
 
 /// How long the families of ended sign-ins are kept: a token of theirs sent within that time
 /// is refused as too old rather than as unknown.
@@ -31,20 +32,16 @@ const ENDED_SIGN_INS_KEPT: chrono::Duration = chrono::Duration::days(7);
 pub struct Purged {
     pub password_resets: u64,
     pub email_verifications: u64,
-    pub outbox_messages: u64,
     pub limit_counters: u64,
     pub session_families: u64,
 }
 
-/// Removes reset and verification links past their expiry, sent or expired outbox messages
-/// finished more than `keep_sent` ago, counters whose window ended and sign-ins (refresh
-/// token families) a week past their end. Parked messages stay for an admin to look at.
-pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
-    let keep = chrono::Duration::from_std(keep_sent).unwrap_or(chrono::Duration::days(7));
+/// Removes reset and verification links past their expiry, counters whose window ended and
+/// sign-ins (refresh token families) a week past their end.
+pub async fn purge(db: &PgPool) -> sqlx::Result<Purged> {
     Ok(Purged {
         password_resets: password_resets::purge_expired(db).await?,
         email_verifications: email_verifications::purge_expired(db).await?,
-        outbox_messages: outbox::purge_finished(db, chrono::Utc::now() - keep).await?,
         limit_counters: limit_counters::purge_ended(db).await?,
         session_families: refresh_tokens::purge_expired(db, ENDED_SIGN_INS_KEPT).await?,
     })
@@ -54,12 +51,11 @@ pub async fn purge(db: &PgPool, keep_sent: Duration) -> sqlx::Result<Purged> {
 pub fn spawn(
     state: crate::state::AppState,
     every: Duration,
-    keep_sent: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) -> JoinHandle<()> {
     tokio::spawn(crate::store::transaction::tracked(async move {
         while !*shutdown.borrow() {
-            let ok = pass(&state, keep_sent).await;
+            let ok = pass(&state).await;
             state
                 .metrics
                 .housekeeping_pass_finished(ok, chrono::Utc::now());
@@ -72,11 +68,11 @@ pub fn spawn(
 }
 
 /// One pass: every step, each logged on its own; `true` when none failed.
-async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
+async fn pass(state: &crate::state::AppState) -> bool {
     let db = &state.db;
     let now = chrono::Utc::now;
     [
-        logged("purge", purge(db, keep_sent).await),
+        logged("purge", purge(db).await),
         logged(
             "request expiry",
             crate::requests::expire_due(db, now()).await,
@@ -133,6 +129,7 @@ async fn pass(state: &crate::state::AppState, keep_sent: Duration) -> bool {
             "closed accounts' erasure",
             crate::accounts::closure::erase_due(state, now()).await,
         ),
+        logged("retention", crate::retention::erase_due(state, now()).await),
     ]
     .into_iter()
     .all(|ok| ok)

@@ -33,6 +33,7 @@ pub mod providers;
 pub mod quotes;
 pub mod readiness;
 pub mod requests;
+pub mod retention;
 pub mod reviews;
 pub mod setup;
 pub mod state;
@@ -271,13 +272,11 @@ impl BackgroundTasks {
         if let Some(push) = &prepared.push {
             worker = worker.with_push(push.clone());
         }
-        let keep_sent = Duration::from_secs(u64::from(config.outbox_keep_days) * 24 * 3600);
         let mut tasks = vec![
             worker.spawn(stop.clone()),
             housekeeping::spawn(
                 state.clone(),
                 Duration::from_secs(config.purge_interval_secs.max(1)),
-                keep_sent,
                 stop.clone(),
             ),
             live::listener::spawn(

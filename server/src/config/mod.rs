@@ -325,9 +325,25 @@ pub struct Config {
     )]
     pub account_deletion_grace_days: u32,
 
-    /// Days sent messages stay in the outbox table before the purge removes them.
-    #[arg(long, env = "OUTBOX_KEEP_DAYS", default_value_t = 7)]
-    pub outbox_keep_days: u32,
+    /// Months the photos and messages of a request stay after it closed (cancelled, expired
+    /// or completed); then the housekeeping pass erases them (`crate::retention`).
+    #[arg(
+        long,
+        env = "RETENTION_REQUEST_MONTHS",
+        default_value_t = 24,
+        value_parser = clap::value_parser!(u32).range(1..=120)
+    )]
+    pub retention_request_months: u32,
+
+    /// Days sent (or expired) emails and texts stay in the outbox before the housekeeping pass
+    /// erases them (`crate::retention`).
+    #[arg(
+        long,
+        env = "RETENTION_OUTBOX_DAYS",
+        default_value_t = 30,
+        value_parser = clap::value_parser!(u32).range(1..=3650)
+    )]
+    pub retention_outbox_days: u32,
 
     /// How often expired reset links and old outbox rows are purged, in seconds.
     #[arg(long, env = "PURGE_INTERVAL_SECS", default_value_t = 3600)]

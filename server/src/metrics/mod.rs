@@ -25,6 +25,7 @@
 //! | `repairs_emergency_escalations_total` | counter | |
 //! | `repairs_housekeeping_passes_total` | counter | `outcome` (`ok`, `failed`: a step failed) |
 //! | `repairs_housekeeping_last_pass_timestamp_seconds` | gauge | |
+//! | `repairs_retention_erased_total` | counter | `kind` (`requests`, `request_photos`, `problem_photos`, `message_photos`, `messages`, `outbox_messages`) |
 //! | `repairs_service_account_calls_total` | counter | `service_account` (its id), `grpc_method`, `outcome` (`admitted`, `scope_missing`, `rate_limited`) |
 
 mod rpc;
@@ -68,6 +69,7 @@ struct Inner {
     service_calls: IntCounterVec,
     housekeeping_passes: IntCounterVec,
     housekeeping_last_pass: prometheus::Gauge,
+    retention_erased: IntCounterVec,
     pool: IntGaugeVec,
     pool_max: IntGauge,
     pool_timeouts: IntCounter,
@@ -248,6 +250,14 @@ impl Metrics {
                     "When this process last finished a housekeeping pass (Unix time; 0: none yet).",
                 ),
             ),
+            retention_erased: registered(
+                r,
+                counters(
+                    "repairs_retention_erased_total",
+                    "Records erased because their retention period ended, by kind.",
+                    &["kind"],
+                ),
+            ),
             pool: registered(
                 r,
                 gauges(
@@ -368,6 +378,13 @@ impl Metrics {
         inner
             .housekeeping_last_pass
             .set(at.timestamp_millis() as f64 / 1000.0);
+    }
+
+    /// The retention pass erased `n` records of `kind` (`crate::retention`).
+    pub fn retention_erased(&self, kind: &str, n: u64) {
+        if n > 0 {
+            self.0.retention_erased.with_label_values(&[kind]).inc_by(n);
+        }
     }
 
     fn notification_delay(&self, channel: &str) -> Histogram {

@@ -51,6 +51,7 @@ pub mod request_opens;
 pub mod request_photos;
 pub mod request_reach;
 pub mod request_translations;
+pub mod retention;
 pub mod reviews;
 pub mod service_accounts;
 pub mod services;

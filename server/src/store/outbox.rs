@@ -357,17 +357,6 @@ pub async fn mark_dropped(db: &PgPool, id: Uuid, attempts: i32, why: &str) -> sq
     Ok(done.rows_affected() == 1)
 }
 
-/// Deletes sent and expired messages finished before `before`; parked ones stay for admins.
-pub async fn purge_finished(db: &PgPool, before: DateTime<Utc>) -> sqlx::Result<u64> {
-    let done = sqlx::query(
-        "delete from outbox_messages where state in ('sent', 'expired') and finished_at < $1",
-    )
-    .bind(before)
-    .execute(db)
-    .await?;
-    Ok(done.rows_affected())
-}
-
 /// What `/metrics` reports of the outbox: messages still to send, parked ones, and the age
 /// of the oldest still to send (both counts on their partial indexes).
 pub async fn gauges(db: &PgPool) -> sqlx::Result<(i64, i64, f64)> {

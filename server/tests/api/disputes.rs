@@ -26,7 +26,7 @@ use tonic::Code;
 use uuid::Uuid;
 
 /// Stripe's test card whose charge is disputed, as the test gateway plays it.
-const DISPUTE_CARD: &str = "tok_createDispute";
+pub(crate) const DISPUTE_CARD: &str = "tok_createDispute";
 
 async fn say(job: &mut Hired, text: &str) {
     let message = pb::SendMessageRequest {

@@ -581,9 +581,7 @@ async fn housekeeping_deletes_the_counters_of_ended_windows() {
     .await
     .unwrap();
     // The server's own first pass may run meanwhile and delete it first: what is left tells.
-    repairs_server::housekeeping::purge(db, Duration::from_secs(3600))
-        .await
-        .unwrap();
+    repairs_server::housekeeping::purge(db).await.unwrap();
     assert_eq!(counter_keys(&server).await, [live.key]);
     server.stop().await;
 }

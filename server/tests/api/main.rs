@@ -73,6 +73,7 @@ mod release_hire;
 mod repair_requests;
 mod request_photos;
 mod request_reach;
+mod retention;
 mod reviews;
 mod service_accounts;
 mod services_admin;

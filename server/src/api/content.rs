@@ -230,6 +230,7 @@ fn legal_to_proto(kind: i32, texts: &PageTexts) -> pb::LegalPage {
         kind,
         title: texts.get("title"),
         body: texts.get("body"),
+        person_in_charge: texts.get("person_in_charge"),
     }
 }
 
@@ -404,10 +405,24 @@ impl ContentService for ContentApi {
         let mut v = Violations::default();
         let title = v.check("page.title", bounded_text(&new.title, "a title", 200));
         let body = v.check("page.body", bounded_text(&new.body, "the text", 20_000));
-        let (Some(title), Some(body)) = (title, body) else {
+        let person_in_charge = match (page, new.person_in_charge.trim()) {
+            (_, "") => None,
+            (Page::Privacy, _) => v.check(
+                "page.person_in_charge",
+                bounded_text(&new.person_in_charge, "the person in charge", 500),
+            ),
+            (_, _) => v.check(
+                "page.person_in_charge",
+                Err("only the privacy page names a person in charge".to_owned()),
+            ),
+        };
+        let (Some(title), Some(body), true) = (title, body, v.0.is_empty()) else {
             return Err(ApiError::invalid_fields(v.0).into());
         };
-        let changes = BTreeMap::from([("title", title), ("body", body)]);
+        let mut changes = BTreeMap::from([("title", title), ("body", body)]);
+        if let Some(person) = person_in_charge {
+            changes.insert("person_in_charge", person);
+        }
         let texts = pages::update(&self.state, admin, page, language, &r.etag, changes).await?;
         Ok(Response::new(pb::UpdateLegalPageResponse {
             page: Some(legal_to_proto(new.kind, &texts)),

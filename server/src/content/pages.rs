@@ -69,7 +69,8 @@ impl Page {
                 "section_1_description",
                 "section_1_link",
             ],
-            Page::Terms | Page::Privacy => &["title", "body"],
+            Page::Terms => &["title", "body"],
+            Page::Privacy => &["title", "body", "person_in_charge"],
         }
     }
 
@@ -80,6 +81,7 @@ impl Page {
             (Page::Home, _) => format!("/home/{}", field.replace('.', "/")),
             (Page::Professional, _) => format!("/professionalPage/{field}"),
             (Page::Terms | Page::Privacy, "title") => format!("/pages/{}", self.key()),
+            (Page::Privacy, "person_in_charge") => "/legal/privacyPersonInCharge".to_owned(),
             (Page::Terms | Page::Privacy, _) => format!("/legal/{}", self.key()),
         }
     }

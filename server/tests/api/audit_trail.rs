@@ -638,6 +638,7 @@ impl World {
                 kind: cms::LegalPageKind::Terms as i32,
                 title: "Terms".into(),
                 body: "Be kind.".into(),
+                person_in_charge: String::new(),
             }),
             etag: String::new(),
         });

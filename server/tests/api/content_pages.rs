@@ -243,6 +243,7 @@ async fn the_terms_are_edited_per_language_and_start_from_the_built_in_text() {
                     kind: pb::LegalPageKind::Terms as i32,
                     title: title.to_owned(),
                     body: "Premier paragraphe.\n\nSecond.".to_owned(),
+                    person_in_charge: String::new(),
                 }),
                 etag: etag.to_owned(),
             },
@@ -286,5 +287,80 @@ async fn the_terms_are_edited_per_language_and_start_from_the_built_in_text() {
         .unwrap()
         .into_inner();
     assert_ne!(privacy.page.unwrap().title, "Conditions");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_privacy_page_always_names_its_person_in_charge_in_both_languages() {
+    let Setup {
+        server,
+        mut content,
+        admin,
+        ..
+    } = setup().await;
+    let read = |kind: pb::LegalPageKind, language: Language| pb::GetLegalPageRequest {
+        kind: kind as i32,
+        language: language as i32,
+    };
+    async fn page(
+        content: &mut ContentServiceClient<Channel>,
+        request: pb::GetLegalPageRequest,
+    ) -> pb::GetLegalPageResponse {
+        content.get_legal_page(request).await.unwrap().into_inner()
+    }
+    let french = page(&mut content, read(pb::LegalPageKind::Privacy, Language::Fr)).await;
+    let english = page(&mut content, read(pb::LegalPageKind::Privacy, Language::En)).await;
+    let (french, english) = (french.page.unwrap(), english.page.unwrap());
+    assert_eq!(french.title, "Protection des renseignements personnels");
+    assert_eq!(english.title, "Protection of personal information");
+    assert!(
+        french
+            .person_in_charge
+            .contains("responsable de la protection")
+    );
+    assert!(english.person_in_charge.contains("Privacy Officer"));
+    let terms = page(&mut content, read(pb::LegalPageKind::Terms, Language::En)).await;
+    assert_eq!(terms.page.unwrap().person_in_charge, "");
+
+    let update = |kind: pb::LegalPageKind, person: &str| {
+        with_token(
+            pb::UpdateLegalPageRequest {
+                language: Language::Fr as i32,
+                page: Some(pb::LegalPage {
+                    kind: kind as i32,
+                    title: "Vos renseignements".to_owned(),
+                    body: "Premier paragraphe.".to_owned(),
+                    person_in_charge: person.to_owned(),
+                }),
+                etag: String::new(),
+            },
+            &admin,
+        )
+    };
+    let named = "Marie Tremblay, responsable de la vie privée, 514 555-0100";
+    let saved = content
+        .update_legal_page(update(pb::LegalPageKind::Privacy, named))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(saved.page.unwrap().person_in_charge, named);
+    // Empty keeps who is named; the terms name nobody.
+    content
+        .update_legal_page(update(pb::LegalPageKind::Privacy, ""))
+        .await
+        .unwrap();
+    let now = page(&mut content, read(pb::LegalPageKind::Privacy, Language::Fr)).await;
+    assert_eq!(now.page.unwrap().person_in_charge, named);
+    let refused = content
+        .update_legal_page(update(pb::LegalPageKind::Terms, named))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert!(refused.message().contains("privacy page"), "{refused:?}");
+    let refused = content
+        .update_legal_page(update(pb::LegalPageKind::Privacy, &"x".repeat(501)))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
     server.stop().await;
 }

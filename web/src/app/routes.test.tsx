@@ -208,7 +208,7 @@ describe('a French reader', () => {
   it.each([
     ['Nous joindre', '/fr/contact', 'Nous joindre'],
     ['Conditions générales', '/fr/terms-and-conditions', 'Conditions générales'],
-    ['Politique de confidentialité', '/fr/privacy-policy', 'Politique de confidentialité'],
+    ['Protection des renseignements personnels', '/fr/privacy-policy', 'Protection des renseignements personnels'],
     ['Connexion administrateur', '/fr/admin/login', 'Connexion administrateur'],
   ])('follows the footer’s “%s” to %s, in French', async (name, path, heading) => {
     const { router } = renderApp('/fr');

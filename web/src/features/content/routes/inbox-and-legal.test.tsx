@@ -73,6 +73,8 @@ describe('terms and privacy', () => {
             kind,
             title: language === Language.FR ? 'Conditions' : `Terms ${kind}`,
             body: 'First paragraph.\n\nSecond paragraph.',
+            personInCharge:
+              kind === LegalPageKind.PRIVACY ? 'Privacy Officer, privacy@example.org' : '',
           },
           etag: 'l1',
         }),
@@ -93,6 +95,38 @@ describe('terms and privacy', () => {
     ).toBeVisible();
     expect(screen.getByText('First paragraph.')).toBeVisible();
     expect(screen.getByText('Second paragraph.')).toBeVisible();
+    const person = screen.getByRole('region', { name: 'Person in charge of personal information' });
+    expect(person).toHaveTextContent('Privacy Officer, privacy@example.org');
+  });
+
+  it('names no person in charge on the terms', async () => {
+    renderApp('/terms-and-conditions', legalServer().transport);
+    await screen.findByText('First paragraph.');
+    expect(screen.queryByRole('region', { name: /in charge/ })).toBeNull();
+  });
+
+  it('lets an admin change the person in charge, never to nobody', async () => {
+    signIn('admin', 'a1');
+    const server = legalServer();
+    renderApp('/admin/legal-pages', server.transport);
+    await screen.findByRole('textbox', { name: /Title/ });
+    const user = userEvent.setup();
+    expect(screen.queryByRole('textbox', { name: /Person in charge/ })).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Page' }), 'privacy');
+    const person = await screen.findByRole('textbox', { name: /Person in charge/ });
+    await user.clear(person);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Please name the person in charge and how to reach them.'),
+    ).toBeVisible();
+    expect(server.updates).toHaveLength(0);
+    await user.type(person, 'Responsable, 514 555-0100');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(server.updates).toHaveLength(1));
+    expect(server.updates[0].page).toMatchObject({
+      kind: LegalPageKind.PRIVACY,
+      personInCharge: 'Responsable, 514 555-0100',
+    });
   });
 
   it('lets an admin edit the French terms, and says so when someone saved meanwhile', async () => {

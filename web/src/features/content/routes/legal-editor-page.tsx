@@ -23,16 +23,31 @@ import { useUpdateLegalPage } from '../api/update-legal-page';
 interface LegalValues {
   title: string;
   body: string;
+  /** The privacy page's person in charge; always empty on the terms. */
+  personInCharge: string;
 }
 
 /** LegalPage's rules on its title and body. */
 const TITLE = limitOf(LegalPageSchema, 'title');
 const BODY = limitOf(LegalPageSchema, 'body');
-const SERVER_FIELDS = { 'page.title': 'title', 'page.body': 'body' } as const;
+const PERSON_IN_CHARGE = limitOf(LegalPageSchema, 'personInCharge');
+const SERVER_FIELDS = {
+  'page.title': 'title',
+  'page.body': 'body',
+  'page.person_in_charge': 'personInCharge',
+} as const;
+
+/** The form's values of a page as the server answered it. */
+const valuesOf = (page: GetLegalPageResponse['page']): LegalValues => ({
+  title: page?.title ?? '',
+  body: page?.body ?? '',
+  personInCharge: page?.personInCharge ?? '',
+});
 
 /**
- * /admin/legal-pages: the terms and conditions and the privacy policy, each in English and
- * French, as a title and a plain text whose paragraphs are separated by a blank line.
+ * /admin/legal-pages: the terms and conditions and the privacy page, each in English and
+ * French, as a title and a plain text whose paragraphs are separated by a blank line; the
+ * privacy page also names the person in charge of personal information.
  */
 export function LegalEditorPage() {
   const { t } = useTranslation();
@@ -97,7 +112,7 @@ function LegalForm({
   const [etag, setEtag] = useState(loaded.etag);
   const [conflict, setConflict] = useState(false);
   const form = useForm<LegalValues>({
-    defaultValues: { title: loaded.page?.title ?? '', body: loaded.page?.body ?? '' },
+    defaultValues: valuesOf(loaded.page),
   });
   const {
     register,
@@ -105,17 +120,22 @@ function LegalForm({
   } = form;
   const server = useServerErrors(form.setError, { fields: SERVER_FIELDS });
 
-  const onSubmit = form.handleSubmit(async ({ title, body }) => {
+  const onSubmit = form.handleSubmit(async ({ title, body, personInCharge }) => {
     server.clear();
     setConflict(false);
     try {
       const saved = await update.mutateAsync({
         language: toProtoLanguage(language),
-        page: { kind: LEGAL_KINDS[kind], title: title.trim(), body },
+        page: {
+          kind: LEGAL_KINDS[kind],
+          title: title.trim(),
+          body,
+          personInCharge: kind === 'privacy' ? personInCharge.trim() : '',
+        },
         etag,
       });
       setEtag(saved.etag);
-      form.reset({ title: saved.page?.title ?? '', body: saved.page?.body ?? '' });
+      form.reset(valuesOf(saved.page));
       toaster.create({ type: 'success', title: t('pageEditor.saved') });
     } catch (failure) {
       if (readRpcError(failure).reason === 'ETAG_MISMATCH') setConflict(true);
@@ -124,14 +144,14 @@ function LegalForm({
   });
 
   const loadLatest = async () => {
-    const edited = (['title', 'body'] as const).filter(
+    const edited = (['title', 'body', 'personInCharge'] as const).filter(
       (field) => form.formState.dirtyFields[field],
     );
     const keep = keepEdits(form, edited);
     const latest = await reload();
     if (!latest) return;
     setEtag(latest.etag);
-    keep({ title: latest.page?.title ?? '', body: latest.page?.body ?? '' });
+    keep(valuesOf(latest.page));
     setConflict(false);
   };
 
@@ -168,6 +188,23 @@ function LegalForm({
             })}
           />
         </FormField>
+        {kind === 'privacy' && (
+          <FormField
+            label={t('legal.personInCharge')}
+            helperText={t('legalEditor.personInChargeHelp')}
+            error={errors.personInCharge?.message}
+            required
+          >
+            <Textarea
+              lang={language}
+              rows={3}
+              {...register('personInCharge', {
+                validate: (value) => value.trim() !== '' || t('legalEditor.personInChargeRequired'),
+                maxLength: maxLengthRule(i18n, PERSON_IN_CHARGE),
+              })}
+            />
+          </FormField>
+        )}
         <HStack gap="3">
           <Button type="submit" colorPalette="accent" loading={isSubmitting}>
             {t('pageEditor.save')}

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
@@ -15,7 +15,8 @@ const paragraphsOf = (body: string) =>
 
 /**
  * /terms-and-conditions and /privacy-policy: the page admins wrote in the reader's language
- * (ContentService.GetLegalPage), shown as text, paragraph by paragraph.
+ * (ContentService.GetLegalPage), shown as text, paragraph by paragraph; the privacy page
+ * ends with the person in charge of personal information and how to reach them.
  */
 export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t } = useTranslation();
@@ -33,6 +34,16 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
             {paragraph}
           </Text>
         ))}
+      {page?.personInCharge ? (
+        <Box as="section" aria-labelledby="person-in-charge" borderWidth="1px" rounded="md" p="4">
+          <Heading as="h2" id="person-in-charge" size="md" mb="2">
+            {t('legal.personInCharge')}
+          </Heading>
+          <Text fontSize="lg" whiteSpace="pre-line">
+            {page.personInCharge}
+          </Text>
+        </Box>
+      ) : null}
     </Stack>
   );
 }

@@ -474,9 +474,13 @@ impl BillingService for BillingApi {
                     }
                     None => Whose::All,
                 };
-                let (rows, next_page_token) =
+                let (rows, next_page_token, disclosure) =
                     hiring::list_orders_for_service(&self.state, &service, whose, &page).await?;
-                return ok(orders_reply(rows, next_page_token));
+                let mut reply = orders_reply(rows, next_page_token);
+                if disclosure == hiring::Disclosure::WithoutContacts {
+                    reply.orders.iter_mut().for_each(withhold_contacts);
+                }
+                return ok(reply);
             }
         };
         // A party named by an empty id is the caller.

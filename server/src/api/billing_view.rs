@@ -10,6 +10,22 @@ use crate::{
 };
 
 /// An order as its parties and admins see it (contacts once the request was hired).
+/// An order as `orders.read` alone shows it: no one's name or contacts, the job's city and
+/// province without its street.
+pub(super) fn withhold_contacts(order: &mut pb::Order) {
+    order.customer_name.clear();
+    order.professional_name.clear();
+    if let Some(contacts) = &mut order.contacts {
+        contacts.customer = None;
+        contacts.professional = None;
+        if let Some(address) = &mut contacts.address {
+            address.line1.clear();
+            address.line2.clear();
+            address.postal_code.clear();
+        }
+    }
+}
+
 pub(super) fn order_to_proto(view: store_orders::OrderView, payment: Option<Payment>) -> pb::Order {
     use repairs_proto::{marketplace as mpb, types};
     let state = payment

@@ -56,14 +56,19 @@ pub enum Scope {
     ContentWrite,
     /// The audit log (AccountsService.ListAuditEvents).
     AuditRead,
+    /// With `orders.read`: the parties' names and contact details and the job's street in
+    /// the orders listed; each call that reads them is written in the audit log. Granted on
+    /// purpose: `orders.read` alone reads no one's contacts.
+    ContactsRead,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 4] = [
+    pub const ALL: [Scope; 5] = [
         Scope::OrdersRead,
         Scope::RequestsRead,
         Scope::ContentWrite,
         Scope::AuditRead,
+        Scope::ContactsRead,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -72,6 +77,7 @@ impl Scope {
             Scope::RequestsRead => "requests.read",
             Scope::ContentWrite => "content.write",
             Scope::AuditRead => "audit.read",
+            Scope::ContactsRead => "contacts.read",
         }
     }
 
@@ -422,7 +428,8 @@ mod tests {
                 "orders.read",
                 "requests.read",
                 "content.write",
-                "audit.read"
+                "audit.read",
+                "contacts.read"
             ]
         );
         assert_eq!(Scope::parse("orders.write"), None);

@@ -37,5 +37,5 @@ pub mod sweep;
 pub use apply::{ledger, settle};
 pub use finish::{cancel, complete};
 pub use hire::{HireForm, Preview, hire, preview};
-pub use orders_of::{list_orders, list_orders_for_service, order_with_payment};
+pub use orders_of::{Disclosure, list_orders, list_orders_for_service, order_with_payment};
 pub use release::{ReleaseForm, release_hire};

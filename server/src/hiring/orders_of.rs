@@ -1,12 +1,20 @@
 //! Orders as their parties and the admins list them, each with its payment.
 
+use serde_json::json;
+
 use super::apply::ledger;
 use crate::{
-    auth::access::{self, Whose},
+    auth::{
+        access::{self, Whose},
+        service::{Scope, ServiceCaller},
+    },
     billing::Payment,
     error::{ApiResult, not_found},
     state::AppState,
-    store::orders::{self, OrderRecord},
+    store::{
+        audit::{self, Actor},
+        orders::{self, OrderRecord},
+    },
 };
 
 /// A page of orders with their payments, newest first: the customer's or the
@@ -21,16 +29,48 @@ pub async fn list_orders(
     orders_of(state, whose, page).await
 }
 
+/// What a service account reads of the orders it lists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disclosure {
+    /// Ids, amounts, states, times and the job's city: `orders.read` alone.
+    WithoutContacts,
+    /// Also the parties' names and contacts and the street: `contacts.read` too, audited.
+    WithContacts,
+}
+
 /// Orders for a service account's report: every order, or one party's, with the scope
-/// `orders.read` (`access::service_may`).
+/// `orders.read` (`access::service_may`); their contacts only with `contacts.read` too,
+/// each such call written in the audit log under the service account.
 pub async fn list_orders_for_service(
     state: &AppState,
-    service: &crate::auth::service::ServiceCaller,
+    service: &ServiceCaller,
     whose: Whose,
     page: &crate::store::page::PageRequest,
-) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String)> {
-    access::service_may(service, crate::auth::service::Scope::OrdersRead)?;
-    orders_of(state, whose, page).await
+) -> ApiResult<(Vec<(orders::OrderView, Payment)>, String, Disclosure)> {
+    access::service_may(service, Scope::OrdersRead)?;
+    let (rows, next_page_token) = orders_of(state, whose, page).await?;
+    if !service.scopes.contains(Scope::ContactsRead) {
+        return Ok((rows, next_page_token, Disclosure::WithoutContacts));
+    }
+    let party = match whose {
+        Whose::Customer(id) => format!("customer:{id}"),
+        Whose::Professional(id) => format!("professional:{id}"),
+        Whose::All => "all".to_owned(),
+    };
+    let read: Vec<String> = rows
+        .iter()
+        .map(|(row, _)| row.order.id.to_string())
+        .collect();
+    audit::record_change(
+        &state.db,
+        Actor::Service(service.account_id),
+        "orders.contacts_read",
+        ("orders", &party),
+        None,
+        Some(&json!({ "orders": read })),
+    )
+    .await?;
+    Ok((rows, next_page_token, Disclosure::WithContacts))
 }
 
 async fn orders_of(

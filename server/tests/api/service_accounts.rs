@@ -398,3 +398,75 @@ async fn calls_are_limited_per_service_account_and_bad_forms_refused() {
     assert_eq!(violated_fields(&bad), ["name", "scopes"]);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn orders_read_shows_no_one_s_contacts_and_contacts_read_is_audited_at_each_use() {
+    let server = TestServer::start().await;
+    let channel = server.channel().await;
+    let mut accounts = AccountsClient::new(channel.clone());
+    let admin = admin_token(&server, &mut accounts).await;
+    let (_, customer_token) = customer(&server).await;
+    let (_, pro_token, _) = professional(&server, CALGARY_PRO).await;
+    let (_, order) = job_at(&server, &customer_token, &pro_token, Stage::Hired).await;
+    let full = order.contacts.clone().unwrap();
+    assert!(!full.customer.as_ref().unwrap().email.is_empty());
+
+    let (_, report) = service_account(&mut accounts, &admin, "Report", &["orders.read"]).await;
+    let (support_id, support) = service_account(
+        &mut accounts,
+        &admin,
+        "Support desk",
+        &["orders.read", "contacts.read"],
+    )
+    .await;
+
+    // orders.read: the order, its amounts and city, nobody's name, contacts or street.
+    let lean = list_orders(channel.clone(), &report).await.unwrap();
+    let lean = &lean[0];
+    assert_eq!(lean.id, order.id);
+    assert!(lean.payment.is_some());
+    assert_eq!(
+        (lean.customer_name.as_str(), lean.professional_name.as_str()),
+        ("", "")
+    );
+    let contacts = lean.contacts.clone().unwrap();
+    assert_eq!((contacts.customer, contacts.professional), (None, None));
+    let address = contacts.address.unwrap();
+    let expected = full.address.clone().unwrap();
+    assert_eq!(
+        (address.city, address.province),
+        (expected.city, expected.province)
+    );
+    assert_eq!(
+        (
+            address.line1.as_str(),
+            address.line2.as_str(),
+            address.postal_code.as_str()
+        ),
+        ("", "", "")
+    );
+    let contacts_reads = || async {
+        let events = audit_events(server.channel().await, &admin).await.unwrap();
+        events
+            .into_iter()
+            .filter(|e| e.action == "orders.contacts_read")
+            .collect::<Vec<_>>()
+    };
+    assert!(
+        contacts_reads().await.is_empty(),
+        "nothing read, nothing recorded"
+    );
+
+    // contacts.read too: everything, and each call recorded under the service account.
+    for _ in 0..2 {
+        let read = list_orders(channel.clone(), &support).await.unwrap();
+        assert_eq!(read[0].contacts, Some(full.clone()));
+        assert_eq!(read[0].customer_name, order.customer_name);
+    }
+    let recorded = contacts_reads().await;
+    assert_eq!(recorded.len(), 2);
+    assert!(recorded.iter().all(|e| e.service_account_id == support_id
+        && e.target_id == "all"
+        && e.after_json.contains(&order.id)));
+    server.stop().await;
+}

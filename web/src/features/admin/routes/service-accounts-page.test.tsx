@@ -69,7 +69,9 @@ describe('admin: service accounts', () => {
     ).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Service accounts' });
     const report = within(table).getByText('Monthly report').closest('tr')!;
-    expect(within(report).getByText('Read every order (reporting)')).toBeVisible();
+    expect(
+      within(report).getByText('Read every order, without names, contacts or street (reporting)'),
+    ).toBeVisible();
     expect(within(report).getByText('rsk_0190a6c0…')).toBeVisible();
     expect(within(report).getByText('Active')).toBeVisible();
     expect(within(report).getByText(/Nov 27, 2026/)).toBeVisible();
@@ -161,6 +163,10 @@ describe('admin: service accounts', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Comptes de service' }),
     ).toBeVisible();
-    expect(await screen.findByText('Lire toutes les commandes (rapports)')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Lire toutes les commandes, sans noms, coordonnées ni rue (rapports)',
+      ),
+    ).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@
 
 pub mod availability;
 pub mod closure;
+pub mod consents;
 pub mod directory;
 pub mod email_verification;
 pub mod export;

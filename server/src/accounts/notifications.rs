@@ -9,6 +9,7 @@
 use base64::{Engine, engine::general_purpose::URL_SAFE_NO_PAD};
 use uuid::Uuid;
 
+use super::consents;
 use crate::{
     auth::secret::keyed_digest,
     domain::{NotifyChannel, Role, Subscriber, Topic},
@@ -67,13 +68,15 @@ pub struct Change {
     pub enabled: bool,
 }
 
-/// Records the person's `changes`; the others stay. A kind that always goes may be "turned
+/// Records the person's `changes`; the others stay. Turning texts on (or all of them off)
+/// records the consent to text alerts given (or withdrawn) from `client`. A kind that always goes may be "turned
 /// on" (a no-op) but not off; a kind their role does not receive is refused.
 pub async fn update(
     state: &AppState,
     kind: AccountKind,
     id: Uuid,
     changes: &[Change],
+    client: Option<std::net::IpAddr>,
 ) -> ApiResult<Vec<Preference>> {
     let mut choices: Vec<Choice> = Vec::with_capacity(changes.len());
     for (index, change) in changes.iter().enumerate() {
@@ -113,10 +116,28 @@ pub async fn update(
             }
         }
     }
-    if !choices.is_empty() {
-        store::record(&state.db, kind, id, &choices, Source::Account).await?;
+    if choices.is_empty() {
+        return preferences_of(state, kind, id).await;
     }
-    preferences_of(state, kind, id).await
+    let mut tx = crate::store::transaction::begin(&state.db).await?;
+    let texts_before = texts_on(&mut tx, kind, id).await?;
+    store::record(&mut *tx, kind, id, &choices, Source::Account).await?;
+    let texts_after = texts_on(&mut tx, kind, id).await?;
+    // Texts turned on or all off: consent to text alerts given or withdrawn, on record.
+    if texts_before != texts_after {
+        consents::record_sms_alerts(&mut tx, (kind, id), texts_after, client).await?;
+    }
+    let after = store::choices_of(&mut *tx, kind, id).await?;
+    tx.commit().await?;
+    Ok(every_preference(kind, &after))
+}
+
+/// Whether any kind of message reaches the person by text.
+async fn texts_on(tx: &mut sqlx::PgConnection, kind: AccountKind, id: Uuid) -> ApiResult<bool> {
+    let choices = store::choices_of(&mut *tx, kind, id).await?;
+    Ok(every_preference(kind, &choices)
+        .iter()
+        .any(|p| p.channel == NotifyChannel::Sms && p.enabled))
 }
 
 /// What an unsubscribe link turned off.

@@ -26,8 +26,8 @@ use crate::{
     store::{
         account_closures,
         accounts::{self, AccountKind},
-        audit, customers, notification_preferences, professionals, repair_requests, request_photos,
-        session_versions,
+        audit, consents, customers, notification_preferences, professionals, repair_requests,
+        request_photos, session_versions,
     },
 };
 
@@ -61,6 +61,7 @@ pub async fn erase(state: &AppState, by: Eraser, kind: AccountKind, id: Uuid) ->
         return Ok(false);
     };
     notification_preferences::forget(&mut *tx, kind, id).await?;
+    consents::remove_all_of(&mut *tx, kind, id).await?;
     account_closures::mark_erased(&mut tx, kind, id).await?;
     tx.commit().await?;
     state.outbox.wake();

@@ -6,13 +6,15 @@ use std::time::Duration;
 use uuid::Uuid;
 
 use super::{
-    account_kind, email_counter_key,
+    account_kind,
+    consents::{self, Arrival},
+    email_counter_key,
     email_verification::{self, EmailProof, NewAccount},
     renewal::{self, NewSession},
 };
 use crate::{
     budgets::Budget,
-    domain::{Email, Language, NewPassword, PersonName, Role},
+    domain::{Email, NewPassword, PersonName, Role},
     error::{ApiError, ApiResult, ErrorReason, FieldViolation},
     state::AppState,
     store::{self, accounts},
@@ -30,7 +32,7 @@ pub async fn sign_up(
     name: &str,
     email: &str,
     password_text: &str,
-    language: Language,
+    arrival: Arrival,
 ) -> ApiResult<SignedUp> {
     // Refuse a sign-up as admin before spending time on the hash.
     account_kind(role)?;
@@ -54,7 +56,7 @@ pub async fn sign_up(
         &name,
         &email,
         Some(&hash),
-        language,
+        arrival,
         &EmailProof::Unproven,
     )
     .await?;
@@ -65,17 +67,20 @@ pub async fn sign_up(
 }
 
 /// Creates a customer or professional account and its first session; in the same
-/// transaction, the email's proof or its verification link (see `email_verification`).
+/// transaction, the email's proof or its verification link (see `email_verification`) and
+/// the record of the terms it agreed to (`super::consents`).
 pub(super) async fn create_account(
     state: &AppState,
     role: Role,
     name: &PersonName,
     email: &Email,
     password_hash: Option<&str>,
-    language: Language,
+    arrival: Arrival,
     proof: &EmailProof<'_>,
 ) -> ApiResult<(Uuid, NewSession)> {
     let kind = account_kind(role)?;
+    let language = arrival.language;
+    let terms = consents::terms_version(state, language).await?;
     let account_id = Uuid::now_v7();
     let mut tx = crate::store::transaction::begin(&state.db).await?;
     accounts::insert(
@@ -96,6 +101,18 @@ pub(super) async fn create_account(
         language,
     };
     email_verification::on_new_account(&mut tx, state, &account, proof).await?;
+    let source = match proof {
+        EmailProof::Unproven => consents::Source::SignUp,
+        EmailProof::Provider { .. } => consents::Source::SocialSignUp,
+    };
+    consents::record_terms(
+        &mut tx,
+        (kind, account_id),
+        &terms,
+        source,
+        arrival.client.ip(),
+    )
+    .await?;
     tx.commit().await?;
     state.outbox.wake();
     Ok((account_id, renewal::open(state, account_id, role).await?))

@@ -12,12 +12,13 @@ use uuid::Uuid;
 
 use super::{
     account_kind,
+    consents::Arrival,
     email_verification::EmailProof,
     renewal::{self, NewSession},
     sessions,
 };
 use crate::{
-    domain::{Email, Language, PersonName, Role},
+    domain::{Email, PersonName, Role},
     error::{ApiError, ApiResult, ErrorReason},
     providers::IdentityError,
     state::AppState,
@@ -57,7 +58,7 @@ pub async fn google(
     role: Role,
     id_token: &str,
     password: &str,
-    language: Language,
+    arrival: Arrival,
 ) -> ApiResult<SocialSignIn> {
     let user = state
         .google
@@ -70,7 +71,7 @@ pub async fn google(
         email: &user.email,
         name: user.name.as_deref(),
     };
-    sign_in(state, role, &identity, password, language).await
+    sign_in(state, role, &identity, password, arrival).await
 }
 
 pub async fn facebook(
@@ -78,7 +79,7 @@ pub async fn facebook(
     role: Role,
     access_token: &str,
     password: &str,
-    language: Language,
+    arrival: Arrival,
 ) -> ApiResult<SocialSignIn> {
     let user = state
         .facebook
@@ -91,7 +92,7 @@ pub async fn facebook(
         email: &user.email,
         name: user.name.as_deref(),
     };
-    sign_in(state, role, &identity, password, language).await
+    sign_in(state, role, &identity, password, arrival).await
 }
 
 async fn sign_in(
@@ -99,7 +100,7 @@ async fn sign_in(
     role: Role,
     identity: &ProvenIdentity<'_>,
     password: &str,
-    language: Language,
+    arrival: Arrival,
 ) -> ApiResult<SocialSignIn> {
     let kind = account_kind(role)?;
     if let Some(account_id) =
@@ -118,7 +119,7 @@ async fn sign_in(
             subject: identity.subject,
         };
         let (account_id, session) =
-            sessions::create_account(state, role, &name, &email, None, language, &proof).await?;
+            sessions::create_account(state, role, &name, &email, None, arrival, &proof).await?;
         return Ok(SocialSignIn {
             account_id,
             session,

@@ -12,8 +12,8 @@ use super::convert::{
 };
 use crate::{
     accounts::{
-        self as rules, directory, email_verification, password_reset, phone_verification, renewal,
-        review, sessions, social, vetting,
+        self as rules, consents::Arrival, directory, email_verification, password_reset,
+        phone_verification, renewal, review, sessions, social, vetting,
     },
     auth::{Caller, access},
     domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
@@ -30,21 +30,30 @@ impl AccountsApi {
     pub fn new(state: AppState) -> Self {
         Self { state }
     }
+
+    /// A new account's language (`language` as the request asks; English when unset) and the
+    /// client's address, for the record of the terms it agrees to.
+    fn arrival<T>(&self, request: &Request<T>, language: i32) -> Arrival {
+        Arrival {
+            language: language_from_proto(language).unwrap_or_default(),
+            client: client_addr(request, &self.state.config.trusted_proxies),
+        }
+    }
 }
 
 #[tonic::async_trait]
 impl AccountsService for AccountsApi {
     async fn sign_up(&self, request: Request<pb::SignUpRequest>) -> Reply<pb::SignUpResponse> {
+        let arrival = self.arrival(&request, request.get_ref().language);
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
-        let language = language_from_proto(req.language).unwrap_or_default();
         let signed = sessions::sign_up(
             &self.state,
             role,
             &req.name,
             &req.email,
             &req.password,
-            language,
+            arrival,
         )
         .await?;
         let account = match role {
@@ -535,11 +544,11 @@ impl AccountsService for AccountsApi {
         &self,
         request: Request<pb::SignInWithGoogleRequest>,
     ) -> Reply<pb::SignInWithGoogleResponse> {
+        let arrival = self.arrival(&request, request.get_ref().language);
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
-        let language = language_from_proto(req.language).unwrap_or_default();
         let signed =
-            social::google(&self.state, role, &req.id_token, &req.password, language).await?;
+            social::google(&self.state, role, &req.id_token, &req.password, arrival).await?;
         ok(pb::SignInWithGoogleResponse {
             session: Some(session(&signed.session)),
             created: signed.created,
@@ -550,17 +559,11 @@ impl AccountsService for AccountsApi {
         &self,
         request: Request<pb::SignInWithFacebookRequest>,
     ) -> Reply<pb::SignInWithFacebookResponse> {
+        let arrival = self.arrival(&request, request.get_ref().language);
         let req = request.into_inner();
         let role = role_from_proto("role", req.role)?;
-        let language = language_from_proto(req.language).unwrap_or_default();
-        let signed = social::facebook(
-            &self.state,
-            role,
-            &req.access_token,
-            &req.password,
-            language,
-        )
-        .await?;
+        let signed =
+            social::facebook(&self.state, role, &req.access_token, &req.password, arrival).await?;
         ok(pb::SignInWithFacebookResponse {
             session: Some(session(&signed.session)),
             created: signed.created,

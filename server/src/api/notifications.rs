@@ -5,9 +5,13 @@ use repairs_proto::accounts as pb;
 use tonic::Request;
 
 use super::account_view::own_account;
-use super::convert::{Reply, caller, language_to_proto, ok};
+use super::client_addr::client_addr;
+use super::convert::{Reply, caller, language_to_proto, ok, timestamp};
 use crate::{
-    accounts::notifications::{self, Change, Preference},
+    accounts::{
+        consents,
+        notifications::{self, Change, Preference},
+    },
     domain::{NotifyChannel, Topic},
     error::{ApiError, ApiResult},
     state::AppState,
@@ -92,8 +96,20 @@ pub(super) async fn get(
     let who = caller(&request)?;
     let (kind, id) = own_account(&who, "")?;
     let preferences = notifications::preferences_of(state, kind, id).await?;
+    let consents = consents::of_account(state, kind, id).await?;
     ok(pb::GetNotificationPreferencesResponse {
         preferences: to_proto(preferences),
+        consents: consents
+            .into_iter()
+            .map(|c| pb::Consent {
+                subject: c.subject,
+                version: c.version,
+                given: c.given,
+                source: c.source,
+                client_address: c.client_address.unwrap_or_default(),
+                time: Some(timestamp(c.created_at)),
+            })
+            .collect(),
     })
 }
 
@@ -103,6 +119,7 @@ pub(super) async fn update(
 ) -> Reply<pb::UpdateNotificationPreferencesResponse> {
     let who = caller(&request)?;
     let (kind, id) = own_account(&who, "")?;
+    let client = client_addr(&request, &state.config.trusted_proxies).ip();
     let changes = request
         .get_ref()
         .preferences
@@ -110,7 +127,7 @@ pub(super) async fn update(
         .enumerate()
         .map(|(index, given)| change_from_proto(index, given))
         .collect::<ApiResult<Vec<Change>>>()?;
-    let preferences = notifications::update(state, kind, id, &changes).await?;
+    let preferences = notifications::update(state, kind, id, &changes, client).await?;
     ok(pb::UpdateNotificationPreferencesResponse {
         preferences: to_proto(preferences),
     })

@@ -11,6 +11,11 @@ impl ClientAddr {
         Self(addr)
     }
 
+    /// The address, when known.
+    pub fn ip(&self) -> Option<IpAddr> {
+        self.0
+    }
+
     /// The key limits count under: the IPv4 address, or the /64 network of an IPv6 address
     /// (one subscriber holds a whole /64, so counting single addresses would count nothing).
     /// Calls whose address is unknown share one key.

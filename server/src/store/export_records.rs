@@ -181,6 +181,16 @@ pub async fn all_of(
             ),
         ),
         (
+            "consents.json",
+            format!(
+                "select coalesce(jsonb_agg(jsonb_build_object(
+                     'subject', c.subject, 'version', c.version, 'given', c.given,
+                     'source', c.source, 'client_address', host(c.client_address),
+                     'at', c.created_at) order by c.created_at, c.id), '[]')
+                 from consents c where c.account_kind = '{side}' and c.account_id = $1"
+            ),
+        ),
+        (
             "sign_ins.json",
             format!(
                 "select coalesce(jsonb_agg(jsonb_build_object(

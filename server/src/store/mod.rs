@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod admins;
 pub mod audit;
 pub mod batched;
+pub mod consents;
 pub mod contact_messages;
 pub mod conversation_emails;
 pub mod conversation_reports;

@@ -127,6 +127,23 @@ async fn an_export_holds_every_kind_of_record_of_its_person_and_nothing_of_anyon
             .unwrap();
     }
 
+    // Texts off: a consent withdrawn, on record.
+    let texts_off = pb::NotificationPreference {
+        topic: pb::NotificationTopic::RequestUpdates as i32,
+        channel: pb::NotificationChannel::Sms as i32,
+        enabled: false,
+        may_turn_off: true,
+    };
+    accounts
+        .update_notification_preferences(with_token(
+            pb::UpdateNotificationPreferencesRequest {
+                preferences: vec![texts_off],
+            },
+            &customer,
+        ))
+        .await
+        .unwrap();
+
     let own = ("", pb::Role::Unspecified);
     let none = accounts
         .get_data_export(with_token(pb::GetDataExportRequest::default(), &customer))
@@ -157,6 +174,7 @@ async fn an_export_holds_every_kind_of_record_of_its_person_and_nothing_of_anyon
     names.sort();
     for file in [
         "account.json",
+        "consents.json",
         "devices.json",
         "index.html",
         "messages.json",
@@ -191,6 +209,11 @@ async fn an_export_holds_every_kind_of_record_of_its_person_and_nothing_of_anyon
     assert!(account.get("password_hash").is_none());
     let requests = read(&mut archive, "requests.json");
     assert_eq!(requests[0]["line1"], market::STREET);
+    // The test accounts are made without a sign-up form: their only consent is the texts
+    // turned off below.
+    let consents = read(&mut archive, "consents.json");
+    assert_eq!(consents[0]["subject"], "sms_alerts", "{consents}");
+    assert_eq!(consents[0]["given"], false, "{consents}");
     let messages = read(&mut archive, "messages.json");
     let from: Vec<&str> = messages
         .as_array()

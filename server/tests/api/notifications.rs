@@ -304,3 +304,71 @@ async fn an_email_s_link_turns_its_kind_off_without_a_session_and_for_its_person
     assert!(reset.get("list_unsubscribe").is_none());
     server.stop().await;
 }
+
+#[tokio::test]
+async fn consents_are_records_of_what_was_agreed_when_and_from_where() {
+    let server = TestServer::start().await;
+    let mut accounts = AccountsServiceClient::new(server.channel().await);
+    let signed = repairs_server::testing::sign_up_as(
+        &mut accounts,
+        pb::Role::Professional,
+        "Élise Gagnon",
+        "elise.consents@example.com",
+        repairs_proto::types::Language::Fr,
+    )
+    .await;
+    let at_sign_up = consents_of(&mut accounts, &signed.token).await;
+    assert_eq!(at_sign_up.len(), 1, "{at_sign_up:?}");
+    let terms = &at_sign_up[0];
+    assert_eq!(
+        (terms.subject.as_str(), terms.version.as_str(), terms.given),
+        ("terms", "terms-fr-0", true)
+    );
+    assert_eq!(terms.source, "sign_up");
+    assert_eq!(terms.client_address, "127.0.0.1");
+    assert!(terms.time.is_some());
+
+    // One text kind off while another stays on: the consent to texts stands.
+    let sms_kinds = [Topic::NewRequests, Topic::RequestUpdates, Topic::Reminders];
+    choose(
+        &mut accounts,
+        &signed.token,
+        vec![choice(Topic::NewRequests, Channel::Sms, false)],
+    )
+    .await
+    .unwrap();
+    assert_eq!(consents_of(&mut accounts, &signed.token).await.len(), 1);
+    // Every text off: withdrawn; one back on: given again.
+    let all_off = sms_kinds.map(|t| choice(t, Channel::Sms, false)).to_vec();
+    choose(&mut accounts, &signed.token, all_off).await.unwrap();
+    choose(
+        &mut accounts,
+        &signed.token,
+        vec![choice(Topic::Reminders, Channel::Sms, true)],
+    )
+    .await
+    .unwrap();
+    let now = consents_of(&mut accounts, &signed.token).await;
+    let texts: Vec<(&str, bool, &str)> = now[1..]
+        .iter()
+        .map(|c| (c.subject.as_str(), c.given, c.source.as_str()))
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            ("sms_alerts", false, "notification_preferences"),
+            ("sms_alerts", true, "notification_preferences")
+        ]
+    );
+    assert!(now[1..].iter().all(|c| c.version == "sms-alerts-2026-12"));
+    server.stop().await;
+}
+
+async fn consents_of(accounts: &mut Accounts, token: &str) -> Vec<pb::Consent> {
+    accounts
+        .get_notification_preferences(with_token(pb::GetNotificationPreferencesRequest {}, token))
+        .await
+        .unwrap()
+        .into_inner()
+        .consents
+}

@@ -55,6 +55,10 @@ fn described(file: &str, language: Language) -> &'static str {
             "What you chose to receive, and where you chose it.",
             "Ce que vous avez choisi de recevoir, et où vous l’avez choisi.",
         ),
+        "consents.json" => (
+            "What you agreed to (the terms, text alerts), the version of the words, when and from where.",
+            "Ce à quoi vous avez consenti (les conditions, les alertes par texto), la version du texte, quand et d’où.",
+        ),
         "sign_ins.json" => (
             "When you signed in, and when each sign-in ended.",
             "Vos connexions, et quand chacune a pris fin.",

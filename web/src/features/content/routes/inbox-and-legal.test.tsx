@@ -123,7 +123,7 @@ describe('terms and privacy', () => {
     await user.type(person, 'Responsable, 514 555-0100');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(server.updates).toHaveLength(1));
-    expect(server.updates[0].page).toMatchObject({
+    expect(server.updates[0]?.page).toMatchObject({
       kind: LegalPageKind.PRIVACY,
       personInCharge: 'Responsable, 514 555-0100',
     });

@@ -8,23 +8,28 @@ import {
 
 /**
  * Changes some of what reaches the person (AccountsService.UpdateNotificationPreferences).
- * The answer is all of them after the change: the section shows it at once, without reading
- * them again.
+ * The answer is all of them after the change: the section shows it at once, then reads the
+ * consents on record again.
  */
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   const transport = useTransport();
   return useMutation(AccountsService.method.updateNotificationPreferences, {
     onSuccess: ({ preferences }) => {
-      queryClient.setQueryData(
-        createConnectQueryKey({
-          schema: AccountsService.method.getNotificationPreferences,
-          input: {},
-          transport,
-          cardinality: 'finite',
+      const key = createConnectQueryKey({
+        schema: AccountsService.method.getNotificationPreferences,
+        input: {},
+        transport,
+        cardinality: 'finite',
+      });
+      queryClient.setQueryData(key, (old) =>
+        create(GetNotificationPreferencesResponseSchema, {
+          preferences,
+          consents: old?.consents ?? [],
         }),
-        create(GetNotificationPreferencesResponseSchema, { preferences }),
       );
+      // Texts turned on or all off add a consent to the record: read it again.
+      void queryClient.invalidateQueries({ queryKey: key });
     },
   });
 }

@@ -43,11 +43,26 @@ const CUSTOMER_TOPICS = [
   NotificationTopic.SECURITY,
 ];
 
-/** A server that keeps the choices it is sent, as AccountsService does. */
+const SIGNED_UP = {
+  subject: 'terms',
+  version: 'terms-en-0',
+  given: true,
+  source: 'sign_up',
+  clientAddress: '203.0.113.7',
+  time: { seconds: BigInt(Date.UTC(2026, 10, 23, 15, 30) / 1000), nanos: 0 },
+};
+
+/**
+ * A server that keeps the choices it is sent, as AccountsService does, and the consents:
+ * the terms agreed at sign-up, text alerts withdrawn when every text is turned off.
+ */
 function preferencesServer(topics: NotificationTopic[], { refuse = false } = {}) {
   const stored = preferencesOf(topics);
+  const consents = [SIGNED_UP];
+  const textsOn = () =>
+    stored.some((p) => p.mayTurnOff && p.channel === NotificationChannel.SMS && p.enabled);
   return {
-    getNotificationPreferences: () => ({ preferences: stored }),
+    getNotificationPreferences: () => ({ preferences: stored, consents }),
     updateNotificationPreferences: (request: { preferences: NotificationPreference[] }) => {
       if (refuse) throw rpcError(Code.Unavailable, 'UNAVAILABLE');
       for (const change of request.preferences) {
@@ -58,7 +73,17 @@ function preferencesServer(topics: NotificationTopic[], { refuse = false } = {})
         if (found && !found.mayTurnOff && !change.enabled) {
           throw rpcError(Code.InvalidArgument, 'NOTIFICATION_ALWAYS_SENT');
         }
+        const before = textsOn();
         if (found) found.enabled = change.enabled;
+        if (before !== textsOn()) {
+          consents.push({
+            ...SIGNED_UP,
+            subject: 'sms_alerts',
+            version: 'sms-alerts-2026-12',
+            given: textsOn(),
+            source: 'notification_preferences',
+          });
+        }
       }
       return { preferences: stored };
     },
@@ -124,6 +149,30 @@ describe('what reaches you (customer)', () => {
     ).toBeInTheDocument();
     expect(box).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Your requests and jobs by email' })).toBeChecked();
+  });
+
+  it('shows what the person agreed to, and texts turned off on the record', async () => {
+    signIn('customer', CUSTOMER_ID);
+    const { transport } = stubServer({
+      getCustomer: () => ({ customer: customer() }),
+      ...preferencesServer(CUSTOMER_TOPICS),
+    });
+    renderApp('/user-account-setting', transport);
+    const record = await screen.findByRole('region', { name: 'What you agreed to' });
+    expect(record).toHaveTextContent(
+      /Terms and conditions: agreed on Nov 23, 2026, .+, when you signed up\./,
+    );
+    expect(record).toHaveTextContent(
+      'Version of the text: terms-en-0. From the address 203.0.113.7.',
+    );
+    await userEvent
+      .setup()
+      .click(screen.getByRole('checkbox', { name: 'Your requests and jobs by text' }));
+    await waitFor(() =>
+      expect(record).toHaveTextContent(
+        /Text alerts: turned off .+, in your notification choices\./,
+      ),
+    );
   });
 
   it('puts a switch back and says why when the change is not saved', async () => {

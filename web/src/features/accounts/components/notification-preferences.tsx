@@ -11,6 +11,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
+import { ConsentRecords } from './consent-records';
 import { FormSection } from '@/components/ui/form-section';
 import {
   NotificationChannel,
@@ -162,6 +163,9 @@ export function NotificationPreferences() {
       </Text>
       {failure !== null && <RpcErrorAlert error={failure} />}
       <VisuallyHidden role="status">{saved}</VisuallyHidden>
+      {loaded.data && loaded.data.consents.length > 0 && (
+        <ConsentRecords consents={loaded.data.consents} />
+      )}
     </FormSection>
   );
 }

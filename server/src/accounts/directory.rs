@@ -20,6 +20,34 @@ use crate::{
     },
 };
 
+/// An admin opening a person's account (name, email, phone) is written in the audit log;
+/// the person reading their own is not.
+pub async fn record_contacts_opened(
+    state: &AppState,
+    caller: &Caller,
+    kind: AccountKind,
+    id: Uuid,
+) -> ApiResult<()> {
+    if caller.role != crate::domain::Role::Admin {
+        return Ok(());
+    }
+    let (action, target) = match kind {
+        AccountKind::Customer => ("customer.contacts_view", "customer"),
+        AccountKind::Professional => ("professional.contacts_view", "professional"),
+    };
+    let opened = serde_json::json!({ "opened": true });
+    audit::record_change(
+        &state.db,
+        caller.account_id,
+        action,
+        (target, &id.to_string()),
+        None,
+        Some(&opened),
+    )
+    .await?;
+    Ok(())
+}
+
 pub async fn customer(state: &AppState, id: Uuid) -> ApiResult<CustomerRow> {
     customers::get(&state.db, id)
         .await?

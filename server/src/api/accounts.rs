@@ -302,6 +302,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::GetCustomerResponse> {
         let who = caller(&request)?;
         let id = access::own_or_named_by_admin(&who, "id", &request.get_ref().id)?;
+        directory::record_contacts_opened(&self.state, &who, AccountKind::Customer, id).await?;
         ok(pb::GetCustomerResponse {
             customer: Some(customer(&self.state, id).await?),
         })
@@ -364,6 +365,7 @@ impl AccountsService for AccountsApi {
     ) -> Reply<pb::GetProfessionalResponse> {
         let who = caller(&request)?;
         let id = access::own_or_named_by_admin(&who, "id", &request.get_ref().id)?;
+        directory::record_contacts_opened(&self.state, &who, AccountKind::Professional, id).await?;
         ok(pb::GetProfessionalResponse {
             professional: Some(professional(&self.state, id).await?),
         })

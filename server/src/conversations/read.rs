@@ -125,10 +125,14 @@ pub async fn list_messages(
             next_page_token: String::new(),
         });
     };
-    if place.side.is_none() && conversation_reports::was_reported(&state.db, row.id).await? {
-        // Who reads a reported conversation is on record; what it says is not copied there.
+    if place.side.is_none() {
+        // An admin reading a conversation is on record (whether it was reported, and how
+        // far); what it says is not copied there.
         let id = row.id.to_string();
-        let read = serde_json::json!({ "read": true, "up_to_sequence": row.last_sequence });
+        let reported = conversation_reports::was_reported(&state.db, row.id).await?;
+        let read = serde_json::json!({
+            "read": true, "up_to_sequence": row.last_sequence, "reported": reported,
+        });
         audit::record_change(
             &state.db,
             caller.account_id,

@@ -874,3 +874,57 @@ async fn every_admin_rpc_that_writes_leaves_one_audit_entry() {
     );
     world.server.stop().await;
 }
+
+#[tokio::test]
+async fn an_admin_opening_a_person_s_contacts_is_on_record_and_the_person_s_own_reads_are_not() {
+    let server = TestServer::start().await;
+    let mut accounts = AccountsClient::new(server.channel().await);
+    let (customer_id, customer) = server.account_token(Role::Customer).await;
+    let (pro_id, pro) = server.account_token(Role::Professional).await;
+    let (admin_id, admin) = server.account_token(Role::Admin).await;
+    let opened = |db: sqlx::PgPool| async move {
+        sqlx::query_as::<_, (Option<Uuid>, String, String)>(
+            "select admin_id, action, target_id from audit_events
+             where action like '%.contacts_view' order by created_at, id",
+        )
+        .fetch_all(&db)
+        .await
+        .unwrap()
+    };
+    let get_customer = |id: Uuid| acc::GetCustomerRequest { id: id.to_string() };
+    let get_pro = |id: Uuid| acc::GetProfessionalRequest { id: id.to_string() };
+    accounts
+        .get_customer(with_token(get_customer(customer_id), &customer))
+        .await
+        .unwrap();
+    accounts
+        .get_professional(with_token(get_pro(pro_id), &pro))
+        .await
+        .unwrap();
+    assert!(opened(server.server.state.db.clone()).await.is_empty());
+
+    accounts
+        .get_customer(with_token(get_customer(customer_id), &admin))
+        .await
+        .unwrap();
+    accounts
+        .get_professional(with_token(get_pro(pro_id), &admin))
+        .await
+        .unwrap();
+    assert_eq!(
+        opened(server.server.state.db.clone()).await,
+        [
+            (
+                Some(admin_id),
+                "customer.contacts_view".to_owned(),
+                customer_id.to_string()
+            ),
+            (
+                Some(admin_id),
+                "professional.contacts_view".to_owned(),
+                pro_id.to_string()
+            ),
+        ]
+    );
+    server.stop().await;
+}

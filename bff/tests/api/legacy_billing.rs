@@ -194,6 +194,58 @@ async fn stripe_webhooks_reach_the_server_with_their_raw_body_and_signature() {
 }
 
 #[tokio::test]
+async fn a_text_answered_stop_reaches_the_server_with_its_form_and_signature() {
+    const TOKEN: &str = "twilio-token-bff";
+    let server = TestServer::start_with(|config| {
+        config.twilio_account_sid = Some("AC00000000000000000000000000000000".into());
+        config.twilio_auth_token = Some(TOKEN.into());
+        config.twilio_from = Some("+15875550000".into());
+        config.twilio_base_url = "http://127.0.0.1:9".into();
+    })
+    .await;
+    let id = server.account_token(Role::Professional).await.0;
+    sqlx::query("update professionals set phone = '+14035550100' where id = $1")
+        .bind(id)
+        .execute(&server.server.state.db)
+        .await
+        .unwrap();
+    let bff = Bff::start(Some(&server.url()), NO_WEB, &[]).await;
+    let fields: Vec<(String, String)> = [("From", "+14035550100"), ("Body", "ARRET")]
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .to_vec();
+    let form = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(&fields)
+        .finish();
+    let deliver = |signature: String| {
+        reqwest::Client::new()
+            .post(bff.url("/webhooks/sms"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("x-twilio-signature", signature)
+            .body(form.clone())
+            .send()
+    };
+    let url = "http://127.0.0.1:8080/webhooks/sms";
+    let sign = repairs_server::accounts::sms_replies::sign;
+    let taken = deliver(sign(TOKEN, url, &fields)).await.unwrap();
+    assert_eq!(taken.status(), 200);
+    assert!(taken.text().await.unwrap().contains("<Response>"));
+    let off: i64 = sqlx::query_scalar(
+        "select count(*) from notification_preferences
+         where account_id = $1 and channel = 'sms' and not enabled and source = 'sms_reply'",
+    )
+    .bind(id)
+    .fetch_one(&server.server.state.db)
+    .await
+    .unwrap();
+    assert_eq!(off, 3, "every kind a professional gets, off by text");
+    let (status, forged) = reply(deliver(sign("other", url, &fields)).await.unwrap()).await;
+    assert_eq!(status, 400, "{forged}");
+    assert_eq!(forged["code"], "WEBHOOK_SIGNATURE");
+    bff.stop().await;
+    server.stop().await;
+}
+
+#[tokio::test]
 async fn an_admin_holds_a_test_card_payment_and_captures_it_once() {
     let stack = Stack::start().await;
     let (_, admin) = stack.server.account_token(Role::Admin).await;

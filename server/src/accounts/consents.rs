@@ -9,13 +9,13 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::{
-    content::pages::{self, Page},
     domain::{ClientAddr, Language},
     error::ApiResult,
     state::AppState,
     store::{
         accounts::AccountKind,
         consents::{self as store, ConsentRow, NewConsent},
+        page_texts,
     },
 };
 
@@ -36,6 +36,7 @@ pub enum Source {
     SignUp,
     SocialSignUp,
     NotificationPreferences,
+    SmsReply,
 }
 
 impl Source {
@@ -44,16 +45,17 @@ impl Source {
             Source::SignUp => "sign_up",
             Source::SocialSignUp => "social_sign_up",
             Source::NotificationPreferences => "notification_preferences",
+            Source::SmsReply => "sms_reply",
         }
     }
 }
 
 /// The version of the terms a sign-up in `language` is shown now: the language and the
-/// page's version (`0` for the built-in text), as admins edit it. Read before the sign-up's
-/// transaction begins (from the cache, mostly).
+/// page's version (`0` for the built-in text), as admins edit it (`crate::content::pages`).
+/// Read before the sign-up's transaction begins.
 pub async fn terms_version(state: &AppState, language: Language) -> ApiResult<String> {
-    let page = pages::read(state, Page::Terms, language).await?;
-    Ok(format!("terms-{}-{}", language.as_str(), page.etag))
+    let page = page_texts::read(&state.db, "terms", language).await?;
+    Ok(format!("terms-{}-{}", language.as_str(), page.version))
 }
 
 /// Records the terms agreed to by the new account, in its sign-up's transaction.
@@ -78,14 +80,14 @@ pub async fn record_terms(
 pub async fn record_sms_alerts(
     tx: &mut PgConnection,
     (kind, id): (AccountKind, Uuid),
-    on: bool,
+    (on, source): (bool, Source),
     client: Option<IpAddr>,
 ) -> ApiResult<()> {
     let consent = NewConsent {
         subject: "sms_alerts",
         version: SMS_ALERTS_VERSION,
         given: on,
-        source: Source::NotificationPreferences.as_str(),
+        source: source.as_str(),
         client_address: client,
     };
     Ok(store::insert(tx, kind, id, &consent).await?)

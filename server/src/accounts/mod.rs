@@ -20,6 +20,7 @@ pub mod review;
 pub mod service_accounts;
 pub mod sessions;
 pub mod sms_budget;
+pub mod sms_replies;
 pub mod social;
 pub mod vetting;
 

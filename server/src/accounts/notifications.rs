@@ -125,7 +125,13 @@ pub async fn update(
     let texts_after = texts_on(&mut tx, kind, id).await?;
     // Texts turned on or all off: consent to text alerts given or withdrawn, on record.
     if texts_before != texts_after {
-        consents::record_sms_alerts(&mut tx, (kind, id), texts_after, client).await?;
+        consents::record_sms_alerts(
+            &mut tx,
+            (kind, id),
+            (texts_after, consents::Source::NotificationPreferences),
+            client,
+        )
+        .await?;
     }
     let after = store::choices_of(&mut *tx, kind, id).await?;
     tx.commit().await?;

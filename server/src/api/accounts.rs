@@ -13,7 +13,7 @@ use super::convert::{
 use crate::{
     accounts::{
         self as rules, consents::Arrival, directory, email_verification, password_reset,
-        phone_verification, renewal, review, sessions, social, vetting,
+        phone_verification, renewal, review, sessions, sms_replies, social, vetting,
     },
     auth::{Caller, access},
     domain::{Email, PeopleSearch, PersonName, Phone, Role, SmsUpdates},
@@ -231,6 +231,28 @@ impl AccountsService for AccountsApi {
         request: Request<pb::GetNotificationPreferencesRequest>,
     ) -> Reply<pb::GetNotificationPreferencesResponse> {
         super::notifications::get(&self.state, request).await
+    }
+
+    async fn handle_sms_reply(
+        &self,
+        request: Request<pb::HandleSmsReplyRequest>,
+    ) -> Reply<pb::HandleSmsReplyResponse> {
+        let req = request.into_inner();
+        let handled = sms_replies::handle(&self.state, &req.payload, &req.signature)
+            .await
+            .inspect_err(|error| {
+                if let ApiError::InvalidArgument { .. } = error {
+                    self.state.metrics.webhook_failed("twilio", "signature");
+                }
+            })?;
+        ok(pb::HandleSmsReplyResponse {
+            keyword: handled
+                .keyword
+                .map(|k| k.as_str())
+                .unwrap_or_default()
+                .to_owned(),
+            accounts: i32::try_from(handled.accounts).unwrap_or(i32::MAX),
+        })
     }
 
     async fn update_notification_preferences(

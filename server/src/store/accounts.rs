@@ -255,3 +255,30 @@ pub async fn delete(
         .await?;
     Ok(Some(Deleted { created_at, files }))
 }
+
+/// The accounts (of either kind, not erased) whose phone is `phone`, in E.164.
+pub async fn with_phone(
+    db: impl PgExecutor<'_>,
+    phone: &str,
+) -> sqlx::Result<Vec<(AccountKind, Uuid)>> {
+    let rows: Vec<(String, Uuid)> = sqlx::query_as(
+        "select 'customer', id from customers where phone = $1 and deleted_at is null
+         union all
+         select 'professional', id from professionals where phone = $1
+         limit 20",
+    )
+    .bind(phone)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(kind, id)| {
+            let kind = if kind == "customer" {
+                AccountKind::Customer
+            } else {
+                AccountKind::Professional
+            };
+            (kind, id)
+        })
+        .collect())
+}

@@ -23,6 +23,8 @@ pub enum Source {
     Account,
     /// An email's unsubscribe link or its one-click header.
     EmailLink,
+    /// A text answered STOP or START (`crate::accounts::sms_replies`).
+    SmsReply,
 }
 
 impl Source {
@@ -30,6 +32,7 @@ impl Source {
         match self {
             Source::Account => "account",
             Source::EmailLink => "email_link",
+            Source::SmsReply => "sms_reply",
         }
     }
 }

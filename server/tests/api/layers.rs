@@ -57,6 +57,7 @@ const SERVER_LAYERS: &[(&str, &[&str])] = &[
             "quotes",
             "trips",
             "requests",
+            "retention",
             "reviews",
             "translations",
             "words",

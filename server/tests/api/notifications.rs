@@ -372,3 +372,113 @@ async fn consents_of(accounts: &mut Accounts, token: &str) -> Vec<pb::Consent> {
         .into_inner()
         .consents
 }
+
+/// A form as Twilio posts a text sent back to our number, and its signature.
+fn text_reply(auth_token: &str, from: &str, body: &str) -> pb::HandleSmsReplyRequest {
+    let fields: Vec<(String, String)> = [
+        ("MessageSid", "SM0123456789abcdef0123456789abcdef"),
+        ("From", from),
+        ("To", "+15875550000"),
+        ("Body", body),
+    ]
+    .map(|(n, v)| (n.to_owned(), v.to_owned()))
+    .to_vec();
+    let payload = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(&fields)
+        .finish();
+    // The test server's PUBLIC_URL.
+    let url = "http://127.0.0.1:8080/webhooks/sms";
+    pb::HandleSmsReplyRequest {
+        payload: payload.into_bytes(),
+        signature: repairs_server::accounts::sms_replies::sign(auth_token, url, &fields),
+    }
+}
+
+#[tokio::test]
+async fn a_text_answered_stop_or_arret_turns_texts_off_and_start_turns_them_on() {
+    const TOKEN: &str = "twilio-auth-token-for-tests";
+    let server = TestServer::start_with(|config| {
+        config.twilio_account_sid = Some("AC00000000000000000000000000000000".into());
+        config.twilio_auth_token = Some(TOKEN.into());
+        config.twilio_from = Some("+15875550000".into());
+        // Nothing is sent here: no provider listens.
+        config.twilio_base_url = "http://127.0.0.1:9".into();
+    })
+    .await;
+    let mut accounts = AccountsServiceClient::new(server.channel().await);
+    let (pro_id, pro, _) = professional(&server, CALGARY_PRO).await;
+    let phone: String = sqlx::query_scalar("select phone from professionals where id = $1")
+        .bind(pro_id)
+        .fetch_one(db(&server))
+        .await
+        .unwrap();
+    let texts = |preferences: &[pb::NotificationPreference]| {
+        preferences
+            .iter()
+            .filter(|p| p.channel == Channel::Sms as i32 && p.may_turn_off)
+            .map(|p| p.enabled)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(texts(&preferences(&mut accounts, &pro).await), [true; 3]);
+
+    // Not signed by Twilio: refused, nothing changed.
+    let mut forged = text_reply("another-token", &phone, "STOP");
+    let refused = accounts.handle_sms_reply(forged.clone()).await.unwrap_err();
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(reason(&refused), "WEBHOOK_SIGNATURE");
+    forged.payload = text_reply(TOKEN, &phone, "START").payload;
+    assert!(
+        accounts.handle_sms_reply(forged).await.is_err(),
+        "a form changed after signing"
+    );
+    // A text that is no keyword is left alone.
+    let chat = accounts
+        .handle_sms_reply(text_reply(TOKEN, &phone, "Je serai là à midi"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((chat.keyword.as_str(), chat.accounts), ("", 0));
+    assert_eq!(texts(&preferences(&mut accounts, &pro).await), [true; 3]);
+
+    let stopped = accounts
+        .handle_sms_reply(text_reply(TOKEN, &phone, "Arrêt"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((stopped.keyword.as_str(), stopped.accounts), ("stop", 1));
+    assert_eq!(texts(&preferences(&mut accounts, &pro).await), [false; 3]);
+    let started = accounts
+        .handle_sms_reply(text_reply(TOKEN, &phone, "START"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!((started.keyword.as_str(), started.accounts), ("start", 1));
+    assert_eq!(texts(&preferences(&mut accounts, &pro).await), [true; 3]);
+    let on_record: Vec<(bool, String)> = consents_of(&mut accounts, &pro)
+        .await
+        .into_iter()
+        .filter(|c| c.subject == "sms_alerts")
+        .map(|c| (c.given, c.source))
+        .collect();
+    assert_eq!(
+        on_record,
+        [
+            (false, "sms_reply".to_owned()),
+            (true, "sms_reply".to_owned())
+        ]
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn text_replies_are_refused_where_twilio_does_not_send_the_texts() {
+    let server = TestServer::start().await;
+    let mut accounts = AccountsServiceClient::new(server.channel().await);
+    let refused = accounts
+        .handle_sms_reply(text_reply("any", "+14035550100", "STOP"))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&refused), "WEBHOOKS_NOT_CONFIGURED");
+    server.stop().await;
+}

@@ -50,6 +50,7 @@ pub const SERVICES: &[ServiceRules] = &[
             ),
             // Its proof is the signed link in the request: it works without signing in.
             ("Unsubscribe", ANYONE, WRITES),
+            ("HandleSmsReply", ANYONE, WRITES),
             // The person's own, or an admin's for someone who asked by other means.
             ("RequestDataExport", SIGNED_IN, WRITES),
             ("GetDataExport", SIGNED_IN, READS),

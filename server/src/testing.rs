@@ -113,6 +113,18 @@ impl TestServer {
         }
     }
 
+    /// A server whose texts go through Twilio with `auth_token` (no provider listens: nothing
+    /// is sent), so that it takes the replies Twilio signs with that token.
+    pub async fn with_twilio(auth_token: &str) -> Self {
+        Self::start_with(|config| {
+            config.twilio_account_sid = Some("AC00000000000000000000000000000000".into());
+            config.twilio_auth_token = Some(auth_token.into());
+            config.twilio_from = Some("+15875550000".into());
+            config.twilio_base_url = "http://127.0.0.1:9".into();
+        })
+        .await
+    }
+
     pub fn url(&self) -> String {
         format!("http://{}", self.server.grpc_addr)
     }

@@ -196,13 +196,7 @@ async fn stripe_webhooks_reach_the_server_with_their_raw_body_and_signature() {
 #[tokio::test]
 async fn a_text_answered_stop_reaches_the_server_with_its_form_and_signature() {
     const TOKEN: &str = "twilio-token-bff";
-    let server = TestServer::start_with(|config| {
-        config.twilio_account_sid = Some("AC00000000000000000000000000000000".into());
-        config.twilio_auth_token = Some(TOKEN.into());
-        config.twilio_from = Some("+15875550000".into());
-        config.twilio_base_url = "http://127.0.0.1:9".into();
-    })
-    .await;
+    let server = TestServer::with_twilio(TOKEN).await;
     let id = server.account_token(Role::Professional).await.0;
     sqlx::query("update professionals set phone = '+14035550100' where id = $1")
         .bind(id)

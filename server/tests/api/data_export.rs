@@ -8,14 +8,12 @@ use std::io::{Cursor, Read};
 
 use crate::helpers::{
     AccountsClient, TestServer,
-    market::{self, CALGARY_PRO, customer, db, in_calgary, place, professional},
-    photos::jpeg,
-    send_quote, wait_for_message, with_token,
+    market::{self, CALGARY_PRO, customer, db, professional},
+    wait_for_message, with_token,
 };
-use repairs_proto::{accounts as pb, marketplace as mpb};
+use repairs_proto::accounts as pb;
 use repairs_server::{accounts::export, domain::Role};
 use tonic::Code;
-use uuid::Uuid;
 
 async fn ask(
     accounts: &mut AccountsClient,
@@ -94,38 +92,14 @@ async fn an_export_holds_every_kind_of_record_of_its_person_and_nothing_of_anyon
         .execute(db(&server))
         .await
         .unwrap();
-    let request = place(&mut market, &customer, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
-    market
-        .add_repair_request_photo(with_token(
-            mpb::AddRepairRequestPhotoRequest {
-                repair_request_id: request.id.clone(),
-                content: jpeg(64, 48),
-            },
-            &customer,
-        ))
-        .await
-        .unwrap();
-    send_quote(&server, &pro, &request.id, 9_000).await;
-    for (token, text) in [
-        (&pro, "I can come at noon."),
-        (&customer, "Noon works, thanks."),
-    ] {
-        market
-            .send_message(with_token(
-                mpb::SendMessageRequest {
-                    repair_request_id: request.id.clone(),
-                    professional_id: pro_id.to_string(),
-                    text: text.into(),
-                    request_id: Uuid::now_v7().to_string(),
-                    photo_ids: Vec::new(),
-                },
-                token,
-            ))
-            .await
-            .unwrap();
-    }
+    let request = market::with_photo_quote_and_messages(
+        &server,
+        &mut market,
+        &customer,
+        (pro_id, &pro),
+        ["I can come at noon.", "Noon works, thanks."],
+    )
+    .await;
 
     // Texts off: a consent withdrawn, on record.
     let texts_off = pb::NotificationPreference {

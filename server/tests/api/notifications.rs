@@ -397,14 +397,7 @@ fn text_reply(auth_token: &str, from: &str, body: &str) -> pb::HandleSmsReplyReq
 #[tokio::test]
 async fn a_text_answered_stop_or_arret_turns_texts_off_and_start_turns_them_on() {
     const TOKEN: &str = "twilio-auth-token-for-tests";
-    let server = TestServer::start_with(|config| {
-        config.twilio_account_sid = Some("AC00000000000000000000000000000000".into());
-        config.twilio_auth_token = Some(TOKEN.into());
-        config.twilio_from = Some("+15875550000".into());
-        // Nothing is sent here: no provider listens.
-        config.twilio_base_url = "http://127.0.0.1:9".into();
-    })
-    .await;
+    let server = TestServer::with_twilio(TOKEN).await;
     let mut accounts = AccountsServiceClient::new(server.channel().await);
     let (pro_id, pro, _) = professional(&server, CALGARY_PRO).await;
     let phone: String = sqlx::query_scalar("select phone from professionals where id = $1")

@@ -19,8 +19,7 @@ use crate::{
             self, CALGARY_PRO, Market, cancel, customer, db, in_calgary, place, professional,
         },
         photo_files::stored_under,
-        photos::jpeg,
-        send_quote, with_token,
+        with_token,
     },
     payouts::{complete, hired_with},
 };
@@ -30,37 +29,10 @@ async fn cancelled_with_photo_and_messages(
     server: &TestServer,
     market: &mut Market,
     customer: &str,
-    (pro_id, pro): (Uuid, &str),
+    pro: (Uuid, &str),
 ) -> Uuid {
-    let request = place(market, customer, Uuid::now_v7(), in_calgary())
-        .await
-        .unwrap();
-    market
-        .add_repair_request_photo(with_token(
-            mpb::AddRepairRequestPhotoRequest {
-                repair_request_id: request.id.clone(),
-                content: jpeg(64, 48),
-            },
-            customer,
-        ))
-        .await
-        .unwrap();
-    send_quote(server, pro, &request.id, 9_000).await;
-    for (token, text) in [(pro, "I can come at noon."), (customer, "Noon works.")] {
-        market
-            .send_message(with_token(
-                mpb::SendMessageRequest {
-                    repair_request_id: request.id.clone(),
-                    professional_id: pro_id.to_string(),
-                    text: text.into(),
-                    request_id: Uuid::now_v7().to_string(),
-                    photo_ids: Vec::new(),
-                },
-                token,
-            ))
-            .await
-            .unwrap();
-    }
+    let texts = ["I can come at noon.", "Noon works."];
+    let request = market::with_photo_quote_and_messages(server, market, customer, pro, texts).await;
     cancel(market, customer, &request.id).await.unwrap();
     Uuid::parse_str(&request.id).unwrap()
 }

@@ -431,3 +431,45 @@ pub async fn test_charge(
         .await
         .map(|r| r.into_inner().payment.unwrap())
 }
+
+/// A request of the customer of `customer_token` with a photo of the damage, the quote of
+/// the professional `pro` (9,000 cents) and the two `texts`, the professional's then the
+/// customer's: a request with something of each kind on it. The request as placed.
+pub async fn with_photo_quote_and_messages(
+    server: &TestServer,
+    market: &mut Market,
+    customer_token: &str,
+    (pro_id, pro_token): (Uuid, &str),
+    texts: [&str; 2],
+) -> pb::RepairRequest {
+    let request = place(market, customer_token, Uuid::now_v7(), in_calgary())
+        .await
+        .unwrap();
+    market
+        .add_repair_request_photo(with_token(
+            pb::AddRepairRequestPhotoRequest {
+                repair_request_id: request.id.clone(),
+                content: super::photos::jpeg(64, 48),
+            },
+            customer_token,
+        ))
+        .await
+        .unwrap();
+    super::send_quote(server, pro_token, &request.id, 9_000).await;
+    for (token, text) in [pro_token, customer_token].into_iter().zip(texts) {
+        market
+            .send_message(with_token(
+                pb::SendMessageRequest {
+                    repair_request_id: request.id.clone(),
+                    professional_id: pro_id.to_string(),
+                    text: text.into(),
+                    request_id: Uuid::now_v7().to_string(),
+                    photo_ids: Vec::new(),
+                },
+                token,
+            ))
+            .await
+            .unwrap();
+    }
+    request
+}

@@ -96,10 +96,7 @@ pub async fn handle(state: &AppState, payload: &[u8], signature: &str) -> ApiRes
     let fields: Vec<(String, String)> = form_urlencoded::parse(payload)
         .map(|(name, value)| (name.into_owned(), value.into_owned()))
         .collect();
-    let url = format!(
-        "{}/webhooks/sms",
-        state.config.public_url.trim_end_matches('/')
-    );
+    let url = state.config.links().sms_webhook();
     let expected = sign(auth_token, &url, &fields);
     if !bool::from(subtle::ConstantTimeEq::ct_eq(
         expected.as_bytes(),

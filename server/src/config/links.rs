@@ -288,6 +288,12 @@ impl<'a> Links<'a> {
         self.page(Page::Unsubscribe, &[token])
     }
 
+    /// Where Twilio posts the texts sent back to our number (the BFF's route), as Twilio signs
+    /// it: `accounts::sms_replies`.
+    pub fn sms_webhook(&self) -> String {
+        self.absolute("/webhooks/sms")
+    }
+
     /// A path of the server's own under PUBLIC_URL (a signed `/files/...` link), absolute.
     pub fn absolute(&self, path: &str) -> String {
         format!("{}{path}", self.base)

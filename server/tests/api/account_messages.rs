@@ -194,7 +194,12 @@ async fn expired_links_and_old_sent_messages_are_purged() {
         .await
         .unwrap();
     }
-    for (state, finished) in [("sent", "8 days"), ("sent", "1 day"), ("parked", "30 days")] {
+    // Sent 31 days ago: past RETENTION_OUTBOX_DAYS (30); parked ones stay for an admin.
+    for (state, finished) in [
+        ("sent", "31 days"),
+        ("sent", "1 day"),
+        ("parked", "40 days"),
+    ] {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "insert into outbox_messages (id, channel, recipient, body, state, finished_at)
              values ($1, 'email', 'a@example.ca', 'b', '{state}', now() - interval '{finished}')"

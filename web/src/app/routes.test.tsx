@@ -208,7 +208,11 @@ describe('a French reader', () => {
   it.each([
     ['Nous joindre', '/fr/contact', 'Nous joindre'],
     ['Conditions générales', '/fr/terms-and-conditions', 'Conditions générales'],
-    ['Protection des renseignements personnels', '/fr/privacy-policy', 'Protection des renseignements personnels'],
+    [
+      'Protection des renseignements personnels',
+      '/fr/privacy-policy',
+      'Protection des renseignements personnels',
+    ],
     ['Connexion administrateur', '/fr/admin/login', 'Connexion administrateur'],
   ])('follows the footer’s “%s” to %s, in French', async (name, path, heading) => {
     const { router } = renderApp('/fr');
@@ -420,6 +424,7 @@ describe('signed-in areas', () => {
       '/admin/legal-pages',
       '/admin/audit-log',
       '/admin/service-accounts',
+      '/admin/privacy-incidents',
       '/admin/logout',
     ]);
     expect(within(menu).getByRole('list', { name: 'Coupons' })).toBeVisible();

@@ -353,7 +353,7 @@ mod tests {
             assert_eq!(photo.max_bytes, MAX_PHOTO_REQUEST_BYTES, "{path}");
         }
         const { assert!(MAX_PHOTO_REQUEST_BYTES > crate::photos::MAX_PHOTO_BYTES) };
-        assert_eq!(schema.paths().count(), 144);
+        assert_eq!(schema.paths().count(), 145);
     }
 
     #[test]

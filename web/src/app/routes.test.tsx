@@ -248,7 +248,7 @@ describe('a French reader', () => {
     expect(router.state.location.pathname).toBe('/fr/admin/professionals-list');
     const menu = within(screen.getAllByRole('navigation', { name: 'Menu d’administration' })[0]!);
     const links = menu.getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(links).toHaveLength(20);
+    expect(links).toHaveLength(21);
     for (const href of links) expect(href).toMatch(/^\/fr\/admin\//);
   });
 });

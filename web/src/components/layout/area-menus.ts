@@ -83,6 +83,7 @@ export const AREA_MENUS: Record<Area, MenuEntry[]> = {
     { to: '/admin/legal-pages', labelKey: 'pages.adminLegalPages' },
     { to: '/admin/audit-log', labelKey: 'pages.adminAuditLog' },
     { to: '/admin/service-accounts', labelKey: 'pages.adminServiceAccounts' },
+    { to: '/admin/privacy-incidents', labelKey: 'pages.adminPrivacyIncidents' },
     { to: '/admin/logout', labelKey: 'pages.logout' },
   ],
 };

@@ -14,6 +14,6 @@ export { DeviceAlertsSwitch } from './components/device-alerts-switch';
 // "What reaches you" (CASL): each kind of message by email, text and device alerts.
 export { NotificationPreferences } from './components/notification-preferences';
 // "Your data" (PIPEDA, Law 25), on the professional's profile as on the customer's account:
-// a copy of one's data, and closing one's account.
+// a copy of one's data (also an admin's, on a person's behalf), and closing one's account.
 export { DataExportSection } from './components/data-export-section';
 export { CloseAccountSection } from './components/close-account-section';

@@ -25,6 +25,8 @@ export const ADMIN_PATHS = {
   deny: (id: string) => `/admin/disapprove-professional/${encodeURIComponent(id)}`,
   users: '/admin/user-list',
   user: (id: string) => `/view-user/${encodeURIComponent(id)}`,
+  /** The register of privacy incidents. */
+  privacyIncidents: '/admin/privacy-incidents',
   /** The billing feature's screen of the professional's payouts. */
   payouts: (id: string) => `/admin/professional-payouts/${encodeURIComponent(id)}`,
 } as const;

@@ -1,8 +1,15 @@
 import type { TranslationKey } from '@/lib/translation-key';
 
+/** An admin's copy of a person's data, on a customer's or a professional's record. */
+const DATA_EXPORT_ACTIONS: Record<string, TranslationKey> = {
+  'data_export.request': 'audit.actions.requestDataExport',
+  'data_export.download_link': 'audit.actions.dataExportLink',
+};
+
 /**
  * The actions the server writes to the audit log (`<record>.<verb>`) with their labels, by
- * kind of record. An action missing here still shows, under its own code.
+ * kind of record (an action may be written on several kinds). An action missing here still
+ * shows, under its own code.
  */
 export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
   professional: {
@@ -12,8 +19,16 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
     'professional.pending_change.refuse': 'audit.actions.refuseChange',
     'professional.delete': 'audit.actions.delete',
     'professional.record_payout': 'audit.actions.recordPayout',
+    'professional.contacts_view': 'audit.actions.openContacts',
+    ...DATA_EXPORT_ACTIONS,
   },
-  customer: { 'customer.delete': 'audit.actions.delete' },
+  customer: {
+    'customer.delete': 'audit.actions.delete',
+    'customer.contacts_view': 'audit.actions.openContacts',
+    ...DATA_EXPORT_ACTIONS,
+  },
+  orders: { 'orders.contacts_read': 'audit.actions.readContacts' },
+  conversation: { 'conversation.read': 'audit.actions.readConversation' },
   coupon: {
     'coupon.create': 'audit.actions.create',
     'coupon.activate': 'audit.actions.activate',
@@ -49,6 +64,10 @@ export const AUDIT_ACTIONS: Record<string, Record<string, TranslationKey>> = {
     'service_account.rotate_key': 'audit.actions.rotateKey',
     'service_account.revoke': 'audit.actions.revoke',
   },
+  privacy_incident: {
+    'privacy_incident.record': 'audit.actions.recordIncident',
+    'privacy_incident.amend': 'audit.actions.amendIncident',
+  },
 };
 
 export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
@@ -65,7 +84,17 @@ export const AUDIT_RECORD_TYPES: Record<string, TranslationKey> = {
   privacy_page: 'audit.records.privacyPage',
   contact_message: 'audit.records.contactMessage',
   service_account: 'audit.records.serviceAccount',
+  privacy_incident: 'audit.records.privacyIncident',
+  orders: 'audit.records.orders',
+  conversation: 'audit.records.conversation',
 };
+
+/** The kinds of record an action is written on, in the order AUDIT_ACTIONS lists them. */
+export function auditActionRecords(action: string): string[] {
+  return Object.entries(AUDIT_ACTIONS)
+    .filter(([, actions]) => action in actions)
+    .map(([type]) => type);
+}
 
 /** The label key of an action, wherever it is listed. */
 export function auditActionKey(action: string): TranslationKey | undefined {

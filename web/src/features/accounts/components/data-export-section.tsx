@@ -9,7 +9,8 @@ import { DataExportState, type DataExport } from '@/gen/repairs/accounts/v1/acco
 import { formatFigure, megabytes } from '@/lib/contract-limits';
 import { useDateTimeFormat } from '@/lib/use-date-format';
 import { FINGER_TARGET } from '@/theme';
-import { useDataExport } from '../api/get-data-export';
+import type { TranslationKey } from '@/lib/translation-key';
+import { useDataExport, type DataExportOwner } from '../api/get-data-export';
 import { useRequestDataExport } from '../api/request-data-export';
 
 const KIB = 1024;
@@ -25,6 +26,58 @@ function formatArchiveSize(i18n: I18n, bytes: number): string {
     size: formatFigure(i18n, Math.round(megabytes(bytes) * 10) / 10),
   });
 }
+
+/** The section's words: to the person themself, or to an admin about the person. */
+interface ExportTexts {
+  title: TranslationKey;
+  intro: TranslationKey;
+  contents: TranslationKey;
+  others: TranslationKey;
+  ask: TranslationKey;
+  askAgain: TranslationKey;
+  preparing: TranslationKey;
+  preparingHelp: TranslationKey;
+  ready: TranslationKey;
+  download: TranslationKey;
+  failed: TranslationKey;
+  expired: TranslationKey;
+  byAdmin: TranslationKey;
+  /** An admin's view only: the person asked for it themself. */
+  byPerson?: TranslationKey;
+}
+
+const OWN_TEXTS: ExportTexts = {
+  title: 'dataExport.title',
+  intro: 'dataExport.intro',
+  contents: 'dataExport.contents',
+  others: 'dataExport.others',
+  ask: 'dataExport.ask',
+  askAgain: 'dataExport.askAgain',
+  preparing: 'dataExport.preparing',
+  preparingHelp: 'dataExport.preparingHelp',
+  ready: 'dataExport.ready',
+  download: 'dataExport.download',
+  failed: 'dataExport.failed',
+  expired: 'dataExport.expired',
+  byAdmin: 'dataExport.byAdmin',
+};
+
+const PERSON_TEXTS: ExportTexts = {
+  title: 'dataExport.ofPerson.title',
+  intro: 'dataExport.ofPerson.intro',
+  contents: 'dataExport.ofPerson.contents',
+  others: 'dataExport.ofPerson.others',
+  ask: 'dataExport.ofPerson.ask',
+  askAgain: 'dataExport.ofPerson.askAgain',
+  preparing: 'dataExport.ofPerson.preparing',
+  preparingHelp: 'dataExport.ofPerson.preparingHelp',
+  ready: 'dataExport.ofPerson.ready',
+  download: 'dataExport.ofPerson.download',
+  failed: 'dataExport.ofPerson.failed',
+  expired: 'dataExport.ofPerson.expired',
+  byAdmin: 'dataExport.ofPerson.byAdmin',
+  byPerson: 'dataExport.ofPerson.byPerson',
+};
 
 const requestedMs = (copy: DataExport) => (copy.requestedAt ? timestampMs(copy.requestedAt) : 0);
 
@@ -42,12 +95,16 @@ function latest(loaded?: DataExport, asked?: DataExport): DataExport | undefined
  * button that has it prepared (AccountsService.RequestDataExport), and where it stands
  * (GetDataExport, asked again every few seconds while it is prepared): being prepared, ready
  * with its download link and until when it stays, or failed or deleted, to be asked again.
- * For a customer's or a professional's own account (the session's transport says whose).
+ * For a customer's or a professional's own account (the session's transport says whose), or,
+ * given `owner`, for an admin acting on that person's behalf (the person asked by other
+ * means): the same, said of the person, and a ready copy's link is not renewed by itself
+ * (each link an admin is given is audited) but on the admin's demand.
  */
-export function DataExportSection() {
+export function DataExportSection({ owner }: { owner?: DataExportOwner } = {}) {
   const { t } = useTranslation();
-  const loaded = useDataExport();
+  const loaded = useDataExport(owner);
   const request = useRequestDataExport();
+  const texts = owner ? PERSON_TEXTS : OWN_TEXTS;
   const copy = latest(loaded.data?.export, request.data?.export);
   const preparing = copy?.state === DataExportState.PREPARING;
   const known = !loaded.isPending || request.data !== undefined;
@@ -57,12 +114,25 @@ export function DataExportSection() {
     copy?.state === DataExportState.EXPIRED;
 
   return (
-    <FormSection title={t('dataExport.title')} description={t('dataExport.intro')}>
-      <Text>{t('dataExport.contents')}</Text>
-      <Text color="fg.muted">{t('dataExport.others')}</Text>
+    <FormSection title={t(texts.title)} description={t(texts.intro)}>
+      <Text>{t(texts.contents)}</Text>
+      <Text color="fg.muted">{t(texts.others)}</Text>
       {loaded.error && <RpcErrorAlert error={loaded.error} />}
       {/* Always there, so that "being prepared" and "ready" are read out as they come. */}
-      <Box role="status">{copy && <ExportStatus copy={copy} />}</Box>
+      <Box role="status">{copy && <ExportStatus copy={copy} texts={texts} />}</Box>
+      {owner && copy?.state === DataExportState.READY && (
+        <Stack gap="2" align="start">
+          <Text color="fg.muted">{t('dataExport.ofPerson.linkHelp')}</Text>
+          <Button
+            variant="outline"
+            minH="11"
+            loading={loaded.isFetching}
+            onClick={() => void loaded.refetch()}
+          >
+            {t('dataExport.ofPerson.freshLink')}
+          </Button>
+        </Stack>
+      )}
       {request.error && <RpcErrorAlert error={request.error} />}
       {known && !preparing && (
         <Button
@@ -71,9 +141,11 @@ export function DataExportSection() {
           alignSelf="start"
           minH="11"
           loading={request.isPending}
-          onClick={() => request.mutate({})}
+          onClick={() =>
+            request.mutate(owner ? { accountId: owner.accountId, role: owner.role } : {})
+          }
         >
-          {t(again ? 'dataExport.askAgain' : 'dataExport.ask')}
+          {t(again ? texts.askAgain : texts.ask)}
         </Button>
       )}
     </FormSection>
@@ -81,27 +153,28 @@ export function DataExportSection() {
 }
 
 /** Where one copy stands, in words, with its link once ready. */
-function ExportStatus({ copy }: { copy: DataExport }) {
+function ExportStatus({ copy, texts }: { copy: DataExport; texts: ExportTexts }) {
   const { t, i18n } = useTranslation();
   const formatTime = useDateTimeFormat();
-  const byAdmin = copy.requestedByAdmin && <Text color="fg.muted">{t('dataExport.byAdmin')}</Text>;
+  const askedBy = copy.requestedByAdmin ? texts.byAdmin : texts.byPerson;
+  const whoAsked = askedBy && <Text color="fg.muted">{t(askedBy)}</Text>;
   switch (copy.state) {
     case DataExportState.PREPARING:
       return (
         <Stack gap="1">
           <HStack gap="3">
             <Spinner size="sm" color="brand.solid" aria-hidden />
-            <Text fontWeight="semibold">{t('dataExport.preparing')}</Text>
+            <Text fontWeight="semibold">{t(texts.preparing)}</Text>
           </HStack>
-          <Text color="fg.muted">{t('dataExport.preparingHelp')}</Text>
-          {byAdmin}
+          <Text color="fg.muted">{t(texts.preparingHelp)}</Text>
+          {whoAsked}
         </Stack>
       );
     case DataExportState.READY:
       return (
         <Stack gap="2" align="start">
-          <Text fontWeight="semibold">{t('dataExport.ready')}</Text>
-          {byAdmin}
+          <Text fontWeight="semibold">{t(texts.ready)}</Text>
+          {whoAsked}
           <Link
             href={copy.downloadUrl}
             download
@@ -111,7 +184,7 @@ function ExportStatus({ copy }: { copy: DataExport }) {
             {...FINGER_TARGET}
           >
             <Download aria-hidden size={18} />
-            {t('dataExport.download', {
+            {t(texts.download, {
               size: formatArchiveSize(i18n, Number(copy.sizeBytes)),
             })}
           </Link>
@@ -121,9 +194,9 @@ function ExportStatus({ copy }: { copy: DataExport }) {
         </Stack>
       );
     case DataExportState.FAILED:
-      return <Text fontWeight="semibold">{t('dataExport.failed')}</Text>;
+      return <Text fontWeight="semibold">{t(texts.failed)}</Text>;
     case DataExportState.EXPIRED:
-      return <Text fontWeight="semibold">{t('dataExport.expired')}</Text>;
+      return <Text fontWeight="semibold">{t(texts.expired)}</Text>;
     default:
       return null;
   }

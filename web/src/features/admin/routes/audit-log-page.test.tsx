@@ -10,7 +10,14 @@ import {
 } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { renderApp } from '@/test/render-app';
 import { setViewportWidth } from '@/test/viewport';
-import { Code, PROFESSIONAL_ID, rpcError, signIn, stubServer } from '@/test/stub-server';
+import {
+  CUSTOMER_ID,
+  Code,
+  PROFESSIONAL_ID,
+  rpcError,
+  signIn,
+  stubServer,
+} from '@/test/stub-server';
 
 const ME = '0190a6c0-aaaa-7000-8000-00000000000a';
 const OTHER = '0190a6c0-bbbb-7000-8000-00000000000b';
@@ -94,6 +101,47 @@ describe('admin: audit log', () => {
       ['Before', 'Ancien titre'],
       ['After', 'Nouveau titre'],
     ]);
+  });
+
+  it('names the privacy actions, each once among the actions, with the records they touch', async () => {
+    const incident = create(AuditEventSchema, {
+      id: 'e3',
+      adminId: ME,
+      action: 'privacy_incident.amend',
+      targetType: 'privacy_incident',
+      targetId: '0190a6c0-cccc-7000-8000-000000000001',
+      createTime: timestampFromMs(Date.UTC(2026, 10, 24, 9, 0)),
+    });
+    const copy = create(AuditEventSchema, {
+      id: 'e4',
+      adminId: ME,
+      action: 'data_export.request',
+      targetType: 'customer',
+      targetId: CUSTOMER_ID,
+      createTime: timestampFromMs(Date.UTC(2026, 10, 24, 10, 0)),
+    });
+    renderApp('/admin/audit-log', auditServer(() => [incident, copy]).transport);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const amended = within(table).getByText('Incident amended').closest('tr')!;
+    expect(within(amended).getByText('Privacy incident')).toBeVisible();
+    expect(within(amended).getByRole('link', { name: incident.targetId })).toHaveAttribute(
+      'href',
+      '/admin/privacy-incidents',
+    );
+    const asked = within(table).getByText('Asked for a copy of their data').closest('tr')!;
+    expect(within(asked).getByRole('link', { name: CUSTOMER_ID })).toHaveAttribute(
+      'href',
+      `/view-user/${CUSTOMER_ID}`,
+    );
+
+    const actions = screen.getByRole('combobox', { name: 'Action' });
+    const labels = within(actions)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(labels.filter((label) => label?.endsWith('Asked for a copy of their data'))).toEqual([
+      'Professional / Customer – Asked for a copy of their data',
+    ]);
+    expect(labels).toContain('Privacy incident – Incident recorded');
   });
 
   it('narrows the log by kind of record, action and admin', async () => {

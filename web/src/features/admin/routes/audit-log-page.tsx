@@ -14,7 +14,13 @@ import { usePageTokens } from '@/lib/use-page-tokens';
 import { useSignedInId } from '@/lib/use-signed-in-id';
 import { NO_AUDIT_FILTER, useAuditEventsPage, type AuditFilter } from '../api/list-audit-events';
 import { ADMIN_PATHS } from '../admin-actions';
-import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, auditActionKey, auditChanges } from '../audit-actions';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_RECORD_TYPES,
+  auditActionKey,
+  auditActionRecords,
+  auditChanges,
+} from '../audit-actions';
 import { AuditChanges } from '../components/audit-changes';
 import { AuditOutcomeNote } from '../components/audit-outcome';
 
@@ -23,6 +29,7 @@ function recordPath(event: AuditEvent): string | null {
   if (event.action.endsWith('.delete')) return null;
   if (event.targetType === 'professional') return ADMIN_PATHS.professional(event.targetId);
   if (event.targetType === 'customer') return ADMIN_PATHS.user(event.targetId);
+  if (event.targetType === 'privacy_incident') return ADMIN_PATHS.privacyIncidents;
   return null;
 }
 
@@ -54,13 +61,18 @@ export function AuditLogPage() {
   const adminLabel = (event: AuditEvent) =>
     event.adminId === me ? t('audit.you') : event.adminEmail || event.adminId;
 
+  // Each action once: one written on several kinds of record names them all.
   const actionOptions = Object.entries(AUDIT_ACTIONS)
     .filter(([type]) => !filter.targetType || type === filter.targetType)
     .flatMap(([type, actions]) =>
-      Object.entries(actions).map(([action, key]) => ({
-        value: action,
-        label: filter.targetType ? t(key) : `${recordLabel(type)} – ${t(key)}`,
-      })),
+      Object.entries(actions)
+        .filter(([action]) => filter.targetType || auditActionRecords(action)[0] === type)
+        .map(([action, key]) => ({
+          value: action,
+          label: filter.targetType
+            ? t(key)
+            : `${auditActionRecords(action).map(recordLabel).join(' / ')} – ${t(key)}`,
+        })),
     );
 
   const columns: Column<AuditEvent>[] = [

@@ -1,6 +1,7 @@
 /**
- * The admin screens of professionals, users, the audit log and service accounts at their paths; the admin area
- * of src/app/routes.tsx puts them behind the admin guard.
+ * The admin screens of professionals, users, the audit log, service accounts and the privacy
+ * incident register at their paths; the admin area of src/app/routes.tsx puts them behind the
+ * admin guard.
  */
 import type { RouteObject } from 'react-router';
 import { page } from '@/lib/lazy-routes';
@@ -24,6 +25,9 @@ export const adminRoutes = {
     page('/admin/audit-log', () => import('./audit-log-page').then((m) => <m.AuditLogPage />)),
     page('/admin/service-accounts', () =>
       import('./service-accounts-page').then((m) => <m.ServiceAccountsPage />),
+    ),
+    page('/admin/privacy-incidents', () =>
+      import('./privacy-incidents-page').then((m) => <m.PrivacyIncidentsPage />),
     ),
   ],
 } satisfies Record<string, RouteObject[]>;

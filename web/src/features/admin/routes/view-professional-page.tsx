@@ -5,7 +5,9 @@ import { PageTitle } from '@/components/page-title';
 import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { AppLink } from '@/components/ui/links';
+import { DataExportSection } from '@/features/accounts';
 import { ProfessionalDetails } from '@/features/professionals';
+import { Role } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { ADMIN_PATHS } from '../admin-actions';
 import { useProfessionalForReview } from '../api/get-professional';
 import { PendingChangeDecisions } from '../components/pending-change-decisions';
@@ -13,7 +15,8 @@ import { ProfessionalActions } from '../components/professional-actions';
 
 /**
  * /admin/view-professional/{id}: the profile, its licences and the decisions it allows, and
- * beside the approved profile the change awaiting review with its own decisions.
+ * beside the approved profile the change awaiting review with its own decisions; a copy of
+ * their data prepared on their behalf.
  */
 export function ViewProfessionalPage() {
   const { t } = useTranslation();
@@ -38,6 +41,7 @@ export function ViewProfessionalPage() {
             professional={professional}
             pendingChangeActions={<PendingChangeDecisions professional={professional} />}
           />
+          <DataExportSection owner={{ accountId: professional.id, role: Role.PROFESSIONAL }} />
         </>
       )}
     </Stack>

@@ -6,6 +6,8 @@ import { RouteLoader } from '@/components/route-loader';
 import { RpcErrorAlert } from '@/components/rpc-error-alert';
 import { FactsList } from '@/components/ui/facts-list';
 import { AppLink } from '@/components/ui/links';
+import { DataExportSection } from '@/features/accounts';
+import { Role } from '@/gen/repairs/accounts/v1/accounts_pb';
 import { formatPhone } from '@/lib/phone';
 import { useCustomerForAdmin } from '../api/get-customer';
 import { useDeleteCustomer } from '../api/delete-customer';
@@ -13,7 +15,10 @@ import { ADMIN_PATHS } from '../admin-actions';
 import { DeleteButton } from '../components/delete-button';
 import { useLanguageName } from '../use-language-name';
 
-/** /view-user/{id}: a customer's name, phone, email and preferred language; delete. */
+/**
+ * /view-user/{id}: a customer's name, phone, email and preferred language; a copy of their
+ * data prepared on their behalf; delete.
+ */
 export function ViewUserPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -39,6 +44,7 @@ export function ViewUserPage() {
               [t('account.language'), languageName(customer.language)],
             ]}
           />
+          <DataExportSection owner={{ accountId: customer.id, role: Role.CUSTOMER }} />
           <DeleteButton
             question={t('admin.deleteUserQuestion')}
             consequences={t('admin.deleteUserConsequences')}
